@@ -1,0 +1,30 @@
+"""roundgames: Loo and Nap, the English round games with cards, as the period laws describe them.
+
+The rules are those of RULES.md, cited by ID everywhere; deal records follow DEAL-RECORD.md.
+"""
+
+from .cards import Card, format_cards, parse_card, parse_cards
+from .errors import CardError, IllegalActionError, RecordError, RoundgamesError, RulesError
+from .loo import Kind, LooAction, LooDeal, Phase
+from .rules import LooRules, LooStakes, NapRules, NapStakes
+
+__all__ = [
+    "Card",
+    "CardError",
+    "IllegalActionError",
+    "Kind",
+    "LooAction",
+    "LooDeal",
+    "LooRules",
+    "LooStakes",
+    "NapRules",
+    "NapStakes",
+    "Phase",
+    "RecordError",
+    "RoundgamesError",
+    "RulesError",
+    "format_cards",
+    "parse_card",
+    "parse_cards",
+]
+__version__ = "0.1.0"

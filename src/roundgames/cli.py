@@ -1,0 +1,142 @@
+"""The ``roundgames`` command: referee, demo, rules.
+
+A user's mistake (a malformed record, a bad option) prints one line on standard error and
+exits with status 2; it never prints a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+import time
+from collections.abc import Sequence
+
+from . import __version__
+from .cards import card_str, format_cards
+from .errors import RoundgamesError
+from .loo import Kind, LooDeal
+from .record import loads, referee, ruling_dumps
+from .rules import LOO_OPTIONS, NAP_OPTIONS, LooRules, NapRules
+from .sitting import LooSitting
+
+__all__ = ["main"]
+
+
+def _cmd_referee(args: argparse.Namespace) -> int:
+    try:
+        if args.file == "-":
+            text = sys.stdin.read()
+        else:
+            with open(args.file, encoding="utf-8") as fp:
+                text = fp.read()
+    except OSError as e:
+        raise RoundgamesError(f"{args.file}: cannot read: {e.strerror}") from None
+    except UnicodeDecodeError:
+        raise RoundgamesError(f"{args.file}: not UTF-8 text") from None
+    ruling = referee(loads(text))
+    sys.stdout.write(ruling_dumps(ruling))
+    return 0
+
+
+def _describe(deal: LooDeal) -> str:
+    seats = deal.seats
+    if deal.kind is Kind.SINGLE:
+        shown = ", ".join(f"{seats[s]} {format_cards(deal.dealt[s])}" for s in deal.order)
+        return f"Peel's single: turn-up {card_str(deal.turnup)}; {shown}"
+    return f"{deal.kind.value} deal, turn-up {card_str(deal.turnup)}"
+
+
+def _cmd_demo(args: argparse.Namespace) -> int:
+    rules = LooRules.preset(args.preset)
+    sitting = LooSitting(rules, args.players, seed=args.seed, rounds=args.rounds)
+    rng = random.Random(f"{sitting.seed}:players")
+    out = sys.stdout
+    out.write(f"A sitting of Loo ({rules.name}), {args.players} players, seed {sitting.seed}\n")
+    if sitting.draw:
+        out.write(f"First knave: {sitting.dealer} deals ({', '.join(f'{s} {c}' for s, c in sitting.draw)})\n")
+    while not sitting.is_over and len(sitting.records) < args.max_deals:
+        deal = sitting.start_deal()
+        out.write(
+            f"\nDeal {len(sitting.records) + 1}: {deal.seats[deal.dealer]} deals, pool {deal.ledger.start} + stake. "
+        )
+        out.write(_describe(deal) + "\n")
+        while not deal.is_complete:
+            action = rng.choice(deal.legal_actions())
+            deal.apply(action)
+            out.write(f"  {deal.action_str(action)}\n")
+            out.flush()
+            if args.delay:
+                time.sleep(args.delay)
+        paid = ", ".join(f"{name} {deal.net[i]:+d}" for i, name in enumerate(deal.seats))
+        looed = ", ".join(deal.seats[s] for s in deal.looed) or "nobody"
+        out.write(f"  Looed: {looed}. This deal: {paid}. Next pool {deal.pool_total}.\n")
+        sitting.end_deal()
+    out.write("\nBalances: " + ", ".join(f"{k} {v:+d}" for k, v in sitting.balances.items()))
+    out.write(f"; pool {sitting.pool}\n")
+    return 0
+
+
+def _cmd_rules(args: argparse.Namespace) -> int:
+    for game in [args.game] if args.game else ["loo", "nap"]:
+        cls: type[LooRules] | type[NapRules] = LooRules if game == "loo" else NapRules
+        options = LOO_OPTIONS if game == "loo" else NAP_OPTIONS
+        print(f"{game} presets: {', '.join(cls.PRESETS)}")
+        base: LooRules | NapRules = cls.preset(args.preset) if args.preset else cls.preset()
+        print(f"{game} options under {base.name} (value in force, then the others):")
+        for name, allowed in options.items():
+            now = getattr(base, name)
+            others = "integer or null" if allowed is None else ", ".join(json.dumps(v) for v in allowed if v != now)
+            print(f"  {name} = {json.dumps(now)}    ({others})")
+        print(f"  stakes: {base.stakes}")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of the ``roundgames`` command."""
+    p = argparse.ArgumentParser(prog="roundgames", description="Loo and Nap, as the period laws describe them.")
+    p.add_argument("--version", action="version", version=f"roundgames {__version__}")
+    sub = p.add_subparsers(dest="command", required=True)
+
+    r = sub.add_parser("referee", help="rule on a deal record (DEAL-RECORD.md) and print the ruling as JSON")
+    r.add_argument("file", help="the record's file, or - for standard input")
+    r.set_defaults(func=_cmd_referee)
+
+    d = sub.add_parser("demo", help="watch a sitting of Loo played by random players")
+    d.add_argument("--players", type=int, default=5, help="number of players, 3 to 12 (default 5)")
+    d.add_argument("--seed", type=int, default=None, help="seed of the shuffle, to see the same sitting again")
+    d.add_argument("--preset", default="peel", help="rules preset: peel, enquire-within (default peel)")
+    d.add_argument("--rounds", type=int, default=1, help="times each player deals before the end (default 1)")
+    d.add_argument("--max-deals", type=int, default=60, help="stop after this many deals (default 60)")
+    d.add_argument("--delay", type=float, default=0.0, help="seconds to pause after each action")
+    d.set_defaults(func=_cmd_demo)
+
+    ru = sub.add_parser("rules", help="list the presets and options of each game")
+    ru.add_argument("game", nargs="?", choices=["loo", "nap"])
+    ru.add_argument("--preset", default=None, help="show the options as this preset sets them")
+    ru.set_defaults(func=_cmd_rules)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        status: int = args.func(args)
+    except RoundgamesError as e:
+        print(f"roundgames {args.command}: error: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        # The reader went away (``roundgames demo | head``): not an error of ours.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+    return status
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

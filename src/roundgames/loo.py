@@ -1,0 +1,820 @@
+"""The Three-card Loo deal as a state machine (RULES.md §3 and §4.1).
+
+A :class:`LooDeal` is created with the rules, the seats, the dealer, the pool and the kind
+of deal; it is then dealt (from a seed, or with given cards), and the seats act in turn.
+Every action has the triple ``verify_x`` (raises :class:`IllegalActionError` naming the
+rule), ``can_x`` (a bool) and ``x`` (applies it and returns the logged :class:`LooAction`).
+
+>>> from roundgames.cards import parse_cards
+>>> deal = LooDeal(LooRules.preset("peel"), ["P1", "P2", "P3", "P4"], dealer="P2", pool=9)
+>>> deal.deal_cards({"P3": "AS 4S 9D", "P4": "KD QD 2C", "P1": "JS 8H 3H", "P2": "KS TS 5D"},
+...                 miss="6C 2H 8D", turnup="7S")
+>>> for seat in ["P3", "P4", "P1", "P2"]:
+...     _ = deal.stand(seat)
+>>> deal.play("P3", parse_cards("4S")[0])
+Traceback (most recent call last):
+...
+roundgames.errors.IllegalActionError: P3 cannot play 4S: holding the ace of trumps, must lead it (LOO-PLAY-2)
+>>> for text in ["P3 play AS", "P4 play 2C", "P1 play JS", "P2 play TS", "P3 play 4S", "P4 play QD",
+...              "P1 play 3H", "P2 play KS", "P2 play 5D", "P3 play 9D", "P4 play KD", "P1 play 8H"]:
+...     _ = deal.apply(deal.parse_action(text))
+>>> deal.is_complete, deal.net, deal.pool_total, deal.next_kind
+(True, [-6, 1, 4, 4], 6, <Kind.REGULAR: 'regular'>)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import IntEnum, StrEnum
+
+from .cards import (
+    SUIT_MASKS,
+    SUIT_NAMES,
+    Card,
+    card_of,
+    card_str,
+    cards_in,
+    format_cards,
+    highest,
+    pack,
+    pack_mask,
+    parse_card,
+    parse_cards,
+    rank_of,
+)
+from .errors import CardError, IllegalActionError, RecordError
+from .ledger import Ledger
+from .rules import LooRules
+from .tricks import loo_follow, trick_winner
+
+__all__ = ["Decl", "Kind", "LooAction", "LooDeal", "Phase", "Trick", "deal_order"]
+
+
+class Kind(StrEnum):
+    """The kind of a Loo deal (DEAL-RECORD.md ``kind``)."""
+
+    REGULAR = "regular"
+    SINGLE = "single"  # Peel's face-up single, §3.4
+    EW_SINGLE = "ew_single"  # three cards, no miss, all must play (LOO-VAR-EW-SINGLE)
+
+
+class Phase(IntEnum):
+    """Where a deal stands."""
+
+    DEAL = 0
+    DECLARE = 1
+    PLAY = 2
+    COMPLETE = 3
+
+
+class Decl(IntEnum):
+    """A seat's declaration (LOO-DECL-1)."""
+
+    NONE = 0
+    STAND = 1
+    THROW = 2
+    MISS = 3
+    DEFEND = 4  # the dealer plays the miss for the pool (LOO-DECL-8c)
+
+
+DECLARE_VERBS = {"stand": Decl.STAND, "throw": Decl.THROW, "miss": Decl.MISS, "defend": Decl.DEFEND}
+VERBS = (*DECLARE_VERBS, "play")
+
+
+@dataclass(frozen=True, slots=True)
+class LooAction:
+    """One action of a seat: a declaration (``stand``, ``throw``, ``miss``, ``defend``) or ``play``."""
+
+    seat: int
+    verb: str
+    card: Card | None = None
+    #: the raw arguments of a verb that takes no card (``irregular LOO-LAW-8``), as written
+    arg: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """A trick: its leader, the seats and cards in the order played, and the winner (or ``None``)."""
+
+    leader: int
+    seats: tuple[int, ...]
+    cards: tuple[Card, ...]
+    winner: int | None
+
+
+def deal_order(
+    shuffled: Sequence[Card],
+    order: Sequence[int],
+    *,
+    kind: Kind = Kind.REGULAR,
+    hand_size: int = 3,
+    miss_order: str = "peel",
+) -> tuple[dict[int, list[Card]], list[Card], Card]:
+    """Deal ``shuffled`` (top card first) as a dealer does: ``(hands, miss, turnup)``.
+
+    ``order`` lists the seats that receive cards, from the dealer's left, the dealer (or the
+    last playing seat, §14.3) last. A regular deal gives one card at a time and a card to the
+    miss right after the last seat's card in each round (LOO-DEAL-4); ``miss_order="first"``
+    gives it first in each round and ``"at_end"`` three at once after the hands, the
+    deviations of LOO-VAR-MISS-DEAL-ORDER. The next card is turned up (LOO-DEAL-5). In
+    Peel's single the turn-up comes first, then one card to each seat (LOO-SGL-1).
+    """
+    it = iter(shuffled)
+    hands: dict[int, list[Card]] = {s: [] for s in order}
+    miss: list[Card] = []
+    if kind is Kind.SINGLE:
+        turnup = next(it)
+        for s in order:
+            hands[s].append(next(it))
+        return hands, miss, turnup
+    with_miss = kind is Kind.REGULAR
+    for _ in range(hand_size):
+        if with_miss and miss_order == "first":
+            miss.append(next(it))
+        for s in order:
+            hands[s].append(next(it))
+        if with_miss and miss_order == "peel":
+            miss.append(next(it))
+    if with_miss and miss_order == "at_end":
+        miss.extend(next(it) for _ in range(hand_size))
+    return hands, miss, next(it)
+
+
+def _count(mask: int) -> int:
+    return mask.bit_count()
+
+
+class LooDeal:
+    """One deal of Three-card Loo, from the dealer's stake to the settlement."""
+
+    def __init__(
+        self,
+        rules: LooRules,
+        seats: Sequence[str] | int,
+        dealer: int | str = 0,
+        pool: int = 0,
+        kind: Kind | str = Kind.REGULAR,
+        *,
+        dealer_out: bool | None = None,
+    ) -> None:
+        self.rules = rules
+        self.seats: tuple[str, ...] = (
+            tuple(f"P{i + 1}" for i in range(seats)) if isinstance(seats, int) else tuple(seats)
+        )
+        n = len(self.seats)
+        if len(set(self.seats)) != n:
+            raise RecordError("seats", f"seat names must differ, got {list(self.seats)}")
+        if not 3 <= n <= rules.max_seats:
+            raise RecordError(
+                "seats",
+                f"Loo takes 3 to {rules.max_seats} seats with a {rules.pack}-card pack, got {n} (LOO-GEN-1)",
+            )
+        if rules.form != "three_card":
+            raise RecordError("options.form", f"{rules.form!r} Loo is not implemented yet; use 'three_card'")
+        self.n = n
+        self.dealer = self.seat_index(dealer, "dealer")
+        self.kind = Kind(kind)
+        if pool < 0:
+            raise RecordError("pool", f"the pool cannot be negative, got {pool}")
+        stands_out = rules.dealer_stands_out_above is not None and n > rules.dealer_stands_out_above
+        #: the dealer deals but takes no part (LOO-VAR-DEALER-STANDS-OUT, LOO-END-3, §14.3)
+        self.dealer_out = stands_out if dealer_out is None else dealer_out
+        #: the seats that receive cards, from the dealer's left; the last one has the dealer's rights
+        self.order: tuple[int, ...] = tuple(
+            s for s in ((self.dealer + 1 + i) % n for i in range(n)) if not (self.dealer_out and s == self.dealer)
+        )
+        if len(self.order) < 2:
+            raise RecordError("seats", "at least two seats must take part in a deal")
+        self.anchor = self.order[-1]
+        self.ledger = Ledger(n, pool)
+        self.phase = Phase.DEAL
+        self.hands = [0] * n  # the cards each seat plays with now
+        self.dealt = [0] * n  # the cards each seat was dealt
+        self.miss = 0
+        self.turnup: Card = -1
+        self.trump = -1
+        self.decls = [Decl.NONE] * n
+        self.miss_holder: int | None = None
+        self.to_act: int | None = None
+        self.players: tuple[int, ...] = ()
+        self.tricks: list[Trick] = []
+        self.trick_seats: list[int] = []
+        self.trick_cards: list[Card] = []
+        self.won = [0] * n
+        #: the seats looed in this deal, with what each paid into the next pool
+        self.looed: dict[int, int] = {}
+        self.winner_without_play: int | None = None
+        self.log: list[LooAction] = []
+
+    # -- seats and actions as text -------------------------------------------------------
+
+    def seat_index(self, seat: int | str, field: str = "seat") -> int:
+        """The index of ``seat``, given by index or by name."""
+        if isinstance(seat, int) and not isinstance(seat, bool):
+            if 0 <= seat < len(self.seats):
+                return seat
+        elif isinstance(seat, str) and seat in self.seats:
+            return self.seats.index(seat)
+        raise RecordError(field, f"no seat {seat!r} at this table (seats: {', '.join(self.seats)})")
+
+    def action_str(self, action: LooAction) -> str:
+        """The action as a record writes it: ``"P3 play AS"``."""
+        text = f"{self.seats[action.seat]} {action.verb}"
+        if action.card is not None:
+            return f"{text} {card_str(action.card)}"
+        return text if action.arg is None else f"{text} {action.arg}"
+
+    def parse_action(self, text: str) -> LooAction:
+        """Parse an action string ``SEAT VERB [CARD]``; raises :class:`RecordError` if it does not parse."""
+        parts = text.split() if isinstance(text, str) else []
+        if len(parts) < 2:
+            raise RecordError("actions", f"{text!r} does not parse: expected 'SEAT VERB [CARD]'")
+        seat, verb, args = parts[0], parts[1], parts[2:]
+        idx = self.seat_index(seat, "actions")
+        if verb in DECLARE_VERBS and not args:
+            return LooAction(idx, verb)
+        if verb == "play" and len(args) == 1:
+            try:
+                card = parse_card(args[0])
+            except CardError as e:
+                raise RecordError("actions", f"{text!r}: {e}") from None
+            return LooAction(idx, verb, card)
+        if verb in ("irregular", "replay", "exchange", "flush"):
+            return LooAction(idx, verb, None, " ".join(args) or None)
+        raise RecordError(
+            "actions", f"{text!r} does not parse: Loo verbs are {', '.join(VERBS)} (with one card after play)"
+        )
+
+    # -- dealing -------------------------------------------------------------------------
+
+    @property
+    def hand_size(self) -> int:
+        """Cards dealt to each taking part: one in Peel's single, three otherwise."""
+        return 1 if self.kind is Kind.SINGLE else 3
+
+    def deal(self, seed: int | random.Random | None = None) -> None:
+        """Shuffle the pack with ``seed`` and deal it as the dealer does (LOO-DEAL-4/5, LOO-SGL-1)."""
+        rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        cards = pack(self.rules.pack)
+        rng.shuffle(cards)
+        hands, miss, turnup = deal_order(cards, self.order, kind=self.kind)
+        self._set_cards({s: sum(1 << c for c in h) for s, h in hands.items()}, sum(1 << c for c in miss), turnup)
+
+    def deal_cards(
+        self,
+        hands: Mapping[str, str | Sequence[Card]] | Mapping[int, str | Sequence[Card]],
+        miss: str | Sequence[Card] = (),
+        turnup: str | Card | None = None,
+    ) -> None:
+        """Deal the given cards; raises :class:`RecordError` for a card that is missing, doubled or unknown."""
+        if turnup is None:
+            raise RecordError("cards.turnup", "a Loo deal needs a turn-up card")
+
+        def parse(where: str, value: str | Sequence[Card] | Card) -> list[Card]:
+            if isinstance(value, int):
+                return [value]
+            try:
+                return parse_cards(value) if isinstance(value, str) else list(value)
+            except CardError as e:
+                raise RecordError(where, str(e)) from None
+
+        masks: dict[int, int] = {}
+        seen: dict[Card, str] = {}
+        allowed = pack_mask(self.rules.pack)
+
+        def take(where: str, cards: list[Card]) -> int:
+            m = 0
+            for c in cards:
+                if not 0 <= c < 52 or not allowed >> c & 1:
+                    shown = card_str(c) if 0 <= c < 52 else str(c)
+                    raise RecordError(where, f"{shown} is not in a {self.rules.pack}-card pack (LOO-VAR-32)")
+                if c in seen:
+                    raise RecordError(where, f"{card_str(c)} is dealt twice (also in {seen[c]})")
+                seen[c] = where
+                m |= 1 << c
+            return m
+
+        for seat, value in hands.items():
+            idx = self.seat_index(seat, "cards")
+            where = f"cards.{self.seats[idx]}"
+            if idx not in self.order:
+                raise RecordError(where, f"{self.seats[idx]} is the dealer and takes no part, so is dealt no cards")
+            cards = parse(where, value)
+            if len(cards) != self.hand_size:
+                raise RecordError(where, f"a {self.kind.value} deal gives {self.hand_size} cards, got {len(cards)}")
+            masks[idx] = take(where, cards)
+        for idx in self.order:
+            if idx not in masks:
+                raise RecordError(f"cards.{self.seats[idx]}", f"no hand dealt to {self.seats[idx]}")
+        miss_cards = parse("cards.miss", miss)
+        want = 3 if self.kind is Kind.REGULAR else 0
+        if len(miss_cards) != want:
+            raise RecordError(
+                "cards.miss", f"a {self.kind.value} deal has a miss of {want} cards, got {len(miss_cards)}"
+            )
+        miss_mask = take("cards.miss", miss_cards)
+        up = parse("cards.turnup", turnup)
+        if len(up) != 1:
+            raise RecordError("cards.turnup", f"one turn-up card, got {len(up)}")
+        take("cards.turnup", up)
+        self._set_cards(masks, miss_mask, up[0])
+
+    def _set_cards(self, hands: Mapping[int, int], miss: int, turnup: Card) -> None:
+        if self.phase is not Phase.DEAL:
+            raise IllegalActionError("the cards have already been dealt", "LOO-DEAL-4")
+        for s, m in hands.items():
+            self.hands[s] = self.dealt[s] = m
+        self.miss = miss
+        self.turnup = turnup
+        self.trump = turnup // 13
+        self._pay_stakes()
+        if self.kind is Kind.SINGLE:
+            self._settle_single()
+            return
+        self.phase = Phase.DECLARE
+        self.to_act = self.order[0]
+
+    def _pay_stakes(self) -> None:
+        stakes = self.rules.stakes
+        self.ledger.stake(self.dealer, stakes.deal)  # LOO-STK-2
+        if self.rules.ante == "all" and self.kind is not Kind.SINGLE:  # LOO-VAR-ALL-ANTE; §14.19
+            for s in range(self.n):
+                if s != self.dealer:
+                    self.ledger.stake(s, stakes.ante)
+
+    # -- state ---------------------------------------------------------------------------
+
+    @property
+    def is_complete(self) -> bool:
+        """Whether the deal is finished and settled."""
+        return self.phase is Phase.COMPLETE
+
+    @property
+    def club_law(self) -> bool:
+        """Whether every seat must stand: club law with a club turned up, or an EW single."""
+        if self.kind is Kind.EW_SINGLE:
+            return True
+        return self.rules.club_law and self.kind is Kind.REGULAR and self.trump == 3
+
+    @property
+    def pool(self) -> int:
+        """Counters in this deal's pool now (LOO-STK-6)."""
+        return self.ledger.pool
+
+    @property
+    def pool_total(self) -> int:
+        """Everything on the table: once complete, the pool for the next deal before its stake."""
+        return self.ledger.total
+
+    @property
+    def net(self) -> list[int]:
+        """What each seat received minus what it paid in this deal."""
+        return self.ledger.net[:]
+
+    @property
+    def next_dealer(self) -> int:
+        """The next dealer: the seat on this dealer's left (LOO-GEN-3, LOO-SET-6)."""
+        return (self.dealer + 1) % self.n
+
+    @property
+    def next_kind(self) -> Kind:
+        """The kind of the next deal (LOO-DEAL-2/3, LOO-SET-5, §14.5)."""
+        if self.kind is Kind.SINGLE or self.looed:
+            return Kind.REGULAR
+        return {"peel": Kind.SINGLE, "ew": Kind.EW_SINGLE}.get(self.rules.single, Kind.REGULAR)
+
+    @property
+    def current_trick(self) -> tuple[tuple[int, ...], tuple[Card, ...]]:
+        """The seats and cards of the trick in progress."""
+        return tuple(self.trick_seats), tuple(self.trick_cards)
+
+    def all_tricks(self) -> list[Trick]:
+        """Every trick so far, the unfinished one last with ``winner`` None."""
+        out = list(self.tricks)
+        if self.trick_cards:
+            out.append(Trick(self.trick_seats[0], tuple(self.trick_seats), tuple(self.trick_cards), None))
+        return out
+
+    def copy(self) -> LooDeal:
+        """An independent copy, for search."""
+        out = LooDeal.__new__(LooDeal)
+        out.__dict__.update(self.__dict__)
+        for name in ("hands", "dealt", "decls", "tricks", "trick_seats", "trick_cards", "won", "log"):
+            setattr(out, name, getattr(self, name)[:])
+        out.looed = dict(self.looed)
+        out.ledger = self.ledger.copy()
+        return out
+
+    # -- declaring -----------------------------------------------------------------------
+
+    def declare_options(self, seat: int) -> tuple[Decl, ...]:
+        """The declarations open to ``seat`` if it were its turn (LOO-DECL-1..10, §14.2)."""
+        if self.club_law:
+            return (Decl.STAND,)
+        miss_open = self.miss_holder is None
+        if seat == self.anchor:
+            others = self.order[:-1]
+            stood = sum(1 for s in others if self.decls[s] is Decl.STAND)
+            took = sum(1 for s in others if self.decls[s] is Decl.MISS)
+            if stood == 1 and took == 0:  # LOO-DECL-8
+                concede = self.rules.dealer_lone_stander == "may_concede"
+                return (Decl.DEFEND, Decl.MISS, Decl.STAND) + ((Decl.THROW,) if concede else ())
+            if stood == 0 and took == 1:  # LOO-DECL-9
+                return (Decl.STAND, Decl.THROW)
+        return (Decl.MISS, Decl.STAND, Decl.THROW) if miss_open else (Decl.STAND, Decl.THROW)
+
+    def verify_declare(self, seat: int | str, decl: Decl) -> int:
+        """Raise :class:`IllegalActionError` unless ``seat`` may make ``decl`` now; returns the seat index."""
+        s = self.seat_index(seat)
+        name, verb = self.seats[s], _DECL_WORDS[decl]
+        if self.phase is Phase.DEAL:
+            raise IllegalActionError(f"{name} cannot {verb}: the cards have not been dealt", "LOO-DECL-1")
+        if self.phase is Phase.COMPLETE:
+            raise IllegalActionError(f"{name} cannot {verb}: the deal is over", "LOO-SET-6")
+        if self.dealer_out and s == self.dealer:
+            raise IllegalActionError(
+                f"{name} cannot {verb}: the dealer takes no part in this deal", "LOO-VAR-DEALER-STANDS-OUT"
+            )
+        if self.decls[s] is not Decl.NONE:
+            if self.phase is Phase.PLAY and decl is Decl.THROW and s in self.players:
+                raise IllegalActionError(f"{name} cannot throw up: having stood, he must play", "LOO-DECL-4")
+            raise IllegalActionError(f"{name} cannot {verb}: he has declared already", "LOO-DECL-5")
+        if s != self.to_act:
+            who = self.seats[self.to_act] if self.to_act is not None else "nobody"
+            raise IllegalActionError(f"{name} cannot {verb}: it is {who}'s turn to declare", "LOO-DECL-1")
+        options = self.declare_options(s)
+        if decl in options:
+            return s
+        if self.kind is Kind.EW_SINGLE:
+            raise IllegalActionError(f"{name} cannot {verb}: in this single all must play", "LOO-VAR-EW-SINGLE")
+        if self.club_law:
+            raise IllegalActionError(
+                f"{name} cannot {verb}: clubs are trumps, so all must stand (club law)", "LOO-VAR-CLUBLAW"
+            )
+        if decl is Decl.DEFEND:
+            raise IllegalActionError(
+                f"{name} cannot play the miss for the pool: only the dealer may, when one player alone "
+                "stood and nobody took the miss",
+                "LOO-DECL-8",
+            )
+        if decl is Decl.MISS:
+            holder = self.seats[self.miss_holder] if self.miss_holder is not None else "?"
+            raise IllegalActionError(f"{name} cannot take the miss: {holder} has taken it", "LOO-DECL-3")
+        raise IllegalActionError(
+            f"{name} cannot throw up: one player alone stood, so the dealer must stand, take the miss "
+            "or play it for the pool",
+            "LOO-DECL-8",
+        )
+
+    def can_declare(self, seat: int | str, decl: Decl) -> bool:
+        """Whether ``seat`` may make ``decl`` now."""
+        try:
+            self.verify_declare(seat, decl)
+        except (IllegalActionError, RecordError):
+            return False
+        return True
+
+    def declare(self, seat: int | str, decl: Decl) -> LooAction:
+        """Make the declaration ``decl`` for ``seat`` (LOO-DECL-1..10)."""
+        s = self.verify_declare(seat, decl)
+        action = LooAction(s, _DECL_VERB[decl])
+        self._declare(s, decl)
+        self.log.append(action)
+        return action
+
+    def verify_stand(self, seat: int | str) -> None:
+        """Raise unless ``seat`` may stand now."""
+        self.verify_declare(seat, Decl.STAND)
+
+    def can_stand(self, seat: int | str) -> bool:
+        """Whether ``seat`` may stand now."""
+        return self.can_declare(seat, Decl.STAND)
+
+    def stand(self, seat: int | str) -> LooAction:
+        """``seat`` stands on its own cards ("I play")."""
+        return self.declare(seat, Decl.STAND)
+
+    def verify_throw_up(self, seat: int | str) -> None:
+        """Raise unless ``seat`` may throw up now."""
+        self.verify_declare(seat, Decl.THROW)
+
+    def can_throw_up(self, seat: int | str) -> bool:
+        """Whether ``seat`` may throw up now."""
+        return self.can_declare(seat, Decl.THROW)
+
+    def throw_up(self, seat: int | str) -> LooAction:
+        """``seat`` throws up (LOO-DECL-2); for a dealer who may concede, gives up the stakes."""
+        return self.declare(seat, Decl.THROW)
+
+    def verify_take_miss(self, seat: int | str) -> None:
+        """Raise unless ``seat`` may take the miss now."""
+        self.verify_declare(seat, Decl.MISS)
+
+    def can_take_miss(self, seat: int | str) -> bool:
+        """Whether ``seat`` may take the miss now."""
+        return self.can_declare(seat, Decl.MISS)
+
+    def take_miss(self, seat: int | str) -> LooAction:
+        """``seat`` takes the miss and must play it (LOO-DECL-3/4)."""
+        return self.declare(seat, Decl.MISS)
+
+    def verify_defend(self, seat: int | str) -> None:
+        """Raise unless ``seat`` may play the miss for the pool now."""
+        self.verify_declare(seat, Decl.DEFEND)
+
+    def can_defend(self, seat: int | str) -> bool:
+        """Whether ``seat`` may play the miss for the pool now."""
+        return self.can_declare(seat, Decl.DEFEND)
+
+    def defend(self, seat: int | str) -> LooAction:
+        """The dealer plays the miss for the pool against the lone stander (LOO-DECL-8c)."""
+        return self.declare(seat, Decl.DEFEND)
+
+    def _declare(self, s: int, decl: Decl) -> None:
+        self.decls[s] = decl
+        if decl in (Decl.MISS, Decl.DEFEND):
+            self.miss_holder = s
+            self.hands[s] = self.miss  # his own cards go to the pack unseen (LOO-DECL-3)
+        elif decl is Decl.THROW:
+            self.hands[s] = 0
+        if s == self.anchor:
+            self._after_declaring()
+            return
+        self.to_act = self.order[self.order.index(s) + 1]
+        if self.to_act == self.anchor and not self.club_law:
+            others = self.order[:-1]
+            if all(self.decls[o] is Decl.THROW for o in others):  # LOO-DECL-7
+                self._take_pool_without_play(self.anchor)
+
+    def _after_declaring(self) -> None:
+        anchor_decl = self.decls[self.anchor]
+        if anchor_decl is Decl.THROW:
+            playing = [s for s in self.order if self.decls[s] in (Decl.STAND, Decl.MISS)]
+            if len(playing) == 1:  # LOO-DECL-9, or the dealer conceding (LOO-VAR-DEALER-CONCEDE)
+                self._take_pool_without_play(playing[0])
+                return
+        self.players = tuple(s for s in self.order if self.decls[s] in (Decl.STAND, Decl.MISS, Decl.DEFEND))
+        self.phase = Phase.PLAY
+        leader = self.players[0]  # the elder among the players; the dealer's seat counts last (LOO-PLAY-1)
+        if self.rules.leader == "miss_holder" and self.miss_holder is not None:  # LOO-VAR-MISS-LEADS, §14.11
+            leader = self.miss_holder
+        self.to_act = leader
+
+    def _take_pool_without_play(self, seat: int) -> None:
+        self.winner_without_play = seat
+        self.ledger.take(seat, self.ledger.pool)
+        self._finish()
+
+    # -- play ----------------------------------------------------------------------------
+
+    def playable(self, seat: int | str) -> int:
+        """The mask of the cards ``seat`` may play now (empty when it is not his turn)."""
+        s = self.seat_index(seat)
+        if self.phase is not Phase.PLAY or s != self.to_act:
+            return 0
+        return self._playable(s)
+
+    def _playable(self, s: int) -> int:
+        hand = self.hands[s]
+        if self.trick_cards:
+            return loo_follow(hand, self.trick_cards, self.trump)
+        lead = len(self.tricks)
+        trumps = hand & SUIT_MASKS[self.trump]
+        rule = self.rules.lead_rule
+        if lead == 0:
+            if rule == "cassell":  # LOO-VAR-CASSELL-LEAD, §14.12
+                if trumps:
+                    return 1 << highest(trumps)
+                top = max(rank_of(c) for c in cards_in(hand))
+                return sum(1 << c for c in cards_in(hand) if rank_of(c) == top)
+            top_trump = card_of(11 if rank_of(self.turnup) == 12 else 12, self.trump)
+            if hand >> top_trump & 1:  # LOO-PLAY-2 step 1
+                return 1 << top_trump
+            if _count(trumps) >= 2:  # LOO-PLAY-2 step 2, or LOO-VAR-LEADONE
+                return trumps if rule == "lead_one" else 1 << highest(trumps)
+            return hand
+        if lead == 1 and trumps and (rule == "cassell" or self.rules.second_lead == "peel"):
+            return 1 << highest(trumps)  # LOO-PLAY-3; Cassell's later leads (§14.19)
+        return hand
+
+    def verify_play(self, seat: int | str, card: Card) -> int:
+        """Raise :class:`IllegalActionError` unless ``seat`` may play ``card`` now; returns the seat index."""
+        s = self.seat_index(seat)
+        name, shown = self.seats[s], card_str(card) if 0 <= card < 52 else str(card)
+        what = f"{name} cannot play {shown}"
+        if self.phase is Phase.DEAL:
+            raise IllegalActionError(f"{what}: the cards have not been dealt", "LOO-DEAL-4")
+        if self.phase is Phase.COMPLETE:
+            raise IllegalActionError(f"{what}: the deal is over", "LOO-PLAY-9")
+        if self.phase is Phase.DECLARE:
+            if s == self.to_act:
+                raise IllegalActionError(f"{what}: he must first stand, throw up or take the miss", "LOO-DECL-1")
+            raise IllegalActionError(f"{what}: the declaring is not over", "LOO-DECL-1")
+        if s not in self.players:
+            raise IllegalActionError(f"{what}: only those who stood or took the miss play", "LOO-PLAY-1")
+        if not (0 <= card < 52 and self.hands[s] >> card & 1):
+            raise IllegalActionError(f"{what}: he does not hold it", "LOO-PLAY-4")
+        if s != self.to_act:
+            assert self.to_act is not None
+            first = not self.tricks and not self.trick_cards
+            rule = "LOO-PLAY-1" if first else "LOO-PLAY-7"
+            role = "lead" if not self.trick_cards else "play"
+            raise IllegalActionError(f"{what}: it is {self.seats[self.to_act]}'s turn to {role}", rule)
+        legal = self._playable(s)
+        if legal >> card & 1:
+            return s
+        reason, rule = self._why_not(s, card, legal)
+        raise IllegalActionError(f"{what}: {reason}", rule)
+
+    def _why_not(self, s: int, card: Card, legal: int) -> tuple[str, str]:
+        if not self.trick_cards:
+            return self._lead_reason(s, legal)
+        led = self.trick_cards[0] // 13
+        follow = self.hands[s] & SUIT_MASKS[led]
+        if follow:
+            if card // 13 != led:
+                return f"must follow suit in {SUIT_NAMES[led]}", "LOO-PLAY-4"
+            return (
+                f"must head the trick with a higher {SUIT_NAMES[led][:-1]}: {format_cards(legal)}",
+                "LOO-PLAY-5",
+            )
+        trumped = any(c // 13 == self.trump for c in self.trick_cards) and led != self.trump
+        verb = "overtrump" if trumped else "trump"
+        return (
+            f"void in {SUIT_NAMES[led]}, must {verb} to head the trick: {format_cards(legal)}",
+            "LOO-PLAY-6",
+        )
+
+    def _lead_reason(self, s: int, legal: int) -> tuple[str, str]:
+        must = format_cards(legal)
+        trumps = self.hands[s] & SUIT_MASKS[self.trump]
+        cassell = self.rules.lead_rule == "cassell"
+        if len(self.tricks) == 1:
+            if cassell:
+                return f"must lead his highest trump, {must} (Cassell's lead)", "LOO-PLAY-3"
+            if _count(trumps) >= 2:
+                return (
+                    f"having won the first trick with two trumps, must lead the higher, {must}",
+                    "LOO-PLAY-3",
+                )
+            return f"having won the first trick holding a trump, must lead it, {must}", "LOO-PLAY-3"
+        if cassell:
+            if trumps:
+                return f"must lead his highest trump, {must} (Cassell's lead)", "LOO-PLAY-2"
+            return (
+                f"holding no trump, must lead a card of his highest rank: {must} (Cassell's lead)",
+                "LOO-PLAY-2",
+            )
+        if rank_of(self.turnup) == 12 and legal == 1 << card_of(11, self.trump):
+            return "holding the king of trumps with the ace turned up, must lead it", "LOO-PLAY-2"
+        if legal == 1 << card_of(12, self.trump):
+            return "holding the ace of trumps, must lead it", "LOO-PLAY-2"
+        if self.rules.lead_rule == "lead_one":
+            return f"holding two or more trumps, must lead one of them: {must}", "LOO-PLAY-2"
+        return f"holding two or more trumps, must lead the highest, {must}", "LOO-PLAY-2"
+
+    def can_play(self, seat: int | str, card: Card) -> bool:
+        """Whether ``seat`` may play ``card`` now."""
+        try:
+            self.verify_play(seat, card)
+        except (IllegalActionError, RecordError):
+            return False
+        return True
+
+    def play(self, seat: int | str, card: Card) -> LooAction:
+        """``seat`` plays ``card`` to the trick (LOO-PLAY-1..9)."""
+        s = self.verify_play(seat, card)
+        action = LooAction(s, "play", card)
+        self._play(s, card)
+        self.log.append(action)
+        return action
+
+    def _play(self, s: int, card: Card) -> None:
+        self.hands[s] &= ~(1 << card)
+        self.trick_seats.append(s)
+        self.trick_cards.append(card)
+        if len(self.trick_cards) < len(self.players):
+            i = self.players.index(s)
+            self.to_act = self.players[(i + 1) % len(self.players)]
+            return
+        winner = self.trick_seats[trick_winner(self.trick_cards, self.trump)]  # LOO-PLAY-7
+        self.tricks.append(Trick(self.trick_seats[0], tuple(self.trick_seats), tuple(self.trick_cards), winner))
+        self.won[winner] += 1
+        self.trick_seats, self.trick_cards = [], []
+        if len(self.tricks) == 3:  # LOO-PLAY-9: all three tricks are played
+            self._settle_regular()
+        else:
+            self.to_act = winner
+
+    # -- actions in general ----------------------------------------------------------------
+
+    def legal_actions(self) -> list[LooAction]:
+        """Every action the seat to act may take now, in a fixed order."""
+        s = self.to_act
+        if s is None or self.phase is Phase.COMPLETE:
+            return []
+        if self.phase is Phase.DECLARE:
+            return [LooAction(s, _DECL_VERB[d]) for d in sorted(self.declare_options(s))]
+        return [LooAction(s, "play", c) for c in cards_in(self._playable(s))]
+
+    def verify(self, action: LooAction) -> None:
+        """Raise unless ``action`` is legal now."""
+        if action.verb == "play":
+            if action.card is None:
+                raise IllegalActionError(f"{self.seats[action.seat]} must name a card to play", "LOO-PLAY-7")
+            self.verify_play(action.seat, action.card)
+        elif action.verb in DECLARE_VERBS:
+            self.verify_declare(action.seat, DECLARE_VERBS[action.verb])
+        elif action.verb in ("irregular", "replay"):
+            raise IllegalActionError(
+                f"{self.seats[action.seat]} {action.verb}: irregularities are dealt with in table mode only",
+                "LOO-LAW-0b",
+            )
+        else:
+            raise IllegalActionError(
+                f"{self.seats[action.seat]} {action.verb}: no such action in Three-card Loo", "LOO-DECL-1"
+            )
+
+    def can(self, action: LooAction) -> bool:
+        """Whether ``action`` is legal now."""
+        try:
+            self.verify(action)
+        except (IllegalActionError, RecordError):
+            return False
+        return True
+
+    def apply(self, action: LooAction) -> LooAction:
+        """Apply ``action`` after checking it; returns it as logged."""
+        if action.verb == "play" and action.card is not None:
+            return self.play(action.seat, action.card)
+        self.verify(action)  # raises for anything that is not a declaration
+        return self.declare(action.seat, DECLARE_VERBS[action.verb])
+
+    def apply_unchecked(self, action: LooAction) -> None:
+        """Apply a legal action without checking it: the fast path for search and simulation.
+
+        Warning: an illegal action corrupts the state. Use :meth:`apply` for anything a person drives.
+        """
+        if action.verb == "play":
+            assert action.card is not None
+            self._play(action.seat, action.card)
+        else:
+            self._declare(action.seat, DECLARE_VERBS[action.verb])
+        self.log.append(action)
+
+    # -- settlement ----------------------------------------------------------------------
+
+    def _settle_single(self) -> None:
+        """Peel's single (LOO-SGL-2..4): the highest card above the turn-up in its suit takes the pool."""
+        best: int | None = None
+        for s in self.order:
+            c = highest(self.hands[s])
+            if c // 13 == self.trump and c > self.turnup and (best is None or c > highest(self.hands[best])):
+                best = s
+        if best is not None:
+            self.ledger.take(best, self.ledger.pool)
+        for s in self.order:
+            if s != best:
+                self.ledger.pay_next(s, self.rules.stakes.single)
+                self.looed[s] = self.rules.stakes.single
+        self.winner_without_play = best
+        self._finish()
+
+    def _settle_regular(self) -> None:
+        """Divide the pool by tricks and loo those who took none (LOO-SET-1..4)."""
+        pool = self.ledger.pool
+        base, r = divmod(pool, 3)
+        shares = (base + (r >= 1), base + (r >= 2), base)  # LOO-SET-2
+        for trick, share in zip(self.tricks, shares, strict=True):
+            assert trick.winner is not None
+            if self.decls[trick.winner] is not Decl.DEFEND:  # the miss played for the pool carries (LOO-SET-4)
+                self.ledger.take(trick.winner, share)
+        loo = self.rules.loo_amount(pool)
+        for s in self.players:
+            if self.won[s]:
+                continue
+            if self.decls[s] is Decl.DEFEND and not self.rules.defender_looed:  # LOO-DECL-8 [I]
+                continue
+            self.ledger.pay_next(s, loo)  # LOO-SET-3
+            self.looed[s] = loo
+        self._finish()
+
+    def _finish(self) -> None:
+        self.phase = Phase.COMPLETE
+        self.to_act = None
+        # What is left in this deal's pool is carried whole to the next (LOO-SET-4, LOO-SGL-4).
+        self.ledger.next_pool += self.ledger.pool
+        self.ledger.pool = 0
+        self.ledger.check()
+
+
+_DECL_VERB = {Decl.STAND: "stand", Decl.THROW: "throw", Decl.MISS: "miss", Decl.DEFEND: "defend"}
+_DECL_WORDS = {
+    Decl.STAND: "stand",
+    Decl.THROW: "throw up",
+    Decl.MISS: "take the miss",
+    Decl.DEFEND: "play the miss for the pool",
+    Decl.NONE: "declare",
+}

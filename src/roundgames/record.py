@@ -1,0 +1,360 @@
+"""Deal records and rulings (DEAL-RECORD.md, format 1): load, dump, replay, and the referee.
+
+Every parse has its writer: ``dumps(loads(s)) == s`` for a record written by :func:`dumps`.
+
+>>> text = '''{"format": "roundgames-deal/1", "game": "loo", "seats": ["P1", "P2", "P3", "P4"],
+...   "dealer": "P1", "kind": "single", "cards": {"P2": "KH", "P3": "4S", "P4": "JH", "P1": "2C",
+...   "turnup": "9H"}}'''
+>>> ruling = referee(loads(text))
+>>> ruling["net"], ruling["pool"], ruling["next"]
+({'P1': -6, 'P2': 3, 'P3': -3, 'P4': -3}, 9, {'dealer': 'P2', 'kind': 'regular'})
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import IO, Any
+
+from .cards import card_str, format_cards, parse_cards
+from .errors import CardError, IllegalActionError, RecordError, RulesError
+from .loo import Kind, LooDeal
+from .rules import LooRules, NapRules
+
+__all__ = [
+    "FORMAT",
+    "RULING_FORMAT",
+    "DealRecord",
+    "dump",
+    "dumps",
+    "load",
+    "loads",
+    "record_of",
+    "referee",
+    "replay",
+    "rules_of",
+]
+
+FORMAT = "roundgames-deal/1"
+RULING_FORMAT = "roundgames-ruling/1"
+
+_FIELDS = (
+    "format",
+    "game",
+    "variant",
+    "options",
+    "mode",
+    "stakes",
+    "multiplier",
+    "seats",
+    "dealer",
+    "pool",
+    "kind",
+    "cards",
+    "actions",
+)
+_CARD_KEYS = ("miss", "turnup", "stock", "widow", "spare")
+_STAKE_KEYS = {"loo": ("deal", "loo", "single", "ante"), "nap": ("unit",)}
+
+
+@dataclass
+class DealRecord:
+    """One deal, stated completely: rules, seats, pool, cards and actions (DEAL-RECORD.md)."""
+
+    game: str
+    seats: list[str]
+    dealer: str
+    cards: dict[str, str]
+    variant: str = "peel"
+    options: dict[str, Any] = field(default_factory=dict)
+    mode: str = "strict"
+    stakes: dict[str, int] = field(default_factory=dict)
+    multiplier: int = 1
+    pool: int = 0
+    kind: str = "regular"
+    actions: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        """The record as a JSON object, every field written out, in the order of DEAL-RECORD.md."""
+        out: dict[str, Any] = {
+            "format": FORMAT,
+            "game": self.game,
+            "variant": self.variant,
+            "options": dict(self.options),
+            "mode": self.mode,
+            "stakes": dict(self.stakes),
+        }
+        if self.game == "nap":
+            out["multiplier"] = self.multiplier
+        out.update(seats=list(self.seats), dealer=self.dealer, pool=self.pool)
+        if self.game == "loo":
+            out["kind"] = self.kind
+        out.update(cards=dict(self.cards), actions=list(self.actions))
+        return out
+
+
+def _fail(field_name: str, message: str) -> RecordError:
+    return RecordError(field_name, message)
+
+
+def _int(obj: Mapping[str, Any], key: str, default: int, minimum: int = 0) -> int:
+    value = obj.get(key, default)
+    if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
+        raise _fail(key, f"expected an integer of at least {minimum}, got {json.dumps(value)}")
+    return value
+
+
+def rules_of(game: str, variant: str, options: Mapping[str, Any], stakes: Mapping[str, int]) -> LooRules | NapRules:
+    """The rules a record names: its preset, with its options and stakes applied."""
+    cls: type[LooRules] | type[NapRules] = LooRules if game == "loo" else NapRules
+    try:
+        rules = cls.preset(variant)
+    except RulesError as e:
+        raise _fail("variant", str(e)) from None
+    for key, value in options.items():
+        try:
+            rules.check_option(key, value)
+        except RulesError as e:
+            raise _fail(f"options.{key}", str(e)) from None
+    try:
+        rules = rules.with_options(options)
+    except RulesError as e:
+        raise _fail("options", str(e)) from None
+    return rules.with_stakes(**stakes)
+
+
+def from_json(obj: object) -> DealRecord:
+    """Check a parsed JSON value and make a :class:`DealRecord` of it; raises :class:`RecordError`."""
+    if not isinstance(obj, dict):
+        raise _fail("record", f"a deal record is a JSON object, got {type(obj).__name__}")
+    unknown = [k for k in obj if k not in _FIELDS]
+    if unknown:
+        raise _fail(unknown[0], f"unknown field (valid: {', '.join(_FIELDS)})")
+    if obj.get("format") != FORMAT:
+        raise _fail("format", f"expected {FORMAT!r}, got {json.dumps(obj.get('format'))}")
+    game = obj.get("game")
+    if game not in ("loo", "nap"):
+        raise _fail("game", f"unknown game {json.dumps(game)} (valid: loo, nap)")
+    variant = obj.get("variant", "peel")
+    if not isinstance(variant, str):
+        raise _fail("variant", f"expected a preset name, got {json.dumps(variant)}")
+    options = obj.get("options", {})
+    if not isinstance(options, dict):
+        raise _fail("options", f"expected an object of option names and values, got {json.dumps(options)}")
+    mode = obj.get("mode", "strict")
+    if mode not in ("strict", "table"):
+        raise _fail("mode", f"unknown mode {json.dumps(mode)} (valid: strict, table)")
+    stakes = obj.get("stakes", {})
+    if not isinstance(stakes, dict):
+        raise _fail("stakes", f"expected an object, got {json.dumps(stakes)}")
+    for key, value in stakes.items():
+        if key not in _STAKE_KEYS[game]:
+            raise _fail(f"stakes.{key}", f"no such {game} stake (valid: {', '.join(_STAKE_KEYS[game])})")
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            raise _fail(f"stakes.{key}", f"expected a whole number of counters, got {json.dumps(value)}")
+    rules = rules_of(game, variant, options, stakes)
+    if game == "loo" and "multiplier" in obj:
+        raise _fail("multiplier", "a Nap field; Loo records have none")
+    multiplier = _int(obj, "multiplier", 1, minimum=1)
+    seats = obj.get("seats")
+    if not isinstance(seats, list) or not all(isinstance(s, str) and s and s.split() == [s] for s in seats):
+        raise _fail("seats", f"expected a list of seat names without spaces, got {json.dumps(seats)}")
+    if len(set(seats)) != len(seats):
+        raise _fail("seats", f"seat names must differ, got {json.dumps(seats)}")
+    if isinstance(rules, LooRules):
+        low, high, why = 3, rules.max_seats, f"with a {rules.pack}-card pack (LOO-GEN-1)"
+    else:
+        low, high, why = 2, rules.max_players, "(NAP-GEN-1)"
+    if not low <= len(seats) <= high:
+        raise _fail("seats", f"{game} takes {low} to {high} seats {why}, got {len(seats)}")
+    dealer = obj.get("dealer")
+    if not isinstance(dealer, str) or dealer not in seats:
+        raise _fail("dealer", f"{json.dumps(dealer)} is not one of the seats ({', '.join(seats)})")
+    pool = _int(obj, "pool", 0)
+    kind = obj.get("kind", "regular")
+    if game == "nap" and "kind" in obj:
+        raise _fail("kind", "a Loo field; Nap records have none")
+    if kind not in [k.value for k in Kind]:
+        raise _fail("kind", f"unknown kind {json.dumps(kind)} (valid: regular, single, ew_single)")
+    cards = obj.get("cards")
+    if not isinstance(cards, dict):
+        raise _fail("cards", f"expected an object of seat names and card lists, got {json.dumps(cards)}")
+    for key, value in cards.items():
+        if key not in seats and key not in _CARD_KEYS:
+            raise _fail(f"cards.{key}", f"neither a seat nor one of {', '.join(_CARD_KEYS)}")
+        if not isinstance(value, str):
+            raise _fail(f"cards.{key}", f"expected cards separated by spaces, got {json.dumps(value)}")
+    actions = obj.get("actions", [])
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise _fail("actions", f"expected a list of action strings, got {json.dumps(actions)}")
+    return DealRecord(
+        game=game,
+        seats=list(seats),
+        dealer=dealer,
+        cards=dict(cards),
+        variant=variant,
+        options=dict(options),
+        mode=mode,
+        stakes={**_stakes_json(rules)},
+        multiplier=multiplier,
+        pool=pool,
+        kind=kind,
+        actions=list(actions),
+    )
+
+
+def _stakes_json(rules: LooRules | NapRules) -> dict[str, int]:
+    if isinstance(rules, LooRules):
+        s = rules.stakes
+        out = {"deal": s.deal, "loo": s.loo, "single": s.single}
+        if rules.ante == "all":
+            out["ante"] = s.ante
+        return out
+    return {"unit": rules.stakes.unit}
+
+
+def loads(text: str | bytes) -> DealRecord:
+    """Parse a deal record from JSON text; raises :class:`RecordError` if it is malformed."""
+    try:
+        obj = json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError) as e:
+        raise _fail("record", f"not JSON: {e}") from None
+    return from_json(obj)
+
+
+def load(fp: IO[str]) -> DealRecord:
+    """Read a deal record from an open text file."""
+    return loads(fp.read())
+
+
+def dumps(record: DealRecord) -> str:
+    """The record as canonical JSON text: every field, hands in suit order, ace down."""
+    obj = record.to_json()
+    obj["cards"] = _canonical_cards(record)
+    return json.dumps(obj, indent=2, ensure_ascii=False) + "\n"
+
+
+def dump(record: DealRecord, fp: IO[str]) -> None:
+    """Write the record to an open text file."""
+    fp.write(dumps(record))
+
+
+def _canonical_cards(record: DealRecord) -> dict[str, str]:
+    """Hands from the dealer's left round to the dealer, then the other heaps; each written canonically."""
+    n = len(record.seats)
+    d = record.seats.index(record.dealer)
+    keys = [record.seats[(d + 1 + i) % n] for i in range(n)] + list(_CARD_KEYS)
+    out: dict[str, str] = {}
+    for key in keys:
+        if key in record.cards:
+            try:
+                out[key] = format_cards(parse_cards(record.cards[key]))
+            except CardError:
+                out[key] = record.cards[key]  # written as given; the referee names the fault
+    return out
+
+
+# -- building a deal from a record ----------------------------------------------------------------
+
+
+def start(record: DealRecord) -> LooDeal:
+    """The deal a record describes, dealt and ready for its first action."""
+    if record.game == "nap":
+        raise _fail("game", "Nap records are not implemented yet")
+    if record.mode == "table":
+        raise _fail("mode", "table mode is not implemented yet; only 'strict' records can be ruled on")
+    rules = rules_of(record.game, record.variant, record.options, record.stakes)
+    assert isinstance(rules, LooRules)
+    kind = Kind(record.kind)
+    # A dealer dealt no cards in a regular deal takes no part: he is leaving (LOO-END-3, §14.3).
+    dealer_out = True if record.dealer not in record.cards and kind is not Kind.SINGLE else None
+    deal = LooDeal(rules, record.seats, record.dealer, record.pool, kind, dealer_out=dealer_out)
+    hands = {k: v for k, v in record.cards.items() if k in record.seats}
+    for key in ("stock", "widow", "spare"):
+        if key in record.cards:
+            raise _fail(f"cards.{key}", "Three-card Loo deals no such heap")
+    deal.deal_cards(hands, record.cards.get("miss", ""), record.cards.get("turnup"))
+    return deal
+
+
+@dataclass
+class Replay:
+    """A record replayed: the deal as it stands, and the first illegal action if any."""
+
+    deal: LooDeal
+    error: dict[str, Any] | None
+
+
+def replay(record: DealRecord) -> Replay:
+    """Replay a record's actions; in strict mode stop at the first illegal one (DEAL-RECORD.md)."""
+    deal = start(record)
+    for i, text in enumerate(record.actions):
+        where = f"actions[{i}]"
+        if deal.is_complete:
+            raise _fail(where, f"{text!r} comes after the deal is complete")
+        try:
+            action = deal.parse_action(text)
+        except RecordError as e:
+            raise _fail(where, e.reason) from None
+        if action.card is not None and not deal.hands[action.seat] >> action.card & 1:
+            raise _fail(where, f"{text!r}: {deal.seats[action.seat]} does not hold {card_str(action.card)}")
+        try:
+            deal.apply(action)
+        except IllegalActionError as e:
+            return Replay(deal, {"index": i, "action": text, "rule": e.rule, "message": str(e)})
+    return Replay(deal, None)
+
+
+def referee(record: DealRecord) -> dict[str, Any]:
+    """The ruling on a record (DEAL-RECORD.md, "The ruling")."""
+    result = replay(record)
+    deal = result.deal
+    seats = deal.seats
+    ruling: dict[str, Any] = {"format": RULING_FORMAT, "complete": deal.is_complete, "error": result.error}
+    if not deal.is_complete and result.error is None:
+        assert deal.to_act is not None
+        ruling["to_act"] = seats[deal.to_act]
+        ruling["legal"] = sorted(deal.action_str(a) for a in deal.legal_actions())
+    ruling["tricks"] = [
+        {
+            "leader": seats[t.leader],
+            "cards": [card_str(c) for c in t.cards],
+            "winner": None if t.winner is None else seats[t.winner],
+        }
+        for t in deal.all_tricks()
+    ]
+    ruling["irregularities"] = []
+    ruling["net"] = {seats[i]: v for i, v in enumerate(deal.net)}
+    ruling["pool"] = deal.pool_total
+    ruling["next"] = {"dealer": seats[deal.next_dealer], "kind": deal.next_kind.value} if deal.is_complete else None
+    return ruling
+
+
+def record_of(deal: LooDeal, *, mode: str = "strict") -> DealRecord:
+    """The record of a dealt deal: its rules, seats, cards and every action so far."""
+    rules = deal.rules
+    cards: dict[str, str] = {}
+    for s in deal.order:
+        cards[deal.seats[s]] = format_cards(deal.dealt[s])
+    if deal.kind is Kind.REGULAR:
+        cards["miss"] = format_cards(deal.miss)
+    cards["turnup"] = card_str(deal.turnup)
+    return DealRecord(
+        game="loo",
+        seats=list(deal.seats),
+        dealer=deal.seats[deal.dealer],
+        cards=cards,
+        variant=rules.name,
+        options=dict(rules.options()),
+        mode=mode,
+        stakes=_stakes_json(rules),
+        pool=deal.ledger.start,
+        kind=deal.kind.value,
+        actions=[deal.action_str(a) for a in deal.log],
+    )
+
+
+def ruling_dumps(ruling: Mapping[str, Any]) -> str:
+    """A ruling as JSON text."""
+    return json.dumps(ruling, indent=2, ensure_ascii=False) + "\n"
