@@ -49,7 +49,7 @@ from .ledger import Ledger
 from .rules import LooRules
 from .tricks import loo_follow, trick_winner
 
-__all__ = ["Decl", "Kind", "LooAction", "LooDeal", "Phase", "Trick", "deal_order"]
+__all__ = ["Decl", "Kind", "LooAction", "LooDeal", "LooView", "Phase", "Trick", "deal_order"]
 
 
 class Kind(StrEnum):
@@ -102,6 +102,24 @@ class Trick:
     seats: tuple[int, ...]
     cards: tuple[Card, ...]
     winner: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class LooView:
+    """One seat's view of a deal: everything it may see and nothing else."""
+
+    seat: int
+    phase: Phase
+    hand: int
+    seen_hands: dict[int, int]
+    turnup: Card
+    pool: int
+    decls: tuple[Decl, ...]
+    miss_holder: int | None
+    tricks: tuple[Trick, ...]
+    card_counts: tuple[int, ...]
+    to_act: int | None
+    legal: tuple[LooAction, ...]
 
 
 def deal_order(
@@ -396,6 +414,30 @@ class LooDeal:
         if self.trick_cards:
             out.append(Trick(self.trick_seats[0], tuple(self.trick_seats), tuple(self.trick_cards), None))
         return out
+
+    def view(self, seat: int | str) -> LooView:
+        """What ``seat`` may see now: its own cards only once its turn to declare has come
+        (LOO-DECL-1), the miss only if it took it (LOO-DEAL-6), never thrown-up cards or the pack."""
+        s = self.seat_index(seat)
+        looked = self.phase is not Phase.DECLARE or self.decls[s] is not Decl.NONE or self.to_act == s
+        if self.kind is Kind.SINGLE:
+            faces = {o: self.dealt[o] for o in self.order}  # all face up (LOO-SGL-1)
+        else:
+            faces = {s: self.hands[s] if looked else 0}
+        return LooView(
+            seat=s,
+            phase=self.phase,
+            hand=faces.get(s, 0),
+            seen_hands=faces,
+            turnup=self.turnup,
+            pool=self.ledger.total,
+            decls=tuple(self.decls),
+            miss_holder=self.miss_holder,
+            tricks=tuple(self.all_tricks()),
+            card_counts=tuple(_count(h) for h in self.hands),
+            to_act=self.to_act,
+            legal=tuple(self.legal_actions()) if self.to_act == s else (),
+        )
 
     def copy(self) -> LooDeal:
         """An independent copy, for search."""
