@@ -1,0 +1,952 @@
+"""The Nap deal as a state machine (RULES.md §6 and §7).
+
+A :class:`NapDeal` is created with the rules, the seats, the dealer, the kitty and the
+stake multiplier; it is dealt (from a seed, or with given cards), then the seats buy
+(Purchase Nap), call, and play. Every action has the triple ``verify_x`` / ``can_x`` /
+``x``; :meth:`NapDeal.legal_actions` lists what the seat to act may do.
+
+>>> deal = NapDeal(NapRules.preset("peel"), ["P1", "P2", "P3", "P4"], dealer="P4")
+>>> deal.deal_cards({"P1": "JS 6H TD 9C 2H", "P2": "5S KH AH 7C 3H", "P3": "AS KS QS 4D 2C",
+...                  "P4": "7S 9H 8H 3C 5D"})
+>>> for text in ["P1 pass", "P2 call 2", "P3 call 3", "P4 pass", "P3 play AS", "P4 play 7S",
+...              "P1 play JS", "P2 play 5S", "P3 play KS", "P4 play 9H", "P1 play 6H", "P2 play 7C",
+...              "P3 play QS", "P4 play 8H", "P1 play TD", "P2 play 3H"]:
+...     _ = deal.apply(deal.parse_action(text))
+>>> deal.is_complete, deal.made, deal.net
+(True, True, [-3, -3, 9, -3])
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from enum import IntEnum
+from itertools import combinations
+
+from .cards import (
+    SUIT_NAMES,
+    Card,
+    card_str,
+    cards_in,
+    mask_of,
+    pack,
+    pack_mask,
+    parse_card,
+    parse_cards,
+)
+from .errors import CardError, IllegalActionError, RecordError
+from .ledger import Ledger
+from .rules import NapRules
+from .tricks import follow_suit, trick_winner
+
+__all__ = ["CALLS", "NapAction", "NapDeal", "NapPhase", "NapTrick", "NapView", "pay_table"]
+
+#: every call, in the default order of the ladder (NAP-CALL-4)
+CALLS = ("1", "2", "misery", "3", "4", "nap", "wellington", "blucher")
+#: tricks a call undertakes to win (misery: none)
+TRICKS = {"1": 1, "2": 2, "3": 3, "4": 4, "misery": 0, "nap": 5, "wellington": 5, "blucher": 5}
+FIVE = ("nap", "wellington", "blucher")
+VERBS = ("pass", "call", "play", "buy", "spare", "peep", "widow", "topcard", "raise")
+
+_PEEL_PAY = {
+    "1": (1, 1),
+    "2": (2, 2),
+    "3": (3, 3),
+    "4": (4, 4),
+    "misery": (3, 3),
+    "nap": (10, 5),
+    "wellington": (20, 10),
+    "blucher": (30, 15),
+}
+_PAY_TABLES = {
+    "peel": _PEEL_PAY,
+    "well_blu_mod": {**_PEEL_PAY, "wellington": (10, 10), "blucher": (10, 15)},
+    "parlett": {**_PEEL_PAY, "nap": (10, 10), "wellington": (20, 20), "blucher": (40, 40)},
+    # [I] HSW: Nap, Wellington and Blücher all score 10, won or lost.
+    "hsw_flat": {**_PEEL_PAY, "nap": (10, 10), "wellington": (10, 10), "blucher": (10, 10)},
+}
+
+
+def pay_table(rules: NapRules) -> dict[str, tuple[int, int]]:
+    """Units per opponent for each call: ``(won, lost)`` (§6.5, NAP-VAR-MISERY, NAP-VAR-PARLETT)."""
+    table = dict(_PAY_TABLES[rules.pay_table])
+    if rules.misery_pay == "eb11":
+        table["misery"] = (3, 6)
+    return table
+
+
+def ladder(rules: NapRules) -> tuple[str, ...]:
+    """The calls from lowest to highest under ``rules`` (NAP-CALL-4/5, C-NAP-1)."""
+    if rules.misery_rank == "above_three":
+        return ("1", "2", "3", "misery", "4", "nap", "wellington", "blucher")
+    return CALLS
+
+
+class NapPhase(IntEnum):
+    """Where a Nap deal stands."""
+
+    DEAL = 0
+    PURCHASE = 1
+    CALL = 2
+    PLAY = 3
+    COMPLETE = 4
+
+
+@dataclass(frozen=True, slots=True)
+class NapAction:
+    """One action: ``pass``, ``call`` (``call`` names it), ``play``/``widow``/``topcard`` (``cards``
+    holds one card), ``buy``/``spare`` (``cards`` holds the cards), ``peep`` or ``raise``."""
+
+    seat: int
+    verb: str
+    call: str | None = None
+    cards: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class NapTrick:
+    """A trick: its leader, the seats and cards in the order played, and the winner (or ``None``)."""
+
+    leader: int
+    seats: tuple[int, ...]
+    cards: tuple[Card, ...]
+    winner: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class NapView:
+    """One seat's view of a Nap deal: everything it may see and nothing else."""
+
+    seat: int
+    phase: NapPhase
+    hand: int
+    widow: Card | None
+    calls: tuple[tuple[int, str], ...]
+    declarer: int | None
+    contract: str | None
+    trump: int | None
+    tricks: tuple[NapTrick, ...]
+    card_counts: tuple[int, ...]
+    kitty: int
+    multiplier: int
+    to_act: int | None
+    legal: tuple[NapAction, ...]
+
+
+def _subsets(mask: int, max_size: int) -> Iterator[tuple[Card, ...]]:
+    cards = sorted(cards_in(mask))
+    for k in range(min(max_size, len(cards)) + 1):
+        yield from combinations(cards, k)
+
+
+class NapDeal:
+    """One deal of Nap, from the deal to the settlement."""
+
+    def __init__(
+        self,
+        rules: NapRules,
+        seats: Sequence[str] | int,
+        dealer: int | str = 0,
+        kitty: int = 0,
+        multiplier: int = 1,
+    ) -> None:
+        self.rules = rules
+        self.seats: tuple[str, ...] = (
+            tuple(f"P{i + 1}" for i in range(seats)) if isinstance(seats, int) else tuple(seats)
+        )
+        n = len(self.seats)
+        if len(set(self.seats)) != n:
+            raise RecordError("seats", f"seat names must differ, got {list(self.seats)}")
+        if not 2 <= n <= rules.max_players:
+            raise RecordError("seats", f"Nap takes 2 to {rules.max_players} seats (NAP-GEN-1), got {n}")
+        if kitty < 0 or multiplier < 1:
+            raise RecordError("pool" if kitty < 0 else "multiplier", "must not be negative")
+        self.n = n
+        self.dealer = self.seat_index(dealer, "dealer")
+        #: the dealer deals himself no cards and does not call or play (NAP-GEN-2)
+        self.dealer_out = n >= rules.dealer_out_at
+        self.order: tuple[int, ...] = tuple(
+            s for s in ((self.dealer + 1 + i) % n for i in range(n)) if not (self.dealer_out and s == self.dealer)
+        )
+        self.multiplier = multiplier
+        self.ledger = Ledger(n, kitty)
+        self.phase = NapPhase.DEAL
+        self.hands = [0] * n
+        self.dealt = [0] * n
+        self.stock: list[Card] = []
+        self.widow: Card | None = None
+        self.spare = 0
+        self.to_act: int | None = None
+        self.bought: dict[int, tuple[Card, ...]] = {}
+        self.calls: list[tuple[int, str]] = []  # (seat, "pass" or a call), in order
+        self.called: set[int] = set()
+        self.peeped: set[int] = set()
+        self.highest: tuple[int, str] | None = None
+        self.challenge: tuple[int, int, str] | None = None  # (nap caller, challenger, call) awaiting raise/pass
+        self.spare_taker: int | None = None
+        self.declarer: int | None = None
+        self.contract: str | None = None
+        self.exchanged = False  # the senior hand took the widow or the top card
+        self.trump: int | None = None
+        self.tricks: list[NapTrick] = []
+        self.trick_seats: list[int] = []
+        self.trick_cards: list[Card] = []
+        self.won = 0
+        self.lost = 0
+        self.made: bool | None = None
+        self.redeal = False
+        self.next_multiplier = multiplier
+        self.log: list[NapAction] = []
+
+    # -- seats and actions as text -------------------------------------------------------
+
+    def seat_index(self, seat: int | str, field: str = "seat") -> int:
+        """The index of ``seat``, given by index or by name."""
+        if isinstance(seat, int) and not isinstance(seat, bool):
+            if 0 <= seat < len(self.seats):
+                return seat
+        elif isinstance(seat, str) and seat in self.seats:
+            return self.seats.index(seat)
+        raise RecordError(field, f"no seat {seat!r} at this table (seats: {', '.join(self.seats)})")
+
+    def action_str(self, action: NapAction) -> str:
+        """The action as a record writes it: ``"P3 call nap"``, ``"P2 buy 4C 2D"``."""
+        text = f"{self.seats[action.seat]} {action.verb}"
+        if action.call is not None:
+            text += f" {action.call}"
+        if action.cards:
+            text += " " + " ".join(card_str(c) for c in action.cards)
+        return text
+
+    def parse_action(self, text: str) -> NapAction:
+        """Parse ``SEAT VERB [ARGUMENTS]``; raises :class:`RecordError` if it does not parse."""
+        parts = text.split() if isinstance(text, str) else []
+        if len(parts) < 2:
+            raise RecordError("actions", f"{text!r} does not parse: expected 'SEAT VERB [ARGUMENTS]'")
+        seat, verb, args = parts[0], parts[1], parts[2:]
+        idx = self.seat_index(seat, "actions")
+        if verb in ("pass", "peep", "raise") and not args:
+            return NapAction(idx, verb)
+        if verb == "call" and len(args) == 1:
+            call = args[0].lower().replace("ü", "u")
+            if call not in CALLS:
+                raise RecordError("actions", f"{text!r}: no call {args[0]!r} (calls: {' '.join(CALLS)})")
+            return NapAction(idx, verb, call)
+        if (verb in ("play", "widow", "topcard") and len(args) == 1) or verb in ("buy", "spare"):
+            try:
+                cards = tuple(parse_card(a) for a in args)
+            except CardError as e:
+                raise RecordError("actions", f"{text!r}: {e}") from None
+            if len(set(cards)) != len(cards):
+                raise RecordError("actions", f"{text!r}: a card is named twice")
+            return NapAction(idx, verb, None, cards)
+        raise RecordError("actions", f"{text!r} does not parse: Nap verbs are {', '.join(VERBS)}")
+
+    # -- dealing -------------------------------------------------------------------------
+
+    def deal(self, seed: int | random.Random | None = None) -> None:
+        """Shuffle with ``seed`` and deal five cards each, one at a time from the dealer's left (NAP-DEAL-1),
+        then the spare hand, the widow and the stock where the rules use them."""
+        rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        cards = pack(self.rules.pack)
+        rng.shuffle(cards)
+        it = iter(cards)
+        hands = {s: 0 for s in self.order}
+        for _ in range(5):
+            for s in self.order:
+                hands[s] |= 1 << next(it)
+        spare = mask_of(next(it) for _ in range(5)) if self.rules.spare_hand != "off" else 0
+        widow = next(it) if self.rules.peep else None
+        stock = list(it) if self.rules.purchase or self.rules.nap_top_card else []
+        self._set_cards(hands, spare, widow, stock)
+
+    def deal_cards(
+        self,
+        hands: Mapping[str, str | Sequence[Card]] | Mapping[int, str | Sequence[Card]],
+        *,
+        stock: str | Sequence[Card] = (),
+        widow: str | Card | None = None,
+        spare: str | Sequence[Card] = (),
+    ) -> None:
+        """Deal the given cards; raises :class:`RecordError` for a card that is missing, doubled or unknown."""
+        seen: dict[Card, str] = {}
+        allowed = pack_mask(self.rules.pack)
+
+        def take(where: str, value: str | Sequence[Card] | Card) -> list[Card]:
+            try:
+                if isinstance(value, int):
+                    cards = [value]
+                else:
+                    cards = parse_cards(value) if isinstance(value, str) else list(value)
+            except CardError as e:
+                raise RecordError(where, str(e)) from None
+            for c in cards:
+                if not 0 <= c < 52 or not allowed >> c & 1:
+                    raise RecordError(
+                        where, f"{card_str(c) if 0 <= c < 52 else c} is not in a {self.rules.pack}-card pack"
+                    )
+                if c in seen:
+                    raise RecordError(where, f"{card_str(c)} is dealt twice (also in {seen[c]})")
+                seen[c] = where
+            return cards
+
+        masks: dict[int, int] = {}
+        for seat, value in hands.items():
+            idx = self.seat_index(seat, "cards")
+            where = f"cards.{self.seats[idx]}"
+            if idx not in self.order:
+                raise RecordError(where, f"{self.seats[idx]} deals and sits out, so is dealt no cards (NAP-GEN-2)")
+            cards = take(where, value)
+            if len(cards) != 5:
+                raise RecordError(where, f"a Nap hand has 5 cards, got {len(cards)} (NAP-DEAL-1)")
+            masks[idx] = mask_of(cards)
+        for idx in self.order:
+            if idx not in masks:
+                raise RecordError(f"cards.{self.seats[idx]}", f"no hand dealt to {self.seats[idx]}")
+        spare_cards = take("cards.spare", spare)
+        if self.rules.spare_hand != "off" and len(spare_cards) != 5:
+            raise RecordError("cards.spare", f"the spare hand has 5 cards, got {len(spare_cards)} (NAP-VAR-SPARE)")
+        if self.rules.spare_hand == "off" and spare_cards:
+            raise RecordError("cards.spare", "no spare hand is dealt unless the option spare_hand is on")
+        widow_cards = take("cards.widow", widow) if widow is not None else []
+        if self.rules.peep and len(widow_cards) != 1:
+            raise RecordError("cards.widow", f"Peep Nap deals one widow card, got {len(widow_cards)} (NAP-VAR-PEEP)")
+        if not self.rules.peep and widow_cards:
+            raise RecordError("cards.widow", "no widow is dealt unless the option peep is on")
+        stock_cards = take("cards.stock", stock)
+        if stock_cards and not (self.rules.purchase or self.rules.nap_top_card):
+            raise RecordError("cards.stock", "the stock is used only with purchase or nap_top_card")
+        self._set_cards(masks, mask_of(spare_cards), widow_cards[0] if widow_cards else None, stock_cards)
+
+    def _set_cards(self, hands: Mapping[int, int], spare: int, widow: Card | None, stock: list[Card]) -> None:
+        if self.phase is not NapPhase.DEAL:
+            raise IllegalActionError("the cards have already been dealt", "NAP-DEAL-1")
+        for s, m in hands.items():
+            self.hands[s] = self.dealt[s] = m
+        self.spare, self.widow, self.stock = spare, widow, list(stock)
+        if self.rules.has_kitty:
+            self.ledger.stake(self.dealer, self.rules.stakes.unit)  # NAP-VAR-POOL, §14.14
+        self.phase = NapPhase.PURCHASE if self.rules.purchase else NapPhase.CALL
+        self.to_act = self.order[0]
+
+    # -- state ---------------------------------------------------------------------------
+
+    @property
+    def is_complete(self) -> bool:
+        """Whether the deal is finished and settled."""
+        return self.phase is NapPhase.COMPLETE
+
+    @property
+    def kitty(self) -> int:
+        """Counters in the kitty now."""
+        return self.ledger.total
+
+    @property
+    def net(self) -> list[int]:
+        """What each seat received minus what it paid in this deal."""
+        return self.ledger.net[:]
+
+    @property
+    def next_dealer(self) -> int:
+        """The next dealer: the same after a redeal, otherwise the seat on the left (NAP-SET-2)."""
+        return self.dealer if self.redeal else (self.dealer + 1) % self.n
+
+    def all_tricks(self) -> list[NapTrick]:
+        """Every trick so far, the unfinished one last with ``winner`` None."""
+        out = list(self.tricks)
+        if self.trick_cards:
+            out.append(NapTrick(self.trick_seats[0], tuple(self.trick_seats), tuple(self.trick_cards), None))
+        return out
+
+    def copy(self) -> NapDeal:
+        """An independent copy, for search."""
+        out = NapDeal.__new__(NapDeal)
+        out.__dict__.update(self.__dict__)
+        for name in ("hands", "dealt", "stock", "calls", "tricks", "trick_seats", "trick_cards", "log"):
+            setattr(out, name, getattr(self, name)[:])
+        out.bought, out.called, out.peeped = dict(self.bought), set(self.called), set(self.peeped)
+        out.ledger = self.ledger.copy()
+        return out
+
+    def view(self, seat: int | str) -> NapView:
+        """What ``seat`` may see now: its own hand, the widow if it peeped, public calls and tricks."""
+        s = self.seat_index(seat)
+        widow = self.widow if s in self.peeped else None
+        return NapView(
+            seat=s,
+            phase=self.phase,
+            hand=self.hands[s],
+            widow=widow,
+            calls=tuple(self.calls),
+            declarer=self.declarer,
+            contract=self.contract,
+            trump=self.trump,
+            tricks=tuple(self.all_tricks()),
+            card_counts=tuple(c.bit_count() for c in self.hands),
+            kitty=self.kitty,
+            multiplier=self.multiplier,
+            to_act=self.to_act,
+            legal=tuple(self.legal_actions()) if self.to_act == s else (),
+        )
+
+    # -- purchase ------------------------------------------------------------------------
+
+    def verify_buy(self, seat: int | str, cards: Sequence[Card] = ()) -> int:
+        """Raise unless ``seat`` may discard ``cards`` and buy as many from the stock (NAP-VAR-PURCHASE)."""
+        s = self.seat_index(seat)
+        name = self.seats[s]
+        if self.phase is not NapPhase.PURCHASE:
+            raise IllegalActionError(f"{name} cannot buy: cards are bought only before any call", "NAP-VAR-PURCHASE")
+        if s != self.to_act:
+            raise IllegalActionError(
+                f"{name} cannot buy: the dealer asks {self.seats[self.to_act or 0]} now", "NAP-VAR-PURCHASE"
+            )
+        for c in cards:
+            if not self.hands[s] >> c & 1:
+                raise IllegalActionError(
+                    f"{name} cannot discard {card_str(c)}: he does not hold it", "NAP-VAR-PURCHASE"
+                )
+        if len(cards) > len(self.stock):
+            raise RecordError("cards.stock", f"{name} buys {len(cards)} cards but the stock holds {len(self.stock)}")
+        return s
+
+    def can_buy(self, seat: int | str, cards: Sequence[Card] = ()) -> bool:
+        """Whether ``seat`` may buy by discarding ``cards`` now."""
+        try:
+            self.verify_buy(seat, cards)
+        except (IllegalActionError, RecordError):
+            return False
+        return True
+
+    def buy(self, seat: int | str, cards: Sequence[Card] = ()) -> NapAction:
+        """``seat`` discards ``cards`` and draws as many from the stock, a unit each into the kitty;
+        ``buy(seat)`` with no cards declines."""
+        s = self.verify_buy(seat, cards)
+        action = NapAction(s, "buy", None, tuple(cards))
+        self._buy(s, tuple(cards))
+        self.log.append(action)
+        return action
+
+    def _buy(self, s: int, cards: tuple[Card, ...]) -> None:
+        for c in cards:
+            self.hands[s] &= ~(1 << c)
+            self.hands[s] |= 1 << self.stock.pop(0)
+        if cards:
+            self.ledger.stake(s, len(cards) * self.rules.stakes.unit)
+        self.bought[s] = cards
+        i = self.order.index(s)
+        if i + 1 < len(self.order):
+            self.to_act = self.order[i + 1]
+        else:
+            self.phase = NapPhase.CALL
+            self.to_act = self.order[0]
+
+    # -- calling -------------------------------------------------------------------------
+
+    def allowed_calls(self) -> list[str]:
+        """The calls the seat to act could make now: above the highest so far and allowed by the options."""
+        if self.phase is not NapPhase.CALL or self.challenge is not None:
+            return []
+        return [c for c in ladder(self.rules) if self._call_problem(c) is None]
+
+    def _call_problem(self, call: str) -> tuple[str, str] | None:
+        r = self.rules
+        if call == "misery" and not r.misery:
+            return "misery is not played at this table", "NAP-CALL-4"
+        if (call == "wellington" and not r.wellington) or (call == "blucher" and not r.blucher):
+            return f"{call} is not played at this table", "NAP-CALL-4"
+        if call in ("1", "2", "3", "4") and int(call) < r.min_call:
+            return f"the lowest call at this table is {r.min_call}", "NAP-CALL-4"
+        high = self.highest[1] if self.highest else None
+        if call == "wellington" and high != "nap":
+            return "Wellington may be called only over a Nap", "NAP-CALL-6"
+        if call == "blucher" and high != "wellington":
+            return "Blücher may be called only over a Wellington", "NAP-CALL-6"
+        order = ladder(r)
+        if high is not None and order.index(call) <= order.index(high):
+            return f"a call must be higher than {high}", "NAP-CALL-2"
+        return None
+
+    def _verify_turn(self, s: int, what: str) -> None:
+        name = self.seats[s]
+        if self.phase is NapPhase.DEAL:
+            raise IllegalActionError(f"{name} cannot {what}: the cards have not been dealt", "NAP-DEAL-1")
+        if self.phase is NapPhase.COMPLETE:
+            raise IllegalActionError(f"{name} cannot {what}: the deal is over", "NAP-PLAY-4")
+        if self.phase is NapPhase.PURCHASE:
+            raise IllegalActionError(f"{name} cannot {what}: the buying is not over", "NAP-VAR-PURCHASE")
+        if self.phase is NapPhase.PLAY:
+            raise IllegalActionError(f"{name} cannot {what}: the calling is over", "NAP-CALL-3")
+        if self.dealer_out and s == self.dealer:
+            raise IllegalActionError(f"{name} cannot {what}: the dealer sits out this deal", "NAP-GEN-2")
+        if s in self.called and not (self.challenge and self.challenge[0] == s):
+            raise IllegalActionError(
+                f"{name} cannot {what}: he has called already, and no call is altered", "NAP-CALL-3"
+            )
+        if s != self.to_act:
+            who = self.seats[self.to_act] if self.to_act is not None else "nobody"
+            raise IllegalActionError(f"{name} cannot {what}: it is {who}'s turn to call", "NAP-CALL-1")
+
+    def verify_call(self, seat: int | str, call: str) -> int:
+        """Raise unless ``seat`` may make ``call`` now (NAP-CALL-1..6)."""
+        s = self.seat_index(seat)
+        if call not in CALLS:
+            raise IllegalActionError(f"{self.seats[s]} cannot call {call!r}: calls are {' '.join(CALLS)}", "NAP-CALL-4")
+        self._verify_turn(s, f"call {call}")
+        if self.challenge is not None:
+            raise IllegalActionError(
+                f"{self.seats[s]} cannot call: he may only raise or pass when challenged", "NAP-VAR-WELLINGTON"
+            )
+        problem = self._call_problem(call)
+        if problem is not None:
+            raise IllegalActionError(f"{self.seats[s]} cannot call {call}: {problem[0]}", problem[1])
+        return s
+
+    def can_call(self, seat: int | str, call: str) -> bool:
+        """Whether ``seat`` may make ``call`` now."""
+        try:
+            self.verify_call(seat, call)
+        except (IllegalActionError, RecordError):
+            return False
+        return True
+
+    def call(self, seat: int | str, call: str) -> NapAction:
+        """``seat`` calls ``call``: a number of tricks, misery, Nap, Wellington or Blücher."""
+        s = self.verify_call(seat, call)
+        action = NapAction(s, "call", call)
+        self._call(s, call)
+        self.log.append(action)
+        return action
+
+    def verify_pass(self, seat: int | str) -> int:
+        """Raise unless ``seat`` may pass now (or, when challenged, decline to raise)."""
+        s = self.seat_index(seat)
+        self._verify_turn(s, "pass")
+        return s
+
+    def can_pass(self, seat: int | str) -> bool:
+        """Whether ``seat`` may pass now."""
+        try:
+            self.verify_pass(seat)
+        except (IllegalActionError, RecordError):
+            return False
+        return True
+
+    def pass_(self, seat: int | str) -> NapAction:
+        """``seat`` passes (NAP-CALL-1); a challenged Nap caller passing lets the challenger play."""
+        s = self.verify_pass(seat)
+        action = NapAction(s, "pass")
+        self._pass(s)
+        self.log.append(action)
+        return action
+
+    def verify_peep(self, seat: int | str) -> int:
+        """Raise unless ``seat`` may pay a unit to look at the widow now (NAP-VAR-PEEP)."""
+        s = self.seat_index(seat)
+        if not self.rules.peep:
+            raise IllegalActionError(f"{self.seats[s]} cannot peep: there is no widow at this table", "NAP-VAR-PEEP")
+        self._verify_turn(s, "peep")
+        if self.challenge is not None or s in self.peeped:
+            raise IllegalActionError(f"{self.seats[s]} cannot peep again", "NAP-VAR-PEEP")
+        return s
+
+    def can_peep(self, seat: int | str) -> bool:
+        """Whether ``seat`` may peep now."""
+        try:
+            self.verify_peep(seat)
+        except (IllegalActionError, RecordError):
+            return False
+        return True
+
+    def peep(self, seat: int | str) -> NapAction:
+        """``seat`` pays a unit into the kitty and looks at the widow, before calling or passing."""
+        s = self.verify_peep(seat)
+        self.peeped.add(s)
+        self.ledger.stake(s, self.rules.stakes.unit)
+        action = NapAction(s, "peep")
+        self.log.append(action)
+        return action
+
+    def verify_spare(self, seat: int | str, keep: Sequence[Card]) -> int:
+        """Raise unless ``seat`` may take the spare hand keeping ``keep`` (NAP-VAR-SPARE)."""
+        s = self.seat_index(seat)
+        name = self.seats[s]
+        if self.rules.spare_hand == "off":
+            raise IllegalActionError(f"{name} cannot take the spare hand: none is dealt here", "NAP-VAR-SPARE")
+        self._verify_turn(s, "take the spare hand")
+        if self.challenge is not None:
+            raise IllegalActionError(f"{name} cannot take the spare hand now", "NAP-VAR-SPARE")
+        if len(keep) != 5 or len(set(keep)) != 5:
+            raise IllegalActionError(f"{name} must keep exactly five cards of the ten", "NAP-VAR-SPARE")
+        pool = self.hands[s] | self.spare
+        for c in keep:
+            if not pool >> c & 1:
+                raise IllegalActionError(
+                    f"{name} cannot keep {card_str(c)}: it is neither in his hand nor the spare", "NAP-VAR-SPARE"
+                )
+        problem = self._call_problem("nap")
+        if problem is not None:
+            raise IllegalActionError(
+                f"{name} cannot take the spare hand, which is a call of Nap: {problem[0]}", problem[1]
+            )
+        return s
+
+    def can_spare(self, seat: int | str, keep: Sequence[Card]) -> bool:
+        """Whether ``seat`` may take the spare hand keeping ``keep``."""
+        try:
+            self.verify_spare(seat, keep)
+        except (IllegalActionError, RecordError):
+            return False
+        return True
+
+    def take_spare(self, seat: int | str, keep: Sequence[Card]) -> NapAction:
+        """``seat`` takes the spare hand, keeps five of the ten cards, and so calls Nap."""
+        s = self.verify_spare(seat, keep)
+        action = NapAction(s, "spare", None, tuple(keep))
+        self._spare(s, tuple(keep))
+        self.log.append(action)
+        return action
+
+    def _spare(self, s: int, keep: tuple[Card, ...]) -> None:
+        self.hands[s] = mask_of(keep)
+        self.spare = 0
+        self.spare_taker = s
+        self._call(s, "nap")
+
+    def verify_raise(self, seat: int | str) -> int:
+        """Raise unless ``seat`` is a challenged Nap caller who may take the challenge himself."""
+        s = self.seat_index(seat)
+        if self.challenge is None or self.challenge[0] != s or self.phase is not NapPhase.CALL:
+            raise IllegalActionError(
+                f"{self.seats[s]} cannot raise: only a Nap caller challenged by a Wellington or Blücher may",
+                "NAP-VAR-WELLINGTON",
+            )
+        return s
+
+    def can_raise(self, seat: int | str) -> bool:
+        """Whether ``seat`` may raise now."""
+        try:
+            self.verify_raise(seat)
+        except (IllegalActionError, RecordError):
+            return False
+        return True
+
+    def raise_(self, seat: int | str) -> NapAction:
+        """The challenged Nap caller takes the challenger's Wellington or Blücher himself (``nap_challenge``)."""
+        s = self.verify_raise(seat)
+        assert self.challenge is not None
+        _, challenger, call = self.challenge
+        self.highest = (s, call)
+        self.challenge = None
+        action = NapAction(s, "raise")
+        self.log.append(action)
+        self._next_caller(challenger)
+        return action
+
+    def _call(self, s: int, call: str) -> None:
+        self.calls.append((s, call))
+        self.called.add(s)
+        previous = self.highest
+        self.highest = (s, call)
+        if (
+            self.rules.nap_challenge
+            and call in ("wellington", "blucher")
+            and previous is not None
+            and self._nap_caller() not in (None, s)
+        ):
+            nap_caller = self._nap_caller()
+            assert nap_caller is not None
+            self.challenge = (nap_caller, s, call)
+            self.to_act = nap_caller
+            return
+        self._next_caller(s)
+
+    def _nap_caller(self) -> int | None:
+        return next((seat for seat, c in self.calls if c == "nap"), None)
+
+    def _pass(self, s: int) -> None:
+        if self.challenge is not None and self.challenge[0] == s:
+            _, challenger, _ = self.challenge
+            self.challenge = None
+            self.calls.append((s, "pass"))
+            self._next_caller(challenger)
+            return
+        self.calls.append((s, "pass"))
+        self.called.add(s)
+        self._next_caller(s)
+
+    def _next_caller(self, s: int) -> None:
+        i = self.order.index(s)
+        if i + 1 < len(self.order):
+            self.to_act = self.order[i + 1]
+        else:
+            self._end_calling()
+
+    def _end_calling(self) -> None:
+        if self.highest is None:  # all passed (NAP-CALL-7, C-NAP-5, §14.13)
+            rule = self.rules.all_pass
+            if rule == "redeal":
+                self.redeal = True
+                if self.rules.has_kitty:
+                    self.ledger.take(self.dealer, self.rules.stakes.unit)  # a void deal charges no stake
+                self._finish()
+                return
+            if rule == "double_header":
+                self.next_multiplier = 2
+                self._finish()
+                return
+            senior = self.order[0] if rule == "eldest_one" else self.order[-1]
+            self.highest = (senior, str(self.rules.min_call))
+        self.declarer, self.contract = self.highest
+        self.phase = NapPhase.PLAY
+        self.to_act = self.declarer
+
+    # -- before the first lead: the widow and the top card ---------------------------------
+
+    def verify_exchange(self, seat: int | str, verb: str, discard: Card) -> int:
+        """Raise unless the senior hand may take the widow (``widow``) or the top card (``topcard``)
+        and discard ``discard`` now (NAP-VAR-PEEP, NAP-VAR-NAP-TOPCARD)."""
+        s = self.seat_index(seat)
+        name = self.seats[s]
+        rule = "NAP-VAR-PEEP" if verb == "widow" else "NAP-VAR-NAP-TOPCARD"
+        if (verb == "widow" and not self.rules.peep) or (verb == "topcard" and not self.rules.nap_top_card):
+            raise IllegalActionError(f"{name} cannot take the {verb}: not played at this table", rule)
+        if self.phase is not NapPhase.PLAY or s != self.declarer or self.tricks or self.trick_cards or self.exchanged:
+            raise IllegalActionError(f"{name} cannot take the {verb}: only the senior hand may, before he leads", rule)
+        if verb == "topcard" and self.contract not in FIVE:
+            raise IllegalActionError(f"{name} cannot take the top card: only a Nap caller may", rule)
+        extra = self.widow if verb == "widow" else (self.stock[0] if self.stock else None)
+        if extra is None:
+            raise RecordError("cards.stock", f"{name} takes the top card but the stock is empty")
+        if not (self.hands[s] | 1 << extra) >> discard & 1:
+            raise IllegalActionError(f"{name} cannot discard {card_str(discard)}: he does not hold it", rule)
+        return s
+
+    def exchange(self, seat: int | str, verb: str, discard: Card) -> NapAction:
+        """The senior hand takes the widow or the top card and discards ``discard``."""
+        s = self.verify_exchange(seat, verb, discard)
+        action = NapAction(s, verb, None, (discard,))
+        self._exchange(s, verb, discard)
+        self.log.append(action)
+        return action
+
+    def _exchange(self, s: int, verb: str, discard: Card) -> None:
+        extra = self.widow if verb == "widow" else self.stock.pop(0)
+        assert extra is not None
+        if verb == "widow":
+            self.widow = None
+        self.hands[s] = (self.hands[s] | 1 << extra) & ~(1 << discard)
+        self.exchanged = True
+
+    # -- play ----------------------------------------------------------------------------
+
+    def playable(self, seat: int | str) -> int:
+        """The mask of the cards ``seat`` may play now (empty when it is not his turn)."""
+        s = self.seat_index(seat)
+        if self.phase is not NapPhase.PLAY or s != self.to_act:
+            return 0
+        if not self.trick_cards:
+            return self.hands[s]
+        return follow_suit(self.hands[s], self.trick_cards[0] // 13)  # NAP-PLAY-2
+
+    def verify_play(self, seat: int | str, card: Card) -> int:
+        """Raise unless ``seat`` may play ``card`` now (NAP-PLAY-1..3)."""
+        s = self.seat_index(seat)
+        name = self.seats[s]
+        what = f"{name} cannot play {card_str(card) if 0 <= card < 52 else card}"
+        if self.phase is NapPhase.COMPLETE:
+            raise IllegalActionError(f"{what}: the deal is over", "NAP-PLAY-4")
+        if self.phase is not NapPhase.PLAY:
+            raise IllegalActionError(f"{what}: the calling is not over", "NAP-CALL-1")
+        if not (0 <= card < 52 and self.hands[s] >> card & 1):
+            raise IllegalActionError(f"{what}: he does not hold it", "NAP-PLAY-2")
+        if s != self.to_act:
+            assert self.to_act is not None
+            role = "lead" if not self.trick_cards else "play"
+            raise IllegalActionError(f"{what}: it is {self.seats[self.to_act]}'s turn to {role}", "NAP-PLAY-3")
+        if not self.playable(s) >> card & 1:
+            led = self.trick_cards[0] // 13
+            raise IllegalActionError(f"{what}: must follow suit in {SUIT_NAMES[led]}", "NAP-PLAY-2")
+        return s
+
+    def can_play(self, seat: int | str, card: Card) -> bool:
+        """Whether ``seat`` may play ``card`` now."""
+        try:
+            self.verify_play(seat, card)
+        except (IllegalActionError, RecordError):
+            return False
+        return True
+
+    def play(self, seat: int | str, card: Card) -> NapAction:
+        """``seat`` plays ``card``; the senior hand's first lead fixes trumps (NAP-PLAY-1)."""
+        s = self.verify_play(seat, card)
+        action = NapAction(s, "play", None, (card,))
+        self._play(s, card)
+        self.log.append(action)
+        return action
+
+    def _play(self, s: int, card: Card) -> None:
+        first_lead = not self.tricks and not self.trick_cards
+        if first_lead and (self.contract != "misery" or self.rules.misery_trumps):  # NAP-PLAY-1, NAP-PLAY-5
+            self.trump = card // 13
+        self.hands[s] &= ~(1 << card)
+        self.trick_seats.append(s)
+        self.trick_cards.append(card)
+        if len(self.trick_cards) < len(self.order):
+            i = self.order.index(s)
+            self.to_act = self.order[(i + 1) % len(self.order)]
+            return
+        winner = self.trick_seats[trick_winner(self.trick_cards, self.trump)]  # NAP-PLAY-3
+        self.tricks.append(NapTrick(self.trick_seats[0], tuple(self.trick_seats), tuple(self.trick_cards), winner))
+        self.trick_seats, self.trick_cards = [], []
+        if winner == self.declarer:
+            self.won += 1
+        else:
+            self.lost += 1
+        decided = self._decided()
+        if decided is None:
+            self.to_act = winner
+        else:
+            self.made = decided
+            self._settle()
+
+    def _decided(self) -> bool | None:
+        """Whether the call is made (True), lost (False) or still open (None): the early end of NAP-PLAY-4."""
+        assert self.contract is not None
+        if self.contract == "misery":
+            if self.won:
+                return False
+            return True if self.lost == 5 else None
+        need = TRICKS[self.contract]
+        if self.won >= need:
+            return True
+        if self.lost > 5 - need:
+            return False
+        return None
+
+    # -- actions in general ----------------------------------------------------------------
+
+    def legal_actions(self) -> list[NapAction]:
+        """Every action the seat to act may take now."""
+        s = self.to_act
+        if s is None or self.phase in (NapPhase.COMPLETE, NapPhase.DEAL):
+            return []
+        if self.phase is NapPhase.PURCHASE:
+            return [NapAction(s, "buy", None, c) for c in _subsets(self.hands[s], len(self.stock))]
+        if self.phase is NapPhase.CALL:
+            if self.challenge is not None:
+                return [NapAction(s, "pass"), NapAction(s, "raise")]
+            out = [NapAction(s, "pass")] + [NapAction(s, "call", c) for c in self.allowed_calls()]
+            if self.rules.peep and s not in self.peeped:
+                out.append(NapAction(s, "peep"))
+            if self.rules.spare_hand != "off" and self.spare and self._call_problem("nap") is None:
+                both = self.hands[s] | self.spare
+                out.extend(NapAction(s, "spare", None, k) for k in combinations(sorted(cards_in(both)), 5))
+            return out
+        out = [NapAction(s, "play", None, (c,)) for c in cards_in(self.playable(s))]
+        if s == self.declarer and not self.tricks and not self.trick_cards and not self.exchanged:
+            for verb in ("widow", "topcard"):
+                extra = self.widow if verb == "widow" else (self.stock[0] if self.stock else None)
+                if extra is None or (verb == "widow" and not self.rules.peep):
+                    continue
+                if verb == "topcard" and (not self.rules.nap_top_card or self.contract not in FIVE):
+                    continue
+                out.extend(NapAction(s, verb, None, (c,)) for c in cards_in(self.hands[s] | 1 << extra))
+        return out
+
+    def verify(self, action: NapAction) -> None:
+        """Raise unless ``action`` is legal now."""
+        v, s = action.verb, action.seat
+        if v == "pass":
+            self.verify_pass(s)
+        elif v == "call":
+            self.verify_call(s, action.call or "")
+        elif v == "play" and len(action.cards) == 1:
+            self.verify_play(s, action.cards[0])
+        elif v == "buy":
+            self.verify_buy(s, action.cards)
+        elif v == "spare":
+            self.verify_spare(s, action.cards)
+        elif v == "peep":
+            self.verify_peep(s)
+        elif v in ("widow", "topcard") and len(action.cards) == 1:
+            self.verify_exchange(s, v, action.cards[0])
+        elif v == "raise":
+            self.verify_raise(s)
+        else:
+            raise IllegalActionError(f"{self.seats[s]} {v}: no such action in Nap", "NAP-CALL-1")
+
+    def can(self, action: NapAction) -> bool:
+        """Whether ``action`` is legal now."""
+        try:
+            self.verify(action)
+        except (IllegalActionError, RecordError):
+            return False
+        return True
+
+    def apply(self, action: NapAction) -> NapAction:
+        """Apply ``action`` after checking it; returns it."""
+        self.verify(action)
+        self.apply_unchecked(action)
+        return action
+
+    def apply_unchecked(self, action: NapAction) -> None:
+        """Apply a legal action without checking it: the fast path for search and simulation.
+
+        Warning: an illegal action corrupts the state. Use :meth:`apply` for anything a person drives.
+        """
+        v, s = action.verb, action.seat
+        if v == "play":
+            self._play(s, action.cards[0])
+        elif v == "pass":
+            self._pass(s)
+        elif v == "call":
+            assert action.call is not None
+            self._call(s, action.call)
+        elif v == "buy":
+            self._buy(s, action.cards)
+        elif v == "spare":
+            self._spare(s, action.cards)
+        elif v == "peep":
+            self.peeped.add(s)
+            self.ledger.stake(s, self.rules.stakes.unit)
+        elif v in ("widow", "topcard"):
+            self._exchange(s, v, action.cards[0])
+        elif v == "raise":
+            assert self.challenge is not None
+            _, challenger, call = self.challenge
+            self.highest, self.challenge = (s, call), None
+            self._next_caller(challenger)
+        self.log.append(action)
+
+    # -- settlement ----------------------------------------------------------------------
+
+    def _settle(self) -> None:
+        """Pay the call between the senior hand and each opponent (§6.5, NAP-SET-1, NAP-VAR-*)."""
+        assert self.declarer is not None and self.contract is not None and self.made is not None
+        won, lost = pay_table(self.rules)[self.contract]
+        unit = self.rules.stakes.unit * self.multiplier
+        if self.spare_taker == self.declarer and not self.made and self.rules.spare_hand == "sir_garnet":
+            lost *= 2  # Sir Garnet: failure costs double (NAP-VAR-SPARE)
+        for opp in range(self.n):
+            if opp == self.declarer:
+                continue
+            if self.made:
+                self.ledger.transfer(opp, self.declarer, won * unit)
+            else:
+                self.ledger.transfer(self.declarer, opp, lost * unit)
+        if self.spare_taker == self.declarer and not self.made and self.rules.spare_hand == "peel":
+            self.ledger.stake(self.declarer, 2 * self.rules.stakes.unit)  # two tricks into the kitty
+        if self.made and self.contract in FIVE and self.rules.has_kitty:
+            self.ledger.take(self.declarer, self.ledger.pool)  # a made Nap takes the kitty (§14.14)
+        if self.rules.all_pass == "double_header" and self.made:
+            self.next_multiplier = 1
+        self._finish()
+
+    def _finish(self) -> None:
+        self.phase = NapPhase.COMPLETE
+        self.to_act = None
+        self.ledger.next_pool += self.ledger.pool
+        self.ledger.pool = 0
+        self.ledger.check()
