@@ -325,6 +325,8 @@ class NapDeal:
         for s, m in hands.items():
             self.hands[s] = self.dealt[s] = m
         self.spare, self.widow, self.stock = spare, widow, list(stock)
+        #: the heaps as dealt, for the record: the stock top card first
+        self.dealt_spare, self.dealt_widow, self.dealt_stock = spare, widow, tuple(stock)
         if self.rules.has_kitty:
             self.ledger.stake(self.dealer, self.rules.stakes.unit)  # NAP-VAR-POOL, §14.14
         self.phase = NapPhase.PURCHASE if self.rules.purchase else NapPhase.CALL

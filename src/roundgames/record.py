@@ -17,9 +17,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import IO, Any
 
-from .cards import card_str, format_cards, parse_cards
+from .cards import Card, card_str, format_cards, parse_cards
 from .errors import CardError, IllegalActionError, RecordError, RulesError
-from .loo import Kind, LooDeal
+from .loo import Kind, LooAction, LooDeal
+from .nap import NapAction, NapDeal
 from .rules import LooRules, NapRules
 
 __all__ = [
@@ -257,20 +258,31 @@ def _canonical_cards(record: DealRecord) -> dict[str, str]:
 
 # -- building a deal from a record ----------------------------------------------------------------
 
+Deal = LooDeal | NapDeal
 
-def start(record: DealRecord) -> LooDeal:
+
+def start(record: DealRecord) -> Deal:
     """The deal a record describes, dealt and ready for its first action."""
-    if record.game == "nap":
-        raise _fail("game", "Nap records are not implemented yet")
     if record.mode == "table":
         raise _fail("mode", "table mode is not implemented yet; only 'strict' records can be ruled on")
     rules = rules_of(record.game, record.variant, record.options, record.stakes)
-    assert isinstance(rules, LooRules)
+    hands = {k: v for k, v in record.cards.items() if k in record.seats}
+    if isinstance(rules, NapRules):
+        for key in ("miss", "turnup"):
+            if key in record.cards:
+                raise _fail(f"cards.{key}", "Nap deals no such heap")
+        nap = NapDeal(rules, record.seats, record.dealer, record.pool, record.multiplier)
+        nap.deal_cards(
+            hands,
+            stock=record.cards.get("stock", ""),
+            widow=record.cards.get("widow"),
+            spare=record.cards.get("spare", ""),
+        )
+        return nap
     kind = Kind(record.kind)
     # A dealer dealt no cards in a regular deal takes no part: he is leaving (LOO-END-3, §14.3).
     dealer_out = True if record.dealer not in record.cards and kind is not Kind.SINGLE else None
     deal = LooDeal(rules, record.seats, record.dealer, record.pool, kind, dealer_out=dealer_out)
-    hands = {k: v for k, v in record.cards.items() if k in record.seats}
     for key in ("stock", "widow", "spare"):
         if key in record.cards:
             raise _fail(f"cards.{key}", "Three-card Loo deals no such heap")
@@ -282,8 +294,25 @@ def start(record: DealRecord) -> LooDeal:
 class Replay:
     """A record replayed: the deal as it stands, and the first illegal action if any."""
 
-    deal: LooDeal
+    deal: Deal
     error: dict[str, Any] | None
+
+
+def _not_held(deal: Deal, action: LooAction | NapAction) -> Card | None:
+    """A card the action plays or discards that the seat does not hold (a malformed record)."""
+    if isinstance(action, LooAction):
+        if action.card is not None and not deal.hands[action.seat] >> action.card & 1:
+            return action.card
+        return None
+    assert isinstance(deal, NapDeal)
+    held = deal.hands[action.seat]
+    if action.verb == "widow" and deal.widow is not None:
+        held |= 1 << deal.widow
+    if action.verb == "topcard" and deal.stock:
+        held |= 1 << deal.stock[0]
+    if action.verb in ("play", "buy", "widow", "topcard"):
+        return next((c for c in action.cards if not held >> c & 1), None)
+    return None
 
 
 def replay(record: DealRecord) -> Replay:
@@ -297,12 +326,15 @@ def replay(record: DealRecord) -> Replay:
             action = deal.parse_action(text)
         except RecordError as e:
             raise _fail(where, e.reason) from None
-        if action.card is not None and not deal.hands[action.seat] >> action.card & 1:
-            raise _fail(where, f"{text!r}: {deal.seats[action.seat]} does not hold {card_str(action.card)}")
+        missing = _not_held(deal, action)
+        if missing is not None:
+            raise _fail(where, f"{text!r}: {deal.seats[action.seat]} does not hold {card_str(missing)}")
         try:
-            deal.apply(action)
+            deal.apply(action)  # type: ignore[arg-type]
         except IllegalActionError as e:
             return Replay(deal, {"index": i, "action": text, "rule": e.rule, "message": str(e)})
+        except RecordError as e:
+            raise _fail(where, e.reason) from None
     return Replay(deal, None)
 
 
@@ -315,7 +347,7 @@ def referee(record: DealRecord) -> dict[str, Any]:
     if not deal.is_complete and result.error is None:
         assert deal.to_act is not None
         ruling["to_act"] = seats[deal.to_act]
-        ruling["legal"] = sorted(deal.action_str(a) for a in deal.legal_actions())
+        ruling["legal"] = sorted(deal.action_str(a) for a in deal.legal_actions())  # type: ignore[arg-type]
     ruling["tricks"] = [
         {
             "leader": seats[t.leader],
@@ -326,17 +358,44 @@ def referee(record: DealRecord) -> dict[str, Any]:
     ]
     ruling["irregularities"] = []
     ruling["net"] = {seats[i]: v for i, v in enumerate(deal.net)}
-    ruling["pool"] = deal.pool_total
-    ruling["next"] = {"dealer": seats[deal.next_dealer], "kind": deal.next_kind.value} if deal.is_complete else None
+    if isinstance(deal, NapDeal):
+        ruling["pool"] = deal.kitty
+        nxt = {"dealer": seats[deal.next_dealer], "multiplier": deal.next_multiplier}
+        ruling["next"] = nxt if deal.is_complete else None
+        ruling["declarer"] = None if deal.declarer is None else seats[deal.declarer]
+        ruling["contract"] = deal.contract
+        ruling["made"] = deal.made
+    else:
+        ruling["pool"] = deal.pool_total
+        ruling["next"] = {"dealer": seats[deal.next_dealer], "kind": deal.next_kind.value} if deal.is_complete else None
     return ruling
 
 
-def record_of(deal: LooDeal, *, mode: str = "strict") -> DealRecord:
+def record_of(deal: Deal, *, mode: str = "strict") -> DealRecord:
     """The record of a dealt deal: its rules, seats, cards and every action so far."""
-    rules = deal.rules
     cards: dict[str, str] = {}
     for s in deal.order:
         cards[deal.seats[s]] = format_cards(deal.dealt[s])
+    if isinstance(deal, NapDeal):
+        if deal.dealt_stock:
+            cards["stock"] = " ".join(card_str(c) for c in deal.dealt_stock)
+        if deal.dealt_widow is not None:
+            cards["widow"] = card_str(deal.dealt_widow)
+        if deal.dealt_spare:
+            cards["spare"] = format_cards(deal.dealt_spare)
+        return DealRecord(
+            game="nap",
+            seats=list(deal.seats),
+            dealer=deal.seats[deal.dealer],
+            cards=cards,
+            variant=deal.rules.name,
+            options=dict(deal.rules.options()),
+            mode=mode,
+            stakes=_stakes_json(deal.rules),
+            multiplier=deal.multiplier,
+            pool=deal.ledger.start,
+            actions=[deal.action_str(a) for a in deal.log],
+        )
     if deal.kind is Kind.REGULAR:
         cards["miss"] = format_cards(deal.miss)
     cards["turnup"] = card_str(deal.turnup)
@@ -345,10 +404,10 @@ def record_of(deal: LooDeal, *, mode: str = "strict") -> DealRecord:
         seats=list(deal.seats),
         dealer=deal.seats[deal.dealer],
         cards=cards,
-        variant=rules.name,
-        options=dict(rules.options()),
+        variant=deal.rules.name,
+        options=dict(deal.rules.options()),
         mode=mode,
-        stakes=_stakes_json(rules),
+        stakes=_stakes_json(deal.rules),
         pool=deal.ledger.start,
         kind=deal.kind.value,
         actions=[deal.action_str(a) for a in deal.log],

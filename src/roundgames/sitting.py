@@ -19,10 +19,11 @@ from typing import Any
 from .cards import RANKS, Card, card_str, pack, rank_of
 from .errors import IllegalActionError, RecordError
 from .loo import Kind, LooDeal
+from .nap import NapDeal
 from .record import DealRecord, dumps, from_json, record_of, replay
-from .rules import LooRules
+from .rules import LooRules, NapRules
 
-__all__ = ["LooSitting", "dumps_sitting", "loads_sitting"]
+__all__ = ["LooSitting", "NapSitting", "dumps_sitting", "loads_sitting"]
 
 _KNAVE = RANKS.index("J")
 
@@ -176,6 +177,7 @@ class LooSitting:
             last = self.records[-1] if self.records else None
             if last is not None:
                 deal = replay(last).deal
+                assert isinstance(deal, LooDeal)
                 for s, amount in deal.looed.items():
                     self.balances[deal.seats[s]] += amount
                     self.pool -= amount
@@ -211,6 +213,7 @@ class LooSitting:
         if first.game != "loo":
             raise RecordError("sitting[0].game", f"a Loo sitting holds Loo deals, got {first.game!r}")
         rules = replay(first).deal.rules
+        assert isinstance(rules, LooRules)
         sitting = cls(rules, list(first.seats), seed=seed, rounds=rounds, dealer=first.dealer)
         sitting.kind = Kind(first.kind)
         sitting.pool = first.pool
@@ -226,8 +229,8 @@ class LooSitting:
             if result.error is not None:
                 raise RecordError(where, f"illegal action: {result.error['message']}")
             deal = result.deal
-            if not deal.is_complete:
-                raise RecordError(where, "the deal is not finished")
+            if not isinstance(deal, LooDeal) or not deal.is_complete:
+                raise RecordError(where, "not a finished Loo deal")
             cap = rules.dealer_stands_out_above
             if deal.dealer_out and (cap is None or len(deal.seats) <= cap):
                 sitting.leaving = record.dealer  # dealt himself no cards: he left at his deal (LOO-END-3)
@@ -241,6 +244,139 @@ class LooSitting:
             "pool": self.pool,
             "dealer": self.dealer,
             "kind": self.kind.value,
+            "deals": len(self.records),
+            "over": self.over,
+        }
+
+
+class NapSitting:
+    """A game of Nap: deals in rotation, balances, the kitty and the Double Header carried between deals.
+
+    There is no target (NAP-SET-3): play stops after any deal with :meth:`stop`.
+    """
+
+    def __init__(
+        self, rules: NapRules, seats: Sequence[str] | int, *, seed: int | str | None = None, dealer: str | None = None
+    ) -> None:
+        names = [f"P{i + 1}" for i in range(seats)] if isinstance(seats, int) else list(seats)
+        if not 2 <= len(names) <= rules.max_players:
+            raise RecordError("seats", f"Nap takes 2 to {rules.max_players} seats (NAP-GEN-1), got {len(names)}")
+        if len(set(names)) != len(names):
+            raise RecordError("seats", f"seat names must differ, got {names}")
+        self.rules = rules
+        self.seats = names
+        self.seed = random.randrange(2**32) if seed is None else seed
+        self.balances: dict[str, int] = dict.fromkeys(names, 0)
+        self.draw: list[tuple[str, str]] = []
+        if dealer is None:  # the first knave deals (NAP-GEN-4)
+            knave_rules = LooRules.preset().with_options(pack=rules.pack)
+            d, shown = draw_for_deal(knave_rules, len(names), random.Random(f"{self.seed}:first-dealer"))
+            self.draw = [(names[s], card_str(c)) for s, c in shown]
+            dealer = names[d]
+        elif dealer not in names:
+            raise RecordError("dealer", f"{dealer!r} is not one of the seats ({', '.join(names)})")
+        self.dealer = dealer
+        self.kitty = 0
+        self.multiplier = 1
+        self.records: list[DealRecord] = []
+        self.current: NapDeal | None = None
+        self.over = False
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has been stopped."""
+        return self.over
+
+    def start_deal(self) -> NapDeal:
+        """Deal the next deal."""
+        if self.over:
+            raise IllegalActionError("the game is over", "NAP-SET-3")
+        if self.current is not None:
+            self.end_deal()
+        deal = NapDeal(self.rules, self.seats, self.dealer, self.kitty, self.multiplier)
+        deal.deal(random.Random(f"{self.seed}:{len(self.records)}"))
+        self.current = deal
+        return deal
+
+    def end_deal(self) -> None:
+        """Settle the finished deal into the sitting: balances, kitty, multiplier, next dealer."""
+        deal = self.current
+        if deal is None:
+            return
+        if not deal.is_complete:
+            raise IllegalActionError("the deal in progress is not finished", "NAP-SET-2")
+        self._absorb(deal, record_of(deal))
+        self.current = None
+
+    def _absorb(self, deal: NapDeal, record: DealRecord) -> None:
+        for i, name in enumerate(deal.seats):
+            self.balances[name] += deal.net[i]
+        self.records.append(record)
+        self.kitty = deal.kitty
+        self.multiplier = deal.next_multiplier
+        self.dealer = deal.seats[deal.next_dealer]
+
+    def stop(self, method: str = "divide") -> None:
+        """End the game (NAP-SET-3); a kitty nobody won is divided equally (``divide``, odd units one
+        each clockwise from the dealer's left [D]) or drawn for (``draw``: one card each, the lowest
+        takes it, the ace high) (NAP-VAR-POOL)."""
+        if self.current is not None and not self.current.is_complete:
+            raise IllegalActionError("finish the deal in progress before stopping", "NAP-SET-3")
+        self.end_deal()
+        n = len(self.seats)
+        start = self.seats.index(self.dealer)
+        if method == "divide":
+            base, rest = divmod(self.kitty, n)
+            for i in range(n):
+                self.balances[self.seats[(start + 1 + i) % n]] += base + (i < rest)
+        elif method == "draw":
+            cards = pack(self.rules.pack)
+            random.Random(f"{self.seed}:kitty").shuffle(cards)
+            self.draw = [(self.seats[(start + 1 + i) % n], card_str(cards[i])) for i in range(n)]
+            lowest = min(range(n), key=lambda i: (rank_of(cards[i]), cards[i] // 13))
+            self.balances[self.draw[lowest][0]] += self.kitty
+        else:
+            raise RecordError("method", f"unknown way to share the kitty {method!r} (valid: divide, draw)")
+        self.kitty = 0
+        self.over = True
+
+    def dumps(self) -> str:
+        """The sitting as a JSON list of its finished deal records."""
+        return dumps_sitting(self.records)
+
+    @classmethod
+    def from_records(cls, records: Sequence[DealRecord], *, seed: int | str | None = None) -> NapSitting:
+        """Rebuild a Nap sitting from its deal records, checking that each follows on from the last."""
+        if not records:
+            raise RecordError("sitting", "a saved sitting holds at least one deal record")
+        first = replay(records[0]).deal
+        if not isinstance(first, NapDeal):
+            raise RecordError("sitting[0].game", "a Nap sitting holds Nap deals")
+        sitting = cls(first.rules, list(records[0].seats), seed=seed, dealer=records[0].dealer)
+        sitting.kitty, sitting.multiplier = records[0].pool, records[0].multiplier
+        for i, record in enumerate(records):
+            expected = (sitting.dealer, sitting.kitty, sitting.multiplier)
+            if (record.dealer, record.pool, record.multiplier) != expected:
+                raise RecordError(
+                    f"sitting[{i}]",
+                    f"does not follow on: expected dealer, kitty, multiplier {expected}, "
+                    f"got {(record.dealer, record.pool, record.multiplier)}",
+                )
+            result = replay(record)
+            if result.error is not None:
+                raise RecordError(f"sitting[{i}]", f"illegal action: {result.error['message']}")
+            if not isinstance(result.deal, NapDeal) or not result.deal.is_complete:
+                raise RecordError(f"sitting[{i}]", "not a finished Nap deal")
+            sitting._absorb(result.deal, record)
+        return sitting
+
+    def summary(self) -> dict[str, Any]:
+        """Balances, kitty, multiplier and the next dealer."""
+        return {
+            "balances": dict(self.balances),
+            "kitty": self.kitty,
+            "multiplier": self.multiplier,
+            "dealer": self.dealer,
             "deals": len(self.records),
             "over": self.over,
         }
