@@ -20,7 +20,7 @@ from .errors import RoundgamesError
 from .loo import Kind, LooDeal
 from .record import loads, referee, ruling_dumps
 from .rules import LOO_OPTIONS, NAP_OPTIONS, LooRules, NapRules
-from .sitting import LooSitting
+from .sitting import LooSitting, NapSitting
 
 __all__ = ["main"]
 
@@ -50,6 +50,8 @@ def _describe(deal: LooDeal) -> str:
 
 
 def _cmd_demo(args: argparse.Namespace) -> int:
+    if args.game == "nap":
+        return _demo_nap(args)
     rules = LooRules.preset(args.preset)
     sitting = LooSitting(rules, args.players, seed=args.seed, rounds=args.rounds)
     rng = random.Random(f"{sitting.seed}:players")
@@ -79,6 +81,34 @@ def _cmd_demo(args: argparse.Namespace) -> int:
     return 0
 
 
+def _demo_nap(args: argparse.Namespace) -> int:
+    rules = NapRules.preset(args.preset)
+    sitting = NapSitting(rules, args.players, seed=args.seed)
+    rng = random.Random(f"{sitting.seed}:players")
+    out = sys.stdout
+    out.write(f"A sitting of Nap ({rules.name}), {args.players} players, seed {sitting.seed}\n")
+    for number in range(1, min(args.max_deals, 4 * args.players) + 1):
+        deal = sitting.start_deal()
+        out.write(f"\nDeal {number}: {deal.seats[deal.dealer]} deals.\n")
+        while not deal.is_complete:
+            action = rng.choice(deal.legal_actions())
+            deal.apply(action)
+            out.write(f"  {deal.action_str(action)}\n")
+            out.flush()
+            if args.delay:
+                time.sleep(args.delay)
+        if deal.declarer is None:
+            out.write("  All passed: no play.\n")
+        else:
+            result = "made" if deal.made else "lost"
+            out.write(f"  {deal.seats[deal.declarer]} {result} {deal.contract}. ")
+            out.write(", ".join(f"{name} {deal.net[i]:+d}" for i, name in enumerate(deal.seats)) + "\n")
+        sitting.end_deal()
+    sitting.stop()
+    out.write("\nBalances: " + ", ".join(f"{k} {v:+d}" for k, v in sitting.balances.items()) + "\n")
+    return 0
+
+
 def _cmd_rules(args: argparse.Namespace) -> int:
     for game in [args.game] if args.game else ["loo", "nap"]:
         cls: type[LooRules] | type[NapRules] = LooRules if game == "loo" else NapRules
@@ -104,10 +134,13 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("file", help="the record's file, or - for standard input")
     r.set_defaults(func=_cmd_referee)
 
-    d = sub.add_parser("demo", help="watch a sitting of Loo played by random players")
-    d.add_argument("--players", type=int, default=5, help="number of players, 3 to 12 (default 5)")
+    d = sub.add_parser("demo", help="watch a sitting of Loo (or Nap) played by random players")
+    d.add_argument("--game", choices=["loo", "nap"], default="loo", help="the game (default loo)")
+    d.add_argument("--players", type=int, default=5, help="number of players (Loo 3 to 12, Nap 2 to 6; default 5)")
     d.add_argument("--seed", type=int, default=None, help="seed of the shuffle, to see the same sitting again")
-    d.add_argument("--preset", default="peel", help="rules preset: peel, enquire-within (default peel)")
+    d.add_argument(
+        "--preset", default="peel", help="rules preset (Loo: peel, enquire-within; Nap: peel, plain, modern)"
+    )
     d.add_argument("--rounds", type=int, default=1, help="times each player deals before the end (default 1)")
     d.add_argument("--max-deals", type=int, default=60, help="stop after this many deals (default 60)")
     d.add_argument("--delay", type=float, default=0.0, help="seconds to pause after each action")
