@@ -242,7 +242,8 @@ def dump(record: DealRecord, fp: IO[str]) -> None:
 
 
 def _canonical_cards(record: DealRecord) -> dict[str, str]:
-    """Hands from the dealer's left round to the dealer, then the other heaps; each written canonically."""
+    """Hands from the dealer's left round to the dealer, then the other heaps, each written canonically:
+    hands and heaps in suit order, ace down; the stock in its order, top card first."""
     n = len(record.seats)
     d = record.seats.index(record.dealer)
     keys = [record.seats[(d + 1 + i) % n] for i in range(n)] + list(_CARD_KEYS)
@@ -250,7 +251,8 @@ def _canonical_cards(record: DealRecord) -> dict[str, str]:
     for key in keys:
         if key in record.cards:
             try:
-                out[key] = format_cards(parse_cards(record.cards[key]))
+                cards = parse_cards(record.cards[key])
+                out[key] = " ".join(map(card_str, cards)) if key == "stock" else format_cards(cards)
             except CardError:
                 out[key] = record.cards[key]  # written as given; the referee names the fault
     return out
