@@ -95,7 +95,8 @@ def parse_card(text: str) -> Card:
     Raises :class:`CardError` naming the text for anything else.
     """
     raw = text
-    s = text.strip().replace("\ufe0f", "").upper()
+    # Only ASCII letters are folded: str.upper() would turn the long s "ſ" into "S".
+    s = "".join(ch.upper() if ch.isascii() else ch for ch in text.strip().replace("\ufe0f", ""))
     if len(s) >= 2 and s[0] in _SYMBOLS:
         rank_text, suit = s[1:], _SYMBOLS[s[0]]
     elif len(s) >= 2 and s[-1] in _SYMBOLS:

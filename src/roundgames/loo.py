@@ -47,6 +47,7 @@ from .cards import (
 from .errors import CardError, IllegalActionError, RecordError
 from .ledger import Ledger
 from .rules import LooRules
+from .seats import seat_names
 from .tricks import loo_follow, trick_winner
 
 __all__ = ["Decl", "Kind", "LooAction", "LooDeal", "LooView", "Phase", "Trick", "deal_order"]
@@ -178,12 +179,8 @@ class LooDeal:
         dealer_out: bool | None = None,
     ) -> None:
         self.rules = rules
-        self.seats: tuple[str, ...] = (
-            tuple(f"P{i + 1}" for i in range(seats)) if isinstance(seats, int) else tuple(seats)
-        )
+        self.seats = seat_names(seats)
         n = len(self.seats)
-        if len(set(self.seats)) != n:
-            raise RecordError("seats", f"seat names must differ, got {list(self.seats)}")
         if not 3 <= n <= rules.max_seats:
             raise RecordError(
                 "seats",
@@ -321,7 +318,10 @@ class LooDeal:
                 raise RecordError(where, f"{self.seats[idx]} is the dealer and takes no part, so is dealt no cards")
             cards = parse(where, value)
             if len(cards) != self.hand_size:
-                raise RecordError(where, f"a {self.kind.value} deal gives {self.hand_size} cards, got {len(cards)}")
+                raise RecordError(
+                    where,
+                    f"a {self.kind.value} deal gives {self.hand_size} card{'s' * (self.hand_size > 1)} each, got {len(cards)}",
+                )
             masks[idx] = take(where, cards)
         for idx in self.order:
             if idx not in masks:

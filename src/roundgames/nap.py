@@ -38,6 +38,7 @@ from .cards import (
 from .errors import CardError, IllegalActionError, RecordError
 from .ledger import Ledger
 from .rules import NapRules
+from .seats import seat_names
 from .tricks import follow_suit, trick_winner
 
 __all__ = ["CALLS", "NapAction", "NapDeal", "NapPhase", "NapTrick", "NapView", "pay_table"]
@@ -152,12 +153,8 @@ class NapDeal:
         multiplier: int = 1,
     ) -> None:
         self.rules = rules
-        self.seats: tuple[str, ...] = (
-            tuple(f"P{i + 1}" for i in range(seats)) if isinstance(seats, int) else tuple(seats)
-        )
+        self.seats = seat_names(seats)
         n = len(self.seats)
-        if len(set(self.seats)) != n:
-            raise RecordError("seats", f"seat names must differ, got {list(self.seats)}")
         if not 2 <= n <= rules.max_players:
             raise RecordError("seats", f"Nap takes 2 to {rules.max_players} seats (NAP-GEN-1), got {n}")
         if kitty < 0 or multiplier < 1:

@@ -22,6 +22,7 @@ from .errors import CardError, IllegalActionError, RecordError, RulesError
 from .loo import Kind, LooAction, LooDeal
 from .nap import NapAction, NapDeal
 from .rules import LooRules, NapRules
+from .seats import HEAP_NAMES, seat_names
 
 __all__ = [
     "FORMAT",
@@ -55,7 +56,7 @@ _FIELDS = (
     "cards",
     "actions",
 )
-_CARD_KEYS = ("miss", "turnup", "stock", "widow", "spare")
+_CARD_KEYS = HEAP_NAMES
 _STAKE_KEYS = {"loo": ("deal", "loo", "single", "ante"), "nap": ("unit",)}
 
 
@@ -159,10 +160,9 @@ def from_json(obj: object) -> DealRecord:
         raise _fail("multiplier", "a Nap field; Loo records have none")
     multiplier = _int(obj, "multiplier", 1, minimum=1)
     seats = obj.get("seats")
-    if not isinstance(seats, list) or not all(isinstance(s, str) and s and s.split() == [s] for s in seats):
-        raise _fail("seats", f"expected a list of seat names without spaces, got {json.dumps(seats)}")
-    if len(set(seats)) != len(seats):
-        raise _fail("seats", f"seat names must differ, got {json.dumps(seats)}")
+    if not isinstance(seats, list):
+        raise _fail("seats", f"expected a list of seat names, got {json.dumps(seats)}")
+    seat_names(seats)
     if isinstance(rules, LooRules):
         low, high, why = 3, rules.max_seats, f"with a {rules.pack}-card pack (LOO-GEN-1)"
     else:

@@ -81,8 +81,6 @@ def _same(a: OptionValue, b: OptionValue) -> bool:
 
 def _coerce(game: str, name: str, value: object, allowed: tuple[OptionValue, ...]) -> OptionValue:
     for v in allowed:
-        if isinstance(value, str) and isinstance(v, int) and not isinstance(v, bool) and value == str(v):
-            return v
         if isinstance(value, str | int | bool) and _same(value, v):
             return v
     valid = ", ".join(_show(v) for v in allowed)

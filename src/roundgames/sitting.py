@@ -22,6 +22,7 @@ from .loo import Kind, LooDeal
 from .nap import NapDeal
 from .record import DealRecord, dumps, from_json, record_of, replay
 from .rules import LooRules, NapRules
+from .seats import seat_names
 
 __all__ = ["LooSitting", "NapSitting", "dumps_sitting", "loads_sitting"]
 
@@ -72,11 +73,9 @@ class LooSitting:
         rounds: int = 1,
         dealer: str | None = None,
     ) -> None:
-        names = [f"P{i + 1}" for i in range(seats)] if isinstance(seats, int) else list(seats)
+        names = list(seat_names(seats))
         if not 3 <= len(names) <= rules.max_seats:
             raise RecordError("seats", f"Loo takes 3 to {rules.max_seats} seats (LOO-GEN-1), got {len(names)}")
-        if len(set(names)) != len(names):
-            raise RecordError("seats", f"seat names must differ, got {names}")
         if rounds < 1:
             raise RecordError("rounds", f"each player deals at least once, got {rounds}")
         self.rules = rules
@@ -258,11 +257,9 @@ class NapSitting:
     def __init__(
         self, rules: NapRules, seats: Sequence[str] | int, *, seed: int | str | None = None, dealer: str | None = None
     ) -> None:
-        names = [f"P{i + 1}" for i in range(seats)] if isinstance(seats, int) else list(seats)
+        names = list(seat_names(seats))
         if not 2 <= len(names) <= rules.max_players:
             raise RecordError("seats", f"Nap takes 2 to {rules.max_players} seats (NAP-GEN-1), got {len(names)}")
-        if len(set(names)) != len(names):
-            raise RecordError("seats", f"seat names must differ, got {names}")
         self.rules = rules
         self.seats = names
         self.seed = random.randrange(2**32) if seed is None else seed
