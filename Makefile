@@ -30,7 +30,8 @@ lint: $(STAMP)
 	$(BIN)/ruff format src tests benchmarks
 
 bench: $(STAMP)
-	$(BIN)/python benchmarks/bench_engine.py
+	$(BIN)/python benchmarks/bench_engine.py --game loo --players 5
+	$(BIN)/python benchmarks/bench_engine.py --game nap --players 4
 
 clean:
 	rm -rf $(VENV) build .mypy_cache .ruff_cache .pytest_cache .hypothesis

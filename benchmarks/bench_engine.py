@@ -1,6 +1,6 @@
 """Engine throughput: complete random deals per second through the checked path.
 
-    .venv/bin/python benchmarks/bench_engine.py [--game loo] [--players 5] [--seconds 5] [--seed 0] [--preset peel]
+    .venv/bin/python benchmarks/bench_engine.py [--game loo|nap] [--players N] [--seconds 5] [--seed 0] [--preset peel]
 
 Deals follow one another as in a sitting (the next dealer, the pool carried, a single after a deal without a loo),
 and every action is chosen at random from ``legal_actions()`` and applied with ``deal.apply``, which checks it;
@@ -8,7 +8,7 @@ the unchecked ``apply_unchecked`` is not used. The figures include the random pl
 asserts nothing about speed.
 
 A game is one function in ``GAMES`` taking the parsed arguments and a deadline and returning the deals and
-actions it played, so that Nap can be added beside Loo.
+actions it played.
 """
 
 from __future__ import annotations
@@ -21,7 +21,8 @@ import sys
 import time
 from collections.abc import Callable
 
-from roundgames import LooDeal, LooRules, RoundgamesError
+from roundgames import LooDeal, LooRules, NapRules, RoundgamesError
+from roundgames.nap import NapDeal
 
 
 def bench_loo(args: argparse.Namespace, deadline: float) -> tuple[int, int]:
@@ -41,17 +42,38 @@ def bench_loo(args: argparse.Namespace, deadline: float) -> tuple[int, int]:
     return deals, actions
 
 
-GAMES: dict[str, Callable[[argparse.Namespace, float], tuple[int, int]]] = {"loo": bench_loo}
+def bench_nap(args: argparse.Namespace, deadline: float) -> tuple[int, int]:
+    """Play Nap deals until ``deadline``, the kitty and multiplier carried; returns (deals, actions)."""
+    rules = NapRules.preset(args.preset)
+    rng = random.Random(args.seed)
+    dealer, kitty, multiplier = 0, 0, 1
+    deals = actions = 0
+    while time.perf_counter() < deadline:
+        deal = NapDeal(rules, args.players, dealer=dealer, kitty=kitty, multiplier=multiplier)
+        deal.deal(rng)
+        while not deal.is_complete:
+            deal.apply(rng.choice(deal.legal_actions()))
+            actions += 1
+        deals += 1
+        dealer, kitty, multiplier = deal.next_dealer, deal.kitty, deal.next_multiplier
+    return deals, actions
+
+
+GAMES: dict[str, Callable[[argparse.Namespace, float], tuple[int, int]]] = {"loo": bench_loo, "nap": bench_nap}
+#: seats when --players is not given: five for Loo (issue's figure), four for Nap (the ideal number, NAP-GEN-1)
+DEFAULT_PLAYERS = {"loo": 5, "nap": 4}
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Random deals per second through the checked engine.")
     parser.add_argument("--game", choices=sorted(GAMES), default="loo", help="the game (default loo)")
-    parser.add_argument("--players", type=int, default=5, help="seats at the table (default 5)")
+    parser.add_argument("--players", type=int, default=None, help="seats at the table (default: Loo 5, Nap 4)")
     parser.add_argument("--seconds", type=float, default=5.0, help="how long to play (default 5)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the shuffles and the random player (default 0)")
     parser.add_argument("--preset", default="peel", help="rules preset (default peel)")
     args = parser.parse_args(argv)
+    if args.players is None:
+        args.players = DEFAULT_PLAYERS[args.game]
 
     start = time.perf_counter()
     try:
