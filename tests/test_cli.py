@@ -468,3 +468,29 @@ def test_demo_is_repeatable() -> None:
     """The same seed plays the same sitting."""
     args = ["demo", "--seed", "1", "--players", "4"]
     assert run_cli(*args).stdout == run_cli(*args).stdout
+
+
+@pytest.mark.parametrize("game", ["loo", "nap"])
+def test_demo_saves_the_sitting_as_deal_records_that_load_back(tmp_path: Path, game: str) -> None:
+    """`demo --save FILE` writes the sitting as a JSON list of deal records, which load into the same sitting."""
+    from roundgames.sitting import LooSitting, NapSitting, loads_sitting
+
+    target = tmp_path / "sitting.json"
+    result = run_cli("demo", "--game", game, "--players", "4", "--seed", "3", "--save", str(target))
+    assert result.returncode == 0, result.stderr
+    records = loads_sitting(target.read_text(encoding="utf-8"))
+    assert records and all(r.game == game for r in records)
+    sitting = (LooSitting if game == "loo" else NapSitting).from_records(records)
+    assert len(records) == result.stdout.count("\nDeal ")
+    balances = result.stdout.split("Balances: ")[1].splitlines()[0]
+    if game == "loo":
+        assert balances.startswith(", ".join(f"{name} {value:+d}" for name, value in sitting.balances.items()))
+    else:  # the Nap demo shares out the kitty after its last deal; the records hold the deals only
+        assert sum(sitting.balances.values()) + sitting.kitty == 0
+
+
+def test_demo_save_to_an_unwritable_place_is_a_clear_error(tmp_path: Path) -> None:
+    """A path that cannot be written exits 2 with one line naming it."""
+    result = run_cli("demo", "--seed", "1", "--save", str(tmp_path / "no" / "such" / "dir.json"))
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1 and "--save" in result.stderr and "Traceback" not in result.stderr

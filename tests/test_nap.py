@@ -921,3 +921,52 @@ def test_nap_actions_round_trip_as_record_strings() -> None:
     assert [deal.parse_action(t) for t in texts] == deal.log
     with pytest.raises(RecordError):
         deal.parse_action("P3 call five")
+
+
+@pytest.mark.parametrize("packets", [(2, 3), (3, 2)])
+def test_nap_deal_1_deal_2_3_option_deals_in_packets(packets: tuple[int, int]) -> None:
+    """NAP-DEAL-1 option DEAL_2_3 (C-NAP-9): the cards may go out two then three, or three then two."""
+    deal = NapDeal(PEEL, ["P1", "P2", "P3", "P4"], dealer="P4")
+    deal.deal(5, packets=packets)
+    shuffled = pack(52)
+    random.Random(5).shuffle(shuffled)
+    expected = {s: [] for s in (0, 1, 2)} | {3: []}
+    it = iter(shuffled)
+    for size in packets:
+        for seat in (0, 1, 2, 3):  # from the dealer's left, the dealer last
+            expected[seat].extend(next(it) for _ in range(size))
+    assert [deal.dealt[s] for s in range(4)] == [mask_of(expected[s]) for s in range(4)]
+    with pytest.raises(RecordError, match="packets"):
+        NapDeal(PEEL, 4).deal(1, packets=(4, 1))
+
+
+def test_nap_law_1_misdeal_same_dealer_again_and_a_unit_into_the_kitty_only_with_one() -> None:
+    """NAP-LAW-1 (§14.8): after a misdeal the same dealer deals again; no penalty, except one unit into
+    the kitty when one is in use; the void deal's stake is not charged."""
+    plain = NapDeal(PEEL, 4, dealer=1)
+    plain.deal(3)
+    plain.misdeal()
+    assert plain.is_complete and plain.next_dealer == 1 and plain.net == [0, 0, 0, 0] and plain.kitty == 0
+    kitty = NapDeal(PEEL.with_options(kitty=True), 4, dealer=1, kitty=7)
+    kitty.deal(3)
+    kitty.misdeal()
+    assert kitty.net == [0, -1, 0, 0] and kitty.kitty == 8 and kitty.next_dealer == 1
+    late = NapDeal(PEEL, 4, dealer=1)
+    late.deal(3)
+    late.pass_(late.to_act)
+    assert not late.can_misdeal()
+    with pytest.raises(IllegalActionError) as e:
+        late.misdeal()
+    assert e.value.rule == "NAP-LAW-1"
+
+
+def test_nap_var_peep_and_topcard_the_senior_may_take_both_widow_and_top_card() -> None:
+    """NAP-VAR-PEEP with NAP-VAR-NAP-TOPCARD: taking the widow does not use up the right to the top card."""
+    rules = PEEL.with_options(peep=True, nap_top_card=True)
+    deal = NapDeal(rules, ["P1", "P2", "P3"], dealer="P3")
+    deal.deal_cards({"P1": "AS KS QS JS TS", "P2": "2H 3H 4H 5H 6H", "P3": "2D 3D 4D 5D 6D"}, widow="9S", stock="8S 7C")
+    act(deal, ["P1 call nap", "P2 pass", "P3 pass", "P1 widow TS"])
+    assert "P1 topcard JS" in {deal.action_str(a) for a in deal.legal_actions()}
+    act(deal, ["P1 topcard JS"])
+    assert format_cards(deal.hands[0]) == "AS KS QS 9S 8S"
+    assert not any(a.verb in ("widow", "topcard") for a in deal.legal_actions())

@@ -78,7 +78,18 @@ def _cmd_demo(args: argparse.Namespace) -> int:
         sitting.end_deal()
     out.write("\nBalances: " + ", ".join(f"{k} {v:+d}" for k, v in sitting.balances.items()))
     out.write(f"; pool {sitting.pool}\n")
+    _save(args, sitting.dumps())
     return 0
+
+
+def _save(args: argparse.Namespace, text: str) -> None:
+    if args.save:
+        try:
+            with open(args.save, "w", encoding="utf-8") as fp:
+                fp.write(text)
+        except OSError as e:
+            raise RoundgamesError(f"--save {args.save}: cannot write: {e.strerror}") from None
+        sys.stdout.write(f"Saved the sitting's deal records to {args.save}\n")
 
 
 def _demo_nap(args: argparse.Namespace) -> int:
@@ -106,6 +117,7 @@ def _demo_nap(args: argparse.Namespace) -> int:
         sitting.end_deal()
     sitting.stop()
     out.write("\nBalances: " + ", ".join(f"{k} {v:+d}" for k, v in sitting.balances.items()) + "\n")
+    _save(args, sitting.dumps())
     return 0
 
 
@@ -144,6 +156,7 @@ def build_parser() -> argparse.ArgumentParser:
     d.add_argument("--rounds", type=int, default=1, help="times each player deals before the end (default 1)")
     d.add_argument("--max-deals", type=int, default=60, help="stop after this many deals (default 60)")
     d.add_argument("--delay", type=float, default=0.0, help="seconds to pause after each action")
+    d.add_argument("--save", metavar="FILE", help="write the sitting's deal records (a JSON list) to FILE")
     d.set_defaults(func=_cmd_demo)
 
     ru = sub.add_parser("rules", help="list the presets and options of each game")

@@ -184,7 +184,7 @@ class NapDeal:
         self.spare_taker: int | None = None
         self.declarer: int | None = None
         self.contract: str | None = None
-        self.exchanged = False  # the senior hand took the widow or the top card
+        self.exchanged: set[str] = set()  # "widow", "topcard": what the senior hand has taken
         self.trump: int | None = None
         self.tricks: list[NapTrick] = []
         self.trick_seats: list[int] = []
@@ -242,17 +242,23 @@ class NapDeal:
 
     # -- dealing -------------------------------------------------------------------------
 
-    def deal(self, seed: int | random.Random | None = None) -> None:
-        """Shuffle with ``seed`` and deal five cards each, one at a time from the dealer's left (NAP-DEAL-1),
-        then the spare hand, the widow and the stock where the rules use them."""
+    def deal(self, seed: int | random.Random | None = None, *, packets: Sequence[int] = (1, 1, 1, 1, 1)) -> None:
+        """Shuffle with ``seed`` and deal five cards each from the dealer's left, one at a time (NAP-DEAL-1)
+        or in ``packets`` such as ``(2, 3)`` or ``(3, 2)`` (C-NAP-9), then the spare hand, the widow and the
+        stock where the rules use them."""
+        if sorted(packets) not in ([1, 1, 1, 1, 1], [2, 3]):
+            raise RecordError(
+                "packets", f"five cards go out one at a time, or 2 then 3, or 3 then 2; got {list(packets)}"
+            )
         rng = seed if isinstance(seed, random.Random) else random.Random(seed)
         cards = pack(self.rules.pack)
         rng.shuffle(cards)
         it = iter(cards)
         hands = {s: 0 for s in self.order}
-        for _ in range(5):
+        for size in packets:
             for s in self.order:
-                hands[s] |= 1 << next(it)
+                for _ in range(size):
+                    hands[s] |= 1 << next(it)
         spare = mask_of(next(it) for _ in range(5)) if self.rules.spare_hand != "off" else 0
         widow = next(it) if self.rules.peep else None
         stock = list(it) if self.rules.purchase or self.rules.nap_top_card else []
@@ -365,6 +371,7 @@ class NapDeal:
         for name in ("hands", "dealt", "stock", "calls", "tricks", "trick_seats", "trick_cards", "log"):
             setattr(out, name, getattr(self, name)[:])
         out.bought, out.called, out.peeped = dict(self.bought), set(self.called), set(self.peeped)
+        out.exchanged = set(self.exchanged)
         out.ledger = self.ledger.copy()
         return out
 
@@ -388,6 +395,31 @@ class NapDeal:
             to_act=self.to_act,
             legal=tuple(self.legal_actions()) if self.to_act == s else (),
         )
+
+    # -- misdeal ---------------------------------------------------------------------------
+
+    def verify_misdeal(self) -> None:
+        """Raise unless a misdeal can still be called: after the deal, before anyone has bought or called."""
+        if self.phase is NapPhase.DEAL or self.phase is NapPhase.COMPLETE or self.log:
+            raise IllegalActionError("a misdeal is called when the cards are dealt, before any call", "NAP-LAW-1")
+
+    def can_misdeal(self) -> bool:
+        """Whether a misdeal can be called now."""
+        try:
+            self.verify_misdeal()
+        except IllegalActionError:
+            return False
+        return True
+
+    def misdeal(self) -> None:
+        """The deal is void and the same dealer deals again (NAP-LAW-1, §14.8): no penalty, except one unit
+        into the kitty when one is in use; the dealer's stake for the void deal is not charged."""
+        self.verify_misdeal()
+        if self.rules.has_kitty:
+            self.ledger.take(self.dealer, self.rules.stakes.unit)  # the void deal's stake back
+            self.ledger.stake(self.dealer, self.rules.stakes.unit)  # the misdeal fine
+        self.redeal = True
+        self._finish()
 
     # -- purchase ------------------------------------------------------------------------
 
@@ -711,7 +743,13 @@ class NapDeal:
         rule = "NAP-VAR-PEEP" if verb == "widow" else "NAP-VAR-NAP-TOPCARD"
         if (verb == "widow" and not self.rules.peep) or (verb == "topcard" and not self.rules.nap_top_card):
             raise IllegalActionError(f"{name} cannot take the {verb}: not played at this table", rule)
-        if self.phase is not NapPhase.PLAY or s != self.declarer or self.tricks or self.trick_cards or self.exchanged:
+        if (
+            self.phase is not NapPhase.PLAY
+            or s != self.declarer
+            or self.tricks
+            or self.trick_cards
+            or verb in self.exchanged
+        ):
             raise IllegalActionError(f"{name} cannot take the {verb}: only the senior hand may, before he leads", rule)
         if verb == "topcard" and self.contract not in FIVE:
             raise IllegalActionError(f"{name} cannot take the top card: only a Nap caller may", rule)
@@ -736,7 +774,7 @@ class NapDeal:
         if verb == "widow":
             self.widow = None
         self.hands[s] = (self.hands[s] | 1 << extra) & ~(1 << discard)
-        self.exchanged = True
+        self.exchanged.add(verb)
 
     # -- play ----------------------------------------------------------------------------
 
@@ -844,8 +882,10 @@ class NapDeal:
                 out.extend(NapAction(s, "spare", None, k) for k in combinations(sorted(cards_in(both)), 5))
             return out
         out = [NapAction(s, "play", None, (c,)) for c in cards_in(self.playable(s))]
-        if s == self.declarer and not self.tricks and not self.trick_cards and not self.exchanged:
+        if s == self.declarer and not self.tricks and not self.trick_cards:
             for verb in ("widow", "topcard"):
+                if verb in self.exchanged:
+                    continue
                 extra = self.widow if verb == "widow" else (self.stock[0] if self.stock else None)
                 if extra is None or (verb == "widow" and not self.rules.peep):
                     continue
