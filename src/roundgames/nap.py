@@ -378,7 +378,7 @@ class NapDeal:
     def view(self, seat: int | str) -> NapView:
         """What ``seat`` may see now: its own hand, the widow if it peeped, public calls and tricks."""
         s = self.seat_index(seat)
-        widow = self.widow if s in self.peeped else None
+        widow = self.dealt_widow if s in self.peeped else None
         return NapView(
             seat=s,
             phase=self.phase,

@@ -1,0 +1,20 @@
+"""Research environments: Loo and Nap for PettingZoo and OpenSpiel (``pip install roundgames[envs]``).
+
+``from roundgames.envs import loo_v0, nap_v0`` gives the PettingZoo AEC environments;
+importing :mod:`roundgames.envs.openspiel` registers ``python_loo`` and ``python_nap`` with
+OpenSpiel. Both are thin layers over the engine and the shared :mod:`.encoding`.
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+
+__all__ = ["loo_v0", "nap_v0"]
+
+
+def __getattr__(name: str) -> ModuleType:
+    # Imported on first use, so that ``roundgames.envs.encoding`` works without PettingZoo installed.
+    if name in __all__:
+        return importlib.import_module(f".{name}", __name__)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
