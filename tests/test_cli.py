@@ -494,3 +494,41 @@ def test_demo_save_to_an_unwritable_place_is_a_clear_error(tmp_path: Path) -> No
     result = run_cli("demo", "--seed", "1", "--save", str(tmp_path / "no" / "such" / "dir.json"))
     assert result.returncode == 2
     assert result.stderr.count("\n") == 1 and "--save" in result.stderr and "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["[" * 100000, '{"format": "roundgames-deal/1", "game": "loo", "pool": ' + "9" * 5000 + "}"],
+    ids=["nested-too-deeply", "integer-of-5000-digits"],
+)
+def test_json_that_python_cannot_hold_is_a_malformed_record(text: str) -> None:
+    """Deeply nested JSON or an integer too long to convert exits 2 with one line, never a traceback."""
+    result = run_cli("referee", "-", stdin=text)
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.count("\n") == 1 and "record" in result.stderr and "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("delay", ["-1", "nan", "inf", "soon"])
+def test_demo_refuses_a_bad_delay_without_a_traceback(delay: str) -> None:
+    """`--delay` must be a number of seconds from 0: anything else is a usage error (exit 2)."""
+    result = run_cli("demo", "--seed", "1", "--delay", delay)
+    assert result.returncode == 2 and "--delay" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_a_single_whose_dealer_takes_no_part_is_ruled_on() -> None:
+    """§14.3: in a Peel single a dealer who takes no part (leaving at his deal, LOO-END-3) gets no card and
+    is not looed: the record simply has no hand for him."""
+    record = {
+        "format": "roundgames-deal/1",
+        "game": "loo",
+        "seats": ["P1", "P2", "P3", "P4"],
+        "dealer": "P1",
+        "kind": "single",
+        "cards": {"P2": "KH", "P3": "4S", "P4": "JH", "turnup": "9H"},
+    }
+    result = run_cli("referee", "-", stdin=json.dumps(record))
+    assert result.returncode == 0, result.stderr
+    ruling = json.loads(result.stdout)
+    # P1 pays his stake of 3 and is not looed; P2's KH wins the pool of 3; P3 and P4 are looed 3 each.
+    assert ruling["net"] == {"P1": -3, "P2": 3, "P3": -3, "P4": -3}
+    assert ruling["pool"] == 6 and ruling["next"] == {"dealer": "P2", "kind": "regular"}

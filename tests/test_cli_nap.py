@@ -255,3 +255,30 @@ def test_option_verbs_without_their_option_are_illegal() -> None:
         error = json.loads(proc.stdout)["error"]
         assert (error["index"], error["action"]) == (len(actions) - 1, actions[-1])
         assert error["rule"].startswith("NAP-"), error
+
+
+@pytest.mark.parametrize(
+    ("action", "rule"),
+    [("P1 irregular NAP-LAW-7 5H", "NAP-LAW-7"), ("P1 replay", "NAP-LAW-6")],
+)
+def test_irregularities_in_a_strict_record_are_rulings_with_an_error(action: str, rule: str) -> None:
+    """In strict mode an `irregular` or `replay` action is a well-formed record whose ruling has an error
+    (irregularities are ruled on in table mode), the same for Nap as for Loo."""
+    record = {
+        "format": "roundgames-deal/1",
+        "game": "nap",
+        "seats": ["P1", "P2", "P3", "P4"],
+        "dealer": "P4",
+        "cards": {"P1": "JS 6H TD 9C 2H", "P2": "5S KH AH 7C 3H", "P3": "AS KS QS 4D 2C", "P4": "7S 9H 8H 3C 5D"},
+        "actions": [action],
+    }
+    result = subprocess.run(
+        [sys.executable, "-m", "roundgames", "referee", "-"],
+        input=json.dumps(record),
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    error = json.loads(result.stdout)["error"]
+    assert error["index"] == 0 and error["rule"] == rule and rule in error["message"]

@@ -267,7 +267,7 @@ def test_loo_gen_2_cards_rank_as_at_whist(p1: str, p2: str, p3: str, winner: int
 @pytest.mark.parametrize("seed", range(25))
 def test_loo_gen_3_first_knave_deals(seed: int) -> None:
     """LOO-GEN-3: cards are dealt face up, one to each player in turn; the first to receive a knave deals."""
-    dealer, shown = draw_for_deal(PEEL, 5, random.Random(seed))
+    dealer, shown = draw_for_deal(PEEL.first_dealer, PEEL.pack, 5, random.Random(seed))
     assert [s for s, _ in shown] == [i % 5 for i in range(len(shown))]
     knave = 9  # rank index of J
     assert rank_of(shown[-1][1]) == knave
@@ -279,7 +279,7 @@ def test_loo_gen_3_first_knave_deals(seed: int) -> None:
 def test_loo_gen_3_cut_low_option(seed: int) -> None:
     """LOO-GEN-3, option FIRST_DEALER=CUT_LOW (EW): the lowest cut deals, ace lowest; ties cut again."""
     rules = PEEL.with_options(first_dealer="cut_low")
-    dealer, shown = draw_for_deal(rules, 4, random.Random(seed))
+    dealer, shown = draw_for_deal(rules.first_dealer, rules.pack, 4, random.Random(seed))
     low = [(rank_of(c) + 1) % 13 for _, c in shown[:4]]  # ace counts lowest
     assert [s for s, _ in shown[:4]] == [0, 1, 2, 3]
     if low.count(min(low)) == 1:

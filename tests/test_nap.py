@@ -449,10 +449,18 @@ def test_nap_call_4_every_pair_of_calls_follows_the_ladder(rank: str) -> None:
             rule = rule_of(deal.call, seat, c)
             if c in ("wellington", "blucher") and ladder.index(c) > ladder.index(h):
                 assert rule == "NAP-CALL-6", (h, c)
-            elif c in ("wellington", "blucher"):
-                assert rule in {"NAP-CALL-2", "NAP-CALL-6"}, (h, c)
-            else:
+            else:  # not above the highest, with the Nap (or Wellington) it needs already called (§14.18)
                 assert rule == "NAP-CALL-2", (h, c)
+
+
+def test_nap_call_2_wellington_over_wellington_is_not_above_the_highest() -> None:
+    """§14.18: a call not above the highest so far breaks NAP-CALL-2, even a Wellington after a Nap and a
+    Wellington; only a Wellington with no Nap before it breaks NAP-CALL-6."""
+    deal = dealt(NX1_HANDS, PEEL)
+    act(deal, ["P1 call nap", "P2 call wellington"])
+    assert rule_of(deal.call, "P3", "wellington") == "NAP-CALL-2"
+    act(deal, ["P3 call blucher"])
+    assert rule_of(deal.call, "P4", "blucher") == "NAP-CALL-2"
 
 
 def test_nap_call_5_misery_ranks_below_three_and_above_two_nx7() -> None:
@@ -970,3 +978,13 @@ def test_nap_var_peep_and_topcard_the_senior_may_take_both_widow_and_top_card() 
     act(deal, ["P1 topcard JS"])
     assert format_cards(deal.hands[0]) == "AS KS QS 9S 8S"
     assert not any(a.verb in ("widow", "topcard") for a in deal.legal_actions())
+
+
+def test_nap_gen_1_options_that_need_more_cards_than_the_pack_are_refused() -> None:
+    """NAP-GEN-1/3: seven hands of five, a spare hand of five, cannot come from a 32-card pack."""
+    rules = PEEL.with_options(max_players=7, pack=32, spare_hand="peel")
+    with pytest.raises(RecordError) as e:
+        NapDeal(rules, 7)
+    assert e.value.field == "seats" and "32-card pack" in str(e.value)
+    with pytest.raises(RecordError):
+        NapSitting(rules, 7)

@@ -251,14 +251,21 @@ def test_nap_var_pool_stop_draws_for_the_kitty_the_lowest_card_ace_high_takes_it
         sitting = sitting_with_kitty(seed, seats)
         kitty, before = sitting.kitty, dict(sitting.balances)
         sitting.stop("draw")
-        drawn = {seat: parse_card(card) for seat, card in sitting.draw}
-        assert sorted(drawn) == seats and len(set(drawn.values())) == 4
+        shown = [(seat, parse_card(card)) for seat, card in sitting.draw]
+        assert len({c for _, c in shown}) == len(shown)  # distinct cards from one pack
+        # One card to each player; those who tie for lowest draw again [D] until one is lowest.
+        cards = iter(shown)
+        contenders = sorted(seats, key=lambda s: (seats.index(s) - seats.index(sitting.dealer) - 1) % 4)
+        while len(contenders) > 1:
+            round_ = [next(cards) for _ in contenders]
+            assert [seat for seat, _ in round_] == contenders
+            low = min(rank_of(c) for _, c in round_)  # rank_of: two 0 .. ace 12, the ace high
+            contenders = [seat for seat, c in round_ if rank_of(c) == low]
+            aces += any(rank_of(c) == RANKS.index("A") for _, c in round_)
+        assert next(cards, None) is None
         gains = {s: sitting.balances[s] - before[s] for s in seats}
         (winner,) = [s for s in seats if gains[s]]
-        assert gains[winner] == kitty
-        low = min(rank_of(c) for c in drawn.values())  # rank_of: two 0 .. ace 12, the ace high
-        assert rank_of(drawn[winner]) == low
-        aces += any(rank_of(c) == RANKS.index("A") for c in drawn.values())
+        assert winner == contenders[0] and gains[winner] == kitty
         assert sitting.kitty == 0 and sum(sitting.balances.values()) == 0
     assert aces  # some draw held an ace, which counted high
 

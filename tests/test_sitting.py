@@ -286,3 +286,47 @@ def test_the_same_seed_gives_the_same_sitting() -> None:
             sitting.end_deal()
         texts.append(sitting.dumps())
     assert texts[0] == texts[1]
+
+
+def test_loo_end_3_a_sitting_saved_after_someone_left_at_a_single_loads_back() -> None:
+    """LOO-END-3 at a single: the saved records load back, and the game goes on without him."""
+    sitting = LooSitting(PEEL, ["A", "B", "C", "D"], seed=6, dealer="A")
+    deal = sitting.start_deal(leave=True)
+    assert deal.kind is Kind.SINGLE and deal.dealt[0] == 0
+    sitting.end_deal()
+    rng = random.Random(6)
+    play_out(sitting.start_deal(), rng)
+    sitting.end_deal()
+    again = LooSitting.from_records(loads_sitting(sitting.dumps()))
+    assert again.seats == ["B", "C", "D"] and again.summary() == sitting.summary()
+
+
+def test_loo_end_3_leaving_while_the_dealer_stands_out_is_kept_on_reload() -> None:
+    """LOO-END-3 under LOO-VAR-DEALER-STANDS-OUT: the dealer takes no part anyway, so the next record's
+    seats tell whether he left; reloading keeps him gone."""
+    rules = PEEL.with_options(dealer_stands_out_above=5, single="none")
+    sitting = LooSitting(rules, ["A", "B", "C", "D", "E", "F", "G"], seed=3, dealer="A")
+    rng = random.Random(3)
+    play_out(sitting.start_deal(leave=True), rng)
+    sitting.end_deal()
+    play_out(sitting.start_deal(), rng)
+    sitting.end_deal()
+    again = LooSitting.from_records(loads_sitting(sitting.dumps()))
+    assert again.seats == ["B", "C", "D", "E", "F", "G"] == sitting.seats
+
+
+def test_a_saved_sitting_whose_seats_change_is_refused() -> None:
+    """A record whose seats differ from the sitting's is refused naming the record, not a crash."""
+    sitting = LooSitting(PEEL, ["A", "B", "C"], seed=2)
+    rng = random.Random(2)
+    for _ in range(2):
+        play_out(sitting.start_deal(), rng)
+        sitting.end_deal()
+    text = sitting.dumps().replace('"C"', '"Z"')
+    records = loads_sitting(text)
+    records[0].seats = ["A", "B", "C"]
+    records[0].cards = {("C" if k == "Z" else k): v for k, v in records[0].cards.items()}
+    records[0].dealer = "C" if records[0].dealer == "Z" else records[0].dealer
+    with pytest.raises(RecordError) as e:
+        LooSitting.from_records(records)
+    assert e.value.field == "sitting[1]" and "seats" in str(e.value)

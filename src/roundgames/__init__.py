@@ -6,6 +6,7 @@ The rules are those of RULES.md, cited by ID everywhere; deal records follow DEA
 from .cards import Card, format_cards, parse_card, parse_cards
 from .errors import CardError, IllegalActionError, RecordError, RoundgamesError, RulesError
 from .loo import Kind, LooAction, LooDeal, Phase
+from .nap import NapAction, NapDeal, NapPhase
 from .rules import LooRules, LooStakes, NapRules, NapStakes
 
 __all__ = [
@@ -17,6 +18,9 @@ __all__ = [
     "LooDeal",
     "LooRules",
     "LooStakes",
+    "NapAction",
+    "NapDeal",
+    "NapPhase",
     "NapRules",
     "NapStakes",
     "Phase",

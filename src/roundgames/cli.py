@@ -1,7 +1,7 @@
 """The ``roundgames`` command: referee, demo, rules.
 
-A user's mistake (a malformed record, a bad option) prints one line on standard error and
-exits with status 2; it never prints a traceback.
+A user's mistake (a malformed record, a bad option or argument) prints one line on standard
+error and exits with status 2, without a traceback.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from . import __version__
 from .cards import card_str, format_cards
-from .errors import RoundgamesError
+from .errors import RecordError, RoundgamesError
 from .loo import Kind, LooDeal
 from .record import loads, referee, ruling_dumps
 from .rules import LOO_OPTIONS, NAP_OPTIONS, LooRules, NapRules
@@ -58,7 +58,8 @@ def _cmd_demo(args: argparse.Namespace) -> int:
     out = sys.stdout
     out.write(f"A sitting of Loo ({rules.name}), {args.players} players, seed {sitting.seed}\n")
     if sitting.draw:
-        out.write(f"First knave: {sitting.dealer} deals ({', '.join(f'{s} {c}' for s, c in sitting.draw)})\n")
+        how = "First knave" if rules.first_dealer == "first_knave" else "Cut for deal, the lowest deals"
+        out.write(f"{how}: {sitting.dealer} deals ({', '.join(f'{s} {c}' for s, c in sitting.draw)})\n")
     while not sitting.is_over and len(sitting.records) < args.max_deals:
         deal = sitting.start_deal()
         out.write(
@@ -98,7 +99,7 @@ def _demo_nap(args: argparse.Namespace) -> int:
     rng = random.Random(f"{sitting.seed}:players")
     out = sys.stdout
     out.write(f"A sitting of Nap ({rules.name}), {args.players} players, seed {sitting.seed}\n")
-    for number in range(1, min(args.max_deals, 4 * args.players) + 1):
+    for number in range(1, min(args.max_deals, args.rounds * args.players) + 1):
         deal = sitting.start_deal()
         out.write(f"\nDeal {number}: {deal.seats[deal.dealer]} deals.\n")
         while not deal.is_complete:
@@ -121,9 +122,20 @@ def _demo_nap(args: argparse.Namespace) -> int:
     return 0
 
 
+def _rules_class(game: str) -> type[LooRules] | type[NapRules]:
+    return LooRules if game == "loo" else NapRules
+
+
 def _cmd_rules(args: argparse.Namespace) -> int:
-    for game in [args.game] if args.game else ["loo", "nap"]:
-        cls: type[LooRules] | type[NapRules] = LooRules if game == "loo" else NapRules
+    games = [args.game] if args.game else ["loo", "nap"]
+    if args.preset:  # show only the games that have this preset; none is an error, before any output
+        games = [g for g in games if args.preset in _rules_class(g).PRESETS]
+        if not games:
+            pools = [LooRules.PRESETS, NapRules.PRESETS] if not args.game else [_rules_class(args.game).PRESETS]
+            valid = ", ".join(sorted({name for pool in pools for name in pool}))
+            raise RoundgamesError(f"--preset: no preset {args.preset!r} (presets: {valid})")
+    for game in games:
+        cls = _rules_class(game)
         options = LOO_OPTIONS if game == "loo" else NAP_OPTIONS
         print(f"{game} presets: {', '.join(cls.PRESETS)}")
         base: LooRules | NapRules = cls.preset(args.preset) if args.preset else cls.preset()
@@ -134,6 +146,16 @@ def _cmd_rules(args: argparse.Namespace) -> int:
             print(f"  {name} = {json.dumps(now)}    ({others})")
         print(f"  stakes: {base.stakes}")
     return 0
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 <= value < 3600:  # also refuses nan and inf
+        raise argparse.ArgumentTypeError(f"{text!r}: give a number of seconds from 0 up to an hour")
+    return value
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -153,9 +175,9 @@ def build_parser() -> argparse.ArgumentParser:
     d.add_argument(
         "--preset", default="peel", help="rules preset (Loo: peel, enquire-within; Nap: peel, plain, modern)"
     )
-    d.add_argument("--rounds", type=int, default=1, help="times each player deals before the end (default 1)")
+    d.add_argument("--rounds", type=int, default=1, help="times each player deals (Loo: at least; default 1)")
     d.add_argument("--max-deals", type=int, default=60, help="stop after this many deals (default 60)")
-    d.add_argument("--delay", type=float, default=0.0, help="seconds to pause after each action")
+    d.add_argument("--delay", type=_seconds, default=0.0, help="seconds to pause after each action")
     d.add_argument("--save", metavar="FILE", help="write the sitting's deal records (a JSON list) to FILE")
     d.set_defaults(func=_cmd_demo)
 
@@ -172,6 +194,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         status: int = args.func(args)
+    except RecordError as e:
+        if args.command == "demo" and e.field == "seats":  # the seats come from --players here
+            e = RecordError("--players", e.reason)
+        print(f"roundgames {args.command}: error: {e}", file=sys.stderr)
+        return 2
     except RoundgamesError as e:
         print(f"roundgames {args.command}: error: {e}", file=sys.stderr)
         return 2

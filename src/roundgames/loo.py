@@ -38,17 +38,15 @@ from .cards import (
     cards_in,
     format_cards,
     highest,
+    mask_of,
     pack,
-    pack_mask,
     parse_card,
-    parse_cards,
     rank_of,
 )
+from .deal import CardClaims, Deal
 from .errors import CardError, IllegalActionError, RecordError
-from .ledger import Ledger
 from .rules import LooRules
-from .seats import seat_names
-from .tricks import loo_follow, trick_winner
+from .tricks import Trick, loo_follow, trick_winner
 
 __all__ = ["Decl", "Kind", "LooAction", "LooDeal", "LooView", "Phase", "Trick", "deal_order"]
 
@@ -93,16 +91,6 @@ class LooAction:
     card: Card | None = None
     #: the raw arguments of a verb that takes no card (``irregular LOO-LAW-8``), as written
     arg: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Trick:
-    """A trick: its leader, the seats and cards in the order played, and the winner (or ``None``)."""
-
-    leader: int
-    seats: tuple[int, ...]
-    cards: tuple[Card, ...]
-    winner: int | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,11 +149,7 @@ def deal_order(
     return hands, miss, next(it)
 
 
-def _count(mask: int) -> int:
-    return mask.bit_count()
-
-
-class LooDeal:
+class LooDeal(Deal):
     """One deal of Three-card Loo, from the dealer's stake to the settlement."""
 
     def __init__(
@@ -178,9 +162,9 @@ class LooDeal:
         *,
         dealer_out: bool | None = None,
     ) -> None:
+        super().__init__(seats, dealer, pool)
         self.rules = rules
-        self.seats = seat_names(seats)
-        n = len(self.seats)
+        n = self.n
         if not 3 <= n <= rules.max_seats:
             raise RecordError(
                 "seats",
@@ -188,8 +172,6 @@ class LooDeal:
             )
         if rules.form != "three_card":
             raise RecordError("options.form", f"{rules.form!r} Loo is not implemented yet; use 'three_card'")
-        self.n = n
-        self.dealer = self.seat_index(dealer, "dealer")
         self.kind = Kind(kind)
         if pool < 0:
             raise RecordError("pool", f"the pool cannot be negative, got {pool}")
@@ -203,7 +185,6 @@ class LooDeal:
         if len(self.order) < 2:
             raise RecordError("seats", "at least two seats must take part in a deal")
         self.anchor = self.order[-1]
-        self.ledger = Ledger(n, pool)
         self.phase = Phase.DEAL
         self.hands = [0] * n  # the cards each seat plays with now
         self.dealt = [0] * n  # the cards each seat was dealt
@@ -214,9 +195,6 @@ class LooDeal:
         self.miss_holder: int | None = None
         self.to_act: int | None = None
         self.players: tuple[int, ...] = ()
-        self.tricks: list[Trick] = []
-        self.trick_seats: list[int] = []
-        self.trick_cards: list[Card] = []
         self.won = [0] * n
         #: the seats looed in this deal, with what each paid into the next pool
         self.looed: dict[int, int] = {}
@@ -224,15 +202,6 @@ class LooDeal:
         self.log: list[LooAction] = []
 
     # -- seats and actions as text -------------------------------------------------------
-
-    def seat_index(self, seat: int | str, field: str = "seat") -> int:
-        """The index of ``seat``, given by index or by name."""
-        if isinstance(seat, int) and not isinstance(seat, bool):
-            if 0 <= seat < len(self.seats):
-                return seat
-        elif isinstance(seat, str) and seat in self.seats:
-            return self.seats.index(seat)
-        raise RecordError(field, f"no seat {seat!r} at this table (seats: {', '.join(self.seats)})")
 
     def action_str(self, action: LooAction) -> str:
         """The action as a record writes it: ``"P3 play AS"``."""
@@ -287,56 +256,34 @@ class LooDeal:
         if turnup is None:
             raise RecordError("cards.turnup", "a Loo deal needs a turn-up card")
 
-        def parse(where: str, value: str | Sequence[Card] | Card) -> list[Card]:
-            if isinstance(value, int):
-                return [value]
-            try:
-                return parse_cards(value) if isinstance(value, str) else list(value)
-            except CardError as e:
-                raise RecordError(where, str(e)) from None
-
+        claims = CardClaims(self.rules.pack)
         masks: dict[int, int] = {}
-        seen: dict[Card, str] = {}
-        allowed = pack_mask(self.rules.pack)
-
-        def take(where: str, cards: list[Card]) -> int:
-            m = 0
-            for c in cards:
-                if not 0 <= c < 52 or not allowed >> c & 1:
-                    shown = card_str(c) if 0 <= c < 52 else str(c)
-                    raise RecordError(where, f"{shown} is not in a {self.rules.pack}-card pack (LOO-VAR-32)")
-                if c in seen:
-                    raise RecordError(where, f"{card_str(c)} is dealt twice (also in {seen[c]})")
-                seen[c] = where
-                m |= 1 << c
-            return m
 
         for seat, value in hands.items():
             idx = self.seat_index(seat, "cards")
             where = f"cards.{self.seats[idx]}"
             if idx not in self.order:
                 raise RecordError(where, f"{self.seats[idx]} is the dealer and takes no part, so is dealt no cards")
-            cards = parse(where, value)
+            cards = claims.claim(where, value, "LOO-VAR-32")
             if len(cards) != self.hand_size:
                 raise RecordError(
                     where,
                     f"a {self.kind.value} deal gives {self.hand_size} card{'s' * (self.hand_size > 1)} each, got {len(cards)}",
                 )
-            masks[idx] = take(where, cards)
+            masks[idx] = mask_of(cards)
         for idx in self.order:
             if idx not in masks:
                 raise RecordError(f"cards.{self.seats[idx]}", f"no hand dealt to {self.seats[idx]}")
-        miss_cards = parse("cards.miss", miss)
+        miss_cards = claims.claim("cards.miss", miss, "LOO-VAR-32")
         want = 3 if self.kind is Kind.REGULAR else 0
         if len(miss_cards) != want:
             raise RecordError(
                 "cards.miss", f"a {self.kind.value} deal has a miss of {want} cards, got {len(miss_cards)}"
             )
-        miss_mask = take("cards.miss", miss_cards)
-        up = parse("cards.turnup", turnup)
+        miss_mask = mask_of(miss_cards)
+        up = claims.claim("cards.turnup", turnup, "LOO-VAR-32")
         if len(up) != 1:
             raise RecordError("cards.turnup", f"one turn-up card, got {len(up)}")
-        take("cards.turnup", up)
         self._set_cards(masks, miss_mask, up[0])
 
     def _set_cards(self, hands: Mapping[int, int], miss: int, turnup: Card) -> None:
@@ -387,11 +334,6 @@ class LooDeal:
         return self.ledger.total
 
     @property
-    def net(self) -> list[int]:
-        """What each seat received minus what it paid in this deal."""
-        return self.ledger.net[:]
-
-    @property
     def next_dealer(self) -> int:
         """The next dealer: the seat on this dealer's left (LOO-GEN-3, LOO-SET-6)."""
         return (self.dealer + 1) % self.n
@@ -407,13 +349,6 @@ class LooDeal:
     def current_trick(self) -> tuple[tuple[int, ...], tuple[Card, ...]]:
         """The seats and cards of the trick in progress."""
         return tuple(self.trick_seats), tuple(self.trick_cards)
-
-    def all_tricks(self) -> list[Trick]:
-        """Every trick so far, the unfinished one last with ``winner`` None."""
-        out = list(self.tricks)
-        if self.trick_cards:
-            out.append(Trick(self.trick_seats[0], tuple(self.trick_seats), tuple(self.trick_cards), None))
-        return out
 
     def view(self, seat: int | str) -> LooView:
         """What ``seat`` may see now: its own cards only once its turn to declare has come
@@ -434,7 +369,7 @@ class LooDeal:
             decls=tuple(self.decls),
             miss_holder=self.miss_holder,
             tricks=tuple(self.all_tricks()),
-            card_counts=tuple(_count(h) for h in self.hands),
+            card_counts=tuple(int.bit_count(h) for h in self.hands),
             to_act=self.to_act,
             legal=tuple(self.legal_actions()) if self.to_act == s else (),
         )
@@ -476,9 +411,9 @@ class LooDeal:
         if self.phase is Phase.COMPLETE:
             raise IllegalActionError(f"{name} cannot {verb}: the deal is over", "LOO-SET-6")
         if self.dealer_out and s == self.dealer:
-            raise IllegalActionError(
-                f"{name} cannot {verb}: the dealer takes no part in this deal", "LOO-VAR-DEALER-STANDS-OUT"
-            )
+            cap = self.rules.dealer_stands_out_above
+            rule = "LOO-VAR-DEALER-STANDS-OUT" if cap is not None and self.n > cap else "LOO-END-3"
+            raise IllegalActionError(f"{name} cannot {verb}: the dealer takes no part in this deal", rule)
         if self.decls[s] is not Decl.NONE:
             if self.phase is Phase.PLAY and decl is Decl.THROW and s in self.players:
                 raise IllegalActionError(f"{name} cannot throw up: having stood, he must play", "LOO-DECL-4")
@@ -512,11 +447,7 @@ class LooDeal:
 
     def can_declare(self, seat: int | str, decl: Decl) -> bool:
         """Whether ``seat`` may make ``decl`` now."""
-        try:
-            self.verify_declare(seat, decl)
-        except (IllegalActionError, RecordError):
-            return False
-        return True
+        return self._can(self.verify_declare, seat, decl)
 
     def declare(self, seat: int | str, decl: Decl) -> LooAction:
         """Make the declaration ``decl`` for ``seat`` (LOO-DECL-1..10)."""
@@ -634,7 +565,7 @@ class LooDeal:
             top_trump = card_of(11 if rank_of(self.turnup) == 12 else 12, self.trump)
             if hand >> top_trump & 1:  # LOO-PLAY-2 step 1
                 return 1 << top_trump
-            if _count(trumps) >= 2:  # LOO-PLAY-2 step 2, or LOO-VAR-LEADONE
+            if int.bit_count(trumps) >= 2:  # LOO-PLAY-2 step 2, or LOO-VAR-LEADONE
                 return trumps if rule == "lead_one" else 1 << highest(trumps)
             return hand
         if lead == 1 and trumps and (rule == "cassell" or self.rules.second_lead == "peel"):
@@ -696,7 +627,7 @@ class LooDeal:
         if len(self.tricks) == 1:
             if cassell:
                 return f"must lead his highest trump, {must} (Cassell's lead)", "LOO-PLAY-3"
-            if _count(trumps) >= 2:
+            if int.bit_count(trumps) >= 2:
                 return (
                     f"having won the first trick with two trumps, must lead the higher, {must}",
                     "LOO-PLAY-3",
@@ -719,11 +650,7 @@ class LooDeal:
 
     def can_play(self, seat: int | str, card: Card) -> bool:
         """Whether ``seat`` may play ``card`` now."""
-        try:
-            self.verify_play(seat, card)
-        except (IllegalActionError, RecordError):
-            return False
-        return True
+        return self._can(self.verify_play, seat, card)
 
     def play(self, seat: int | str, card: Card) -> LooAction:
         """``seat`` plays ``card`` to the trick (LOO-PLAY-1..9)."""
@@ -741,10 +668,8 @@ class LooDeal:
             i = self.players.index(s)
             self.to_act = self.players[(i + 1) % len(self.players)]
             return
-        winner = self.trick_seats[trick_winner(self.trick_cards, self.trump)]  # LOO-PLAY-7
-        self.tricks.append(Trick(self.trick_seats[0], tuple(self.trick_seats), tuple(self.trick_cards), winner))
+        winner = self._end_trick(self.trump, trick_winner)  # LOO-PLAY-7
         self.won[winner] += 1
-        self.trick_seats, self.trick_cards = [], []
         if len(self.tricks) == 3:  # LOO-PLAY-9: all three tricks are played
             self._settle_regular()
         else:
@@ -769,23 +694,26 @@ class LooDeal:
             self.verify_play(action.seat, action.card)
         elif action.verb in DECLARE_VERBS:
             self.verify_declare(action.seat, DECLARE_VERBS[action.verb])
-        elif action.verb in ("irregular", "replay"):
+        elif action.verb == "irregular":
+            named = (action.arg or "").split()
+            rule = named[0] if named and named[0].startswith("LOO-LAW-") else "LOO-LAW-17"
             raise IllegalActionError(
-                f"{self.seats[action.seat]} {action.verb}: irregularities are dealt with in table mode only",
-                "LOO-LAW-0b",
+                f"{self.seats[action.seat]} irregular {action.arg or ''}: irregularities are ruled on in table mode only",
+                rule,
             )
-        else:
+        elif action.verb == "replay":
             raise IllegalActionError(
-                f"{self.seats[action.seat]} {action.verb}: no such action in Three-card Loo", "LOO-DECL-1"
+                f"{self.seats[action.seat]} replay: a replay is ordered in table mode only", "LOO-LAW-0b"
+            )
+        else:  # exchange, flush
+            rule = "LOO5-2" if action.verb == "exchange" else "LOO5-6"
+            raise IllegalActionError(
+                f"{self.seats[action.seat]} {action.verb}: only in Five-card or Irish Loo, not Three-card Loo", rule
             )
 
     def can(self, action: LooAction) -> bool:
         """Whether ``action`` is legal now."""
-        try:
-            self.verify(action)
-        except (IllegalActionError, RecordError):
-            return False
-        return True
+        return self._can(self.verify, action)
 
     def apply(self, action: LooAction) -> LooAction:
         """Apply ``action`` after checking it; returns it as logged."""

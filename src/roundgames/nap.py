@@ -24,64 +24,25 @@ from dataclasses import dataclass
 from enum import IntEnum
 from itertools import combinations
 
+from .calls import CALLS, FIVE, TRICKS, ladder, pay_table
 from .cards import (
     SUIT_NAMES,
     Card,
     card_str,
     cards_in,
+    format_cards,
     mask_of,
     pack,
-    pack_mask,
     parse_card,
-    parse_cards,
 )
+from .deal import CardClaims, Deal
 from .errors import CardError, IllegalActionError, RecordError
-from .ledger import Ledger
 from .rules import NapRules
-from .seats import seat_names
-from .tricks import follow_suit, trick_winner
+from .tricks import Trick, follow_suit, trick_winner
 
 __all__ = ["CALLS", "NapAction", "NapDeal", "NapPhase", "NapTrick", "NapView", "pay_table"]
 
-#: every call, in the default order of the ladder (NAP-CALL-4)
-CALLS = ("1", "2", "misery", "3", "4", "nap", "wellington", "blucher")
-#: tricks a call undertakes to win (misery: none)
-TRICKS = {"1": 1, "2": 2, "3": 3, "4": 4, "misery": 0, "nap": 5, "wellington": 5, "blucher": 5}
-FIVE = ("nap", "wellington", "blucher")
-VERBS = ("pass", "call", "play", "buy", "spare", "peep", "widow", "topcard", "raise")
-
-_PEEL_PAY = {
-    "1": (1, 1),
-    "2": (2, 2),
-    "3": (3, 3),
-    "4": (4, 4),
-    "misery": (3, 3),
-    "nap": (10, 5),
-    "wellington": (20, 10),
-    "blucher": (30, 15),
-}
-_PAY_TABLES = {
-    "peel": _PEEL_PAY,
-    "well_blu_mod": {**_PEEL_PAY, "wellington": (10, 10), "blucher": (10, 15)},
-    "parlett": {**_PEEL_PAY, "nap": (10, 10), "wellington": (20, 20), "blucher": (40, 40)},
-    # [I] HSW: Nap, Wellington and Blücher all score 10, won or lost.
-    "hsw_flat": {**_PEEL_PAY, "nap": (10, 10), "wellington": (10, 10), "blucher": (10, 10)},
-}
-
-
-def pay_table(rules: NapRules) -> dict[str, tuple[int, int]]:
-    """Units per opponent for each call: ``(won, lost)`` (§6.5, NAP-VAR-MISERY, NAP-VAR-PARLETT)."""
-    table = dict(_PAY_TABLES[rules.pay_table])
-    if rules.misery_pay == "eb11":
-        table["misery"] = (3, 6)
-    return table
-
-
-def ladder(rules: NapRules) -> tuple[str, ...]:
-    """The calls from lowest to highest under ``rules`` (NAP-CALL-4/5, C-NAP-1)."""
-    if rules.misery_rank == "above_three":
-        return ("1", "2", "3", "misery", "4", "nap", "wellington", "blucher")
-    return CALLS
+VERBS = ("pass", "call", "play", "buy", "spare", "peep", "widow", "topcard", "raise", "irregular", "replay")
 
 
 class NapPhase(IntEnum):
@@ -103,16 +64,11 @@ class NapAction:
     verb: str
     call: str | None = None
     cards: tuple[Card, ...] = ()
+    #: the raw arguments of ``irregular`` (``NAP-LAW-7 5H``), as written
+    arg: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class NapTrick:
-    """A trick: its leader, the seats and cards in the order played, and the winner (or ``None``)."""
-
-    leader: int
-    seats: tuple[int, ...]
-    cards: tuple[Card, ...]
-    winner: int | None
+NapTrick = Trick  # the same trick as Loo's
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,7 +83,7 @@ class NapView:
     declarer: int | None
     contract: str | None
     trump: int | None
-    tricks: tuple[NapTrick, ...]
+    tricks: tuple[Trick, ...]
     card_counts: tuple[int, ...]
     kitty: int
     multiplier: int
@@ -141,7 +97,7 @@ def _subsets(mask: int, max_size: int) -> Iterator[tuple[Card, ...]]:
         yield from combinations(cards, k)
 
 
-class NapDeal:
+class NapDeal(Deal):
     """One deal of Nap, from the deal to the settlement."""
 
     def __init__(
@@ -152,22 +108,26 @@ class NapDeal:
         kitty: int = 0,
         multiplier: int = 1,
     ) -> None:
+        super().__init__(seats, dealer, kitty)
         self.rules = rules
-        self.seats = seat_names(seats)
-        n = len(self.seats)
+        n = self.n
         if not 2 <= n <= rules.max_players:
             raise RecordError("seats", f"Nap takes 2 to {rules.max_players} seats (NAP-GEN-1), got {n}")
-        if kitty < 0 or multiplier < 1:
-            raise RecordError("pool" if kitty < 0 else "multiplier", "must not be negative")
-        self.n = n
-        self.dealer = self.seat_index(dealer, "dealer")
+        if kitty < 0:
+            raise RecordError("pool", f"the kitty cannot be negative, got {kitty}")
+        if multiplier < 1:
+            raise RecordError("multiplier", f"the stake multiplier is at least 1, got {multiplier}")
         #: the dealer deals himself no cards and does not call or play (NAP-GEN-2)
         self.dealer_out = n >= rules.dealer_out_at
         self.order: tuple[int, ...] = tuple(
             s for s in ((self.dealer + 1 + i) % n for i in range(n)) if not (self.dealer_out and s == self.dealer)
         )
+        needed = 5 * len(self.order) + 5 * (rules.spare_hand != "off") + rules.peep
+        if needed > rules.pack:
+            raise RecordError(
+                "seats", f"{n} seats with these options need {needed} cards, more than a {rules.pack}-card pack holds"
+            )
         self.multiplier = multiplier
-        self.ledger = Ledger(n, kitty)
         self.phase = NapPhase.DEAL
         self.hands = [0] * n
         self.dealt = [0] * n
@@ -186,9 +146,6 @@ class NapDeal:
         self.contract: str | None = None
         self.exchanged: set[str] = set()  # "widow", "topcard": what the senior hand has taken
         self.trump: int | None = None
-        self.tricks: list[NapTrick] = []
-        self.trick_seats: list[int] = []
-        self.trick_cards: list[Card] = []
         self.won = 0
         self.lost = 0
         self.made: bool | None = None
@@ -198,22 +155,15 @@ class NapDeal:
 
     # -- seats and actions as text -------------------------------------------------------
 
-    def seat_index(self, seat: int | str, field: str = "seat") -> int:
-        """The index of ``seat``, given by index or by name."""
-        if isinstance(seat, int) and not isinstance(seat, bool):
-            if 0 <= seat < len(self.seats):
-                return seat
-        elif isinstance(seat, str) and seat in self.seats:
-            return self.seats.index(seat)
-        raise RecordError(field, f"no seat {seat!r} at this table (seats: {', '.join(self.seats)})")
-
     def action_str(self, action: NapAction) -> str:
         """The action as a record writes it: ``"P3 call nap"``, ``"P2 buy 4C 2D"``."""
         text = f"{self.seats[action.seat]} {action.verb}"
         if action.call is not None:
             text += f" {action.call}"
         if action.cards:
-            text += " " + " ".join(card_str(c) for c in action.cards)
+            text += " " + format_cards(action.cards)  # in suit order, ace down, as records write cards
+        elif action.arg is not None:
+            text += f" {action.arg}"
         return text
 
     def parse_action(self, text: str) -> NapAction:
@@ -223,8 +173,10 @@ class NapDeal:
             raise RecordError("actions", f"{text!r} does not parse: expected 'SEAT VERB [ARGUMENTS]'")
         seat, verb, args = parts[0], parts[1], parts[2:]
         idx = self.seat_index(seat, "actions")
-        if verb in ("pass", "peep", "raise") and not args:
+        if verb in ("pass", "peep", "raise", "replay") and not args:
             return NapAction(idx, verb)
+        if verb == "irregular" and args:
+            return NapAction(idx, verb, arg=" ".join(args))
         if verb == "call" and len(args) == 1:
             call = args[0].lower().replace("ü", "u")
             if call not in CALLS:
@@ -273,26 +225,10 @@ class NapDeal:
         spare: str | Sequence[Card] = (),
     ) -> None:
         """Deal the given cards; raises :class:`RecordError` for a card that is missing, doubled or unknown."""
-        seen: dict[Card, str] = {}
-        allowed = pack_mask(self.rules.pack)
+        claims = CardClaims(self.rules.pack)
 
         def take(where: str, value: str | Sequence[Card] | Card) -> list[Card]:
-            try:
-                if isinstance(value, int):
-                    cards = [value]
-                else:
-                    cards = parse_cards(value) if isinstance(value, str) else list(value)
-            except CardError as e:
-                raise RecordError(where, str(e)) from None
-            for c in cards:
-                if not 0 <= c < 52 or not allowed >> c & 1:
-                    raise RecordError(
-                        where, f"{card_str(c) if 0 <= c < 52 else c} is not in a {self.rules.pack}-card pack"
-                    )
-                if c in seen:
-                    raise RecordError(where, f"{card_str(c)} is dealt twice (also in {seen[c]})")
-                seen[c] = where
-            return cards
+            return claims.claim(where, value, "NAP-VAR-PACK32")
 
         masks: dict[int, int] = {}
         for seat, value in hands.items():
@@ -348,21 +284,9 @@ class NapDeal:
         return self.ledger.total
 
     @property
-    def net(self) -> list[int]:
-        """What each seat received minus what it paid in this deal."""
-        return self.ledger.net[:]
-
-    @property
     def next_dealer(self) -> int:
         """The next dealer: the same after a redeal, otherwise the seat on the left (NAP-SET-2)."""
         return self.dealer if self.redeal else (self.dealer + 1) % self.n
-
-    def all_tricks(self) -> list[NapTrick]:
-        """Every trick so far, the unfinished one last with ``winner`` None."""
-        out = list(self.tricks)
-        if self.trick_cards:
-            out.append(NapTrick(self.trick_seats[0], tuple(self.trick_seats), tuple(self.trick_cards), None))
-        return out
 
     def copy(self) -> NapDeal:
         """An independent copy, for search."""
@@ -405,11 +329,7 @@ class NapDeal:
 
     def can_misdeal(self) -> bool:
         """Whether a misdeal can be called now."""
-        try:
-            self.verify_misdeal()
-        except IllegalActionError:
-            return False
-        return True
+        return self._can(self.verify_misdeal)
 
     def misdeal(self) -> None:
         """The deal is void and the same dealer deals again (NAP-LAW-1, §14.8): no penalty, except one unit
@@ -444,11 +364,7 @@ class NapDeal:
 
     def can_buy(self, seat: int | str, cards: Sequence[Card] = ()) -> bool:
         """Whether ``seat`` may buy by discarding ``cards`` now."""
-        try:
-            self.verify_buy(seat, cards)
-        except (IllegalActionError, RecordError):
-            return False
-        return True
+        return self._can(self.verify_buy, seat, cards)
 
     def buy(self, seat: int | str, cards: Sequence[Card] = ()) -> NapAction:
         """``seat`` discards ``cards`` and draws as many from the stock, a unit each into the kitty;
@@ -490,9 +406,10 @@ class NapDeal:
         if call in ("1", "2", "3", "4") and int(call) < r.min_call:
             return f"the lowest call at this table is {r.min_call}", "NAP-CALL-4"
         high = self.highest[1] if self.highest else None
-        if call == "wellington" and high != "nap":
+        made = {c for _, c in self.calls}
+        if call == "wellington" and "nap" not in made:
             return "Wellington may be called only over a Nap", "NAP-CALL-6"
-        if call == "blucher" and high != "wellington":
+        if call == "blucher" and "wellington" not in made:
             return "Blücher may be called only over a Wellington", "NAP-CALL-6"
         order = ladder(r)
         if high is not None and order.index(call) <= order.index(high):
@@ -501,6 +418,8 @@ class NapDeal:
 
     def _verify_turn(self, s: int, what: str) -> None:
         name = self.seats[s]
+        if self.dealer_out and s == self.dealer:
+            raise IllegalActionError(f"{name} cannot {what}: the dealer sits out this deal", "NAP-GEN-2")
         if self.phase is NapPhase.DEAL:
             raise IllegalActionError(f"{name} cannot {what}: the cards have not been dealt", "NAP-DEAL-1")
         if self.phase is NapPhase.COMPLETE:
@@ -509,8 +428,6 @@ class NapDeal:
             raise IllegalActionError(f"{name} cannot {what}: the buying is not over", "NAP-VAR-PURCHASE")
         if self.phase is NapPhase.PLAY:
             raise IllegalActionError(f"{name} cannot {what}: the calling is over", "NAP-CALL-3")
-        if self.dealer_out and s == self.dealer:
-            raise IllegalActionError(f"{name} cannot {what}: the dealer sits out this deal", "NAP-GEN-2")
         if s in self.called and not (self.challenge and self.challenge[0] == s):
             raise IllegalActionError(
                 f"{name} cannot {what}: he has called already, and no call is altered", "NAP-CALL-3"
@@ -536,11 +453,7 @@ class NapDeal:
 
     def can_call(self, seat: int | str, call: str) -> bool:
         """Whether ``seat`` may make ``call`` now."""
-        try:
-            self.verify_call(seat, call)
-        except (IllegalActionError, RecordError):
-            return False
-        return True
+        return self._can(self.verify_call, seat, call)
 
     def call(self, seat: int | str, call: str) -> NapAction:
         """``seat`` calls ``call``: a number of tricks, misery, Nap, Wellington or Blücher."""
@@ -558,11 +471,7 @@ class NapDeal:
 
     def can_pass(self, seat: int | str) -> bool:
         """Whether ``seat`` may pass now."""
-        try:
-            self.verify_pass(seat)
-        except (IllegalActionError, RecordError):
-            return False
-        return True
+        return self._can(self.verify_pass, seat)
 
     def pass_(self, seat: int | str) -> NapAction:
         """``seat`` passes (NAP-CALL-1); a challenged Nap caller passing lets the challenger play."""
@@ -584,20 +493,19 @@ class NapDeal:
 
     def can_peep(self, seat: int | str) -> bool:
         """Whether ``seat`` may peep now."""
-        try:
-            self.verify_peep(seat)
-        except (IllegalActionError, RecordError):
-            return False
-        return True
+        return self._can(self.verify_peep, seat)
 
     def peep(self, seat: int | str) -> NapAction:
         """``seat`` pays a unit into the kitty and looks at the widow, before calling or passing."""
         s = self.verify_peep(seat)
-        self.peeped.add(s)
-        self.ledger.stake(s, self.rules.stakes.unit)
         action = NapAction(s, "peep")
+        self._peep(s)
         self.log.append(action)
         return action
+
+    def _peep(self, s: int) -> None:
+        self.peeped.add(s)
+        self.ledger.stake(s, self.rules.stakes.unit)
 
     def verify_spare(self, seat: int | str, keep: Sequence[Card]) -> int:
         """Raise unless ``seat`` may take the spare hand keeping ``keep`` (NAP-VAR-SPARE)."""
@@ -625,11 +533,7 @@ class NapDeal:
 
     def can_spare(self, seat: int | str, keep: Sequence[Card]) -> bool:
         """Whether ``seat`` may take the spare hand keeping ``keep``."""
-        try:
-            self.verify_spare(seat, keep)
-        except (IllegalActionError, RecordError):
-            return False
-        return True
+        return self._can(self.verify_spare, seat, keep)
 
     def take_spare(self, seat: int | str, keep: Sequence[Card]) -> NapAction:
         """``seat`` takes the spare hand, keeps five of the ten cards, and so calls Nap."""
@@ -657,23 +561,22 @@ class NapDeal:
 
     def can_raise(self, seat: int | str) -> bool:
         """Whether ``seat`` may raise now."""
-        try:
-            self.verify_raise(seat)
-        except (IllegalActionError, RecordError):
-            return False
-        return True
+        return self._can(self.verify_raise, seat)
 
     def raise_(self, seat: int | str) -> NapAction:
         """The challenged Nap caller takes the challenger's Wellington or Blücher himself (``nap_challenge``)."""
         s = self.verify_raise(seat)
+        action = NapAction(s, "raise")
+        self._raise(s)
+        self.log.append(action)
+        return action
+
+    def _raise(self, s: int) -> None:
         assert self.challenge is not None
         _, challenger, call = self.challenge
-        self.highest = (s, call)
-        self.challenge = None
-        action = NapAction(s, "raise")
-        self.log.append(action)
+        self.highest, self.challenge = (s, call), None
+        self.calls.append((s, call))  # the Nap caller now holds the challenger's call
         self._next_caller(challenger)
-        return action
 
     def _call(self, s: int, call: str) -> None:
         self.calls.append((s, call))
@@ -698,9 +601,8 @@ class NapDeal:
 
     def _pass(self, s: int) -> None:
         if self.challenge is not None and self.challenge[0] == s:
-            _, challenger, _ = self.challenge
+            _, challenger, _ = self.challenge  # declined: the challenger plays his call; the Nap stays said
             self.challenge = None
-            self.calls.append((s, "pass"))
             self._next_caller(challenger)
             return
         self.calls.append((s, "pass"))
@@ -809,11 +711,7 @@ class NapDeal:
 
     def can_play(self, seat: int | str, card: Card) -> bool:
         """Whether ``seat`` may play ``card`` now."""
-        try:
-            self.verify_play(seat, card)
-        except (IllegalActionError, RecordError):
-            return False
-        return True
+        return self._can(self.verify_play, seat, card)
 
     def play(self, seat: int | str, card: Card) -> NapAction:
         """``seat`` plays ``card``; the senior hand's first lead fixes trumps (NAP-PLAY-1)."""
@@ -834,9 +732,7 @@ class NapDeal:
             i = self.order.index(s)
             self.to_act = self.order[(i + 1) % len(self.order)]
             return
-        winner = self.trick_seats[trick_winner(self.trick_cards, self.trump)]  # NAP-PLAY-3
-        self.tricks.append(NapTrick(self.trick_seats[0], tuple(self.trick_seats), tuple(self.trick_cards), winner))
-        self.trick_seats, self.trick_cards = [], []
+        winner = self._end_trick(self.trump, trick_winner)  # NAP-PLAY-3
         if winner == self.declarer:
             self.won += 1
         else:
@@ -913,16 +809,20 @@ class NapDeal:
             self.verify_exchange(s, v, action.cards[0])
         elif v == "raise":
             self.verify_raise(s)
+        elif v == "irregular":
+            rule = (action.arg or "").split()[0] if action.arg else "NAP-LAW-1"
+            raise IllegalActionError(
+                f"{self.seats[s]} irregular {action.arg or ''}: irregularities are ruled on in table mode only".rstrip(),
+                rule if rule.startswith("NAP-LAW-") else "NAP-LAW-1",
+            )
+        elif v == "replay":
+            raise IllegalActionError(f"{self.seats[s]} replay: a replay is ordered in table mode only", "NAP-LAW-6")
         else:
             raise IllegalActionError(f"{self.seats[s]} {v}: no such action in Nap", "NAP-CALL-1")
 
     def can(self, action: NapAction) -> bool:
         """Whether ``action`` is legal now."""
-        try:
-            self.verify(action)
-        except (IllegalActionError, RecordError):
-            return False
-        return True
+        return self._can(self.verify, action)
 
     def apply(self, action: NapAction) -> NapAction:
         """Apply ``action`` after checking it; returns it."""
@@ -948,15 +848,11 @@ class NapDeal:
         elif v == "spare":
             self._spare(s, action.cards)
         elif v == "peep":
-            self.peeped.add(s)
-            self.ledger.stake(s, self.rules.stakes.unit)
+            self._peep(s)
         elif v in ("widow", "topcard"):
             self._exchange(s, v, action.cards[0])
         elif v == "raise":
-            assert self.challenge is not None
-            _, challenger, call = self.challenge
-            self.highest, self.challenge = (s, call), None
-            self._next_caller(challenger)
+            self._raise(s)
         self.log.append(action)
 
     # -- settlement ----------------------------------------------------------------------

@@ -56,7 +56,6 @@ _FIELDS = (
     "cards",
     "actions",
 )
-_CARD_KEYS = HEAP_NAMES
 _STAKE_KEYS = {"loo": ("deal", "loo", "single", "ante"), "nap": ("unit",)}
 
 
@@ -96,14 +95,10 @@ class DealRecord:
         return out
 
 
-def _fail(field_name: str, message: str) -> RecordError:
-    return RecordError(field_name, message)
-
-
 def _int(obj: Mapping[str, Any], key: str, default: int, minimum: int = 0) -> int:
     value = obj.get(key, default)
     if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
-        raise _fail(key, f"expected an integer of at least {minimum}, got {json.dumps(value)}")
+        raise RecordError(key, f"expected an integer of at least {minimum}, got {json.dumps(value)}")
     return value
 
 
@@ -113,82 +108,82 @@ def rules_of(game: str, variant: str, options: Mapping[str, Any], stakes: Mappin
     try:
         rules = cls.preset(variant)
     except RulesError as e:
-        raise _fail("variant", str(e)) from None
+        raise RecordError("variant", str(e)) from None
     for key, value in options.items():
         try:
             rules.check_option(key, value)
         except RulesError as e:
-            raise _fail(f"options.{key}", str(e)) from None
+            raise RecordError(f"options.{key}", str(e).removeprefix(f"option {key}: ")) from None
     try:
         rules = rules.with_options(options)
     except RulesError as e:
-        raise _fail("options", str(e)) from None
+        raise RecordError("options", str(e)) from None
     return rules.with_stakes(**stakes)
 
 
 def from_json(obj: object) -> DealRecord:
     """Check a parsed JSON value and make a :class:`DealRecord` of it; raises :class:`RecordError`."""
     if not isinstance(obj, dict):
-        raise _fail("record", f"a deal record is a JSON object, got {type(obj).__name__}")
+        raise RecordError("record", f"a deal record is a JSON object, got {type(obj).__name__}")
     unknown = [k for k in obj if k not in _FIELDS]
     if unknown:
-        raise _fail(unknown[0], f"unknown field (valid: {', '.join(_FIELDS)})")
+        raise RecordError(unknown[0], f"unknown field (valid: {', '.join(_FIELDS)})")
     if obj.get("format") != FORMAT:
-        raise _fail("format", f"expected {FORMAT!r}, got {json.dumps(obj.get('format'))}")
+        raise RecordError("format", f"expected {FORMAT!r}, got {json.dumps(obj.get('format'))}")
     game = obj.get("game")
     if game not in ("loo", "nap"):
-        raise _fail("game", f"unknown game {json.dumps(game)} (valid: loo, nap)")
+        raise RecordError("game", f"unknown game {json.dumps(game)} (valid: loo, nap)")
     variant = obj.get("variant", "peel")
     if not isinstance(variant, str):
-        raise _fail("variant", f"expected a preset name, got {json.dumps(variant)}")
+        raise RecordError("variant", f"expected a preset name, got {json.dumps(variant)}")
     options = obj.get("options", {})
     if not isinstance(options, dict):
-        raise _fail("options", f"expected an object of option names and values, got {json.dumps(options)}")
+        raise RecordError("options", f"expected an object of option names and values, got {json.dumps(options)}")
     mode = obj.get("mode", "strict")
     if mode not in ("strict", "table"):
-        raise _fail("mode", f"unknown mode {json.dumps(mode)} (valid: strict, table)")
+        raise RecordError("mode", f"unknown mode {json.dumps(mode)} (valid: strict, table)")
     stakes = obj.get("stakes", {})
     if not isinstance(stakes, dict):
-        raise _fail("stakes", f"expected an object, got {json.dumps(stakes)}")
+        raise RecordError("stakes", f"expected an object, got {json.dumps(stakes)}")
     for key, value in stakes.items():
         if key not in _STAKE_KEYS[game]:
-            raise _fail(f"stakes.{key}", f"no such {game} stake (valid: {', '.join(_STAKE_KEYS[game])})")
+            raise RecordError(f"stakes.{key}", f"no such {game} stake (valid: {', '.join(_STAKE_KEYS[game])})")
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            raise _fail(f"stakes.{key}", f"expected a whole number of counters, got {json.dumps(value)}")
+            raise RecordError(f"stakes.{key}", f"expected a whole number of counters, got {json.dumps(value)}")
     rules = rules_of(game, variant, options, stakes)
     if game == "loo" and "multiplier" in obj:
-        raise _fail("multiplier", "a Nap field; Loo records have none")
+        raise RecordError("multiplier", "a Nap field; Loo records have none")
     multiplier = _int(obj, "multiplier", 1, minimum=1)
     seats = obj.get("seats")
     if not isinstance(seats, list):
-        raise _fail("seats", f"expected a list of seat names, got {json.dumps(seats)}")
+        raise RecordError("seats", f"expected a list of seat names, got {json.dumps(seats)}")
     seat_names(seats)
     if isinstance(rules, LooRules):
         low, high, why = 3, rules.max_seats, f"with a {rules.pack}-card pack (LOO-GEN-1)"
     else:
         low, high, why = 2, rules.max_players, "(NAP-GEN-1)"
     if not low <= len(seats) <= high:
-        raise _fail("seats", f"{game} takes {low} to {high} seats {why}, got {len(seats)}")
+        raise RecordError("seats", f"{game} takes {low} to {high} seats {why}, got {len(seats)}")
     dealer = obj.get("dealer")
     if not isinstance(dealer, str) or dealer not in seats:
-        raise _fail("dealer", f"{json.dumps(dealer)} is not one of the seats ({', '.join(seats)})")
+        raise RecordError("dealer", f"{json.dumps(dealer)} is not one of the seats ({', '.join(seats)})")
     pool = _int(obj, "pool", 0)
     kind = obj.get("kind", "regular")
     if game == "nap" and "kind" in obj:
-        raise _fail("kind", "a Loo field; Nap records have none")
+        raise RecordError("kind", "a Loo field; Nap records have none")
     if kind not in [k.value for k in Kind]:
-        raise _fail("kind", f"unknown kind {json.dumps(kind)} (valid: regular, single, ew_single)")
+        raise RecordError("kind", f"unknown kind {json.dumps(kind)} (valid: regular, single, ew_single)")
     cards = obj.get("cards")
     if not isinstance(cards, dict):
-        raise _fail("cards", f"expected an object of seat names and card lists, got {json.dumps(cards)}")
+        raise RecordError("cards", f"expected an object of seat names and card lists, got {json.dumps(cards)}")
     for key, value in cards.items():
-        if key not in seats and key not in _CARD_KEYS:
-            raise _fail(f"cards.{key}", f"neither a seat nor one of {', '.join(_CARD_KEYS)}")
+        if key not in seats and key not in HEAP_NAMES:
+            raise RecordError(f"cards.{key}", f"neither a seat nor one of {', '.join(HEAP_NAMES)}")
         if not isinstance(value, str):
-            raise _fail(f"cards.{key}", f"expected cards separated by spaces, got {json.dumps(value)}")
+            raise RecordError(f"cards.{key}", f"expected cards separated by spaces, got {json.dumps(value)}")
     actions = obj.get("actions", [])
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-        raise _fail("actions", f"expected a list of action strings, got {json.dumps(actions)}")
+        raise RecordError("actions", f"expected a list of action strings, got {json.dumps(actions)}")
     return DealRecord(
         game=game,
         seats=list(seats),
@@ -197,7 +192,7 @@ def from_json(obj: object) -> DealRecord:
         variant=variant,
         options=dict(options),
         mode=mode,
-        stakes={**_stakes_json(rules)},
+        stakes=_stakes_json(rules),
         multiplier=multiplier,
         pool=pool,
         kind=kind,
@@ -220,7 +215,11 @@ def loads(text: str | bytes) -> DealRecord:
     try:
         obj = json.loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError) as e:
-        raise _fail("record", f"not JSON: {e}") from None
+        raise RecordError("record", f"not JSON: {e}") from None
+    except RecursionError:
+        raise RecordError("record", "nested too deeply to be a deal record") from None
+    except ValueError as e:  # e.g. an integer of more digits than Python will convert
+        raise RecordError("record", f"not a usable JSON document: {e}") from None
     return from_json(obj)
 
 
@@ -246,7 +245,7 @@ def _canonical_cards(record: DealRecord) -> dict[str, str]:
     hands and heaps in suit order, ace down; the stock in its order, top card first."""
     n = len(record.seats)
     d = record.seats.index(record.dealer)
-    keys = [record.seats[(d + 1 + i) % n] for i in range(n)] + list(_CARD_KEYS)
+    keys = [record.seats[(d + 1 + i) % n] for i in range(n)] + list(HEAP_NAMES)
     out: dict[str, str] = {}
     for key in keys:
         if key in record.cards:
@@ -266,13 +265,13 @@ Deal = LooDeal | NapDeal
 def start(record: DealRecord) -> Deal:
     """The deal a record describes, dealt and ready for its first action."""
     if record.mode == "table":
-        raise _fail("mode", "table mode is not implemented yet; only 'strict' records can be ruled on")
+        raise RecordError("mode", "table mode is not implemented yet; only 'strict' records can be ruled on")
     rules = rules_of(record.game, record.variant, record.options, record.stakes)
     hands = {k: v for k, v in record.cards.items() if k in record.seats}
     if isinstance(rules, NapRules):
         for key in ("miss", "turnup"):
             if key in record.cards:
-                raise _fail(f"cards.{key}", "Nap deals no such heap")
+                raise RecordError(f"cards.{key}", "Nap deals no such heap")
         nap = NapDeal(rules, record.seats, record.dealer, record.pool, record.multiplier)
         nap.deal_cards(
             hands,
@@ -282,12 +281,12 @@ def start(record: DealRecord) -> Deal:
         )
         return nap
     kind = Kind(record.kind)
-    # A dealer dealt no cards in a regular deal takes no part: he is leaving (LOO-END-3, §14.3).
-    dealer_out = True if record.dealer not in record.cards and kind is not Kind.SINGLE else None
+    # A dealer dealt no cards takes no part: he stands out or is leaving (LOO-END-3, §14.3).
+    dealer_out = True if record.dealer not in record.cards else None
     deal = LooDeal(rules, record.seats, record.dealer, record.pool, kind, dealer_out=dealer_out)
     for key in ("stock", "widow", "spare"):
         if key in record.cards:
-            raise _fail(f"cards.{key}", "Three-card Loo deals no such heap")
+            raise RecordError(f"cards.{key}", "Three-card Loo deals no such heap")
     deal.deal_cards(hands, record.cards.get("miss", ""), record.cards.get("turnup"))
     return deal
 
@@ -323,20 +322,20 @@ def replay(record: DealRecord) -> Replay:
     for i, text in enumerate(record.actions):
         where = f"actions[{i}]"
         if deal.is_complete:
-            raise _fail(where, f"{text!r} comes after the deal is complete")
+            raise RecordError(where, f"{text!r} comes after the deal is complete")
         try:
             action = deal.parse_action(text)
         except RecordError as e:
-            raise _fail(where, e.reason) from None
+            raise RecordError(where, e.reason) from None
         missing = _not_held(deal, action)
         if missing is not None:
-            raise _fail(where, f"{text!r}: {deal.seats[action.seat]} does not hold {card_str(missing)}")
+            raise RecordError(where, f"{text!r}: {deal.seats[action.seat]} does not hold {card_str(missing)}")
         try:
             deal.apply(action)  # type: ignore[arg-type]
         except IllegalActionError as e:
             return Replay(deal, {"index": i, "action": text, "rule": e.rule, "message": str(e)})
         except RecordError as e:
-            raise _fail(where, e.reason) from None
+            raise RecordError(where, e.reason) from None
     return Replay(deal, None)
 
 

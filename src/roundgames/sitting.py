@@ -1,4 +1,4 @@
-"""A sitting of Loo: deals in rotation, the pool carried between them, balances, the end.
+"""Sittings of Loo and of Nap: deals in rotation, the pool or kitty carried between them, balances, the end.
 
 >>> sitting = LooSitting(LooRules.preset("peel"), ["Ann", "Ben", "Cat", "Dan"], seed=7, rounds=1)
 >>> deal = sitting.start_deal()
@@ -34,17 +34,19 @@ def first_kind(rules: LooRules) -> Kind:
     return {"peel": Kind.SINGLE, "ew": Kind.EW_SINGLE}.get(rules.single, Kind.REGULAR)
 
 
-def draw_for_deal(rules: LooRules, seat_count: int, rng: random.Random) -> tuple[int, list[tuple[int, Card]]]:
+def draw_for_deal(
+    first_dealer: str, pack_size: int, seat_count: int, rng: random.Random
+) -> tuple[int, list[tuple[int, Card]]]:
     """Settle the first dealer (LOO-GEN-3): ``(dealer, cards shown)``.
 
     ``first_knave``: cards are dealt face up, one to each seat in turn from the first, until a
     knave falls; its receiver deals. ``cut_low``: each seat cuts; the lowest card deals, ace
     lowest; seats that tie for lowest cut again.
     """
-    cards = pack(rules.pack)
+    cards = pack(pack_size)
     rng.shuffle(cards)
     shown: list[tuple[int, Card]] = []
-    if rules.first_dealer == "first_knave":
+    if first_dealer == "first_knave":
         for i, c in enumerate(cards):
             shown.append((i % seat_count, c))
             if rank_of(c) == _KNAVE:
@@ -78,6 +80,8 @@ class LooSitting:
             raise RecordError("seats", f"Loo takes 3 to {rules.max_seats} seats (LOO-GEN-1), got {len(names)}")
         if rounds < 1:
             raise RecordError("rounds", f"each player deals at least once, got {rounds}")
+        if rules.form != "three_card":
+            raise RecordError("options.form", f"{rules.form!r} Loo is not implemented yet; use 'three_card'")
         self.rules = rules
         self.seats = names  # the seats still in the game, clockwise
         self.seed = random.randrange(2**32) if seed is None else seed
@@ -86,7 +90,8 @@ class LooSitting:
         self.deal_counts: dict[str, int] = dict.fromkeys(names, 0)
         self.draw: list[tuple[str, str]] = []
         if dealer is None:
-            d, shown = draw_for_deal(rules, len(names), random.Random(f"{self.seed}:first-dealer"))
+            rng = random.Random(f"{self.seed}:first-dealer")
+            d, shown = draw_for_deal(rules.first_dealer, rules.pack, len(names), rng)
             self.draw = [(names[s], card_str(c)) for s, c in shown]
             dealer = names[d]
         elif dealer not in names:
@@ -152,7 +157,7 @@ class LooSitting:
             if self.final_deals_left == 0:
                 self._divide()
         elif self.rounds_done and not self.last_looed:
-            self.over = True  # LOO-END-1
+            self._divide()  # LOO-END-1; a pool still holding a carry is shared out as in LOO-END-2 [D]
 
     # -- the end -------------------------------------------------------------------------
 
@@ -218,6 +223,8 @@ class LooSitting:
         sitting.pool = first.pool
         for i, record in enumerate(records):
             where = f"sitting[{i}]"
+            if record.seats != sitting.seats:
+                raise RecordError(where, f"does not follow on: expected seats {sitting.seats}, got {record.seats}")
             if record.dealer != sitting.dealer or record.pool != sitting.pool or record.kind != sitting.kind.value:
                 raise RecordError(
                     where,
@@ -230,9 +237,15 @@ class LooSitting:
             deal = result.deal
             if not isinstance(deal, LooDeal) or not deal.is_complete:
                 raise RecordError(where, "not a finished Loo deal")
-            cap = rules.dealer_stands_out_above
-            if deal.dealer_out and (cap is None or len(deal.seats) <= cap):
-                sitting.leaving = record.dealer  # dealt himself no cards: he left at his deal (LOO-END-3)
+            if i + 1 < len(records):  # he left at his deal if the next deal goes on without him (LOO-END-3)
+                left = record.dealer not in records[i + 1].seats
+            else:
+                cap = rules.dealer_stands_out_above
+                left = deal.dealer_out and (cap is None or len(deal.seats) <= cap)
+            if left:
+                if not deal.dealer_out:
+                    raise RecordError(f"sitting[{i + 1}]", f"{record.dealer} is gone, but he did not leave at his deal")
+                sitting.leaving = record.dealer
             sitting._absorb(deal, record)
         return sitting
 
@@ -260,14 +273,15 @@ class NapSitting:
         names = list(seat_names(seats))
         if not 2 <= len(names) <= rules.max_players:
             raise RecordError("seats", f"Nap takes 2 to {rules.max_players} seats (NAP-GEN-1), got {len(names)}")
+        NapDeal(rules, names)  # refuses what no deal could hold, before the game starts
         self.rules = rules
         self.seats = names
         self.seed = random.randrange(2**32) if seed is None else seed
         self.balances: dict[str, int] = dict.fromkeys(names, 0)
         self.draw: list[tuple[str, str]] = []
         if dealer is None:  # the first knave deals (NAP-GEN-4)
-            knave_rules = LooRules.preset().with_options(pack=rules.pack)
-            d, shown = draw_for_deal(knave_rules, len(names), random.Random(f"{self.seed}:first-dealer"))
+            rng = random.Random(f"{self.seed}:first-dealer")
+            d, shown = draw_for_deal("first_knave", rules.pack, len(names), rng)
             self.draw = [(names[s], card_str(c)) for s, c in shown]
             dealer = names[d]
         elif dealer not in names:
@@ -327,11 +341,17 @@ class NapSitting:
             for i in range(n):
                 self.balances[self.seats[(start + 1 + i) % n]] += base + (i < rest)
         elif method == "draw":
-            cards = pack(self.rules.pack)
-            random.Random(f"{self.seed}:kitty").shuffle(cards)
-            self.draw = [(self.seats[(start + 1 + i) % n], card_str(cards[i])) for i in range(n)]
-            lowest = min(range(n), key=lambda i: (rank_of(cards[i]), cards[i] // 13))
-            self.balances[self.draw[lowest][0]] += self.kitty
+            shuffled = pack(self.rules.pack)
+            random.Random(f"{self.seed}:kitty").shuffle(shuffled)
+            deck = iter(shuffled)
+            contenders = [self.seats[(start + 1 + i) % n] for i in range(n)]
+            self.draw = []
+            while len(contenders) > 1:  # one card each; the lowest takes it, ace high; a tie draws again [D]
+                drawn = [(seat, next(deck)) for seat in contenders]
+                self.draw.extend((seat, card_str(c)) for seat, c in drawn)
+                low = min(rank_of(c) for _, c in drawn)
+                contenders = [seat for seat, c in drawn if rank_of(c) == low]
+            self.balances[contenders[0]] += self.kitty
         else:
             raise RecordError("method", f"unknown way to share the kitty {method!r} (valid: divide, draw)")
         self.kitty = 0
@@ -352,6 +372,10 @@ class NapSitting:
         sitting = cls(first.rules, list(records[0].seats), seed=seed, dealer=records[0].dealer)
         sitting.kitty, sitting.multiplier = records[0].pool, records[0].multiplier
         for i, record in enumerate(records):
+            if record.seats != sitting.seats:
+                raise RecordError(
+                    f"sitting[{i}]", f"does not follow on: expected seats {sitting.seats}, got {record.seats}"
+                )
             expected = (sitting.dealer, sitting.kitty, sitting.multiplier)
             if (record.dealer, record.pool, record.multiplier) != expected:
                 raise RecordError(

@@ -12,10 +12,21 @@ Cards and hands are those of :mod:`roundgames.cards` (ints and bit masks).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from .cards import SUIT_MASKS, Card, Suit
 
-__all__ = ["above", "beats", "follow_suit", "loo_follow", "trick_winner", "winning_card"]
+__all__ = ["Trick", "above", "beats", "follow_suit", "loo_follow", "trick_winner", "winning_card"]
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """A trick: its leader, the seats and cards in the order played, and the winner (or ``None``)."""
+
+    leader: int
+    seats: tuple[int, ...]
+    cards: tuple[Card, ...]
+    winner: int | None
 
 
 def above(card: Card) -> int:

@@ -1,0 +1,93 @@
+"""What every deal state machine shares: seats, the ledger, tricks, and the checks on dealt cards.
+
+:class:`Deal` is the base of :class:`~roundgames.loo.LooDeal` and :class:`~roundgames.nap.NapDeal`;
+it owns nothing of either game's rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from .cards import Card, card_str, pack_mask, parse_cards
+from .errors import CardError, IllegalActionError, RecordError
+from .ledger import Ledger
+from .seats import seat_names
+from .tricks import Trick
+
+__all__ = ["CardClaims", "Deal"]
+
+
+class CardClaims:
+    """Checks the cards a record deals: each must exist in the pack and be dealt once."""
+
+    def __init__(self, pack_size: int) -> None:
+        self.pack_size = pack_size
+        self.allowed = pack_mask(pack_size)
+        self.seen: dict[Card, str] = {}
+
+    def claim(self, where: str, value: str | Sequence[Card] | Card, rule: str) -> list[Card]:
+        """Parse ``value`` (text or card ints) dealt to ``where``; raises :class:`RecordError` naming it."""
+        if isinstance(value, int):
+            value = [value]
+        try:
+            cards = parse_cards(value) if isinstance(value, str) else list(value)
+        except CardError as e:
+            raise RecordError(where, str(e)) from None
+        for c in cards:
+            if not 0 <= c < 52 or not self.allowed >> c & 1:
+                shown = card_str(c) if 0 <= c < 52 else str(c)
+                raise RecordError(where, f"{shown} is not in a {self.pack_size}-card pack ({rule})")
+            if c in self.seen:
+                raise RecordError(where, f"{card_str(c)} is dealt twice (also in {self.seen[c]})")
+            self.seen[c] = where
+        return cards
+
+
+class Deal:
+    """The bookkeeping of one deal: named seats, the counters, and the tricks played."""
+
+    def __init__(self, seats: Sequence[str] | int, dealer: int | str, pool: int) -> None:
+        self.seats = seat_names(seats)
+        self.n = len(self.seats)
+        self.dealer = self.seat_index(dealer, "dealer")
+        self.ledger = Ledger(self.n, pool)
+        self.tricks: list[Trick] = []
+        self.trick_seats: list[int] = []
+        self.trick_cards: list[Card] = []
+
+    def seat_index(self, seat: int | str, field: str = "seat") -> int:
+        """The index of ``seat``, given by index or by name; raises :class:`RecordError` for no such seat."""
+        if isinstance(seat, int) and not isinstance(seat, bool):
+            if 0 <= seat < len(self.seats):
+                return seat
+        elif isinstance(seat, str) and seat in self.seats:
+            return self.seats.index(seat)
+        raise RecordError(field, f"no seat {seat!r} at this table (seats: {', '.join(self.seats)})")
+
+    @property
+    def net(self) -> list[int]:
+        """What each seat received minus what it paid in this deal."""
+        return self.ledger.net[:]
+
+    def all_tricks(self) -> list[Trick]:
+        """Every trick so far, the unfinished one last with ``winner`` None."""
+        out = list(self.tricks)
+        if self.trick_cards:
+            out.append(Trick(self.trick_seats[0], tuple(self.trick_seats), tuple(self.trick_cards), None))
+        return out
+
+    def _end_trick(self, trump: int | None, winner_of: Callable[[list[Card], int | None], int]) -> int:
+        """Close the trick in progress (LOO-PLAY-7, NAP-PLAY-3); returns the winner's seat."""
+        winner = self.trick_seats[winner_of(self.trick_cards, trump)]
+        self.tricks.append(Trick(self.trick_seats[0], tuple(self.trick_seats), tuple(self.trick_cards), winner))
+        self.trick_seats, self.trick_cards = [], []
+        return winner
+
+    @staticmethod
+    def _can(verify: Callable[..., object], *args: object) -> bool:
+        """Whether ``verify(*args)`` passes: the ``can_x`` of every ``verify_x``."""
+        try:
+            verify(*args)
+        except (IllegalActionError, RecordError):
+            return False
+        return True
