@@ -109,6 +109,14 @@ class LooView:
     card_counts: tuple[int, ...]
     to_act: int | None
     legal: tuple[LooAction, ...]
+    #: public facts of the table: the rules and stakes, the seats, the dealer, the kind of deal
+    rules: LooRules
+    seat_count: int
+    dealer: int
+    kind: Kind
+    #: the seats that take part, in declaring order; and those playing the tricks (after declaring)
+    order: tuple[int, ...]
+    players: tuple[int, ...]
 
 
 def deal_order(
@@ -372,6 +380,12 @@ class LooDeal(Deal):
             card_counts=tuple(int.bit_count(h) for h in self.hands),
             to_act=self.to_act,
             legal=tuple(self.legal_actions()) if self.to_act == s else (),
+            rules=self.rules,
+            seat_count=self.n,
+            dealer=self.dealer,
+            kind=self.kind,
+            order=self.order,
+            players=self.players,
         )
 
     def copy(self) -> LooDeal:

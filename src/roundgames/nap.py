@@ -88,7 +88,19 @@ class NapView:
     kitty: int
     multiplier: int
     to_act: int | None
+    #: what the seat may do; taking the widow or the top card is offered in ``may_take`` instead, since
+    #: the actions would name the unseen card
     legal: tuple[NapAction, ...]
+    may_take: tuple[str, ...]
+    #: public facts of the table
+    rules: NapRules
+    seat_count: int
+    dealer: int
+    order: tuple[int, ...]
+    won: int
+    lost: int
+    bought: dict[int, int]
+    peeped: frozenset[int]
 
 
 def _subsets(mask: int, max_size: int) -> Iterator[tuple[Card, ...]]:
@@ -303,6 +315,7 @@ class NapDeal(Deal):
         """What ``seat`` may see now: its own hand, the widow if it peeped, public calls and tricks."""
         s = self.seat_index(seat)
         widow = self.dealt_widow if s in self.peeped else None
+        mine = self.legal_actions() if self.to_act == s else []
         return NapView(
             seat=s,
             phase=self.phase,
@@ -317,7 +330,16 @@ class NapDeal(Deal):
             kitty=self.kitty,
             multiplier=self.multiplier,
             to_act=self.to_act,
-            legal=tuple(self.legal_actions()) if self.to_act == s else (),
+            legal=tuple(a for a in mine if a.verb not in ("widow", "topcard")),
+            may_take=tuple(sorted({a.verb for a in mine if a.verb in ("widow", "topcard")})),
+            rules=self.rules,
+            seat_count=self.n,
+            dealer=self.dealer,
+            order=self.order,
+            won=self.won,
+            lost=self.lost,
+            bought={seat: len(cards) for seat, cards in self.bought.items()},
+            peeped=frozenset(self.peeped),
         )
 
     # -- misdeal ---------------------------------------------------------------------------
