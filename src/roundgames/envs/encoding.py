@@ -12,8 +12,10 @@ Nap actions (451): ``0..51`` play; ``52`` pass; ``53..60`` call ``1 2 misery 3 4
 wellington blucher``; ``61`` peep; ``62`` raise; ``63..94`` buy, discarding the cards at the
 positions set in ``id - 63`` of the hand sorted by card int (``63`` declines); ``95..346``
 take the spare hand keeping the ``id - 95``-th five of the ten cards (hand and spare sorted by
-card int, in :func:`itertools.combinations` order); ``347..398`` take the widow discarding
-card ``id - 347``; ``399..450`` take the top card discarding card ``id - 399``.
+card int, in :func:`itertools.combinations` order); ``347..352`` take the widow and discard the
+card at position ``id - 347`` of the hand sorted by card int, ``352`` discarding the widow itself;
+``353..358`` the same for the top card of the stock. Positions, not cards, so that the legal
+actions never name the card being taken before its taker has seen it.
 
 Observation vectors are documented field by field in :func:`loo_layout` and :func:`nap_layout`;
 seats are relative to the observer (0 is the observer, 1 the seat on his left, ...).
@@ -48,8 +50,8 @@ LOO_ACTIONS = 56
 _LOO_DECL_IDS = {"stand": 52, "throw": 53, "miss": 54, "defend": 55}
 _LOO_DECL_OF = {v: k for k, v in _LOO_DECL_IDS.items()}
 
-NAP_PASS, NAP_CALL, NAP_PEEP, NAP_RAISE, NAP_BUY, NAP_SPARE, NAP_WIDOW, NAP_TOPCARD = 52, 53, 61, 62, 63, 95, 347, 399
-NAP_ACTIONS = 451
+NAP_PASS, NAP_CALL, NAP_PEEP, NAP_RAISE, NAP_BUY, NAP_SPARE, NAP_WIDOW, NAP_TOPCARD = 52, 53, 61, 62, 63, 95, 347, 353
+NAP_ACTIONS = 359
 _SPARE_KEEPS = list(combinations(range(10), 5))
 _SPARE_INDEX: dict[tuple[int, ...], int] = {k: i for i, k in enumerate(_SPARE_KEEPS)}
 
@@ -130,7 +132,8 @@ def loo_observation(deal: LooDeal, seat: int) -> list[float]:
     for t in view.tricks:
         if t.winner is not None:
             won[(t.winner - seat) % n] += 1
-    out = _bits(view.hand) + _one_hot(52, view.turnup) + _one_hot(4, view.turnup // 13) + _bits(played)
+    up = view.turnup if view.turnup >= 0 else None  # none before the deal
+    out = _bits(view.hand) + _one_hot(52, up) + _one_hot(4, None if up is None else up // 13) + _bits(played)
     for r in range(n):
         out += _bits(trick[r])
     for r in range(n):
@@ -206,10 +209,11 @@ def nap_action_id(deal: NapDeal, action: NapAction) -> int:
     if v == "spare":
         order = sorted(cards_in(deal.hands[action.seat] | deal.spare))
         return NAP_SPARE + _SPARE_INDEX[tuple(sorted(order.index(c) for c in action.cards))]
-    if v == "widow":
-        return NAP_WIDOW + action.cards[0]
-    if v == "topcard":
-        return NAP_TOPCARD + action.cards[0]
+    if v in ("widow", "topcard"):
+        order = sorted(cards_in(deal.hands[action.seat]))
+        discard = action.cards[0]
+        position = order.index(discard) if discard in order else 5  # 5: the card taken goes out again
+        return (NAP_WIDOW if v == "widow" else NAP_TOPCARD) + position
     raise ValueError(f"no integer for Nap action {action}")
 
 
@@ -234,10 +238,15 @@ def nap_action(deal: NapDeal, action_id: int) -> NapAction:
         order = sorted(cards_in(deal.hands[s] | deal.spare))
         keep = _SPARE_KEEPS[action_id - NAP_SPARE]
         return NapAction(s, "spare", None, tuple(order[i] for i in keep if i < len(order)))
-    if NAP_WIDOW <= action_id < NAP_TOPCARD:
-        return NapAction(s, "widow", None, (action_id - NAP_WIDOW,))
-    if NAP_TOPCARD <= action_id < NAP_ACTIONS:
-        return NapAction(s, "topcard", None, (action_id - NAP_TOPCARD,))
+    if NAP_WIDOW <= action_id < NAP_ACTIONS:
+        verb = "widow" if action_id < NAP_TOPCARD else "topcard"
+        position = action_id - (NAP_WIDOW if verb == "widow" else NAP_TOPCARD)
+        order = sorted(cards_in(deal.hands[s]))
+        if position < len(order):
+            return NapAction(s, verb, None, (order[position],))
+        taken = deal.widow if verb == "widow" else (deal.stock[0] if deal.stock else None)
+        # With nothing to take the action names no card, and the engine refuses it as illegal.
+        return NapAction(s, verb, None, () if taken is None else (taken,))
     raise ValueError(f"no Nap action has the integer {action_id}")
 
 

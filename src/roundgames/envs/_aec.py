@@ -1,0 +1,376 @@
+"""The shared PettingZoo AEC machinery of :mod:`.loo_v0` and :mod:`.nap_v0`.
+
+A thin layer: the engine (:class:`~roundgames.loo.LooDeal`, :class:`~roundgames.nap.NapDeal`, and the
+sittings of :mod:`roundgames.sitting`) decides everything: who acts, what is legal, what each seat
+may see and what it wins. :mod:`.encoding` turns actions into integers and views into vectors. This
+module only moves between them and PettingZoo's conventions:
+
+- agents ``player_0 .. player_{n-1}`` are the engine's seats ``0 .. n-1`` (``P1 .. Pn``);
+- ``agent_selection`` is always the engine's ``to_act``; a seat with nothing to do (a dealer who sits
+  out, a Loo player who threw up) is simply never selected; at the end every agent terminates;
+- ``observe(agent)`` is ``{"observation": float32 vector of the encoding's layout, "action_mask": int8}``,
+  the mask set only for the agent to act and equal to the engine's ``legal_actions()``;
+- the reward is each seat's ``net`` in counters, given at the step that ends a deal (0 before);
+- ``reset(seed=...)`` seeds the shuffle (and the dealer, unless ``dealer`` is given), so a seed
+  replays the same deals; ``reset(options={"deal": deal})`` plays a deal already dealt instead (the
+  environment plays on that object: pass ``deal.copy()`` to keep yours). Other option keys are ignored.
+
+With ``sitting=True`` an episode is a sitting of ``deals`` deals (the engine's :class:`LooSitting` /
+:class:`NapSitting`): dealer rotation, the pool or kitty, Peel's single and the Double Header carry
+over, and each deal's net is rewarded as it ends. After the last deal the engine's ``stop("divide")``
+shares out what is left on the table (LOO-END-2, NAP-SET-3) and that share is added to the last
+reward, so the rewards of a sitting sum to zero.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import fields
+from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast
+
+import numpy as np
+from gymnasium import logger, spaces
+from gymnasium.utils import seeding
+from pettingzoo import AECEnv
+
+from ..errors import IllegalActionError, RulesError
+from ..rules import LooRules, NapRules
+
+__all__ = ["SCALAR_FIELDS", "RoundGameEnv", "make_rules"]
+
+#: fields of the encoding's layouts that hold counts rather than 0/1 flags: unbounded above
+SCALAR_FIELDS = ("pool:", "kitty:", "multiplier:")
+_FLOAT32_MAX = float(np.finfo(np.float32).max)
+
+A = TypeVar("A")
+R = TypeVar("R", LooRules, NapRules)
+
+
+def make_rules(game: type[R], preset: str, options: Mapping[str, object] | None, stakes: Mapping[str, int] | None) -> R:
+    """The rules of ``preset`` with ``options`` and ``stakes``; the engine refuses what is unknown."""
+    rules = game.preset(preset).with_options(dict(options or {}))
+    if stakes:
+        valid = {f.name for f in fields(rules.stakes)}
+        unknown = sorted(set(stakes) - valid)
+        if unknown:
+            raise RulesError(f"unknown {game.GAME} stakes {unknown} (valid: {', '.join(sorted(valid))})")
+        rules = rules.with_stakes(**stakes)
+    return rules
+
+
+class Deal(Protocol[A]):
+    """What the adapter uses of a deal: :class:`LooDeal` and :class:`NapDeal` both have it."""
+
+    n: int
+    dealer: int
+    seats: tuple[str, ...]
+    to_act: int | None
+
+    @property
+    def is_complete(self) -> bool: ...
+
+    @property
+    def net(self) -> list[int]: ...
+
+    def legal_actions(self) -> list[A]: ...
+
+    def verify(self, action: A) -> None: ...
+
+    def apply_unchecked(self, action: A) -> None: ...
+
+
+D = TypeVar("D", bound=Deal[Any])
+D_co = TypeVar("D_co", covariant=True)
+
+
+class Sitting(Protocol[D_co]):
+    """What the adapter uses of :class:`LooSitting` and :class:`NapSitting`."""
+
+    balances: dict[str, int]
+
+    @property
+    def is_over(self) -> bool: ...
+
+    def start_deal(self) -> D_co: ...
+
+    def end_deal(self) -> None: ...
+
+    def stop(self, method: str = "divide") -> None: ...
+
+
+class RoundGameEnv(AECEnv, Generic[D, A]):  # type: ignore[misc]
+    """One deal (or one sitting) of a round game as a PettingZoo AEC environment."""
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["human", "ansi"],
+        "name": "roundgame",
+        "is_parallelizable": False,
+        "render_fps": 1,
+    }
+    #: the size of the fixed integer action space (:mod:`.encoding`)
+    NUM_ACTIONS: ClassVar[int]
+    #: the engine's deal class
+    DEAL_TYPE: ClassVar[type[Any]]
+
+    def __init__(
+        self,
+        players: int,
+        *,
+        sitting: bool = False,
+        deals: int = 10,
+        dealer: int | None = None,
+        pool: int = 0,
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise ValueError(f"players: a number of seats, got {players!r}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode: {render_mode!r} is not one of {self.metadata['render_modes']} or None")
+        if sitting and (isinstance(deals, bool) or not isinstance(deals, int) or deals < 1):
+            raise ValueError(f"deals: a sitting plays at least one deal, got {deals!r}")
+        if dealer is not None and not (isinstance(dealer, int) and 0 <= dealer < players):
+            raise ValueError(f"dealer: a seat index 0..{players - 1} or None, got {dealer!r}")
+        self.n = players
+        self.sitting_mode = sitting
+        self.deals = deals
+        self.dealer = dealer
+        self.pool = pool
+        self.render_mode = render_mode
+        self._table_check()  # the engine refuses a bad seat count, pool or option here, with its message
+
+        self.possible_agents = [f"player_{i}" for i in range(players)]
+        self.agents = self.possible_agents[:]
+        self._index = {a: i for i, a in enumerate(self.possible_agents)}
+        layout = self.layout()
+        size = sum(width for _, width in layout)
+        high = np.ones(size, dtype=np.float32)
+        at = 0
+        for name, width in layout:
+            if name.startswith(SCALAR_FIELDS):
+                high[at : at + width] = _FLOAT32_MAX
+            at += width
+        self.observation_spaces = {
+            a: spaces.Dict(
+                {
+                    "observation": spaces.Box(low=np.zeros(size, np.float32), high=high, dtype=np.float32),
+                    "action_mask": spaces.Box(low=0, high=1, shape=(self.NUM_ACTIONS,), dtype=np.int8),
+                }
+            )
+            for a in self.possible_agents
+        }
+        self.action_spaces = {a: spaces.Discrete(self.NUM_ACTIONS) for a in self.possible_agents}
+        self.np_random: np.random.Generator | None = None
+        self.np_random_seed: int | None = None
+        self.deal: D | None = None
+        self.sitting: Sitting[D] | None = None
+        self.deals_done = 0
+        self._legal: dict[int, A] = {}
+        self._balances: dict[str, int] = {}
+        self._pending: dict[str, float] = {}
+
+    # -- the game-specific part --------------------------------------------------------------
+
+    @abstractmethod
+    def _table_check(self) -> None:
+        """Build the rules and a table now, so that the engine refuses bad options at construction."""
+
+    @abstractmethod
+    def layout(self) -> list[tuple[str, int]]:
+        """The fields of the observation vector (the encoding's layout for this table)."""
+
+    @abstractmethod
+    def _new_deal(self, dealer: int, rng: random.Random) -> D:
+        """A dealt deal of one-deal mode."""
+
+    @abstractmethod
+    def _new_sitting(self, seed: int, dealer: str | None) -> Sitting[D]:
+        """A sitting of sitting mode."""
+
+    @abstractmethod
+    def encode(self, deal: D, seat: int) -> list[float]:
+        """The observation vector of ``seat`` (the encoding)."""
+
+    @abstractmethod
+    def action_id(self, deal: D, action: A) -> int:
+        """The integer of an engine action (the encoding)."""
+
+    @abstractmethod
+    def action_of(self, deal: D, action_id: int) -> A:
+        """The engine action of an integer (the encoding)."""
+
+    @abstractmethod
+    def _table_lines(self, deal: D) -> list[str]:
+        """The game-specific lines of :meth:`render`."""
+
+    # -- PettingZoo API ----------------------------------------------------------------------
+
+    def observation_space(self, agent: str) -> Any:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> Any:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None or self.np_random is None:
+            self.np_random, self.np_random_seed = seeding.np_random(seed)
+        game_seed = int(self.np_random.integers(0, 2**62))
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._skip_agent_selection = None
+        self.deals_done = 0
+        given = (options or {}).get("deal")
+        if given is not None:
+            self.sitting = None
+            self.deal = self._check_given(given)
+        elif self.sitting_mode:
+            names = [f"P{i + 1}" for i in range(self.n)]
+            self.sitting = self._new_sitting(game_seed, None if self.dealer is None else names[self.dealer])
+            self._balances = dict(self.sitting.balances)
+            self.deal = self.sitting.start_deal()
+        else:
+            rng = random.Random(game_seed)
+            dealer = rng.randrange(self.n) if self.dealer is None else self.dealer
+            self.sitting = None
+            self.deal = self._new_deal(dealer, rng)
+        self.agent_selection = self.agents[0]
+        self._advance()
+        # A deal settled as it is dealt (Peel's single opening a Loo sitting) is rewarded with the first
+        # step: PettingZoo expects no reward before the first action.
+        self._pending = self.rewards
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        assert self.deal is not None, "call reset() first"
+        vector = np.asarray(self.encode(self.deal, self._index[agent]), dtype=np.float32)
+        mask = np.zeros(self.NUM_ACTIONS, dtype=np.int8)
+        if agent == self.agent_selection and self._legal:
+            mask[list(self._legal)] = 1
+        return {"observation": vector, "action_mask": mask}
+
+    def step(self, action: int | np.integer[Any] | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        deal = self.deal
+        assert deal is not None
+        if action is None:
+            raise ValueError(f"{agent} must act: None is only for an agent that is done")
+        chosen = self._legal.get(int(action))
+        if chosen is None:
+            self._refuse(deal, int(action))
+        assert chosen is not None
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards, self._pending = self._pending, dict.fromkeys(self.agents, 0.0)
+        deal.apply_unchecked(chosen)  # it is one of the engine's own legal_actions()
+        self._advance()
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            logger.warn("You are calling render method without specifying any render mode.")
+            return None
+        text = self.table_text()
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        pass
+
+    # -- the engine behind it ----------------------------------------------------------------
+
+    def _check_given(self, deal: object) -> D:
+        """A deal passed as ``reset(options={"deal": deal})``: dealt, of this game and this table size."""
+        if self.sitting_mode:
+            raise ValueError("options['deal']: a given deal is played in one-deal mode only (sitting=False)")
+        if not isinstance(deal, self.DEAL_TYPE) or deal.n != self.n:
+            raise ValueError(f"options['deal']: a dealt {self.DEAL_TYPE.__name__} of {self.n} seats, got {deal!r}")
+        if deal.to_act is None and not deal.is_complete:
+            raise ValueError("options['deal']: the deal has not been dealt yet (call deal() or deal_cards())")
+        return cast(D, deal)
+
+    def legal_action_ids(self) -> list[int]:
+        """The integers of the engine's legal actions for the agent to act (empty when done)."""
+        return sorted(self._legal)
+
+    def _refuse(self, deal: D, action_id: int) -> None:
+        """Raise the engine's error for an action that is not among its legal actions."""
+        if not 0 <= action_id < self.NUM_ACTIONS:
+            raise ValueError(f"action {action_id} is outside the action space 0..{self.NUM_ACTIONS - 1}")
+        deal.verify(self.action_of(deal, action_id))  # raises IllegalActionError naming the rule
+        raise IllegalActionError(f"action {action_id} is not among the legal actions", "ENV")
+
+    def _advance(self) -> None:
+        """Point ``agent_selection`` at the engine's seat to act; settle finished deals (and sittings)."""
+        deal = self.deal
+        assert deal is not None
+        while deal.is_complete:
+            if self.sitting is None:
+                for i, amount in enumerate(deal.net):
+                    self.rewards[self.possible_agents[i]] += float(amount)
+                self._terminate()
+                return
+            self.sitting.end_deal()
+            self.deals_done += 1
+            finished = self.deals_done >= self.deals or self.sitting.is_over
+            if finished and not self.sitting.is_over:
+                self.sitting.stop("divide")  # what is left on the table is shared out (LOO-END-2, NAP-SET-3)
+            self._reward_balances(self.sitting)
+            if finished:
+                self._terminate()
+                return
+            self.deal = deal = self.sitting.start_deal()
+        assert deal.to_act is not None
+        self._legal = {self.action_id(deal, a): a for a in deal.legal_actions()}
+        self.agent_selection = self.possible_agents[deal.to_act]
+
+    def _reward_balances(self, sitting: Sitting[D]) -> None:
+        for i, agent in enumerate(self.possible_agents):
+            name = f"P{i + 1}"
+            self.rewards[agent] += float(sitting.balances[name] - self._balances[name])
+        self._balances = dict(sitting.balances)
+
+    def _terminate(self) -> None:
+        self._legal = {}
+        self.terminations = dict.fromkeys(self.agents, True)
+        self._deads_step_first()
+
+    # -- text --------------------------------------------------------------------------------
+
+    def table_text(self) -> str:
+        """The table as text: the public state, and the hand of the agent to act only."""
+        deal = self.deal
+        if deal is None:
+            return f"{self.metadata['name']}: not reset yet"
+        head = f"{self.metadata['name']} · {self.n} players · dealer {self.possible_agents[deal.dealer]}"
+        if self.sitting_mode:
+            head += f" · deal {min(self.deals_done + 1, self.deals)} of {self.deals}"
+        lines = [head, *self._table_lines(deal)]
+        if deal.is_complete:
+            lines.append(
+                "net: " + ", ".join(f"{a} {v:+d}" for a, v in zip(self.possible_agents, deal.net, strict=True))
+            )
+        if self.sitting is not None:
+            lines.append(
+                "balances: "
+                + ", ".join(f"{a} {self.sitting.balances[f'P{i + 1}']:+d}" for i, a in enumerate(self.possible_agents))
+            )
+        return "\n".join(lines)
+
+    def _names(self, seats: Sequence[int]) -> str:
+        return " ".join(self.possible_agents[s] for s in seats)
+
+    @staticmethod
+    def _options_text(options: Mapping[str, object]) -> str:
+        return " ".join(f"{k}={v}" for k, v in options.items()) or "-"

@@ -1,0 +1,150 @@
+"""Nap as a PettingZoo AEC environment.
+
+>>> from roundgames.envs import nap_v0
+>>> env = nap_v0.env(players=4, preset="peel", options={"peep": True})
+>>> env.reset(seed=42)
+>>> obs, reward, termination, truncation, info = env.last()
+>>> obs["observation"].shape, obs["action_mask"].shape
+((476,), (359,))
+
+| Config       | Meaning                                                                                  |
+|--------------|------------------------------------------------------------------------------------------|
+| `players`    | seats, 2 to 6 (7 with the option `max_players: 7`); agents `player_0 .. player_{n-1}`    |
+| `preset`     | a Nap preset: `peel`, `plain`, `modern` (:class:`~roundgames.rules.NapRules`)             |
+| `options`    | a dict of options by name (RULES.md §12.1), e.g. `{"purchase": True, "all_pass": ...}`    |
+| `stakes`     | a dict of stakes: `unit`                                                                  |
+| `pool`       | one-deal mode: units already in the kitty (default 0)                                     |
+| `dealer`     | the dealer's seat index; by default drawn from the seed (the first knave in a sitting)    |
+| `sitting`    | `True`: an episode is a sitting of `deals` deals (default 10); kitty, Double Header carried |
+| `render_mode`| `"ansi"` (returns the text), `"human"` (prints it) or `None`                             |
+
+**Actions** (:data:`~roundgames.envs.encoding.NAP_ACTIONS` = 359): ``0..51`` play that card; ``52`` pass;
+``53..60`` call 1, 2, misery, 3, 4, Nap, Wellington, Blücher; ``61`` peep; ``62`` raise (a challenged Nap
+caller takes the challenge); ``63..94`` buy, discarding the cards at the set bits of ``id - 63`` of the
+hand sorted by card int (``63`` declines); ``95..346`` take the spare hand keeping the ``id - 95``-th
+five of the ten cards; ``347..352`` take the widow discarding the card at position ``id - 347`` of the
+hand sorted by card int (``352``: the widow itself); ``353..358`` the same for the top card of the stock.
+
+**Observation**: ``observation`` is the float32 vector of :func:`~roundgames.envs.encoding.nap_layout`,
+``188 + 72 n`` values: own hand (52), the widow if peeped (52), trump (5), cards played (52), the trick in
+progress by relative seat (52 n), calls (10 n), the senior hand (n), the contract (8), tricks he has won
+and lost (6 + 6), dealer (n), seat to act (n), phase (5), kitty in units (1), stake multiplier (1), cards
+bought (6 n), peeped (n); seats are relative to the observer. ``action_mask`` (int8, 359) marks the legal
+actions of the agent to act and is all zero for the others.
+
+**Rewards**: each seat's net in units at the step that ends the deal (what went into the kitty is
+nobody's yet, so one deal's rewards sum to minus the growth of the kitty).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from pettingzoo.utils import wrappers
+
+from ..cards import SUIT_NAMES, card_str, format_cards
+from ..nap import NapAction, NapDeal
+from ..rules import NapRules
+from ..sitting import NapSitting
+from . import encoding
+from ._aec import RoundGameEnv, Sitting, make_rules
+
+__all__ = ["env", "raw_env"]
+
+_SHOWN_LEGAL = 24  # render lists this many legal actions at most (the spare hand alone has 252)
+
+
+def env(**config: Any) -> Any:
+    """The environment with PettingZoo's standard wrappers, as its classic games have them: an illegal
+    action ends the episode with a reward of -1 for the offender, an action outside the space raises,
+    and the API is called in order."""
+    out: Any = raw_env(**config)
+    out = wrappers.TerminateIllegalWrapper(out, illegal_reward=-1)
+    out = wrappers.AssertOutOfBoundsWrapper(out)
+    return wrappers.OrderEnforcingWrapper(out)
+
+
+class raw_env(RoundGameEnv[NapDeal, NapAction]):
+    """Nap: one deal per episode, or a sitting (``sitting=True``)."""
+
+    metadata: ClassVar[dict[str, Any]] = {**RoundGameEnv.metadata, "name": "nap_v0"}
+    DEAL_TYPE = NapDeal
+    NUM_ACTIONS = encoding.NAP_ACTIONS
+
+    def __init__(
+        self,
+        players: int = 4,
+        preset: str = "peel",
+        options: Mapping[str, object] | None = None,
+        stakes: Mapping[str, int] | None = None,
+        *,
+        pool: int = 0,
+        dealer: int | None = None,
+        sitting: bool = False,
+        deals: int = 10,
+        render_mode: str | None = None,
+    ) -> None:
+        self.rules = make_rules(NapRules, preset, options, stakes)
+        super().__init__(players, sitting=sitting, deals=deals, dealer=dealer, pool=pool, render_mode=render_mode)
+
+    def _table_check(self) -> None:
+        NapDeal(self.rules, self.n, 0, self.pool)
+
+    def layout(self) -> list[tuple[str, int]]:
+        return encoding.nap_layout(self.n)
+
+    def _new_deal(self, dealer: int, rng: random.Random) -> NapDeal:
+        deal = NapDeal(self.rules, self.n, dealer, self.pool)
+        deal.deal(rng)
+        return deal
+
+    def _new_sitting(self, seed: int, dealer: str | None) -> Sitting[NapDeal]:
+        return NapSitting(self.rules, self.n, seed=seed, dealer=dealer)
+
+    def encode(self, deal: NapDeal, seat: int) -> list[float]:
+        return encoding.nap_observation(deal, seat)
+
+    def action_id(self, deal: NapDeal, action: NapAction) -> int:
+        return encoding.nap_action_id(deal, action)
+
+    def action_of(self, deal: NapDeal, action_id: int) -> NapAction:
+        return encoding.nap_action(deal, action_id)
+
+    def _table_lines(self, deal: NapDeal) -> list[str]:
+        opts = self._options_text(self.rules.options())
+        trump = "no trumps yet" if deal.trump is None else f"{SUIT_NAMES[deal.trump]} trumps"
+        out = [
+            f"rules {self.rules.name} ({opts}) · kitty {deal.kitty} · x{deal.multiplier} · {trump} · {deal.phase.name.lower()}"
+        ]
+        if deal.declarer is not None:
+            out.append(
+                f"{self.possible_agents[deal.declarer]} plays {deal.contract}: won {deal.won}, lost {deal.lost}"
+                + ("" if deal.made is None else (" · made" if deal.made else " · failed"))
+            )
+        said = dict(deal.calls)
+        for s in range(deal.n):
+            if s not in deal.order:
+                state = "deals, sits out"
+            else:
+                state = said.get(s, "-")
+                if s in deal.bought:
+                    state += f", bought {len(deal.bought[s])}"
+                if s in deal.peeped:
+                    state += ", peeped"
+            mark = "*" if s == deal.to_act else " "
+            out.append(f"{mark} {self.possible_agents[s]:<10} {state}")
+        seats, cards = deal.trick_seats, deal.trick_cards
+        if cards:
+            out.append(
+                "trick: "
+                + ", ".join(f"{self.possible_agents[s]} {card_str(c)}" for s, c in zip(seats, cards, strict=True))
+            )
+        if deal.to_act is not None:
+            me = deal.to_act
+            out.append(f"{self.possible_agents[me]} holds {format_cards(deal.view(me).hand)}")
+            legal = [deal.action_str(a).split(" ", 1)[1] for a in deal.legal_actions()]
+            more = f" … and {len(legal) - _SHOWN_LEGAL} more" if len(legal) > _SHOWN_LEGAL else ""
+            out.append("legal: " + ", ".join(legal[:_SHOWN_LEGAL]) + more)
+        return out

@@ -1,0 +1,400 @@
+"""Redraw the cards a seat has not seen: the worlds of information-set search (no framework needed).
+
+:func:`resample` takes a dealt :class:`~roundgames.loo.LooDeal` or :class:`~roundgames.nap.NapDeal`
+and a seat, and returns a NEW deal of the same table (rules, seats, dealer, pool or kitty, kind or
+multiplier) in which every card the seat has not seen is drawn afresh and the log is replayed through
+the engine's checked ``apply``: the new deal is consistent with everything the seat has seen by
+construction, and encodes identically for it (:mod:`.encoding`).
+
+The model. Every dealt card lies in a *slot* of a *place*: a seat's dealt hand, the miss and the
+turn-up (Loo), the spare hand, the widow and each position of the stock (Nap); the rest of the pack
+is not dealt. A resampled world is found in four steps:
+
+1. Pin every card the seat knows where it lies: its own dealt hand once seen (Loo: once its turn to
+   declare has come, or all hands in Peel's face-up single), the miss if it took it, the turn-up, the
+   widow once peeped or taken, the spare hand if it took it, the stock cards it bought or took.
+2. Every other seat's *playing hand* is traced back to slots. In Loo it is the miss for the seat
+   that took it (or defended with it), else its dealt hand. In Nap a seat's hand is followed through
+   its buys, spare hand, widow and top card, the cards it discarded or did not keep being re-chosen
+   at random, and the cards it played are put in random slots of its playing hand.
+3. The other slots are filled with a uniform random draw of the unseen cards, among the draws that
+   keep every seat's unplayed cards clear of what its play has shown it cannot hold: a suit it did not
+   follow, and in Loo also a card that would have obliged another play (a higher card of the suit led,
+   a trump that heads the trick, the ace of trumps to lead ...). That rule is read from the engine
+   itself (:meth:`playable` with a two-card hand), so no rule is written here a second time.
+4. The log is replayed on the new deal through the checked ``apply``, with the other seats' re-chosen
+   private arguments; a world the engine refuses (:class:`IllegalActionError` or :class:`RecordError`)
+   is rejected and drawn again, up to :data:`MAX_ATTEMPTS` times.
+
+For Loo, steps 3 and 4 are rejection sampling from the uniform distribution, so a world is uniform
+over all the worlds consistent with what the seat has seen. For Nap, the re-chosen discards make the
+weights approximate, but every consistent placement of an unseen card can be drawn.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+from math import comb
+
+from ..cards import Card, cards_in, pack_mask
+from ..errors import IllegalActionError, RecordError
+from ..loo import Decl, Kind, LooAction, LooDeal, Phase
+from ..nap import NapAction, NapDeal, NapPhase
+from .encoding import _loo_own
+
+__all__ = ["MAX_ATTEMPTS", "Place", "ResampleError", "deal_places", "new_deal_like", "place_cards", "resample"]
+
+#: a place cards are dealt to: ``("hand", seat)``, ``("miss", 0)``, ``("turnup", 0)``, ``("spare", 0)``,
+#: ``("widow", 0)`` or ``("stock", position)`` (0 is the top card)
+Place = tuple[str, int]
+Deal = LooDeal | NapDeal
+
+#: worlds drawn and replayed before giving up; a real state needs a handful at most
+MAX_ATTEMPTS = 2000
+#: plain uniform draws tried before the exact constrained draw (both draw the same distribution)
+_QUICK_TRIES = 12
+
+
+class ResampleError(RuntimeError):
+    """No consistent world was found: the deal is not one the engine could have reached."""
+
+
+def place_cards(deal: Deal) -> dict[Place, list[Card]]:
+    """The cards of each place as dealt, hands and heaps by card int, the stock in its order."""
+    out: dict[Place, list[Card]] = {("hand", s): list(cards_in(deal.dealt[s])) for s in deal.order}
+    if isinstance(deal, LooDeal):
+        out[("miss", 0)] = list(cards_in(deal.miss))
+        out[("turnup", 0)] = [deal.turnup]
+        return out
+    if deal.dealt_spare:
+        out[("spare", 0)] = list(cards_in(deal.dealt_spare))
+    if deal.dealt_widow is not None:
+        out[("widow", 0)] = [deal.dealt_widow]
+    for i, c in enumerate(deal.dealt_stock):
+        out[("stock", i)] = [c]
+    return out
+
+
+def new_deal_like(deal: Deal) -> Deal:
+    """An undealt deal of the same table as ``deal``: rules, seats, dealer, pool or kitty, kind or multiplier."""
+    if isinstance(deal, LooDeal):
+        loo: LooDeal = deal
+        return LooDeal(loo.rules, loo.seats, loo.dealer, loo.ledger.start, loo.kind, dealer_out=loo.dealer_out)
+    return NapDeal(deal.rules, deal.seats, deal.dealer, deal.ledger.start, deal.multiplier)
+
+
+def deal_places(template: Deal, cards: dict[Place, list[Card]]) -> Deal:
+    """A new deal of ``template``'s table dealt with ``cards`` by place (through ``deal_cards``), no action taken."""
+    new = new_deal_like(template)
+    hands = {s: cards[("hand", s)] for s in new.order}
+    if isinstance(new, LooDeal):
+        loo: LooDeal = new
+        loo.deal_cards(hands, cards.get(("miss", 0), []), cards[("turnup", 0)][0])
+        return loo
+    stock = [cards[("stock", i)][0] for i in range(len([p for p in cards if p[0] == "stock"]))]
+    widow = cards.get(("widow", 0))
+    new.deal_cards(hands, stock=stock, widow=widow[0] if widow else None, spare=cards.get(("spare", 0), []))
+    return new
+
+
+class _World:
+    """The slots of a dealt deal, with the card the deal put in each."""
+
+    def __init__(self, deal: Deal) -> None:
+        self.places: list[Place] = []
+        self.truth: list[Card] = []
+        self.slots: dict[Place, list[int]] = {}
+        for place, cards in place_cards(deal).items():
+            for c in cards:
+                self.slots.setdefault(place, []).append(len(self.places))
+                self.places.append(place)
+                self.truth.append(c)
+
+    def build(self, template: Deal, cards: Sequence[Card]) -> Deal:
+        by_place: dict[Place, list[Card]] = {}
+        for place, c in zip(self.places, cards, strict=True):
+            by_place.setdefault(place, []).append(c)
+        return deal_places(template, by_place)
+
+
+def _known(deal: Deal, seat: int, world: _World) -> dict[int, Card]:
+    """The slots whose card ``seat`` has seen, with that card."""
+    pins: dict[int, Card] = {}
+
+    def pin(place: Place) -> None:
+        for slot in world.slots.get(place, []):
+            pins[slot] = world.truth[slot]
+
+    if isinstance(deal, LooDeal):
+        pin(("turnup", 0))
+        if deal.kind is Kind.SINGLE:  # every hand is face up (LOO-SGL-1)
+            for s in deal.order:
+                pin(("hand", s))
+        elif _loo_own(deal, seat):
+            pin(("hand", seat))
+        if deal.miss_holder == seat:
+            pin(("miss", 0))
+        return pins
+    if seat in deal.order:
+        pin(("hand", seat))
+    if seat in deal.peeped:
+        pin(("widow", 0))
+    top = 0  # the next card of the stock
+    for a in deal.log:
+        if a.verb == "buy":
+            if a.seat == seat:
+                for i in range(top, top + len(a.cards)):
+                    pin(("stock", i))
+            top += len(a.cards)
+        elif a.verb == "topcard":
+            if a.seat == seat:
+                pin(("stock", top))
+            top += 1
+        elif a.verb == "widow" and a.seat == seat:
+            pin(("widow", 0))
+        elif a.verb == "spare" and a.seat == seat:
+            pin(("spare", 0))
+    return pins
+
+
+def _played(action: LooAction | NapAction) -> Card:
+    """The card of a ``play`` action."""
+    if isinstance(action, LooAction):
+        assert action.card is not None
+        return action.card
+    return action.cards[0]
+
+
+def _plays(deal: Deal) -> Iterator[tuple[int, Card]]:
+    for a in deal.log:
+        if a.verb == "play":
+            yield a.seat, _played(a)
+
+
+def _forbidden(deal: Deal, seat: int, world: _World, unseen: int) -> dict[int, int]:
+    """For each other seat, the unseen cards its play shows it never held while it played.
+
+    Replays the deal and, at each card ``c`` another seat played, asks the engine whether ``c`` would
+    still be playable from the two-card hand ``{c, x}``; if not, ``x`` was not in that hand. Holding
+    more cards never makes an illegal card legal, so every ``x`` found so is truly excluded.
+    """
+    replica = world.build(deal, world.truth)
+    out: dict[int, int] = {}
+    for a in deal.log:
+        if a.verb == "play" and a.seat != seat:
+            p = a.seat
+            c = _played(a)
+            saved = replica.hands[p]
+            bad = 0
+            for x in cards_in(unseen & ~(1 << c)):
+                replica.hands[p] = 1 << c | 1 << x
+                if not replica.playable(p) >> c & 1:
+                    bad |= 1 << x
+            replica.hands[p] = saved
+            if bad:
+                out[p] = out.get(p, 0) | bad
+        replica.apply(a)  # type: ignore[arg-type]
+    return out
+
+
+def _plan(
+    deal: Deal, seat: int, world: _World, rng: random.Random
+) -> tuple[dict[int, list[int]], dict[int, list[int]]]:
+    """Each other seat's playing hand as slots, and the slots of its private choices by log index."""
+    if isinstance(deal, LooDeal):
+        playing = {
+            p: world.slots[("miss", 0)] if deal.decls[p] in (Decl.MISS, Decl.DEFEND) else world.slots[("hand", p)]
+            for p in deal.order
+            if p != seat
+        }
+        return playing, {}
+    hand = {p: list(world.slots[("hand", p)]) for p in deal.order}
+    choices: dict[int, list[int]] = {}
+    top = 0
+    for i, a in enumerate(deal.log):
+        p, other = a.seat, a.seat != seat
+        if a.verb == "buy":
+            drawn = [world.slots[("stock", j)][0] for j in range(top, top + len(a.cards))]
+            top += len(a.cards)
+            if other:
+                discards = rng.sample(hand[p], len(a.cards))
+                hand[p] = [s for s in hand[p] if s not in discards] + drawn
+                choices[i] = discards
+        elif a.verb == "spare" and other:
+            keep = rng.sample(hand[p] + world.slots[("spare", 0)], 5)
+            hand[p] = keep
+            choices[i] = keep
+        elif a.verb in ("widow", "topcard"):
+            extra = world.slots[("widow", 0)][0] if a.verb == "widow" else world.slots[("stock", top)][0]
+            top += a.verb == "topcard"
+            if other:
+                pool = [*hand[p], extra]
+                discard = rng.choice(pool)
+                hand[p] = [s for s in pool if s != discard]
+                choices[i] = [discard]
+    return {p: h for p, h in hand.items() if p != seat}, choices
+
+
+def _compositions(size: int, types: list[int], rem: tuple[int, ...]) -> Iterator[tuple[tuple[int, ...], int]]:
+    """Every way to take ``size`` cards from the card types ``types`` (at most ``rem[t]`` of type t),
+    as counts by type with the number of card sets each stands for."""
+    counts = [0] * len(rem)
+
+    def rec(i: int, left: int, weight: int) -> Iterator[tuple[tuple[int, ...], int]]:
+        if i == len(types):
+            if left == 0:
+                yield tuple(counts), weight
+            return
+        t = types[i]
+        for k in range(min(left, rem[t]) + 1):
+            counts[t] = k
+            yield from rec(i + 1, left - k, weight * comb(rem[t], k))
+        counts[t] = 0
+
+    return rec(0, size, 1)
+
+
+def _fill(
+    classes: list[tuple[list[int], int]], free: list[int], cards: list[Card], rng: random.Random
+) -> dict[int, Card] | None:
+    """A uniform random injection of ``cards`` into the slots of ``classes`` and ``free``, the slots of a
+    class taking no card of its forbidden mask; None when there is none. Unused cards stay undealt."""
+    if sum(len(s) for s, _ in classes) + len(free) > len(cards):
+        return None
+    for _ in range(_QUICK_TRIES):  # a plain uniform draw, kept when it happens to respect every class
+        order = rng.sample(cards, len(cards))
+        out: dict[int, Card] = {}
+        i = 0
+        ok = True
+        for slots, forbid in classes:
+            for slot in slots:
+                if forbid >> order[i] & 1:
+                    ok = False
+                    break
+                out[slot] = order[i]
+                i += 1
+            if not ok:
+                break
+        if ok:
+            out.update(zip(free, order[i:], strict=False))
+            return out
+    # The exact draw: cards grouped by the classes that refuse them; class by class, the counts taken
+    # of each group are drawn in proportion to the number of completions they leave.
+    groups: dict[int, list[Card]] = {}
+    for c in cards:
+        groups.setdefault(sum(1 << j for j, (_, forbid) in enumerate(classes) if forbid >> c & 1), []).append(c)
+    sigs = list(groups)
+    allowed = [[t for t, sig in enumerate(sigs) if not sig >> j & 1] for j in range(len(classes))]
+    memo: dict[tuple[int, tuple[int, ...]], int] = {}
+
+    def completions(j: int, rem: tuple[int, ...]) -> int:
+        if j == len(classes):
+            return 1
+        key = (j, rem)
+        if key not in memo:
+            memo[key] = sum(
+                w * completions(j + 1, tuple(r - x for r, x in zip(rem, take, strict=True)))
+                for take, w in _compositions(len(classes[j][0]), allowed[j], rem)
+            )
+        return memo[key]
+
+    rem = tuple(len(groups[sig]) for sig in sigs)
+    if completions(0, rem) == 0:
+        return None
+    pools = [rng.sample(groups[sig], len(groups[sig])) for sig in sigs]
+    out = {}
+    for j, (slots, _) in enumerate(classes):
+        options = []
+        for take, w in _compositions(len(slots), allowed[j], rem):
+            after = tuple(r - x for r, x in zip(rem, take, strict=True))
+            options.append((take, after, w * completions(j + 1, after)))
+        pick = rng.randrange(sum(w for _, _, w in options))
+        for take, after, w in options:  # noqa: B007 (the loop leaves take and after set)
+            if pick < w:
+                break
+            pick -= w
+        chosen: list[Card] = []
+        for t, k in enumerate(take):
+            chosen += pools[t][:k]
+            pools[t] = pools[t][k:]
+        rng.shuffle(chosen)
+        out.update(zip(slots, chosen, strict=True))
+        rem = after
+    rest = [c for pool in pools for c in pool]
+    rng.shuffle(rest)
+    out.update(zip(free, rest, strict=False))
+    return out
+
+
+def resample(deal: Deal, seat: int, rng: random.Random | None = None) -> Deal:
+    """A new deal of the same table, identical for ``seat`` to ``deal``, with every card it has not seen
+    drawn afresh and the log replayed through the checked ``apply`` (see the module's description).
+
+    Raises :class:`ValueError` for an undealt deal and :class:`ResampleError` if no consistent world is
+    found within :data:`MAX_ATTEMPTS` draws, which does not happen for a deal the engine reached.
+    """
+    rng = rng if rng is not None else random.Random()
+    if deal.phase is Phase.DEAL or deal.phase is NapPhase.DEAL:
+        raise ValueError("resample needs a dealt deal: the cards have not been dealt")
+    seat = deal.seat_index(seat)
+    world = _World(deal)
+    known = _known(deal, seat, world)
+    played_by: dict[int, list[Card]] = {}
+    played = 0
+    for p, c in _plays(deal):
+        played |= 1 << c
+        if p != seat:
+            played_by.setdefault(p, []).append(c)
+    unseen = pack_mask(deal.rules.pack) & ~played
+    for c in known.values():
+        unseen &= ~(1 << c)
+    forbidden = _forbidden(deal, seat, world, unseen)
+    unseen_cards = list(cards_in(unseen))
+    where = {c: slot for slot, c in known.items()}
+    last = "no draw was made"
+    for _ in range(MAX_ATTEMPTS):
+        playing, choices = _plan(deal, seat, world, rng)
+        pins = dict(known)
+        hidden: dict[int, list[int]] = {}
+        ok = True
+        for p, slots in playing.items():
+            free_slots = [s for s in slots if s not in pins]
+            loose = []
+            for c in played_by.get(p, []):
+                if c in where:
+                    ok = ok and where[c] in slots  # a card it was seen to hold must be in its playing hand
+                else:
+                    loose.append(c)
+            if not ok or len(loose) > len(free_slots):
+                ok = False
+                break
+            for slot, c in zip(rng.sample(free_slots, len(loose)), loose, strict=True):
+                pins[slot] = c
+            hidden[p] = [s for s in free_slots if s not in pins]
+        if not ok:
+            last = "a seat's discards left it without a card it played"
+            continue
+        classes = [(hidden[p], forbidden[p] & unseen) for p in hidden if hidden[p] and forbidden.get(p, 0) & unseen]
+        in_class = {s for slots, _ in classes for s in slots}
+        free = [s for s in range(len(world.places)) if s not in pins and s not in in_class]
+        fill = _fill(classes, free, unseen_cards, rng)
+        if fill is None:
+            last = "no placement of the unseen cards respects what the others' play has shown"
+            continue
+        pins.update(fill)
+        try:
+            new = world.build(deal, [pins[s] for s in range(len(world.places))])
+            for i, a in enumerate(deal.log):
+                if i in choices:
+                    assert isinstance(a, NapAction)
+                    args = tuple(sorted(pins[s] for s in choices[i]))
+                    a = NapAction(a.seat, a.verb, None, args)
+                new.apply(a)  # type: ignore[arg-type]
+        except (IllegalActionError, RecordError) as e:
+            last = str(e)
+            continue
+        return new
+    raise ResampleError(
+        f"no deal consistent with what {deal.seats[seat]} has seen was found in {MAX_ATTEMPTS} draws (last: {last})"
+    )
