@@ -1,0 +1,408 @@
+"""A table in play: a sitting of Loo or Nap with some seats driven by people and the rest by bots.
+
+The terminal front ends (the full-screen table and ``--plain`` line mode) are views of one
+:class:`Table`: it deals, lets the bots play until a person must act, reads what a person
+types (``s``, ``stand``, ``QH``, ``10S``, a card's number in the hand, ``p``, ``3``, ``nap``),
+keeps the score sheet, and saves and resumes the whole sitting as deal records.
+
+>>> table = Table.new("loo", players=4, humans=[0], seed=5)
+>>> table.start_deal()
+>>> table.run_bots()
+>>> table.to_act in (None, 0)
+True
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .bots import Bot, make_bot
+from .calls import CALLS
+from .cards import card_str, cards_in, parse_card, sort_key
+from .errors import CardError, RecordError
+from .loo import LooAction, LooDeal, Phase
+from .nap import NapAction, NapDeal, NapPhase
+from .record import dumps, from_json, record_of, replay
+from .rules import LooRules, NapRules
+from .sitting import LooSitting, NapSitting, dumps_sitting
+from .tricks import Trick
+
+__all__ = ["SAVE_FORMAT", "PlaySettings", "Table", "hand_order"]
+
+SAVE_FORMAT = "roundgames-table/1"
+_LOO_WORDS = {"s": "stand", "stand": "stand", "t": "throw", "throw": "throw", "m": "miss", "miss": "miss"}
+_LOO_WORDS |= {"d": "defend", "defend": "defend"}
+_NAP_WORDS = {"p": "pass", "pass": "pass", "n": "nap", "nap": "nap", "mis": "misery", "misery": "misery"}
+_NAP_WORDS |= {"w": "wellington", "wellington": "wellington", "b": "blucher", "blucher": "blucher"}
+_NAP_WORDS |= {"blücher": "blucher", "peep": "peep", "raise": "raise", "r": "raise"}
+
+
+def hand_order(mask: int) -> list[int]:
+    """The cards of a hand in the order the table shows them: suits S H D C, ace down."""
+    return sorted(cards_in(mask), key=sort_key)
+
+
+@dataclass
+class Table:
+    """A sitting at a table: the game, the rules, who is a person, the bots, and the sitting itself."""
+
+    game: str
+    rules: LooRules | NapRules
+    seats: list[str]
+    humans: list[int]
+    bot_name: str
+    seed: int | str
+    rounds: int
+    sitting: LooSitting | NapSitting
+    bots: dict[int, Bot] = field(default_factory=dict)
+    events: list[str] = field(default_factory=list)
+
+    # -- making a table ------------------------------------------------------------------
+
+    @classmethod
+    def new(
+        cls,
+        game: str,
+        *,
+        players: int,
+        humans: Sequence[int] = (0,),
+        preset: str = "peel",
+        options: dict[str, Any] | None = None,
+        bot: str = "sensible",
+        seed: int | str | None = None,
+        rounds: int = 1,
+        names: Sequence[str] | None = None,
+    ) -> Table:
+        """A new table; raises a :class:`RoundgamesError` naming any bad setting."""
+        if game not in ("loo", "nap"):
+            raise RecordError("game", f"unknown game {game!r} (valid: loo, nap)")
+        rules: LooRules | NapRules = (LooRules if game == "loo" else NapRules).preset(preset)
+        rules = rules.with_options(options or {})
+        seats = list(names) if names else ["You" if i in humans else f"P{i + 1}" for i in range(players)]
+        for h in humans:
+            if not 0 <= h < players:
+                raise RecordError("humans", f"seat {h + 1} is not at a table of {players}")
+        seed = random.randrange(2**32) if seed is None else seed
+        sitting: LooSitting | NapSitting
+        if isinstance(rules, LooRules):
+            sitting = LooSitting(rules, seats, seed=seed, rounds=rounds)
+        else:
+            sitting = NapSitting(rules, seats, seed=seed)
+        table = cls(game, rules, seats, list(humans), bot, seed, rounds, sitting)
+        table._make_bots()
+        return table
+
+    def _make_bots(self) -> None:
+        for i in range(len(self.seats)):
+            if i not in self.humans:
+                self.bots[i] = make_bot(self.bot_name, self.game, seed=hash((str(self.seed), i)) & 0xFFFFFFFF)
+
+    # -- the deal in progress ------------------------------------------------------------
+
+    @property
+    def deal(self) -> LooDeal | NapDeal | None:
+        """The deal in progress (or just finished), if any."""
+        return self.sitting.current
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat to act now, or None between deals."""
+        deal = self.deal
+        return None if deal is None or deal.is_complete else deal.to_act
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the sitting has ended."""
+        if self.sitting.is_over:
+            return True
+        finished = len(self.sitting.records) + (self.deal is not None and self.deal.is_complete)
+        return self.game == "nap" and finished >= self.rounds * len(self.seats)  # Nap has no end of its own
+
+    def start_deal(self) -> None:
+        """Deal the next deal (settling the last one into the sitting)."""
+        deal = self.sitting.start_deal()
+        d = deal.seats[deal.dealer]
+        if isinstance(deal, LooDeal):
+            self.events.append(
+                f"Deal {len(self.sitting.records) + 1}: {d} deals a {deal.kind.value} deal; "
+                f"turn-up {card_str(deal.turnup)}; pool {deal.pool}."
+            )
+            if deal.is_complete:
+                self._deal_over()
+        else:
+            self.events.append(f"Deal {len(self.sitting.records) + 1}: {d} deals.")
+
+    def run_bots(self, limit: int = 1000) -> list[str]:
+        """Let the bots act until a person must act or the deal ends; returns what they did."""
+        done: list[str] = []
+        deal = self.deal
+        while deal is not None and not deal.is_complete and deal.to_act not in self.humans and limit > 0:
+            limit -= 1
+            seat = deal.to_act
+            assert seat is not None
+            action = self.bots[seat].choose(deal.view(seat))
+            done.append(self._apply(action))
+        return done
+
+    def bot_step(self) -> str | None:
+        """Let one bot act, if a bot is to act; returns what it did."""
+        deal = self.deal
+        if deal is None or deal.is_complete or deal.to_act in self.humans or deal.to_act is None:
+            return None
+        return self._apply(self.bots[deal.to_act].choose(deal.view(deal.to_act)))
+
+    def _apply(self, action: LooAction | NapAction) -> str:
+        deal = self.deal
+        assert deal is not None
+        before = len(deal.tricks)
+        deal.apply(action)  # type: ignore[arg-type]
+        text = self.describe(action)
+        self.events.append(text)
+        if len(deal.tricks) > before:
+            t = deal.tricks[-1]
+            assert t.winner is not None
+            self.events.append(f"  {deal.seats[t.winner]} wins the trick ({self.trick_text(t)}).")
+        if deal.is_complete:
+            self._deal_over()
+        return text
+
+    def _deal_over(self) -> None:
+        deal = self.deal
+        assert deal is not None
+        paid = ", ".join(f"{name} {deal.net[i]:+d}" for i, name in enumerate(deal.seats))
+        if isinstance(deal, LooDeal):
+            looed = ", ".join(deal.seats[s] for s in deal.looed) or "nobody"
+            self.events.append(f"Deal over. Looed: {looed}. {paid}. Next pool {deal.pool_total}.")
+        elif deal.declarer is None:
+            self.events.append(f"All passed. {paid}.")
+        else:
+            verdict = "made" if deal.made else "lost"
+            self.events.append(f"{deal.seats[deal.declarer]} {verdict} {deal.contract}. {paid}.")
+
+    def describe(self, action: LooAction | NapAction) -> str:
+        """An action as the log shows it (others' discards stay hidden from the people at the table)."""
+        deal = self.deal
+        assert deal is not None
+        hidden = isinstance(action, NapAction) and action.verb in ("buy", "spare", "widow", "topcard")
+        if hidden and isinstance(action, NapAction) and action.seat not in self.humans:
+            count = f" {len(action.cards)}" if action.verb == "buy" else ""
+            return f"{deal.seats[action.seat]} {action.verb}{count}"
+        return deal.action_str(action)  # type: ignore[arg-type]
+
+    def trick_text(self, trick: Trick) -> str:
+        """``P1 AS, P2 2C, ...`` for a trick."""
+        deal = self.deal
+        assert deal is not None
+        return ", ".join(f"{deal.seats[s]} {card_str(c)}" for s, c in zip(trick.seats, trick.cards, strict=True))
+
+    def last_trick(self) -> Trick | None:
+        """The last finished trick of the deal in progress."""
+        deal = self.deal
+        return deal.tricks[-1] if deal is not None and deal.tricks else None
+
+    # -- a person's input ----------------------------------------------------------------
+
+    def legal_texts(self, seat: int) -> list[str]:
+        """What ``seat`` may do now, as it would type it."""
+        deal = self.deal
+        if deal is None or deal.to_act != seat or deal.is_complete:
+            return []
+        view = deal.view(seat)
+        out = []
+        for a in view.legal:
+            if a.verb == "play":
+                out.append(card_str(a.card if isinstance(a, LooAction) else a.cards[0]))  # type: ignore[arg-type]
+            elif isinstance(a, NapAction) and a.verb == "call":
+                out.append(str(a.call))
+            elif isinstance(a, NapAction) and a.verb in ("buy", "spare"):
+                continue  # typed as "buy CARDS" / "spare CARDS"
+            else:
+                out.append(a.verb)
+        if isinstance(view.legal[0] if view.legal else None, NapAction):
+            verbs = {a.verb for a in view.legal}
+            out += [f"{v} CARDS" for v in ("buy", "spare") if v in verbs]
+        if hasattr(view, "may_take"):
+            out += [f"{v} CARD" for v in getattr(view, "may_take", ())]
+        return out
+
+    def parse(self, seat: int, text: str) -> LooAction | NapAction:
+        """What ``seat`` means by ``text``; raises :class:`RoundgamesError` if it means nothing here."""
+        deal = self.deal
+        if deal is None or deal.is_complete:
+            raise RecordError("input", "no deal is in progress")
+        words = text.strip().lower().split()
+        if not words:
+            raise RecordError("input", "type an action (? for help)")
+        head, rest = words[0], words[1:]
+        hand = hand_order(deal.hands[seat])
+        playing = deal.phase is (Phase.PLAY if isinstance(deal, LooDeal) else NapPhase.PLAY)
+        if playing and head.isdigit() and not rest:  # a card's number in the hand, from 1
+            i = int(head) - 1
+            if not 0 <= i < len(hand):
+                raise RecordError("input", f"{head}: the hand has {len(hand)} cards (1 to {len(hand)})")
+            card = hand[i]
+            return (
+                LooAction(seat, "play", card) if isinstance(deal, LooDeal) else NapAction(seat, "play", None, (card,))
+            )
+        if isinstance(deal, LooDeal):
+            if head in _LOO_WORDS and not rest:
+                return LooAction(seat, _LOO_WORDS[head])
+            if head == "play" and len(rest) == 1:
+                head = rest[0]
+            return LooAction(seat, "play", self._card(head))
+        if head in ("call",) and len(rest) == 1:
+            head = rest[0]
+        if head in CALLS or (head in _NAP_WORDS and _NAP_WORDS[head] in CALLS):
+            return NapAction(seat, "call", _NAP_WORDS.get(head, head))
+        if head in _NAP_WORDS and not rest:
+            return NapAction(seat, _NAP_WORDS[head])
+        if head in ("buy", "spare"):
+            return NapAction(seat, head, None, tuple(self._card(w) for w in rest))
+        if head in ("widow", "topcard") and len(rest) == 1:
+            return NapAction(seat, head, None, (self._card(rest[0]),))
+        if head == "play" and len(rest) == 1:
+            head = rest[0]
+        return NapAction(seat, "play", None, (self._card(head),))
+
+    @staticmethod
+    def _card(word: str) -> int:
+        try:
+            return parse_card(word)
+        except CardError as e:
+            raise RecordError("input", f"{e.args[0]}; or type ? for help") from None
+
+    def act(self, seat: int, text: str) -> str:
+        """Apply what ``seat`` typed; raises :class:`IllegalActionError` (with the rule) or another
+        :class:`RoundgamesError` and changes nothing when it is not legal."""
+        if seat not in self.humans:
+            raise RecordError("input", f"{self.seats[seat]} is played by a bot")
+        deal = self.deal
+        if deal is None or deal.is_complete:
+            raise RecordError("input", "no deal is in progress")
+        action = self.parse(seat, text)
+        deal.verify(action)  # type: ignore[arg-type]
+        return self._apply(action)
+
+    # -- money and rules -----------------------------------------------------------------
+
+    def score_sheet(self) -> list[tuple[str, list[int], int]]:
+        """Each seat's result per finished deal and its balance: ``(name, [net...], total)``."""
+        rows = []
+        for name in self.seats:
+            per_deal = []
+            for record in self.sitting.records:
+                ruling = replay(record).deal
+                per_deal.append(ruling.net[ruling.seats.index(name)] if name in ruling.seats else 0)
+            rows.append((name, per_deal, self.sitting.balances.get(name, 0)))
+        return rows
+
+    def rules_lines(self) -> list[str]:
+        """The rules in force, a line each."""
+        r = self.rules
+        lines = [f"{self.game} preset {r.name}; stakes {r.stakes}"]
+        options = r.options()
+        lines += [f"  {k} = {json.dumps(v)}" for k, v in options.items()] or ["  every option at the preset's value"]
+        return lines
+
+    # -- saving ----------------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        """The whole table as JSON: its settings, the finished deals and the deal in progress."""
+        deal = self.deal
+        current = None
+        if deal is not None and not deal.is_complete:
+            current = json.loads(dumps(record_of(deal)))
+        records = list(self.sitting.records)
+        if deal is not None and deal.is_complete and (not records or records[-1].actions != record_of(deal).actions):
+            records.append(record_of(deal))
+        return {
+            "format": SAVE_FORMAT,
+            "game": self.game,
+            "preset": self.rules.name,
+            "options": self.rules.options(),
+            "seats": self.seats,
+            "humans": self.humans,
+            "bot": self.bot_name,
+            "seed": self.seed,
+            "rounds": self.rounds,
+            "deals": json.loads(dumps_sitting(records)),
+            "current": current,
+        }
+
+    def save(self, path: str) -> None:
+        """Write the table to ``path``."""
+        try:
+            with open(path, "w", encoding="utf-8") as fp:
+                json.dump(self.to_json(), fp, indent=2, ensure_ascii=False)
+                fp.write("\n")
+        except OSError as e:
+            raise RecordError("save", f"{path}: cannot write: {e.strerror}") from None
+
+    def export(self, path: str) -> None:
+        """Write the sitting's deal records (a JSON list) to ``path``."""
+        data = self.to_json()
+        records = data["deals"] + ([data["current"]] if data["current"] else [])
+        try:
+            with open(path, "w", encoding="utf-8") as fp:
+                json.dump(records, fp, indent=2, ensure_ascii=False)
+                fp.write("\n")
+        except OSError as e:
+            raise RecordError("export", f"{path}: cannot write: {e.strerror}") from None
+
+    @classmethod
+    def load(cls, path: str) -> Table:
+        """Resume a table saved with :meth:`save`; raises :class:`RecordError` naming what is wrong."""
+        try:
+            with open(path, encoding="utf-8") as fp:
+                data = json.load(fp)
+        except OSError as e:
+            raise RecordError("load", f"{path}: cannot read: {e.strerror}") from None
+        except ValueError as e:
+            raise RecordError("load", f"{path}: not a saved table: {e}") from None
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise RecordError("load", f"{path}: not a saved table (format {SAVE_FORMAT!r} expected)")
+        try:
+            table = cls.new(
+                data["game"],
+                players=len(data["seats"]),
+                humans=data["humans"],
+                preset=data["preset"],
+                options=data["options"],
+                bot=data["bot"],
+                seed=data["seed"],
+                rounds=data["rounds"],
+                names=data["seats"],
+            )
+            deals = [from_json(obj) for obj in data["deals"]]
+        except (KeyError, TypeError) as e:
+            raise RecordError("load", f"{path}: a saved table lacks {e}") from None
+        if deals:
+            sitting_cls = LooSitting if table.game == "loo" else NapSitting
+            kwargs: dict[str, Any] = {"seed": table.seed}
+            if table.game == "loo":
+                kwargs["rounds"] = table.rounds
+            table.sitting = sitting_cls.from_records(deals, **kwargs)
+        if data.get("current"):
+            current = replay(from_json(data["current"]))
+            if current.error is not None:
+                raise RecordError("load", f"{path}: the deal in progress holds an illegal action")
+            table.sitting.current = current.deal
+        table.events.append(f"Resumed from {path}.")
+        return table
+
+
+@dataclass
+class PlaySettings:
+    """How a terminal front end shows a table (``roundgames play`` options)."""
+
+    ascii: bool = False  # letters S H D C instead of suit symbols
+    color: bool = True  # off with --no-color or NO_COLOR
+    four_color: bool = False  # diamonds and clubs in their own colours
+    bot_delay: float = 0.4  # seconds between bot actions (full screen only)
+    trick_pause: float = 1.5  # seconds a finished trick stays in view (full screen only)
+    save_path: str | None = None  # saved after every action, and on quitting
+    export_path: str | None = None  # the sitting's deal records, written when the sitting ends or on quitting
