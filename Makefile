@@ -11,12 +11,12 @@ $(STAMP): pyproject.toml
 		{ echo "roundgames needs Python 3.11 or newer; set PYTHON=python3.11" >&2; exit 2; }
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,envs]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,envs,tui]'
 	@touch $(STAMP)
 
 ## Install and start the main job.
 run: $(STAMP)
-	$(BIN)/roundgames demo
+	$(BIN)/roundgames play loo
 
 ## Install and run every check: lint, types, tests (with doctests).
 test: $(STAMP)

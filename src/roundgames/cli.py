@@ -1,4 +1,4 @@
-"""The ``roundgames`` command: referee, demo, rules.
+"""The ``roundgames`` command: referee, demo, rules, play, replay.
 
 A user's mistake (a malformed record, a bad option or argument) prints one line on standard
 error and exits with status 2, without a traceback.
@@ -7,12 +7,14 @@ error and exits with status 2, without a traceback.
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import os
 import random
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn, cast
 
 from . import __version__
 from .cards import card_str, format_cards
@@ -21,6 +23,7 @@ from .loo import Kind, LooDeal
 from .record import loads, referee, ruling_dumps
 from .rules import LOO_OPTIONS, NAP_OPTIONS, LooRules, NapRules
 from .sitting import LooSitting, NapSitting
+from .table import PlaySettings, Table
 
 __all__ = ["main"]
 
@@ -158,11 +161,121 @@ def _seconds(text: str) -> float:
     return value
 
 
+_DEFAULT_PLAYERS = {"loo": 5, "nap": 4}
+#: the settings of a table, which a resumed table takes from its file
+_TABLE_SETTINGS = ("players", "preset", "option", "bots", "seat", "watch", "humans", "seed", "rounds")
+
+
+def _option(text: str) -> tuple[str, Any]:
+    name, eq, raw = text.partition("=")
+    if not eq or not name.strip():
+        raise argparse.ArgumentTypeError(f"{text!r}: write NAME=VALUE, e.g. club_law=true")
+    try:
+        value: Any = json.loads(raw)
+    except ValueError:
+        value = raw
+    return name.strip(), value
+
+
+def _humans(text: str) -> list[int]:
+    try:
+        seats = [int(part) for part in text.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r}: give seat numbers from 1, separated by commas") from None
+    if any(s < 1 for s in seats) or len(set(seats)) != len(seats):
+        raise argparse.ArgumentTypeError(f"{text!r}: give different seat numbers from 1, separated by commas")
+    return [s - 1 for s in seats]
+
+
+def _table_of(args: argparse.Namespace) -> Table:
+    """The table ``roundgames play`` sits down at: resumed from a file, or a new one."""
+    if args.resume:
+        given = [name for name in _TABLE_SETTINGS if getattr(args, name) not in (None, False, [])]
+        if given:
+            flag = "--" + given[0]
+            raise RoundgamesError(f"{flag}: a resumed table keeps the settings it was saved with; drop {flag}")
+        table = Table.load(args.resume)
+        if args.game is not None and args.game != table.game:
+            raise RoundgamesError(f"--resume: {args.resume} holds a table of {table.game}, not {args.game}")
+        return table
+    if args.game is None:
+        raise RoundgamesError("the game is missing: roundgames play loo|nap (or --resume FILE)")
+    players = _DEFAULT_PLAYERS[args.game] if args.players is None else args.players
+    if args.humans is not None and (args.seat is not None or args.watch):
+        raise RoundgamesError("--humans: give --humans, --seat or --watch, not two of them")
+    if args.humans is not None:
+        humans = args.humans
+    elif args.watch or args.seat == 0:
+        humans = []
+    else:
+        humans = [(1 if args.seat is None else args.seat) - 1]
+    flag = "--humans" if args.humans is not None else "--seat"
+    for h in humans:
+        if not 0 <= h < players:
+            raise RoundgamesError(f"{flag}: there is no seat {h + 1} at a table of {players}")
+    if args.rounds is not None and args.rounds < 1:
+        raise RoundgamesError(f"--rounds: at least 1, got {args.rounds}")
+    names = None if len(humans) < 2 else [f"P{i + 1}" for i in range(players)]  # hot seat: no two called "You"
+    try:
+        return Table.new(
+            args.game,
+            players=players,
+            humans=humans,
+            preset=args.preset or "peel",
+            options=dict(args.option or []),
+            bot=args.bots or "sensible",
+            seed=args.seed,
+            rounds=args.rounds or 1,
+            names=names,
+        )
+    except RecordError as e:
+        if e.field == "seats":
+            raise RecordError("--players", e.reason) from None
+        raise
+
+
+def _cmd_play(args: argparse.Namespace) -> int:
+    table = _table_of(args)
+    no_color = args.no_color or bool(os.environ.get("NO_COLOR"))
+    settings = PlaySettings(
+        ascii=args.ascii,
+        color=not no_color,
+        four_color=args.four_color,
+        bot_delay=0.4 if args.bot_delay is None else args.bot_delay,
+        trick_pause=1.5 if args.trick_pause is None else args.trick_pause,
+        save_path=args.save or args.resume,
+        export_path=args.export,
+    )
+    if args.plain:
+        from . import plain
+
+        return plain.run(table, settings, sys.stdin, sys.stdout)
+    try:
+        tui = importlib.import_module("roundgames.tui")
+        run = cast(Callable[[Table, PlaySettings], int], tui.run)
+    except (ImportError, AttributeError) as e:
+        raise RoundgamesError(f"the full-screen table is not available ({e}); use --plain") from None
+    return run(table, settings)
+
+
+def _cmd_replay(args: argparse.Namespace) -> int:
+    from . import replay
+
+    return replay.run_file(args.file, sys.stdin, sys.stdout, every=args.all, ascii=args.ascii)
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose usage errors are one line on standard error (exit 2)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``roundgames`` command."""
-    p = argparse.ArgumentParser(prog="roundgames", description="Loo and Nap, as the period laws describe them.")
+    p = _Parser(prog="roundgames", description="Loo and Nap, as the period laws describe them.")
     p.add_argument("--version", action="version", version=f"roundgames {__version__}")
-    sub = p.add_subparsers(dest="command", required=True)
+    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     r = sub.add_parser("referee", help="rule on a deal record (DEAL-RECORD.md) and print the ruling as JSON")
     r.add_argument("file", help="the record's file, or - for standard input")
@@ -185,6 +298,46 @@ def build_parser() -> argparse.ArgumentParser:
     ru.add_argument("game", nargs="?", choices=["loo", "nap"])
     ru.add_argument("--preset", default=None, help="show the options as this preset sets them")
     ru.set_defaults(func=_cmd_rules)
+
+    pl = sub.add_parser(
+        "play",
+        help="sit down at a table of Loo or Nap against bots",
+        description="Play Loo or Nap against bots: full screen, or line by line with --plain.",
+    )
+    pl.add_argument("game", nargs="?", choices=["loo", "nap"], help="the game (omit it with --resume)")
+    pl.add_argument("--players", type=int, help="number of players (Loo 3 to 12, default 5; Nap 2 to 6, default 4)")
+    pl.add_argument("--preset", help="rules preset (Loo: peel, enquire-within; Nap: peel, plain, modern)")
+    pl.add_argument(
+        "--option", type=_option, action="append", metavar="NAME=VALUE", help="set a rules option (repeatable)"
+    )
+    pl.add_argument("--bots", choices=["random", "sensible"], help="how the bots play (default sensible)")
+    pl.add_argument("--seat", type=int, help="your seat, from 1 (default 1); 0 watches the bots play")
+    pl.add_argument("--watch", action="store_true", help="every seat is a bot: watch them play")
+    pl.add_argument("--humans", type=_humans, metavar="1,3", help="the seats played by people, taking turns")
+    pl.add_argument("--seed", type=int, help="seed of the shuffle, to play the same cards again")
+    pl.add_argument("--rounds", type=int, help="times each player deals (default 1)")
+    pl.add_argument("--plain", action="store_true", help="line by line: screen readers, pipes, logs")
+    pl.add_argument("--ascii", action="store_true", help="suits as letters S H D C, not symbols")
+    pl.add_argument("--no-color", action="store_true", help="no colour (also when NO_COLOR is set)")
+    pl.add_argument("--four-color", action="store_true", help="a four-colour deck")
+    pl.add_argument("--bot-delay", type=_seconds, help="seconds between the bots' actions (default 0.4)")
+    pl.add_argument("--trick-pause", type=_seconds, help="seconds a finished trick stays in view (default 1.5)")
+    pl.add_argument("--save", metavar="FILE", help="save the table to FILE as you play, and on quitting")
+    pl.add_argument("--resume", metavar="FILE", help="sit down again at a table saved with --save")
+    pl.add_argument("--export", metavar="FILE", help="write the sitting's deal records (a JSON list) to FILE")
+    pl.set_defaults(func=_cmd_play)
+
+    rp = sub.add_parser(
+        "replay",
+        help="step through a saved deal or sitting, every hand shown",
+        description="Step through a deal record, a list of records or a saved table. At the prompt: Enter or n "
+        "next, p or b back, s N after action N, d N deal N, q quit.",
+    )
+    rp.add_argument("file", help="a deal record, a JSON list of deal records, or a table saved by play --save")
+    rp.add_argument("--plain", action="store_true", help="line by line (the only mode, so the default)")
+    rp.add_argument("--all", action="store_true", help="print every position of every deal, without prompting")
+    rp.add_argument("--ascii", action="store_true", help="suits as letters S H D C, not symbols")
+    rp.set_defaults(func=_cmd_replay)
     return p
 
 

@@ -111,12 +111,11 @@ class LooSitting:
 
     def start_deal(self, *, leave: bool = False) -> LooDeal:
         """Deal the next deal; ``leave=True`` when the dealer withdraws at his deal (LOO-END-3)."""
-        if self.over:
-            raise IllegalActionError("the game is over", "LOO-END-1")
         if self.current is not None and not self.current.is_complete:
             raise IllegalActionError("the deal in progress must be finished first", "LOO-SET-6")
-        if self.current is not None:
-            self.end_deal()
+        self.end_deal()  # the finished deal may be the one that ends the game
+        if self.over:
+            raise IllegalActionError("the game is over", "LOO-END-1")
         if leave and len(self.seats) <= 3:
             raise IllegalActionError(f"{self.dealer} cannot leave: Loo needs three players", "LOO-GEN-1")
         deal = LooDeal(self.rules, self.seats, self.dealer, self.pool, self.kind, dealer_out=True if leave else None)
@@ -300,10 +299,9 @@ class NapSitting:
 
     def start_deal(self) -> NapDeal:
         """Deal the next deal."""
+        self.end_deal()
         if self.over:
             raise IllegalActionError("the game is over", "NAP-SET-3")
-        if self.current is not None:
-            self.end_deal()
         deal = NapDeal(self.rules, self.seats, self.dealer, self.kitty, self.multiplier)
         deal.deal(random.Random(f"{self.seed}:{len(self.records)}"))
         self.current = deal

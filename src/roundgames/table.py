@@ -7,7 +7,7 @@ keeps the score sheet, and saves and resumes the whole sitting as deal records.
 
 >>> table = Table.new("loo", players=4, humans=[0], seed=5)
 >>> table.start_deal()
->>> table.run_bots()
+>>> _ = table.run_bots()
 >>> table.to_act in (None, 0)
 True
 """
@@ -60,6 +60,8 @@ class Table:
     sitting: LooSitting | NapSitting
     bots: dict[int, Bot] = field(default_factory=dict)
     events: list[str] = field(default_factory=list)
+    #: the deal just finished, kept in view (its tricks, its payments) after the sitting has settled it
+    finished: LooDeal | NapDeal | None = None
 
     # -- making a table ------------------------------------------------------------------
 
@@ -82,7 +84,8 @@ class Table:
             raise RecordError("game", f"unknown game {game!r} (valid: loo, nap)")
         rules: LooRules | NapRules = (LooRules if game == "loo" else NapRules).preset(preset)
         rules = rules.with_options(options or {})
-        seats = list(names) if names else ["You" if i in humans else f"P{i + 1}" for i in range(players)]
+        alone = len(humans) == 1  # one person is "You"; several at one table keep their seat numbers
+        seats = list(names) if names else ["You" if alone and i in humans else f"P{i + 1}" for i in range(players)]
         for h in humans:
             if not 0 <= h < players:
                 raise RecordError("humans", f"seat {h + 1} is not at a table of {players}")
@@ -99,14 +102,16 @@ class Table:
     def _make_bots(self) -> None:
         for i in range(len(self.seats)):
             if i not in self.humans:
-                self.bots[i] = make_bot(self.bot_name, self.game, seed=hash((str(self.seed), i)) & 0xFFFFFFFF)
+                # A seed from the table's seed and the seat, the same in every process (hash() is salted).
+                seed = random.Random(f"{self.seed}:bot:{i}").getrandbits(32)
+                self.bots[i] = make_bot(self.bot_name, self.game, seed=seed)
 
     # -- the deal in progress ------------------------------------------------------------
 
     @property
     def deal(self) -> LooDeal | NapDeal | None:
         """The deal in progress (or just finished), if any."""
-        return self.sitting.current
+        return self.sitting.current if self.sitting.current is not None else self.finished
 
     @property
     def to_act(self) -> int | None:
@@ -117,24 +122,23 @@ class Table:
     @property
     def is_over(self) -> bool:
         """Whether the sitting has ended."""
-        if self.sitting.is_over:
-            return True
-        finished = len(self.sitting.records) + (self.deal is not None and self.deal.is_complete)
-        return self.game == "nap" and finished >= self.rounds * len(self.seats)  # Nap has no end of its own
+        return self.sitting.is_over
 
     def start_deal(self) -> None:
-        """Deal the next deal (settling the last one into the sitting)."""
+        """Deal the next deal."""
+        self.finished = None
         deal = self.sitting.start_deal()
         d = deal.seats[deal.dealer]
+        verb = "deal" if d == "You" else "deals"
         if isinstance(deal, LooDeal):
             self.events.append(
-                f"Deal {len(self.sitting.records) + 1}: {d} deals a {deal.kind.value} deal; "
+                f"Deal {len(self.sitting.records) + 1}: {d} {verb} a {deal.kind.value} deal; "
                 f"turn-up {card_str(deal.turnup)}; pool {deal.pool}."
             )
             if deal.is_complete:
                 self._deal_over()
         else:
-            self.events.append(f"Deal {len(self.sitting.records) + 1}: {d} deals.")
+            self.events.append(f"Deal {len(self.sitting.records) + 1}: {d} {verb}.")
 
     def run_bots(self, limit: int = 1000) -> list[str]:
         """Let the bots act until a person must act or the deal ends; returns what they did."""
@@ -165,7 +169,7 @@ class Table:
         if len(deal.tricks) > before:
             t = deal.tricks[-1]
             assert t.winner is not None
-            self.events.append(f"  {deal.seats[t.winner]} wins the trick ({self.trick_text(t)}).")
+            self.events.append(f"  Trick to {deal.seats[t.winner]} ({self.trick_text(t)}).")
         if deal.is_complete:
             self._deal_over()
         return text
@@ -173,6 +177,10 @@ class Table:
     def _deal_over(self) -> None:
         deal = self.deal
         assert deal is not None
+        self.finished = deal
+        self.sitting.end_deal()  # balances, pool, the next dealer; LOO-END-1 may end the game here
+        if isinstance(self.sitting, NapSitting) and len(self.sitting.records) >= self.rounds * len(self.seats):
+            self.sitting.stop("divide")  # Nap has no end of its own (NAP-SET-3): a kitty left is shared out
         paid = ", ".join(f"{name} {deal.net[i]:+d}" for i, name in enumerate(deal.seats))
         if isinstance(deal, LooDeal):
             looed = ", ".join(deal.seats[s] for s in deal.looed) or "nobody"
@@ -275,17 +283,25 @@ class Table:
         except CardError as e:
             raise RecordError("input", f"{e.args[0]}; or type ? for help") from None
 
-    def act(self, seat: int, text: str) -> str:
-        """Apply what ``seat`` typed; raises :class:`IllegalActionError` (with the rule) or another
-        :class:`RoundgamesError` and changes nothing when it is not legal."""
+    def check(self, seat: int, text: str) -> LooAction | NapAction:
+        """What ``seat`` means by ``text``, checked but not applied; raises as :meth:`act` does."""
         if seat not in self.humans:
             raise RecordError("input", f"{self.seats[seat]} is played by a bot")
         deal = self.deal
         if deal is None or deal.is_complete:
             raise RecordError("input", "no deal is in progress")
         action = self.parse(seat, text)
-        deal.verify(action)  # type: ignore[arg-type]
-        return self._apply(action)
+        # Two branches, not one: each narrows the deal and the action to the same game for the type checker.
+        if isinstance(deal, LooDeal) and isinstance(action, LooAction):  # noqa: SIM114
+            deal.verify(action)
+        elif isinstance(deal, NapDeal) and isinstance(action, NapAction):
+            deal.verify(action)
+        return action
+
+    def act(self, seat: int, text: str) -> str:
+        """Apply what ``seat`` typed; raises :class:`IllegalActionError` (with the rule) or another
+        :class:`RoundgamesError` and changes nothing when it is not legal."""
+        return self._apply(self.check(seat, text))
 
     # -- money and rules -----------------------------------------------------------------
 
@@ -312,12 +328,12 @@ class Table:
 
     def to_json(self) -> dict[str, Any]:
         """The whole table as JSON: its settings, the finished deals and the deal in progress."""
-        deal = self.deal
+        deal = self.sitting.current
         current = None
         if deal is not None and not deal.is_complete:
             current = json.loads(dumps(record_of(deal)))
         records = list(self.sitting.records)
-        if deal is not None and deal.is_complete and (not records or records[-1].actions != record_of(deal).actions):
+        if deal is not None and deal.is_complete:
             records.append(record_of(deal))
         return {
             "format": SAVE_FORMAT,

@@ -1,0 +1,288 @@
+"""The full-screen table (``roundgames play``), driven through Textual's test pilot at 80x24."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+from collections.abc import Coroutine
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("textual")
+
+from rich.style import Style
+from rich.text import Text
+from textual.pilot import Pilot
+from textual.widgets import RichLog, Static
+
+from roundgames.cards import card_str
+from roundgames.loo import Decl, LooDeal, Phase
+from roundgames.nap import NapDeal
+from roundgames.table import PlaySettings, Table, hand_order
+from roundgames.tui import SYMBOLS, InfoScreen, TableApp
+
+SIZE = (80, 24)
+
+
+def run(coro: Coroutine[Any, Any, None]) -> None:
+    asyncio.run(coro)
+
+
+def quick(**kw: Any) -> PlaySettings:
+    return PlaySettings(bot_delay=0, trick_pause=0, **kw)
+
+
+def status(app: TableApp) -> str:
+    content = app.query_one("#status", Static).content
+    return content.plain if isinstance(content, Text) else str(content)
+
+
+def screen_text(app: TableApp) -> str:
+    """Everything the table draws: its text widgets and the log."""
+    parts = []
+    for w in app.screen.query(Static):
+        content = w.content
+        parts.append(content.plain if isinstance(content, Text) else str(content))
+    if app.screen is app.screen_stack[0]:
+        parts += [strip.text for strip in app.query_one("#log", RichLog).lines]
+    return "\n".join(parts)
+
+
+def legal_index(app: TableApp, seat: int = 0) -> int:
+    """The number (from 1) of the first legal card in ``seat``'s hand as the table shows it."""
+    deal = app.table.deal
+    assert deal is not None
+    hand = [card_str(c) for c in hand_order(deal.hands[seat])]
+    return hand.index(app.table.legal_texts(seat)[0]) + 1
+
+
+async def play_out(pilot: Pilot[int], app: TableApp) -> None:
+    """Play seat 0's legal cards by their numbers, Enter confirming, until the deal is over."""
+    for _ in range(40):
+        if app.waiting in ("deal", "over"):
+            return
+        assert app.table.to_act == 0, "the bots should have acted"
+        await pilot.press(str(legal_index(app)), "enter")
+    raise AssertionError("the deal did not end")
+
+
+async def to_regular_loo_deal(pilot: Pilot[int], app: TableApp) -> LooDeal:
+    """Peel's Loo opens with a single, settled at once: Enter goes on to the first regular deal."""
+    assert app.waiting == "deal" and app.finished is not None
+    assert "Deal over" in screen_text(app)
+    await pilot.press("enter")
+    deal = app.table.deal
+    assert isinstance(deal, LooDeal) and deal.phase is Phase.DECLARE
+    return deal
+
+
+def test_loo_full_deal_taking_the_miss() -> None:
+    async def main() -> None:
+        table = Table.new("loo", players=4, humans=[0], seed=0)
+        app = TableApp(table, quick())
+        async with app.run_test(size=SIZE) as pilot:
+            deal = await to_regular_loo_deal(pilot, app)
+            assert table.to_act == 0 and "miss" in table.legal_texts(0)
+            assert "m take miss" in screen_text(app)
+            miss = deal.miss
+            await pilot.press("m")
+            assert deal.decls[0] is Decl.MISS and deal.miss_holder == 0
+            assert deal.dealt[0] != miss and deal.hands[0] & miss == deal.hands[0]  # he plays the miss
+            await play_out(pilot, app)
+            assert deal.is_complete and app.finished is deal
+            assert app.waiting == "deal" and len(table.sitting.records) == 2
+            assert sum(deal.net) + deal.pool_total - deal.ledger.start == 0
+            shown = screen_text(app)
+            assert "Deal over" in shown and f"You {deal.net[0]:+d}" in shown
+            await pilot.press("enter")  # the next deal
+            assert table.deal is not deal and app.waiting is None
+
+    run(main())
+
+
+def test_illegal_card_shows_the_reason_with_the_rule_and_changes_nothing() -> None:
+    async def main() -> None:
+        table = Table.new("loo", players=4, humans=[0], seed=0)
+        app = TableApp(table, quick())
+        async with app.run_test(size=SIZE) as pilot:
+            deal = await to_regular_loo_deal(pilot, app)
+            await pilot.press("s")
+            assert deal.phase is Phase.PLAY and table.to_act == 0
+            hand = [card_str(c) for c in hand_order(deal.hands[0])]
+            illegal = next(i for i, c in enumerate(hand) if c not in table.legal_texts(0)) + 1
+            before = (list(deal.log), list(deal.hands), list(deal.trick_cards), len(table.events))
+            await pilot.press(str(illegal))  # the pick already says why not
+            assert "(LOO-PLAY-" in status(app) and "cannot play" in status(app)
+            await pilot.press("enter")  # and trying it changes nothing
+            line = status(app)
+            assert line.startswith("! You cannot play ") and line.rstrip().endswith(")")
+            assert "(LOO-PLAY-" in line
+            assert (list(deal.log), list(deal.hands), list(deal.trick_cards), len(table.events)) == before
+            assert table.to_act == 0
+            # a typed card: the same reason; a word that is no card: what to type
+            await pilot.press("slash", *hand[illegal - 1].lower(), "enter")
+            assert "(LOO-PLAY-" in status(app)
+            await pilot.press("colon", "z", "z", "enter")
+            assert "not a card" in status(app)
+            await pilot.press("p")  # a Nap key at a Loo table
+            assert "no such key in Loo" in status(app)
+            assert list(deal.log) == before[0]
+            await pilot.press(str(legal_index(app)), "enter")
+            assert len(deal.log) > len(before[0])
+
+    run(main())
+
+
+def test_nap_call_and_play_to_the_end() -> None:
+    async def main() -> None:
+        table = Table.new("nap", players=4, humans=[0], seed=0)
+        app = TableApp(table, quick())
+        async with app.run_test(size=SIZE) as pilot:
+            deal = table.deal
+            assert isinstance(deal, NapDeal) and table.to_act == 0
+            assert "3" in table.legal_texts(0) and "n Nap" in screen_text(app)
+            await pilot.press("3")
+            assert (0, "3") in deal.calls
+            if deal.declarer == 0:
+                assert "first card led fixes trumps" in screen_text(app)
+            if not deal.is_complete:
+                await play_out(pilot, app)
+            assert deal.is_complete and app.waiting == "deal"
+            assert deal.made is not None and deal.contract is not None
+            assert len(table.sitting.records) == 1
+            await pilot.press("enter")
+            assert table.deal is not deal
+
+    run(main())
+
+
+def test_nap_key_calls_nap() -> None:
+    async def main() -> None:
+        table = Table.new("nap", players=4, humans=[0], seed=1)
+        app = TableApp(table, quick())
+        async with app.run_test(size=SIZE) as pilot:
+            deal = table.deal
+            assert isinstance(deal, NapDeal) and table.to_act == 0
+            await pilot.press("5")  # no call of five tricks by number
+            assert "Calls are 1 to 4" in status(app) and deal.calls == []
+            await pilot.press("n")
+            assert deal.calls[0] == (0, "nap") and deal.declarer == 0
+            await play_out(pilot, app)
+            assert deal.is_complete and deal.contract == "nap"
+
+    run(main())
+
+
+def test_save_quit_and_resume(tmp_path: Path) -> None:
+    save, export = tmp_path / "table.json", tmp_path / "records.json"
+    settings = quick(save_path=str(save), export_path=str(export))
+    seen: dict[str, Any] = {}
+
+    async def first() -> None:
+        table = Table.new("loo", players=4, humans=[0], seed=0)
+        app = TableApp(table, settings)
+        async with app.run_test(size=SIZE) as pilot:
+            deal = await to_regular_loo_deal(pilot, app)
+            await pilot.press("m")
+            await pilot.press(str(legal_index(app)), "enter")
+            assert not deal.is_complete and table.to_act == 0
+            seen["hand"] = deal.hands[0]
+            seen["log"] = [deal.action_str(a) for a in deal.log]
+            assert json.loads(save.read_text())["current"] is not None  # saved after each action
+            await pilot.press("q")
+        assert app.return_code == 0
+
+    async def second() -> None:
+        table = Table.load(str(save))
+        deal = table.deal
+        assert isinstance(deal, LooDeal)
+        assert deal.hands[0] == seen["hand"] and [deal.action_str(a) for a in deal.log] == seen["log"]
+        app = TableApp(table, settings)
+        async with app.run_test(size=SIZE) as pilot:
+            assert table.to_act == 0 and app.waiting is None
+            assert "Resumed from" in screen_text(app)
+            await play_out(pilot, app)
+            assert deal.is_complete and len(table.sitting.records) == 2
+            await pilot.press("q")
+
+    run(first())
+    records = json.loads(export.read_text())
+    assert isinstance(records, list) and len(records) == 2 and records[-1]["game"] == "loo"  # the single, the deal
+    run(second())
+    assert len(json.loads(save.read_text())["deals"]) == 2
+
+
+def test_ascii_no_color_and_four_colours() -> None:
+    async def main() -> None:
+        table = Table.new("loo", players=4, humans=[0], seed=0)
+        app = TableApp(table, quick(ascii=True, color=False))
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("enter", "m")
+            shown = screen_text(app)
+            panel = app.query_one("#panel", Static).content
+            assert isinstance(panel, Text) and re.search(r"Trumps [SHDC] turn-up (10|[2-9JQKA])[SHDC]", panel.plain)
+            assert not set(shown) & set(SYMBOLS), "no suit symbols with --ascii"
+            hand = app.query_one("#hand", Static).content
+            assert isinstance(hand, Text) and "[" in hand.plain  # legal cards in brackets, not colour alone
+            for key in ("question_mark", "r", "l", "g"):
+                await pilot.press(key)
+                assert isinstance(app.screen, InfoScreen)
+                assert not set(screen_text(app)) & set(SYMBOLS)
+                await pilot.press("x")  # any key closes
+                assert not isinstance(app.screen, InfoScreen)
+            assert app.no_color
+            assert all(Style.parse(str(span.style)).color is None for span in hand.spans)
+
+        coloured = TableApp(Table.new("loo", players=4, humans=[0], seed=0), quick(four_color=True))
+        assert coloured._card(26).style != coloured._card(13).style  # diamonds are not hearts' colour
+        assert coloured._card(39).style != coloured._card(0).style  # nor clubs spades'
+        two = TableApp(Table.new("loo", players=4, humans=[0], seed=0), quick())
+        assert two._card(26).style == two._card(13).style
+
+    run(main())
+
+
+def test_screen_fits_80x24_and_survives_resizing() -> None:
+    async def main() -> None:
+        table = Table.new("nap", players=6, humans=[0], seed=2)
+        app = TableApp(table, quick())
+        async with app.run_test(size=SIZE) as pilot:
+            for size in (SIZE, (100, 30), (60, 20), SIZE):
+                await pilot.resize_terminal(*size)
+                await pilot.pause()
+                width, height = size
+                for w in app.screen.query("*"):
+                    if w.display and w.region.area:
+                        assert w.region.right <= width and w.region.bottom <= height, (w, w.region)
+                for wid in ("#hand", "#keys", "#status", "#log"):
+                    region = app.query_one(wid).region
+                    assert region.height >= 1 and region.bottom <= height
+            for wid in ("#keys", "#status", "#hand"):
+                content = app.query_one(wid, Static).content
+                assert isinstance(content, Text)
+                assert all(len(line) <= 78 for line in content.plain.splitlines()), content.plain
+            keys = app.query_one("#keys", Static).content
+            assert isinstance(keys, Text) and "? help" in keys.plain and "q quit" in keys.plain
+
+    run(main())
+
+
+def test_a_finished_trick_stays_in_view_until_a_key() -> None:
+    async def main() -> None:
+        table = Table.new("loo", players=4, humans=[0], seed=0)
+        app = TableApp(table, PlaySettings(bot_delay=0, trick_pause=60))
+        async with app.run_test(size=SIZE) as pilot:
+            deal = await to_regular_loo_deal(pilot, app)
+            await pilot.press("s")
+            while app.waiting is None:
+                await pilot.press(str(legal_index(app)), "enter")
+            assert app.waiting == "trick" and len(deal.tricks) == 1 and not deal.trick_cards
+            assert "Trick 1 to " in screen_text(app) and app.timer is not None
+            log = list(deal.log)
+            await pilot.press("space")  # collects it: the bots go on until the person is to act
+            assert app.waiting is None and table.to_act == 0 and len(deal.log) >= len(log)
+
+    run(main())
