@@ -131,9 +131,11 @@ class Table:
         d = deal.seats[deal.dealer]
         verb = "deal" if d == "You" else "deals"
         if isinstance(deal, LooDeal):
+            # A Peel single settles as it is dealt; its pool was the carry plus the dealer's stake (§14.19).
+            staked = deal.ledger.start + deal.rules.stakes.deal if deal.is_complete else deal.pool
             self.events.append(
                 f"Deal {len(self.sitting.records) + 1}: {d} {verb} a {deal.kind.value} deal; "
-                f"turn-up {card_str(deal.turnup)}; pool {deal.pool}."
+                f"turn-up {card_str(deal.turnup)}; pool {staked}."
             )
             if deal.is_complete:
                 self._deal_over()

@@ -239,7 +239,7 @@ class TableApp(App[int]):
 
     def _header_text(self, deal: LooDeal | NapDeal | None) -> Text:
         t = self.table
-        number = len(t.sitting.records) + (t.deal is not None)
+        number = len(t.sitting.records) + (t.sitting.current is not None)  # a finished deal is already counted
         parts = [f"{t.game.title()} ({t.rules.name})", f"deal {max(number, 1)}"]
         if t.game == "nap":
             parts[-1] += f" of {t.rounds * len(t.seats)}"
