@@ -41,26 +41,19 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from pettingzoo.utils import wrappers
-
 from ..cards import SUIT_NAMES, card_str, format_cards
 from ..loo import Decl, Kind, LooAction, LooDeal
 from ..rules import LooRules
 from ..sitting import LooSitting
 from . import encoding
-from ._aec import RoundGameEnv, Sitting, make_rules
+from ._aec import RoundGameEnv, Sitting, make_rules, wrapped
 
 __all__ = ["env", "raw_env"]
 
 
 def env(**config: Any) -> Any:
-    """The environment with PettingZoo's standard wrappers, as its classic games have them: an illegal
-    action ends the episode with a reward of -1 for the offender, an action outside the space raises,
-    and the API is called in order."""
-    out: Any = raw_env(**config)
-    out = wrappers.TerminateIllegalWrapper(out, illegal_reward=-1)
-    out = wrappers.AssertOutOfBoundsWrapper(out)
-    return wrappers.OrderEnforcingWrapper(out)
+    """The environment with PettingZoo's standard wrappers (:func:`~._aec.wrapped`)."""
+    return wrapped(raw_env(**config))
 
 
 class raw_env(RoundGameEnv[LooDeal, LooAction]):
