@@ -807,3 +807,9 @@ def test_nap_leak_through_play() -> None:
             continue
         compared += _play_both(game, a, b, list(probe.log), seat)
     assert compared > 30
+
+
+def test_options_that_are_not_a_json_object_are_refused_naming_the_parameter() -> None:
+    """A bad `options` game parameter is a one-line ValueError naming it, not a JSON parser's traceback."""
+    with pytest.raises(ValueError, match="options"):
+        pyspiel.load_game("python_nap", {"options": "peep=true"})

@@ -511,3 +511,11 @@ def test_render_shows_the_table_and_only_the_hand_of_the_agent_to_act(capsys: py
         loo.step(None if loo.terminations[loo.agent_selection] else loo.legal_action_ids()[0])
     out = capsys.readouterr().out
     assert "loo_v0 · 5 players" in out and "balances:" in out and "net:" in out
+
+
+def test_options_of_the_wrong_type_are_refused_clearly() -> None:
+    """`options` must map option names to values; anything else is a ValueError that says so."""
+    from roundgames.envs import nap_v0
+
+    with pytest.raises(ValueError, match="options"):
+        nap_v0.env(options=[1])

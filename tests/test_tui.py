@@ -15,6 +15,7 @@ pytest.importorskip("textual")
 
 from rich.style import Style
 from rich.text import Text
+from textual import events
 from textual.pilot import Pilot
 from textual.widgets import RichLog, Static
 
@@ -284,5 +285,28 @@ def test_a_finished_trick_stays_in_view_until_a_key() -> None:
             log = list(deal.log)
             await pilot.press("space")  # collects it: the bots go on until the person is to act
             assert app.waiting is None and table.to_act == 0 and len(deal.log) >= len(log)
+
+    run(main())
+
+
+def test_keys_pressed_fast_while_a_window_is_open_do_not_crash() -> None:
+    """Key repeat or paste: two keys arriving while `?`, `r`, `l` or `g` is open close it once; the table
+    goes on (a second close used to raise from Textual's screen stack)."""
+
+    async def main() -> None:
+        table = Table.new("nap", players=4, humans=[0], seed=5)
+        app = TableApp(table, quick())
+        async with app.run_test(size=SIZE) as pilot:
+            for key in ("question_mark", "r", "g", "l"):
+                await pilot.press(key)
+                assert len(app.screen_stack) == 2
+                window = app.screen
+                for char in "abc":  # delivered at once, before the first close has taken effect
+                    window.post_message(events.Key(char, char))
+                await pilot.pause()
+                assert len(app.screen_stack) == 1
+            assert table.to_act == 0 and "3" in table.legal_texts(0)
+            await pilot.press("3")
+            assert (0, "3") in table.deal.calls  # type: ignore[union-attr]
 
     run(main())

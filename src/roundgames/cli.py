@@ -201,8 +201,8 @@ def _table_of(args: argparse.Namespace) -> Table:
     if args.game is None:
         raise RoundgamesError("the game is missing: roundgames play loo|nap (or --resume FILE)")
     players = _DEFAULT_PLAYERS[args.game] if args.players is None else args.players
-    if args.humans is not None and (args.seat is not None or args.watch):
-        raise RoundgamesError("--humans: give --humans, --seat or --watch, not two of them")
+    if sum([args.humans is not None, args.seat is not None, bool(args.watch)]) > 1:
+        raise RoundgamesError("--seat: give one of --seat, --humans or --watch, not two of them")
     if args.humans is not None:
         humans = args.humans
     elif args.watch or args.seat == 0:
@@ -246,6 +246,9 @@ def _cmd_play(args: argparse.Namespace) -> int:
         save_path=args.save or args.resume,
         export_path=args.export,
     )
+    for flag, path in (("--save", settings.save_path), ("--export", settings.export_path)):
+        if path:
+            _writable(flag, path)  # say so now, not after a sitting has been played
     if args.plain:
         from . import plain
 
@@ -256,6 +259,18 @@ def _cmd_play(args: argparse.Namespace) -> int:
     except (ImportError, AttributeError) as e:
         raise RoundgamesError(f"the full-screen table is not available ({e}); use --plain") from None
     return run(table, settings)
+
+
+def _writable(flag: str, path: str) -> None:
+    """Raise unless ``path`` can be written (it is created and removed if it did not exist)."""
+    existed = os.path.exists(path)
+    try:
+        with open(path, "a", encoding="utf-8"):
+            pass
+    except OSError as e:
+        raise RoundgamesError(f"{flag} {path}: cannot write: {e.strerror}") from None
+    if not existed:
+        os.remove(path)
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:

@@ -88,8 +88,8 @@ class NapView:
     kitty: int
     multiplier: int
     to_act: int | None
-    #: what the seat may do; taking the widow or the top card is offered in ``may_take`` instead, since
-    #: the actions would name the unseen card
+    #: what the seat may do; taking the spare hand, the widow or the top card is offered in ``may_take``
+    #: instead, since those actions would name the unseen cards
     legal: tuple[NapAction, ...]
     may_take: tuple[str, ...]
     #: public facts of the table
@@ -107,6 +107,10 @@ def _subsets(mask: int, max_size: int) -> Iterator[tuple[Card, ...]]:
     cards = sorted(cards_in(mask))
     for k in range(min(max_size, len(cards)) + 1):
         yield from combinations(cards, k)
+
+
+#: actions whose legal forms would name cards the seat has not seen: a view offers them by verb only
+_UNSEEN_VERBS = ("spare", "topcard", "widow")
 
 
 class NapDeal(Deal):
@@ -330,8 +334,8 @@ class NapDeal(Deal):
             kitty=self.kitty,
             multiplier=self.multiplier,
             to_act=self.to_act,
-            legal=tuple(a for a in mine if a.verb not in ("widow", "topcard")),
-            may_take=tuple(sorted({a.verb for a in mine if a.verb in ("widow", "topcard")})),
+            legal=tuple(a for a in mine if a.verb not in _UNSEEN_VERBS),
+            may_take=tuple(sorted({a.verb for a in mine if a.verb in _UNSEEN_VERBS})),
             rules=self.rules,
             seat_count=self.n,
             dealer=self.dealer,
@@ -540,17 +544,14 @@ class NapDeal(Deal):
             raise IllegalActionError(f"{name} cannot take the spare hand now", "NAP-VAR-SPARE")
         if len(keep) != 5 or len(set(keep)) != 5:
             raise IllegalActionError(f"{name} must keep exactly five cards of the ten", "NAP-VAR-SPARE")
-        pool = self.hands[s] | self.spare
-        for c in keep:
-            if not pool >> c & 1:
-                raise IllegalActionError(
-                    f"{name} cannot keep {card_str(c)}: it is neither in his hand nor the spare", "NAP-VAR-SPARE"
-                )
         problem = self._call_problem("nap")
         if problem is not None:
             raise IllegalActionError(
                 f"{name} cannot take the spare hand, which is a call of Nap: {problem[0]}", problem[1]
             )
+        if any(not (self.hands[s] | self.spare) >> c & 1 for c in keep):
+            # Naming the card would tell whether some other card is in the unseen spare hand.
+            raise IllegalActionError(f"{name} must keep five cards of his hand and the spare hand", "NAP-VAR-SPARE")
         return s
 
     def can_spare(self, seat: int | str, keep: Sequence[Card]) -> bool:
@@ -681,7 +682,8 @@ class NapDeal(Deal):
         if extra is None:
             raise RecordError("cards.stock", f"{name} takes the top card but the stock is empty")
         if not (self.hands[s] | 1 << extra) >> discard & 1:
-            raise IllegalActionError(f"{name} cannot discard {card_str(discard)}: he does not hold it", rule)
+            # Not naming the card: that would tell whether it is the unseen card being taken.
+            raise IllegalActionError(f"{name} must discard one of his cards or the card he takes", rule)
         return s
 
     def exchange(self, seat: int | str, verb: str, discard: Card) -> NapAction:

@@ -62,6 +62,8 @@ class Table:
     events: list[str] = field(default_factory=list)
     #: the deal just finished, kept in view (its tricks, its payments) after the sitting has settled it
     finished: LooDeal | NapDeal | None = None
+    #: a person who has taken the Nap spare hand and is choosing the five to keep (NAP-VAR-SPARE)
+    keeping: int | None = None
 
     # -- making a table ------------------------------------------------------------------
 
@@ -235,8 +237,10 @@ class Table:
         if isinstance(view.legal[0] if view.legal else None, NapAction):
             verbs = {a.verb for a in view.legal}
             out += [f"{v} CARDS" for v in ("buy", "spare") if v in verbs]
+        if self.keeping == seat:
+            return ["keep CARDS"]
         if hasattr(view, "may_take"):
-            out += [f"{v} CARD" for v in getattr(view, "may_take", ())]
+            out += [v if v == "spare" else f"{v} CARD" for v in getattr(view, "may_take", ())]
         return out
 
     def parse(self, seat: int, text: str) -> LooAction | NapAction:
@@ -302,8 +306,29 @@ class Table:
 
     def act(self, seat: int, text: str) -> str:
         """Apply what ``seat`` typed; raises :class:`IllegalActionError` (with the rule) or another
-        :class:`RoundgamesError` and changes nothing when it is not legal."""
-        return self._apply(self.check(seat, text))
+        :class:`RoundgamesError` and changes nothing when it is not legal.
+
+        Taking the Nap spare hand is two steps for a person, as at the table: ``spare`` takes it (a call of
+        Nap) and shows the ten cards; ``keep C1 .. C5`` then keeps five of them."""
+        words = text.strip().lower().split()
+        deal = self.deal
+        if isinstance(deal, NapDeal) and words == ["spare"]:
+            own = tuple(hand_order(deal.hands[seat]))
+            self.check(seat, "spare " + " ".join(card_str(c) for c in own))  # may he take it now?
+            self.keeping = seat
+            ten = " ".join(card_str(c) for c in hand_order(deal.hands[seat] | deal.spare))
+            who = deal.seats[seat]
+            verb = "take" if who == "You" else "takes"
+            note = f"{who} {verb} the spare hand (a call of Nap): {ten}. Keep five: keep C1 C2 C3 C4 C5."
+            self.events.append(note)
+            return note
+        if self.keeping == seat:
+            if not words or words[0] not in ("keep", "spare") or len(words) != 6:
+                raise RecordError("input", "you have taken the spare hand: keep five of the ten (keep C1 C2 C3 C4 C5)")
+            text = "spare " + " ".join(words[1:])
+        done = self._apply(self.check(seat, text))
+        self.keeping = None
+        return done
 
     # -- money and rules -----------------------------------------------------------------
 

@@ -109,7 +109,8 @@ class InfoScreen(ModalScreen[None]):
         if event.key in ("up", "down", "pageup", "pagedown", "home", "end"):
             return  # let the window scroll
         event.stop()
-        self.dismiss()
+        if self.is_current:  # a second key (repeat, paste) may arrive while the window is closing
+            self.dismiss()
 
 
 class TableApp(App[int]):
@@ -674,7 +675,8 @@ class TableApp(App[int]):
             self._refresh()
             return
         if not self._playing(deal):
-            self._say("Declare first: " + self._phase_keys(deal, seat))
+            rule = "LOO-DECL-1" if isinstance(deal, LooDeal) else "NAP-CALL-1"
+            self._say(f"Not yet: declare first ({rule}): " + self._phase_keys(deal, seat))
             self._refresh()
             return
         if self.selected == n - 1:

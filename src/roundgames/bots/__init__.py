@@ -88,8 +88,11 @@ class RandomBot:
         for action in view.legal:
             by_verb.setdefault(action.verb, []).append(action)
         if isinstance(view, NapView):
-            for verb in view.may_take:  # the card taken is unseen: the discard comes from the hand
-                by_verb[verb] = [NapAction(view.seat, verb, None, (c,)) for c in cards_in(view.hand)]
+            for verb in view.may_take:  # the cards taken are unseen: what goes out comes from the hand
+                if verb == "spare":  # taken blind, so the five kept are the hand's own
+                    by_verb[verb] = [NapAction(view.seat, verb, None, tuple(sorted(cards_in(view.hand))))]
+                else:
+                    by_verb[verb] = [NapAction(view.seat, verb, None, (c,)) for c in cards_in(view.hand)]
         if not by_verb:
             raise RulesError(f"seat {view.seat} has nothing to do: it is not its turn")
         verb = self.rng.choice(sorted(by_verb))

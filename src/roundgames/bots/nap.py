@@ -31,7 +31,7 @@ import math
 import random
 
 from ..calls import FIVE, TRICKS, pay_table
-from ..cards import SUIT_MASKS, Card, cards_in, mask_of, pack_mask
+from ..cards import SUIT_MASKS, Card, cards_in, pack_mask
 from ..loo import LooAction, LooView
 from ..nap import NapAction, NapPhase, NapView
 from ..tricks import Trick, beats, trick_winner
@@ -279,8 +279,10 @@ class SensibleNapBot:
                 ev += kitty * p
             if ev > best_ev:
                 best_ev, best_action = ev, action
-        if "spare" in verbs and self._take_spare(view, e):
-            return self._spare_keep(view, verbs["spare"])
+        if "spare" in view.may_take and self._take_spare(view, e):
+            # Taken on the strength of the own hand; the spare is unseen until taken, so the five kept are
+            # the hand's own (the one-step action leaves no later choice).
+            return NapAction(view.seat, "spare", None, tuple(sorted(cards_in(view.hand))))
         if "peep" in verbs and best_action.call not in FIVE and "nap" in {a.call for a in verbs.get("call", [])}:
             p5 = p_make(e_eff, 5, sure)
             if 0.15 <= p5 < 0.4:  # a card could make it a Napoleon: worth a unit to look
@@ -292,32 +294,6 @@ class SensibleNapBot:
         """Take the spare hand (and so call Nap) on the strength of the own hand alone: the spare is unseen."""
         threshold = 3.0 if view.rules.spare_hand == "peel" else 3.6
         return e >= threshold
-
-    def _spare_keep(self, view: NapView, actions: list[NapAction]) -> NapAction:
-        """Keep the five of the ten that count the most tricks for Nap (the spare is seen once taken)."""
-        ten = 0
-        for a in actions:
-            ten |= mask_of(a.cards)
-        o = self._opponents(view)
-        pack = view.rules.pack
-        best: tuple[float, tuple[Card, ...]] | None = None
-        for suit in range(4):
-            ranked = sorted(cards_in(ten), key=lambda c: (c // 13 == suit, c % 13), reverse=True)
-            for keep in (tuple(ranked[:5]), *self._variants(ranked)):
-                e = trick_estimate(mask_of(keep), suit, o, pack)
-                if best is None or e > best[0]:
-                    best = (e, keep)
-        assert best is not None
-        wanted = tuple(sorted(best[1]))
-        for a in actions:
-            if tuple(sorted(a.cards)) == wanted:
-                return a
-        return actions[0]
-
-    @staticmethod
-    def _variants(ranked: list[Card]) -> list[tuple[Card, ...]]:
-        """A few near-best keeps: the top four with each of the next three cards."""
-        return [(*ranked[:4], c) for c in ranked[5:8]]
 
     def _exchange(self, view: NapView) -> NapAction | None:
         """The senior hand before his first lead: take the widow or the top card in place of a worse card."""

@@ -51,6 +51,8 @@ R = TypeVar("R", LooRules, NapRules)
 
 def make_rules(game: type[R], preset: str, options: Mapping[str, object] | None, stakes: Mapping[str, int] | None) -> R:
     """The rules of ``preset`` with ``options`` and ``stakes``; the engine refuses what is unknown."""
+    if options is not None and not isinstance(options, Mapping):
+        raise RulesError(f"options: expected a mapping of option names to values, got {options!r}")
     rules = game.preset(preset).with_options(dict(options or {}))
     if stakes:
         valid = {f.name for f in fields(rules.stakes)}

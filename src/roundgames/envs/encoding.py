@@ -8,7 +8,7 @@ states that differ only in cards a seat cannot see encode identically for that s
 Loo actions (56): ``0..51`` play the card of that int (``cards`` module), ``52`` stand,
 ``53`` throw up, ``54`` take the miss, ``55`` defend (the dealer plays the miss for the pool).
 
-Nap actions (451): ``0..51`` play; ``52`` pass; ``53..60`` call ``1 2 misery 3 4 nap
+Nap actions (359): ``0..51`` play; ``52`` pass; ``53..60`` call ``1 2 misery 3 4 nap
 wellington blucher``; ``61`` peep; ``62`` raise; ``63..94`` buy, discarding the cards at the
 positions set in ``id - 63`` of the hand sorted by card int (``63`` declines); ``95..346``
 take the spare hand keeping the ``id - 95``-th five of the ten cards (hand and spare sorted by

@@ -39,6 +39,7 @@ import numpy as np
 import pyspiel
 
 from ..cards import Card, card_str, format_cards, pack
+from ..errors import RulesError
 from ..loo import Kind, LooAction, LooDeal, deal_order
 from ..nap import CALLS, NapAction, NapDeal, pay_table
 from ..rules import LooRules, NapRules
@@ -233,7 +234,10 @@ def _options(text: str) -> dict[str, Any]:
     try:
         value = json.loads(text)
     except json.JSONDecodeError:
-        value = json.loads(text.replace(";", ","))
+        try:
+            value = json.loads(text.replace(";", ","))
+        except json.JSONDecodeError:
+            raise RulesError(f'options: {text!r} is not a JSON object of rule options, e.g. {{"peep": true}}') from None
     if not isinstance(value, dict):
         raise ValueError(f"options: expected a JSON object of rule options, got {text!r}")
     return value
