@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .rules import NapRules
 
-__all__ = ["CALLS", "FIVE", "TRICKS", "ladder", "pay_table"]
+__all__ = ["CALLS", "FIVE", "TRICKS", "ladder", "option_problem", "pay_table"]
 
 #: every call, in the default order of the ladder (NAP-CALL-4)
 CALLS = ("1", "2", "misery", "3", "4", "nap", "wellington", "blucher")
@@ -50,3 +50,15 @@ def ladder(rules: NapRules) -> tuple[str, ...]:
     if rules.misery_rank == "above_three":
         return ("1", "2", "3", "misery", "4", "nap", "wellington", "blucher")
     return CALLS
+
+
+def option_problem(rules: NapRules, call: str) -> tuple[str, str] | None:
+    """Why the options forbid ``call`` whatever was called before, with the rule (NAP-CALL-4, §14.13/18),
+    or None when they allow it. Misery may be called whatever ``min_call`` is."""
+    if call == "misery" and not rules.misery:
+        return "misery is not played at this table", "NAP-CALL-4"
+    if (call == "wellington" and not rules.wellington) or (call == "blucher" and not rules.blucher):
+        return f"{call} is not played at this table", "NAP-CALL-4"
+    if call in ("1", "2", "3", "4") and int(call) < rules.min_call:
+        return f"the lowest call at this table is {rules.min_call}", "NAP-CALL-4"
+    return None

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 from itertools import combinations
 
-from .calls import CALLS, FIVE, TRICKS, ladder, pay_table
+from .calls import CALLS, FIVE, TRICKS, ladder, option_problem, pay_table
 from .cards import (
     SUIT_NAMES,
     Card,
@@ -425,12 +425,9 @@ class NapDeal(Deal):
 
     def _call_problem(self, call: str) -> tuple[str, str] | None:
         r = self.rules
-        if call == "misery" and not r.misery:
-            return "misery is not played at this table", "NAP-CALL-4"
-        if (call == "wellington" and not r.wellington) or (call == "blucher" and not r.blucher):
-            return f"{call} is not played at this table", "NAP-CALL-4"
-        if call in ("1", "2", "3", "4") and int(call) < r.min_call:
-            return f"the lowest call at this table is {r.min_call}", "NAP-CALL-4"
+        forbidden = option_problem(r, call)
+        if forbidden is not None:
+            return forbidden
         high = self.highest[1] if self.highest else None
         made = {c for _, c in self.calls}
         if call == "wellington" and "nap" not in made:

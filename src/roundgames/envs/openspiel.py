@@ -38,10 +38,11 @@ from typing import Any
 import numpy as np
 import pyspiel
 
+from ..calls import CALLS, option_problem, pay_table
 from ..cards import Card, card_str, format_cards, pack
 from ..errors import RulesError
 from ..loo import Kind, LooAction, LooDeal, deal_order
-from ..nap import CALLS, NapAction, NapDeal, pay_table
+from ..nap import NapAction, NapDeal
 from ..rules import LooRules, NapRules
 from . import encoding as enc
 from .resample import Place, deal_places, place_cards, resample
@@ -138,14 +139,8 @@ def nap_bounds(rules: NapRules, players: int, kitty: int, multiplier: int) -> tu
     u, m = rules.stakes.unit, multiplier
     deal = NapDeal(rules, players)  # only for the seats that take part and the stock's size
     table = pay_table(rules)
-    calls = [c for c in CALLS if not c.isdigit() or int(c) >= rules.min_call]
-    calls = [
-        c
-        for c in calls
-        if not (c == "misery" and not rules.misery)
-        and not (c == "wellington" and not rules.wellington)
-        and not (c == "blucher" and not (rules.blucher and rules.wellington))
-    ]
+    calls = [c for c in CALLS if option_problem(rules, c) is None]  # Blücher needs a Wellington before it
+    calls = [c for c in calls if c != "blucher" or "wellington" in calls]
     won = max(table[c][0] for c in calls)
     lost = max(table[c][1] for c in calls) * (2 if rules.spare_hand == "sir_garnet" else 1)
     hands = len(deal.order)
