@@ -63,6 +63,15 @@ def draw_for_deal(
             return contenders[0], shown
 
 
+def share_out(balances: dict[str, int], seats: Sequence[str], dealer: str, amount: int) -> None:
+    """Divide ``amount`` equally among ``seats``; odd units go one each clockwise from ``dealer``'s left [D]
+    (LOO-END-2, NAP-VAR-POOL)."""
+    base, rest = divmod(amount, len(seats))
+    start = seats.index(dealer)
+    for i in range(len(seats)):
+        balances[seats[(start + 1 + i) % len(seats)]] += base + (i < rest)
+
+
 class LooSitting:
     """A game of Loo between named seats, deal after deal, until LOO-END-1 says it is over."""
 
@@ -191,11 +200,7 @@ class LooSitting:
 
     def _divide(self) -> None:
         """Share the pool equally; odd units go one each clockwise from the next dealer's left [D]."""
-        base, rest = divmod(self.pool, len(self.seats))
-        start = self.seats.index(self.dealer)
-        for i in range(len(self.seats)):
-            name = self.seats[(start + 1 + i) % len(self.seats)]
-            self.balances[name] += base + (i < rest)
+        share_out(self.balances, self.seats, self.dealer, self.pool)
         self.pool = 0
         self.over = True
 
@@ -335,9 +340,7 @@ class NapSitting:
         n = len(self.seats)
         start = self.seats.index(self.dealer)
         if method == "divide":
-            base, rest = divmod(self.kitty, n)
-            for i in range(n):
-                self.balances[self.seats[(start + 1 + i) % n]] += base + (i < rest)
+            share_out(self.balances, self.seats, self.dealer, self.kitty)
         elif method == "draw":
             shuffled = pack(self.rules.pack)
             random.Random(f"{self.seed}:kitty").shuffle(shuffled)
