@@ -28,6 +28,7 @@ from itertools import combinations
 from ..cards import card_str, cards_in, format_cards
 from ..loo import Decl, Kind, LooAction, LooDeal, Phase
 from ..nap import CALLS, NapAction, NapDeal
+from ..tricks import Trick
 
 __all__ = [
     "LOO_ACTIONS",
@@ -117,17 +118,23 @@ def _bits(mask: int) -> list[float]:
     return out[:52]
 
 
-def loo_observation(deal: LooDeal, seat: int) -> list[float]:
-    """The observation vector of ``seat`` (:func:`loo_layout`)."""
-    n = deal.n
-    view = deal.view(seat)
+def _played(tricks: tuple[Trick, ...], seat: int, n: int) -> tuple[int, list[int]]:
+    """Every card played so far, and the trick in progress by relative seat, as masks."""
     played = 0
     trick = [0] * n
-    for t in view.tricks:
+    for t in tricks:
         for s, c in zip(t.seats, t.cards, strict=True):
             played |= 1 << c
             if t.winner is None:
                 trick[(s - seat) % n] |= 1 << c
+    return played, trick
+
+
+def loo_observation(deal: LooDeal, seat: int) -> list[float]:
+    """The observation vector of ``seat`` (:func:`loo_layout`)."""
+    n = deal.n
+    view = deal.view(seat)
+    played, trick = _played(view.tricks, seat, n)
     won = [0] * n
     for t in view.tricks:
         if t.winner is not None:
@@ -277,13 +284,7 @@ def nap_observation(deal: NapDeal, seat: int) -> list[float]:
     """The observation vector of ``seat`` (:func:`nap_layout`)."""
     n = deal.n
     view = deal.view(seat)
-    played = 0
-    trick = [0] * n
-    for t in view.tricks:
-        for s, c in zip(t.seats, t.cards, strict=True):
-            played |= 1 << c
-            if t.winner is None:
-                trick[(s - seat) % n] |= 1 << c
+    played, trick = _played(view.tricks, seat, n)
     out = _bits(view.hand) + _one_hot(52, view.widow) + _one_hot(5, 4 if view.trump is None else view.trump)
     out += _bits(played)
     for r in range(n):
