@@ -1,4 +1,4 @@
-"""The ``roundgames`` command: referee, demo, rules, play, replay.
+"""The ``roundgames`` command: serve, play, referee, demo, rules, replay.
 
 A user's mistake (a malformed record, a bad option or argument) prints one line on standard
 error and exits with status 2, without a traceback.
@@ -279,6 +279,27 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     return replay.run_file(args.file, sys.stdin, sys.stdout, every=args.all, ascii=args.ascii)
 
 
+def _cmd_serve(args: argparse.Namespace) -> int:
+    try:
+        from .web.serve import serve
+    except ImportError as e:
+        raise RoundgamesError(f"the web table needs the [web] extra ({e}): pip install 'roundgames[web]'") from None
+    for flag in ("idle_hours", "away_seconds", "deal_pause"):
+        if getattr(args, flag) < 0:
+            raise RoundgamesError(f"--{flag.replace('_', '-')} {getattr(args, flag)}: must not be below 0")
+    if not 0 < args.port < 65536:
+        raise RoundgamesError(f"--port {args.port}: not a port (1 to 65535)")
+    return serve(
+        args.host,
+        args.port,
+        args.db,
+        idle_hours=args.idle_hours,
+        away_seconds=args.away_seconds,
+        deal_pause=args.deal_pause,
+        quiet=args.quiet,
+    )
+
+
 class _Parser(argparse.ArgumentParser):
     """An argument parser whose usage errors are one line on standard error (exit 2)."""
 
@@ -291,6 +312,23 @@ def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="roundgames", description="Loo and Nap, as the period laws describe them.")
     p.add_argument("--version", action="version", version=f"roundgames {__version__}")
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    sv = sub.add_parser(
+        "serve",
+        help="start the web table: play Loo and Nap in the browser with friends and bots",
+        description="Start the web table on http://HOST:PORT/ (docs/web.md). Tables live in an SQLite file and "
+        "survive a restart.",
+    )
+    sv.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    sv.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
+    sv.add_argument("--db", default="roundgames.sqlite3", help="the SQLite file of tables (default roundgames.sqlite3)")
+    sv.add_argument("--idle-hours", type=float, default=24.0, help="forget a table idle this long (default 24)")
+    sv.add_argument(
+        "--away-seconds", type=float, default=30.0, help="a bot plays a disconnected person's seat after (default 30)"
+    )
+    sv.add_argument("--deal-pause", type=float, default=5.0, help="seconds between deals (default 5)")
+    sv.add_argument("--quiet", action="store_true", help="log warnings only")
+    sv.set_defaults(func=_cmd_serve)
 
     r = sub.add_parser("referee", help="rule on a deal record (DEAL-RECORD.md) and print the ruling as JSON")
     r.add_argument("file", help="the record's file, or - for standard input")

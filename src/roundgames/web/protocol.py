@@ -1,0 +1,193 @@
+"""Checking what clients send: websocket messages, a new table's settings, sitting down.
+
+Each check names the field, the value and what was expected, so the client can show it as it
+is; nothing here touches a table.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import unicodedata
+from typing import Any
+
+from ..errors import RoundgamesError
+from ..rules import LOO_OPTIONS, NAP_OPTIONS, LooRules, NapRules
+from ..table import Table
+
+__all__ = ["MAX_MESSAGE", "ProtocolError", "new_table_config", "options_catalogue", "parse_client_message", "parse_sit"]
+
+#: the largest websocket message a client may send, in bytes
+MAX_MESSAGE = 4096
+MAX_CHAT = 200
+MAX_NAME = 24
+PLAYERS = {"loo": (3, 8), "nap": (2, 7)}
+BOTS = ("random", "sensible")
+#: (field, type, required) of each client message type
+_MESSAGES: dict[str, dict[str, tuple[type | tuple[type, ...], bool]]] = {
+    "hello": {"token": ((str, type(None)), False), "since": ((int, type(None)), False)},
+    "act": {"action": (str, True)},
+    "next": {},
+    "undo": {},
+    "chat": {"text": (str, True)},
+    "ping": {},
+}
+
+
+class ProtocolError(RoundgamesError):
+    """A malformed request or message: ``code`` is the protocol's error code, ``field`` what is wrong."""
+
+    def __init__(self, code: str, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.code, self.message, self.field = code, message, field
+
+
+def parse_client_message(raw: str) -> dict[str, Any]:
+    """A client's websocket message, checked: ``type`` and its fields, with defaults filled in."""
+    size = len(raw.encode("utf-8", "surrogatepass"))
+    if size > MAX_MESSAGE:
+        raise ProtocolError("too_large", f"a message may be {MAX_MESSAGE} bytes at most; this one is {size}")
+    try:
+        message = json.loads(raw)
+    except ValueError as e:
+        raise ProtocolError("bad_json", f"the message is not JSON: {e}") from None
+    if not isinstance(message, dict):
+        raise ProtocolError("bad_message", f"a message is a JSON object, not {type(message).__name__}", "type")
+    kind = message.get("type")
+    if kind not in _MESSAGES:
+        valid = ", ".join(_MESSAGES)
+        raise ProtocolError("bad_message", f"type: unknown message type {kind!r} (valid: {valid})", "type")
+    spec = _MESSAGES[kind]
+    out: dict[str, Any] = {"type": kind}
+    for key in message:
+        if key != "type" and key not in spec:
+            raise ProtocolError("bad_message", f"{key}: a {kind} message has no field {key!r}", key)
+    for key, (types, required) in spec.items():
+        if key not in message:
+            if required:
+                raise ProtocolError("bad_message", f"{key}: a {kind} message needs {key!r}", key)
+            out[key] = None
+            continue
+        value = message[key]
+        if not isinstance(value, types) or isinstance(value, bool):
+            raise ProtocolError("bad_message", f"{key}: {value!r} is not a valid {key}", key)
+        out[key] = value
+    if kind == "act" and not out["action"].strip():
+        raise ProtocolError("bad_message", "action: an empty action", "action")
+    if kind == "chat":
+        out["text"] = _clean(out["text"], "text", MAX_CHAT)
+    if kind == "hello" and out["since"] is not None and out["since"] < 0:
+        raise ProtocolError("bad_message", f"since: {out['since']} is below 0", "since")
+    return out
+
+
+def _clean(text: str, field: str, limit: int) -> str:
+    """Text a person typed, with control characters refused and spaces trimmed."""
+    text = text.strip()
+    if not text:
+        raise ProtocolError("bad_message", f"{field}: empty", field)
+    if len(text) > limit:
+        raise ProtocolError("bad_message", f"{field}: {len(text)} characters; at most {limit}", field)
+    if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn") for ch in text):
+        raise ProtocolError("bad_message", f"{field}: control or unassigned characters are not allowed", field)
+    return text
+
+
+def _field(body: dict[str, Any], key: str, types: type | tuple[type, ...], default: Any) -> Any:
+    value = body.get(key, default)
+    if not isinstance(value, types) or (
+        isinstance(value, bool) and bool not in (types if isinstance(types, tuple) else (types,))
+    ):
+        raise ProtocolError("bad_message", f"{key}: {value!r} is not a valid {key}", key)
+    return value
+
+
+def new_table_config(body: Any) -> dict[str, Any]:
+    """A new table's settings from ``POST /api/tables``, checked against the rules; the seed is drawn here."""
+    if not isinstance(body, dict):
+        raise ProtocolError("bad_message", "the body is a JSON object of the table's settings", "body")
+    known = {"game", "preset", "options", "players", "people", "bot", "bot_delay", "spectators", "rounds", "confirm"}
+    for key in body:
+        if key not in known:
+            raise ProtocolError("bad_message", f"{key}: no such setting (settings: {', '.join(sorted(known))})", key)
+    game = _field(body, "game", str, None) if "game" in body else None
+    if game not in PLAYERS:
+        raise ProtocolError("bad_message", f"game: {game!r} is not a game here (loo or nap)", "game")
+    lo, hi = PLAYERS[game]
+    players = _field(body, "players", int, 5 if game == "loo" else 4)
+    if not lo <= players <= hi:
+        raise ProtocolError("bad_message", f"players: {players} is not between {lo} and {hi} for {game}", "players")
+    people = _field(body, "people", int, 1)
+    if not 0 <= people <= players:
+        raise ProtocolError("bad_message", f"people: {people} seats for people at a table of {players}", "people")
+    bot = _field(body, "bot", str, "sensible")
+    if bot not in BOTS:
+        raise ProtocolError("bad_message", f"bot: {bot!r} is not a bot here ({', '.join(BOTS)})", "bot")
+    delay = _field(body, "bot_delay", (int, float), 0.6)
+    if not 0 <= delay <= 5:
+        raise ProtocolError("bad_message", f"bot_delay: {delay} seconds is not between 0 and 5", "bot_delay")
+    rounds = _field(body, "rounds", int, 1)
+    if not 1 <= rounds <= 50:
+        raise ProtocolError("bad_message", f"rounds: {rounds} is not between 1 and 50", "rounds")
+    preset = _field(body, "preset", str, "peel")
+    options = _field(body, "options", dict, {})
+    config = {
+        "game": game,
+        "preset": preset,
+        "options": options,
+        "players": players,
+        "people": people,
+        "bot": bot,
+        "bot_delay": float(delay),
+        "spectators": _field(body, "spectators", bool, True),
+        "rounds": rounds,
+        "confirm": _field(body, "confirm", bool, False),
+        "seed": random.randrange(2**32),
+    }
+    try:  # the engine is the judge of the rules: a table it cannot deal is refused now, not at the first deal
+        table = Table.new(game, players=players, humans=[], preset=preset, options=options, seed=1, rounds=rounds)
+        table.start_deal()
+    except RoundgamesError as e:
+        text = str(e)
+        field = "preset" if "preset" in text else "options" if "option" in text or options else "players"
+        raise ProtocolError("bad_message", f"{field}: {text}", field) from None
+    config["options"] = table.rules.options()  # the options as the rules hold them
+    return config
+
+
+def parse_sit(body: Any, seats: int) -> tuple[int, str]:
+    """``{"seat": N, "name": "..."}`` checked."""
+    if not isinstance(body, dict):
+        raise ProtocolError("bad_message", 'the body is {"seat": N, "name": "..."}', "body")
+    for key in body:
+        if key not in ("seat", "name"):
+            raise ProtocolError("bad_message", f"{key}: no such field (fields: seat, name)", key)
+    seat = body.get("seat")
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < seats:
+        raise ProtocolError("bad_message", f"seat: {seat!r} is not a seat here (0 to {seats - 1})", "seat")
+    name = body.get("name")
+    if not isinstance(name, str):
+        raise ProtocolError("bad_message", f"name: {name!r} is not a name", "name")
+    return seat, _clean(name, "name", MAX_NAME)
+
+
+def options_catalogue() -> dict[str, Any]:
+    """The games, presets and options a table may be created with, for the create form."""
+    games: dict[str, Any] = {}
+    for game, cls, table in (("loo", LooRules, LOO_OPTIONS), ("nap", NapRules, NAP_OPTIONS)):
+        base = cls.preset("peel")
+        presets = []
+        for name in cls.PRESETS:
+            try:
+                Table.new(game, players=PLAYERS[game][0] + 1, humans=[], preset=name, seed=1).start_deal()
+            except RoundgamesError:
+                continue  # a preset the engine cannot deal yet is not offered
+            presets.append(name)
+        options = {}
+        for key, values in table.items():
+            if key == "form":
+                continue  # chosen by the preset
+            default = getattr(base, key)
+            options[key] = {"default": default, "values": list(values) if values is not None else None}
+        games[game] = {"presets": presets, "players": list(PLAYERS[game]), "options": options}
+    return {"games": games, "bots": list(BOTS)}

@@ -1,0 +1,563 @@
+"""A table at the web server: the sitting, who sits where, the connections, and one command queue.
+
+Every change to a table goes through its :class:`Room`'s queue, one command at a time, so two
+clicks that arrive together are applied in order and the engine stays the only authority. A
+command is checked first (an illegal action changes nothing), then stored as an event, then
+applied, then told to every connection in the words its viewer may read.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import random
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from ..bots import Bot, make_bot
+from ..cards import card_str
+from ..errors import RecordError, RoundgamesError
+from ..loo import LooDeal
+from ..nap import NapDeal
+from ..table import Table
+from .store import Event, Store
+from .views import card_list, describe, state_for, trick_text
+
+__all__ = ["Conn", "LogEntry", "Room", "RoomError", "SeatInfo", "hash_token"]
+
+#: how many log entries a snapshot carries (a client needs the recent past, not the whole sitting)
+SNAPSHOT_LOG = 300
+
+
+class RoomError(RoundgamesError):
+    """A command the table refuses: ``code`` is the protocol's error code, ``rule`` a rule ID or None."""
+
+    def __init__(self, code: str, message: str, rule: str | None = None, field: str | None = None) -> None:
+        super().__init__(message)
+        self.code, self.message, self.rule, self.field = code, message, rule, field
+
+
+class Conn(Protocol):
+    """A connection watching a table: a seat or a spectator (``seat`` None)."""
+
+    seat: int | None
+    last_seq: int
+
+    def push(self, message: dict[str, Any]) -> None:
+        """Queue a message for the client; never blocks."""
+
+
+def hash_token(token: str) -> str:
+    """What the store keeps of a seat token."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass
+class SeatInfo:
+    """Who sits in a seat: ``kind`` is ``person``, ``bot``, or ``open`` (a bot plays it until somebody sits)."""
+
+    kind: str
+    name: str | None = None
+    token_hash: str | None = None
+    conns: int = 0
+    #: when a person's (or an open seat's) countdown ends and a bot takes over
+    away_until: float = 0.0
+
+
+@dataclass
+class LogEntry:
+    """A line of the table's log; ``private`` holds what one seat reads instead of ``text``."""
+
+    seq: int
+    deal: int
+    kind: str
+    seat: int | None
+    text: str
+    private: dict[int, str] = field(default_factory=dict)
+
+    def for_viewer(self, viewer: int | None) -> dict[str, Any]:
+        text = self.private.get(viewer, self.text) if viewer is not None else self.text
+        return {"seq": self.seq, "deal": self.deal, "kind": self.kind, "seat": self.seat, "text": text}
+
+
+@dataclass
+class Timing:
+    """The server's pacing: seconds between bot actions come from each table; these are the server's."""
+
+    away_seconds: float = 30.0  # a disconnected person's countdown before a bot plays the seat
+    deal_pause: float = 5.0  # between a finished deal and the next, unless someone asks for it sooner
+    trick_pause: float = 1.5  # a finished trick stays in view before a bot leads again
+
+
+class Room:
+    """One table: its settings, its sitting, its seats and connections, and its command queue."""
+
+    def __init__(self, table_id: str, config: dict[str, Any], store: Store, created: float, timing: Timing) -> None:
+        self.id = table_id
+        self.config = config
+        self.store = store
+        self.created = created
+        self.timing = timing
+        self.conns: set[Conn] = set()
+        self.touched = created
+        self._queue: asyncio.Queue[tuple[Callable[..., Any], tuple[Any, ...], asyncio.Future[Any] | None]] = (
+            asyncio.Queue()
+        )
+        self._worker: asyncio.Task[None] | None = None
+        self._timer: asyncio.TimerHandle | None = None
+        self._version = 0  # bumped by every change, so a stale timer does nothing
+        self._reset()
+
+    # -- state rebuilt from the settings and the events ---------------------------------------
+
+    def _reset(self) -> None:
+        c = self.config
+        n = c["players"]
+        self.table = Table.new(
+            c["game"],
+            players=n,
+            humans=range(n),  # the room decides who a bot plays; the table accepts any seat's action
+            preset=c["preset"],
+            options=c["options"],
+            bot=c["bot"],
+            seed=c["seed"],
+            rounds=c["rounds"],
+        )
+        self.bots: dict[int, Bot] = {
+            i: make_bot(c["bot"], c["game"], seed=random.Random(f"{c['seed']}:bot:{i}").getrandbits(32))
+            for i in range(n)
+        }
+        self.seats = [SeatInfo("open" if i < c["people"] else "bot", away_until=self.created) for i in range(n)]
+        for i, s in enumerate(self.seats):
+            if s.kind == "bot":
+                s.name = f"Bot {i + 1}"
+            else:
+                s.away_until = self.created + self.timing.away_seconds
+        self.log: list[LogEntry] = []
+        self.seq = 0
+        self.rebuilt_at = 0
+        self.deal_number = 0
+        self.nets: list[list[int]] = []
+        self.next_deal_at: float | None = None
+        self.trick_done_at = 0.0
+        #: the deals and actions so far, in order: ``(kind, seat, by_bot, seq)`` (what undo may take back)
+        self._acts: list[tuple[str, int, bool, int]] = []
+
+    def replay(self, events: list[Event]) -> None:
+        """Rebuild the table from its stored events (at start-up, and after an undo)."""
+        conns = {i: s.conns for i, s in enumerate(self.seats)}
+        self._reset()
+        for i, n in conns.items():
+            self.seats[i].conns = n
+        for ev in _effective(events):
+            self._apply(ev.kind, ev.data, ev.seq, replaying=True)
+        self.seq = events[-1].seq if events else 0
+        self.rebuilt_at = self.seq
+        if events:
+            self.touched = events[-1].ts
+        # After a restart nobody is connected yet: each person gets a fresh countdown.
+        for s in self.seats:
+            if s.kind != "bot" and s.conns == 0:
+                s.away_until = max(s.away_until, time.time() + self.timing.away_seconds)
+        self.next_deal_at = None
+        if self.table.deal is None or self.table.deal.is_complete:
+            self._plan_next_deal()
+
+    # -- names and summaries ----------------------------------------------------------------
+
+    def display_names(self) -> list[str]:
+        return [s.name or f"Seat {i + 1}" for i, s in enumerate(self.seats)]
+
+    def table_summary(self) -> dict[str, Any]:
+        c = self.config
+        return {
+            "id": self.id,
+            "game": c["game"],
+            "preset": c["preset"],
+            "options": c["options"],
+            "rules": self.table.rules_lines(),
+            "confirm": c["confirm"],
+            "bot": c["bot"],
+            "bot_delay": c["bot_delay"],
+            "spectators": c["spectators"],
+        }
+
+    def info(self) -> dict[str, Any]:
+        """The table as the lobby lists it (TableInfo of docs/web.md)."""
+        c = self.config
+        return {
+            "id": self.id,
+            "game": c["game"],
+            "preset": c["preset"],
+            "options": c["options"],
+            "rules": self.table.rules_lines(),
+            "players": c["players"],
+            "seats": [{"seat": i, "name": s.name, "kind": s.kind} for i, s in enumerate(self.seats)],
+            "spectators": c["spectators"],
+            "bot": c["bot"],
+            "created": self.created,
+            "over": self.table.is_over,
+        }
+
+    def scores(self) -> dict[str, Any]:
+        balances = [self.table.sitting.balances.get(s, 0) for s in self.table.seats]
+        over = self.table.is_over
+        return {"deals": self.nets, "totals": balances, "over": over, "settlement": balances if over else None}
+
+    def result_text(self, deal: LooDeal | NapDeal) -> str:
+        names = self.display_names()
+        if isinstance(deal, LooDeal):
+            if deal.looed:
+                return "Looed: " + ", ".join(f"{names[s]} ({amount})" for s, amount in sorted(deal.looed.items()))
+            return "Nobody looed"
+        if deal.declarer is None:
+            return "All passed"
+        contract = {"nap": "Nap", "misery": "Misery", "wellington": "Wellington", "blucher": "Blücher"}.get(
+            deal.contract or "", deal.contract or ""
+        )
+        return f"{names[deal.declarer]} {'made' if deal.made else 'lost'} {contract}"
+
+    # -- who plays a seat ---------------------------------------------------------------------
+
+    def bot_controls(self, seat: int) -> bool:
+        """Whether a bot plays ``seat`` now: a bot's seat, or a person's (or open) seat past its countdown."""
+        s = self.seats[seat]
+        return s.kind == "bot" or (s.conns == 0 and time.time() >= s.away_until)
+
+    def can_undo(self, seat: int) -> bool:
+        """Undo is free only against bots: every other seat a bot, and an action of this seat's in this deal."""
+        if any(s.kind != "bot" for i, s in enumerate(self.seats) if i != seat):
+            return False
+        deal = self.table.deal
+        return deal is not None and not deal.is_complete and self._undo_target(seat) is not None
+
+    def _undo_target(self, seat: int) -> int | None:
+        for entry in reversed(self._acts):
+            if entry[0] == "deal":
+                return None
+            if entry[1] == seat and not entry[2]:
+                return entry[3]
+        return None
+
+    # -- the queue -----------------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Start the table's worker (once the event loop runs)."""
+        if self._worker is None:
+            self._worker = asyncio.get_running_loop().create_task(self._work(), name=f"table {self.id}")
+            self._schedule()
+
+    async def stop(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+        if self._worker is not None:
+            self._worker.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._worker
+            self._worker = None
+
+    async def call(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """Run ``fn(*args)`` in its turn on the table's queue; its result, or its exception."""
+        fut: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        await self._queue.put((fn, args, fut))
+        return await fut
+
+    async def _work(self) -> None:
+        while True:
+            fn, args, fut = await self._queue.get()
+            try:
+                result = fn(*args)
+            except Exception as e:  # a refused command: its caller is told; the table is unchanged
+                if fut is not None and not fut.done():
+                    fut.set_exception(e)
+            else:
+                if fut is not None and not fut.done():
+                    fut.set_result(result)
+            self._schedule()
+
+    def _schedule(self) -> None:
+        """Plan the table's next automatic step: a bot's action, the next deal, or a countdown's end."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        if self._worker is None or not self.conns:
+            return  # nobody is watching: the bots wait, and the table keeps
+        loop = asyncio.get_running_loop()
+        now = time.time()
+        deal = self.table.deal
+        version = self._version
+        when: float | None = None
+        if deal is None or deal.is_complete:
+            if self.next_deal_at is not None:
+                when = self.next_deal_at
+        elif deal.to_act is not None:
+            seat = self.seats[deal.to_act]
+            if self.bot_controls(deal.to_act):
+                when = max(now + self.config["bot_delay"], self.trick_done_at + self._trick_pause())
+            elif seat.conns == 0:
+                when = seat.away_until  # then the bot takes over
+        if when is None:
+            return
+        self._timer = loop.call_at(
+            loop.time() + max(0.0, when - now), lambda: self._queue.put_nowait((self._auto, (version,), None))
+        )
+
+    def _trick_pause(self) -> float:
+        return self.timing.trick_pause if self.config["bot_delay"] > 0 else 0.0
+
+    def _auto(self, version: int) -> None:
+        if version != self._version:
+            return
+        deal = self.table.deal
+        if deal is None or deal.is_complete:
+            if self.next_deal_at is not None and time.time() >= self.next_deal_at - 0.01:
+                self.next_deal()
+            return
+        seat = deal.to_act
+        if seat is None:
+            return
+        if not self.bot_controls(seat):
+            return
+        action = self.bots[seat].choose(deal.view(seat))
+        text = " ".join(deal.action_str(action).split()[1:])  # type: ignore[arg-type]
+        self._command("act", {"seat": seat, "text": text, "bot": True})
+
+    # -- commands (run on the queue) ----------------------------------------------------------------
+
+    def act(self, seat: int, text: str) -> None:
+        """A person's action; raises :class:`RoomError` with the rule when it is not legal now."""
+        deal = self.table.deal
+        if deal is None or deal.is_complete:
+            raise RoomError("no_deal", "no deal is in progress")
+        if deal.to_act != seat and self.table.keeping != seat:
+            who = self.display_names()[deal.to_act] if deal.to_act is not None else "nobody"
+            raise RoomError("not_your_turn", f"it is {who}'s turn, not yours")
+        self._command("act", {"seat": seat, "text": text, "bot": False})
+
+    def sit(self, seat: int, name: str) -> str:
+        """Seat a person; returns the new seat token (only its hash is kept)."""
+        if not 0 <= seat < len(self.seats):
+            raise RoomError(
+                "bad_message", f"seat: no seat {seat} at this table (0 to {len(self.seats) - 1})", None, "seat"
+            )
+        if self.seats[seat].kind != "open":
+            raise RoomError("seat_taken", f"seat: seat {seat} is taken", None, "seat")
+        if name in self.display_names():
+            raise RoomError("bad_message", f"name: {name!r} is already at this table", None, "name")
+        token = secrets.token_urlsafe(18)
+        self._command("sit", {"seat": seat, "name": name, "hash": hash_token(token)})
+        return token
+
+    def chat(self, seat: int | None, text: str) -> None:
+        self._command("chat", {"seat": seat, "text": text})
+
+    def next_deal(self) -> None:
+        """Deal the next deal now (between deals only)."""
+        deal = self.table.deal
+        if deal is not None and not deal.is_complete:
+            raise RoomError("no_deal", "the deal in progress must be finished first")
+        if self.table.is_over:
+            raise RoomError("no_deal", "the sitting is over")
+        n = len(self.table.sitting.records)
+        self._command("deal", {"number": self.deal_number + 1, "seed": f"{self.config['seed']}:{n}"})
+
+    def undo(self, seat: int) -> None:
+        if not self.can_undo(seat):
+            raise RoomError("no_undo", "undo is only for a table where every other seat is a bot, within the deal")
+        self._command("undo", {"seat": seat})
+        self.replay(self.store.events(self.id))
+        self._version += 1
+        self._broadcast([], snapshot=True)
+
+    def join(self, conn: Conn, since: int | None) -> None:
+        """A connection arrives: bring it up to date, then count it at its seat."""
+        self.resume(conn, since)
+        self.connect(conn)
+
+    def connect(self, conn: Conn) -> None:
+        self.conns.add(conn)
+        if conn.seat is not None:
+            self.seats[conn.seat].conns += 1
+        self._version += 1
+        self._broadcast([])
+
+    def disconnect(self, conn: Conn) -> None:
+        self.conns.discard(conn)
+        if conn.seat is not None:
+            s = self.seats[conn.seat]
+            s.conns = max(0, s.conns - 1)
+            if s.conns == 0:
+                s.away_until = time.time() + self.timing.away_seconds
+        self._version += 1
+        self._broadcast([])
+
+    def seat_of(self, token: str) -> int:
+        """The seat a token sits in; raises :class:`RoomError` for a wrong token."""
+        h = hash_token(token)
+        for i, s in enumerate(self.seats):
+            if s.token_hash is not None and secrets.compare_digest(s.token_hash, h):
+                return i
+        raise RoomError("bad_token", "this seat token does not sit at this table", None, "token")
+
+    # -- events ----------------------------------------------------------------------------
+
+    def _command(self, kind: str, data: dict[str, Any]) -> None:
+        """Check and apply an event, store it, and tell everyone."""
+        before = len(self.log)
+        self._apply(kind, data, self.seq + 1, replaying=False)  # raises, changing nothing, if refused
+        self.seq += 1
+        self.touched = self.store.append(self.id, self.seq, kind, data)
+        self._version += 1
+        self._broadcast(self.log[before:])
+
+    def _apply(self, kind: str, data: dict[str, Any], seq: int, *, replaying: bool) -> None:
+        if kind == "sit":
+            s = self.seats[data["seat"]]
+            s.kind, s.name, s.token_hash = "person", data["name"], data["hash"]
+            s.away_until = time.time() + self.timing.away_seconds
+            self._log(seq, "seat", data["seat"], f"{data['name']} sits down")
+        elif kind == "chat":
+            self._log(seq, "chat", data["seat"], data["text"])
+        elif kind == "deal":
+            self._deal(seq, data)
+        elif kind == "act":
+            self._act(seq, data["seat"], data["text"], data["bot"])
+        elif kind == "undo":
+            pass  # handled by _effective when the events are replayed
+        else:
+            raise RecordError("event", f"unknown event {kind!r}")
+
+    def _deal(self, seq: int, data: dict[str, Any]) -> None:
+        table = self.table
+        expected = f"{self.config['seed']}:{len(table.sitting.records)}"
+        if data["seed"] != expected:
+            raise RecordError("event", f"deal {data['number']}: seed {data['seed']!r}, expected {expected!r}")
+        table.start_deal()
+        table.events.clear()
+        self.deal_number = data["number"]
+        self.next_deal_at = None
+        self._acts.append(("deal", -1, True, seq))
+        deal = table.deal
+        assert deal is not None
+        names = self.display_names()
+        text = f"Deal {self.deal_number}: {names[deal.dealer]} deals"
+        if isinstance(deal, LooDeal):
+            text += f" a {deal.kind.value.replace('_', ' ')} deal; the turn-up is {card_str(deal.turnup)}"
+        self._log(seq, "deal", deal.dealer, text)
+        if deal.is_complete:
+            self._deal_over(seq, deal)
+
+    def _act(self, seq: int, seat: int, text: str, bot: bool) -> None:
+        table = self.table
+        deal = table.deal
+        if deal is None or deal.is_complete:
+            raise RoomError("no_deal", "no deal is in progress")
+        name = self.display_names()[seat]
+        words = text.strip().split()
+        tricks_before = len(deal.tricks)
+        if bot and table.keeping == seat:
+            table.keeping = None  # the person took the spare hand and went away: the bot decides afresh
+        try:
+            if isinstance(deal, NapDeal) and [w.lower() for w in words] == ["spare"]:
+                table.act(seat, "spare")
+                ten = " ".join(card_list(deal.hands[seat] | deal.spare))
+                private = {seat: f"You take the spare hand (a call of Nap): {ten}. Keep five."}
+                self._log(seq, "action", seat, f"{name} takes the spare hand (a call of Nap)", private)
+                self._acts.append(("act", seat, bot, seq))
+                return
+            if table.keeping == seat and words and words[0].lower() == "keep":
+                text = "spare " + " ".join(words[1:])
+            action = table.parse(seat, text)
+            table.act(seat, text)
+        except RoomError:
+            raise
+        except RoundgamesError as e:
+            rule = getattr(e, "rule", None)
+            raise RoomError("illegal" if rule else "bad_message", str(e), rule, None if rule else "action") from None
+        table.events.clear()
+        self._acts.append(("act", seat, bot, seq))
+        public, mine = describe(deal, action, name)
+        self._log(seq, "action", seat, public, {seat: mine} if mine else {})
+        if len(deal.tricks) > tricks_before:
+            self._log(seq, "trick", deal.tricks[-1].winner, trick_text(deal.tricks[-1], self.display_names()))
+            self.trick_done_at = time.time()
+        if deal.is_complete:
+            self._deal_over(seq, deal)
+
+    def _deal_over(self, seq: int, deal: LooDeal | NapDeal) -> None:
+        self.nets.append(deal.net)
+        names = self.display_names()
+        paid = ", ".join(f"{names[i]} {n:+d}" for i, n in enumerate(deal.net))
+        self._log(seq, "result", None, f"{self.result_text(deal)}. {paid}.")
+        if self.table.is_over:
+            totals = ", ".join(
+                f"{names[i]} {self.table.sitting.balances[s]:+d}" for i, s in enumerate(self.table.seats)
+            )
+            self._log(seq, "result", None, f"The sitting is over. {totals}.")
+        self._plan_next_deal()
+
+    def _plan_next_deal(self) -> None:
+        if self.table.is_over:
+            self.next_deal_at = None
+        elif self.table.deal is None:
+            self.next_deal_at = time.time()  # the first deal is dealt at once
+        else:
+            pause = self.timing.deal_pause if self.config["bot_delay"] > 0 else 0.0
+            self.next_deal_at = time.time() + pause
+
+    def _log(self, seq: int, kind: str, seat: int | None, text: str, private: dict[int, str] | None = None) -> None:
+        self.log.append(LogEntry(seq, self.deal_number, kind, seat, text, private or {}))
+
+    # -- telling the connections ----------------------------------------------------------------
+
+    def _broadcast(self, entries: list[LogEntry], *, snapshot: bool = False) -> None:
+        for conn in list(self.conns):
+            self.send_to(conn, entries, snapshot=snapshot)
+
+    def send_to(self, conn: Conn, entries: list[LogEntry], *, snapshot: bool = False) -> None:
+        """Send ``conn`` the state and ``entries`` (or the whole recent log, for a snapshot)."""
+        viewer = conn.seat
+        if snapshot:
+            entries = self.log[-SNAPSHOT_LOG:]
+        message = {
+            "type": "snapshot" if snapshot else "update",
+            "seq": self.seq,
+            "state": state_for(self, viewer),
+            "log": [e.for_viewer(viewer) for e in entries],
+        }
+        conn.last_seq = self.seq
+        conn.push(message)
+
+    def resume(self, conn: Conn, since: int | None) -> None:
+        """Bring a (re)connecting client up to date: what it missed, or a snapshot."""
+        if since is None or since < self.rebuilt_at or since > self.seq:
+            self.send_to(conn, [], snapshot=True)
+            return
+        missed = [e for e in self.log if e.seq > since]
+        if missed and len(missed) > SNAPSHOT_LOG:
+            self.send_to(conn, [], snapshot=True)
+        else:
+            self.send_to(conn, missed)
+
+
+def _effective(events: list[Event]) -> list[Event]:
+    """The events that still count: an undo takes back its seat's last action and everything after it."""
+    out: list[Event] = []
+    for ev in events:
+        if ev.kind != "undo":
+            out.append(ev)
+            continue
+        seat = ev.data["seat"]
+        for i in range(len(out) - 1, -1, -1):
+            e = out[i]
+            if e.kind == "deal":
+                break
+            if e.kind == "act" and e.data["seat"] == seat and not e.data["bot"]:
+                kept = [x for x in out[i:] if x.kind in ("sit", "chat")]  # talk and seating are not taken back
+                out[i:] = kept
+                break
+    return out

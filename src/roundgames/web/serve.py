@@ -1,0 +1,50 @@
+"""``roundgames serve``: start the web table with uvicorn."""
+
+from __future__ import annotations
+
+import socket
+import sys
+
+from ..errors import RoundgamesError
+from .app import create_app
+from .protocol import MAX_MESSAGE
+from .room import Timing
+
+__all__ = ["serve"]
+
+
+def serve(
+    host: str, port: int, db: str, *, idle_hours: float, away_seconds: float, deal_pause: float, quiet: bool
+) -> int:
+    """Serve until interrupted; raises :class:`RoundgamesError` for a port in use or a store that cannot open."""
+    import sqlite3
+
+    import uvicorn
+
+    try:  # say so plainly, not as uvicorn's traceback, when the port is taken
+        with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind((host, port))
+    except OSError as e:
+        raise RoundgamesError(f"--port {port}: cannot listen on {host}:{port}: {e.strerror}") from None
+    try:
+        sqlite3.connect(db).close()
+    except sqlite3.Error as e:
+        raise RoundgamesError(f"--db {db}: cannot open the store: {e}") from None
+    timing = Timing(away_seconds=away_seconds, deal_pause=deal_pause)
+    app = create_app(db, timing=timing, idle_seconds=idle_hours * 3600)
+    shown = f"[{host}]" if ":" in host else host
+    print(
+        f"roundgames: the web table is on http://{shown}:{port}/ (tables kept in {db}); Ctrl+C stops it",
+        file=sys.stderr,
+    )
+    config = uvicorn.Config(
+        app,
+        host=host,
+        port=port,
+        log_level="warning" if quiet else "info",
+        ws_max_size=MAX_MESSAGE * 4,  # a larger frame is cut off by the protocol layer itself
+        lifespan="on",
+    )
+    uvicorn.Server(config).run()
+    return 0
