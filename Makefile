@@ -11,18 +11,20 @@ $(STAMP): pyproject.toml
 		{ echo "roundgames needs Python 3.11 or newer; set PYTHON=python3.11" >&2; exit 2; }
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,envs,tui]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,envs,tui,web,webtest]'
 	@touch $(STAMP)
 
-## Install and start the main job.
+## Install and start the main job: the web table on http://127.0.0.1:8000 (tables kept in roundgames.sqlite3).
 run: $(STAMP)
-	$(BIN)/roundgames play loo
+	$(BIN)/roundgames serve
 
 ## Install and run every check: lint, types, tests (with doctests).
+## The browser tests drive the system Chromium: scripts/ensure-chromium installs it when missing.
 test: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
 	$(BIN)/mypy
+	bash scripts/ensure-chromium
 	$(BIN)/pytest tests src/roundgames --doctest-modules
 
 lint: $(STAMP)

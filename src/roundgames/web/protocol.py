@@ -144,13 +144,24 @@ def new_table_config(body: Any) -> dict[str, Any]:
         "confirm": _field(body, "confirm", bool, False),
         "seed": random.randrange(2**32),
     }
-    try:  # the engine is the judge of the rules: a table it cannot deal is refused now, not at the first deal
+    # The engine is the judge of the rules: a table it cannot deal is refused now, not at the first deal.
+    rules_cls = LooRules if game == "loo" else NapRules
+    try:
+        rules = rules_cls.preset(preset)
+    except RoundgamesError as e:
+        raise ProtocolError("bad_message", f"preset: {e}", "preset") from None
+    try:
+        rules.with_options(options)
+    except RoundgamesError as e:
+        raise ProtocolError("bad_message", f"options: {e}", "options") from None
+    try:
         table = Table.new(game, players=players, humans=[], preset=preset, options=options, seed=1, rounds=rounds)
         table.start_deal()
     except RoundgamesError as e:
-        text = str(e)
-        field = "preset" if "preset" in text else "options" if "option" in text or options else "players"
-        raise ProtocolError("bad_message", f"{field}: {text}", field) from None
+        field = (
+            "preset" if "form" in str(e) and "form" not in options else "options" if "option" in str(e) else "players"
+        )
+        raise ProtocolError("bad_message", f"{field}: {e}", field) from None
     config["options"] = table.rules.options()  # the options as the rules hold them
     return config
 

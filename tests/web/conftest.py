@@ -1,0 +1,296 @@
+"""Fixtures for the browser tests: the real web server as a subprocess, and the system Chromium through Playwright.
+
+The browser is the Debian package ``chromium`` (``scripts/ensure-chromium`` installs it; ``make test`` runs that first),
+never a browser of Playwright's own. A missing browser fails the tests, it does not skip them.
+
+- ``server``: a started ``roundgames serve`` on a free port with its own database; ``.url``, ``.port``, ``.db``,
+  ``.log``, ``.stop()`` (terminate), ``.kill()`` (SIGKILL: a crash), ``.start()`` (again, same port and database).
+- ``server_factory``: more servers (``args=[...]`` more options for ``serve``, ``start=False`` for one not started
+  yet, ``db=`` to share a database).
+- ``browser``: one headless Chromium for the session.
+- ``new_context(size)``: a fresh browser context (own cookies and storage), ``"phone"`` (360x740, touch) or
+  ``"desktop"`` (1280x800); closed after the test. ``page`` and ``phone_page``: a page in a new context of each size.
+- ``shot(page, name)``: a screenshot in ``build/screenshots/NAME.png`` at the repository root; returns its path.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import IO, Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
+
+REPO = Path(__file__).resolve().parents[2]
+SCREENSHOTS = REPO / "build" / "screenshots"
+
+START_TIMEOUT = 20.0  # seconds for the server to answer GET /api/tables
+STOP_TIMEOUT = 10.0  # seconds for a terminated server to exit before it is killed
+PAGE_TIMEOUT = 10_000  # milliseconds: Playwright's default wait for a locator or a navigation
+
+SIZES: dict[str, dict[str, Any]] = {
+    "phone": {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True},
+    "desktop": {"viewport": {"width": 1280, "height": 800}},
+}
+
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+# Requests to our own server never go through a proxy, whatever the environment says.
+_NO_PROXY = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+
+
+def chromium_path() -> str | None:
+    """The system Chromium: $ROUNDGAMES_CHROMIUM if set, else `chromium` on the PATH, else /usr/bin/chromium."""
+    chosen = os.environ.get("ROUNDGAMES_CHROMIUM")
+    if chosen:
+        return chosen if os.access(chosen, os.X_OK) else None
+    found = shutil.which("chromium")
+    if found:
+        return found
+    return "/usr/bin/chromium" if os.access("/usr/bin/chromium", os.X_OK) else None
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+class WebServer:
+    """`roundgames serve` in a subprocess; its stdout and stderr go to `log` (appended to by each start)."""
+
+    def __init__(self, workdir: Path, port: int, db: Path, args: Sequence[str] = ()) -> None:
+        self.workdir = workdir
+        self.port = port
+        self.db = db
+        self.url = f"http://127.0.0.1:{port}"
+        self.log = workdir / f"server-{port}.log"
+        self.command = [
+            sys.executable,
+            "-m",
+            "roundgames",
+            "serve",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--db",
+            str(db),
+            *args,
+        ]
+        self.process: subprocess.Popen[bytes] | None = None
+        self._log_file: IO[bytes] | None = None
+        self._ended_on_purpose = True
+
+    @property
+    def running(self) -> bool:
+        return self.process is not None and self.process.poll() is None
+
+    def log_text(self) -> str:
+        """Everything the server has written so far, every start included."""
+        return self.log.read_text(encoding="utf-8", errors="replace") if self.log.exists() else ""
+
+    def start(self, timeout: float = START_TIMEOUT) -> None:
+        """Start the server (again: same port, same database) and wait until GET /api/tables answers 200."""
+        if self.running:
+            raise RuntimeError(f"the server on port {self.port} is already running")
+        self._reap()
+        self._log_file = self.log.open("ab")
+        self._log_file.write(f"\n=== start: {' '.join(self.command)}\n".encode())
+        self._log_file.flush()
+        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        self.process = subprocess.Popen(
+            self.command,
+            cwd=self.workdir,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=self._log_file,
+            stderr=subprocess.STDOUT,
+        )
+        self._ended_on_purpose = False
+        self._wait_ready(timeout)
+
+    def _wait_ready(self, timeout: float) -> None:
+        deadline = time.monotonic() + timeout
+        last = "no answer"
+        while True:
+            assert self.process is not None
+            code = self.process.poll()
+            if code is not None:
+                self._ended_on_purpose = True
+                self._reap()
+                pytest.fail(
+                    f"the web server exited with status {code} before answering GET /api/tables\n"
+                    f"command: {' '.join(self.command)}\n--- its output ({self.log}):\n{self.log_text()}",
+                    pytrace=False,
+                )
+            try:
+                with _NO_PROXY.open(f"{self.url}/api/tables", timeout=2) as answer:
+                    if answer.status == 200:
+                        return
+                    last = f"HTTP {answer.status}"
+            except urllib.error.HTTPError as error:
+                last = f"HTTP {error.code}"
+                error.close()
+            except (OSError, ValueError) as error:
+                last = repr(error)
+            if time.monotonic() > deadline:
+                self.kill()
+                pytest.fail(
+                    f"the web server did not answer GET {self.url}/api/tables with 200 within {timeout:g} s "
+                    f"(last: {last})\ncommand: {' '.join(self.command)}\n--- its output ({self.log}):\n"
+                    f"{self.log_text()}",
+                    pytrace=False,
+                )
+            time.sleep(0.05)
+
+    def stop(self, timeout: float = STOP_TIMEOUT) -> int | None:
+        """Terminate the server (SIGTERM, then SIGKILL after `timeout` s); returns its exit status."""
+        return self._end(signal.SIGTERM, timeout)
+
+    def kill(self) -> int | None:
+        """Kill the server with SIGKILL, as a crash would end it; returns its exit status."""
+        return self._end(signal.SIGKILL, STOP_TIMEOUT)
+
+    def _end(self, sig: signal.Signals, timeout: float) -> int | None:
+        if self.process is None:
+            return None
+        self._ended_on_purpose = True
+        if self.process.poll() is None:
+            self.process.send_signal(sig)
+            try:
+                self.process.wait(timeout)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        code = self.process.returncode
+        self._reap()
+        return code
+
+    def _reap(self) -> None:
+        if self.process is not None and self.process.poll() is not None:
+            self.process = None
+        if self.process is None and self._log_file is not None:
+            self._log_file.close()
+            self._log_file = None
+
+    def close(self) -> str | None:
+        """End the server at teardown; says what went wrong when it had exited without being told to."""
+        problem = None
+        if self.process is not None and self.process.poll() is not None and not self._ended_on_purpose:
+            problem = f"the web server on port {self.port} exited by itself with status {self.process.returncode}"
+        self.stop()
+        return problem
+
+
+@pytest.fixture
+def server_factory(tmp_path: Path) -> Iterator[Callable[..., WebServer]]:
+    """Make web servers: `server_factory(db=None, start=True, args=())`, `args` more options for `roundgames serve`.
+
+    Every one is stopped after the test; one that exited by itself (not by `.stop()` or `.kill()`) fails the test.
+    """
+    made: list[WebServer] = []
+
+    def make(db: Path | None = None, start: bool = True, args: Sequence[str] = ()) -> WebServer:
+        workdir = tmp_path / f"server{len(made)}"
+        workdir.mkdir()
+        web = WebServer(workdir, free_port(), db or workdir / "web.sqlite3", args)
+        made.append(web)
+        if start:
+            web.start()
+        return web
+
+    yield make
+    problems = [(web, problem) for web in made if (problem := web.close())]
+    if problems:
+        pytest.fail(
+            "\n".join(f"{problem}\n--- its output:\n{web.log_text()}" for web, problem in problems), pytrace=False
+        )
+
+
+@pytest.fixture
+def server(server_factory: Callable[..., WebServer]) -> WebServer:
+    """The real web server, started, with a fresh database; stopped after the test."""
+    return server_factory()
+
+
+@pytest.fixture(scope="session")
+def playwright() -> Iterator[Playwright]:
+    with sync_playwright() as driver:
+        yield driver
+
+
+@pytest.fixture(scope="session")
+def browser(playwright: Playwright) -> Iterator[Browser]:
+    """The system Chromium, headless, for the whole session. No browser is a failure, not a skip."""
+    path = chromium_path()
+    if path is None:
+        where = os.environ.get("ROUNDGAMES_CHROMIUM") or "chromium on the PATH, or /usr/bin/chromium"
+        pytest.fail(
+            f"the browser tests need the system Chromium (Debian package 'chromium') and there is none ({where}): "
+            "run `bash scripts/ensure-chromium` (as root, or with sudo), or `apt-get install chromium`",
+            pytrace=False,
+        )
+    launched = playwright.chromium.launch(executable_path=path, headless=True, args=CHROMIUM_ARGS)
+    yield launched
+    launched.close()
+
+
+@pytest.fixture
+def new_context(browser: Browser) -> Iterator[Callable[..., BrowserContext]]:
+    """`new_context("phone" | "desktop", **options)`: a fresh context (own cookies and storage), closed after the test."""
+    made: list[BrowserContext] = []
+
+    def make(size: str = "desktop", **options: Any) -> BrowserContext:
+        context = browser.new_context(**{**SIZES[size], **options})
+        context.set_default_timeout(PAGE_TIMEOUT)
+        made.append(context)
+        return context
+
+    yield make
+    for context in made:
+        context.close()
+
+
+@pytest.fixture
+def page(new_context: Callable[..., BrowserContext]) -> Page:
+    """A page at desktop size (1280x800)."""
+    return new_context("desktop").new_page()
+
+
+@pytest.fixture
+def phone_page(new_context: Callable[..., BrowserContext]) -> Page:
+    """A page at phone size (360x740, mobile, touch)."""
+    return new_context("phone").new_page()
+
+
+@pytest.fixture
+def shot() -> Callable[..., Path]:
+    """`shot(page, name, full_page=True)`: save a screenshot as build/screenshots/NAME.png; returns its path."""
+
+    def take(page: Page, name: str, full_page: bool = True) -> Path:
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        path = SCREENSHOTS / (re.sub(r"[^A-Za-z0-9._-]+", "-", name) + ".png")
+        page.screenshot(path=str(path), full_page=full_page)
+        return path
+
+    return take

@@ -1,0 +1,183 @@
+"""The web server as its users meet it, through HTTP and real websockets to a real `roundgames serve`:
+durability across a crash, the countdown before a bot plays an away seat, undo against bots, idle
+tables expiring, the exports, and the `serve` command's own errors."""
+
+from __future__ import annotations
+
+import json
+import socket
+import sqlite3
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+import httpx
+from webclient import Seat, create, play_first, sit
+
+from roundgames.record import loads, replay
+
+
+def _play_until(seat: Seat, done: Callable[[dict[str, Any]], bool], limit: int = 200) -> None:
+    """Play seat's first legal action each turn until ``done(state)``."""
+    for _ in range(limit):
+        seat.until(lambda s: done(s) or bool(s["legal"]), what="my turn or the end")
+        if done(seat.state):
+            return
+        before = seat.seq
+        play_first(seat)
+        seat.until(lambda s, before=before: seat.seq > before, what="my action applied")
+    raise AssertionError("never reached the end")
+
+
+def _public(state: dict[str, Any]) -> dict[str, Any]:
+    """The state without what changes with connections and the clock."""
+    out = json.loads(json.dumps(state))
+    for seat in out["seats"]:
+        seat.pop("connected"), seat.pop("away_until"), seat.pop("bot_playing")
+    out.pop("next_deal_at")
+    return out
+
+
+def test_a_killed_server_resumes_every_table_with_the_same_cards(server_factory: Any) -> None:
+    server = server_factory()
+    tables = []
+    for game in ("loo", "nap"):
+        made = create(server.url, game=game, players=4, people=1, bot_delay=0.05)
+        token = sit(server.url, made["id"], 0, "Ann")
+        me = Seat(server.url, made["id"], token)
+        # Into the play of the second deal: the first Loo deal is often a single, settled as dealt.
+        me.until(lambda s: bool(s["deal"]) and s["deal"]["number"] >= 1 and bool(s["legal"]), what="my turn")
+        _play_until(me, lambda s: s["deal"]["number"] >= 2 and s["deal"]["phase"] == "play" and bool(s["legal"]))
+        tables.append((made["id"], token, _public(me.state), me.seq))
+        me.close()
+    server.kill()  # SIGKILL: no shutdown, as a crash
+    server.start()
+    for table_id, token, before, seq in tables:
+        again = Seat(server.url, table_id, token, since=seq)
+        again.until(lambda s: bool(s), what="the first state")
+        assert again.seq == seq
+        assert _public(again.state) == before  # the same hand, trick, pool and scores
+        # ... and the deal goes on from there to its end.
+        number = before["deal"]["number"]
+        _play_until(again, lambda s, number=number: s["deal"]["complete"] or s["deal"]["number"] > number)
+        again.close()
+
+
+def test_an_away_person_gets_a_countdown_then_a_bot_plays_the_seat(server_factory: Any) -> None:
+    server = server_factory(args=["--away-seconds", "1"])
+    made = create(server.url, game="nap", players=3, people=1, bot_delay=0)
+    token = sit(server.url, made["id"], 0, "Ann")
+    me = Seat(server.url, made["id"], token)
+    me.until(lambda s: bool(s["legal"]), what="my turn")
+    number = me.state["deal"]["number"]
+    watcher = Seat(server.url, made["id"], None)
+    me.close()
+    state = watcher.until(lambda s: not s["seats"][0]["connected"], what="Ann shown away")
+    assert state["seats"][0]["away_until"] is not None and not state["seats"][0]["bot_playing"]
+    # Nobody acts for Ann before her countdown ends ...
+    time.sleep(0.5)
+    assert not any(e["seat"] == 0 and e["kind"] == "action" and e["deal"] == number for e in watcher.log)
+    # ... then a bot plays her seat, and says so.
+    watcher.until(
+        lambda s: any(e["seat"] == 0 and e["kind"] == "action" for e in watcher.log), what="a bot acting for Ann"
+    )
+    assert watcher.state["seats"][0]["bot_playing"]
+    back = Seat(server.url, made["id"], token)
+    state = back.until(lambda s: s["seats"][0]["connected"], what="Ann back")
+    assert not state["seats"][0]["bot_playing"]
+    back.until(lambda s: bool(s["legal"]), what="Ann's own turn again")
+    back.close()
+    watcher.close()
+
+
+def test_undo_is_free_against_bots_and_refused_with_people(server: Any) -> None:
+    made = create(server.url, game="loo", players=4, people=1, bot_delay=0)
+    me = Seat(server.url, made["id"], sit(server.url, made["id"], 0, "Ann"))
+    me.until(lambda s: bool(s["legal"]) and s["deal"]["phase"] == "declare", what="my declaration")
+    hand, number = me.state["hand"], me.state["deal"]["number"]
+    assert not me.state["undo"]
+    play_first(me)
+    me.until(lambda s: s["undo"] or s["deal"]["complete"], what="undo offered")
+    if me.state["deal"]["complete"]:
+        return  # everyone else threw up at once: nothing is left to undo in this deal
+    me.send({"type": "undo"})
+    state = me.until(lambda s: bool(s["legal"]) and not s["undo"], what="my turn again")
+    assert state["hand"] == hand and state["deal"]["number"] == number
+    assert state["deal"]["notes"][0] == ""
+
+    two = create(server.url, game="loo", players=4, people=2, bot_delay=0)
+    ann = Seat(server.url, two["id"], sit(server.url, two["id"], 0, "Ann"))
+    sit(server.url, two["id"], 1, "Bob")
+    ann.until(lambda s: bool(s["legal"]), what="Ann's turn")
+    play_first(ann)
+    ann.send({"type": "undo"})
+    assert ann.error()["code"] == "no_undo"
+    ann.close()
+    me.close()
+
+
+def test_idle_tables_expire(server_factory: Any) -> None:
+    server = server_factory(args=["--idle-hours", "0.0005"])  # 1.8 seconds
+    made = create(server.url, game="nap", players=3, people=0)
+    assert httpx.get(f"{server.url}/api/tables/{made['id']}", trust_env=False).status_code == 200
+    deadline = time.monotonic() + 15
+    while httpx.get(f"{server.url}/api/tables/{made['id']}", trust_env=False).status_code != 404:
+        assert time.monotonic() < deadline, "the idle table never expired"
+        time.sleep(0.3)
+    with sqlite3.connect(server.db) as db:
+        assert db.execute("SELECT count(*) FROM events WHERE table_id = ?", (made["id"],)).fetchone() == (0,)
+    page = httpx.get(f"{server.url}/t/{made['id']}", trust_env=False)
+    assert page.status_code == 404 and "expired" in page.text
+
+
+def test_scores_csv_and_records_agree_with_the_table(server: Any) -> None:
+    made = create(server.url, game="loo", players=3, people=0, bot_delay=0, rounds=1)
+    watcher = Seat(server.url, made["id"], None)
+    state = watcher.until(lambda s: len(s["scores"]["deals"]) >= 4, timeout=60, what="four deals")
+    watcher.close()
+    rows = httpx.get(f"{server.url}/api/tables/{made['id']}/scores.csv", trust_env=False).text.splitlines()
+    assert rows[0].split(",")[0] == "deal" and rows[-1].split(",")[0] == "total"
+    records = httpx.get(f"{server.url}/api/tables/{made['id']}/records.json", trust_env=False).json()
+    assert len(records) >= len(state["scores"]["deals"]) >= 4
+    totals = [0, 0, 0]
+    for i, record in enumerate(records):
+        ruling = replay(loads(json.dumps(record)))
+        assert ruling.error is None and ruling.deal.is_complete  # never the deal in progress
+        assert [int(x) for x in rows[i + 1].split(",")[1:]] == ruling.deal.net
+        totals = [t + n for t, n in zip(totals, ruling.deal.net, strict=True)]
+    assert [int(x) for x in rows[len(records) + 1].split(",")[1:]] == totals
+
+
+def _serve(*args: str) -> subprocess.CompletedProcess[str]:
+    command = [sys.executable, "-m", "roundgames", "serve", *args]
+    return subprocess.run(command, capture_output=True, text=True, timeout=30, check=False)
+
+
+def test_serve_refuses_a_taken_port_and_bad_arguments(tmp_path: Any) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = _serve("--port", str(port), "--db", str(tmp_path / "x.sqlite3"))
+    assert done.returncode == 2 and f"--port {port}" in done.stderr and "Traceback" not in done.stderr
+    done = _serve("--away-seconds", "-1")
+    assert done.returncode == 2 and "--away-seconds -1" in done.stderr
+    done = _serve("--port", "0", "--db", str(tmp_path / "x.sqlite3"))
+    assert done.returncode == 2 and "--port 0" in done.stderr
+    done = _serve("--db", str(tmp_path / "no" / "such" / "dir" / "x.sqlite3"))
+    assert done.returncode == 2 and "--db" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_the_lobby_lists_open_tables_and_the_options_it_offers(server: Any) -> None:
+    catalogue = httpx.get(f"{server.url}/api/options", trust_env=False).json()
+    assert "peel" in catalogue["games"]["loo"]["presets"] and "modern" in catalogue["games"]["nap"]["presets"]
+    assert catalogue["games"]["nap"]["options"]["kitty"] == {"default": False, "values": [False, True]}
+    open_one = create(server.url, game="nap", players=4, people=2, spectators=False)
+    closed = create(server.url, game="nap", players=3, people=1, spectators=False)
+    sit(server.url, closed["id"], 0, "Ann")
+    listed = [t["id"] for t in httpx.get(f"{server.url}/api/tables", trust_env=False).json()["tables"]]
+    assert open_one["id"] in listed and closed["id"] not in listed
+    page = httpx.get(f"{server.url}/t/{open_one['id']}", trust_env=False)
+    assert page.status_code == 200 and "charset=utf-8" in page.headers["content-type"]
