@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..bots import Bot
 from ..cards import card_str, cards_in, sort_key
 from ..errors import IllegalActionError, RoundgamesError
 from ..loo import Decl, Kind, LooAction, LooDeal, LooView, Phase
@@ -21,7 +20,7 @@ from ..tricks import Trick
 if TYPE_CHECKING:
     from .room import Room
 
-__all__ = ["card_list", "describe", "hint", "state_for"]
+__all__ = ["card_list", "describe", "state_for"]
 
 SUIT_LETTERS = "SHDC"
 _DECL_NOTES = {Decl.STAND: "stood", Decl.THROW: "threw up", Decl.MISS: "took the miss", Decl.DEFEND: "defends"}
@@ -127,15 +126,6 @@ def illegal_reasons(deal: LooDeal | NapDeal, seat: int, hand: int) -> dict[str, 
         except RoundgamesError:
             continue
     return out
-
-
-def hint(bot: Bot, deal: LooDeal | NapDeal, seat: int) -> str | None:
-    """What the table's bot would do in the seat's place (for a hint toggle); None when not its turn."""
-    if deal.is_complete or deal.to_act != seat:
-        return None
-    action = bot.choose(deal.view(seat))
-    words = deal.action_str(action).split()[1:]  # type: ignore[arg-type]
-    return " ".join(words)
 
 
 def _deal_state(room: Room, deal: LooDeal | NapDeal, viewer: int | None) -> dict[str, Any]:
