@@ -20,7 +20,7 @@ from typing import Any, ClassVar, Self
 
 from .errors import RulesError
 
-__all__ = ["LOO_OPTIONS", "NAP_OPTIONS", "LooRules", "LooStakes", "NapRules", "NapStakes"]
+__all__ = ["LOO_OPTIONS", "NAP_OPTIONS", "OPTION_DOCS", "LooRules", "LooStakes", "NapRules", "NapStakes"]
 
 OptionValue = str | int | bool | None
 
@@ -102,6 +102,57 @@ def _positive_int_or_none(name: str, value: object, *, allow_none: bool, minimum
         return value
     what = f"an integer of at least {minimum}" + (" or null" if allow_none else "")
     raise RulesError(f"option {name}: {_show(value)} is not valid (expected {what})")
+
+
+#: One line on each option, with the rule it varies, for the rules help of the web and terminal tables.
+OPTION_DOCS: dict[str, dict[str, str]] = {
+    "loo": {
+        "form": "three-card, five-card or Irish Loo (chosen by the preset)",
+        "loo_mode": "a loo is the pool's amount (limited), uncapped (unlimited), or capped (mixed) (LOO-VAR-UNLIMITED, LOO-VAR-MIXED)",
+        "loo_cap": "the cap on a loo when loo_mode is mixed (LOO-VAR-MIXED)",
+        "single": "after a deal nobody was looed: Peel's face-up single, Enquire Within's single, or none (LOO-SGL, LOO-VAR-EW-SINGLE, LOO-VAR-NO-SINGLE)",
+        "ante": "the dealer alone stakes, or everyone antes (LOO-VAR-ALL-ANTE)",
+        "lead_rule": "what the leader must lead: the highest trump, one trump, or Cassell's rule (LOO-PLAY-2, LOO-VAR-LEADONE, LOO-VAR-CASSELL-LEAD)",
+        "second_lead": "whether Peel's rule for the second lead applies (LOO-PLAY-3)",
+        "leader": "who leads first: the eldest player, or the miss's taker (LOO-VAR-MISS-LEADS)",
+        "dealer_lone_stander": "when one player stands, the dealer must defend or may concede the pool (LOO-DECL, LOO-VAR-DEALER-CONCEDE)",
+        "defender_looed": "whether a dealer defending the pool can be looed",
+        "club_law": "when clubs are trumps everyone plays (LOO-VAR-CLUBLAW)",
+        "revoke_replay": "replaying a hand after a revoke: mandatory, optional, or none (LOO-LAW-0b..0d)",
+        "penalty_scale": "penalties by Peel's scale or Enquire Within's flat one (LOO-LAW)",
+        "look_penalty_pool": "a penalty for looking goes to the current or the next pool (LOO-LAW-8)",
+        "offender_double_loo": "an offender pays a double loo (LOO-LAW)",
+        "dealer_stands_out_above": "the dealer stands out when more than this many play (LOO-VAR-DEALER-STANDS-OUT)",
+        "pack": "a 52- or 32-card pack (LOO-VAR-32)",
+        "first_dealer": "the first dealer is who gets the first knave, or who cuts lowest (LOO-DEAL-1)",
+        "pam": "Pam is the knave of clubs or of trumps (five-card Loo)",
+        "pam_free": "Pam need not follow suit (five-card Loo)",
+        "flush_pay": "how a flush is paid (five-card Loo)",
+        "flush_tie": "competing flushes: the elder wins, or they split (five-card Loo)",
+        "irish_flush": "a three-card flush in Irish Loo",
+    },
+    "nap": {
+        "max_players": "up to 6 players, or 7 (NAP-GEN-1)",
+        "dealer_out_at": "the dealer sits out with this many at the table (NAP-GEN-1)",
+        "min_call": "the lowest call allowed (NAP-CALL-2)",
+        "misery": "whether misery may be called (NAP-VAR-MISERY)",
+        "misery_rank": "misery ranks below or above a call of three (NAP-VAR-MISERY)",
+        "misery_trumps": "whether misery is played with trumps (NAP-PLAY-5)",
+        "misery_pay": "what misery wins and loses (NAP-VAR-MISERY)",
+        "wellington": "whether Wellington may be called over Nap (NAP-VAR-WELLINGTON)",
+        "blucher": "whether Blücher may be called over Wellington (NAP-VAR-BLUCHER)",
+        "pay_table": "the payments for each call made or lost (NAP-STK-1, NAP-VAR-PARLETT)",
+        "all_pass": "when everyone passes: the eldest or the dealer plays one, a redeal, or a Double Header (NAP-CALL-7, NAP-VAR-DOUBLE-HEADER)",
+        "kitty": "a kitty fed by the dealer and taken by a made Nap (NAP-VAR-POOL)",
+        "purchase": "players may discard and buy cards before calling (NAP-VAR-PURCHASE)",
+        "spare_hand": "a spare hand a Nap caller may take (NAP-VAR-SPARE)",
+        "peep": "a widow anyone may peep at for a unit (NAP-VAR-PEEP)",
+        "nap_top_card": "a Nap caller may take the stock's top card (NAP-VAR-NAP-TOPCARD)",
+        "nap_challenge": "a Nap caller may take up a higher call (NAP-CALL)",
+        "revoke_rule": "what a revoke costs (NAP-LAW)",
+        "pack": "a 52- or 32-card pack (NAP-VAR-PACK32)",
+    },
+}
 
 
 class _Rules:
@@ -309,3 +360,4 @@ def _field_names(cls: type) -> list[str]:
 # Every option of the tables is a field of its rule set, and nothing else is (bar name and stakes).
 assert set(_field_names(LooRules)) - {"name", "stakes"} == set(LOO_OPTIONS)
 assert set(_field_names(NapRules)) - {"name", "stakes"} == set(NAP_OPTIONS)
+assert set(OPTION_DOCS["loo"]) == set(LOO_OPTIONS) and set(OPTION_DOCS["nap"]) == set(NAP_OPTIONS)

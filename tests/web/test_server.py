@@ -173,7 +173,9 @@ def test_serve_refuses_a_taken_port_and_bad_arguments(tmp_path: Any) -> None:
 def test_the_lobby_lists_open_tables_and_the_options_it_offers(server: Any) -> None:
     catalogue = httpx.get(f"{server.url}/api/options", trust_env=False).json()
     assert "peel" in catalogue["games"]["loo"]["presets"] and "modern" in catalogue["games"]["nap"]["presets"]
-    assert catalogue["games"]["nap"]["options"]["kitty"] == {"default": False, "values": [False, True]}
+    kitty = catalogue["games"]["nap"]["options"]["kitty"]
+    assert kitty["default"] is False and kitty["values"] == [False, True] and "NAP-VAR-POOL" in kitty["doc"]
+    assert "five-card" not in catalogue["games"]["loo"]["presets"]  # not playable yet: not offered
     open_one = create(server.url, game="nap", players=4, people=2, spectators=False)
     closed = create(server.url, game="nap", players=3, people=1, spectators=False)
     sit(server.url, closed["id"], 0, "Ann")

@@ -12,7 +12,7 @@ import unicodedata
 from typing import Any
 
 from ..errors import RoundgamesError
-from ..rules import LOO_OPTIONS, NAP_OPTIONS, LooRules, NapRules
+from ..rules import LOO_OPTIONS, NAP_OPTIONS, OPTION_DOCS, LooRules, NapRules
 from ..table import Table
 
 __all__ = ["MAX_MESSAGE", "ProtocolError", "new_table_config", "options_catalogue", "parse_client_message", "parse_sit"]
@@ -199,6 +199,10 @@ def options_catalogue() -> dict[str, Any]:
             if key == "form":
                 continue  # chosen by the preset
             default = getattr(base, key)
-            options[key] = {"default": default, "values": list(values) if values is not None else None}
+            options[key] = {
+                "default": default,
+                "values": list(values) if values is not None else None,
+                "doc": OPTION_DOCS[game][key],
+            }
         games[game] = {"presets": presets, "players": list(PLAYERS[game]), "options": options}
     return {"games": games, "bots": list(BOTS)}

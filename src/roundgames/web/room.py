@@ -25,7 +25,7 @@ from ..loo import LooDeal
 from ..nap import NapDeal
 from ..table import Table
 from .store import Event, Store
-from .views import card_list, describe, state_for, trick_text
+from .views import card_list, describe, rules_help, state_for, trick_text
 
 __all__ = ["Conn", "LogEntry", "Room", "RoomError", "SeatInfo", "hash_token"]
 
@@ -179,7 +179,7 @@ class Room:
             "game": c["game"],
             "preset": c["preset"],
             "options": c["options"],
-            "rules": self.table.rules_lines(),
+            "rules": rules_help(self.table.rules),
             "confirm": c["confirm"],
             "bot": c["bot"],
             "bot_delay": c["bot_delay"],
@@ -194,7 +194,7 @@ class Room:
             "game": c["game"],
             "preset": c["preset"],
             "options": c["options"],
-            "rules": self.table.rules_lines(),
+            "rules": rules_help(self.table.rules),
             "players": c["players"],
             "seats": [{"seat": i, "name": s.name, "kind": s.kind} for i, s in enumerate(self.seats)],
             "spectators": c["spectators"],

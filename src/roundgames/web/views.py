@@ -9,18 +9,20 @@ hands go out as counts. The one exception is the Peel single, whose hands lie fa
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING, Any
 
 from ..cards import card_str, cards_in, sort_key
 from ..errors import IllegalActionError, RoundgamesError
 from ..loo import Decl, Kind, LooAction, LooDeal, LooView, Phase
 from ..nap import NapAction, NapDeal, NapPhase, NapView
+from ..rules import OPTION_DOCS, LooRules, NapRules
 from ..tricks import Trick
 
 if TYPE_CHECKING:
     from .room import Room
 
-__all__ = ["card_list", "describe", "state_for"]
+__all__ = ["card_list", "describe", "rules_help", "state_for"]
 
 SUIT_LETTERS = "SHDC"
 _DECL_NOTES = {Decl.STAND: "stood", Decl.THROW: "threw up", Decl.MISS: "took the miss", Decl.DEFEND: "defends"}
@@ -128,6 +130,26 @@ def illegal_reasons(deal: LooDeal | NapDeal, seat: int, hand: int) -> dict[str, 
     return out
 
 
+def rules_help(rules: LooRules | NapRules) -> list[str]:
+    """The rules in force at a table, a line each: the preset, the stakes, then every option and what it means;
+    options changed from the preset are marked as house rules."""
+    if isinstance(rules, LooRules):
+        st = rules.stakes
+        lines = [f"Loo, preset {rules.name}", f"Stakes: the deal {st.deal}, a loo {st.loo}, a single {st.single}"]
+        if rules.ante == "all":
+            lines[-1] += f", the ante {st.ante}"
+        game = "loo"
+    else:
+        lines = [f"Nap, preset {rules.name}", f"Stakes: {rules.stakes.unit} a trick"]
+        game = "nap"
+    changed = rules.options()
+    for key, doc in OPTION_DOCS[game].items():
+        value = json.dumps(getattr(rules, key))
+        mark = " (house rule)" if key in changed else ""
+        lines.append(f"{key} = {value}{mark}: {doc}")
+    return lines
+
+
 def _deal_state(room: Room, deal: LooDeal | NapDeal, viewer: int | None) -> dict[str, Any]:
     names = room.display_names()
     # Seat 0's view is used for the public facts when the viewer is a spectator; only its public parts are read.
@@ -211,7 +233,7 @@ def state_for(room: Room, viewer: int | None) -> dict[str, Any]:
                 "name": names[i],
                 "kind": info.kind,
                 "connected": info.conns > 0,
-                "away_until": int(info.away_until * 1000) if info.kind == "person" and info.conns == 0 else None,
+                "away_until": int(info.away_until * 1000) if info.kind != "bot" and info.conns == 0 else None,
                 "bot_playing": room.bot_controls(i),
                 "cards": int.bit_count(deal.hands[i]) if deal is not None else 0,
                 "balance": balances[i],

@@ -1,0 +1,95 @@
+// Telling the player what happened without their looking (UX 11, 14): the "● " mark in the tab title on their turn,
+// an optional beep and desktop notification, and the ARIA live region that reads out plays, tricks and chat.
+
+import { settings } from "./settings.js";
+
+const MARK = "● ";
+const SPOKEN_KINDS = new Set(["action", "trick", "result", "chat"]);
+const LIVE_LINES = 6; // a screen reader reads additions; old lines are only trimmed so the region stays small
+
+/** Read a line aloud through the live region (id "announce"). */
+export function announce(text) {
+  const region = document.getElementById("announce");
+  if (!region || !text) return;
+  const line = document.createElement("p");
+  line.textContent = text;
+  region.append(line);
+  while (region.childElementCount > LIVE_LINES) region.firstElementChild.remove();
+}
+
+/** Announce the new log entries worth hearing; chat from muted seats stays silent. */
+export function announceEntries(entries, muted) {
+  for (const e of entries) {
+    if (!SPOKEN_KINDS.has(e.kind)) continue;
+    if (e.kind === "chat" && muted.has(e.seat)) continue;
+    announce(e.text);
+  }
+}
+
+let audio = null;
+
+// Browsers only let sound start after a gesture; the settings toggle is one, and so is any tap on the table.
+export function unlockAudio() {
+  if (!settings().sound) return;
+  audio ??= new AudioContext();
+  if (audio.state === "suspended") audio.resume();
+}
+
+/** The beep once, from the click that turns the sound on: it unlocks audio and lets the player hear it. */
+export function previewBeep() {
+  unlockAudio();
+  beep();
+}
+
+function beep() {
+  try {
+    audio ??= new AudioContext();
+    const now = audio.currentTime;
+    const tone = audio.createOscillator();
+    const gain = audio.createGain();
+    tone.frequency.value = 880;
+    gain.gain.setValueAtTime(0.0001, now);
+    gain.gain.exponentialRampToValueAtTime(0.2, now + 0.01);
+    gain.gain.exponentialRampToValueAtTime(0.0001, now + 0.18);
+    tone.connect(gain).connect(audio.destination);
+    tone.start(now);
+    tone.stop(now + 0.2);
+  } catch {
+    // No audio device: the title mark and the live region still tell.
+  }
+}
+
+function notify(title) {
+  if (!("Notification" in window) || Notification.permission !== "granted" || !document.hidden) return;
+  try {
+    const note = new Notification(title, { body: "It is your turn.", tag: "roundgames-turn" });
+    note.onclick = () => {
+      window.focus();
+      note.close();
+    };
+  } catch {
+    // Some mobile browsers allow notifications only from a service worker; the other alerts remain.
+  }
+}
+
+/** Watches the state for the start of the viewer's turn. */
+export class TurnAlert {
+  constructor(baseTitle) {
+    this.baseTitle = baseTitle;
+    this.yourTurn = false;
+  }
+
+  update(state) {
+    const deal = state.deal;
+    const you = state.you;
+    const yourTurn = you !== null && you !== undefined
+      && ((state.legal ?? []).length > 0 || (deal && deal.to_act === you && !deal.complete));
+    document.title = (yourTurn ? MARK : "") + this.baseTitle;
+    if (yourTurn && !this.yourTurn) {
+      announce("Your turn");
+      if (settings().sound) beep();
+      if (settings().notify) notify(this.baseTitle);
+    }
+    this.yourTurn = yourTurn;
+  }
+}

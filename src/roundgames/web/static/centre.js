@@ -1,0 +1,167 @@
+// The middle of the table: the info panel (phase, turn, pool or kitty, trumps, Nap contract), the trick, and the
+// finished deal's result. A finished trick is held in view for the player's chosen pause, or until tapped (UX 8).
+
+import { cardName, cardSvg, parseCard, pipSvg, suitTitle } from "./cards.js";
+import { byTestId, fill, h } from "./dom.js";
+import { contractText, epochMs, money, secondsUntil, seatName, turnText } from "./format.js";
+
+// Loo's deals other than the regular one (RULES §3.4, LOO-VAR-EW-SINGLE).
+const KINDS = { single: "A single: the hands lie face up", ew_single: "A single: all must play" };
+
+function trickCard(state, { seat, card }, winner = null) {
+  const who = seatName(state, seat, { you: true });
+  return h("figure", {
+    class: ["trick-card", seat === winner && "winner"], dataset: { card, seat },
+    "aria-label": `${who}: ${cardName(card)}${seat === winner ? ", wins" : ""}`,
+  },
+  h("span", { class: "card-face", html: cardSvg(card) }),
+  h("figcaption", { text: who }));
+}
+
+function trumpBadge(suit) {
+  return h("span", { class: `trump-badge suit-${suit}` },
+    h("span", { html: pipSvg(suit, { size: "1.1em" }) }), `Trumps: ${suitTitle(suit)}`);
+}
+
+/** The info panel: always in view, so pool and trumps never need looking for (UX 7). */
+export function renderInfo(root, state) {
+  const deal = state.deal;
+  const game = state.table?.game;
+  byTestId("phase", root).textContent = deal?.phase ?? "";
+  byTestId("deal-number", root).textContent = deal ? `Deal ${deal.number}` : "Waiting for the first deal";
+  const turn = byTestId("turn", root);
+  turn.textContent = turnText(state);
+  turn.classList.toggle("yours", turn.textContent === "Your turn");
+
+  // Loo keeps a pool; Nap has a kitty only under the options that turn it on.
+  const pool = byTestId("pool", root);
+  if (game === "nap") pool.textContent = deal?.kitty !== null && deal?.kitty !== undefined ? `Kitty ${deal.kitty}` : "";
+  else pool.textContent = `Pool ${deal?.pool ?? 0}`;
+
+  const trump = byTestId("trump", root);
+  if (!deal) fill(trump);
+  else if (game === "nap" && !deal.trump) fill(trump, h("span", { class: "hint", text: "The first card led fixes trumps" }));
+  else {
+    fill(trump,
+      deal.turnup && parseCard(deal.turnup) && h("span", {
+        class: "mini-card", html: cardSvg(deal.turnup), dataset: { card: deal.turnup },
+        title: `Turn-up: ${cardName(deal.turnup)}`, "aria-label": `Turn-up: ${cardName(deal.turnup)}`, role: "img",
+      }),
+      deal.trump ? trumpBadge(deal.trump) : h("span", { class: "hint", text: "No trumps" }));
+  }
+
+  const contract = byTestId("contract", root);
+  const parts = [];
+  if (deal?.contract) parts.push(`${seatName(state, deal.declarer, { you: true })}: ${contractText(deal.contract)}`);
+  else if (deal && deal.declarer !== null && deal.declarer !== undefined) parts.push(`Declarer: ${seatName(state, deal.declarer, { you: true })}`);
+  if (deal?.multiplier > 1) parts.push(`stakes ×${deal.multiplier}`);
+  if (deal?.widow && parseCard(deal.widow)) parts.push(`Widow: ${cardName(deal.widow)}`); // seen by peeping
+  if (deal?.kind && deal.kind !== "regular") parts.push(KINDS[deal.kind] ?? deal.kind.replaceAll("_", " "));
+  contract.textContent = parts.join(" · ");
+}
+
+/** What each seat won or paid this deal, from deal.net (an array by seat, or an object keyed by seat). */
+function netText(state, net) {
+  if (!net) return "";
+  const entries = Array.isArray(net) ? net.map((v, i) => [i, v]) : Object.entries(net);
+  return entries.map(([seat, amount]) => {
+    const n = Number(seat);
+    return `${Number.isInteger(n) ? seatName(state, n, { you: true }) : seat} ${money(amount)}`;
+  }).join(" · ");
+}
+
+/** The result box: the finished deal, its payments, the countdown to the next and the button that skips it. */
+export function renderResult(root, state, { seated }) {
+  const deal = state.deal;
+  const over = Boolean(state.scores?.over);
+  const finished = !deal || deal.complete || deal.phase === "complete";
+  const box = byTestId("result-box", root);
+  byTestId("deal-result", root).textContent = deal?.result ?? "";
+  byTestId("deal-net", root).textContent = deal?.complete ? netText(state, deal.net) : "";
+  const looed = (deal?.looed ?? []).map((s) => seatName(state, s, { you: true }));
+  // deal.result usually names the looed already; say it only when the result line is missing.
+  byTestId("deal-looed", root).textContent = looed.length && !deal?.result ? `Looed: ${looed.join(", ")}` : "";
+  const countdown = byTestId("next-countdown", root);
+  const at = epochMs(state.next_deal_at);
+  if (at && !over) {
+    countdown.dataset.until = at; // the page's ticker counts it down between messages
+    countdown.dataset.countdown = "next";
+    countdown.textContent = nextText(at);
+  } else {
+    delete countdown.dataset.until;
+    countdown.textContent = over ? "The sitting is over: see the score for the settlement." : "";
+  }
+  const next = byTestId("next-deal", root);
+  next.hidden = !seated || over || !finished;
+  next.textContent = deal ? "Next deal" : "Deal";
+  box.hidden = !(deal?.result || deal?.complete || at || over || (!deal && seated));
+}
+
+export function nextText(at, now = Date.now()) {
+  const left = secondsUntil(at, now);
+  return left ? `Next deal in ${left} s` : "Next deal starting…";
+}
+
+/**
+ * The trick in the centre. When a trick is completed (deal.last_trick changes), it stays for the pause in the
+ * settings or until tapped; "Last trick" shows the previous one the same way.
+ */
+export class TrickView {
+  constructor(el, { pauseSeconds }) {
+    this.el = el;
+    this.pauseSeconds = pauseSeconds;
+    this.lastKey = undefined; // undefined until the first state: the trick in view on arrival is not "new"
+    this.held = null; // {cards, winner, peek}
+    this.timer = null;
+    this.state = null;
+    el.addEventListener("click", () => this.release());
+  }
+
+  render(state) {
+    this.state = state;
+    const last = state.deal?.last_trick ?? null;
+    const key = state.deal ? `${state.deal.number}:${JSON.stringify(last)}` : null;
+    if (this.lastKey !== undefined && key !== this.lastKey && last?.cards?.length) this.hold(last, false);
+    this.lastKey = key;
+    this.draw();
+  }
+
+  hold(trick, peek) {
+    clearTimeout(this.timer);
+    const seconds = peek ? Math.max(3, this.pauseSeconds()) : this.pauseSeconds();
+    if (seconds <= 0) return (this.held = null);
+    this.held = { ...trick, peek };
+    this.timer = setTimeout(() => this.release(), seconds * 1000);
+  }
+
+  /** Show the last trick again (the "Last trick" button); pressing it again puts the live trick back. */
+  peek() {
+    const last = this.state?.deal?.last_trick;
+    if (this.held?.peek || !last?.cards?.length) this.release();
+    else {
+      this.hold(last, true);
+      this.draw();
+    }
+  }
+
+  release() {
+    clearTimeout(this.timer);
+    if (!this.held) return;
+    this.held = null;
+    this.draw();
+  }
+
+  draw() {
+    const state = this.state;
+    if (!state) return;
+    const held = this.held;
+    const cards = held ? held.cards : state.deal?.trick ?? [];
+    const winner = held ? held.winner : null;
+    this.el.classList.toggle("held", Boolean(held));
+    this.el.title = held ? "Tap to collect the trick" : "";
+    const caption = held && h("p", { class: "trick-caption" },
+      `${held.peek ? "Last trick: " : ""}${seatName(state, winner, { you: true })} ${winner === state.you ? "win" : "wins"}`
+      + " the trick · tap to collect");
+    fill(this.el, h("div", { class: "trick-cards" }, cards.map((c) => trickCard(state, c, winner))), caption);
+  }
+}

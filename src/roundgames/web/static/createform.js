@@ -1,0 +1,154 @@
+// The create-a-table form: games, presets and house rules from GET /api/options; POST the table, sit at seat 0, go.
+
+import { ApiError, createTable, sit } from "./api.js";
+import { fill, h } from "./dom.js";
+import { lastName, saveName, saveSeat } from "./store.js";
+
+const optionLabel = (name) => name.replaceAll("_", " ");
+const valueText = (value) => (value === null ? "none" : String(value));
+
+/** One input for a house rule: a select when the values are listed, else by the default's type. */
+function optionInput(name, spec) {
+  const common = { "data-option": name, "data-testid": `option-${name}`, id: `option-${name}` };
+  if (Array.isArray(spec.values) && spec.values.length) {
+    const el = h("select", common, spec.values.map((v, i) => h("option", { value: i, text: valueText(v) })));
+    el.value = String(Math.max(0, spec.values.findIndex((v) => v === spec.default)));
+    return el;
+  }
+  if (typeof spec.default === "boolean") return h("input", { ...common, type: "checkbox", checked: spec.default });
+  if (typeof spec.default === "number") return h("input", { ...common, type: "number", value: spec.default });
+  return h("input", { ...common, type: "text", value: spec.default ?? "", placeholder: valueText(spec.default) });
+}
+
+/** What an input says, in the option's own type; undefined when a number field is left empty. */
+function optionValue(el, spec) {
+  if (el.tagName === "SELECT") return spec.values[Number(el.value)];
+  if (el.type === "checkbox") return el.checked;
+  const text = el.value.trim();
+  if (el.type === "number") return text === "" ? undefined : Number(text);
+  if (text === "") return null;
+  return /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : text;
+}
+
+export class CreateForm {
+  constructor(form, options) {
+    this.form = form;
+    this.options = options;
+    this.el = (name) => form.elements.namedItem(name);
+    this.error = form.querySelector("#create-error");
+    this.el("name").value = lastName();
+    this.setupChoices();
+    form.querySelector("#options-reset").addEventListener("click", () => this.showGame());
+    this.el("game").addEventListener("change", () => this.showGame());
+    this.el("players").addEventListener("input", () => this.limitPeople());
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      this.submit();
+    });
+    this.showGame();
+  }
+
+  // The selects list what the server offers, when it said; otherwise the defaults in the page stand.
+  setupChoices() {
+    const games = Object.keys(this.options.games ?? {});
+    if (games.length) {
+      const game = this.el("game");
+      fill(game, games.map((g) => h("option", { value: g, text: g[0].toUpperCase() + g.slice(1) })));
+    }
+    if (Array.isArray(this.options.bots) && this.options.bots.length) {
+      const bot = this.el("bot");
+      fill(bot, this.options.bots.map((b) => h("option", { value: b, text: b })));
+      if (this.options.bots.includes("sensible")) bot.value = "sensible";
+    }
+  }
+
+  get game() {
+    return this.options.games?.[this.el("game").value] ?? {};
+  }
+
+  /** Presets, seat range and house rules of the chosen game; every rule back at its default. */
+  showGame() {
+    const { presets = ["peel"], players = [2, 8], options = {} } = this.game;
+    fill(this.el("preset"), presets.map((p) => h("option", { value: p, text: p })));
+    const seats = this.el("players");
+    [seats.min, seats.max] = players;
+    seats.value = Math.min(Math.max(Number(seats.value) || 5, players[0]), players[1]);
+    this.limitPeople();
+    fill(this.form.querySelector("#options"), Object.entries(options).map(([name, spec]) => {
+      const input = optionInput(name, spec);
+      // Only what the person touches is sent: the preset's own settings stand for the rest.
+      input.addEventListener("change", () => (input.dataset.changed = "true"));
+      return h("label", { class: input.type === "checkbox" ? "check" : "field", title: spec.doc ?? "" },
+        h("span", { text: optionLabel(name) }), input, spec.doc && h("small", { text: spec.doc }));
+    }));
+  }
+
+  limitPeople() {
+    const people = this.el("people");
+    people.max = this.el("players").value;
+    if (Number(people.value) > Number(people.max)) people.value = people.max;
+  }
+
+  changedOptions() {
+    const options = {};
+    const specs = this.game.options ?? {};
+    for (const el of this.form.querySelectorAll("[data-option][data-changed]")) {
+      const value = optionValue(el, specs[el.dataset.option]);
+      if (value !== undefined) options[el.dataset.option] = value;
+    }
+    return options;
+  }
+
+  newTable() {
+    const number = (name) => Number(this.el(name).value);
+    const body = {
+      game: this.el("game").value,
+      preset: this.el("preset").value,
+      players: number("players"),
+      people: number("people"),
+      bot: this.el("bot").value,
+      bot_delay: number("bot_delay"),
+      spectators: this.el("spectators").checked,
+      confirm: this.el("confirm").checked,
+    };
+    if (this.el("rounds").value.trim() !== "") body.rounds = number("rounds");
+    const options = this.changedOptions();
+    if (Object.keys(options).length) body.options = options;
+    return body;
+  }
+
+  showError(message, field = null) {
+    this.error.textContent = message;
+    for (const el of this.form.querySelectorAll("[aria-invalid]")) el.removeAttribute("aria-invalid");
+    const name = field?.replace(/^options\./, "");
+    const culprit = name && (this.el(name) ?? this.form.querySelector(`[data-option="${CSS.escape(name)}"]`));
+    if (culprit) {
+      culprit.setAttribute("aria-invalid", "true");
+      culprit.closest("details")?.setAttribute("open", "");
+      culprit.focus();
+    }
+  }
+
+  async submit() {
+    const name = this.el("name").value.trim();
+    if (!name) return this.showError("Type the name the others will see.", "name");
+    const button = this.form.querySelector("[type=submit]");
+    button.disabled = true;
+    this.showError("");
+    try {
+      const made = await createTable(this.newTable());
+      saveName(name);
+      try {
+        const seat = await sit(made.id, 0, name);
+        saveSeat(made.id, { token: seat.token, seat: seat.seat, name });
+      } catch (error) {
+        // The table exists: its page offers the seats that are left.
+        if (!(error instanceof ApiError)) throw error;
+      }
+      location.assign(made.url ?? `/t/${encodeURIComponent(made.id)}`);
+    } catch (error) {
+      this.showError(error.message, error.field ?? null);
+      button.disabled = false;
+    }
+  }
+}

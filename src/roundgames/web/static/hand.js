@@ -1,0 +1,198 @@
+// The viewer's hand and the phase buttons: what may be played is highlighted, what may not is dimmed and says why
+// when tried; several-card choices (Nap buy, the spare hand's keep) are picked first and sent with their button;
+// with the table's confirm option, a first tap arms and a second tap on the same thing sends (UX 6, 7, 13).
+
+import { cardName, cardSvg } from "./cards.js";
+import { fill, h } from "./dom.js";
+import { seatName } from "./format.js";
+
+export class PlayControls {
+  /**
+   * @param {{hand: Element, actions: Element, hint: Element, act: (action: string) => boolean,
+   *          say: (text: string) => void}} parts  `act` sends an action and says whether it could be sent.
+   */
+  constructor({ hand, actions, hint, act, say }) {
+    Object.assign(this, { hand, actions, hint, act, say });
+    this.state = null;
+    this.turnKey = null; // legal actions and keeping, as text: a change starts the choosing afresh
+    this.chosen = new Set(); // cards picked for a several-card action
+    this.selected = null; // the card picked by a number key or a first tap
+    this.armed = null; // "card:QH" or "action:stand": waiting for the confirming tap
+  }
+
+  get legal() {
+    return this.state?.legal ?? [];
+  }
+
+  /** The several-card entry in force (Nap buy, keep), if any. */
+  get chooser() {
+    return this.legal.find((entry) => Array.isArray(entry.choose)) ?? null;
+  }
+
+  /** The cards shown: the ten to choose from while keeping the spare hand, else the hand. */
+  get cards() {
+    const keeping = this.state?.keeping;
+    return keeping && this.chooser ? keeping.cards ?? [] : this.state?.hand ?? [];
+  }
+
+  entriesFor(card) {
+    return this.legal.filter((entry) => entry.card === card);
+  }
+
+  render(state) {
+    this.state = state;
+    const key = JSON.stringify([state.legal, state.keeping]);
+    if (key !== this.turnKey) {
+      this.turnKey = key;
+      this.chosen.clear();
+      this.armed = null;
+      if (!this.cards.includes(this.selected)) this.selected = null;
+      this.say(""); // the choices changed: advice about the old ones is stale
+    }
+    this.draw();
+  }
+
+  draw() {
+    const focusKey = document.activeElement?.dataset?.card ?? document.activeElement?.dataset?.action;
+    this.drawHand();
+    this.drawActions();
+    // Redrawing replaces the buttons: keep the keyboard where it was.
+    if (focusKey) [...this.hand.children, ...this.actions.children].find((b) => (b.dataset.card ?? b.dataset.action) === focusKey)?.focus();
+  }
+
+  drawHand() {
+    const choosing = Boolean(this.chooser);
+    const yourTurn = this.legal.length > 0;
+    this.hand.classList.toggle("off-turn", !yourTurn);
+    this.hand.classList.toggle("choosing", choosing);
+    this.hand.style.setProperty("--n", Math.max(this.cards.length, 1));
+    fill(this.hand, this.cards.map((card, i) => {
+      const legal = choosing || this.entriesFor(card).length > 0;
+      return h("button", {
+        type: "button",
+        class: ["card", legal ? "legal" : "illegal", this.chosen.has(card) && "chosen",
+          this.selected === card && "selected", this.armed === `card:${card}` && "armed"],
+        dataset: { card, index: i + 1 },
+        "aria-label": cardName(card),
+        "aria-pressed": choosing ? String(this.chosen.has(card)) : null,
+        title: legal ? "" : this.state.illegal?.[card] ?? "",
+        html: cardSvg(card),
+        onclick: () => this.tapCard(card),
+      });
+    }));
+  }
+
+  drawActions() {
+    const buttons = this.legal.filter((entry) => !entry.card).map((entry) => this.button(entry));
+    // A card that can be played in more than one way ("play AT" or "play AT civil") offers each way.
+    const ways = this.selected ? this.entriesFor(this.selected) : [];
+    if (ways.length > 1) buttons.push(...ways.map((entry) => this.button(entry)));
+    fill(this.actions, buttons);
+    const chooser = this.chooser;
+    this.hint.textContent = chooser ? this.chooseHint(chooser) : "";
+  }
+
+  button(entry) {
+    const key = `action:${entry.action}`;
+    return h("button", {
+      type: "button", class: ["action", this.armed === key && "armed"], dataset: { action: entry.action },
+      text: this.armed === key ? `${entry.label}: tap again` : entry.label,
+      onclick: () => (entry.choose ? this.sendChosen(entry) : this.trigger(key, entry.action, entry.label)),
+    });
+  }
+
+  chooseHint({ choose: [min, max], label }) {
+    const count = min === max ? `${min}` : `${min} to ${max}`;
+    const picked = this.cards.filter((c) => this.chosen.has(c));
+    return `Pick ${count} card${max === 1 ? "" : "s"}, then ${label}. Picked: ${picked.length ? picked.join(" ") : "none"}`;
+  }
+
+  tapCard(card) {
+    if (this.chooser) return this.toggleChosen(card);
+    const ways = this.entriesFor(card);
+    if (ways.length === 0) return this.explain(card);
+    if (ways.length > 1) {
+      this.selected = card;
+      this.say(`Choose how to play ${card}.`);
+      return this.draw();
+    }
+    this.selected = card;
+    this.trigger(`card:${card}`, ways[0].action, cardName(card));
+  }
+
+  explain(card) {
+    const reason = this.state.illegal?.[card];
+    if (reason) return this.say(`${cardName(card)}: ${reason}`);
+    const toAct = this.state.deal?.to_act;
+    if (this.legal.length === 0 && toAct !== null && toAct !== undefined) {
+      return this.say(`Wait: it is ${seatName(this.state, toAct)}'s turn.`);
+    }
+    this.say(`${cardName(card)} cannot be played now.`);
+  }
+
+  toggleChosen(card) {
+    if (this.chosen.has(card)) this.chosen.delete(card);
+    else this.chosen.add(card);
+    this.armed = null;
+    this.draw();
+  }
+
+  sendChosen(entry) {
+    const [min, max] = entry.choose;
+    const picked = this.cards.filter((c) => this.chosen.has(c));
+    if (picked.length < min || picked.length > max) {
+      return this.say(`Pick ${min === max ? min : `${min} to ${max}`} cards first (you have picked ${picked.length}).`);
+    }
+    this.trigger(`action:${entry.action}`, [entry.action, ...picked].join(" "), entry.label);
+  }
+
+  /** Send now, or under the table's confirm option arm first and send on the second tap of the same thing. */
+  trigger(key, action, label) {
+    if (this.state.table?.confirm && this.armed !== key) {
+      this.armed = key;
+      this.say(`Tap ${label} again to confirm.`);
+      return this.draw();
+    }
+    this.armed = null;
+    if (this.act(action)) this.say("");
+    this.draw();
+  }
+
+  // --- the keyboard (UX 14): number keys pick a card, Enter confirms ---
+
+  /** Number key n: pick the n-th card (toggle it when choosing several). */
+  pick(n) {
+    const card = this.cards[n - 1];
+    if (!card) return;
+    if (this.chooser) this.toggleChosen(card);
+    else {
+      this.selected = card;
+      this.armed = null;
+      this.draw();
+    }
+    this.hand.querySelector(`[data-card="${card}"]`)?.focus();
+  }
+
+  /** Enter on a card (or with a card picked): play it, or send the several-card choice. */
+  confirm(card = this.selected) {
+    const chooser = this.chooser;
+    if (chooser) return this.sendChosen(chooser);
+    if (!card) return;
+    const ways = this.entriesFor(card);
+    if (ways.length === 0) return this.explain(card);
+    if (ways.length > 1) {
+      this.selected = card;
+      this.say(`Choose how to play ${card}.`);
+      return this.draw();
+    }
+    // The number key (or first tap) was the first step; Enter is the second, so it sends even under confirm.
+    this.armed = `card:${card}`;
+    this.trigger(`card:${card}`, ways[0].action, cardName(card));
+  }
+
+  clear() {
+    this.selected = null;
+    this.armed = null;
+    this.draw();
+  }
+}

@@ -1,0 +1,84 @@
+// The Score and Rules dialogs: the money deal by deal with running totals and the settlement (UX 9), and the house
+// rules this table was created with (UX 10). Both redraw from the latest state while open.
+
+import { recordsUrl, scoresCsvUrl } from "./api.js";
+import { fill, h } from "./dom.js";
+import { money, seatName } from "./format.js";
+
+const cell = (tag, amount) => h(tag, { class: ["money", amount < 0 && "minus"], text: money(amount) });
+
+/** The settlement's lines, whatever shape each item has: a balance by seat, a sentence, or {seat, balance}. */
+function settlementLines(state, settlement) {
+  if (!settlement) return [];
+  const items = Array.isArray(settlement) ? settlement.map((v, i) => [i, v]) : Object.entries(settlement);
+  return items.map(([key, item]) => {
+    if (typeof item === "string") return item;
+    if (typeof item === "number") return `${seatName(state, Number(key), { you: true })}: ${money(item)}`;
+    const seat = item?.seat ?? Number(key);
+    const amount = item?.balance ?? item?.amount ?? item?.total;
+    return item?.text ?? `${item?.name ?? seatName(state, seat, { you: true })}: ${money(amount)}`;
+  });
+}
+
+function scoreTable(state) {
+  const scores = state.scores ?? { deals: [], totals: [] };
+  const seats = (state.seats ?? []).map((s, i) => s.seat ?? i);
+  return h("div", { class: "score-scroll" }, h("table", { class: "score" },
+    h("caption", { text: "Each deal's payments, by seat" }),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col", text: "Deal" }),
+      seats.map((n) => h("th", { scope: "col", text: seatName(state, n, { you: true }) })))),
+    h("tbody", {}, (scores.deals ?? []).map((row, i) =>
+      h("tr", {}, h("th", { scope: "row", text: String(i + 1) }), row.map((v) => cell("td", v))))),
+    h("tfoot", {}, h("tr", {}, h("th", { scope: "row", text: "Total" }), (scores.totals ?? []).map((v) => cell("td", v))))));
+}
+
+export function renderScore(dialog, state) {
+  const scores = state.scores ?? {};
+  const settlement = scores.over ? settlementLines(state, scores.settlement) : [];
+  const id = state.table?.id;
+  const pool = state.table?.game === "loo" && state.deal ? `Pool on the table: ${state.deal.pool ?? 0}` : "";
+  fill(dialog, h("form", { method: "dialog", class: "panel" },
+    h("h2", { text: scores.over ? "The sitting is over" : "Score" }),
+    scoreTable(state),
+    pool && h("p", { text: pool }),
+    settlement.length > 0 && h("section", { class: "settlement", "data-testid": "settlement" },
+      h("h3", { text: "Settlement" }), h("ul", {}, settlement.map((line) => h("li", { text: line })))),
+    id && h("p", { class: "downloads" },
+      h("a", { href: scoresCsvUrl(id), download: `${id}-scores.csv`, "data-testid": "scores-csv", text: "Score sheet (CSV)" }),
+      " · ",
+      h("a", { href: recordsUrl(id), download: `${id}-records.json`, "data-testid": "records-json", text: "Deal records (JSON)" })),
+    h("div", { class: "buttons" }, h("button", { value: "close", text: "Close" }))));
+}
+
+export function renderRules(dialog, state) {
+  const table = state.table ?? {};
+  const rules = table.rules ?? [];
+  fill(dialog, h("form", { method: "dialog", class: "panel" },
+    h("h2", { text: `Rules at this table: ${table.game === "nap" ? "Nap" : "Loo"} (${table.preset ?? ""})` }),
+    rules.length ? h("ul", { class: "rules" }, rules.map((line) => h("li", { text: line })))
+      : h("p", { text: "The preset's rules, with no house rules changed." }),
+    h("p", { class: "note" }, `Bots pause ${table.bot_delay ?? "?"} s between actions.`,
+      table.confirm ? " Every action needs a second tap to confirm." : ""),
+    h("div", { class: "buttons" }, h("button", { value: "close", text: "Close" }))));
+}
+
+/** Open a dialog drawn by `render`, and keep it up to date while it stays open. */
+export class Panel {
+  constructor(dialog, render) {
+    this.dialog = dialog;
+    this.renderFn = render;
+  }
+
+  open(state) {
+    if (!state) return;
+    this.renderFn(this.dialog, state);
+    if (!this.dialog.open) this.dialog.showModal();
+  }
+
+  refresh(state) {
+    if (!this.dialog.open || !state) return;
+    const focused = this.dialog.contains(document.activeElement);
+    this.renderFn(this.dialog, state);
+    if (focused) this.dialog.querySelector("button")?.focus(); // the redraw must not drop the keyboard
+  }
+}

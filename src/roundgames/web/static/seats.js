@@ -1,0 +1,87 @@
+// The seat badges: name, cards, tricks, balance, note, dealer button, whose turn, and how each seat is connected
+// (online, away with its countdown, a bot playing it). The others go across the top, compact enough for seven on a
+// phone; the viewer's own badge sits above the hand.
+
+import { cardName, cardSvg } from "./cards.js";
+import { fill, h } from "./dom.js";
+import { clock, epochMs, money, seatName, secondsUntil } from "./format.js";
+
+const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/** The other seats in the order shown: from the viewer's left round to the viewer's right (all, to a spectator). */
+export function seatOrder(state) {
+  const seats = (state.seats ?? []).map((s, i) => s.seat ?? i);
+  const you = seats.indexOf(state.you);
+  return you < 0 ? seats : [...seats.slice(you + 1), ...seats.slice(0, you)];
+}
+
+/** "away 0:42" while a person's countdown runs; "away" once it has run out. */
+export function awayText(awayUntil, now = Date.now()) {
+  const left = secondsUntil(awayUntil, now);
+  return left ? `away ${clock(left)}` : "away";
+}
+
+function status(seat) {
+  if (seat.kind === "bot") return h("span", { class: "badge bot", text: "bot" });
+  const parts = [];
+  if (seat.kind === "open") parts.push(h("span", { class: "badge open", text: "open" }));
+  else if (seat.connected) parts.push(h("span", { class: "conn-dot online", text: "online" }));
+  else {
+    const until = epochMs(seat.away_until);
+    parts.push(h("span", {
+      class: "conn-dot away", text: awayText(seat.away_until),
+      dataset: until ? { until, countdown: "away" } : {},
+    }));
+  }
+  if (seat.bot_playing) parts.push(h("span", { class: "badge bot", text: "bot playing" }));
+  return parts;
+}
+
+function faceUp(cards) {
+  return h("span", { class: "faces", "aria-label": `face up: ${cards.map(cardName).join(", ")}` },
+    cards.map((card) => h("span", { class: "mini-card", html: cardSvg(card), dataset: { card } })));
+}
+
+function badge(state, seat, { muted, onMute }) {
+  const n = seat.seat;
+  const deal = state.deal;
+  const you = n === state.you;
+  const toAct = deal && deal.to_act === n && !deal.complete;
+  const dealer = seat.dealer || deal?.dealer === n;
+  const faces = deal?.faces?.[n] ?? deal?.faces?.[String(n)];
+  const name = seatName(state, n);
+  const words = [you ? `${name} (you)` : name, seat.kind === "bot" && "bot", dealer && "dealer",
+    plural(seat.cards ?? 0, "card"), plural(seat.tricks ?? 0, "trick"), `balance ${money(seat.balance ?? 0)}`,
+    seat.note, seat.kind === "person" && (seat.connected ? "online" : "away"), seat.bot_playing && "bot playing",
+    toAct && "to act"].filter(Boolean);
+  const canMute = !you && seat.kind === "person";
+  return h("div", {
+    class: ["seat", you && "you", toAct && "to-act", `kind-${seat.kind}`, !seat.connected && seat.kind === "person" && "away"],
+    "data-testid": `seat-${n}`, dataset: { seat: n }, role: "group", "aria-label": words.join(", "),
+    "aria-current": toAct ? "true" : null,
+  },
+  h("div", { class: "seat-line" },
+    h("span", { class: "name", text: name }),
+    you && h("span", { class: "badge you", "aria-hidden": "true", text: "you" }),
+    dealer && h("span", { class: "dealer-button", title: "Dealer", "aria-hidden": "true", text: "D" })),
+  h("div", { class: "seat-line stats", "aria-hidden": "true" },
+    h("span", { text: plural(seat.cards ?? 0, "card") }),
+    h("span", { text: plural(seat.tricks ?? 0, "trick") }),
+    h("span", { class: ["balance", (seat.balance ?? 0) < 0 && "minus"], text: money(seat.balance ?? 0) })),
+  h("div", { class: "seat-line status", "aria-hidden": "true" }, status(seat),
+    seat.note && h("span", { class: "note", text: seat.note })),
+  Array.isArray(faces) && faces.length > 0 && faceUp(faces),
+  canMute && h("button", {
+    type: "button", class: "mute", "data-testid": `mute-${n}`, "aria-pressed": String(muted.has(n)),
+    "aria-label": `${muted.has(n) ? "Unmute" : "Mute"} ${name}'s chat`,
+    text: muted.has(n) ? "muted" : "mute", onclick: () => onMute(n),
+  }));
+}
+
+/** Draw the others' badges into `others` and the viewer's own into `mine` (left empty for a spectator). */
+export function renderSeats({ others, mine }, state, { muted, onMute }) {
+  const bySeat = new Map((state.seats ?? []).map((s, i) => [s.seat ?? i, { ...s, seat: s.seat ?? i }]));
+  const draw = (n) => badge(state, bySeat.get(n), { muted, onMute });
+  fill(others, seatOrder(state).map(draw));
+  fill(mine, bySeat.has(state.you) ? draw(state.you) : null);
+}

@@ -1,0 +1,303 @@
+// The table page: who this browser is at the table (seat token, rejoin link, or spectator), the websocket session
+// with its sequence numbers, and drawing every state the server sends. The server decides everything; this page
+// only shows the state and sends what the person wants to do (docs/web.md).
+
+import { getTable } from "./api.js";
+import { TurnAlert, announce, announceEntries, previewBeep, unlockAudio } from "./alerts.js";
+import { TrickView, nextText, renderInfo, renderResult } from "./centre.js";
+import { byTestId, isTyping } from "./dom.js";
+import { PlayControls } from "./hand.js";
+import { LogView, setupChat } from "./log.js";
+import { Connection } from "./net.js";
+import { Panel, renderRules, renderScore } from "./panels.js";
+import { chooseSeat } from "./seatdialog.js";
+import { awayText, renderSeats } from "./seats.js";
+import { applySettings, onSettingsChange, openSettings, settings } from "./settings.js";
+import { forgetSeat, mutedSeats, saveMuted, saveSeat, seatFor } from "./store.js";
+
+const app = document.getElementById("app");
+const tableId = app.dataset.table;
+const $ = (id) => byTestId(id, app);
+const CONN_TEXT = { connecting: "connecting", connected: "connected", reconnecting: "reconnecting", closed: "disconnected" };
+
+class TableClient {
+  constructor() {
+    this.token = null; // this browser's seat token at this table; null to watch
+    this.state = null;
+    this.seq = null; // the highest seq seen: sent as `since` on reconnecting
+    this.trustNext = true; // the answer to a hello is complete by definition: no gap check on it
+    this.conn = null;
+    this.muted = mutedSeats(tableId);
+    this.logView = new LogView($("log"), { muted: this.muted });
+    this.trick = new TrickView($("trick"), { pauseSeconds: () => settings().trickPause });
+    this.controls = new PlayControls({
+      hand: $("hand"), actions: $("actions"), hint: $("choose-hint"),
+      act: (action) => this.send({ type: "act", action }),
+      say: (text) => this.say(text),
+    });
+    this.alert = new TurnAlert(document.title);
+    this.scorePanel = new Panel($("score-panel"), renderScore);
+    this.rulesPanel = new Panel($("rules-panel"), renderRules);
+    this.wire();
+  }
+
+  wire() {
+    const click = (id, handler) => $(id).addEventListener("click", handler);
+    click("score-button", () => this.scorePanel.open(this.state));
+    click("rules-button", () => this.rulesPanel.open(this.state));
+    click("last-trick-button", () => this.trick.peek());
+    click("settings-button", () => openSettings($("settings-dialog")));
+    click("take-seat-button", () => this.sitDown());
+    click("rejoin-link", () => this.copyRejoinLink());
+    click("next-deal", () => this.send({ type: "next" }));
+    click("undo", () => this.send({ type: "undo" }));
+    setupChat($("chat-form"), {
+      input: $("chat-input"), quick: $("quick-messages"),
+      send: (text) => this.send({ type: "chat", text }), say: (text) => this.say(text),
+    });
+    document.addEventListener("keydown", (event) => this.key(event));
+    document.addEventListener("pointerdown", unlockAudio);
+    let sound = settings().sound;
+    onSettingsChange((now) => {
+      if (now.sound && !sound) previewBeep();
+      sound = now.sound;
+    });
+    // The board fills the screen below the bar, whose height changes as its buttons wrap.
+    const bar = app.querySelector(".table-bar");
+    new ResizeObserver(() => app.style.setProperty("--bar-h", `${bar.offsetHeight}px`)).observe(bar);
+    setInterval(() => this.tick(), 1000);
+  }
+
+  // --- who we are ---
+
+  async start() {
+    this.readHash();
+    const mine = seatFor(tableId);
+    if (mine) this.token = mine.token;
+    else if (!(await this.findPlace())) return;
+    this.connect();
+  }
+
+  /** `#seat=TOKEN` is the private rejoin link; `#watch` comes from the landing page's Watch link. */
+  readHash() {
+    const hash = new URLSearchParams(location.hash.slice(1));
+    if (hash.get("seat")) saveSeat(tableId, { token: hash.get("seat") });
+    this.watchOnly = hash.has("watch");
+    // The token must not stay in the address bar, where it would be shared with a screenshot or a copied link.
+    if (location.hash) history.replaceState(null, "", location.pathname + location.search);
+  }
+
+  /** No token here: offer the open seats, else watch where allowed. False when there is nothing to do. */
+  async findPlace() {
+    let info;
+    try {
+      info = await getTable(tableId);
+    } catch (error) {
+      this.fatal(error.status === 404 ? "There is no table here: it may have ended or expired." : error.message);
+      return false;
+    }
+    const open = (info.seats ?? []).some((s) => s.kind === "open");
+    if (open && !(this.watchOnly && info.spectators)) {
+      const seat = await chooseSeat($("seat-dialog"), tableId, info);
+      if (seat) return this.seated(seat);
+    }
+    if (info.spectators) {
+      this.token = null;
+      return true;
+    }
+    this.fatal("This table is full, and its host has not opened it to spectators.");
+    return false;
+  }
+
+  seated({ token, seat, name }) {
+    saveSeat(tableId, { token, seat, name });
+    this.token = token;
+    return true;
+  }
+
+  /** A spectator takes a seat that is open; a connection keeps the seat it said hello with, so open a new one. */
+  async sitDown() {
+    try {
+      const seat = await chooseSeat($("seat-dialog"), tableId, await getTable(tableId));
+      if (!seat) return;
+      this.seated(seat);
+      this.seq = null; // a new viewer: ask for the whole log as this seat may see it
+      if (this.conn) this.conn.restart();
+      else this.connect();
+    } catch (error) {
+      this.say(error.message);
+    }
+  }
+
+  async copyRejoinLink() {
+    const link = `${location.origin}/t/${encodeURIComponent(tableId)}#seat=${encodeURIComponent(this.token)}`;
+    try {
+      await navigator.clipboard.writeText(link);
+      this.say("Rejoin link copied. Open it on another device to move your seat there; keep it private.");
+    } catch {
+      window.prompt("Your private rejoin link (it moves your seat to another device):", link);
+    }
+  }
+
+  // --- the websocket ---
+
+  connect() {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    this.conn = new Connection(`${scheme}://${location.host}/ws/${encodeURIComponent(tableId)}`, {
+      hello: () => ({ token: this.token, since: this.seq }),
+      onMessage: (message) => this.receive(message),
+      onStatus: (status) => this.showStatus(status),
+    });
+    this.conn.start();
+  }
+
+  send(message) {
+    if (this.conn?.send(message)) return true;
+    this.say("Not connected: reconnecting, try again in a moment.");
+    return false;
+  }
+
+  receive(message) {
+    if (message.type === "welcome") this.welcome(message);
+    else if (message.type === "snapshot") this.snapshot(message);
+    else if (message.type === "update") this.update(message);
+    else if (message.type === "error") this.serverError(message);
+    window.__roundgames = { state: this.state, seq: this.seq };
+  }
+
+  welcome(message) {
+    this.trustNext = true;
+    if (this.token && message.seat !== null && message.seat !== undefined) {
+      saveSeat(tableId, { token: this.token, seat: message.seat, name: message.name ?? null });
+    }
+  }
+
+  snapshot(message) {
+    this.trustNext = false;
+    this.seq = message.seq ?? null;
+    this.state = message.state;
+    this.logView.reset(message.log ?? []);
+    this.render();
+  }
+
+  update(message) {
+    if (this.seq !== null && typeof message.seq === "number" && message.seq < this.seq) return; // older than ours
+    const fresh = (message.log ?? []).filter((e) => this.seq === null || e.seq > this.seq);
+    if (!this.trustNext && this.seq !== null && fresh.length && fresh[0].seq > this.seq + 1) {
+      // Entries went missing (a lost message): ask again from what we have; the answer replaces this update.
+      // The answer is trusted as it comes, or a viewer whose log has holes by design would ask for ever.
+      this.trustNext = true;
+      this.conn.sayHello();
+      return;
+    }
+    this.trustNext = false;
+    this.seq = Math.max(this.seq ?? 0, message.seq ?? 0, ...fresh.map((e) => e.seq));
+    this.state = message.state;
+    this.logView.append(fresh);
+    announceEntries(fresh, this.muted);
+    this.render();
+  }
+
+  serverError({ code, message, rule }) {
+    const text = rule && !String(message).includes(rule) ? `${message} (${rule})` : message;
+    if (code === "hello_first") return this.conn.sayHello();
+    if (code === "table_gone") {
+      this.conn.stop();
+      return this.fatal(text || "This table has ended.");
+    }
+    if (code === "bad_token" || code === "no_spectators") {
+      // The token was refused, or watching is not allowed: stop knocking, and offer a seat instead.
+      if (code === "bad_token") forgetSeat(tableId);
+      this.token = null;
+      this.conn.stop();
+      this.say(text);
+      this.findPlace().then((ok) => {
+        if (!ok) return;
+        this.seq = null;
+        this.conn.start();
+      });
+      return;
+    }
+    this.say(text);
+  }
+
+  // --- drawing ---
+
+  render() {
+    const state = this.state;
+    if (!state) return;
+    const seated = state.you !== null && state.you !== undefined;
+    app.classList.toggle("spectator", !seated);
+    app.dataset.game = state.table?.game ?? "";
+    renderSeats({ others: $("seats"), mine: $("me") }, state, { muted: this.muted, onMute: (seat) => this.toggleMute(seat) });
+    renderInfo(app, state);
+    this.trick.render(state);
+    renderResult(app, state, { seated });
+    this.controls.render(state);
+    $("undo").hidden = !seated || !state.undo;
+    $("last-trick-button").disabled = !state.deal?.last_trick?.cards?.length;
+    $("take-seat-button").hidden = seated || !(state.seats ?? []).some((s) => s.kind === "open");
+    $("rejoin-link").hidden = !this.token || !seated;
+    $("score-button").classList.toggle("attention", Boolean(state.scores?.over));
+    this.alert.update(state);
+    this.scorePanel.refresh(state);
+    this.rulesPanel.refresh(state);
+  }
+
+  toggleMute(seat) {
+    if (this.muted.has(seat)) this.muted.delete(seat);
+    else this.muted.add(seat);
+    saveMuted(tableId, this.muted);
+    this.logView.refreshMuted();
+    this.render();
+  }
+
+  showStatus(status) {
+    const el = $("conn-state");
+    el.textContent = CONN_TEXT[status] ?? status;
+    el.dataset.state = status;
+    el.title = status === "connected" ? "Connected to the table" : "The connection is lost; trying again";
+  }
+
+  say(text) {
+    $("message").textContent = text ?? "";
+  }
+
+  fatal(text) {
+    this.say(text);
+    announce(text);
+    $("conn-state").textContent = CONN_TEXT.closed;
+    $("conn-state").dataset.state = "closed";
+  }
+
+  /** Countdowns run between messages: away timers and the next deal. */
+  tick() {
+    for (const el of app.querySelectorAll("[data-until][data-countdown]")) {
+      const until = Number(el.dataset.until);
+      el.textContent = el.dataset.countdown === "next" ? nextText(until) : awayText(until);
+    }
+  }
+
+  // --- the keyboard: 1-9 pick a card, Enter plays it, Escape lets go ---
+
+  key(event) {
+    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || isTyping(event.target)) return;
+    if (document.querySelector("dialog[open]")) return;
+    if (/^[1-9]$/.test(event.key)) {
+      event.preventDefault();
+      this.controls.pick(Number(event.key));
+    } else if (event.key === "Enter") {
+      const card = event.target.closest?.("[data-testid=hand] [data-card]");
+      if (card) {
+        event.preventDefault(); // ours, not the button's own click
+        this.controls.confirm(card.dataset.card);
+      } else if (event.target === document.body && (this.controls.selected || this.controls.chooser)) {
+        event.preventDefault();
+        this.controls.confirm();
+      }
+    } else if (event.key === "Escape") this.controls.clear();
+  }
+}
+
+applySettings();
+new TableClient().start();
