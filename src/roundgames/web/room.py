@@ -211,9 +211,15 @@ class Room:
     def result_text(self, deal: LooDeal | NapDeal) -> str:
         names = self.display_names()
         if isinstance(deal, LooDeal):
+            parts = []
+            if deal.winner_without_play is not None:  # a single's best card, or the last one standing
+                parts.append(f"{names[deal.winner_without_play]} takes the pool")
             if deal.looed:
-                return "Looed: " + ", ".join(f"{names[s]} ({amount})" for s, amount in sorted(deal.looed.items()))
-            return "Nobody looed"
+                parts.append(
+                    "looed: " + ", ".join(f"{names[s]} ({amount})" for s, amount in sorted(deal.looed.items()))
+                )
+            text = "; ".join(parts) or "nobody looed"
+            return text[0].upper() + text[1:]
         if deal.declarer is None:
             return "All passed"
         contract = {"nap": "Nap", "misery": "Misery", "wellington": "Wellington", "blucher": "Blücher"}.get(
