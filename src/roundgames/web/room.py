@@ -25,7 +25,7 @@ from ..loo import LooDeal
 from ..nap import NapDeal
 from ..table import Table
 from .store import Event, Store
-from .views import card_list, describe, rules_help, state_for, trick_text
+from .views import card_list, describe, in_names, rules_help, state_for, trick_text
 
 __all__ = ["Conn", "LogEntry", "Room", "RoomError", "SeatInfo", "hash_token"]
 
@@ -483,7 +483,8 @@ class Room:
             raise
         except RoundgamesError as e:
             rule = getattr(e, "rule", None)
-            raise RoomError("illegal" if rule else "bad_message", str(e), rule, None if rule else "action") from None
+            text = in_names(str(e), deal, self.display_names())
+            raise RoomError("illegal" if rule else "bad_message", text, rule, None if rule else "action") from None
         table.events.clear()
         self._acts.append(("act", seat, bot, seq))
         public, mine = describe(deal, action, name)
@@ -512,7 +513,9 @@ class Room:
         elif self.table.deal is None:
             self.next_deal_at = time.time()  # the first deal is dealt at once
         else:
-            pause = self.timing.deal_pause if self.config["bot_delay"] > 0 else 0.0
+            # A person needs time to read the result; bots watched by nobody in particular do not.
+            people = any(s.kind == "person" for s in self.seats)
+            pause = self.timing.deal_pause if people or self.config["bot_delay"] > 0 else 0.0
             self.next_deal_at = time.time() + pause
 
     def _log(self, seq: int, kind: str, seat: int | None, text: str, private: dict[int, str] | None = None) -> None:

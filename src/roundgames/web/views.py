@@ -10,6 +10,7 @@ hands go out as counts. The one exception is the Peel single, whose hands lie fa
 from __future__ import annotations
 
 import json
+import re
 from typing import TYPE_CHECKING, Any
 
 from ..cards import card_str, cards_in, sort_key
@@ -22,9 +23,10 @@ from ..tricks import Trick
 if TYPE_CHECKING:
     from .room import Room
 
-__all__ = ["card_list", "describe", "rules_help", "state_for"]
+__all__ = ["card_list", "describe", "in_names", "rules_help", "state_for"]
 
 SUIT_LETTERS = "SHDC"
+_SEAT_LABEL = re.compile(r"\bP[1-9]\b")
 _DECL_NOTES = {Decl.STAND: "stood", Decl.THROW: "threw up", Decl.MISS: "took the miss", Decl.DEFEND: "defends"}
 _LOO_VERBS = {"stand": "stands", "throw": "throws up", "miss": "takes the miss", "defend": "defends the pool"}
 _LOO_LABELS = {"stand": "Stand", "throw": "Throw up", "miss": "Take the miss", "defend": "Defend the pool"}
@@ -114,17 +116,23 @@ def legal_entries(deal: LooDeal | NapDeal, view: LooView | NapView, keeping: boo
     return out
 
 
+def in_names(text: str, deal: LooDeal | NapDeal, names: list[str]) -> str:
+    """The engine's message with its seat labels (``P1``..) replaced by the names the people chose."""
+    label = {seat: names[i] for i, seat in enumerate(deal.seats)}
+    return _SEAT_LABEL.sub(lambda m: label.get(m.group(0), m.group(0)), text)
+
+
 def illegal_reasons(deal: LooDeal | NapDeal, seat: int, hand: int) -> dict[str, str]:
-    """Why each card of the hand may not be played now, with the rule: for the viewer's turn in the play."""
+    """Why each card of the hand may not be played now, with the rule: for the viewer's turn in the play.
+
+    The reason is what the rule demands (``must follow suit in hearts (LOO-PLAY-4)``); the client
+    says which card it is about."""
     out: dict[str, str] = {}
     for c in cards_in(hand):
         try:
-            if isinstance(deal, LooDeal):
-                deal.verify_play(seat, c)
-            else:
-                deal.verify_play(seat, c)
+            deal.verify_play(seat, c)
         except IllegalActionError as e:
-            out[card_str(c)] = str(e)
+            out[card_str(c)] = f"{e.reason.split(': ', 1)[-1]} ({e.rule})"
         except RoundgamesError:
             continue
     return out
