@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import csv
+import gc
 import io
 import json
 import secrets
@@ -27,7 +28,7 @@ from starlette.templating import Jinja2Templates
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from ..record import dumps, record_of
-from .protocol import ProtocolError, new_table_config, options_catalogue, parse_client_message, parse_sit
+from .protocol import ProtocolError, check_text, new_table_config, options_catalogue, parse_client_message, parse_sit
 from .room import Room, RoomError, Timing
 from .store import Store
 
@@ -60,7 +61,13 @@ class WsConn:
             if message is None:
                 await self.ws.close(code=4008)
                 return
-            await self.ws.send_text(json.dumps(message, separators=(",", ":"), ensure_ascii=False))
+            try:
+                text = json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+                text.encode("utf-8")
+            except (TypeError, ValueError):  # a bug of ours: close, so the seat shows away rather than silent
+                await self.ws.close(code=1011)
+                return
+            await self.ws.send_text(text)
 
 
 class Server:
@@ -82,6 +89,7 @@ class Server:
             self.rooms[table_id] = room
             room.start()
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
+        gc.freeze()  # what was loaded lives as long as the server: keep it out of every later collection
 
     async def close(self) -> None:
         if self._sweeper is not None:
@@ -132,9 +140,22 @@ async def _body(request: Request) -> Any:
     if len(raw) > MAX_BODY:
         raise ProtocolError("too_large", f"the request body is {len(raw)} bytes; at most {MAX_BODY}", "body")
     try:
-        return json.loads(raw or b"null")
+        body = json.loads(raw or b"null")
     except ValueError as e:
         raise ProtocolError("bad_json", f"the request body is not JSON: {e}", "body") from None
+    check_text(body, "request body")
+    return body
+
+
+async def _receive_text(ws: WebSocket) -> str:
+    """The next text message; a binary frame is refused (the protocol is JSON text)."""
+    message = await ws.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    text = message.get("text")
+    if text is None:
+        raise ProtocolError("bad_message", "messages are JSON text frames, not binary", "type")
+    return str(text)
 
 
 def create_app(
@@ -257,9 +278,8 @@ def create_app(
             )
             await room.call(room.join, conn, hello["since"])
             while True:
-                raw = await ws.receive_text()
                 try:
-                    message = parse_client_message(raw)
+                    message = parse_client_message(await _receive_text(ws))
                     await _dispatch(room, conn, message)
                 except (ProtocolError, RoomError) as e:
                     conn.push(_error_message(e))
@@ -315,13 +335,11 @@ async def _first_hello(ws: WebSocket) -> dict[str, Any] | None:
     """Wait for the client's ``hello``; answer anything else with an error and keep waiting."""
     while True:
         try:
-            raw = await asyncio.wait_for(ws.receive_text(), timeout=30)
+            message = parse_client_message(await asyncio.wait_for(_receive_text(ws), timeout=30))
         except TimeoutError:
             await _send_error(ws, ProtocolError("hello_first", "no hello within 30 seconds", "type"))
             await ws.close(code=4408)
             return None
-        try:
-            message = parse_client_message(raw)
         except ProtocolError as e:
             await _send_error(ws, e)
             continue

@@ -7,7 +7,7 @@ is; nothing here touches a table.
 from __future__ import annotations
 
 import json
-import random
+import secrets
 import unicodedata
 from typing import Any
 
@@ -15,7 +15,15 @@ from ..errors import RoundgamesError
 from ..rules import LOO_OPTIONS, NAP_OPTIONS, OPTION_DOCS, LooRules, NapRules
 from ..table import Table
 
-__all__ = ["MAX_MESSAGE", "ProtocolError", "new_table_config", "options_catalogue", "parse_client_message", "parse_sit"]
+__all__ = [
+    "MAX_MESSAGE",
+    "ProtocolError",
+    "check_text",
+    "new_table_config",
+    "options_catalogue",
+    "parse_client_message",
+    "parse_sit",
+]
 
 #: the largest websocket message a client may send, in bytes
 MAX_MESSAGE = 4096
@@ -42,6 +50,17 @@ class ProtocolError(RoundgamesError):
         self.code, self.message, self.field = code, message, field
 
 
+def check_text(value: Any, what: str) -> None:
+    """Refuse JSON whose strings are not Unicode text (a lone surrogate such as ``"\\ud800"`` is valid JSON
+    but cannot be stored, hashed or sent back)."""
+    try:
+        json.dumps(value, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise ProtocolError(
+            "bad_json", f"the {what} holds a string that is not Unicode text (a lone surrogate)"
+        ) from None
+
+
 def parse_client_message(raw: str) -> dict[str, Any]:
     """A client's websocket message, checked: ``type`` and its fields, with defaults filled in."""
     size = len(raw.encode("utf-8", "surrogatepass"))
@@ -51,6 +70,7 @@ def parse_client_message(raw: str) -> dict[str, Any]:
         message = json.loads(raw)
     except ValueError as e:
         raise ProtocolError("bad_json", f"the message is not JSON: {e}") from None
+    check_text(message, "message")
     if not isinstance(message, dict):
         raise ProtocolError("bad_message", f"a message is a JSON object, not {type(message).__name__}", "type")
     kind = message.get("type")
@@ -142,7 +162,7 @@ def new_table_config(body: Any) -> dict[str, Any]:
         "spectators": _field(body, "spectators", bool, True),
         "rounds": rounds,
         "confirm": _field(body, "confirm", bool, False),
-        "seed": random.randrange(2**32),
+        "seed": secrets.randbits(64),  # unguessable: finished records must not reveal later deals
     }
     # The engine is the judge of the rules: a table it cannot deal is refused now, not at the first deal.
     rules_cls = LooRules if game == "loo" else NapRules

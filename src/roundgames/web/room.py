@@ -31,6 +31,8 @@ __all__ = ["Conn", "LogEntry", "Room", "RoomError", "SeatInfo", "hash_token"]
 
 #: how many log entries a snapshot carries (a client needs the recent past, not the whole sitting)
 SNAPSHOT_LOG = 300
+#: how many log entries a table keeps in memory (the events themselves are all in the store)
+KEEP_LOG = 1000
 
 
 class RoomError(RoundgamesError):
@@ -137,6 +139,7 @@ class Room:
                 s.name = f"Bot {i + 1}"
             else:
                 s.away_until = self.created + self.timing.away_seconds
+        self.rules_help = rules_help(self.table.rules)  # the same for the table's whole life
         self.log: list[LogEntry] = []
         self.seq = 0
         self.rebuilt_at = 0
@@ -179,7 +182,7 @@ class Room:
             "game": c["game"],
             "preset": c["preset"],
             "options": c["options"],
-            "rules": rules_help(self.table.rules),
+            "rules": self.rules_help,
             "confirm": c["confirm"],
             "bot": c["bot"],
             "bot_delay": c["bot_delay"],
@@ -194,7 +197,7 @@ class Room:
             "game": c["game"],
             "preset": c["preset"],
             "options": c["options"],
-            "rules": rules_help(self.table.rules),
+            "rules": self.rules_help,
             "players": c["players"],
             "seats": [{"seat": i, "name": s.name, "kind": s.kind} for i, s in enumerate(self.seats)],
             "spectators": c["spectators"],
@@ -520,6 +523,8 @@ class Room:
 
     def _log(self, seq: int, kind: str, seat: int | None, text: str, private: dict[int, str] | None = None) -> None:
         self.log.append(LogEntry(seq, self.deal_number, kind, seat, text, private or {}))
+        if len(self.log) > 2 * KEEP_LOG:  # a long sitting keeps its recent past only; older gaps get a snapshot
+            del self.log[:-KEEP_LOG]
 
     # -- telling the connections ----------------------------------------------------------------
 
@@ -547,7 +552,8 @@ class Room:
             self.send_to(conn, [], snapshot=True)
             return
         missed = [e for e in self.log if e.seq > since]
-        if missed and len(missed) > SNAPSHOT_LOG:
+        trimmed = bool(self.log) and self.log[0].seq > since + 1
+        if trimmed or len(missed) > SNAPSHOT_LOG:
             self.send_to(conn, [], snapshot=True)
         else:
             self.send_to(conn, missed)

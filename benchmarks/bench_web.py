@@ -1,0 +1,372 @@
+"""Web table load: moves per second across many bot tables, and how fast a person's action reaches the others.
+
+    .venv/bin/python benchmarks/bench_web.py [--tables 200] [--watchers 200] [--humans 20] [--seconds 30]
+        [--bot-delay 0.2] [--bot sensible] [--nap-share 0.25] [--deal-pause 1] [--ramp 5] [--warmup 5]
+        [--random-play] [--seed 0] [--db-dir DIR]
+
+Starts ``roundgames serve`` as a subprocess (its own temporary database), creates ``--tables`` tables of bots (Loo
+with 5 players; a ``--nap-share`` of them Nap with 4) and connects ``--watchers`` spectators, spread over the tables
+(nobody watching, the bots of a table wait). On ``--humans`` of the tables seat 0 is a person: a scripted client
+that plays the first legal entry (``--random-play``: a random one) as soon as it is its turn. The spectator of the
+same table records when it receives the update whose log holds that action; the latency is that moment minus the
+moment the person's message was sent (the same clock: every client is in this process).
+
+Reported over ``--seconds``, once every client is connected and ``--warmup`` seconds have passed: the moves per
+second across all tables (the action entries of the log, one watcher per table), the server's CPU use, and the p50,
+p99 and worst latency, with when in the run the samples over the target fell. The target is a p99 under 100 ms; it
+is printed as met or not, never asserted. Not a test. The clients and the server share the machine's cores, so a
+busy machine (see the load average printed first) shows in the latency.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import inspect
+import json
+import math
+import os
+import platform
+import random
+import shlex
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
+
+TARGET_P99_MS = 100.0
+START_TIMEOUT = 30.0
+#: websockets 15 and later read a proxy from the environment unless told not to; our server is local
+NO_PROXY: dict[str, Any] = {"proxy": None} if "proxy" in inspect.signature(connect).parameters else {}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def cpu_seconds(pid: int) -> float | None:
+    """User and system CPU seconds of process ``pid`` so far (Linux), or None."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+@dataclass
+class TableRun:
+    """One table of the benchmark: its id, and for a person's table the sends awaiting their echo."""
+
+    id: str
+    token: str | None = None  # seat 0's token where a scripted person plays it
+    watched: bool = False
+    pending: list[float] = field(default_factory=list)  # perf_counter() of each action sent, oldest first
+
+
+@dataclass
+class Stats:
+    measuring: bool = False
+    moves: int = 0
+    latencies: list[float] = field(default_factory=list)
+    refused: int = 0
+    messages: int = 0
+    dropped: int = 0  # connections the server closed (a client too far behind)
+    when: list[float] = field(default_factory=list)  # perf_counter() of each latency sample
+    started: float = 0.0
+    ready: int = 0  # clients that have had their first snapshot
+    elapsed: float = 0.0
+    server_cpu: float | None = None  # the server's CPU time over the measurement, per second
+
+
+def choose(state: dict[str, Any], rng: random.Random | None) -> str:
+    """The first (or a random) legal entry, with the first cards where it asks to choose some."""
+    legal = state["legal"]
+    entry = rng.choice(legal) if rng else legal[0]
+    if "choose" not in entry:
+        return str(entry["action"])
+    lo, _ = entry["choose"]
+    pool = state["keeping"]["cards"] if state["keeping"] else state["hand"]
+    return " ".join([entry["action"], *pool[:lo]])
+
+
+async def open_ws(url: str, gate: asyncio.Semaphore) -> ClientConnection:
+    async with gate:  # so many handshakes at once would only queue at the server
+        return await connect(url, max_size=None, ping_interval=None, open_timeout=30, **NO_PROXY)
+
+
+async def watcher(
+    url: str, gate: asyncio.Semaphore, table: TableRun, counts: bool, stats: Stats, stop: asyncio.Event
+) -> None:
+    """A spectator: counts the table's moves (if ``counts``) and matches the person's actions to their sends."""
+    ws = await open_ws(url, gate)
+    try:
+        await ws.send(json.dumps({"type": "hello", "token": None, "since": None}))
+        while not stop.is_set():
+            try:
+                raw = await ws.recv()
+            except ConnectionClosed:
+                stats.dropped += 1
+                return
+            now = time.perf_counter()
+            message = json.loads(raw)
+            stats.messages += 1
+            if message["type"] == "snapshot":
+                stats.ready += 1
+            if message["type"] != "update":
+                continue
+            for entry in message["log"]:
+                if entry["kind"] != "action":
+                    continue
+                if counts and stats.measuring:
+                    stats.moves += 1
+                if counts and table.token is not None and entry["seat"] == 0 and table.pending:
+                    sent = table.pending.pop(0)
+                    if stats.measuring:
+                        stats.latencies.append((now - sent) * 1000)
+                        stats.when.append(now)
+    finally:
+        await ws.close()
+
+
+async def person(
+    url: str, gate: asyncio.Semaphore, table: TableRun, stats: Stats, stop: asyncio.Event, rng: random.Random | None
+) -> None:
+    """Seat 0 played by a script: it acts as soon as a state offers it a legal entry."""
+    ws = await open_ws(url, gate)
+    try:
+        await ws.send(json.dumps({"type": "hello", "token": table.token, "since": None}))
+        acted_at = -1  # the seq of the state last acted on: one action per state
+        while not stop.is_set():
+            try:
+                message = json.loads(await ws.recv())
+            except ConnectionClosed:
+                stats.dropped += 1
+                return
+            if message["type"] == "snapshot":
+                stats.ready += 1
+            if message["type"] == "error":
+                stats.refused += 1
+                if table.pending:
+                    table.pending.pop()  # that action was refused: no echo will come
+                acted_at = -1
+                continue
+            state = message.get("state")
+            if not state or not state["legal"] or message["seq"] == acted_at:
+                continue
+            acted_at = message["seq"]
+            text = choose(state, rng)
+            table.pending.append(time.perf_counter())
+            await ws.send(json.dumps({"type": "act", "action": text}))
+    finally:
+        await ws.close()
+
+
+def start_server(port: int, db: Path, args: argparse.Namespace, log: Any) -> subprocess.Popen[bytes]:
+    command = [sys.executable, "-m", "roundgames", "serve", "--port", str(port), "--db", str(db), "--quiet"]
+    command += ["--away-seconds", "3600", "--deal-pause", str(args.deal_pause)]
+    return subprocess.Popen(
+        command, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+    )
+
+
+def wait_for_server(http: httpx.Client, proc: subprocess.Popen[bytes]) -> None:
+    deadline = time.monotonic() + START_TIMEOUT
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise SystemExit(f"the server exited with {proc.returncode}")
+        with contextlib.suppress(httpx.TransportError):
+            if http.get("/api/tables").status_code == 200:
+                return
+        time.sleep(0.1)
+    raise SystemExit(f"the server did not answer within {START_TIMEOUT} s")
+
+
+def stop_server(proc: subprocess.Popen[bytes]) -> None:
+    if proc.poll() is None:
+        proc.send_signal(signal.SIGINT)  # uvicorn's own way out
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(5)
+
+
+def create_tables(http: httpx.Client, args: argparse.Namespace) -> list[TableRun]:
+    rng = random.Random(args.seed)
+    tables: list[TableRun] = []
+    humans = set(rng.sample(range(args.tables), min(args.humans, args.tables)))
+    for i in range(args.tables):
+        nap = rng.random() < args.nap_share
+        body = {
+            "game": "nap" if nap else "loo",
+            "players": 4 if nap else 5,
+            "people": 1 if i in humans else 0,
+            "bot": args.bot,
+            "bot_delay": args.bot_delay,
+            "rounds": 50,  # the sitting outlasts the benchmark
+        }
+        r = http.post("/api/tables", json=body)
+        r.raise_for_status()
+        table = TableRun(r.json()["id"])
+        if i in humans:
+            r = http.post(f"/api/tables/{table.id}/sit", json={"seat": 0, "name": "Person"})
+            r.raise_for_status()
+            table.token = r.json()["token"]
+        tables.append(table)
+    return tables
+
+
+async def run(args: argparse.Namespace, port: int, tables: list[TableRun], server_pid: int) -> Stats:
+    stats = Stats()
+    stop = asyncio.Event()
+    base = f"ws://127.0.0.1:{port}/ws/"
+    rng = random.Random(args.seed) if args.random_play else None
+    tasks: list[asyncio.Task[None]] = []
+    gate = asyncio.Semaphore(50)
+
+    async def later(delay: float, client: Any) -> None:
+        await asyncio.sleep(delay)
+        await client
+
+    # The people's tables first, so each has a watcher; then round-robin over every table. A table's bots start
+    # when its first client connects: the tables start spread over --ramp seconds, as tables made one by one would.
+    order = [t for t in tables if t.token] + [t for t in tables if not t.token]
+    starts = {
+        t.id: args.ramp * k / len(tables) for k, t in enumerate(random.Random(args.seed).sample(tables, len(tables)))
+    }
+    for i in range(args.watchers):
+        table = order[i % len(order)]
+        counts = not table.watched
+        table.watched = True
+        client = watcher(base + table.id, gate, table, counts, stats, stop)
+        tasks.append(asyncio.create_task(later(starts[table.id], client)))
+    for table in tables:
+        if table.token:
+            client = person(base + table.id, gate, table, stats, stop, rng)
+            tasks.append(asyncio.create_task(later(starts[table.id], client)))
+    t0 = time.perf_counter()
+    while stats.ready < len(tasks):  # every client connected and brought up to date
+        failed = [t for t in tasks if t.done() and t.exception()]
+        if failed:
+            raise SystemExit(f"{len(failed)} clients failed to connect: {failed[0].exception()!r}")
+        if time.perf_counter() - t0 > START_TIMEOUT:
+            raise SystemExit(f"only {stats.ready} of {len(tasks)} clients connected in {START_TIMEOUT} s")
+        await asyncio.sleep(0.05)
+    print(f"{len(tasks)} clients connected over {time.perf_counter() - t0:.2f} s; warming up {args.warmup:g} s")
+    await asyncio.sleep(args.warmup)  # the first deals and the connections' snapshots: let them settle
+    cpu0, t0 = cpu_seconds(server_pid), time.perf_counter()
+    stats.measuring = True
+    stats.started = time.perf_counter()
+    await asyncio.sleep(args.seconds)
+    stats.measuring = False
+    elapsed = time.perf_counter() - t0
+    cpu1 = cpu_seconds(server_pid)
+    stats.elapsed = elapsed
+    stats.server_cpu = (cpu1 - cpu0) / elapsed if cpu0 is not None and cpu1 is not None else None
+    stop.set()
+    for t in tasks:
+        t.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    return stats
+
+
+def percentile(values: list[float], p: float) -> float:
+    """The nearest-rank percentile."""
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(p / 100 * len(ordered)) - 1)]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=200, help="tables of bots (default 200)")
+    parser.add_argument("--watchers", type=int, default=200, help="spectator connections (default 200)")
+    parser.add_argument("--humans", type=int, default=20, help="tables where a scripted person plays seat 0")
+    parser.add_argument("--seconds", type=float, default=30.0, help="how long to measure (default 30)")
+    parser.add_argument("--bot-delay", type=float, default=0.2, help="seconds between bot actions (default 0.2)")
+    parser.add_argument("--nap-share", type=float, default=0.25, help="the share of Nap tables (default 0.25)")
+    parser.add_argument("--deal-pause", type=float, default=1.0, help="the server's pause between deals (default 1)")
+    parser.add_argument("--random-play", action="store_true", help="the people play a random legal entry")
+    parser.add_argument("--bot", default="sensible", choices=["sensible", "random"], help="the bots' strength")
+    parser.add_argument("--ramp", type=float, default=5.0, help="seconds over which the tables start (default 5)")
+    parser.add_argument("--warmup", type=float, default=5.0, help="seconds of play before measuring (default 5)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--db-dir", help="where the server's temporary database goes (default: the system's temp)")
+    args = parser.parse_args(argv)
+    if args.tables < 1 or args.watchers < args.humans or args.humans > args.tables:
+        parser.error("need --tables >= 1 and --humans <= --tables, --humans <= --watchers")
+    given = sys.argv[1:] if argv is None else argv
+    print(" ".join(["$ .venv/bin/python benchmarks/bench_web.py", shlex.join(given)]).rstrip())
+    load = " ".join(f"{x:.2f}" for x in os.getloadavg())
+    print(
+        f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores (server and clients "
+        f"share them); load average before the run: {load}"
+    )
+
+    tmp = Path(tempfile.mkdtemp(prefix="bench-web-", dir=args.db_dir))
+    port = free_port()
+    log = (tmp / "server.log").open("wb")
+    proc = start_server(port, tmp / "bench.sqlite3", args, log)
+    http = httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30, trust_env=False)
+    try:
+        wait_for_server(http, proc)
+        t0 = time.perf_counter()
+        tables = create_tables(http, args)
+        made = time.perf_counter() - t0
+        print(
+            f"{len(tables)} tables ({sum(1 for t in tables if t.token)} with a person) made in {made:.2f} s; "
+            f"{args.watchers} watchers; {args.bot} bots, delay {args.bot_delay} s; measuring {args.seconds:g} s"
+        )
+        stats = asyncio.run(run(args, port, tables, proc.pid))
+    finally:
+        http.close()
+        stop_server(proc)
+        log.close()
+        lines = (tmp / "server.log").read_text(errors="replace").splitlines()
+        server_log = "\n".join(x for x in lines if not x.startswith("roundgames: the web table is on")).strip()
+        shutil.rmtree(tmp, ignore_errors=True)
+    if server_log:
+        print("server said:\n" + server_log[-2000:])
+    print(
+        f"moves: {stats.moves} in {stats.elapsed:.1f} s = {stats.moves / stats.elapsed:.1f} moves/s across all tables"
+    )
+    if stats.server_cpu is not None:
+        print(f"server CPU: {stats.server_cpu * 100:.0f}% of one core")
+    print(
+        f"messages received by the clients: {stats.messages}; refused actions: {stats.refused}; dropped: {stats.dropped}"
+    )
+    if stats.latencies:
+        p50, p99 = percentile(stats.latencies, 50), percentile(stats.latencies, 99)
+        print(
+            f"person's action to the watcher: {len(stats.latencies)} samples, p50 {p50:.1f} ms, "
+            f"p99 {p99:.1f} ms, worst {max(stats.latencies):.1f} ms, mean {statistics.fmean(stats.latencies):.1f} ms"
+        )
+        slow = [at - stats.started for at, ms in zip(stats.when, stats.latencies, strict=True) if ms >= TARGET_P99_MS]
+        if slow:
+            step = max(1.0, args.seconds / 10)
+            buckets: dict[int, int] = {}
+            for at in slow:
+                buckets[int(at // step)] = buckets.get(int(at // step), 0) + 1
+            shown = ", ".join(f"{k * step:g}-{(k + 1) * step:g} s: {n}" for k, n in sorted(buckets.items()))
+            print(f"{len(slow)} samples at or over {TARGET_P99_MS:.0f} ms, by when in the run: {shown}")
+        print(f"target p99 < {TARGET_P99_MS:.0f} ms: {'met' if p99 < TARGET_P99_MS else 'NOT met'}")
+    else:
+        print("no latency samples (no person's action was seen by a watcher)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,593 @@
+"""No message of the web table carries a card its receiver may not see (docs/web.md, "State (per viewer)").
+
+Hundreds of seeded games of Loo and Nap are played in-process through the server's own :class:`Room`: some seats
+are people played by this test (random legal entries of the ``legal`` list it was sent), the rest bots; every seat
+and a spectator has a connection that records every message. Each message is checked as it is pushed, against
+what its viewer may see at that moment, worked out independently from the engine's true state (never from
+``views.py``):
+
+- every card a seat has held in the deal (its hands over time), but a Loo hand only once its owner may look at it
+  (LOO-DECL-1: at his turn to declare, or after declaring, or once the declaring is over);
+- the ten cards of the Nap spare hand while its taker chooses five (NAP-VAR-SPARE), the widow for a seat that
+  peeped (NAP-VAR-PEEP) and the widow or top card the declarer took in exchange;
+- for everyone, spectators included: the cards played to tricks, the Loo turn-up (LOO-DEAL-5) and the hands of a
+  Peel single, which lie face up (LOO-SGL-1).
+
+Any other card-like token (``QH``, ``TS``, ``10S``) anywhere in a message is a leak: another hand, the miss, the
+stock, the widow, a thrown-up hand. A log entry of an earlier deal is checked against what the viewer could see in
+that deal. The checker is itself tested: a server made to leak in several ways must be caught.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import random
+import re
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from roundgames.cards import card_str, cards_in
+from roundgames.loo import Decl, Kind, LooDeal, Phase
+from roundgames.nap import NapDeal
+from roundgames.web import room as room_module
+from roundgames.web.protocol import ProtocolError, new_table_config
+from roundgames.web.room import Room, RoomError, Timing
+from roundgames.web.store import Store
+from roundgames.web.views import card_list
+
+#: a card as any message may write it: rank then suit, ``T`` or ``10`` for a ten
+CARD = re.compile(r"\b(?:10|[2-9TJQKA])[SHDC]\b")
+#: what :func:`card_tokens` looks for first: this pattern begins with a character class, which ``re`` scans for fast
+_CANDIDATE = re.compile(r"[0-9TJQKA][SHDC]\b")
+NAMES = ["Ann", "Bob", "Cy", "Dot", "Eve", "Flo", "Gus", "Hal"]
+STALL_SECONDS = 5.0  # a table where nothing happens for this long has stalled
+AWAY = 3600.0  # seconds before a bot takes over a disconnected person (made 0 while the test steps away)
+
+Viewer = int | None  # a seat, or None for a spectator
+
+
+class _Abort(Exception):
+    """A game given up (its problem is recorded)."""
+
+
+def shown(mask: int) -> set[str]:
+    return {card_str(c) for c in cards_in(mask)}
+
+
+# -- what each viewer may see --------------------------------------------------------------------
+
+
+class Visibility:
+    """The cards each viewer may see, per deal, from the engine's true state at the moment of each push."""
+
+    def __init__(self, room: Room) -> None:
+        self.room = room
+        self.viewers: list[Viewer] = [None, *range(room.config["players"])]
+        self.by_deal: dict[int, dict[Viewer, set[str]]] = {}
+        self._key: tuple[int, int] | None = None
+
+    def update(self) -> dict[Viewer, set[str]]:
+        """Add what the viewers may see now to the current deal's sets (which only grow within a deal)."""
+        room = self.room
+        sets = self.by_deal.setdefault(room.deal_number, {v: set() for v in self.viewers})
+        key = (room.seq, id(room.table))  # every change of the cards is a stored event (seq), or an undo's rebuild
+        if key == self._key:
+            return sets
+        self._key = key
+        deal = room.table.deal
+        if deal is None:
+            return sets
+        public = {card_str(c) for t in deal.tricks for c in t.cards} | {card_str(c) for c in deal.trick_cards}
+        if isinstance(deal, LooDeal):
+            public.add(card_str(deal.turnup))  # LOO-DEAL-5: turned face up
+            if deal.kind is Kind.SINGLE:  # LOO-SGL-1: dealt face up
+                for s in deal.order:
+                    public |= shown(deal.dealt[s])
+            for s in range(deal.n):
+                # LOO-DECL-1: a player looks at his cards only when his turn to declare comes
+                looked = deal.phase is not Phase.DECLARE or deal.decls[s] is not Decl.NONE or deal.to_act == s
+                if looked:
+                    sets[s] |= shown(deal.hands[s])
+        else:
+            assert isinstance(deal, NapDeal)
+            for s in range(deal.n):
+                sets[s] |= shown(deal.hands[s])
+                if s in deal.peeped and deal.dealt_widow is not None:  # NAP-VAR-PEEP
+                    sets[s].add(card_str(deal.dealt_widow))
+                if room.table.keeping == s:  # NAP-VAR-SPARE: choosing five of the ten
+                    sets[s] |= shown(deal.spare)
+            if deal.declarer is not None:  # the card the declarer took in exchange, even if he discarded it
+                if "widow" in deal.exchanged and deal.dealt_widow is not None:
+                    sets[deal.declarer].add(card_str(deal.dealt_widow))
+                if "topcard" in deal.exchanged:
+                    bought = sum(len(c) for c in deal.bought.values())
+                    sets[deal.declarer].add(card_str(deal.dealt_stock[bought]))
+        for v in self.viewers:
+            sets[v] |= public
+        return sets
+
+    def check(self, viewer: Viewer, message: dict[str, Any]) -> tuple[list[str], int]:
+        """The leaks in ``message`` to ``viewer`` (and how many card tokens were checked)."""
+        now = self.update()
+        wire = json.dumps(message, ensure_ascii=False)  # the text the websocket would carry
+        tokens = card_tokens(wire)
+        log = message.get("log", [])
+        if all(e["deal"] == self.room.deal_number for e in log) and all(_card(t) in now[viewer] for t in tokens):
+            return [], len(tokens)  # every card in it may be seen now: no need to say where each one is
+        problems: list[str] = []
+        checked = 0
+        who = "spectator" if viewer is None else f"seat {viewer}"
+
+        def scan(text: str, allowed: set[str], where: str) -> None:
+            nonlocal checked
+            for token in card_tokens(text):
+                checked += 1
+                if _card(token) not in allowed:
+                    problems.append(f"deal {self.room.deal_number}: {who} was sent {token} in {where}: {text[:300]}")
+
+        rest = {k: v for k, v in message.items() if k not in ("state", "log")}
+        scan(json.dumps(rest, ensure_ascii=False), set(), f"a {message.get('type')} message")
+        if message.get("state") is not None:
+            scan(json.dumps(message["state"], ensure_ascii=False), now[viewer], "the state")
+        for entry in log:
+            sets = self.by_deal.get(entry["deal"])
+            if sets is None:
+                problems.append(f"{who} was sent a log entry of deal {entry['deal']}, never dealt: {entry}")
+                continue
+            scan(json.dumps(entry, ensure_ascii=False), sets[viewer], f"a log entry of deal {entry['deal']}")
+        return problems, checked
+
+
+def card_tokens(text: str) -> list[str]:
+    """``CARD.findall(text)``, three times faster (every message of hundreds of games is scanned)."""
+    out = []
+    for m in _CANDIDATE.finditer(text):
+        i = m.start()
+        if text[i] == "0":  # a ten written 10
+            if i >= 1 and text[i - 1] == "1" and (i < 2 or not _wordy(text[i - 2])):
+                out.append("1" + m.group())
+        elif text[i] != "1" and (i == 0 or not _wordy(text[i - 1])):
+            out.append(m.group())
+    return out
+
+
+def _wordy(ch: str) -> bool:
+    return ch.isalnum() or ch == "_"
+
+
+def _card(token: str) -> str:
+    """A card token as card_str writes it (``10S`` is ``TS``)."""
+    return "T" + token[2] if token.startswith("10") else token
+
+
+# -- recording connections -------------------------------------------------------------------------
+
+
+class Recorder:
+    """A connection (room.Conn) that checks and keeps every message it is pushed."""
+
+    def __init__(self, run: GameRun, seat: Viewer) -> None:
+        self.run = run
+        self.seat = seat
+        self.last_seq = 0
+        self.latest: dict[str, Any] | None = None
+        self.count = 0
+
+    def push(self, message: dict[str, Any]) -> None:
+        self.count += 1
+        self.run.receive(self, message)
+        if message.get("state") is not None:
+            self.latest = message
+
+
+@dataclass
+class GameRun:
+    """One game's checking: its visibility, the leaks found, and what was checked."""
+
+    vis: Visibility
+    problems: list[str] = field(default_factory=list)
+    messages: int = 0
+    tokens: int = 0
+    hand_tokens: int = 0
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def receive(self, rec: Recorder, message: dict[str, Any]) -> None:
+        problems, checked = self.vis.check(rec.seat, message)
+        self.problems += problems
+        self.messages += 1
+        self.tokens += checked
+        if message.get("state"):
+            self.hand_tokens += len(message["state"]["hand"])
+        self.changed.set()
+
+
+# -- the games ----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Game:
+    """A seeded game: the table's settings, how many of its first seats the test plays, how many deals."""
+
+    config: dict[str, Any]
+    persons: int
+    deals: int
+
+    @property
+    def name(self) -> str:
+        c = self.config
+        opts = ",".join(f"{k}={v}" for k, v in c["options"].items())
+        return f"{c['game']} {c['preset']} [{opts}] {c['players']}p {self.persons}h {c['bot']} seed {c['seed']}"
+
+
+def table_config(body: dict[str, Any], seed: int) -> dict[str, Any] | None:
+    """The settings the server would make of ``body`` (None when it refuses them), with a fixed seed."""
+    try:
+        config = new_table_config({"bot_delay": 0, **body})
+    except ProtocolError:
+        return None
+    config["seed"] = seed
+    return config
+
+
+LOO_OPTIONS: list[dict[str, Any]] = [
+    {},
+    {"loo_mode": "unlimited"},
+    {"loo_mode": "mixed", "loo_cap": 8},
+    {"ante": "all"},
+    {"leader": "miss_holder"},
+    {"single": "ew"},
+    {"single": "none", "lead_rule": "lead_one"},
+    {"lead_rule": "cassell", "second_lead": "none"},
+    {"dealer_lone_stander": "may_concede", "defender_looed": True},
+    {"club_law": True, "pam": "jack_trumps"},
+    {"pack": 32},
+    {"dealer_stands_out_above": 5},
+]
+
+NAP_OPTIONS: list[dict[str, Any]] = [
+    {},
+    {"kitty": True},
+    {"purchase": True},
+    {"spare_hand": "peel"},
+    {"spare_hand": "sir_garnet"},
+    {"peep": True},
+    {"nap_top_card": True},
+    {"nap_top_card": True, "purchase": True},
+    {"nap_challenge": True},
+    {"all_pass": "double_header"},
+    {"peep": True, "spare_hand": "peel", "nap_challenge": True},
+    {"purchase": True, "peep": True, "nap_top_card": True, "all_pass": "double_header"},
+    {"min_call": 2, "misery": False, "pack": 32},
+]
+
+
+def games(game: str, presets: list[str], count: int, seed: int) -> list[Game]:
+    """``count`` seeded games of ``game``: presets, options, table sizes and people in turn, the rest at random."""
+    rng = random.Random(seed)
+    lo, hi = (3, 8) if game == "loo" else (2, 7)
+    # Every size, the smaller more often: a table's messages grow with the square of its size.
+    sizes = [lo, lo, lo + 1, lo + 1, lo + 2, lo + 2, *range(lo + 3, hi + 1)]
+    options = LOO_OPTIONS if game == "loo" else NAP_OPTIONS
+    out: list[Game] = []
+    combos: Iterator[tuple[str, dict[str, Any]]] = itertools.cycle(itertools.product(presets, options))
+    while len(out) < count:
+        preset, opts = next(combos)
+        players = rng.choice(sizes)
+        persons = rng.choice([0, 1, 1, 1, 2, min(3, players)])
+        opts = dict(opts)
+        if game == "nap" and players == 7:
+            opts["max_players"] = 7
+        body = {
+            "game": game,
+            "preset": preset,
+            "options": opts,
+            "players": players,
+            "people": persons,
+            "bot": rng.choice(["random", "random", "sensible"]),
+            "bot_delay": 0,
+            "rounds": rng.choice([1, 2]),
+        }
+        config = table_config(body, rng.randrange(2**32))
+        if config is None:  # a table the rules refuse (too many players for the pack): not a game
+            continue
+        out.append(Game(config, persons, rng.choice([2, 3])))
+    return out
+
+
+def choose(rng: random.Random, state: dict[str, Any]) -> str:
+    """A random legal action from the ``legal`` list, choosing cards where an entry asks for some."""
+    entry = rng.choice(state["legal"])
+    if "choose" not in entry:
+        return str(entry["action"])
+    lo, hi = entry["choose"]
+    pool = state["keeping"]["cards"] if state["keeping"] else state["hand"]
+    k = rng.randint(lo, min(hi, len(pool)))
+    return " ".join([entry["action"], *rng.sample(pool, k)])
+
+
+@dataclass
+class Outcome:
+    problems: list[str]
+    messages: int
+    tokens: int
+    hand_tokens: int
+    deals: int
+    person_actions: int
+    refused: int
+    undos: int
+    rejoins: int
+    aways: int
+
+
+async def play(game: Game, db: Path, seed: int) -> Outcome:
+    """Play ``game`` through its deals with every message checked; the problems found and what was done."""
+    rng = random.Random(seed)
+    store = Store(str(db))
+    config = game.config
+    table_id = f"leak{seed}"
+    store.create(table_id, config)
+    room = Room(table_id, config, store, time.time(), Timing(away_seconds=AWAY, deal_pause=0, trick_pause=0))
+    room.replay([])
+    room.start()
+    run = GameRun(Visibility(room))
+    counts = dict.fromkeys(("person_actions", "refused", "undos", "rejoins", "aways"), 0)
+    persons = list(range(game.persons))
+    recorders: dict[Viewer, Recorder] = {}
+
+    def done() -> bool:
+        deal = room.table.deal
+        past = room.deal_number > game.deals or (room.deal_number == game.deals and deal is not None)
+        return room.table.is_over or (past and (deal is None or deal.is_complete))
+
+    async def wait_for(cond: Callable[[], bool]) -> bool:
+        while not cond():
+            run.changed.clear()
+            try:
+                await asyncio.wait_for(run.changed.wait(), STALL_SECONDS)
+            except TimeoutError:
+                run.problems.append(f"{game.name}: the table stalled at deal {room.deal_number}")
+                return False
+        return True
+
+    async def rejoin() -> None:
+        """A fresh connection for a random viewer, with a random ``since``: a snapshot or an update."""
+        viewer = rng.choice([None, *range(config["players"])])
+        since = rng.choice([None, 0, max(0, room.seq - rng.randint(0, 25)), room.seq])
+        extra = Recorder(run, viewer)
+        await room.call(room.join, extra, since)
+        await room.call(room.disconnect, extra)
+        counts["rejoins"] += 1
+
+    async def step_away(p: int) -> None:
+        """The person at ``p`` disconnects; a bot plays the seat at once; he comes back to an update or a snapshot."""
+        rec = recorders[p]
+        room.timing = Timing(away_seconds=0, deal_pause=0, trick_pause=0)
+        await room.call(room.disconnect, rec)
+        room.timing = Timing(away_seconds=AWAY, deal_pause=0, trick_pause=0)
+        spectator = recorders[None]
+        target = spectator.count + rng.randint(1, 6)
+
+        def back() -> bool:  # some bot moves made for him, or another person's turn (nobody else moves then)
+            deal = room.table.deal
+            turn = None if deal is None or deal.is_complete else deal.to_act
+            return spectator.count >= target or done() or (turn in persons and turn != p)
+
+        ok = await wait_for(back)
+        await room.call(room.join, rec, rng.choice([rec.last_seq, rec.last_seq, None]))
+        counts["aways"] += 1
+        if not ok:
+            raise _Abort
+
+    try:
+        for p in persons:
+            await room.call(room.sit, p, NAMES[p])
+        for viewer in [*persons, *range(game.persons, config["players"]), None]:
+            recorders[viewer] = Recorder(run, viewer)
+            await room.call(room.join, recorders[viewer], None)
+        while not done():
+            acted = False
+            for p in persons:
+                latest = recorders[p].latest
+                state = latest["state"] if latest else None
+                if not state or not state["legal"] or done():
+                    continue
+                acted = True
+                r = rng.random()
+                if r < 0.02:
+                    await step_away(p)
+                    continue
+                if r < 0.06 and state["undo"] and counts["undos"] < 2:
+                    await room.call(room.undo, p)
+                    counts["undos"] += 1
+                    continue
+                if r < 0.09:
+                    await rejoin()
+                for _ in range(30):
+                    try:
+                        await room.call(room.act, p, choose(rng, state))
+                    except RoomError as e:  # a random choice of cards the engine refuses (the stock too short)
+                        assert e.code in ("illegal", "bad_message"), (game.name, e.code, e.message)
+                        counts["refused"] += 1
+                        continue
+                    counts["person_actions"] += 1
+                    break
+                else:
+                    run.problems.append(f"{game.name}: no legal entry of {state['legal']} was accepted")
+                    raise _Abort
+            if not acted:
+                if rng.random() < 0.05:
+                    await rejoin()
+                before = run.messages
+                if not await wait_for(lambda before=before: run.messages > before or done()):
+                    break
+    except _Abort:
+        pass
+    finally:
+        await room.stop()
+        store.close()
+    return Outcome(run.problems, run.messages, run.tokens, run.hand_tokens, room.deal_number, **counts)
+
+
+def play_all(batch: list[Game], tmp_path: Path) -> list[tuple[Game, Outcome]]:
+    async def main() -> list[tuple[Game, Outcome]]:
+        return [(g, await play(g, tmp_path / f"leak{i}.sqlite3", i)) for i, g in enumerate(batch)]
+
+    return asyncio.run(main())
+
+
+# -- the tests --------------------------------------------------------------------------------------
+
+BATCHES = {
+    "loo-peel": ("loo", ["peel"], 60, 11),
+    "loo-enquire-within": ("loo", ["enquire-within"], 60, 12),
+    "nap-peel": ("nap", ["peel"], 65, 13),
+    "nap-plain-modern": ("nap", ["plain", "modern"], 65, 14),
+}
+
+
+@pytest.mark.parametrize("batch", list(BATCHES))
+def test_no_message_carries_a_card_its_receiver_may_not_see(batch: str, tmp_path: Path) -> None:
+    game, presets, count, seed = BATCHES[batch]
+    results = play_all(games(game, presets, count, seed), tmp_path)
+    problems = [p for _, o in results for p in o.problems]
+    assert not problems, f"{len(problems)} leaks or stalls; the first:\n" + "\n".join(problems[:10])
+    # The checker saw real cards, hands included, at every size of table, and the test played its seats.
+    assert len(results) == count
+    assert all(o.deals >= 1 and o.tokens > 0 for _, o in results)
+    assert sum(o.hand_tokens for _, o in results) > 1000
+    assert sum(o.person_actions for _, o in results) > 200
+    assert sum(o.rejoins for _, o in results) > 0 and sum(o.aways for _, o in results) > 0
+    assert {g.config["players"] for g, _ in results} == set(range(3, 9) if game == "loo" else range(2, 8))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "AS QH 10S TS 3C",
+        '{"hand":["AS","10D"],"text":"Bot 2 plays 9H; 2C, 10C."}',
+        "ASK 1S 0S 110S x10S _QH QH_ AS9 9AS 10 S JD, KC",
+        "Ann wins the trick (Ann AS, Bob 2C, Cy 10H)",
+        "",
+    ],
+)
+def test_card_tokens_finds_what_the_card_pattern_finds(text: str) -> None:
+    assert card_tokens(text) == CARD.findall(text)
+
+
+def test_every_option_of_the_brief_is_played() -> None:
+    """The batches cover the presets and the options the leak test is meant to: a cheap check of the plan."""
+    played: set[tuple[str, str, str]] = set()
+    for game, presets, count, seed in BATCHES.values():
+        for g in games(game, presets, count, seed):
+            played |= {(g.config["game"], k, json.dumps(v)) for k, v in g.config["options"].items()}
+            played.add((g.config["game"], "preset", g.config["preset"]))
+    for want in [
+        ("loo", "preset", '"peel"'),
+        ("loo", "preset", '"enquire-within"'),
+        ("nap", "preset", '"peel"'),
+        ("nap", "preset", '"plain"'),
+        ("nap", "preset", '"modern"'),
+        ("nap", "kitty", "true"),
+        ("nap", "purchase", "true"),
+        ("nap", "spare_hand", '"peel"'),
+        ("nap", "peep", "true"),
+        ("nap", "nap_top_card", "true"),
+        ("nap", "nap_challenge", "true"),
+        ("nap", "all_pass", '"double_header"'),
+    ]:
+        assert want in {(g, k, v if k != "preset" else json.dumps(v)) for g, k, v in played}, want
+
+
+# -- the checker catches a leaking server -------------------------------------------------------------
+
+
+def _leak_other_hand(state: dict[str, Any], room: Room, viewer: Viewer) -> None:
+    deal = room.table.deal
+    if deal is not None and viewer is not None:
+        state["peek"] = card_list(deal.hands[(viewer + 1) % deal.n])
+
+
+def _leak_own_hand_before_looking(state: dict[str, Any], room: Room, viewer: Viewer) -> None:
+    deal = room.table.deal
+    if deal is not None and viewer is not None:
+        state["hand"] = card_list(deal.hands[viewer])  # LOO-DECL-1 ignored
+
+
+def _leak_miss(state: dict[str, Any], room: Room, viewer: Viewer) -> None:
+    deal = room.table.deal
+    if isinstance(deal, LooDeal) and deal.miss_holder is None and state["deal"] is not None:
+        state["deal"]["miss"] = card_list(deal.miss)
+
+
+def _leak_widow_and_stock(state: dict[str, Any], room: Room, viewer: Viewer) -> None:
+    deal = room.table.deal
+    if isinstance(deal, NapDeal) and state["deal"] is not None:
+        if deal.widow is not None:
+            state["deal"]["widow"] = card_str(deal.widow)
+        state["deal"]["stock"] = [card_str(c) for c in deal.stock[:1]]
+
+
+def _leak_to_spectators(state: dict[str, Any], room: Room, viewer: Viewer) -> None:
+    deal = room.table.deal
+    if deal is not None and viewer is None:
+        state["hand"] = card_list(deal.hands[deal.dealer])
+
+
+LEAKS: dict[str, tuple[Callable[[dict[str, Any], Room, Viewer], None], dict[str, Any]]] = {
+    "another seat's hand": (_leak_other_hand, {"game": "loo", "players": 5}),
+    "own hand before LOO-DECL-1": (_leak_own_hand_before_looking, {"game": "loo", "players": 6}),
+    "the miss": (_leak_miss, {"game": "loo", "players": 4}),
+    "the widow and the stock": (_leak_widow_and_stock, {"game": "nap", "options": {"peep": True, "purchase": True}}),
+    "a hand to spectators": (_leak_to_spectators, {"game": "nap", "players": 3}),
+}
+
+
+@pytest.mark.parametrize("leak", list(LEAKS))
+def test_the_checker_catches_a_leaking_state(leak: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """views.state_for made to leak (the room's reference to it patched): the checker must catch it."""
+    add, body = LEAKS[leak]
+    honest = room_module.state_for
+
+    def leaky(room: Room, viewer: Viewer) -> dict[str, Any]:
+        state = honest(room, viewer)
+        add(state, room, viewer)
+        return state
+
+    monkeypatch.setattr(room_module, "state_for", leaky)
+    config = table_config({**body, "people": 1, "bot": "random", "bot_delay": 0}, 7)
+    assert config is not None
+    outcome = asyncio.run(play(Game(config, 1, 3), tmp_path / "leaky.sqlite3", 5))
+    assert outcome.problems, f"the checker missed {leak}"
+    assert all("was sent" in p for p in outcome.problems), outcome.problems[:3]
+
+
+def test_the_checker_catches_a_leaking_log(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A log line that tells everyone what only the buyer may read (his discards) is caught too."""
+    honest = room_module.describe
+
+    def leaky(deal: Any, action: Any, name: str) -> tuple[str, str | None]:
+        public, mine = honest(deal, action, name)
+        return (mine or public), mine
+
+    monkeypatch.setattr(room_module, "describe", leaky)
+    body = {"game": "nap", "players": 4, "people": 1, "bot": "random", "bot_delay": 0, "options": {"purchase": True}}
+    config = table_config(body, 3)
+    assert config is not None
+    outcome = asyncio.run(play(Game(config, 1, 4), tmp_path / "leaky.sqlite3", 9))
+    assert any("in a log entry" in p and "You discard" in p for p in outcome.problems), outcome.problems[:3]
+
+
+def test_the_checker_passes_the_honest_server_on_the_same_games(tmp_path: Path) -> None:
+    """The games the checker tests use, played with the honest server: no problem (so a catch above is the leak)."""
+    for i, (_, body) in enumerate(LEAKS.values()):
+        config = table_config({**body, "people": 1, "bot": "random", "bot_delay": 0}, 7)
+        assert config is not None
+        outcome = asyncio.run(play(Game(config, 1, 3), tmp_path / f"honest{i}.sqlite3", 5))
+        assert not outcome.problems, outcome.problems[:3]
