@@ -298,7 +298,7 @@ def test_a_message_of_4096_bytes_is_read_and_one_of_4097_is_too_large(table: Tab
         "deal": update["log"][-1]["deal"],
         "kind": "chat",
         "seat": 0,
-        "text": text,
+        "text": f"{NAMES[0]}: {text}",  # said by its speaker
     }
     refused(c, table.tokens[0], padded_chat(text, 4097), "too_large")
 
@@ -510,15 +510,19 @@ def test_two_actions_sent_together_are_applied_one_after_the_other(table: Table)
     assert sum(1 for e in log if e["kind"] == "action" and e["seat"] == seat) == 1
 
 
-def test_the_records_never_hold_the_deal_in_progress(table: Table) -> None:
-    """records.json and scores.csv hold the finished deals only: a deal in progress is never exported."""
+def test_the_records_wait_for_the_end_of_the_sitting(table: Table) -> None:
+    """scores.csv holds the finished deals only; records.json, whose finished deals still hold the miss and
+    the stock, is refused while the sitting goes on."""
     seat = table.to_act()
     state = table.client(seat).snapshot(table.tokens[seat])["state"]
     number = state["deal"]["number"]
-    assert not state["deal"]["complete"]
+    assert not state["deal"]["complete"] and not state["scores"]["over"]
     records = table.server.http.get(f"/api/tables/{table.id}/records.json")
-    assert records.status_code == 200
-    assert len(records.json()) == number - 1 == len(state["scores"]["deals"])
+    assert records.status_code == 409
+    assert records.json()["error"] == {
+        "field": "id",
+        "message": "the deal records are exported when the sitting is over",
+    }
     rows = table.server.http.get(f"/api/tables/{table.id}/scores.csv").text.splitlines()
     assert rows[0] == "deal,Ann,Bob,Cy" and rows[-1].startswith("total,") and len(rows) == number + 1
 

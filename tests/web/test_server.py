@@ -134,29 +134,29 @@ def test_idle_tables_expire(server_factory: Any) -> None:
 
 
 def test_scores_csv_and_records_agree_with_the_table(server: Any) -> None:
-    made = create(server.url, game="loo", players=3, people=0, bot_delay=0, rounds=1)
+    made = create(server.url, game="nap", players=3, people=0, bot_delay=0, rounds=2)  # six deals, then over
+    url = f"{server.url}/api/tables/{made['id']}"
     watcher = Seat(server.url, made["id"], None)
-    state = watcher.until(lambda s: len(s["scores"]["deals"]) >= 4, timeout=60, what="four deals")
+    assert httpx.get(f"{url}/records.json", trust_env=False).status_code == 409  # not while it is played
+    state = watcher.until(lambda s: s["scores"]["over"], timeout=60, what="the end of the sitting")
     watcher.close()
-    # The bots stop once nobody watches; wait for that, so the records and the sheet describe the same deals.
-    records: list[Any] = []
-    while True:
-        again = httpx.get(f"{server.url}/api/tables/{made['id']}/records.json", trust_env=False).json()
-        if again == records:
-            break
-        records = again
-        time.sleep(0.3)
-    rows = httpx.get(f"{server.url}/api/tables/{made['id']}/scores.csv", trust_env=False).text.splitlines()
+    records = httpx.get(f"{url}/records.json", trust_env=False).json()
+    rows = httpx.get(f"{url}/scores.csv", trust_env=False).text.splitlines()
     assert rows[0].split(",")[0] == "deal" and rows[-1].split(",")[0] == "total"
-    assert len(rows) == len(records) + 2
-    assert len(records) >= len(state["scores"]["deals"]) >= 4
-    totals = [0, 0, 0]
+    assert len(records) == len(state["scores"]["deals"]) == len(rows) - 2 == 6
     for i, record in enumerate(records):
         ruling = replay(loads(json.dumps(record)))
-        assert ruling.error is None and ruling.deal.is_complete  # never the deal in progress
-        assert [int(x) for x in rows[i + 1].split(",")[1:]] == ruling.deal.net
-        totals = [t + n for t, n in zip(totals, ruling.deal.net, strict=True)]
-    assert [int(x) for x in rows[len(records) + 1].split(",")[1:]] == totals
+        assert ruling.error is None and ruling.deal.is_complete
+        assert [int(x) for x in rows[i + 1].split(",")[1:]] == ruling.deal.net == state["scores"]["deals"][i]
+    # The totals are the balances, the kitty shared out at the end included.
+    assert [int(x) for x in rows[-1].split(",")[1:]] == state["scores"]["totals"] == state["scores"]["settlement"]
+
+
+def test_a_spreadsheet_formula_for_a_name_stays_text(server: Any) -> None:
+    made = create(server.url, game="nap", players=3, people=1)
+    sit(server.url, made["id"], 0, "=cmd|calc!A1")
+    header = httpx.get(f"{server.url}/api/tables/{made['id']}/scores.csv", trust_env=False).text.splitlines()[0]
+    assert header.split(",")[1] == "'=cmd|calc!A1"
 
 
 def _serve(*args: str) -> subprocess.CompletedProcess[str]:

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -29,13 +30,15 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from ..record import dumps, record_of
 from .protocol import ProtocolError, check_text, new_table_config, options_catalogue, parse_client_message, parse_sit
-from .room import Room, RoomError, Timing
+from .room import CHAT_BURST, Room, RoomError, Timing
 from .store import Store
 
 __all__ = ["Server", "create_app"]
 
 HERE = Path(__file__).parent
 MAX_BODY = 16_384
+#: tables one server holds at once (each is a little memory and a task); idle ones expire
+MAX_TABLES = 2_000
 #: messages queued for one slow client before it is dropped (it reconnects and gets a snapshot)
 MAX_OUTBOX = 2_000
 
@@ -48,6 +51,17 @@ class WsConn:
         self.seat = seat
         self.last_seq = 0
         self.outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+        self.chat_tokens, self.chat_at = float(CHAT_BURST), time.monotonic()
+
+    def may_chat(self) -> bool:
+        """A burst of chat lines, then one a second (a token bucket)."""
+        now = time.monotonic()
+        self.chat_tokens = min(float(CHAT_BURST), self.chat_tokens + (now - self.chat_at))
+        self.chat_at = now
+        if self.chat_tokens < 1:
+            return False
+        self.chat_tokens -= 1
+        return True
 
     def push(self, message: dict[str, Any]) -> None:
         if self.outbox.qsize() > MAX_OUTBOX:
@@ -136,13 +150,21 @@ def _error(status: int, field: str | None, message: str) -> JSONResponse:
 
 
 async def _body(request: Request) -> Any:
-    raw = await request.body()
-    if len(raw) > MAX_BODY:
-        raise ProtocolError("too_large", f"the request body is {len(raw)} bytes; at most {MAX_BODY}", "body")
+    too_large = ProtocolError("too_large", f"the request body is larger than {MAX_BODY} bytes", "body")
+    declared = request.headers.get("content-length", "0")
+    if not declared.isdigit() or int(declared) > MAX_BODY:
+        raise too_large
+    raw = b""
+    async for chunk in request.stream():  # a body sent in chunks is cut off at the limit, not read whole
+        raw += chunk
+        if len(raw) > MAX_BODY:
+            raise too_large
     try:
         body = json.loads(raw or b"null")
     except ValueError as e:
         raise ProtocolError("bad_json", f"the request body is not JSON: {e}", "body") from None
+    except RecursionError:
+        raise ProtocolError("bad_json", "the request body is nested too deeply", "body") from None
     check_text(body, "request body")
     return body
 
@@ -195,6 +217,8 @@ def create_app(
         return JSONResponse({"tables": shown[:100]})
 
     async def create_table(request: Request) -> Response:
+        if len(server.rooms) >= MAX_TABLES:
+            return _error(503, None, f"the server holds {MAX_TABLES} tables, its most; try again later")
         try:
             config = new_table_config(await _body(request))
         except ProtocolError as e:
@@ -229,7 +253,8 @@ def create_app(
             return _error(404, e.field, e.message)
         out = io.StringIO()
         writer = csv.writer(out)
-        writer.writerow(["deal", *room.display_names()])
+        # A name such as "=cmd|..." must stay text in a spreadsheet, not become a formula.
+        writer.writerow(["deal", *("'" + n if n[:1] in "=+-@\t\r" else n for n in room.display_names())])
         for i, nets in enumerate(room.nets, 1):
             writer.writerow([i, *nets])
         writer.writerow(["total", *room.scores()["totals"]])
@@ -241,6 +266,10 @@ def create_app(
             room = room_of(request)
         except ProtocolError as e:
             return _error(404, e.field, e.message)
+        if not room.table.is_over:
+            # Finished deals still hold the miss, thrown-up hands and the stock, which nobody at the table
+            # has seen; the records are for the end of the sitting (or a deal dispute after it).
+            return _error(409, "id", "the deal records are exported when the sitting is over")
         records = [json.loads(dumps(r)) for r in room.table.sitting.records]
         deal = room.table.sitting.current
         if deal is not None and deal.is_complete:
@@ -316,7 +345,18 @@ def create_app(
         WebSocketRoute("/ws/{table_id}", websocket),
         Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+
+    async def http_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, HTTPException)
+        if request.url.path.startswith("/api/"):
+            return _error(exc.status_code, None, f"{request.method} {request.url.path}: {exc.detail}")
+        return HTMLResponse(
+            f"<!doctype html><meta charset=utf-8><title>{exc.status_code}</title><p>{exc.detail}. "
+            "<a href=/>Back to the lobby</a>",
+            exc.status_code,
+        )
+
+    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={HTTPException: http_error})
     app.state.server = server
     return app
 
@@ -364,6 +404,8 @@ async def _dispatch(room: Room, conn: WsConn, message: dict[str, Any]) -> None:
         await room.call(room.resume, conn, message["since"])
         return
     if kind == "chat":
+        if not conn.may_chat():
+            raise RoomError("too_fast", "chat: a line a second, please", None, "text")
         await room.call(room.chat, conn.seat, message["text"])
         return
     if conn.seat is None:

@@ -70,6 +70,8 @@ def parse_client_message(raw: str) -> dict[str, Any]:
         message = json.loads(raw)
     except ValueError as e:
         raise ProtocolError("bad_json", f"the message is not JSON: {e}") from None
+    except RecursionError:
+        raise ProtocolError("bad_json", "the message is nested too deeply") from None
     check_text(message, "message")
     if not isinstance(message, dict):
         raise ProtocolError("bad_message", f"a message is a JSON object, not {type(message).__name__}", "type")

@@ -11,7 +11,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import logging
 import random
+import re
 import secrets
 import time
 from collections.abc import Callable
@@ -27,12 +29,18 @@ from ..table import Table
 from .store import Event, Store
 from .views import card_list, describe, in_names, rules_help, state_for, trick_text
 
-__all__ = ["Conn", "LogEntry", "Room", "RoomError", "SeatInfo", "hash_token"]
+__all__ = ["Conn", "LogEntry", "Room", "RoomError", "SeatInfo", "best_five", "hash_token"]
+
+log = logging.getLogger("roundgames.web")
 
 #: how many log entries a snapshot carries (a client needs the recent past, not the whole sitting)
 SNAPSHOT_LOG = 300
 #: how many log entries a table keeps in memory (the events themselves are all in the store)
 KEEP_LOG = 1000
+#: actions that show their actor cards he had not seen: undo stops there
+REVEALING = frozenset({"miss", "spare", "peep", "buy", "widow", "topcard"})
+#: chat: a burst of this many lines, then one a second
+CHAT_BURST = 5
 
 
 class RoomError(RoundgamesError):
@@ -112,6 +120,7 @@ class Room:
         self._worker: asyncio.Task[None] | None = None
         self._timer: asyncio.TimerHandle | None = None
         self._version = 0  # bumped by every change, so a stale timer does nothing
+        self._failed_at = 0.0
         self._reset()
 
     # -- state rebuilt from the settings and the events ---------------------------------------
@@ -147,8 +156,8 @@ class Room:
         self.nets: list[list[int]] = []
         self.next_deal_at: float | None = None
         self.trick_done_at = 0.0
-        #: the deals and actions so far, in order: ``(kind, seat, by_bot, seq)`` (what undo may take back)
-        self._acts: list[tuple[str, int, bool, int]] = []
+        #: the deals and actions so far, in order: ``(kind, seat, by_bot, seq, verb)`` (what undo may take back)
+        self._acts: list[tuple[str, int, bool, int, str]] = []
 
     def replay(self, events: list[Event]) -> None:
         """Rebuild the table from its stored events (at start-up, and after an undo)."""
@@ -160,8 +169,9 @@ class Room:
             self._apply(ev.kind, ev.data, ev.seq, replaying=True)
         self.seq = events[-1].seq if events else 0
         self.rebuilt_at = self.seq
-        if events:
-            self.touched = events[-1].ts
+        played = [ev for ev in events if ev.kind != "chat"]
+        if played:
+            self.touched = played[-1].ts
         # After a restart nobody is connected yet: each person gets a fresh countdown.
         for s in self.seats:
             if s.kind != "bot" and s.conns == 0:
@@ -238,18 +248,20 @@ class Room:
         return s.kind == "bot" or (s.conns == 0 and time.time() >= s.away_until)
 
     def can_undo(self, seat: int) -> bool:
-        """Undo is free only against bots: every other seat a bot, and an action of this seat's in this deal."""
-        if any(s.kind != "bot" for i, s in enumerate(self.seats) if i != seat):
+        """Undo is free only against bots: every other seat played by a bot (and no person sitting), and an
+        action of this seat's in this deal that showed it no hidden card."""
+        if any(s.kind == "person" or not self.bot_controls(i) for i, s in enumerate(self.seats) if i != seat):
             return False
         deal = self.table.deal
         return deal is not None and not deal.is_complete and self._undo_target(seat) is not None
 
     def _undo_target(self, seat: int) -> int | None:
-        for entry in reversed(self._acts):
-            if entry[0] == "deal":
+        for kind, who, by_bot, seq, verb in reversed(self._acts):
+            if kind == "deal":
                 return None
-            if entry[1] == seat and not entry[2]:
-                return entry[3]
+            if who == seat and not by_bot:
+                # Taking back the miss, a purchase or a peep would let him choose again knowing the cards.
+                return None if verb in REVEALING else seq
         return None
 
     # -- the queue -----------------------------------------------------------------------------
@@ -268,9 +280,15 @@ class Room:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._worker
             self._worker = None
+        while not self._queue.empty():  # whoever waits on a command still queued is told, not left hanging
+            _fn, _args, fut = self._queue.get_nowait()
+            if fut is not None and not fut.done():
+                fut.set_exception(RoomError("table_gone", "this table has closed (it was idle too long)"))
 
     async def call(self, fn: Callable[..., Any], *args: Any) -> Any:
         """Run ``fn(*args)`` in its turn on the table's queue; its result, or its exception."""
+        if self._worker is None:
+            raise RoomError("table_gone", "this table has closed (it was idle too long)")
         fut: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         await self._queue.put((fn, args, fut))
         return await fut
@@ -283,6 +301,9 @@ class Room:
             except Exception as e:  # a refused command: its caller is told; the table is unchanged
                 if fut is not None and not fut.done():
                     fut.set_exception(e)
+                elif fut is None:  # an automatic step failed: a bug of ours; say so and do not spin on it
+                    log.exception("table %s: an automatic step failed", self.id)
+                    self._failed_at = time.time()
             else:
                 if fut is not None and not fut.done():
                     fut.set_result(result)
@@ -311,6 +332,7 @@ class Room:
                 when = seat.away_until  # then the bot takes over
         if when is None:
             return
+        when = max(when, self._failed_at + 1.0)
         self._timer = loop.call_at(
             loop.time() + max(0.0, when - now), lambda: self._queue.put_nowait((self._auto, (version,), None))
         )
@@ -331,8 +353,12 @@ class Room:
             return
         if not self.bot_controls(seat):
             return
-        action = self.bots[seat].choose(deal.view(seat))
-        text = " ".join(deal.action_str(action).split()[1:])  # type: ignore[arg-type]
+        if self.table.keeping == seat and isinstance(deal, NapDeal):
+            # The person took the spare hand (a call of Nap) and went away: the bot keeps five and plays on.
+            text = "keep " + " ".join(card_str(c) for c in best_five(deal, seat))
+        else:
+            action = self.bots[seat].choose(deal.view(seat))
+            text = " ".join(deal.action_str(action).split()[1:])  # type: ignore[arg-type]
         self._command("act", {"seat": seat, "text": text, "bot": True})
 
     # -- commands (run on the queue) ----------------------------------------------------------------
@@ -355,14 +381,18 @@ class Room:
             )
         if self.seats[seat].kind != "open":
             raise RoomError("seat_taken", f"seat: seat {seat} is taken", None, "seat")
-        if name in self.display_names():
+        if name.casefold() in {n.casefold() for n in self.display_names()}:
             raise RoomError("bad_message", f"name: {name!r} is already at this table", None, "name")
+        if re.fullmatch(r"(bot|seat)\s*\d+|spectator", name.strip(), re.IGNORECASE):
+            raise RoomError("bad_message", f"name: {name!r} is kept for the table's own labels", None, "name")
         token = secrets.token_urlsafe(18)
         self._command("sit", {"seat": seat, "name": name, "hash": hash_token(token)})
         return token
 
     def chat(self, seat: int | None, text: str) -> None:
-        self._command("chat", {"seat": seat, "text": text})
+        """A chat line, said by the seat's name (or "Spectator")."""
+        name = self.display_names()[seat] if seat is not None else "Spectator"
+        self._command("chat", {"seat": seat, "name": name, "text": text})
 
     def next_deal(self) -> None:
         """Deal the next deal now (between deals only)."""
@@ -383,16 +413,19 @@ class Room:
         self._broadcast([], snapshot=True)
 
     def join(self, conn: Conn, since: int | None) -> None:
-        """A connection arrives: bring it up to date, then count it at its seat."""
-        self.resume(conn, since)
+        """A connection arrives: count it at its seat, then bring it up to date."""
         self.connect(conn)
+        self.resume(conn, since)
 
     def connect(self, conn: Conn) -> None:
+        """Count ``conn`` at its seat and tell the others (``conn`` itself is brought up to date by :meth:`resume`)."""
         self.conns.add(conn)
         if conn.seat is not None:
             self.seats[conn.seat].conns += 1
         self._version += 1
-        self._broadcast([])
+        for other in list(self.conns):
+            if other is not conn:
+                self.send_to(other, [])
 
     def disconnect(self, conn: Conn) -> None:
         self.conns.discard(conn)
@@ -419,7 +452,9 @@ class Room:
         before = len(self.log)
         self._apply(kind, data, self.seq + 1, replaying=False)  # raises, changing nothing, if refused
         self.seq += 1
-        self.touched = self.store.append(self.id, self.seq, kind, data)
+        stored = self.store.append(self.id, self.seq, kind, data)
+        if kind != "chat":  # talk alone does not keep an idle table alive
+            self.touched = stored
         self._version += 1
         self._broadcast(self.log[before:])
 
@@ -430,7 +465,7 @@ class Room:
             s.away_until = time.time() + self.timing.away_seconds
             self._log(seq, "seat", data["seat"], f"{data['name']} sits down")
         elif kind == "chat":
-            self._log(seq, "chat", data["seat"], data["text"])
+            self._log(seq, "chat", data["seat"], f"{data['name']}: {data['text']}")
         elif kind == "deal":
             self._deal(seq, data)
         elif kind == "act":
@@ -449,7 +484,7 @@ class Room:
         table.events.clear()
         self.deal_number = data["number"]
         self.next_deal_at = None
-        self._acts.append(("deal", -1, True, seq))
+        self._acts.append(("deal", -1, True, seq, "deal"))
         deal = table.deal
         assert deal is not None
         names = self.display_names()
@@ -468,15 +503,16 @@ class Room:
         name = self.display_names()[seat]
         words = text.strip().split()
         tricks_before = len(deal.tricks)
-        if bot and table.keeping == seat:
-            table.keeping = None  # the person took the spare hand and went away: the bot decides afresh
         try:
             if isinstance(deal, NapDeal) and [w.lower() for w in words] == ["spare"]:
+                if table.keeping == seat:
+                    raise RoomError("illegal", f"{name} has taken the spare hand already: keep five", "NAP-VAR-SPARE")
                 table.act(seat, "spare")
                 ten = " ".join(card_list(deal.hands[seat] | deal.spare))
                 private = {seat: f"You take the spare hand (a call of Nap): {ten}. Keep five."}
                 self._log(seq, "action", seat, f"{name} takes the spare hand (a call of Nap)", private)
-                self._acts.append(("act", seat, bot, seq))
+                self._acts.append(("act", seat, bot, seq, "spare"))
+                table.events.clear()
                 return
             if table.keeping == seat and words and words[0].lower() == "keep":
                 text = "spare " + " ".join(words[1:])
@@ -486,10 +522,11 @@ class Room:
             raise
         except RoundgamesError as e:
             rule = getattr(e, "rule", None)
-            text = in_names(str(e), deal, self.display_names())
+            said = e.reason if isinstance(e, RecordError) else str(e)  # "input: ..." is the terminal's word
+            text = in_names(said.replace("; or type ? for help", ""), deal, self.display_names())
             raise RoomError("illegal" if rule else "bad_message", text, rule, None if rule else "action") from None
         table.events.clear()
-        self._acts.append(("act", seat, bot, seq))
+        self._acts.append(("act", seat, bot, seq, action.verb))
         public, mine = describe(deal, action, name)
         self._log(seq, "action", seat, public, {seat: mine} if mine else {})
         if len(deal.tricks) > tricks_before:
@@ -557,6 +594,17 @@ class Room:
             self.send_to(conn, [], snapshot=True)
         else:
             self.send_to(conn, missed)
+
+
+def best_five(deal: NapDeal, seat: int) -> tuple[int, ...]:
+    """The five of the ten (hand and spare hand) a bot keeps for a Nap: the longest suit's length, then high cards."""
+
+    def strength(keep: tuple[int, ...]) -> int:
+        suits = [c // 13 for c in keep]
+        return 20 * max(suits.count(x) for x in set(suits)) + sum(c % 13 for c in keep)
+
+    choices = [a.cards for a in deal.legal_actions() if a.verb == "spare" and a.seat == seat]
+    return max(choices, key=strength)
 
 
 def _effective(events: list[Event]) -> list[Event]:

@@ -159,7 +159,6 @@ def rules_help(rules: LooRules | NapRules) -> list[str]:
 
 
 def _deal_state(room: Room, deal: LooDeal | NapDeal, viewer: int | None) -> dict[str, Any]:
-    names = room.display_names()
     # Seat 0's view is used for the public facts when the viewer is a spectator; only its public parts are read.
     public = deal.view(viewer if viewer is not None else 0)
     tricks = list(public.tricks)
@@ -204,7 +203,6 @@ def _deal_state(room: Room, deal: LooDeal | NapDeal, viewer: int | None) -> dict
         if deal.kind is Kind.SINGLE:
             out["faces"] = {str(s): card_list(m) for s, m in public.seen_hands.items()}
         out["notes"] = [_DECL_NOTES.get(d, "") for d in public.decls]
-        del names
     elif isinstance(public, NapView):
         phases = {NapPhase.PURCHASE: "purchase", NapPhase.CALL: "call", NapPhase.PLAY: "play"}
         calls: dict[int, str] = {}
@@ -214,7 +212,7 @@ def _deal_state(room: Room, deal: LooDeal | NapDeal, viewer: int | None) -> dict
             "phase": "complete" if deal.is_complete else phases.get(public.phase, "deal"),
             "kind": None,
             "pool": None,
-            "kitty": public.kitty,
+            "kitty": public.kitty if public.rules.has_kitty else None,
             "turnup": None,
             "trump": SUIT_LETTERS[public.trump] if public.trump is not None else None,
             "contract": _call_name(public.contract) if public.contract else None,
@@ -271,10 +269,7 @@ def state_for(room: Room, viewer: int | None) -> dict[str, Any]:
     if viewer is None:
         return state
     view = deal.view(viewer)
-    if isinstance(view, LooView):
-        state["hand"] = card_list(view.hand)
-    else:
-        state["hand"] = card_list(view.hand)
+    state["hand"] = card_list(view.hand)
     keeping = table.keeping == viewer and isinstance(deal, NapDeal)
     if keeping and isinstance(deal, NapDeal):
         state["keeping"] = {"cards": card_list(view.hand | deal.spare), "keep": 5}
