@@ -192,3 +192,85 @@ def test_the_lobby_lists_open_tables_and_the_options_it_offers(server: Any) -> N
     assert open_one["id"] in listed and closed["id"] not in listed
     page = httpx.get(f"{server.url}/t/{open_one['id']}", trust_env=False)
     assert page.status_code == 200 and "charset=utf-8" in page.headers["content-type"]
+
+
+def test_chat_names_its_speaker_and_a_flood_is_slowed(server: Any) -> None:
+    made = create(server.url, game="nap", players=3, people=1)
+    ann = Seat(server.url, made["id"], sit(server.url, made["id"], 0, "Ann"))
+    watcher = Seat(server.url, made["id"], None)
+    ann.until(lambda s: bool(s["deal"]), what="the first deal")
+    for i in range(6):
+        ann.send({"type": "chat", "text": f"line {i}"})
+    error = ann.error()
+    assert error["code"] == "too_fast" and error["field"] == "text"
+    watcher.send({"type": "chat", "text": "hello from the rail"})
+    watcher.until(lambda s: any(e["kind"] == "chat" and e["seat"] is None for e in watcher.log), what="its line")
+    said = [e["text"] for e in watcher.log if e["kind"] == "chat"]
+    assert said == [f"Ann: line {i}" for i in range(5)] + ["Spectator: hello from the rail"]
+    ann.close()
+    watcher.close()
+
+
+def test_deeply_nested_json_is_refused_plainly(server: Any) -> None:
+    made = create(server.url, game="loo", players=3, people=1)
+    watcher = Seat(server.url, made["id"], None)
+    watcher.until(lambda s: True, what="a state")
+    watcher.ws.send("[" * 4000)  # within the size limit, far past any sensible depth
+    assert watcher.error()["code"] == "bad_json"
+    watcher.send({"type": "ping"})
+    while watcher.recv()["type"] != "pong":
+        pass
+    answer = httpx.post(f"{server.url}/api/tables", content=b"[" * 5000, trust_env=False)
+    assert answer.status_code == 400 and answer.json()["error"]["field"] == "body"
+    watcher.close()
+    assert "Traceback" not in server.log_text()
+
+
+def _to_a_turn_offering(me: Seat, verb: str, limit: int = 40) -> bool:
+    """Pass or stand through turns (and deals) until ``verb`` is offered; whether it was."""
+    for _ in range(limit):
+        state = me.until(lambda s: bool(s["legal"]) or bool(s["scores"]["over"]), what="a turn")
+        if state["scores"]["over"]:
+            return False
+        if any(e["action"] == verb for e in state["legal"]):
+            return True
+        before = me.seq
+        play_first(me)
+        me.until(lambda s, before=before: me.seq > before, what="my action applied")
+    return False
+
+
+def test_a_bot_finishes_the_spare_hand_of_a_player_who_went_away(server_factory: Any) -> None:
+    server = server_factory(args=["--away-seconds", "1", "--deal-pause", "0"])
+    made = create(server.url, game="nap", players=3, people=1, bot_delay=0, rounds=10, options={"spare_hand": "peel"})
+    token = sit(server.url, made["id"], 0, "Ann")
+    me = Seat(server.url, made["id"], token)
+    assert _to_a_turn_offering(me, "spare"), "the spare hand was never offered"
+    me.send({"type": "act", "action": "spare"})
+    state = me.until(lambda s: s["keeping"] is not None, what="the ten cards")
+    ten = state["keeping"]["cards"]
+    assert len(ten) == 10 and [e["action"] for e in state["legal"]] == ["keep"]
+    me.send({"type": "act", "action": "spare"})
+    assert me.error()["code"] == "illegal"  # taken once; now keep five
+    number = state["deal"]["number"]
+    watcher = Seat(server.url, made["id"], None)
+    me.close()
+    state = watcher.until(
+        lambda s: s["deal"]["number"] > number or s["deal"]["declarer"] == 0, what="the bot keeping five for Ann"
+    )
+    assert state["deal"]["number"] == number and state["deal"]["contract"] == "Nap"  # the call stands
+    texts = [e["text"] for e in watcher.log if e["seat"] == 0 and e["deal"] == number]
+    assert "Ann keeps five of the ten" in texts and "Ann passes" not in texts
+    watcher.close()
+
+
+def test_undo_stops_at_an_action_that_showed_hidden_cards(server: Any) -> None:
+    made = create(server.url, game="loo", players=3, people=1, bot_delay=0, rounds=10)
+    me = Seat(server.url, made["id"], sit(server.url, made["id"], 0, "Ann"))
+    assert _to_a_turn_offering(me, "miss"), "the miss was never offered"
+    me.send({"type": "act", "action": "miss"})
+    state = me.until(lambda s: s["deal"]["notes"][0] == "took the miss", what="the miss taken")
+    assert not state["undo"]  # she has seen the miss: taking it back would be choosing again knowing it
+    me.send({"type": "undo"})
+    assert me.error()["code"] == "no_undo"
+    me.close()
