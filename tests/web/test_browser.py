@@ -414,6 +414,45 @@ def test_the_table_fits_a_phone_and_screenshots_at_phone_and_desktop_sizes(
     assert shot(desktop, "table-desktop").stat().st_size > 10_000
 
 
+def in_viewport(box: dict[str, float] | None, width: int, height: int) -> bool:
+    """Whether a bounding box (at the page's scroll position) lies wholly inside the viewport."""
+    return (
+        box is not None
+        and box["x"] >= 0
+        and box["y"] >= 0
+        and box["x"] + box["width"] <= width
+        and box["y"] + box["height"] <= height
+    )
+
+
+def test_eight_at_loo_fit_a_phone_with_the_hand_and_buttons_in_view_without_scrolling(
+    phone_page: Page, server: WebServer, shot: Callable[..., Path]
+) -> None:
+    phone = phone_page
+    create_table(phone, server, game="loo", players=8)
+    wait_turn(phone)  # the single is over at once; Ann's turn to declare in the regular deal
+    expect(phone.locator(CARDS)).to_have_count(3)
+    expect(phone.get_by_test_id("seats").locator(".seat")).to_have_count(7)  # seven opponents as badges
+    collect_trick(phone)
+    width, height = phone.evaluate("[window.innerWidth, window.innerHeight]")
+    assert (width, height) == (360, 740)
+    assert phone.evaluate("document.documentElement.scrollWidth") <= width, "the phone page scrolls sideways"
+    assert phone.evaluate("window.scrollY") == 0
+    # The whole hand and every phase button are on the first screen, as it opens: nothing to scroll for.
+    cards = phone.locator(CARDS).all()
+    buttons = phone.get_by_test_id("actions").get_by_role("button").all()
+    assert buttons, "no phase buttons on Ann's turn to declare"
+    for element in [*cards, *buttons]:
+        box = element.bounding_box()
+        assert in_viewport(box, width, height), (element.get_attribute("data-card") or element.text_content(), box)
+    # The badges are compact: seven take at most a fifth of the screen's height, and none is cut off at the side.
+    seats = phone.get_by_test_id("seats").bounding_box()
+    assert seats is not None and seats["height"] <= height / 5, seats
+    for badge in phone.get_by_test_id("seats").locator(".seat").all():
+        assert in_viewport(badge.bounding_box(), width, height)
+    assert shot(phone, "table-phone-8", full_page=False).stat().st_size > 10_000
+
+
 def test_keyboard_play_a_number_key_picks_a_card_and_enter_plays_it(page: Page, server: WebServer) -> None:
     create_table(page, server, game="nap", players=3)
     reach_my_play_turn(page)
@@ -430,6 +469,54 @@ def test_keyboard_play_a_number_key_picks_a_card_and_enter_plays_it(page: Page, 
     page.keyboard.press("Enter")
 
     expect(actions_of(page, 0).last).to_have_text(f"Ann plays {card}")
+
+
+def test_a_player_can_mute_the_spectators_chat_from_the_settings(
+    new_context: Callable[..., BrowserContext], server: WebServer
+) -> None:
+    ann = new_context("desktop").new_page()
+    create_table(ann, server, game="nap", players=3)
+    watcher = track(new_context("desktop").new_page())
+    watcher.goto(ann.url)  # no open seat: the page watches
+    expect(watcher.get_by_test_id("conn-state")).to_have_text("connected")
+    expect(watcher.locator("#app")).to_have_class(re.compile(r"\bspectator\b"))
+
+    chat = "[data-testid=log] li[data-kind=chat]"
+    watcher.get_by_test_id("chat-input").fill("good luck all")
+    watcher.get_by_test_id("chat-send").click()
+    theirs = ann.locator(chat, has_text="good luck all")
+    expect(theirs).to_have_text("Spectator: good luck all")  # the server names the speaker
+    expect(theirs).to_have_attribute("data-seat", "")  # a spectator's line has no seat: no seat badge mutes it
+    expect(theirs).to_be_visible()
+
+    ann.get_by_test_id("settings-button").click()
+    toggle = ann.get_by_test_id("setting-mute-spectators")
+    expect(toggle).not_to_be_checked()
+    toggle.check()
+    ann.get_by_test_id("settings-close").click()
+    expect(theirs).to_be_hidden()
+    # Ann's own line still shows; the spectators' next line is hidden as it comes, on a reload too.
+    ann.get_by_test_id("chat-input").fill("thanks")
+    ann.get_by_test_id("chat-send").click()
+    expect(ann.locator(chat, has_text="thanks")).to_be_visible()
+    watcher.get_by_test_id("chat-input").fill("still here")
+    watcher.get_by_test_id("chat-send").click()
+    expect(watcher.locator(chat, has_text="still here")).to_be_visible()  # their own page is theirs to set
+    expect(ann.locator(chat, has_text="still here")).to_have_count(1)
+    expect(ann.locator(chat, has_text="still here")).to_be_hidden()
+    ann.reload()
+    expect(ann.get_by_test_id("conn-state")).to_have_text("connected")
+    expect(ann.locator(chat, has_text="thanks")).to_be_visible()
+    expect(ann.locator(chat, has_text="Spectator: ")).to_have_count(2)
+    for line in ann.locator(chat, has_text="Spectator: ").all():
+        expect(line).to_be_hidden()
+
+    # Unticked, the lines come back.
+    ann.get_by_test_id("settings-button").click()
+    expect(toggle).to_be_checked()
+    toggle.uncheck()
+    ann.get_by_test_id("settings-close").click()
+    expect(ann.locator(chat, has_text="good luck all")).to_be_visible()
 
 
 def test_the_rules_panel_shows_the_house_rules_chosen_in_the_form(page: Page, server: WebServer) -> None:

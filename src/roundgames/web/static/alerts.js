@@ -17,11 +17,12 @@ export function announce(text) {
   while (region.childElementCount > LIVE_LINES) region.firstElementChild.remove();
 }
 
-/** Announce the new log entries worth hearing; chat from muted seats stays silent. */
-export function announceEntries(entries, muted) {
+/** Announce the new log entries worth hearing; hidden chat (`hidden(seat)`: a muted seat, or a spectator's under
+ *  the setting) stays silent. */
+export function announceEntries(entries, hidden) {
   for (const e of entries) {
     if (!SPOKEN_KINDS.has(e.kind)) continue;
-    if (e.kind === "chat" && muted.has(e.seat)) continue;
+    if (e.kind === "chat" && hidden(e.seat ?? null)) continue;
     announce(e.text);
   }
 }

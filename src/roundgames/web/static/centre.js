@@ -23,6 +23,21 @@ function trumpBadge(suit) {
     h("span", { html: pipSvg(suit, { size: "1.1em" }) }), `Trumps: ${suitTitle(suit)}`);
 }
 
+/**
+ * A Nap deal without trumps yet: the first card led fixes them (NAP-PLAY-1), except in a misery played without trumps
+ * (the option misery_trumps false, NAP-PLAY-5), where they stay unset: say so once that is certain, when the rules
+ * in force say it or a card has been led in the misery and fixed nothing.
+ */
+function napNoTrumpText(state) {
+  const deal = state.deal;
+  if (deal.contract === "Misery") {
+    const noTrumpsRule = (state.table?.rules ?? []).some((line) => /^misery_trumps = false\b/.test(String(line)));
+    const led = (deal.trick ?? []).length > 0 || (deal.last_trick?.cards ?? []).length > 0;
+    if ((deal.phase === "play" && (led || noTrumpsRule)) || deal.phase === "complete") return "No trumps (misery)";
+  }
+  return deal.phase === "complete" ? "No trumps" : "The first card led fixes trumps";
+}
+
 /** The info panel: always in view, so pool and trumps never need looking for (UX 7). */
 export function renderInfo(root, state) {
   const deal = state.deal;
@@ -40,7 +55,7 @@ export function renderInfo(root, state) {
 
   const trump = byTestId("trump", root);
   if (!deal) fill(trump);
-  else if (game === "nap" && !deal.trump) fill(trump, h("span", { class: "hint", text: "The first card led fixes trumps" }));
+  else if (game === "nap" && !deal.trump) fill(trump, h("span", { class: "hint", text: napNoTrumpText(state) }));
   else {
     fill(trump,
       deal.turnup && parseCard(deal.turnup) && h("span", {

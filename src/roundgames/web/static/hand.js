@@ -160,7 +160,7 @@ export class PlayControls {
 
   // --- the keyboard (UX 14): number keys pick a card, Enter confirms ---
 
-  /** Number key n: pick the n-th card (toggle it when choosing several). */
+  /** Number key n (1 to 9, and 0 for the tenth, as n = 10): pick the n-th card (toggle it when choosing several). */
   pick(n) {
     const card = this.cards[n - 1];
     if (!card) return;

@@ -1,5 +1,6 @@
 // The table's log, chat included: entries are appended as they come (never redrawn whole, a sitting's log is
-// long), chat from muted seats is hidden, and the list follows the newest entry unless the reader scrolled up.
+// long), chat from muted seats (and from spectators, under the setting) is hidden, and the list follows the newest
+// entry unless the reader scrolled up. A chat entry's text names its speaker ("Ann: good luck"): shown as it is.
 
 import { h } from "./dom.js";
 
@@ -9,15 +10,16 @@ export const QUICK_MESSAGES = ["Good luck", "Well played", "Thanks", "Oops", "Hu
 export const CHAT_MAX = 200;
 
 export class LogView {
-  constructor(list, { muted }) {
+  /** @param {{hidden: (seat: number | null) => boolean}} options  whether chat from a seat (null: a spectator) is hidden */
+  constructor(list, { hidden }) {
     this.list = list;
-    this.muted = muted; // a Set of seat numbers, shared with the seat badges
+    this.hidden = hidden;
   }
 
   entry(e) {
     const isChat = e.kind === "chat";
     return h("li", {
-      class: [`kind-${e.kind}`, isChat && this.muted.has(e.seat) && "muted"],
+      class: [`kind-${e.kind}`, isChat && this.hidden(e.seat ?? null) && "muted"],
       dataset: { seq: e.seq, seat: e.seat ?? "", kind: e.kind },
       text: e.text,
     });
@@ -38,10 +40,10 @@ export class LogView {
     if (following) list.scrollTop = list.scrollHeight;
   }
 
-  /** After a mute or unmute: hide or show that seat's chat lines already on the page. */
+  /** After a mute or unmute (a seat's, or the spectators' setting): hide or show the chat lines on the page. */
   refreshMuted() {
     for (const li of this.list.querySelectorAll("li[data-kind=chat]")) {
-      li.classList.toggle("muted", this.muted.has(Number(li.dataset.seat)) && li.dataset.seat !== "");
+      li.classList.toggle("muted", this.hidden(li.dataset.seat === "" ? null : Number(li.dataset.seat)));
     }
   }
 }

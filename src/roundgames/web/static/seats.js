@@ -1,8 +1,10 @@
 // The seat badges: name, cards, tricks, balance, note, dealer button, whose turn, and how each seat is connected
-// (online, away with its countdown, a bot playing it). The others go across the top, compact enough for seven on a
-// phone; the viewer's own badge sits above the hand.
+// (online, away with its countdown, a bot playing it). The others go across the top; the viewer's own badge sits
+// above the hand. On a phone (style.css, up to 480px wide) each badge shrinks to short lines, four to a row (UX 12):
+// the name with its marks (a dot for online or away, "bot", the dealer's D), then cards, tricks and balance as
+// numbers with small icons, then the note if any; a Peel single's face-up cards show as text ("10♥").
 
-import { cardName, cardSvg } from "./cards.js";
+import { cardName, cardSvg, parseCard, pipSvg, rankText } from "./cards.js";
 import { fill, h } from "./dom.js";
 import { clock, epochMs, money, seatName, secondsUntil } from "./format.js";
 
@@ -21,6 +23,12 @@ export function awayText(awayUntil, now = Date.now()) {
   return left ? `away ${clock(left)}` : "away";
 }
 
+/** The phone badge's short form: "0:42" while the countdown runs, "away" after. */
+export function awayShort(awayUntil, now = Date.now()) {
+  const left = secondsUntil(awayUntil, now);
+  return left ? clock(left) : "away";
+}
+
 function status(seat) {
   if (seat.kind === "bot") return h("span", { class: "badge bot", text: "bot" });
   const parts = [];
@@ -37,9 +45,39 @@ function status(seat) {
   return parts;
 }
 
+/** The phone badge's marks on the name line, in place of the status line (aria-hidden: the label says it all). */
+function marks(seat) {
+  if (seat.kind === "bot") return h("span", { class: "badge bot", text: "bot" });
+  if (seat.kind === "open") return h("span", { class: "badge open", text: "open" });
+  const parts = [];
+  if (seat.connected) parts.push(h("span", { class: "conn-dot online", title: "online" }));
+  else {
+    const until = epochMs(seat.away_until);
+    parts.push(h("span", {
+      class: "conn-dot away", title: "away", text: awayShort(seat.away_until),
+      dataset: until ? { until, countdown: "away-short" } : {},
+    }));
+  }
+  if (seat.bot_playing) parts.push(h("span", { class: "badge bot", text: "bot" }));
+  return parts;
+}
+
+/** A count with its word: "3 cards"; on a phone the word gives way to a small icon (style.css). */
+function count(n, word, cls) {
+  return h("span", { class: ["count", cls], title: plural(n, word) },
+    h("span", { text: String(n) }), h("span", { class: "word", text: ` ${word}${n === 1 ? "" : "s"}` }));
+}
+
+/** A Peel single's face-up cards: small faces, or on a phone their rank and suit as text. */
 function faceUp(cards) {
   return h("span", { class: "faces", "aria-label": `face up: ${cards.map(cardName).join(", ")}` },
-    cards.map((card) => h("span", { class: "mini-card", html: cardSvg(card), dataset: { card } })));
+    cards.map((card) => {
+      const parsed = parseCard(card);
+      return h("span", { class: "face-up" },
+        h("span", { class: "mini-card", html: cardSvg(card), dataset: { card } }),
+        parsed && h("span", { class: `face-text suit-${parsed.suit}`, "aria-hidden": "true" },
+          rankText(parsed.rank), h("span", { html: pipSvg(parsed.suit, { size: "0.85em" }) })));
+    }));
 }
 
 function badge(state, seat, { muted, onMute }) {
@@ -60,13 +98,14 @@ function badge(state, seat, { muted, onMute }) {
     "data-testid": `seat-${n}`, dataset: { seat: n }, role: "group", "aria-label": words.join(", "),
     "aria-current": toAct ? "true" : null,
   },
-  h("div", { class: "seat-line" },
+  h("div", { class: "seat-line head" },
     h("span", { class: "name", text: name }),
     you && h("span", { class: "badge you", "aria-hidden": "true", text: "you" }),
+    h("span", { class: "marks", "aria-hidden": "true" }, marks(seat)),
     dealer && h("span", { class: "dealer-button", title: "Dealer", "aria-hidden": "true", text: "D" })),
   h("div", { class: "seat-line stats", "aria-hidden": "true" },
-    h("span", { text: plural(seat.cards ?? 0, "card") }),
-    h("span", { text: plural(seat.tricks ?? 0, "trick") }),
+    count(seat.cards ?? 0, "card", "cards"),
+    count(seat.tricks ?? 0, "trick", "tricks"),
     h("span", { class: ["balance", (seat.balance ?? 0) < 0 && "minus"], text: money(seat.balance ?? 0) })),
   h("div", { class: "seat-line status", "aria-hidden": "true" }, status(seat),
     seat.note && h("span", { class: "note", text: seat.note })),

@@ -88,6 +88,8 @@ export function openSettings(dialog) {
       "A desktop notification while this tab is in the background."),
     field("Colours", select("theme", "setting-theme", [["auto", "As the system"], ["light", "Light"], ["dark", "Dark"]])),
     field("Card size", select("cardSize", "setting-card-size", [["small", "Small"], ["normal", "Normal"], ["large", "Large"]])),
+    field("Mute spectators' chat", checkbox("muteSpectators", "setting-mute-spectators"),
+      "Hide chat from people watching without a seat."),
     note,
     h("div", { class: "buttons" }, h("button", { value: "close", text: "Close", "data-testid": "settings-close" })),
   ));

@@ -15,6 +15,7 @@ export const DEFAULT_SETTINGS = Object.freeze({
   notify: false,
   theme: "auto", // auto (follow prefers-color-scheme), light, dark
   cardSize: "normal", // small, normal, large
+  muteSpectators: false, // hide chat from people watching without a seat (log entries with seat null)
 });
 
 function read(key, fallback) {

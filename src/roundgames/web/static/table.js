@@ -11,13 +11,15 @@ import { LogView, setupChat } from "./log.js";
 import { Connection } from "./net.js";
 import { Panel, renderRules, renderScore } from "./panels.js";
 import { chooseSeat } from "./seatdialog.js";
-import { awayText, renderSeats } from "./seats.js";
+import { awayShort, awayText, renderSeats } from "./seats.js";
 import { applySettings, onSettingsChange, openSettings, settings } from "./settings.js";
 import { forgetSeat, mutedSeats, saveMuted, saveSeat, seatFor } from "./store.js";
 
 const app = document.getElementById("app");
 const tableId = app.dataset.table;
 const $ = (id) => byTestId(id, app);
+// What Enter activates by itself; the table's Enter (play the card picked) is for everywhere else.
+const CONTROLS = "button, a[href], input, select, textarea, summary, [role=button], [role=link], [contenteditable]";
 const CONN_TEXT = { connecting: "connecting", connected: "connected", reconnecting: "reconnecting", closed: "disconnected" };
 
 class TableClient {
@@ -27,8 +29,10 @@ class TableClient {
     this.seq = null; // the highest seq seen: sent as `since` on reconnecting
     this.trustNext = true; // the answer to a hello is complete by definition: no gap check on it
     this.conn = null;
-    this.muted = mutedSeats(tableId);
-    this.logView = new LogView($("log"), { muted: this.muted });
+    this.muted = mutedSeats(tableId); // seats whose chat is hidden here, shared with the seat badges
+    // Whether chat from a seat is hidden: a muted seat, or a spectator's (seat null) under the settings' toggle.
+    this.chatHidden = (seat) => (seat === null ? Boolean(settings().muteSpectators) : this.muted.has(seat));
+    this.logView = new LogView($("log"), { hidden: this.chatHidden });
     this.trick = new TrickView($("trick"), { pauseSeconds: () => settings().trickPause });
     this.controls = new PlayControls({
       hand: $("hand"), actions: $("actions"), hint: $("choose-hint"),
@@ -61,6 +65,7 @@ class TableClient {
     onSettingsChange((now) => {
       if (now.sound && !sound) previewBeep();
       sound = now.sound;
+      this.logView.refreshMuted(); // the spectators' chat may have been muted or unmuted
     });
     // The board fills the screen below the bar, whose height changes as its buttons wrap.
     const bar = app.querySelector(".table-bar");
@@ -162,6 +167,8 @@ class TableClient {
     else if (message.type === "snapshot") this.snapshot(message);
     else if (message.type === "update") this.update(message);
     else if (message.type === "error") this.serverError(message);
+    // A read-only hook for the browser tests and for debugging from the console: only what this page already holds
+    // (the last state and seq the server sent it), never read back by the page; changing it changes nothing.
     window.__roundgames = { state: this.state, seq: this.seq };
   }
 
@@ -194,7 +201,7 @@ class TableClient {
     this.seq = Math.max(this.seq ?? 0, message.seq ?? 0, ...fresh.map((e) => e.seq));
     this.state = message.state;
     this.logView.append(fresh);
-    announceEntries(fresh, this.muted);
+    announceEntries(fresh, this.chatHidden);
     this.render();
   }
 
@@ -274,24 +281,31 @@ class TableClient {
   tick() {
     for (const el of app.querySelectorAll("[data-until][data-countdown]")) {
       const until = Number(el.dataset.until);
-      el.textContent = el.dataset.countdown === "next" ? nextText(until) : awayText(until);
+      const kind = el.dataset.countdown;
+      el.textContent = kind === "next" ? nextText(until) : kind === "away-short" ? awayShort(until) : awayText(until);
     }
   }
 
-  // --- the keyboard: 1-9 pick a card, Enter plays it, Escape lets go ---
+  // --- the keyboard: 1-9 pick a card (0 the tenth: the Nap spare hand shows ten), Enter plays it, Escape lets go ---
 
   key(event) {
     if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || isTyping(event.target)) return;
     if (document.querySelector("dialog[open]")) return;
-    if (/^[1-9]$/.test(event.key)) {
+    if (/^[0-9]$/.test(event.key)) {
       event.preventDefault();
-      this.controls.pick(Number(event.key));
+      this.controls.pick(event.key === "0" ? 10 : Number(event.key));
     } else if (event.key === "Enter") {
-      const card = event.target.closest?.("[data-testid=hand] [data-card]");
+      const target = event.target instanceof Element ? event.target : null;
+      const card = target?.closest("[data-testid=hand] [data-card]");
       if (card) {
-        event.preventDefault(); // ours, not the button's own click
+        event.preventDefault(); // ours, not the button's own click: play (or send the choice) with this card
         this.controls.confirm(card.dataset.card);
-      } else if (event.target === document.body && (this.controls.selected || this.controls.chooser)) {
+        return;
+      }
+      // Enter on a button or a link (Stand, Send, Score...) is that control's own; anywhere else (the page, the hand
+      // around the cards, the log) it confirms the card picked, or the several-card choice.
+      if (target?.closest(CONTROLS)) return;
+      if (this.controls.selected || this.controls.chooser) {
         event.preventDefault();
         this.controls.confirm();
       }
