@@ -244,6 +244,22 @@ def test_create_nap_from_the_form_pass_the_calling_and_play_a_deal_through(page:
     expect(page.get_by_test_id("next-deal")).to_be_visible()
 
 
+def test_a_misery_without_trumps_says_no_trumps_once_the_play_starts(page: Page, server: WebServer) -> None:
+    create_table(page, server, game="nap", players=3, rounds=10, options={"misery_trumps": "false"})
+    trump, contract = page.get_by_test_id("trump"), page.get_by_test_id("contract")
+    # Ann calls Misery whenever she may, until a misery is played (hers, or a bot's).
+    for _ in range(80):
+        wait_turn(page)
+        if text(page.get_by_test_id("phase")) == "play" and text(contract).endswith(": Misery"):
+            break
+        take_turn(page, 0, prefer=("Call Misery", "Pass"))
+    else:
+        raise AssertionError("no misery was played")
+    take_turn(page, 0)  # a card of the misery is on the table, and it fixed no trumps
+    expect(trump).to_have_text("No trumps (misery)")
+    expect(trump).not_to_contain_text("first card led")
+
+
 def test_clicking_an_illegal_card_explains_the_rule_and_sends_nothing(page: Page, server: WebServer) -> None:
     acts: list[str] = []
 
@@ -469,6 +485,39 @@ def test_keyboard_play_a_number_key_picks_a_card_and_enter_plays_it(page: Page, 
     page.keyboard.press("Enter")
 
     expect(actions_of(page, 0).last).to_have_text(f"Ann plays {card}")
+
+
+def test_keyboard_0_picks_the_tenth_card_of_the_spare_hand_and_enter_keeps_the_five(
+    page: Page, server: WebServer
+) -> None:
+    create_table(page, server, game="nap", players=3, options={"spare_hand": "peel"})
+    take = "Take the spare hand (Nap)"
+    buttons = page.get_by_test_id("actions").get_by_role("button")
+    for _ in range(40):  # a bot may call Nap first, and Ann cannot take the spare hand: that deal is played out
+        wait_turn(page)
+        if take in buttons.all_text_contents():
+            break
+        take_turn(page, 0, prefer=("Pass",))
+    else:
+        raise AssertionError("Ann was never offered the spare hand")
+    buttons.filter(has_text=take).click()
+    expect(page.locator(CARDS)).to_have_count(10)  # her five and the spare five: she keeps five
+    ten = hand(page)
+    tenth = page.locator(f'{HAND} [data-card="{ten[9]}"]')
+
+    page.keyboard.press("0")
+    expect(tenth).to_have_attribute("aria-pressed", "true")
+    expect(tenth).to_be_focused()
+    page.keyboard.press("0")
+    expect(tenth).to_have_attribute("aria-pressed", "false")
+    for key in "12340":
+        page.keyboard.press(key)
+    expect(page.locator(f"{HAND} [aria-pressed=true]")).to_have_count(5)
+    # Enter keeps the five from anywhere but a control: here, with the focus on the page itself.
+    page.evaluate("document.activeElement.blur()")
+    page.keyboard.press("Enter")
+    expect(page.locator(CARDS)).to_have_count(5)
+    assert sorted(hand(page)) == sorted([*ten[:4], ten[9]])
 
 
 def test_a_player_can_mute_the_spectators_chat_from_the_settings(
