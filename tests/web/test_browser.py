@@ -592,9 +592,10 @@ def test_the_score_panel_after_a_deal_has_its_row_and_the_csv_downloads(page: Pa
     expect(panel.locator("thead th")).to_have_text(["Deal", "You", "Bot 2", "Bot 3"])
     rows = panel.locator("tbody tr")
     expect(rows).to_have_count(1)
-    row = rows.first.locator("td").all_text_contents()
+    row = rows.first.locator("td .net").all_text_contents()
+    running = [t.strip(" ()") for t in rows.first.locator("td .running").all_text_contents()]
     totals = panel.locator("tfoot td").all_text_contents()
-    assert row == totals  # one deal so far
+    assert row == totals == running  # one deal so far: its payments are the balances
     # The row is what the log's result line says each paid or won.
     said = text(page.locator("[data-testid=log] li[data-kind=result]").last)
     paid = dict(re.findall(r"(Ann|Bot 2|Bot 3) ([+-]\d+)", said.split(". ", 1)[1]))

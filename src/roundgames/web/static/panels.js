@@ -20,6 +20,15 @@ function settlementLines(state, settlement) {
   });
 }
 
+/** Each deal's payments with every seat's balance after it (the running totals). */
+function runningRows(deals) {
+  let balance = [];
+  return deals.map((row) => {
+    balance = row.map((v, seat) => (balance[seat] ?? 0) + v);
+    return [row, balance];
+  });
+}
+
 function scoreTable(state) {
   const scores = state.scores ?? { deals: [], totals: [] };
   const seats = (state.seats ?? []).map((s, i) => s.seat ?? i);
@@ -27,8 +36,10 @@ function scoreTable(state) {
     h("caption", { text: "Each deal's payments, by seat" }),
     h("thead", {}, h("tr", {}, h("th", { scope: "col", text: "Deal" }),
       seats.map((n) => h("th", { scope: "col", text: seatName(state, n, { you: true }) })))),
-    h("tbody", {}, (scores.deals ?? []).map((row, i) =>
-      h("tr", {}, h("th", { scope: "row", text: String(i + 1) }), row.map((v) => cell("td", v))))),
+    h("tbody", {}, runningRows(scores.deals ?? []).map(([row, after], i) =>
+      h("tr", {}, h("th", { scope: "row", text: String(i + 1) }),
+        row.map((v, seat) => h("td", { class: ["money", v < 0 && "minus"] }, h("span", { class: "net", text: money(v) }),
+          h("small", { class: "running", title: "balance after this deal", text: ` (${money(after[seat])})` })))))),
     h("tfoot", {}, h("tr", {}, h("th", { scope: "row", text: "Total" }), (scores.totals ?? []).map((v) => cell("td", v))))));
 }
 
@@ -46,7 +57,10 @@ export function renderScore(dialog, state) {
     id && h("p", { class: "downloads" },
       h("a", { href: scoresCsvUrl(id), download: `${id}-scores.csv`, "data-testid": "scores-csv", text: "Score sheet (CSV)" }),
       " · ",
-      h("a", { href: recordsUrl(id), download: `${id}-records.json`, "data-testid": "records-json", text: "Deal records (JSON)" })),
+      // The records hold the miss and the stock of every deal: the server gives them once the sitting is over.
+      scores.over
+        ? h("a", { href: recordsUrl(id), download: `${id}-records.json`, "data-testid": "records-json", text: "Deal records (JSON)" })
+        : h("span", { class: "note", text: "Deal records when the sitting is over" })),
     h("div", { class: "buttons" }, h("button", { value: "close", text: "Close" }))));
 }
 
