@@ -186,32 +186,17 @@ class Room:
         return [s.name or f"Seat {i + 1}" for i, s in enumerate(self.seats)]
 
     def table_summary(self) -> dict[str, Any]:
+        """The table's settings as every state carries them (``state.table`` of docs/web.md)."""
         c = self.config
-        return {
-            "id": self.id,
-            "game": c["game"],
-            "preset": c["preset"],
-            "options": c["options"],
-            "rules": self.rules_help,
-            "confirm": c["confirm"],
-            "bot": c["bot"],
-            "bot_delay": c["bot_delay"],
-            "spectators": c["spectators"],
-        }
+        keys = ("game", "preset", "options", "confirm", "bot", "bot_delay", "spectators")
+        return {"id": self.id, **{k: c[k] for k in keys}, "rules": self.rules_help}
 
     def info(self) -> dict[str, Any]:
         """The table as the lobby lists it (TableInfo of docs/web.md)."""
-        c = self.config
         return {
-            "id": self.id,
-            "game": c["game"],
-            "preset": c["preset"],
-            "options": c["options"],
-            "rules": self.rules_help,
-            "players": c["players"],
+            **self.table_summary(),
+            "players": self.config["players"],
             "seats": [{"seat": i, "name": s.name, "kind": s.kind} for i, s in enumerate(self.seats)],
-            "spectators": c["spectators"],
-            "bot": c["bot"],
             "created": self.created,
             "over": self.table.is_over,
         }
