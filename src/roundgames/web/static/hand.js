@@ -109,15 +109,26 @@ export class PlayControls {
 
   tapCard(card) {
     if (this.chooser) return this.toggleChosen(card);
+    const way = this.onlyWay(card);
+    if (!way) return;
+    this.selected = card;
+    this.trigger(`card:${card}`, way.action, cardName(card));
+  }
+
+  /** The one legal action a card stands for; otherwise explains why not, or asks which, and returns null. */
+  onlyWay(card) {
     const ways = this.entriesFor(card);
-    if (ways.length === 0) return this.explain(card);
+    if (ways.length === 0) {
+      this.explain(card);
+      return null;
+    }
     if (ways.length > 1) {
       this.selected = card;
       this.say(`Choose how to play ${card}.`);
-      return this.draw();
+      this.draw();
+      return null;
     }
-    this.selected = card;
-    this.trigger(`card:${card}`, ways[0].action, cardName(card));
+    return ways[0];
   }
 
   explain(card) {
@@ -178,16 +189,11 @@ export class PlayControls {
     const chooser = this.chooser;
     if (chooser) return this.sendChosen(chooser);
     if (!card) return;
-    const ways = this.entriesFor(card);
-    if (ways.length === 0) return this.explain(card);
-    if (ways.length > 1) {
-      this.selected = card;
-      this.say(`Choose how to play ${card}.`);
-      return this.draw();
-    }
+    const way = this.onlyWay(card);
+    if (!way) return;
     // The number key (or first tap) was the first step; Enter is the second, so it sends even under confirm.
     this.armed = `card:${card}`;
-    this.trigger(`card:${card}`, ways[0].action, cardName(card));
+    this.trigger(`card:${card}`, way.action, cardName(card));
   }
 
   clear() {
