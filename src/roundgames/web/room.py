@@ -76,6 +76,10 @@ class SeatInfo:
     conns: int = 0
     #: when a person's (or an open seat's) countdown ends and a bot takes over
     away_until: float = 0.0
+    #: when the person last came back, and the end of the countdown his last disconnection started:
+    #: a stay shorter than a countdown does not earn a fresh one
+    back_at: float = 0.0
+    dropped_until: float = 0.0
 
 
 @dataclass
@@ -407,6 +411,7 @@ class Room:
         self.conns.add(conn)
         if conn.seat is not None:
             self.seats[conn.seat].conns += 1
+            self.seats[conn.seat].back_at = time.time()
         self._version += 1
         for other in list(self.conns):
             if other is not conn:
@@ -417,8 +422,13 @@ class Room:
         if conn.seat is not None:
             s = self.seats[conn.seat]
             s.conns = max(0, s.conns - 1)
+            now = time.time()
+            # A player who drops again soon after coming back keeps the countdown he had: otherwise a
+            # connection that keeps failing would hold the table up for ever.
             if s.conns == 0:
-                s.away_until = time.time() + self.timing.away_seconds
+                brief = s.dropped_until > 0 and now - s.back_at < self.timing.away_seconds
+                s.away_until = s.dropped_until if brief else now + self.timing.away_seconds
+                s.dropped_until = s.away_until
         self._version += 1
         self._broadcast([])
 
