@@ -7,6 +7,7 @@ it owns nothing of either game's rules.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from .cards import Card, card_str, pack_mask, parse_cards
 from .errors import CardError, IllegalActionError, RecordError
@@ -14,7 +15,7 @@ from .ledger import Ledger
 from .seats import seat_names
 from .tricks import Trick
 
-__all__ = ["CardClaims", "Deal"]
+__all__ = ["CardClaims", "Deal", "Irregularity"]
 
 
 class CardClaims:
@@ -43,10 +44,32 @@ class CardClaims:
         return cards
 
 
-class Deal:
-    """The bookkeeping of one deal: named seats, the counters, and the tricks played."""
+@dataclass(frozen=True, slots=True)
+class Irregularity:
+    """A law applied in table mode (RULES.md §5, §8): the ruling's ``irregularities`` entry.
 
-    def __init__(self, seats: Sequence[str] | int, dealer: int | str, pool: int) -> None:
+    ``index`` counts the deal's actions from 0 (the action that committed or named the
+    irregularity); ``pool`` is ``"current"`` or ``"next"`` for a penalty paid into a pool, and
+    ``None`` when nothing was paid into one (no penalty, or a payment to other seats).
+    """
+
+    index: int
+    seat: int
+    rule: str
+    penalty: int
+    pool: str | None
+
+
+class Deal:
+    """The bookkeeping of one deal: named seats, the counters, and the tricks played.
+
+    ``table_mode`` (DEAL-RECORD.md ``mode: table``) accepts irregular actions and applies the laws;
+    each law applied is kept in ``irregularities``.
+    """
+
+    def __init__(self, seats: Sequence[str] | int, dealer: int | str, pool: int, *, table_mode: bool = False) -> None:
+        self.table_mode = table_mode
+        self.irregularities: list[Irregularity] = []
         self.seats = seat_names(seats)
         self.n = len(self.seats)
         self.dealer = self.seat_index(dealer, "dealer")

@@ -264,8 +264,6 @@ Deal = LooDeal | NapDeal
 
 def start(record: DealRecord) -> Deal:
     """The deal a record describes, dealt and ready for its first action."""
-    if record.mode == "table":
-        raise RecordError("mode", "table mode is not implemented yet; only 'strict' records can be ruled on")
     rules = rules_of(record.game, record.variant, record.options, record.stakes)
     hands = {k: v for k, v in record.cards.items() if k in record.seats}
     if isinstance(rules, NapRules):
@@ -273,6 +271,7 @@ def start(record: DealRecord) -> Deal:
             if key in record.cards:
                 raise RecordError(f"cards.{key}", "Nap deals no such heap")
         nap = NapDeal(rules, record.seats, record.dealer, record.pool, record.multiplier)
+        nap.table_mode = record.mode == "table"
         nap.deal_cards(
             hands,
             stock=record.cards.get("stock", ""),
@@ -284,6 +283,7 @@ def start(record: DealRecord) -> Deal:
     # A dealer dealt no cards takes no part: he stands out or is leaving (LOO-END-3, §14.3).
     dealer_out = True if record.dealer not in record.cards else None
     deal = LooDeal(rules, record.seats, record.dealer, record.pool, kind, dealer_out=dealer_out)
+    deal.table_mode = record.mode == "table"
     for key in ("stock", "widow", "spare"):
         if key in record.cards:
             raise RecordError(f"cards.{key}", "Three-card Loo deals no such heap")
@@ -357,7 +357,10 @@ def referee(record: DealRecord) -> dict[str, Any]:
         }
         for t in deal.all_tricks()
     ]
-    ruling["irregularities"] = []
+    ruling["irregularities"] = [
+        {"index": i.index, "seat": seats[i.seat], "rule": i.rule, "penalty": i.penalty, "pool": i.pool}
+        for i in deal.irregularities
+    ]
     ruling["net"] = {seats[i]: v for i, v in enumerate(deal.net)}
     if isinstance(deal, NapDeal):
         ruling["pool"] = deal.kitty
@@ -372,8 +375,10 @@ def referee(record: DealRecord) -> dict[str, Any]:
     return ruling
 
 
-def record_of(deal: Deal, *, mode: str = "strict") -> DealRecord:
+def record_of(deal: Deal, *, mode: str | None = None) -> DealRecord:
     """The record of a dealt deal: its rules, seats, cards and every action so far."""
+    if mode is None:
+        mode = "table" if deal.table_mode else "strict"
     cards: dict[str, str] = {}
     for s in deal.order:
         cards[deal.seats[s]] = format_cards(deal.dealt[s])
