@@ -168,6 +168,13 @@ class NapDeal(Deal):
         self.redeal = False
         self.next_multiplier = multiplier
         self.log: list[NapAction] = []
+        # Table mode (RULES.md §8; the laws themselves are in nap_laws):
+        #: cards exposed in play, to be played at the first legal opportunity (NAP-LAW-8)
+        self.exposed = [0] * n
+        #: seats whose revoke was ruled by a replay: each wins nothing in the deal (NAP-LAW-6, revoke_rule replay)
+        self.offenders: set[int] = set()
+        #: the dealer whose turn it was, when a deal out of turn is void (NAP-LAW-3)
+        self.proper_dealer: int | None = None
 
     # -- seats and actions as text -------------------------------------------------------
 
@@ -301,16 +308,31 @@ class NapDeal(Deal):
 
     @property
     def next_dealer(self) -> int:
-        """The next dealer: the same after a redeal, otherwise the seat on the left (NAP-SET-2)."""
+        """The next dealer: the same after a redeal, the proper one after a void deal out of turn
+        (NAP-LAW-3), otherwise the seat on the left (NAP-SET-2)."""
+        if self.proper_dealer is not None:
+            return self.proper_dealer
         return self.dealer if self.redeal else (self.dealer + 1) % self.n
 
     def copy(self) -> NapDeal:
         """An independent copy, for search."""
         out = NapDeal.__new__(NapDeal)
         out.__dict__.update(self.__dict__)
-        for name in ("hands", "dealt", "stock", "calls", "tricks", "trick_seats", "trick_cards", "log"):
+        for name in (
+            "hands",
+            "dealt",
+            "stock",
+            "calls",
+            "tricks",
+            "trick_seats",
+            "trick_cards",
+            "log",
+            "exposed",
+            "irregularities",
+        ):
             setattr(out, name, getattr(self, name)[:])
         out.bought, out.called, out.peeped = dict(self.bought), set(self.called), set(self.peeped)
+        out.offenders = set(self.offenders)
         out.exchanged = set(self.exchanged)
         out.ledger = self.ledger.copy()
         return out
@@ -361,6 +383,9 @@ class NapDeal(Deal):
         """The deal is void and the same dealer deals again (NAP-LAW-1, §14.8): no penalty, except one unit
         into the kitty when one is in use; the dealer's stake for the void deal is not charged."""
         self.verify_misdeal()
+        self._misdeal()
+
+    def _misdeal(self) -> None:
         if self.rules.has_kitty:
             self.ledger.take(self.dealer, self.rules.stakes.unit)  # the void deal's stake back
             self.ledger.stake(self.dealer, self.rules.stakes.unit)  # the misdeal fine
@@ -706,9 +731,12 @@ class NapDeal(Deal):
         s = self.seat_index(seat)
         if self.phase is not NapPhase.PLAY or s != self.to_act:
             return 0
-        if not self.trick_cards:
-            return self.hands[s]
-        return follow_suit(self.hands[s], self.trick_cards[0] // 13)  # NAP-PLAY-2
+        able = self._may_follow(s)
+        return (able & self.exposed[s]) or able  # an exposed card goes at the first legal opportunity (NAP-LAW-8)
+
+    def _may_follow(self, s: int) -> int:
+        """The cards ``s`` may play by NAP-PLAY-2 alone: the suit led if he holds it, else any."""
+        return follow_suit(self.hands[s], self.trick_cards[0] // 13) if self.trick_cards else self.hands[s]
 
     def verify_play(self, seat: int | str, card: Card) -> int:
         """Raise unless ``seat`` may play ``card`` now (NAP-PLAY-1..3)."""
@@ -726,6 +754,9 @@ class NapDeal(Deal):
             role = "lead" if not self.trick_cards else "play"
             raise IllegalActionError(f"{what}: it is {self.seats[self.to_act]}'s turn to {role}", "NAP-PLAY-3")
         if not self.playable(s) >> card & 1:
+            if self._may_follow(s) >> card & 1:
+                shown = format_cards(self.playable(s))
+                raise IllegalActionError(f"{what}: he must play his exposed card ({shown})", "NAP-LAW-8")
             led = self.trick_cards[0] // 13
             raise IllegalActionError(f"{what}: must follow suit in {SUIT_NAMES[led]}", "NAP-PLAY-2")
         return s
@@ -747,6 +778,7 @@ class NapDeal(Deal):
         if first_lead and (self.contract != "misery" or self.rules.misery_trumps):  # NAP-PLAY-1, NAP-PLAY-5
             self.trump = card // 13
         self.hands[s] &= ~(1 << card)
+        self.exposed[s] &= ~(1 << card)
         self.trick_seats.append(s)
         self.trick_cards.append(card)
         if len(self.trick_cards) < len(self.order):
@@ -846,7 +878,12 @@ class NapDeal(Deal):
         return self._can(self.verify, action)
 
     def apply(self, action: NapAction) -> NapAction:
-        """Apply ``action`` after checking it; returns it."""
+        """Apply ``action`` after checking it; returns it. In table mode an action the rules forbid is
+        ruled on by the laws (:mod:`roundgames.nap_laws`) instead, or refused when no law covers it."""
+        if self.table_mode and not self.can(action):
+            from .nap_laws import apply_law  # the laws build on this module
+
+            return apply_law(self, action)
         self.verify(action)
         self.apply_unchecked(action)
         return action
@@ -888,16 +925,29 @@ class NapDeal(Deal):
         for opp in range(self.n):
             if opp == self.declarer:
                 continue
+            # After a replay an offender wins nothing; what he would have won goes into the kitty (NAP-LAW-6).
             if self.made:
-                self.ledger.transfer(opp, self.declarer, won * unit)
+                if self.declarer in self.offenders:
+                    self.ledger.stake(opp, won * unit)
+                else:
+                    self.ledger.transfer(opp, self.declarer, won * unit)
+            elif opp in self.offenders:
+                self.ledger.stake(self.declarer, lost * unit)
             else:
                 self.ledger.transfer(self.declarer, opp, lost * unit)
         if self.spare_taker == self.declarer and not self.made and self.rules.spare_hand == "peel":
             self.ledger.stake(self.declarer, 2 * self.rules.stakes.unit)  # two tricks into the kitty
-        if self.made and self.contract in FIVE and self.rules.has_kitty:
-            self.ledger.take(self.declarer, self.ledger.pool)  # a made Nap takes the kitty (§14.14)
-        if self.rules.all_pass == "double_header" and self.made:
-            self.next_multiplier = 1
+        self._award()
+
+    def _award(self) -> None:
+        """A made Nap takes the kitty (§14.14) and ends a Double Header (§14.13); then the deal is over."""
+        if self.made and self.declarer not in self.offenders:
+            # Fines and forfeits under revoke_rule bic_fine or replay go into the kitty, so those turn it on.
+            if self.contract in FIVE and (self.rules.has_kitty or self.rules.revoke_rule != "default"):
+                assert self.declarer is not None
+                self.ledger.take(self.declarer, self.ledger.pool)
+            if self.rules.all_pass == "double_header":
+                self.next_multiplier = 1
         self._finish()
 
     def _finish(self) -> None:

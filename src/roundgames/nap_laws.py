@@ -1,0 +1,410 @@
+"""Table mode for Nap: the laws NAP-LAW-1..10 (RULES.md §8, C-NAP-11/12, §14.8, §14.14, §14.16, §14.20).
+
+In table mode :meth:`NapDeal.apply <roundgames.nap.NapDeal.apply>` applies a legal action as in strict
+mode and hands anything else to :func:`apply_law`, which either applies the law that covers it or
+raises the strict error, changing nothing. The laws are met in two ways (DEAL-RECORD.md):
+
+- the irregular action itself, recorded as taken: a call out of turn (NAP-LAW-4), a second call
+  (NAP-LAW-5), Wellington or Blücher without a Nap (NAP-LAW-10), a card played out of turn
+  (NAP-LAW-7), a revoke (NAP-LAW-6);
+- ``SEAT irregular NAP-LAW-N [ARG]``, for what is not itself a card or a call, or where the cards
+  are unknown: ``P4 irregular NAP-LAW-1 5H`` (a card exposed in dealing), ``P2 irregular NAP-LAW-6``
+  (a revoke stated without its card).
+
+Every law applied appends an :class:`~roundgames.deal.Irregularity` whose ``penalty`` is what the
+offender paid for it, and ``pool`` is ``"current"`` when that went into the kitty, else ``None``.
+docs/nap-laws.md gives each law, what the engine does, and the choices made where RULES.md is silent.
+
+>>> from roundgames.rules import NapRules
+>>> deal = NapDeal(NapRules.preset("peel"), ["P1", "P2", "P3", "P4"], dealer="P4")
+>>> deal.table_mode = True
+>>> deal.deal_cards({"P1": "JS 6H TD 9C 2H", "P2": "5S KH AH 7C 3H", "P3": "AS KS QS 4D 2C",
+...                  "P4": "7S 9H 8H 3C 5D"})
+>>> for text in ["P1 pass", "P2 call 2", "P3 call 3", "P4 pass", "P3 play AS", "P4 play 9H"]:
+...     _ = deal.apply(deal.parse_action(text))
+>>> deal.is_complete, deal.made, deal.net, deal.irregularities[0].rule
+(True, True, [0, 0, 9, -9], 'NAP-LAW-6')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .calls import CALLS, pay_table
+from .cards import SUIT_MASKS, Card, card_str, pack_mask, parse_card
+from .deal import Irregularity
+from .errors import CardError, IllegalActionError, RecordError
+from .nap import NapAction, NapDeal, NapPhase
+
+__all__ = ["BIC_LEAD_FINE", "BIC_REVOKE_FINE", "LAWS", "apply_law"]
+
+#: every law of RULES.md §8 that ``irregular`` accepts
+LAWS = tuple(f"NAP-LAW-{i}" for i in range(1, 11))
+#: the BIC Pool Nap fines, in units, under ``revoke_rule: bic_fine`` (NAP-LAW-6, NAP-LAW-7, NAP-VAR-POOL)
+BIC_REVOKE_FINE = 5
+BIC_LEAD_FINE = 3
+
+_CALLING = (NapPhase.PURCHASE, NapPhase.CALL)
+
+
+def apply_law(deal: NapDeal, action: NapAction) -> NapAction:
+    """Apply the law that covers ``action``, which the rules forbid, in a table-mode deal; returns it.
+
+    Raises :class:`IllegalActionError` (the strict error, or the law's) when no law covers it, and
+    :class:`RecordError` when an ``irregular`` action's argument is malformed; either way nothing changes.
+    """
+    if deal.phase is NapPhase.COMPLETE or deal.phase is NapPhase.DEAL:
+        deal.verify(action)  # the strict error: the deal is over, or not yet dealt
+    verb = action.verb
+    if verb == "irregular":
+        return _stated(deal, action)
+    if verb == "replay":
+        raise IllegalActionError(
+            f"{deal.seats[action.seat]} replay: nobody demands a replay in Nap; under revoke_rule replay "
+            "the revoke itself orders it",
+            "NAP-LAW-6",
+        )
+    if verb in ("call", "pass"):
+        return _call_law(deal, action)
+    if verb == "play" and len(action.cards) == 1:
+        return _play_law(deal, action)
+    return _uncovered(deal, action)
+
+
+def _uncovered(deal: NapDeal, action: NapAction) -> NapAction:
+    """No law covers ``action``: raise the strict error."""
+    deal.verify(action)
+    raise AssertionError(f"{deal.action_str(action)} is legal and was still handed to the laws")
+
+
+def _record(deal: NapDeal, action: NapAction, seat: int, rule: str, penalty: int = 0, pool: str | None = None) -> None:
+    deal.irregularities.append(Irregularity(len(deal.log), seat, rule, penalty, pool))
+    deal.log.append(action)
+
+
+# -- irregular calls: NAP-LAW-4, -5, -10 ---------------------------------------------------------------
+
+
+def _call_law(deal: NapDeal, action: NapAction) -> NapAction:
+    s = action.seat
+    if deal.dealer_out and s == deal.dealer:
+        return _uncovered(deal, action)  # he takes no part in calling (NAP-GEN-2)
+    challenged = deal.challenge is not None and deal.challenge[0] == s
+    if s in deal.called and not challenged:
+        _record(deal, action, s, "NAP-LAW-5")  # the first call stands; this one is void
+    elif deal.phase in _CALLING and s != deal.to_act:
+        _record(deal, action, s, "NAP-LAW-4")  # void: he calls again in his turn
+    elif (
+        deal.phase is NapPhase.CALL
+        and action.verb == "call"
+        and action.call in ("wellington", "blucher")
+        and deal.challenge is None
+        and _call_rule(deal, action.call) == "NAP-CALL-6"
+    ):
+        _record(deal, action, s, "NAP-LAW-10")  # void: he must call legally or pass
+    else:
+        return _uncovered(deal, action)
+    return action
+
+
+def _call_rule(deal: NapDeal, call: str) -> str | None:
+    problem = deal._call_problem(call)
+    return None if problem is None else problem[1]
+
+
+# -- irregular cards: NAP-LAW-6, -7 --------------------------------------------------------------------
+
+
+def _play_law(deal: NapDeal, action: NapAction) -> NapAction:
+    s, card = action.seat, action.cards[0]
+    if not (0 <= card < 52 and deal.hands[s] >> card & 1):
+        return _uncovered(deal, action)  # he does not hold it
+    if deal.phase in _CALLING or s != deal.to_act:
+        return _out_of_turn(deal, action, s)
+    if deal.trick_cards:
+        led = deal.trick_cards[0] // 13
+        if card // 13 != led and deal.hands[s] & SUIT_MASKS[led]:
+            return _revoke(deal, action, s, "NAP-LAW-6")
+    return _uncovered(deal, action)  # e.g. an exposed card not played when it could be (NAP-LAW-8)
+
+
+def _out_of_turn(deal: NapDeal, action: NapAction, s: int) -> NapAction:
+    """NAP-LAW-7: the card is taken back; it does not fix trumps (§14.16). Under the BIC fine schedule
+    (``revoke_rule: bic_fine``) a lead or play out of turn costs 3 units into the kitty."""
+    if deal.rules.revoke_rule == "bic_fine":
+        fine = BIC_LEAD_FINE * deal.rules.stakes.unit
+        deal.ledger.stake(s, fine)
+        _record(deal, action, s, "NAP-LAW-7", fine, "current")
+    else:
+        _record(deal, action, s, "NAP-LAW-7")
+    return action
+
+
+def _revoke(deal: NapDeal, action: NapAction, s: int, rule: str) -> NapAction:
+    """NAP-LAW-6 (and NAP-LAW-9, ruled as a revoke by an opponent) under each ``revoke_rule``."""
+    how = deal.rules.revoke_rule
+    if how == "bic_fine":  # 5 units into the kitty; the card is taken back and play goes on
+        fine = BIC_REVOKE_FINE * deal.rules.stakes.unit
+        deal.ledger.stake(s, fine)
+        _record(deal, action, s, rule, fine, "current")
+    elif how == "replay":  # every card back, play again from the first lead; the offender wins nothing
+        deal.offenders.add(s)
+        _restart_play(deal)
+        _record(deal, action, s, rule)
+    else:  # play stops: by the senior hand the call fails, by an opponent it counts as made
+        index = len(deal.log)
+        before = deal.net[s]
+        _settle_revoke(deal, s)
+        deal.irregularities.append(Irregularity(index, s, rule, before - deal.net[s], None))
+        deal.log.append(action)
+    return action
+
+
+def _settle_revoke(deal: NapDeal, s: int) -> None:
+    assert deal.declarer is not None and deal.contract is not None
+    if s == deal.declarer:
+        deal.made = False
+        deal._settle()
+        return
+    deal.made = True
+    won, _ = pay_table(deal.rules)[deal.contract]
+    unit = deal.rules.stakes.unit * deal.multiplier
+    deal.ledger.transfer(s, deal.declarer, won * unit * (deal.n - 1))  # the revoker alone pays for every opponent
+    deal._award()
+
+
+def _restart_play(deal: NapDeal) -> None:
+    """Every card played goes back to its hand; the senior hand leads again and his first card fixes
+    trumps afresh (NAP-LAW-6 under ``revoke_rule: replay``, as LOO-LAW-0d)."""
+    for trick in deal.all_tricks():
+        for seat, card in zip(trick.seats, trick.cards, strict=True):
+            deal.hands[seat] |= 1 << card
+    deal.tricks, deal.trick_seats, deal.trick_cards = [], [], []
+    deal.won = deal.lost = 0
+    deal.trump = None
+    deal.to_act = deal.declarer
+
+
+# -- irregular RULE-ID [ARG] ---------------------------------------------------------------------------
+
+
+def _stated(deal: NapDeal, action: NapAction) -> NapAction:
+    parts = (action.arg or "").split()
+    rule = parts[0].upper() if parts else ""
+    if rule not in LAWS:
+        raise IllegalActionError(
+            f"{deal.seats[action.seat]} irregular {action.arg}: no such Nap law (the laws are NAP-LAW-1 to "
+            "NAP-LAW-10, RULES.md §8)",
+            "NAP-LAW",
+        )
+    _STATED[rule](deal, action, parts[1:])
+    return action
+
+
+def _text(deal: NapDeal, action: NapAction) -> str:
+    return deal.action_str(action)
+
+
+def _no_args(deal: NapDeal, action: NapAction, args: list[str]) -> None:
+    if args:
+        raise RecordError("actions", f"{_text(deal, action)!r}: {args[0]!r} is not an argument of this law")
+
+
+def _card_arg(deal: NapDeal, action: NapAction, args: list[str]) -> Card | None:
+    """The one optional CARD argument; raises :class:`RecordError` if it is not a card of the pack."""
+    if len(args) > 1:
+        raise RecordError("actions", f"{_text(deal, action)!r}: one card at most")
+    if not args:
+        return None
+    try:
+        card = parse_card(args[0])
+    except CardError as e:
+        raise RecordError("actions", f"{_text(deal, action)!r}: {e}") from None
+    if not pack_mask(deal.rules.pack) >> card & 1:
+        raise RecordError(
+            "actions", f"{_text(deal, action)!r}: {card_str(card)} is not in a {deal.rules.pack}-card pack"
+        )
+    return card
+
+
+def _cards_known(deal: NapDeal) -> bool:
+    """Whether the cards were dealt with faces (not a deal of unknown cards kept for a real table)."""
+    return any(deal.dealt[s] for s in deal.order)
+
+
+def _held(deal: NapDeal, action: NapAction, card: Card | None) -> None:
+    s = action.seat
+    if card is not None and _cards_known(deal) and not deal.hands[s] >> card & 1:
+        raise RecordError("actions", f"{_text(deal, action)!r}: {deal.seats[s]} does not hold {card_str(card)}")
+
+
+def _playing(deal: NapDeal, action: NapAction, rule: str) -> int:
+    s = action.seat
+    if s not in deal.order:
+        raise IllegalActionError(
+            f"{deal.seats[s]} irregular {rule}: the dealer sits out and holds no cards", "NAP-GEN-2"
+        )
+    return s
+
+
+def _misdeal_open(deal: NapDeal) -> bool:
+    """Whether the deal can still be voided: dealt, and nobody has yet bought, peeped, passed or called."""
+    return deal.phase in _CALLING and not (deal.calls or deal.called or deal.bought or deal.peeped)
+
+
+def _law_1(deal: NapDeal, action: NapAction, args: list[str]) -> None:
+    """Misdeal, or a card exposed in dealing: void; the same dealer deals again; 1 unit into the kitty
+    if one is in use (NAP-LAW-1, C-NAP-11, §14.8, §14.20). Whoever states it, the misdealer pays."""
+    _card_arg(deal, action, args)
+    if not _misdeal_open(deal):
+        raise IllegalActionError(
+            f"{deal.seats[action.seat]} irregular NAP-LAW-1: a misdeal is claimed before any call", "NAP-LAW-1"
+        )
+    index = len(deal.log)
+    deal._misdeal()
+    fine = deal.rules.stakes.unit if deal.rules.has_kitty else 0
+    deal.irregularities.append(Irregularity(index, deal.dealer, "NAP-LAW-1", fine, "current" if fine else None))
+    deal.log.append(action)
+
+
+def _law_2(deal: NapDeal, action: NapAction, args: list[str]) -> None:
+    """Interfering with the deal, or touching the stock: 1 unit into the kitty if one is in use.
+    ARG ``mixed`` or a CARD (exposed) orders a re-deal by the same dealer, before any call (NAP-LAW-2)."""
+    s = action.seat
+    redeal = args == ["mixed"]
+    if not redeal:
+        redeal = _card_arg(deal, action, args) is not None
+    if redeal and not _misdeal_open(deal):
+        raise IllegalActionError(
+            f"{deal.seats[s]} irregular NAP-LAW-2 {args[0]}: a re-deal for mixed or exposed cards is ordered "
+            "before any call; after it, state NAP-LAW-2 without an argument",
+            "NAP-LAW-2",
+        )
+    index = len(deal.log)
+    unit = deal.rules.stakes.unit
+    fine = unit if deal.rules.has_kitty else 0
+    if redeal:
+        if deal.rules.has_kitty:
+            deal.ledger.take(deal.dealer, unit)  # the void deal's stake back; the dealer is not penalised
+        deal.redeal = True
+    if fine:
+        deal.ledger.stake(s, fine)
+    if redeal:
+        deal._finish()
+    deal.irregularities.append(Irregularity(index, s, "NAP-LAW-2", fine, "current" if fine else None))
+    deal.log.append(action)
+
+
+def _law_3(deal: NapDeal, action: NapAction, args: list[str]) -> None:
+    """Dealing out of turn (``irregular NAP-LAW-3 PROPER``): before any call the deal is void, the stake
+    is returned and PROPER deals next; later the deal stands and the deal passes on from the one who
+    dealt. No penalty (NAP-LAW-3, by the analogy of EUCH law 40)."""
+    if len(args) != 1:
+        raise RecordError("actions", f"{_text(deal, action)!r}: name the seat whose deal it was: NAP-LAW-3 SEAT")
+    proper = deal.seat_index(args[0], "actions")
+    if proper == deal.dealer:
+        raise IllegalActionError(
+            f"{deal.seats[action.seat]} irregular NAP-LAW-3: {args[0]} is the one who dealt", "NAP-LAW-3"
+        )
+    index = len(deal.log)
+    if _misdeal_open(deal):
+        if deal.rules.has_kitty:
+            deal.ledger.take(deal.dealer, deal.rules.stakes.unit)  # the wrong dealer's stake back
+        deal.proper_dealer = proper
+        deal._finish()
+    deal.irregularities.append(Irregularity(index, deal.dealer, "NAP-LAW-3", 0, None))
+    deal.log.append(action)
+
+
+def _law_4(deal: NapDeal, action: NapAction, args: list[str]) -> None:
+    """A call out of turn, stated without the call: void, no penalty (NAP-LAW-4)."""
+    _no_args(deal, action, args)
+    _playing(deal, action, "NAP-LAW-4")
+    if deal.phase not in _CALLING:
+        raise IllegalActionError(f"{deal.seats[action.seat]} irregular NAP-LAW-4: the calling is over", "NAP-LAW-4")
+    _record(deal, action, action.seat, "NAP-LAW-4")
+
+
+def _law_5(deal: NapDeal, action: NapAction, args: list[str]) -> None:
+    """A second call or an altered one, stated without it: the first call stands (NAP-LAW-5)."""
+    _no_args(deal, action, args)
+    if action.seat not in deal.called:
+        raise IllegalActionError(
+            f"{deal.seats[action.seat]} irregular NAP-LAW-5: he has not called yet, so has nothing to alter",
+            "NAP-LAW-5",
+        )
+    _record(deal, action, action.seat, "NAP-LAW-5")
+
+
+def _law_6(deal: NapDeal, action: NapAction, args: list[str]) -> None:
+    """A revoke stated without playing the card (``irregular NAP-LAW-6 [CARD]``): the same consequence
+    as the revoking card itself (NAP-LAW-6)."""
+    _card_arg(deal, action, args)
+    s = _playing(deal, action, "NAP-LAW-6")
+    if deal.phase is not NapPhase.PLAY:
+        raise IllegalActionError(f"{deal.seats[s]} irregular NAP-LAW-6: a revoke is made in play", "NAP-LAW-6")
+    _revoke(deal, action, s, "NAP-LAW-6")
+
+
+def _law_7(deal: NapDeal, action: NapAction, args: list[str]) -> None:
+    """A lead or play out of turn stated (``irregular NAP-LAW-7 [CARD]``): taken back (NAP-LAW-7)."""
+    card = _card_arg(deal, action, args)
+    s = _playing(deal, action, "NAP-LAW-7")
+    _held(deal, action, card)
+    if deal.phase not in (*_CALLING, NapPhase.PLAY):
+        raise IllegalActionError(f"{deal.seats[s]} irregular NAP-LAW-7: no card is played now", "NAP-LAW-7")
+    _out_of_turn(deal, action, s)
+
+
+def _law_8(deal: NapDeal, action: NapAction, args: list[str]) -> None:
+    """An exposed card (``irregular NAP-LAW-8 CARD``): no penalty; it is played at the first legal
+    opportunity, so while it is playable it is the seat's only legal card (NAP-LAW-8)."""
+    card = _card_arg(deal, action, args)
+    s = _playing(deal, action, "NAP-LAW-8")
+    _held(deal, action, card)
+    if card is not None and _cards_known(deal):
+        deal.exposed[s] |= 1 << card
+    _record(deal, action, s, "NAP-LAW-8")
+
+
+def _law_9(deal: NapDeal, action: NapAction, args: list[str]) -> None:
+    """Consultation, or informing the other opponents: ruled as a revoke by an opponent (NAP-LAW-9)."""
+    _no_args(deal, action, args)
+    s = action.seat
+    if deal.phase is not NapPhase.PLAY:
+        raise IllegalActionError(
+            f"{deal.seats[s]} irregular NAP-LAW-9: the opponents combine only once there is a senior hand", "NAP-LAW-9"
+        )
+    if s == deal.declarer:
+        raise IllegalActionError(
+            f"{deal.seats[s]} irregular NAP-LAW-9: the senior hand has no partners to consult", "NAP-LAW-9"
+        )
+    _revoke(deal, action, s, "NAP-LAW-9")
+
+
+def _law_10(deal: NapDeal, action: NapAction, args: list[str]) -> None:
+    """Wellington or Blücher called without a Nap (or Wellington) before it, stated: void; the seat calls
+    legally or passes (NAP-LAW-10)."""
+    if args and (len(args) > 1 or args[0].lower().replace("ü", "u") not in CALLS[-2:]):
+        raise RecordError("actions", f"{_text(deal, action)!r}: the call is wellington or blucher")
+    if deal.phase is not NapPhase.CALL or action.seat != deal.to_act or deal.challenge is not None:
+        raise IllegalActionError(
+            f"{deal.seats[action.seat]} irregular NAP-LAW-10: only the seat to call can call out of the ladder",
+            "NAP-LAW-10",
+        )
+    _record(deal, action, action.seat, "NAP-LAW-10")
+
+
+_STATED: dict[str, Callable[[NapDeal, NapAction, list[str]], None]] = {
+    "NAP-LAW-1": _law_1,
+    "NAP-LAW-2": _law_2,
+    "NAP-LAW-3": _law_3,
+    "NAP-LAW-4": _law_4,
+    "NAP-LAW-5": _law_5,
+    "NAP-LAW-6": _law_6,
+    "NAP-LAW-7": _law_7,
+    "NAP-LAW-8": _law_8,
+    "NAP-LAW-9": _law_9,
+    "NAP-LAW-10": _law_10,
+}
+assert tuple(_STATED) == LAWS
