@@ -92,8 +92,8 @@ def _call_law(deal: NapDeal, action: NapAction) -> NapAction:
     challenged = deal.challenge is not None and deal.challenge[0] == s
     if s in deal.called and not challenged:
         _record(deal, action, s, "NAP-LAW-5")  # the first call stands; this one is void
-    elif deal.phase in _CALLING and s != deal.to_act:
-        _record(deal, action, s, "NAP-LAW-4")  # void: he calls again in his turn
+    elif deal.phase is NapPhase.PURCHASE or (deal.phase is NapPhase.CALL and s != deal.to_act):
+        _record(deal, action, s, "NAP-LAW-4")  # void: he calls again in his turn (no call while cards are bought)
     elif (
         deal.phase is NapPhase.CALL
         and action.verb == "call"
