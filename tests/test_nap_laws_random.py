@@ -94,7 +94,7 @@ def pick_legal(deal: NapDeal, rng: random.Random) -> NapAction:
 
 def random_irregular(deal: NapDeal, rng: random.Random) -> NapAction:
     """Something a player at a real table might do that the rules forbid, or state a law."""
-    s = rng.choice(deal.order)
+    s = rng.randrange(deal.n)  # the dealer sitting out too (NAP-GEN-2)
     held = sorted(cards_in(deal.hands[s]))
     r = rng.random()
     if deal.phase is NapPhase.PLAY:
@@ -110,6 +110,8 @@ def random_irregular(deal: NapDeal, rng: random.Random) -> NapAction:
             return NapAction(s, "call", rng.choice(CALLS))
         law = rng.choice([2, 4, 5, 6, 6, 7, 8, 8, 9, 9, 1, 3, 10])
     else:
+        if r < 0.08 and deal.to_act is not None:  # often NAP-LAW-10 when no Nap was called
+            return NapAction(deal.to_act, "call", rng.choice(["wellington", "blucher"]))
         if r < 0.3:
             return NapAction(s, "call", rng.choice(CALLS))
         if r < 0.4:

@@ -53,15 +53,17 @@ def apply_law(deal: NapDeal, action: NapAction) -> NapAction:
     Raises :class:`IllegalActionError` (the strict error, or the law's) when no law covers it, and
     :class:`RecordError` when an ``irregular`` action's argument is malformed; either way nothing changes.
     """
-    if deal.phase is NapPhase.COMPLETE or deal.phase is NapPhase.DEAL:
-        deal.verify(action)  # the strict error: the deal is over, or not yet dealt
+    name = deal.seats[action.seat]
+    if deal.phase is NapPhase.COMPLETE:
+        raise IllegalActionError(f"{name} {action.verb}: the deal is over, and no law applies after it", "NAP-PLAY-4")
+    if deal.phase is NapPhase.DEAL:
+        raise IllegalActionError(f"{name} {action.verb}: the cards have not been dealt", "NAP-DEAL-1")
     verb = action.verb
     if verb == "irregular":
         return _stated(deal, action)
     if verb == "replay":
         raise IllegalActionError(
-            f"{deal.seats[action.seat]} replay: nobody demands a replay in Nap; under revoke_rule replay "
-            "the revoke itself orders it",
+            f"{name} replay: nobody demands a replay in Nap; under revoke_rule replay the revoke itself orders it",
             "NAP-LAW-6",
         )
     if verb in ("call", "pass"):
@@ -177,7 +179,8 @@ def _restart_play(deal: NapDeal) -> None:
     """Every card played goes back to its hand; the senior hand leads again and his first card fixes
     trumps afresh (NAP-LAW-6 under ``revoke_rule: replay``, as LOO-LAW-0d)."""
     for trick in deal.all_tricks():
-        for seat, card in zip(trick.seats, trick.cards, strict=True):
+        # strict=False: a trick stated without its cards (a deal of unknown cards) has none to give back
+        for seat, card in zip(trick.seats, trick.cards, strict=False):
             deal.hands[seat] |= 1 << card
     deal.tricks, deal.trick_seats, deal.trick_cards = [], [], []
     deal.won = deal.lost = 0
