@@ -65,7 +65,8 @@ LAWS: dict[str, str] = {
     "LOO-LAW-20": "stake not paid: recorded, no penalty (the engine always takes the stake)",
 }
 _CANON = {rule.upper(): rule for rule in LAWS}
-_IN_PLAY_ONLY = {"LOO-LAW-0b", "LOO-LAW-0c", "LOO-LAW-0d", *(f"LOO-LAW-{i}" for i in range(10, 18))}
+# the laws of play that order the replay (LOO-LAW-16 does not, §14.4)
+_IN_PLAY_ONLY = {"LOO-LAW-0b", "LOO-LAW-0c", "LOO-LAW-0d", *(f"LOO-LAW-{i}" for i in (10, 11, 12, 13, 14, 15, 17))}
 _PRINCIPLES = {"LOO-LAW-0a", "LOO-LAW-18", "LOO-LAW-19"}
 
 Executor = Callable[[], LooAction]
