@@ -313,6 +313,18 @@ def test_loo_law_8_forced_throw_overrides_the_dealers_duty() -> None:
     assert deal.net == [18, 0, 0, -9]
 
 
+def test_loo_law_8_offender_takes_no_pool_without_play() -> None:
+    """LOO-LAW-8 [D]: what an offender would win stays in the pool, without play too. The dealer who looked
+    at a hand while the others all threw up (LOO-DECL-7), or a lone stander who looked when the dealer concedes
+    (LOO-VAR-DEALER-CONCEDE), takes nothing: the pool, his full loo in it, is carried."""
+    dealer = ruling(["P4 irregular LOO-LAW-8", "P1 throw", "P2 throw", "P3 throw"])
+    assert dealer["complete"] and dealer["net"] == {"P1": 0, "P2": 0, "P3": 0, "P4": -9} and dealer["pool"] == 18
+    assert dealer["next"] == {"dealer": "P1", "kind": "regular"}  # a full-loo penalty counts as a loo (§14.5)
+    concede = {"dealer_lone_stander": "may_concede"}
+    stander = ruling(["P1 stand", "P1 irregular LOO-LAW-8", "P2 throw", "P3 throw", "P4 throw"], options=concede)
+    assert stander["net"] == {"P1": -6, "P2": 0, "P3": 0, "P4": -3} and stander["pool"] == 18
+
+
 def test_loo_law_8_declared_plays_for_the_pool_and_look_penalty_pool() -> None:
     """LOO-LAW-8: having stood, he must play, and what he wins stays in the pool. The loo goes into the current
     pool (12 -> 18, Peel, §14.4), or under ``look_penalty_pool: next`` into the next (HOF law 17)."""

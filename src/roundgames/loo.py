@@ -212,7 +212,8 @@ class LooDeal(Deal):
         self.looed: dict[int, int] = {}
         self.winner_without_play: int | None = None
         self.log: list[LooAction] = []
-        #: table mode: the offenders in play, whose trick shares are carried (LOO-LAW-0b..0d, §14.6)
+        #: table mode: the offenders, who win nothing in this deal: their trick shares are carried and they are
+        #: looed once (LOO-LAW-0b..0d, §14.6; LOO-LAW-8, -16)
         self.offenders: set[int] = set()
         #: the hands and the leader as play began, for a replay from the first lead (LOO-LAW-0d, §14.9)
         self.play_hands: list[int] = []
@@ -579,8 +580,9 @@ class LooDeal(Deal):
         self.to_act = self.first_leader
 
     def _take_pool_without_play(self, seat: int) -> None:
-        self.winner_without_play = seat
-        self.ledger.take(seat, self.ledger.pool)
+        if seat not in self.offenders:  # an offender wins nothing, with or without play: the pool is carried
+            self.winner_without_play = seat
+            self.ledger.take(seat, self.ledger.pool)
         self._finish()
 
     # -- play ----------------------------------------------------------------------------

@@ -541,6 +541,7 @@ def _other_hand(c: _Case, rule: str, args: list[str]) -> Executor:
         if undeclared and not deal.club_law:
             c.law.forced_throw.add(s)
             c.law.bound.pop(s, None)
+            deal.offenders.add(s)  # nor may he take the pool without play (LOO-DECL-7) [D]
         elif undeclared or deal.decls[s] in (Decl.STAND, Decl.MISS, Decl.DEFEND):
             deal.offenders.add(s)  # all must play (club law): he plays, but for the pool [D]
         _look(c, rule)
