@@ -28,6 +28,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
+from typing import TYPE_CHECKING
 
 from .cards import (
     SUIT_MASKS,
@@ -47,6 +48,9 @@ from .deal import CardClaims, Deal
 from .errors import CardError, IllegalActionError, RecordError
 from .rules import LooRules
 from .tricks import Trick, loo_follow, trick_winner
+
+if TYPE_CHECKING:
+    from .loo_laws import LawState
 
 __all__ = ["Decl", "Kind", "LooAction", "LooDeal", "LooView", "Phase", "Trick", "deal_order"]
 
@@ -208,6 +212,14 @@ class LooDeal(Deal):
         self.looed: dict[int, int] = {}
         self.winner_without_play: int | None = None
         self.log: list[LooAction] = []
+        #: table mode: the offenders, who win nothing in this deal: their trick shares are carried and they are
+        #: looed once (LOO-LAW-0b..0d, §14.6; LOO-LAW-8, -16)
+        self.offenders: set[int] = set()
+        #: the hands and the leader as play began, for a replay from the first lead (LOO-LAW-0d, §14.9)
+        self.play_hands: list[int] = []
+        self.first_leader: int | None = None
+        #: table mode: what the laws have ordered so far (roundgames.loo_laws), made by the first law applied
+        self.law: LawState | None = None
 
     # -- seats and actions as text -------------------------------------------------------
 
@@ -343,13 +355,19 @@ class LooDeal(Deal):
 
     @property
     def next_dealer(self) -> int:
-        """The next dealer: the seat on this dealer's left (LOO-GEN-3, LOO-SET-6)."""
+        """The next dealer: the seat on this dealer's left (LOO-GEN-3, LOO-SET-6); after a void deal,
+        the same dealer (LOO-LAW-1/2, §14.8) or the proper one (LOO-LAW-3)."""
+        if self.law is not None and self.law.next_dealer is not None:
+            return self.law.next_dealer
         return (self.dealer + 1) % self.n
 
     @property
     def next_kind(self) -> Kind:
-        """The kind of the next deal (LOO-DEAL-2/3, LOO-SET-5, §14.5)."""
-        if self.kind is Kind.SINGLE or self.looed:
+        """The kind of the next deal (LOO-DEAL-2/3, LOO-SET-5, §14.5): a full-loo penalty counts as a loo;
+        after a void deal, the same kind again (§14.8)."""
+        if self.law is not None and self.law.void:
+            return self.kind
+        if self.kind is Kind.SINGLE or self.looed or (self.law is not None and self.law.full_loo_paid):
             return Kind.REGULAR
         return {"peel": Kind.SINGLE, "ew": Kind.EW_SINGLE}.get(self.rules.single, Kind.REGULAR)
 
@@ -396,6 +414,10 @@ class LooDeal(Deal):
             setattr(out, name, getattr(self, name)[:])
         out.looed = dict(self.looed)
         out.ledger = self.ledger.copy()
+        out.offenders = set(self.offenders)
+        out.play_hands = self.play_hands[:]
+        out.irregularities = self.irregularities[:]
+        out.law = None if self.law is None else self.law.copy()
         return out
 
     # -- declaring -----------------------------------------------------------------------
@@ -548,10 +570,19 @@ class LooDeal(Deal):
         if self.rules.leader == "miss_holder" and self.miss_holder is not None:  # LOO-VAR-MISS-LEADS, §14.11
             leader = self.miss_holder
         self.to_act = leader
+        self.play_hands, self.first_leader = self.hands[:], leader
+
+    def _restart_play(self) -> None:
+        """Every card back in its hand; play again from the first lead, same leader (LOO-LAW-0b/0d, §14.9)."""
+        self.hands = self.play_hands[:]
+        self.tricks, self.trick_seats, self.trick_cards = [], [], []
+        self.won = [0] * self.n
+        self.to_act = self.first_leader
 
     def _take_pool_without_play(self, seat: int) -> None:
-        self.winner_without_play = seat
-        self.ledger.take(seat, self.ledger.pool)
+        if seat not in self.offenders:  # an offender wins nothing, with or without play: the pool is carried
+            self.winner_without_play = seat
+            self.ledger.take(seat, self.ledger.pool)
         self._finish()
 
     # -- play ----------------------------------------------------------------------------
@@ -679,8 +710,9 @@ class LooDeal(Deal):
         self.trick_seats.append(s)
         self.trick_cards.append(card)
         if len(self.trick_cards) < len(self.players):
-            i = self.players.index(s)
-            self.to_act = self.players[(i + 1) % len(self.players)]
+            i, k = self.players.index(s), len(self.players)
+            # the next on the left who has not played to this trick (one may have played out of turn, LOO-LAW-10)
+            self.to_act = next(p for p in (self.players[(i + j) % k] for j in range(1, k)) if p not in self.trick_seats)
             return
         winner = self._end_trick(self.trump, trick_winner)  # LOO-PLAY-7
         self.won[winner] += 1
@@ -692,7 +724,16 @@ class LooDeal(Deal):
     # -- actions in general ----------------------------------------------------------------
 
     def legal_actions(self) -> list[LooAction]:
-        """Every action the seat to act may take now, in a fixed order."""
+        """Every action the seat to act may take now, in a fixed order; in table mode as the laws
+        leave them (a forced throw, a bound declaration, a demand for a replay)."""
+        proper = self._proper_actions()
+        if self.table_mode:
+            from .loo_laws import legal_actions  # loo_laws imports this module
+
+            return legal_actions(self, proper)
+        return proper
+
+    def _proper_actions(self) -> list[LooAction]:
         s = self.to_act
         if s is None or self.phase is Phase.COMPLETE:
             return []
@@ -700,8 +741,14 @@ class LooDeal(Deal):
             return [LooAction(s, _DECL_VERB[d]) for d in sorted(self.declare_options(s))]
         return [LooAction(s, "play", c) for c in cards_in(self._playable(s))]
 
-    def verify(self, action: LooAction) -> None:
-        """Raise unless ``action`` is legal now."""
+    def verify(self, action: LooAction, *, strict: bool = False) -> None:
+        """Raise unless ``action`` is legal now; in table mode, unless a law covers it (``strict=True``:
+        as in strict mode even at a table in table mode)."""
+        if self.table_mode and not strict:
+            from .loo_laws import judge  # loo_laws imports this module
+
+            judge(self, action)
+            return
         if action.verb == "play":
             if action.card is None:
                 raise IllegalActionError(f"{self.seats[action.seat]} must name a card to play", "LOO-PLAY-7")
@@ -729,8 +776,13 @@ class LooDeal(Deal):
         """Whether ``action`` is legal now."""
         return self._can(self.verify, action)
 
-    def apply(self, action: LooAction) -> LooAction:
-        """Apply ``action`` after checking it; returns it as logged."""
+    def apply(self, action: LooAction, *, strict: bool = False) -> LooAction:
+        """Apply ``action`` after checking it; returns it as logged. In table mode an irregular action
+        is applied with its law (roundgames.loo_laws); ``strict=True`` applies only a legal one."""
+        if self.table_mode and not strict:
+            from .loo_laws import judge  # loo_laws imports this module
+
+            return judge(self, action)()
         if action.verb == "play" and action.card is not None:
             return self.play(action.seat, action.card)
         self.verify(action)  # raises for anything that is not a declaration
@@ -773,11 +825,15 @@ class LooDeal(Deal):
         shares = (base + (r >= 1), base + (r >= 2), base)  # LOO-SET-2
         for trick, share in zip(self.tricks, shares, strict=True):
             assert trick.winner is not None
-            if self.decls[trick.winner] is not Decl.DEFEND:  # the miss played for the pool carries (LOO-SET-4)
+            # the miss played for the pool, and an offender, carry their shares (LOO-SET-4, LOO-LAW-0b, §14.6)
+            if self.decls[trick.winner] is not Decl.DEFEND and trick.winner not in self.offenders:
                 self.ledger.take(trick.winner, share)
-        loo = self.rules.loo_amount(pool)
+        # penalties paid into this pool do not raise the loo of the innocent (LOO-LAW-0b; docs/loo-laws.md)
+        loo = self.rules.loo_amount(pool - (self.law.current_penalties if self.law is not None else 0))
         for s in self.players:
             if self.won[s]:
+                continue
+            if s in self.offenders and not self.rules.offender_double_loo:  # looed once only (LOO-LAW-0c)
                 continue
             if self.decls[s] is Decl.DEFEND and not self.rules.defender_looed:  # LOO-DECL-8 [I]
                 continue
