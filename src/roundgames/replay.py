@@ -185,6 +185,7 @@ def _seat(game: LooDeal | NapDeal, s: int, ascii: bool) -> tuple[str, str]:
             Decl.THROW: "threw up",
             Decl.MISS: "took the miss",
             Decl.DEFEND: "defends",
+            Decl.EXCHANGE: "exchanged",
         }
         status = words[decl]
         if s in game.players and game.phase in (Phase.PLAY, Phase.COMPLETE):
@@ -194,6 +195,9 @@ def _seat(game: LooDeal | NapDeal, s: int, ascii: bool) -> tuple[str, str]:
         cards = _cards(game.hands[s], ascii) if game.hands[s] or decl is not Decl.NONE else "-"
         if decl in (Decl.MISS, Decl.DEFEND):
             cards += f"   (own cards to the pack: {_cards(game.dealt[s], ascii)})"
+        if s in game.exchanged:  # LOO5-2
+            out, drawn = game.exchanged[s]
+            cards += f"   (put out {_cards(out, ascii)}, drew {_cards(drawn, ascii)})"
         return status, cards
     if s not in game.order:
         return "sits out", ""

@@ -86,6 +86,14 @@ class Table:
             raise RecordError("game", f"unknown game {game!r} (valid: loo, nap)")
         rules: LooRules | NapRules = (LooRules if game == "loo" else NapRules).preset(preset)
         rules = rules.with_options(options or {})
+        if isinstance(rules, LooRules) and rules.form != "three_card":
+            # The terminal and web tables have no way yet to enter an exchange or show a flush (LOO5-2, LOO5-6).
+            raise RecordError(
+                "options.form",
+                f"{rules.form.replace('_', '-')} Loo (preset {preset!r}) cannot be played at the terminal or web "
+                "table yet: it has no exchange or flush entry. Play it with `roundgames demo loo --preset "
+                f"{preset}`, the referee, or the library",
+            )
         alone = len(humans) == 1  # one person is "You"; several at one table keep their seat numbers
         seats = list(names) if names else ["You" if alone and i in humans else f"P{i + 1}" for i in range(players)]
         for h in humans:
