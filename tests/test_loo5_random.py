@@ -268,10 +268,7 @@ def play_one(form: str, seed: int) -> dict[str, int]:
                 deal.apply(probe)
             assert (len(deal.log), deal.hands[:], deal.net, deal.phase) == before
         sides = [o for o in deal.order if o != s and deal.view(o).legal]
-        if sides and rng.random() < 0.5:
-            action = LooAction(rng.choice(sides), "flush")
-        else:
-            action = rng.choice(acts)
+        action = LooAction(rng.choice(sides), "flush") if sides and rng.random() < 0.5 else rng.choice(acts)
         if action.verb == "flush" and deal.phase is Phase.PLAY:
             hands_at_show = {p: cards(deal.hands[p]) for p in deal.players}
         if action.verb == "flush" and deal.phase is Phase.DECLARE:

@@ -70,7 +70,7 @@ def test_looi_1_three_cards_each_no_miss_the_rest_is_the_stock() -> None:
         assert deal.dealt[SEATS.index(seat)] == sum(1 << order[i + 4 * r] for r in range(3))
     assert deal.turnup == order[12] and deal.stock == order[13:]
     assert deal.miss == 0 and "miss" not in record_of(deal).cards
-    with pytest.raises(RecordError, match="cards.miss"):
+    with pytest.raises(RecordError, match=r"cards\.miss"):
         LooDeal(IRISH, SEATS, dealer="P1").deal_cards(
             {"P1": "AS KS QS", "P2": "AH KH QH", "P3": "AD KD QD", "P4": "AC KC QC"}, miss="2S 3S 4S", turnup="5S"
         )
