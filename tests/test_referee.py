@@ -12,6 +12,8 @@ The fixtures:
   each lead rule; LX-10 as a strict ruling whose error cites LOO-PLAY-4 at the revoke).
 - ``opt_*``, ``decl8_*``, ``decl9_*``: every option of RULES.md §4.1 through the referee, and the
   dealer's choices of LOO-DECL-8/9.
+- ``loo5_*``, ``looi_*``: Five-card and Irish Loo (RULES.md §4.2, §4.3): exchanges, Pam and "Pam be
+  civil", five shares, flushes under each ``flush_pay`` and ``flush_tie``, club law, ``irish_flush``.
 
 Every record in tests/records/ is run, whoever wrote it (the Nap records ``nx*`` included).
 """
