@@ -239,7 +239,10 @@ def _summary(game: LooDeal | NapDeal) -> str:
             assert game.to_act is not None
             return f"Pool: {game.pool}. To act: {game.seats[game.to_act]}."
         parts = ["Complete."]
-        if game.winner_without_play is not None:
+        if game.flush_winners:  # LOO5-6/7
+            who = " and ".join(game.seats[s] for s in game.flush_winners)
+            parts.append(f"{who} {'share' if len(game.flush_winners) > 1 else 'takes'} the pool with a flush.")
+        elif game.winner_without_play is not None:
             parts.append(f"{game.seats[game.winner_without_play]} takes the pool.")
         if game.looed:
             parts.append("Looed: " + ", ".join(game.seats[s] for s in game.looed) + ".")

@@ -88,11 +88,13 @@ class Table:
         rules = rules.with_options(options or {})
         if isinstance(rules, LooRules) and rules.form != "three_card":
             # The terminal and web tables have no way yet to enter an exchange or show a flush (LOO5-2, LOO5-6).
+            game_name, demo = ("Five-card Loo", "five-card") if rules.form == "five_card" else ("Irish Loo", "irish")
+            chosen = f"preset {preset!r}" if LooRules.preset(preset).form == rules.form else f"form {rules.form!r}"
             raise RecordError(
                 "options.form",
-                f"{rules.form.replace('_', '-')} Loo (preset {preset!r}) cannot be played at the terminal or web "
-                "table yet: it has no exchange or flush entry. Play it with `roundgames demo loo --preset "
-                f"{preset}`, the referee, or the library",
+                f"{game_name} ({chosen}) cannot be played at the terminal or web table yet: they have no "
+                f"way to enter an exchange or show a flush. Watch it with `roundgames demo --preset {demo}`, "
+                "or rule on its records with `roundgames referee`",
             )
         alone = len(humans) == 1  # one person is "You"; several at one table keep their seat numbers
         seats = list(names) if names else ["You" if alone and i in humans else f"P{i + 1}" for i in range(players)]
