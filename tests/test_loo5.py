@@ -205,6 +205,20 @@ def test_loo5_2_exchange_of_cards_not_held_or_more_than_the_stock_is_illegal() -
     assert deal.can_exchange("P1", [parse_card("3D"), parse_card("2C")])
 
 
+def test_loo5_2_copy_for_search_keeps_its_own_stock_and_the_fast_path_agrees() -> None:
+    """LOO5-2 for search (STYLE.md): a copy draws from its own stock; ``apply_unchecked`` of legal actions
+    reaches the state the checked path does."""
+    deal = xdeal()
+    twin = deal.copy()
+    act(deal, "P1 exchange 3D 2C")
+    assert twin.stock == [parse_card(c) for c in X_STOCK.split()] and twin.decls[0] is Decl.NONE
+    fast = twin.copy()
+    for action in [twin.parse_action("P1 exchange 3D 2C"), twin.parse_action("P2 stand")]:
+        twin.apply(action)
+        fast.apply_unchecked(action)
+    assert (fast.hands, fast.stock, fast.to_act, fast.log) == (twin.hands, twin.stock, twin.to_act, twin.log)
+
+
 def test_loo5_2_a_record_drawing_more_than_its_stock_holds_is_malformed() -> None:
     """DEAL-RECORD.md: a record whose exchange needs more cards than its ``stock`` holds is malformed."""
     record = record_of(xdeal(stock="TC"))
@@ -557,6 +571,8 @@ def test_loo5_6_a_lone_seat_about_to_take_the_pool_shows_its_flush_first() -> No
     deal = five(hands, "3S", pool=10)
     act(deal, "P1 throw", "P2 throw", "P3 throw")
     assert deal.phase is Phase.SHOW and legal(deal) == {"P4 flush"}
+    for text in ("P4 stand", "P4 throw", "P4 exchange 3H", "P4 play AH", "P1 stand"):
+        illegal_text(deal, text, "LOO5-6")  # the declaring is over; the hand will not be played
     act(deal, "P4 flush")
     assert deal.net == [-5, -5, -5, 10 + 15]
 

@@ -259,14 +259,21 @@ def play_one(form: str, seed: int) -> dict[str, int]:
                 side = deal.view(other).legal
                 holds = window and other in deal.players and shadow.flush(cards(deal.hands[other])) is not None
                 assert side == ((LooAction(other, "flush"),) if holds else ())
-        # something illegal: refused, and nothing changes
-        probe = LooAction(s, "play", rng.randrange(52))
-        if probe not in acts:
-            before = (len(deal.log), deal.hands[:], deal.net, deal.phase)
-            assert not deal.can(probe)
+        # something illegal, by the seat to act or another: refused, and nothing changes
+        verb = rng.choice(["play", "play", "stand", "throw", "miss", "defend", "flush", "exchange"])
+        who = s if rng.random() < 0.7 else rng.randrange(n)
+        card = rng.randrange(52)
+        probe = {
+            "play": LooAction(who, "play", card),
+            "flush": LooAction(who, "flush"),
+            "exchange": LooAction(who, "exchange", None, card_str(card)),
+        }.get(verb, LooAction(who, verb))
+        if probe not in acts and probe not in deal.view(who).legal:
+            before = (len(deal.log), deal.hands[:], deal.net, deal.phase, deal.to_act, deal.stock[:])
+            assert not deal.can(probe), deal.action_str(probe)
             with pytest.raises(IllegalActionError):
                 deal.apply(probe)
-            assert (len(deal.log), deal.hands[:], deal.net, deal.phase) == before
+            assert (len(deal.log), deal.hands[:], deal.net, deal.phase, deal.to_act, deal.stock[:]) == before
         sides = [o for o in deal.order if o != s and deal.view(o).legal]
         action = LooAction(rng.choice(sides), "flush") if sides and rng.random() < 0.5 else rng.choice(acts)
         if action.verb == "flush" and deal.phase is Phase.PLAY:

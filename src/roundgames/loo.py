@@ -464,6 +464,8 @@ class LooDeal(FiveCardLoo):
             raise IllegalActionError(f"{name} cannot {verb}: the cards have not been dealt", "LOO-DECL-1")
         if self.phase is Phase.COMPLETE:
             raise IllegalActionError(f"{name} cannot {verb}: the deal is over", "LOO-SET-6")
+        if self.phase is Phase.SHOW:
+            raise IllegalActionError(f"{name} cannot {verb}: the declaring is over; flushes are shown", "LOO5-6")
         if self.dealer_out and s == self.dealer:
             cap = self.rules.dealer_stands_out_above
             rule = "LOO-VAR-DEALER-STANDS-OUT" if cap is not None and self.n > cap else "LOO-END-3"
