@@ -132,9 +132,15 @@ def test_loo5_1_records_are_checked_for_hand_size_miss_and_stock() -> None:
 def test_loo5_1_at_most_as_many_seats_as_the_pack_can_deal_five_to(pack_size: int, most: int) -> None:
     """LOO5-1: five cards each and a turn-up: ten seats with 52 cards (51 dealt), six with 32 (31 dealt)."""
     rules = FIVE.with_options(pack=pack_size)
-    LooDeal(rules, most).deal(1)
+    full = LooDeal(rules, most)
+    full.deal(1)
+    assert len(full.stock) == pack_size - 5 * most - 1
     with pytest.raises(RecordError, match=r"seats.*LOO5-1"):
         LooDeal(rules, most + 1)
+    record = record_of(full)
+    record.seats = [f"P{i}" for i in range(1, most + 2)]
+    with pytest.raises(RecordError, match=r"seats.*LOO5-1"):
+        loads(dumps(record))
 
 
 def test_loo5_1_every_deal_is_regular_and_a_sitting_opens_with_one() -> None:

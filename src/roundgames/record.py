@@ -159,7 +159,8 @@ def from_json(obj: object) -> DealRecord:
         raise RecordError("seats", f"expected a list of seat names, got {json.dumps(seats)}")
     seat_names(seats)
     if isinstance(rules, LooRules):
-        low, high, why = 3, rules.max_seats, f"with a {rules.pack}-card pack (LOO-GEN-1)"
+        rule = "LOO5-1" if rules.form == "five_card" else "LOO-GEN-1"
+        low, high, why = 3, rules.max_seats, f"with a {rules.pack}-card pack ({rule})"
     else:
         low, high, why = 2, rules.max_players, "(NAP-GEN-1)"
     if not low <= len(seats) <= high:
