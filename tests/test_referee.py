@@ -16,6 +16,8 @@ The fixtures:
   ``loo_law_*_table``: table mode (RULES.md §5): LX-10's revoke with its replay under each ``revoke_replay``
   and stated without the card, LX-12's early look, club law with a declaration out of turn and a look at
   another hand, and a misdeal.
+- ``loo5_*``, ``looi_*``: Five-card and Irish Loo (RULES.md §4.2, §4.3): exchanges, Pam and "Pam be
+  civil", five shares, flushes under each ``flush_pay`` and ``flush_tie``, club law, ``irish_flush``.
 
 Every record in tests/records/ is run, whoever wrote it (the Nap records ``nx*`` included).
 """

@@ -339,7 +339,9 @@ def build_parser() -> argparse.ArgumentParser:
     d.add_argument("--players", type=int, default=5, help="number of players (Loo 3 to 12, Nap 2 to 6; default 5)")
     d.add_argument("--seed", type=int, default=None, help="seed of the shuffle, to see the same sitting again")
     d.add_argument(
-        "--preset", default="peel", help="rules preset (Loo: peel, enquire-within; Nap: peel, plain, modern)"
+        "--preset",
+        default="peel",
+        help="rules preset (Loo: peel, enquire-within, five-card, irish; Nap: peel, plain, modern)",
     )
     d.add_argument("--rounds", type=int, default=1, help="times each player deals (Loo: at least; default 1)")
     d.add_argument("--max-deals", type=int, default=60, help="stop after this many deals (default 60)")

@@ -42,12 +42,14 @@ from .cards import (
     mask_of,
     pack,
     parse_card,
+    parse_cards,
     rank_of,
 )
-from .deal import CardClaims, Deal
+from .deal import CardClaims
 from .errors import CardError, IllegalActionError, RecordError
+from .loo5 import FiveCardLoo, deal_with_stock, hand_size
 from .rules import LooRules
-from .tricks import Trick, loo_follow, trick_winner
+from .tricks import Trick, loo_follow
 
 if TYPE_CHECKING:
     from .loo_laws import LawState
@@ -70,6 +72,7 @@ class Phase(IntEnum):
     DECLARE = 1
     PLAY = 2
     COMPLETE = 3
+    SHOW = 4  # flushes are being shown: the hand will not be played (LOO5-6)
 
 
 class Decl(IntEnum):
@@ -80,15 +83,19 @@ class Decl(IntEnum):
     THROW = 2
     MISS = 3
     DEFEND = 4  # the dealer plays the miss for the pool (LOO-DECL-8c)
+    EXCHANGE = 5  # five-card and Irish Loo: exchanged from the stock, and so plays (LOO5-2)
 
 
 DECLARE_VERBS = {"stand": Decl.STAND, "throw": Decl.THROW, "miss": Decl.MISS, "defend": Decl.DEFEND}
-VERBS = (*DECLARE_VERBS, "play")
+VERBS = (*DECLARE_VERBS, "play", "exchange", "flush")
+#: the declarations that play the hand
+PLAYING = (Decl.STAND, Decl.MISS, Decl.DEFEND, Decl.EXCHANGE)
 
 
 @dataclass(frozen=True, slots=True)
 class LooAction:
-    """One action of a seat: a declaration (``stand``, ``throw``, ``miss``, ``defend``) or ``play``."""
+    """One action of a seat: a declaration (``stand``, ``throw``, ``miss``, ``defend``, ``exchange``),
+    ``play`` (``arg="civil"``: the ace of trumps led with "Pam be civil", LOO5-4) or ``flush``."""
 
     seat: int
     verb: str
@@ -161,8 +168,9 @@ def deal_order(
     return hands, miss, next(it)
 
 
-class LooDeal(Deal):
-    """One deal of Three-card Loo, from the dealer's stake to the settlement."""
+class LooDeal(FiveCardLoo):
+    """One deal of Loo, from the dealer's stake to the settlement: Three-card Loo, and Five-card and Irish
+    Loo (``rules.form``; their own part is :class:`~roundgames.loo5.FiveCardLoo`)."""
 
     def __init__(
         self,
@@ -178,13 +186,14 @@ class LooDeal(Deal):
         self.rules = rules
         n = self.n
         if not 3 <= n <= rules.max_seats:
+            rule = "LOO5-1" if rules.form == "five_card" else "LOO-GEN-1"
             raise RecordError(
                 "seats",
-                f"Loo takes 3 to {rules.max_seats} seats with a {rules.pack}-card pack, got {n} (LOO-GEN-1)",
+                f"Loo takes 3 to {rules.max_seats} seats with a {rules.pack}-card pack, got {n} ({rule})",
             )
-        if rules.form != "three_card":
-            raise RecordError("options.form", f"{rules.form!r} Loo is not implemented yet; use 'three_card'")
         self.kind = Kind(kind)
+        if self.kind is Kind.SINGLE and rules.form != "three_card":
+            raise RecordError("kind", f"{rules.form} Loo has no Peel single: every deal is regular (§14.5)")
         if pool < 0:
             raise RecordError("pool", f"the pool cannot be negative, got {pool}")
         stands_out = rules.dealer_stands_out_above is not None and n > rules.dealer_stands_out_above
@@ -220,6 +229,7 @@ class LooDeal(Deal):
         self.first_leader: int | None = None
         #: table mode: what the laws have ordered so far (roundgames.loo_laws), made by the first law applied
         self.law: LawState | None = None
+        self._reset_five()
 
     # -- seats and actions as text -------------------------------------------------------
 
@@ -227,7 +237,7 @@ class LooDeal(Deal):
         """The action as a record writes it: ``"P3 play AS"``."""
         text = f"{self.seats[action.seat]} {action.verb}"
         if action.card is not None:
-            return f"{text} {card_str(action.card)}"
+            text = f"{text} {card_str(action.card)}"
         return text if action.arg is None else f"{text} {action.arg}"
 
     def parse_action(self, text: str) -> LooAction:
@@ -239,30 +249,46 @@ class LooDeal(Deal):
         idx = self.seat_index(seat, "actions")
         if verb in DECLARE_VERBS and not args:
             return LooAction(idx, verb)
-        if verb == "play" and len(args) == 1:
+        civil = len(args) == 2 and args[1].lower() == "civil"  # "Pam be civil" (LOO5-4)
+        if verb == "play" and (len(args) == 1 or civil):
             try:
                 card = parse_card(args[0])
             except CardError as e:
                 raise RecordError("actions", f"{text!r}: {e}") from None
-            return LooAction(idx, verb, card)
-        if verb in ("irregular", "replay", "exchange", "flush"):
+            return LooAction(idx, verb, card, "civil" if civil else None)
+        if verb == "exchange":
+            try:
+                out = [parse_card(a) for a in args]
+            except CardError as e:
+                raise RecordError("actions", f"{text!r}: {e}") from None
+            if not out or len(set(out)) != len(out):
+                raise RecordError("actions", f"{text!r} does not parse: expected 'SEAT exchange CARDS', each card once")
+            return LooAction(idx, verb, None, format_cards(out))
+        if verb == "flush" and not args:
+            return LooAction(idx, verb)
+        if verb in ("irregular", "replay"):
             return LooAction(idx, verb, None, " ".join(args) or None)
         raise RecordError(
-            "actions", f"{text!r} does not parse: Loo verbs are {', '.join(VERBS)} (with one card after play)"
+            "actions",
+            f"{text!r} does not parse: Loo verbs are {', '.join(VERBS)} (one card after play, cards after exchange)",
         )
 
     # -- dealing -------------------------------------------------------------------------
 
     @property
     def hand_size(self) -> int:
-        """Cards dealt to each taking part: one in Peel's single, three otherwise."""
-        return 1 if self.kind is Kind.SINGLE else 3
+        """Cards dealt to each taking part: one in Peel's single, five in Five-card Loo, three otherwise."""
+        return 1 if self.kind is Kind.SINGLE else hand_size(self.rules.form)
 
     def deal(self, seed: int | random.Random | None = None) -> None:
         """Shuffle the pack with ``seed`` and deal it as the dealer does (LOO-DEAL-4/5, LOO-SGL-1)."""
         rng = seed if isinstance(seed, random.Random) else random.Random(seed)
         cards = pack(self.rules.pack)
         rng.shuffle(cards)
+        if self.has_stock:  # LOO5-1, LOOI-1: no miss; the rest of the pack is the stock
+            dealt, turnup, stock = deal_with_stock(cards, self.order, self.hand_size)
+            self._set_cards({s: mask_of(h) for s, h in dealt.items()}, 0, turnup, stock)
+            return
         hands, miss, turnup = deal_order(cards, self.order, kind=self.kind)
         self._set_cards({s: sum(1 << c for c in h) for s, h in hands.items()}, sum(1 << c for c in miss), turnup)
 
@@ -271,8 +297,13 @@ class LooDeal(Deal):
         hands: Mapping[str, str | Sequence[Card]] | Mapping[int, str | Sequence[Card]],
         miss: str | Sequence[Card] = (),
         turnup: str | Card | None = None,
+        *,
+        stock: str | Sequence[Card] = (),
     ) -> None:
-        """Deal the given cards; raises :class:`RecordError` for a card that is missing, doubled or unknown."""
+        """Deal the given cards; raises :class:`RecordError` for a card that is missing, doubled or unknown.
+
+        ``stock`` (Five-card and Irish Loo) is the undealt pack that exchanges draw from, top card first.
+        """
         if turnup is None:
             raise RecordError("cards.turnup", "a Loo deal needs a turn-up card")
 
@@ -295,7 +326,9 @@ class LooDeal(Deal):
             if idx not in masks:
                 raise RecordError(f"cards.{self.seats[idx]}", f"no hand dealt to {self.seats[idx]}")
         miss_cards = claims.claim("cards.miss", miss, "LOO-VAR-32")
-        want = 3 if self.kind is Kind.REGULAR else 0
+        if self.has_stock and miss_cards:
+            raise RecordError("cards.miss", f"{self.rules.form} Loo deals no miss (LOO5-1, LOOI-1)")
+        want = 3 if self.kind is Kind.REGULAR and not self.has_stock else 0
         if len(miss_cards) != want:
             raise RecordError(
                 "cards.miss", f"a {self.kind.value} deal has a miss of {want} cards, got {len(miss_cards)}"
@@ -304,9 +337,12 @@ class LooDeal(Deal):
         up = claims.claim("cards.turnup", turnup, "LOO-VAR-32")
         if len(up) != 1:
             raise RecordError("cards.turnup", f"one turn-up card, got {len(up)}")
-        self._set_cards(masks, miss_mask, up[0])
+        stock_cards = claims.claim("cards.stock", stock, "LOO-VAR-32")
+        if stock_cards and not self.has_stock:
+            raise RecordError("cards.stock", "Three-card Loo draws from no stock")
+        self._set_cards(masks, miss_mask, up[0], stock_cards)
 
-    def _set_cards(self, hands: Mapping[int, int], miss: int, turnup: Card) -> None:
+    def _set_cards(self, hands: Mapping[int, int], miss: int, turnup: Card, stock: Sequence[Card] = ()) -> None:
         if self.phase is not Phase.DEAL:
             raise IllegalActionError("the cards have already been dealt", "LOO-DEAL-4")
         for s, m in hands.items():
@@ -314,6 +350,7 @@ class LooDeal(Deal):
         self.miss = miss
         self.turnup = turnup
         self.trump = turnup // 13
+        self._set_stock(stock)
         self._pay_stakes()
         if self.kind is Kind.SINGLE:
             self._settle_single()
@@ -364,10 +401,15 @@ class LooDeal(Deal):
     @property
     def next_kind(self) -> Kind:
         """The kind of the next deal (LOO-DEAL-2/3, LOO-SET-5, §14.5): a full-loo penalty counts as a loo;
-        after a void deal, the same kind again (§14.8)."""
+        after a void deal, the same kind again (§14.8); five-card and Irish Loo are always regular (§14.5)."""
         if self.law is not None and self.law.void:
             return self.kind
-        if self.kind is Kind.SINGLE or self.looed or (self.law is not None and self.law.full_loo_paid):
+        if (
+            self.kind is Kind.SINGLE
+            or self.looed
+            or self.has_stock
+            or (self.law is not None and self.law.full_loo_paid)
+        ):
             return Kind.REGULAR
         return {"peel": Kind.SINGLE, "ew": Kind.EW_SINGLE}.get(self.rules.single, Kind.REGULAR)
 
@@ -397,7 +439,7 @@ class LooDeal(Deal):
             tricks=tuple(self.all_tricks()),
             card_counts=tuple(int.bit_count(h) for h in self.hands),
             to_act=self.to_act,
-            legal=tuple(self.legal_actions()) if self.to_act == s else (),
+            legal=tuple(self.legal_actions()) if self.to_act == s else self.side_actions(s),
             rules=self.rules,
             seat_count=self.n,
             dealer=self.dealer,
@@ -418,12 +460,15 @@ class LooDeal(Deal):
         out.play_hands = self.play_hands[:]
         out.irregularities = self.irregularities[:]
         out.law = None if self.law is None else self.law.copy()
+        self._copy_five(out)
         return out
 
     # -- declaring -----------------------------------------------------------------------
 
     def declare_options(self, seat: int) -> tuple[Decl, ...]:
-        """The declarations open to ``seat`` if it were its turn (LOO-DECL-1..10, §14.2)."""
+        """The declarations open to ``seat`` if it were its turn (LOO-DECL-1..10, §14.2; LOO5-2, LOOI-2)."""
+        if self.has_stock:  # no miss; exchanging is a way of playing, open under club law too [D]
+            return (Decl.STAND, Decl.EXCHANGE) if self.club_law else (Decl.STAND, Decl.THROW, Decl.EXCHANGE)
         if self.club_law:
             return (Decl.STAND,)
         miss_open = self.miss_holder is None
@@ -446,11 +491,15 @@ class LooDeal(Deal):
             raise IllegalActionError(f"{name} cannot {verb}: the cards have not been dealt", "LOO-DECL-1")
         if self.phase is Phase.COMPLETE:
             raise IllegalActionError(f"{name} cannot {verb}: the deal is over", "LOO-SET-6")
+        if self.phase is Phase.SHOW:
+            raise IllegalActionError(f"{name} cannot {verb}: the declaring is over; flushes are shown", "LOO5-6")
         if self.dealer_out and s == self.dealer:
             cap = self.rules.dealer_stands_out_above
             rule = "LOO-VAR-DEALER-STANDS-OUT" if cap is not None and self.n > cap else "LOO-END-3"
             raise IllegalActionError(f"{name} cannot {verb}: the dealer takes no part in this deal", rule)
         if self.decls[s] is not Decl.NONE:
+            if self.decls[s] is Decl.EXCHANGE:
+                raise IllegalActionError(f"{name} cannot {verb}: having exchanged, he must play", "LOO5-2")
             if self.phase is Phase.PLAY and decl is Decl.THROW and s in self.players:
                 raise IllegalActionError(f"{name} cannot throw up: having stood, he must play", "LOO-DECL-4")
             raise IllegalActionError(f"{name} cannot {verb}: he has declared already", "LOO-DECL-5")
@@ -486,7 +535,9 @@ class LooDeal(Deal):
         return self._can(self.verify_declare, seat, decl)
 
     def declare(self, seat: int | str, decl: Decl) -> LooAction:
-        """Make the declaration ``decl`` for ``seat`` (LOO-DECL-1..10)."""
+        """Make the declaration ``decl`` for ``seat`` (LOO-DECL-1..10); an exchange is :meth:`exchange`."""
+        if decl is Decl.EXCHANGE:
+            raise IllegalActionError(f"{self.seats[self.seat_index(seat)]} must name the cards he exchanges", "LOO5-2")
         s = self.verify_declare(seat, decl)
         action = LooAction(s, _DECL_VERB[decl])
         self._declare(s, decl)
@@ -560,11 +611,11 @@ class LooDeal(Deal):
     def _after_declaring(self) -> None:
         anchor_decl = self.decls[self.anchor]
         if anchor_decl is Decl.THROW:
-            playing = [s for s in self.order if self.decls[s] in (Decl.STAND, Decl.MISS)]
+            playing = [s for s in self.order if self.decls[s] in PLAYING]
             if len(playing) == 1:  # LOO-DECL-9, or the dealer conceding (LOO-VAR-DEALER-CONCEDE)
                 self._take_pool_without_play(playing[0])
                 return
-        self.players = tuple(s for s in self.order if self.decls[s] in (Decl.STAND, Decl.MISS, Decl.DEFEND))
+        self.players = tuple(s for s in self.order if self.decls[s] in PLAYING)
         self.phase = Phase.PLAY
         leader = self.players[0]  # the elder among the players; the dealer's seat counts last (LOO-PLAY-1)
         if self.rules.leader == "miss_holder" and self.miss_holder is not None:  # LOO-VAR-MISS-LEADS, §14.11
@@ -580,6 +631,8 @@ class LooDeal(Deal):
         self.to_act = self.first_leader
 
     def _take_pool_without_play(self, seat: int) -> None:
+        if self.has_flushes and self._show_before_taking(seat):  # LOO5-6: a flush is paid besides [D]
+            return
         if seat not in self.offenders:  # an offender wins nothing, with or without play: the pool is carried
             self.winner_without_play = seat
             self.ledger.take(seat, self.ledger.pool)
@@ -595,6 +648,8 @@ class LooDeal(Deal):
         return self._playable(s)
 
     def _playable(self, s: int) -> int:
+        if self.pam is not None:
+            return self._playable_five(s)  # Pam (LOO5-3/4)
         hand = self.hands[s]
         if self.trick_cards:
             return loo_follow(hand, self.trick_cards, self.trump)
@@ -617,8 +672,9 @@ class LooDeal(Deal):
             return 1 << highest(trumps)  # LOO-PLAY-3; Cassell's later leads (§14.19)
         return hand
 
-    def verify_play(self, seat: int | str, card: Card) -> int:
-        """Raise :class:`IllegalActionError` unless ``seat`` may play ``card`` now; returns the seat index."""
+    def verify_play(self, seat: int | str, card: Card, civil: bool = False) -> int:
+        """Raise :class:`IllegalActionError` unless ``seat`` may play ``card`` now (``civil``: leading the ace
+        of trumps with "Pam be civil", LOO5-4); returns the seat index."""
         s = self.seat_index(seat)
         name, shown = self.seats[s], card_str(card) if 0 <= card < 52 else str(card)
         what = f"{name} cannot play {shown}"
@@ -630,6 +686,8 @@ class LooDeal(Deal):
             if s == self.to_act:
                 raise IllegalActionError(f"{what}: he must first stand, throw up or take the miss", "LOO-DECL-1")
             raise IllegalActionError(f"{what}: the declaring is not over", "LOO-DECL-1")
+        if self.phase is Phase.SHOW:
+            raise IllegalActionError(f"{what}: a flush has been shown, so the hand is not played", "LOO5-6")
         if s not in self.players:
             raise IllegalActionError(f"{what}: only those who stood or took the miss play", "LOO-PLAY-1")
         if not (0 <= card < 52 and self.hands[s] >> card & 1):
@@ -640,6 +698,8 @@ class LooDeal(Deal):
             rule = "LOO-PLAY-1" if first else "LOO-PLAY-7"
             role = "lead" if not self.trick_cards else "play"
             raise IllegalActionError(f"{what}: it is {self.seats[self.to_act]}'s turn to {role}", rule)
+        if civil:
+            self._verify_civil(s, card)
         legal = self._playable(s)
         if legal >> card & 1:
             return s
@@ -647,6 +707,8 @@ class LooDeal(Deal):
         raise IllegalActionError(f"{what}: {reason}", rule)
 
     def _why_not(self, s: int, card: Card, legal: int) -> tuple[str, str]:
+        if self.pam is not None:
+            return self._why_not_five(s, card, legal)
         if not self.trick_cards:
             return self._lead_reason(s, legal)
         led = self.trick_cards[0] // 13
@@ -693,19 +755,21 @@ class LooDeal(Deal):
             return f"holding two or more trumps, must lead one of them: {must}", "LOO-PLAY-2"
         return f"holding two or more trumps, must lead the highest, {must}", "LOO-PLAY-2"
 
-    def can_play(self, seat: int | str, card: Card) -> bool:
+    def can_play(self, seat: int | str, card: Card, civil: bool = False) -> bool:
         """Whether ``seat`` may play ``card`` now."""
-        return self._can(self.verify_play, seat, card)
+        return self._can(self.verify_play, seat, card, civil)
 
-    def play(self, seat: int | str, card: Card) -> LooAction:
-        """``seat`` plays ``card`` to the trick (LOO-PLAY-1..9)."""
-        s = self.verify_play(seat, card)
-        action = LooAction(s, "play", card)
-        self._play(s, card)
+    def play(self, seat: int | str, card: Card, civil: bool = False) -> LooAction:
+        """``seat`` plays ``card`` to the trick (LOO-PLAY-1..9; ``civil``: "Pam be civil", LOO5-4)."""
+        s = self.verify_play(seat, card, civil)
+        action = LooAction(s, "play", card, "civil" if civil else None)
+        self._play(s, card, civil)
         self.log.append(action)
         return action
 
-    def _play(self, s: int, card: Card) -> None:
+    def _play(self, s: int, card: Card, civil: bool = False) -> None:
+        if not self.trick_cards:
+            self.civil = civil
         self.hands[s] &= ~(1 << card)
         self.trick_seats.append(s)
         self.trick_cards.append(card)
@@ -714,9 +778,10 @@ class LooDeal(Deal):
             # the next on the left who has not played to this trick (one may have played out of turn, LOO-LAW-10)
             self.to_act = next(p for p in (self.players[(i + j) % k] for j in range(1, k)) if p not in self.trick_seats)
             return
-        winner = self._end_trick(self.trump, trick_winner)  # LOO-PLAY-7
+        winner = self._end_trick(self.trump, self._trick_winner)  # LOO-PLAY-7, LOO5-3
+        self.civil = False
         self.won[winner] += 1
-        if len(self.tricks) == 3:  # LOO-PLAY-9: all three tricks are played
+        if len(self.tricks) == self.trick_count:  # LOO-PLAY-9, LOO5-5: all the tricks are played
             self._settle_regular()
         else:
             self.to_act = winner
@@ -738,7 +803,13 @@ class LooDeal(Deal):
         if s is None or self.phase is Phase.COMPLETE:
             return []
         if self.phase is Phase.DECLARE:
-            return [LooAction(s, _DECL_VERB[d]) for d in sorted(self.declare_options(s))]
+            options = sorted(self.declare_options(s))
+            out = [LooAction(s, _DECL_VERB[d]) for d in options if d is not Decl.EXCHANGE]
+            return out + (self.exchange_actions(s) if Decl.EXCHANGE in options else [])
+        if self.phase is Phase.SHOW:
+            return [LooAction(s, "flush")]  # LOO5-6: once one is shown, every flush is
+        if self.has_stock:
+            return self._play_actions(s)
         return [LooAction(s, "play", c) for c in cards_in(self._playable(s))]
 
     def verify(self, action: LooAction, *, strict: bool = False) -> None:
@@ -752,7 +823,17 @@ class LooDeal(Deal):
         if action.verb == "play":
             if action.card is None:
                 raise IllegalActionError(f"{self.seats[action.seat]} must name a card to play", "LOO-PLAY-7")
-            self.verify_play(action.seat, action.card)
+            if action.arg not in (None, "civil"):
+                raise IllegalActionError(
+                    f"{self.seats[action.seat]} play {card_str(action.card)} {action.arg}: the only words a lead "
+                    "may carry are 'civil' (Pam be civil)",
+                    "LOO5-4",
+                )
+            self.verify_play(action.seat, action.card, action.arg == "civil")
+        elif action.verb == "exchange":
+            self.verify_exchange(action.seat, _exchange_cards(action))
+        elif action.verb == "flush":
+            self.verify_flush(action.seat)
         elif action.verb in DECLARE_VERBS:
             self.verify_declare(action.seat, DECLARE_VERBS[action.verb])
         elif action.verb == "irregular":
@@ -766,11 +847,8 @@ class LooDeal(Deal):
             raise IllegalActionError(
                 f"{self.seats[action.seat]} replay: a replay is ordered in table mode only", "LOO-LAW-0b"
             )
-        else:  # exchange, flush
-            rule = "LOO5-2" if action.verb == "exchange" else "LOO5-6"
-            raise IllegalActionError(
-                f"{self.seats[action.seat]} {action.verb}: only in Five-card or Irish Loo, not Three-card Loo", rule
-            )
+        else:
+            raise IllegalActionError(f"{self.seats[action.seat]} {action.verb}: no such Loo action", "LOO-DECL-1")
 
     def can(self, action: LooAction) -> bool:
         """Whether ``action`` is legal now."""
@@ -783,8 +861,12 @@ class LooDeal(Deal):
             from .loo_laws import judge  # loo_laws imports this module
 
             return judge(self, action)()
-        if action.verb == "play" and action.card is not None:
-            return self.play(action.seat, action.card)
+        if action.verb == "play" and action.card is not None and action.arg in (None, "civil"):
+            return self.play(action.seat, action.card, action.arg == "civil")
+        if action.verb == "exchange":
+            return self.exchange(action.seat, _exchange_cards(action))
+        if action.verb == "flush":
+            return self.flush(action.seat)
         self.verify(action)  # raises for anything that is not a declaration
         return self.declare(action.seat, DECLARE_VERBS[action.verb])
 
@@ -795,7 +877,11 @@ class LooDeal(Deal):
         """
         if action.verb == "play":
             assert action.card is not None
-            self._play(action.seat, action.card)
+            self._play(action.seat, action.card, action.arg == "civil")
+        elif action.verb == "exchange":
+            self._exchange(action.seat, mask_of(_exchange_cards(action)))
+        elif action.verb == "flush":
+            self._flush(action.seat)
         else:
             self._declare(action.seat, DECLARE_VERBS[action.verb])
         self.log.append(action)
@@ -821,8 +907,7 @@ class LooDeal(Deal):
     def _settle_regular(self) -> None:
         """Divide the pool by tricks and loo those who took none (LOO-SET-1..4)."""
         pool = self.ledger.pool
-        base, r = divmod(pool, 3)
-        shares = (base + (r >= 1), base + (r >= 2), base)  # LOO-SET-2
+        shares = self._trick_shares(pool)  # LOO-SET-2, LOO5-5
         for trick, share in zip(self.tricks, shares, strict=True):
             assert trick.winner is not None
             # the miss played for the pool, and an offender, carry their shares (LOO-SET-4, LOO-LAW-0b, §14.6)
@@ -837,6 +922,8 @@ class LooDeal(Deal):
                 continue
             if self.decls[s] is Decl.DEFEND and not self.rules.defender_looed:  # LOO-DECL-8 [I]
                 continue
+            if self._never_looed(s):  # LOO5-8
+                continue
             self.ledger.pay_next(s, loo)  # LOO-SET-3
             self.looed[s] = loo
         self._finish()
@@ -850,11 +937,26 @@ class LooDeal(Deal):
         self.ledger.check()
 
 
-_DECL_VERB = {Decl.STAND: "stand", Decl.THROW: "throw", Decl.MISS: "miss", Decl.DEFEND: "defend"}
+_DECL_VERB = {
+    Decl.STAND: "stand",
+    Decl.THROW: "throw",
+    Decl.MISS: "miss",
+    Decl.DEFEND: "defend",
+    Decl.EXCHANGE: "exchange",
+}
 _DECL_WORDS = {
     Decl.STAND: "stand",
     Decl.THROW: "throw up",
     Decl.MISS: "take the miss",
     Decl.DEFEND: "play the miss for the pool",
+    Decl.EXCHANGE: "exchange",
     Decl.NONE: "declare",
 }
+
+
+def _exchange_cards(action: LooAction) -> list[Card]:
+    """The cards an ``exchange`` action puts out; raises :class:`IllegalActionError` if it names none."""
+    try:
+        return parse_cards(action.arg or "")
+    except CardError as e:
+        raise IllegalActionError(f"exchange {action.arg}: {e}", "LOO5-2") from None

@@ -159,7 +159,8 @@ def from_json(obj: object) -> DealRecord:
         raise RecordError("seats", f"expected a list of seat names, got {json.dumps(seats)}")
     seat_names(seats)
     if isinstance(rules, LooRules):
-        low, high, why = 3, rules.max_seats, f"with a {rules.pack}-card pack (LOO-GEN-1)"
+        rule = "LOO5-1" if rules.form == "five_card" else "LOO-GEN-1"
+        low, high, why = 3, rules.max_seats, f"with a {rules.pack}-card pack ({rule})"
     else:
         low, high, why = 2, rules.max_players, "(NAP-GEN-1)"
     if not low <= len(seats) <= high:
@@ -284,10 +285,13 @@ def start(record: DealRecord) -> Deal:
     dealer_out = True if record.dealer not in record.cards else None
     deal = LooDeal(rules, record.seats, record.dealer, record.pool, kind, dealer_out=dealer_out)
     deal.table_mode = record.mode == "table"
-    for key in ("stock", "widow", "spare"):
+    heaps = ("widow", "spare") if deal.has_stock else ("stock", "widow", "spare")  # LOO5-1, LOOI-1
+    for key in heaps:
         if key in record.cards:
-            raise RecordError(f"cards.{key}", "Three-card Loo deals no such heap")
-    deal.deal_cards(hands, record.cards.get("miss", ""), record.cards.get("turnup"))
+            raise RecordError(f"cards.{key}", f"{rules.form.replace('_', '-')} Loo deals no such heap")
+    deal.deal_cards(
+        hands, record.cards.get("miss", ""), record.cards.get("turnup"), stock=record.cards.get("stock", "")
+    )
     return deal
 
 
@@ -304,6 +308,8 @@ def _not_held(deal: Deal, action: LooAction | NapAction) -> Card | None:
     if isinstance(action, LooAction):
         if action.card is not None and not deal.hands[action.seat] >> action.card & 1:
             return action.card
+        if action.verb == "exchange":  # parse_action wrote the cards out; they parse
+            return next((c for c in parse_cards(action.arg or "") if not deal.hands[action.seat] >> c & 1), None)
         return None
     assert isinstance(deal, NapDeal)
     held = deal.hands[action.seat]
@@ -330,6 +336,11 @@ def replay(record: DealRecord) -> Replay:
         missing = _not_held(deal, action)
         if missing is not None:
             raise RecordError(where, f"{text!r}: {deal.seats[action.seat]} does not hold {card_str(missing)}")
+        if isinstance(deal, LooDeal) and deal.has_stock and action.verb == "exchange":
+            drawn = len(parse_cards(action.arg or ""))
+            if drawn > len(deal.stock):
+                left = len(deal.stock)
+                raise RecordError(where, f"{text!r} draws {drawn} cards, but cards.stock has only {left} left")
         try:
             deal.apply(action)  # type: ignore[arg-type]
         except IllegalActionError as e:
@@ -402,9 +413,11 @@ def record_of(deal: Deal, *, mode: str | None = None) -> DealRecord:
             pool=deal.ledger.start,
             actions=[deal.action_str(a) for a in deal.log],
         )
-    if deal.kind is Kind.REGULAR:
+    if deal.kind is Kind.REGULAR and not deal.has_stock:
         cards["miss"] = format_cards(deal.miss)
     cards["turnup"] = card_str(deal.turnup)
+    if deal.dealt_stock:
+        cards["stock"] = " ".join(card_str(c) for c in deal.dealt_stock)  # top card first
     return DealRecord(
         game="loo",
         seats=list(deal.seats),

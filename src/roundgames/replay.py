@@ -185,6 +185,7 @@ def _seat(game: LooDeal | NapDeal, s: int, ascii: bool) -> tuple[str, str]:
             Decl.THROW: "threw up",
             Decl.MISS: "took the miss",
             Decl.DEFEND: "defends",
+            Decl.EXCHANGE: "exchanged",
         }
         status = words[decl]
         if s in game.players and game.phase in (Phase.PLAY, Phase.COMPLETE):
@@ -194,6 +195,9 @@ def _seat(game: LooDeal | NapDeal, s: int, ascii: bool) -> tuple[str, str]:
         cards = _cards(game.hands[s], ascii) if game.hands[s] or decl is not Decl.NONE else "-"
         if decl in (Decl.MISS, Decl.DEFEND):
             cards += f"   (own cards to the pack: {_cards(game.dealt[s], ascii)})"
+        if s in game.exchanged:  # LOO5-2
+            out, drawn = game.exchanged[s]
+            cards += f"   (put out {_cards(out, ascii)}, drew {_cards(drawn, ascii)})"
         return status, cards
     if s not in game.order:
         return "sits out", ""
@@ -235,7 +239,10 @@ def _summary(game: LooDeal | NapDeal) -> str:
             assert game.to_act is not None
             return f"Pool: {game.pool}. To act: {game.seats[game.to_act]}."
         parts = ["Complete."]
-        if game.winner_without_play is not None:
+        if game.flush_winners:  # LOO5-6/7
+            who = " and ".join(game.seats[s] for s in game.flush_winners)
+            parts.append(f"{who} {'share' if len(game.flush_winners) > 1 else 'takes'} the pool with a flush.")
+        elif game.winner_without_play is not None:
             parts.append(f"{game.seats[game.winner_without_play]} takes the pool.")
         if game.looed:
             parts.append("Looed: " + ", ".join(game.seats[s] for s in game.looed) + ".")

@@ -287,7 +287,10 @@ class LooRules(_Rules):
 
     @property
     def max_seats(self) -> int:
-        """The most seats a deal may have (DEAL-RECORD.md: 12, or 9 with a 32-card pack)."""
+        """The most seats a deal may have (DEAL-RECORD.md: 12, or 9 with a 32-card pack; Five-card Loo deals
+        five cards each and a turn-up: 10, or 6 with a 32-card pack, LOO5-1)."""
+        if self.form == "five_card":
+            return 6 if self.pack == 32 else 10
         return 9 if self.pack == 32 else 12
 
     def with_stakes(self, **stakes: int) -> LooRules:

@@ -30,7 +30,10 @@ _KNAVE = RANKS.index("J")
 
 
 def first_kind(rules: LooRules) -> Kind:
-    """The kind of the first deal of a game (LOO-DEAL-1, LOO-VAR-EW-SINGLE, LOO-VAR-NO-SINGLE)."""
+    """The kind of the first deal of a game (LOO-DEAL-1, LOO-VAR-EW-SINGLE, LOO-VAR-NO-SINGLE; §14.5: every
+    deal of Five-card and Irish Loo is regular)."""
+    if rules.form != "three_card":
+        return Kind.REGULAR
     return {"peel": Kind.SINGLE, "ew": Kind.EW_SINGLE}.get(rules.single, Kind.REGULAR)
 
 
@@ -89,8 +92,6 @@ class LooSitting:
             raise RecordError("seats", f"Loo takes 3 to {rules.max_seats} seats (LOO-GEN-1), got {len(names)}")
         if rounds < 1:
             raise RecordError("rounds", f"each player deals at least once, got {rounds}")
-        if rules.form != "three_card":
-            raise RecordError("options.form", f"{rules.form!r} Loo is not implemented yet; use 'three_card'")
         self.rules = rules
         self.seats = names  # the seats still in the game, clockwise
         self.seed = random.randrange(2**32) if seed is None else seed

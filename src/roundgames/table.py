@@ -86,6 +86,16 @@ class Table:
             raise RecordError("game", f"unknown game {game!r} (valid: loo, nap)")
         rules: LooRules | NapRules = (LooRules if game == "loo" else NapRules).preset(preset)
         rules = rules.with_options(options or {})
+        if isinstance(rules, LooRules) and rules.form != "three_card":
+            # The terminal and web tables have no way yet to enter an exchange or show a flush (LOO5-2, LOO5-6).
+            game_name, demo = ("Five-card Loo", "five-card") if rules.form == "five_card" else ("Irish Loo", "irish")
+            chosen = f"preset {preset!r}" if LooRules.preset(preset).form == rules.form else f"form {rules.form!r}"
+            raise RecordError(
+                "options.form",
+                f"{game_name} ({chosen}) cannot be played at the terminal or web table yet: they have no "
+                f"way to enter an exchange or show a flush. Watch it with `roundgames demo --preset {demo}`, "
+                "or rule on its records with `roundgames referee`",
+            )
         alone = len(humans) == 1  # one person is "You"; several at one table keep their seat numbers
         seats = list(names) if names else ["You" if alone and i in humans else f"P{i + 1}" for i in range(players)]
         for h in humans:

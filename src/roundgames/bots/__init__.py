@@ -47,6 +47,7 @@ __all__ = [
     "SensibleNapBot",
     "deal_series",
     "make_bot",
+    "offer_flushes",
     "play_deal",
 ]
 
@@ -130,6 +131,8 @@ def play_deal(deal: LooDeal | NapDeal, bots: Mapping[int, Bot]) -> list[int]:
     An illegal choice raises :class:`~roundgames.errors.IllegalActionError` naming the rule it breaks.
     """
     while not deal.is_complete:
+        if isinstance(deal, LooDeal) and deal.flush_window and offer_flushes(deal, bots):
+            continue
         seat = deal.to_act
         if seat is None:
             raise RulesError("the deal is not complete but no seat is to act: deal the cards first")
@@ -143,6 +146,21 @@ def play_deal(deal: LooDeal | NapDeal, bots: Mapping[int, Bot]) -> list[int]:
                 raise RulesError(f"bot {bots[seat].name!r} answered a Nap deal with {action!r}")
             deal.apply(action)
     return deal.net
+
+
+def offer_flushes(deal: LooDeal, bots: Mapping[int, Bot]) -> bool:
+    """Before the first lead any seat that plays may show a flush, in its turn or not (LOO5-6): offer it to the
+    bots of the seats other than the leader that hold one. Whether one was shown."""
+    for seat in deal.order:
+        if seat == deal.to_act or seat not in bots:
+            continue
+        view = deal.view(seat)
+        if view.legal:
+            action = bots[seat].choose(view)
+            if isinstance(action, LooAction) and action in view.legal:
+                deal.apply(action)
+                return True
+    return False
 
 
 def deal_series(rules: LooRules | NapRules, players: int, deals: int, seed: int | str) -> Iterator[LooDeal | NapDeal]:

@@ -20,6 +20,12 @@ The dealer's cases (LOO-DECL-8/9). With one player standing against him and the 
 takes the miss when either pays, and otherwise defends the miss "for the benefit of the pool" rather than
 concede; with one player on the miss and the rest out, he stands on anything that pays against one unseen hand.
 
+Five-card and Irish Loo. The same estimate, for five (or three) cards and a pool in as many shares; Pam is a
+sure trick. Before standing the bot weighs an exchange of its weak side cards (plain cards below a queen)
+against standing, averaging the estimate over a few unseen hands it could draw; once it would play, it
+exchanges when that is worth more. A flush is always shown (it never costs: the best flush wins, and a beaten
+one pays no more than a hand left unshown), and the ace of trumps is always led with "Pam be civil".
+
 Playing. The laws leave little choice (lead the ace or the highest of two trumps, head the trick, trump when
 void); where there is one: head with the card most likely to hold the trick against the players still to play,
 and with the cheapest that is sure when last; when the trick cannot be won, throw the least useful card and
@@ -30,11 +36,13 @@ from the tricks (a player who did not head could not).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from functools import lru_cache
 
-from ..cards import SUIT_MASKS, Card, cards_in, pack_mask
-from ..loo import Decl, LooAction, LooView, Phase
+from ..cards import SUIT_MASKS, Card, cards_in, mask_of, pack_mask, parse_cards
+from ..loo import PLAYING, LooAction, LooView, Phase
 from ..nap import NapAction, NapView
+from ..pam import pam_of
 from ..tricks import beats, trick_winner
 
 __all__ = ["SensibleLooBot", "hand_estimate"]
@@ -48,6 +56,9 @@ STANDER_TRUMP_WEIGHT = 1.4
 #: each player already in (measured in self-play, these cost next to nothing and follow the period's advice)
 FIRST_MISS_CAUTION = 0.1
 STRUCK_IN_MISS_CAUTION = 0.15
+#: plain cards below this rank (a queen) are the ones an exchange puts out; and the unseen hands averaged
+EXCHANGE_BELOW = 10
+EXCHANGE_SAMPLES = 16
 
 
 def _none_among(unseen: int, special: float, drawn: float) -> float:
@@ -67,9 +78,18 @@ def _none_among(unseen: int, special: float, drawn: float) -> float:
 
 
 def hand_estimate(
-    hand: int, trump: int, turnup: Card, opponents: float, *, leader: bool, pack: int = 52
+    hand: int,
+    trump: int,
+    turnup: Card,
+    opponents: float,
+    *,
+    leader: bool,
+    pack: int = 52,
+    hand_size: int = 3,
+    pam: Card | None = None,
 ) -> tuple[float, float]:
-    """``(P(at least one trick), expected tricks)`` of three Loo cards against ``opponents`` standing players.
+    """``(P(at least one trick), expected tricks)`` of a Loo hand of ``hand_size`` cards (three, or five in
+    Five-card Loo, where ``pam`` is a sure trick) against ``opponents`` standing players.
 
     Trumps: the k-th highest trump held wins unless an opponent holds one of the unseen trumps above it (one of
     them falls to each higher trump of ours). Side cards: a card wins if no opponent holds a higher one of its
@@ -77,8 +97,13 @@ def hand_estimate(
     for the player who has to lead"), the others must wait for the suit to be led.
     """
     full = pack_mask(pack)
+    if pam is not None and hand >> pam & 1:  # Pam takes a trick whatever else is out (LOO5-3)
+        _, rest = hand_estimate(
+            hand & ~(1 << pam), trump, turnup, opponents, leader=leader, pack=pack, hand_size=hand_size
+        )
+        return 1.0, min(float(hand_size), rest + 1.0)
     unseen = int.bit_count(full & ~hand & ~(1 << turnup))
-    drawn = 3.0 * max(1.0, opponents)
+    drawn = float(hand_size) * max(1.0, opponents)
     cards = sorted(cards_in(hand), reverse=True)
     trumps = [c for c in cards if c // 13 == trump]
     side = [c for c in cards if c // 13 != trump]
@@ -95,8 +120,8 @@ def hand_estimate(
         smask = SUIT_MASKS[suit] & full & ~hand
         higher = int.bit_count(smask & ~((2 << c) - 1))
         same = int.bit_count(smask)
-        void = _none_among(unseen, same, 3)
-        has_trump = 1.0 - _none_among(unseen - same, unseen_trumps * STANDER_TRUMP_WEIGHT, 3)
+        void = _none_among(unseen, same, hand_size)
+        has_trump = 1.0 - _none_among(unseen - same, unseen_trumps * STANDER_TRUMP_WEIGHT, hand_size)
         survive = (1.0 - void * has_trump) ** max(1.0, opponents)
         reach = 0.95 if leader else 0.7  # the leader leads it; the others wait for the suit, or throw it
         if len(trumps) >= 2 and leader:
@@ -105,7 +130,7 @@ def hand_estimate(
     miss_any = 1.0
     for p in probs:
         miss_any *= 1.0 - p
-    return 1.0 - miss_any, min(3.0, sum(probs))
+    return 1.0 - miss_any, min(float(hand_size), sum(probs))
 
 
 @lru_cache(maxsize=512)
@@ -207,6 +232,9 @@ class SensibleLooBot:
             raise ValueError(f"seat {view.seat} has nothing to do: it is not its turn")
         if len(legal) == 1:
             return legal[0]
+        flush = next((a for a in legal if a.verb == "flush"), None)
+        if flush is not None:  # a flush never costs to show (LOO5-6/7, C-LOO-15)
+            return flush
         if view.phase is Phase.DECLARE:
             return self._declare(view)
         return self._play(view)
@@ -221,7 +249,7 @@ class SensibleLooBot:
         idx = order.index(me)
         before = order[:idx]
         later = len(order) - idx - 1
-        in_before = sum(1 for s in before if view.decls[s] in (Decl.STAND, Decl.MISS))
+        in_before = sum(1 for s in before if view.decls[s] in PLAYING)
         miss_taken = view.miss_holder is not None
         # the players likely to stand against me: those in, and a share of those still to come (after a miss
         # is taken a later player can only stand on his own cards, so somewhat fewer come in)
@@ -229,7 +257,9 @@ class SensibleLooBot:
         opponents = max(1.0, in_before + share_later * later)
         leader = in_before == 0
         pool = view.pool
-        share = pool / 3.0
+        size = 5 if view.rules.form == "five_card" else 3
+        pam = pam_of(view.rules.pam, trump) if view.rules.form == "five_card" else None
+        share = pool / float(size)
         loo = float(view.rules.loo_amount(pool))
         lone_stander = "defend" in by_verb  # LOO-DECL-8: one stood against the dealer
         lone_miss = idx == len(order) - 1 and in_before == 1 and miss_taken  # LOO-DECL-9: one took the miss
@@ -242,9 +272,16 @@ class SensibleLooBot:
 
         pack = view.rules.pack
         choices: dict[str, float] = {}
+
+        def estimate(hand: int) -> tuple[float, float]:
+            return hand_estimate(hand, trump, view.turnup, opponents, leader=leader, pack=pack, hand_size=size, pam=pam)
+
         if "stand" in by_verb:
-            p, e = hand_estimate(view.hand, trump, view.turnup, opponents, leader=leader, pack=pack)
-            choices["stand"] = value(p, e)
+            choices["stand"] = value(*estimate(view.hand))
+        exchange = self._exchange(view, trump, pam, estimate, value)
+        if exchange is not None:
+            choices["exchange"] = exchange[1]
+            by_verb["exchange"] = exchange[0]
         if "miss" in by_verb:
             p, e = _miss_estimate(trump, view.turnup, round(opponents * 4) / 4, leader, pack)
             # EW §98 v: "the first player should not take the miss ... nor [should] the miss be taken after two
@@ -258,6 +295,31 @@ class SensibleLooBot:
             choices["throw"] = 0.0
         best = max(choices, key=lambda v: (choices[v], v == "stand"))
         return by_verb[best]
+
+    def _exchange(
+        self,
+        view: LooView,
+        trump: int,
+        pam: Card | None,
+        estimate: Callable[[int], tuple[float, float]],
+        value: Callable[[float, float], float],
+    ) -> tuple[LooAction, float] | None:
+        """The exchange of the weak side cards, if open, and its value averaged over unseen draws (LOO5-2)."""
+        weak = [c for c in cards_in(view.hand) if c // 13 != trump and c != pam and c % 13 < EXCHANGE_BELOW]
+        if not weak:
+            return None
+        out = mask_of(weak)
+        action = next(
+            (a for a in view.legal if a.verb == "exchange" and a.arg is not None and _mask(a.arg) == out), None
+        )
+        if action is None:
+            return None
+        unseen = [c for c in cards_in(pack_mask(view.rules.pack) & ~view.hand) if c != view.turnup]
+        kept = view.hand & ~out
+        total = 0.0
+        for _ in range(EXCHANGE_SAMPLES):
+            total += value(*estimate(kept | mask_of(self.rng.sample(unseen, len(weak)))))
+        return action, total / EXCHANGE_SAMPLES
 
     # -- playing ---------------------------------------------------------------------------
 
@@ -293,7 +355,8 @@ class SensibleLooBot:
                 choice = max(scored, key=lambda s: (s[1], s[2]))[2]
             else:
                 choice = max(scored, key=lambda s: (s[0], s[1], s[2]))[2]
-            return LooAction(me, "play", choice)
+            civil = LooAction(me, "play", choice, "civil")  # "Pam be civil" with the ace of trumps (LOO5-4)
+            return civil if civil in view.legal else LooAction(me, "play", choice)
         led = trick.cards[0] // 13
         winning = trick.cards[trick_winner(list(trick.cards), trump)]
         scored = [(p_hold(c, led, winning), keep_value(c), c) for c in cards]
@@ -318,3 +381,8 @@ class SensibleLooBot:
             return False
         top = trumps.bit_length() - 1
         return not table.unseen & SUIT_MASKS[table.trump] & ~((2 << top) - 1)
+
+
+def _mask(text: str) -> int:
+    """The mask of the cards an exchange names."""
+    return mask_of(parse_cards(text))

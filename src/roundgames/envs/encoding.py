@@ -26,8 +26,10 @@ from __future__ import annotations
 from itertools import combinations
 
 from ..cards import card_str, cards_in, format_cards
+from ..errors import RulesError
 from ..loo import Decl, Kind, LooAction, LooDeal, Phase
 from ..nap import CALLS, NapAction, NapDeal
+from ..rules import LooRules
 from ..tricks import Trick
 
 __all__ = [
@@ -45,6 +47,7 @@ __all__ = [
     "nap_info_vector",
     "nap_layout",
     "nap_observation",
+    "three_card_only",
 ]
 
 LOO_ACTIONS = 56
@@ -58,6 +61,15 @@ _SPARE_INDEX: dict[tuple[int, ...], int] = {k: i for i, k in enumerate(_SPARE_KE
 
 
 # -- Loo --------------------------------------------------------------------------------------
+
+
+def three_card_only(rules: LooRules) -> None:
+    """Refuse Five-card and Irish Loo: these encodings know no stock, exchange or flush (LOO5-2, LOO5-6)."""
+    if rules.form != "three_card":
+        raise RulesError(
+            f"option form: the Loo environments play Three-card Loo only, not {rules.form!r} "
+            f"(preset {rules.name!r}); play it through roundgames.loo.LooDeal"
+        )
 
 
 def loo_action_id(action: LooAction) -> int:

@@ -78,6 +78,7 @@ class raw_env(RoundGameEnv[LooDeal, LooAction]):
         render_mode: str | None = None,
     ) -> None:
         self.rules = make_rules(LooRules, preset, options, stakes)
+        encoding.three_card_only(self.rules)
         if kind not in (Kind.REGULAR.value, Kind.EW_SINGLE.value):
             raise ValueError(
                 f"kind: 'regular' or 'ew_single' (Peel's single is settled as it is dealt, with no action), got {kind!r}"

@@ -248,6 +248,7 @@ def _layout_names(layout: Sequence[tuple[str, int]]) -> tuple[tuple[str, int], .
 
 def _loo_table(params: dict[str, Any]) -> tuple[_Table, Any]:
     rules = LooRules.preset(str(params["preset"])).with_options(_options(str(params["options"])))
+    enc.three_card_only(rules)
     n, kind = int(params["players"]), Kind(str(params["kind"]))
     template = LooDeal(rules, n, int(params["dealer"]), int(params["pool"]), kind)  # checks the parameters
     cards = pack(rules.pack)
