@@ -79,12 +79,14 @@ class Decl(IntEnum):
 
 
 DECLARE_VERBS = {"stand": Decl.STAND, "throw": Decl.THROW, "miss": Decl.MISS, "defend": Decl.DEFEND}
-VERBS = (*DECLARE_VERBS, "play")
+VERBS = (*DECLARE_VERBS, "play", "trick", "single")
 
 
 @dataclass(frozen=True, slots=True)
 class LooAction:
-    """One action of a seat: a declaration (``stand``, ``throw``, ``miss``, ``defend``) or ``play``."""
+    """One action of a seat: a declaration (``stand``, ``throw``, ``miss``, ``defend``) or ``play``;
+    where nobody recorded the cards, ``trick`` (the seat won the next trick) or ``single`` (the seat's
+    card won Peel's single; the dealer's ``single nobody``: no card did)."""
 
     seat: int
     verb: str
@@ -208,6 +210,8 @@ class LooDeal(Deal):
         self.looed: dict[int, int] = {}
         self.winner_without_play: int | None = None
         self.log: list[LooAction] = []
+        #: nobody recorded the cards (:meth:`deal_unknown`): the winners are stated instead
+        self.unknown = False
 
     # -- seats and actions as text -------------------------------------------------------
 
@@ -227,6 +231,8 @@ class LooDeal(Deal):
         idx = self.seat_index(seat, "actions")
         if verb in DECLARE_VERBS and not args:
             return LooAction(idx, verb)
+        if (verb == "trick" and not args) or (verb == "single" and args in ([], ["nobody"])):
+            return LooAction(idx, verb, None, " ".join(args) or None)
         if verb == "play" and len(args) == 1:
             try:
                 card = parse_card(args[0])
@@ -293,6 +299,35 @@ class LooDeal(Deal):
         if len(up) != 1:
             raise RecordError("cards.turnup", f"one turn-up card, got {len(up)}")
         self._set_cards(masks, miss_mask, up[0])
+
+    def deal_unknown(self, turnup: str | Card | None = None) -> None:
+        """Deal a deal whose cards nobody recorded (the pool keeper's deal): every hand is empty.
+
+        Declaring is as usual. Play is stated trick by trick, ``SEAT trick`` ("SEAT won the next
+        trick"), and Peel's single by ``SEAT single`` (SEAT's card won it, LOO-SGL-2) or the dealer's
+        ``single nobody`` (LOO-SGL-4). ``turnup`` is needed only where it decides something: under
+        club law in a regular deal (LOO-VAR-CLUBLAW).
+        """
+        if self.phase is not Phase.DEAL:
+            raise IllegalActionError("the cards have already been dealt", "LOO-DEAL-4")
+        up = -1
+        if turnup is not None:
+            cards = CardClaims(self.rules.pack).claim("cards.turnup", turnup, "LOO-VAR-32")
+            if len(cards) != 1:
+                raise RecordError("cards.turnup", f"one turn-up card, got {len(cards)}")
+            up = cards[0]
+        if up < 0 and self.rules.club_law and self.kind is Kind.REGULAR:
+            raise RecordError(
+                "cards.turnup", "under club law the turn-up decides who must stand: give it (LOO-VAR-CLUBLAW)"
+            )
+        self.unknown = True
+        self.turnup, self.trump = up, up // 13 if up >= 0 else -1
+        self._pay_stakes()
+        if self.kind is Kind.SINGLE:  # the table says whose face-up card won (LOO-SGL-2)
+            self.phase, self.players, self.to_act = Phase.PLAY, self.order, self.dealer
+            return
+        self.phase = Phase.DECLARE
+        self.to_act = self.order[0]
 
     def _set_cards(self, hands: Mapping[int, int], miss: int, turnup: Card) -> None:
         if self.phase is not Phase.DEAL:
@@ -424,6 +459,8 @@ class LooDeal(Deal):
             raise IllegalActionError(f"{name} cannot {verb}: the cards have not been dealt", "LOO-DECL-1")
         if self.phase is Phase.COMPLETE:
             raise IllegalActionError(f"{name} cannot {verb}: the deal is over", "LOO-SET-6")
+        if self.kind is Kind.SINGLE:
+            raise IllegalActionError(f"{name} cannot {verb}: in Peel's single nobody declares", "LOO-SGL-1")
         if self.dealer_out and s == self.dealer:
             cap = self.rules.dealer_stands_out_above
             rule = "LOO-VAR-DEALER-STANDS-OUT" if cap is not None and self.n > cap else "LOO-END-3"
@@ -595,6 +632,8 @@ class LooDeal(Deal):
             raise IllegalActionError(f"{what}: the cards have not been dealt", "LOO-DEAL-4")
         if self.phase is Phase.COMPLETE:
             raise IllegalActionError(f"{what}: the deal is over", "LOO-PLAY-9")
+        if self.unknown:
+            raise RecordError("actions", f"{what}: nobody recorded the cards of this deal; state each trick's winner")
         if self.phase is Phase.DECLARE:
             if s == self.to_act:
                 raise IllegalActionError(f"{what}: he must first stand, throw up or take the miss", "LOO-DECL-1")
@@ -698,6 +737,8 @@ class LooDeal(Deal):
             return []
         if self.phase is Phase.DECLARE:
             return [LooAction(s, _DECL_VERB[d]) for d in sorted(self.declare_options(s))]
+        if self.unknown:
+            return self._stated_options()
         return [LooAction(s, "play", c) for c in cards_in(self._playable(s))]
 
     def verify(self, action: LooAction) -> None:
@@ -708,6 +749,8 @@ class LooDeal(Deal):
             self.verify_play(action.seat, action.card)
         elif action.verb in DECLARE_VERBS:
             self.verify_declare(action.seat, DECLARE_VERBS[action.verb])
+        elif action.verb in ("trick", "single"):
+            self.verify_stated(action)
         elif action.verb == "irregular":
             named = (action.arg or "").split()
             rule = named[0] if named and named[0].startswith("LOO-LAW-") else "LOO-LAW-17"
@@ -733,6 +776,8 @@ class LooDeal(Deal):
         """Apply ``action`` after checking it; returns it as logged."""
         if action.verb == "play" and action.card is not None:
             return self.play(action.seat, action.card)
+        if action.verb in ("trick", "single"):
+            return self.state_result(action)
         self.verify(action)  # raises for anything that is not a declaration
         return self.declare(action.seat, DECLARE_VERBS[action.verb])
 
@@ -744,9 +789,71 @@ class LooDeal(Deal):
         if action.verb == "play":
             assert action.card is not None
             self._play(action.seat, action.card)
+        elif action.verb in ("trick", "single"):
+            self._stated(action)
         else:
             self._declare(action.seat, DECLARE_VERBS[action.verb])
         self.log.append(action)
+
+    # -- results stated where nobody recorded the cards -----------------------------------
+
+    def _stated_options(self) -> list[LooAction]:
+        if self.kind is Kind.SINGLE:
+            return [LooAction(s, "single") for s in self.order] + [LooAction(self.dealer, "single", None, "nobody")]
+        return [LooAction(s, "trick") for s in self.players]
+
+    def verify_stated(self, action: LooAction) -> int:
+        """Raise unless ``action`` (``trick`` or ``single``) may be stated now; returns the seat index."""
+        s = self.seat_index(action.seat)
+        name, verb = self.seats[s], self.action_str(action).split(" ", 1)[1]
+        if not self.unknown:
+            raise RecordError("actions", f"{name} {verb}: the cards of this deal are recorded, so they are played")
+        if self.phase is Phase.COMPLETE:
+            raise IllegalActionError(f"{name} {verb}: the deal is over", "LOO-SET-6")
+        if action.verb == "single":
+            if self.kind is not Kind.SINGLE:
+                raise IllegalActionError(f"{name} {verb}: this is not Peel's single", "LOO-SGL-1")
+            if action.arg == "nobody":
+                if s != self.dealer:
+                    raise IllegalActionError(
+                        f"{name} {verb}: the dealer, {self.seats[self.dealer]}, states that no card won", "LOO-SGL-4"
+                    )
+                return s
+            if s not in self.order:
+                raise IllegalActionError(f"{name} cannot win the single: he was dealt no card", "LOO-SGL-1")
+            if self.turnup >= 0 and rank_of(self.turnup) == 12:
+                raise IllegalActionError(f"{name} cannot win the single: no card beats the ace turned up", "LOO-SGL-2")
+            return s
+        if self.phase is not Phase.PLAY or self.kind is Kind.SINGLE:
+            why = "Peel's single has no tricks" if self.kind is Kind.SINGLE else "the declaring is not over"
+            raise IllegalActionError(
+                f"{name} cannot win a trick: {why}", "LOO-SGL-1" if self.kind is Kind.SINGLE else "LOO-DECL-1"
+            )
+        if s not in self.players:
+            raise IllegalActionError(
+                f"{name} cannot win a trick: only those who stood or took the miss play", "LOO-PLAY-1"
+            )
+        return s
+
+    def state_result(self, action: LooAction) -> LooAction:
+        """Apply ``SEAT trick`` or ``SEAT single`` in a deal whose cards nobody recorded."""
+        self.verify_stated(action)
+        self._stated(action)
+        self.log.append(action)
+        return action
+
+    def _stated(self, action: LooAction) -> None:
+        s = action.seat
+        if action.verb == "single":
+            self._pay_single(None if action.arg == "nobody" else s)  # LOO-SGL-2..4
+            return
+        leader = s if self.to_act is None else self.to_act
+        self.tricks.append(Trick(leader, (), (), s))  # who led and what was played is not recorded
+        self.won[s] += 1
+        if len(self.tricks) == self.hand_size:  # LOO-PLAY-9
+            self._settle_regular()
+        else:
+            self.to_act = s  # the winner leads next (LOO-PLAY-7)
 
     # -- settlement ----------------------------------------------------------------------
 
@@ -757,6 +864,9 @@ class LooDeal(Deal):
             c = highest(self.hands[s])
             if c // 13 == self.trump and c > self.turnup and (best is None or c > highest(self.hands[best])):
                 best = s
+        self._pay_single(best)
+
+    def _pay_single(self, best: int | None) -> None:
         if best is not None:
             self.ledger.take(best, self.ledger.pool)
         for s in self.order:

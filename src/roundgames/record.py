@@ -272,6 +272,9 @@ def start(record: DealRecord) -> Deal:
                 raise RecordError(f"cards.{key}", "Nap deals no such heap")
         nap = NapDeal(rules, record.seats, record.dealer, record.pool, record.multiplier)
         nap.table_mode = record.mode == "table"
+        if not record.cards:  # nobody recorded the cards: the pool keeper's deal
+            nap.deal_unknown()
+            return nap
         nap.deal_cards(
             hands,
             stock=record.cards.get("stock", ""),
@@ -280,13 +283,17 @@ def start(record: DealRecord) -> Deal:
         )
         return nap
     kind = Kind(record.kind)
+    unknown = not set(record.cards) - {"turnup"}  # nobody recorded the cards: the pool keeper's deal
     # A dealer dealt no cards takes no part: he stands out or is leaving (LOO-END-3, §14.3).
-    dealer_out = True if record.dealer not in record.cards else None
+    dealer_out = True if record.dealer not in record.cards and not unknown else None
     deal = LooDeal(rules, record.seats, record.dealer, record.pool, kind, dealer_out=dealer_out)
     deal.table_mode = record.mode == "table"
     for key in ("stock", "widow", "spare"):
         if key in record.cards:
             raise RecordError(f"cards.{key}", "Three-card Loo deals no such heap")
+    if unknown:
+        deal.deal_unknown(record.cards.get("turnup"))
+        return deal
     deal.deal_cards(hands, record.cards.get("miss", ""), record.cards.get("turnup"))
     return deal
 
@@ -381,7 +388,8 @@ def record_of(deal: Deal, *, mode: str | None = None) -> DealRecord:
         mode = "table" if deal.table_mode else "strict"
     cards: dict[str, str] = {}
     for s in deal.order:
-        cards[deal.seats[s]] = format_cards(deal.dealt[s])
+        if not deal.unknown:
+            cards[deal.seats[s]] = format_cards(deal.dealt[s])
     if isinstance(deal, NapDeal):
         if deal.dealt_stock:
             cards["stock"] = " ".join(card_str(c) for c in deal.dealt_stock)
@@ -402,9 +410,10 @@ def record_of(deal: Deal, *, mode: str | None = None) -> DealRecord:
             pool=deal.ledger.start,
             actions=[deal.action_str(a) for a in deal.log],
         )
-    if deal.kind is Kind.REGULAR:
+    if deal.kind is Kind.REGULAR and not deal.unknown:
         cards["miss"] = format_cards(deal.miss)
-    cards["turnup"] = card_str(deal.turnup)
+    if deal.turnup >= 0:
+        cards["turnup"] = card_str(deal.turnup)
     return DealRecord(
         game="loo",
         seats=list(deal.seats),
