@@ -266,6 +266,8 @@ class Keeper:
                 self.stop(stop["method"], stop.get("seat"))
             if self.deal is not None:
                 raise RecordError(where, "follows a deal that is not finished")
+            if self.is_over:
+                raise RecordError(where, "comes after the end of the sitting")
             self._check_follows(where, record)
             try:
                 result = replay(record)
@@ -363,7 +365,7 @@ class Keeper:
                 "the deal in progress must be finished first", f"{law}-SET-{6 if law == 'LOO' else 2}"
             )
         if self.is_over:
-            raise IllegalActionError("the game is over", "LOO-END-1" if law == "LOO" else "NAP-SET-3")
+            raise self._over()
         if dealer is not None and dealer not in self.seats:
             raise RecordError("dealer", f"no seat {dealer!r} (seats: {', '.join(self.seats)})")
         if not self.begun and dealer is None:
@@ -423,10 +425,16 @@ class Keeper:
         if self.deal is not None:
             return self.deal
         if self.is_over:
-            raise IllegalActionError("the game is over", "LOO-END-1" if self.game == "loo" else "NAP-SET-3")
+            raise self._over()
         raise IllegalActionError(
             "no deal is in progress: start one with 'deal'", "LOO-DEAL-4" if self.game == "loo" else "NAP-DEAL-1"
         )
+
+    def _over(self) -> IllegalActionError:
+        if self.stopped is not None:
+            rule = "LOO-END-2" if self.game == "loo" else "NAP-SET-3"
+            return IllegalActionError("the game is over: the sitting was stopped", rule)
+        return IllegalActionError("the game is over", "LOO-END-1")  # only Loo ends of itself
 
     def _set_current(self, deal: Deal) -> None:
         self.deal = deal

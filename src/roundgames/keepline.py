@@ -26,7 +26,7 @@ from collections.abc import Callable
 from typing import TextIO
 
 from .calls import CALLS
-from .cards import parse_card
+from .cards import card_str, parse_card
 from .errors import CardError, RecordError, RoundgamesError
 from .keep import Keeper, Settled
 from .loo import Kind, LooDeal, Phase
@@ -205,7 +205,7 @@ class _Session:
                 except CardError:
                     what = "a seat, a kind of deal (regular, single, ew_single) or a turn-up card"
                     raise RecordError("deal", f"{word!r} is not {what if k.game == 'loo' else 'a seat'}") from None
-        deal = k.start_deal(dealer, kind, None if turnup is None else str(turnup))
+        deal = k.start_deal(dealer, kind, None if turnup is None else card_str(turnup))
         self.saved()
         dealer_name = deal.seats[deal.dealer]
         if isinstance(deal, LooDeal):
