@@ -186,7 +186,7 @@ def test_a_loo_sitting_of_ten_deals_with_peels_singles_undos_and_the_end_of_the_
     nexts = {
         int(m[1]): (int(m[2]), int(m[3]), m[4], m[5], m[6])
         for m in re.finditer(
-            r"^Deal (\d+) over .*\nPool for the next deal: (\d+) \((\d+) with (\w+)'s stake\)\.\nNext: (\w+) deals (.*)\.$",
+            r"^Deal (\d+) over .*\n(?:\w+ took the pool without play\.\n)?Pool for the next deal: (\d+) \((\d+) with (\w+)'s stake\)\.\nNext: (\w+) deals (.*)\.$",
             out,
             re.M,
         )
@@ -198,6 +198,7 @@ def test_a_loo_sitting_of_ten_deals_with_peels_singles_undos_and_the_end_of_the_
     assert nexts == {
         i: (LOO_POOLS[i], LOO_POOLS[i] + 3, dealers[i - 1], dealers[i - 1], kinds[i - 1]) for i in range(1, 10)
     }
+    assert "Ann took the pool without play." in out  # deal 5 (LOO-DECL-7)
     assert "Looed: Ben 6." in out and "Looed: Ann 3, Ben 3, Cat 3, Dan 3." in out
     assert "The game is over (LOO-END-1)" in out
     assert re.search(r"the pool of 6 is divided: Ann \+2, Ben \+1, Cat \+1, Dan \+2\.", out)

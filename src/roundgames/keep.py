@@ -31,8 +31,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .cards import card_str, parse_card
-from .errors import CardError, IllegalActionError, RecordError
+from .errors import IllegalActionError, RecordError
 from .loo import Kind, LooAction, LooDeal
 from .nap import NapAction, NapDeal
 from .record import DealRecord, from_json, record_of, replay, rules_of
@@ -40,7 +39,7 @@ from .rules import LooRules, NapRules
 from .seats import seat_names
 from .sitting import LooSitting, NapSitting
 
-__all__ = ["KEEP_FORMAT", "STAKE_NAMES", "Keeper", "Settled", "csv_cell"]
+__all__ = ["KEEP_FORMAT", "STAKE_NAMES", "Keeper", "Settled", "csv_cell", "kind_words"]
 
 KEEP_FORMAT = "roundgames-keep/1"
 #: the stakes each game takes (DEAL-RECORD.md ``stakes``)
@@ -65,6 +64,8 @@ class Settled:
     #: Loo: the pool left for the next deal, before its stake; Nap: the kitty
     pool: int
     looed: dict[str, int] = field(default_factory=dict)
+    #: Loo: who took the pool without play (LOO-DECL-7, LOO-DECL-9, a concession), or None
+    took: str | None = None
 
 
 def csv_cell(text: str) -> str:
@@ -382,7 +383,7 @@ class Keeper:
             assert isinstance(self.rules, LooRules)
             if kind is not None and kind != sitting.kind.value:
                 rule = "LOO-DEAL-1" if not sitting.records else "LOO-DEAL-2"
-                raise IllegalActionError(f"the next deal is {_kind_words(sitting.kind.value)}, not {kind}", rule)
+                raise IllegalActionError(f"the next deal is {kind_words(sitting.kind.value)}, not {kind}", rule)
             loo = LooDeal(self.rules, sitting.seats, sitting.dealer, sitting.pool, sitting.kind)
             loo.table_mode = True
             loo.deal_unknown(turnup)
@@ -457,16 +458,19 @@ class Keeper:
         net = {name: deal.net[i] for i, name in enumerate(seats)}
         for name in self.seats:
             net.setdefault(name, 0)
+        took = None
         if isinstance(deal, LooDeal):
             what = deal.kind.value
             looed = {seats[s]: deal.looed[s] for s in range(deal.n) if s in deal.looed}
             pool = deal.pool_total
+            if deal.kind is not Kind.SINGLE and deal.winner_without_play is not None:
+                took = seats[deal.winner_without_play]
         else:
             what = _nap_result(deal)
             looed = {}
             pool = deal.kitty
         after = {name: before[name] + net[name] for name in self.seats}
-        self.history.append(Settled(number, seats[deal.dealer], what, net, after, pool, looed))
+        self.history.append(Settled(number, seats[deal.dealer], what, net, after, pool, looed, took))
         if self.sitting.is_over:  # LOO-END-1: the pool is divided at the end of the game
             self._note_end("divide")
 
@@ -584,7 +588,8 @@ def _apply(deal: Deal, text: str, strict: bool) -> Action:
     return deal.apply(nap)
 
 
-def _kind_words(kind: str) -> str:
+def kind_words(kind: str) -> str:
+    """A Loo kind of deal (DEAL-RECORD.md ``kind``) as the table says it."""
     return {"single": "Peel's single", "ew_single": "a single (no miss, all play)", "regular": "a regular deal"}[kind]
 
 
@@ -600,11 +605,3 @@ def _stakes_json(rules: LooRules | NapRules) -> dict[str, int]:
         return {"unit": rules.stakes.unit}
     s = rules.stakes
     return {"deal": s.deal, "loo": s.loo, "single": s.single} | ({"ante": s.ante} if rules.ante == "all" else {})
-
-
-def parse_turnup(text: str) -> str:
-    """A turn-up card as a record writes it; raises :class:`RecordError` for no such card."""
-    try:
-        return card_str(parse_card(text))
-    except CardError as e:
-        raise RecordError("turnup", str(e)) from None

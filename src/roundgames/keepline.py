@@ -28,7 +28,7 @@ from typing import TextIO
 from .calls import CALLS
 from .cards import card_str, parse_card
 from .errors import CardError, RecordError, RoundgamesError
-from .keep import Keeper, Settled
+from .keep import Keeper, Settled, kind_words
 from .loo import Kind, LooDeal, Phase
 from .nap import NapDeal, NapPhase
 from .rules import LooRules
@@ -210,7 +210,7 @@ class _Session:
         dealer_name = deal.seats[deal.dealer]
         if isinstance(deal, LooDeal):
             self.say(
-                f"Deal {k.deal_number}: {dealer_name} deals {_kind_words(deal.kind.value)}; "
+                f"Deal {k.deal_number}: {dealer_name} deals {kind_words(deal.kind.value)}; "
                 f"the pool holds {deal.pool} with the stake."
             )
             if deal.club_law:
@@ -287,8 +287,10 @@ class _Session:
         looed = ""
         if row.looed:
             looed = " Looed: " + ", ".join(f"{name} {v}" for name, v in row.looed.items()) + "."
-        what = f"dealt {_kind_words(row.what)}" if k.game == "loo" else f"dealt; {row.what}"
+        what = f"dealt {kind_words(row.what)}" if k.game == "loo" else f"dealt; {row.what}"
         self.say(f"Deal {row.number} over ({row.dealer} {what}): {nets}.{looed}")
+        if row.took is not None:
+            self.say(f"{row.took} took the pool without play.")
         if k.history[-1] is not row:  # the deal ended the game, and the pool was divided
             if k.stopped is not None:
                 why = "The last round is over (LOO-END-2):"
@@ -304,7 +306,7 @@ class _Session:
         if isinstance(k.rules, LooRules):
             stake = k.rules.stakes.deal
             self.say(f"Pool for the next deal: {row.pool} ({row.pool + stake} with {k.next_dealer}'s stake).")
-            self.say(f"Next: {k.next_dealer} deals {_kind_words(k.next_kind or 'regular')}.")
+            self.say(f"Next: {k.next_dealer} deals {kind_words(k.next_kind or 'regular')}.")
             return
         if k.rules.has_kitty or row.pool:
             self.say(f"Kitty: {row.pool}.")
@@ -424,7 +426,7 @@ class _Session:
             if not k.begun:
                 self.say("Waiting for: who deals first? (deal SEAT)")
             else:
-                kind = f" {_kind_words(k.next_kind)}" if k.next_kind else ""
+                kind = f" {kind_words(k.next_kind)}" if k.next_kind else ""
                 self.say(f"Waiting for: deal {k.deal_number}, {k.next_dealer} to deal{kind} (deal).")
             return
         self.say(f"Waiting for: deal {k.deal_number}, {self.waiting_for(k.deal)}.")
@@ -441,9 +443,3 @@ def _signed(n: int) -> str:
 
 def _count(n: int, what: str) -> str:
     return f"{n} {what}{'s' * (n != 1)}"
-
-
-def _kind_words(kind: str) -> str:
-    return {"single": "Peel's single", "ew_single": "a single (no miss, all play)", "regular": "a regular deal"}.get(
-        kind, kind
-    )
