@@ -802,7 +802,7 @@ def test_interactive_mode_prompts_with_what_the_table_is_waiting_for(
     out = io.StringIO()
     assert keepline.run(keeper, str(tmp_path / "k.json"), io.StringIO(), out, interactive=True) == 0
     assert prompts == [
-        "[loo deal 1: ? to deal]> ",
+        "[loo who deals first? (deal SEAT)]> ",
         "[loo deal 1: whose card won the single? (single SEAT, or single nobody)]> ",
         "[loo deal 2: Ben to deal]> ",
         "[loo deal 2: Cat to declare (stand | throw | miss)]> ",
@@ -816,6 +816,7 @@ def test_interactive_mode_prompts_with_what_the_table_is_waiting_for(
     assert "Type help for the commands." in text
     assert "Balances after 1 deal: Ann -6, Ben -3, Cat +3, Dan -3; pool 9." in text  # the running balances
     assert "! " not in text
+    assert "Waiting for:" not in text  # the prompt says it
 
 
 def test_help_lists_every_command(

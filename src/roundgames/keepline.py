@@ -105,7 +105,7 @@ class _Session:
             "balances": self.cmd_balances,
             "csv": self.cmd_csv,
             "stop": self.cmd_stop,
-            "status": lambda _: self.waiting(),
+            "status": lambda _: self.waiting(always=True),
             "help": self.cmd_help,
             "?": self.cmd_help,
         }
@@ -133,7 +133,7 @@ class _Session:
                 words = line.split("#", 1)[0].split()
                 if not words:
                     if self.interactive:
-                        self.waiting()
+                        self.waiting(always=True)
                     continue
                 try:
                     self.command(words)
@@ -390,7 +390,9 @@ class _Session:
         if k.is_over:
             return "over"
         if deal is None:
-            return f"deal {k.deal_number}: {k.next_dealer or '?'} to deal"
+            if not k.begun:
+                return "who deals first? (deal SEAT)"
+            return f"deal {k.deal_number}: {k.next_dealer} to deal"
         if deal.to_act is None:
             return f"deal {k.deal_number}"
         return f"deal {k.deal_number}: " + self.waiting_for(deal)
@@ -417,7 +419,10 @@ class _Session:
             f"who won trick {len(deal.tricks) + 1}? (trick SEAT)"
         )
 
-    def waiting(self) -> None:
+    def waiting(self, always: bool = False) -> None:
+        """Say what the table is waiting for (at a terminal the prompt says it, unless asked)."""
+        if self.interactive and not always:
+            return
         k = self.keeper
         if k.is_over:
             self.say("The game is over. (undo goes back; csv FILE writes the score sheet.)")
