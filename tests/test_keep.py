@@ -700,8 +700,9 @@ def edit_file(path: Path, change: Any) -> None:
         (lambda d: d.update(format="roundgames-table/1"), "format: expected 'roundgames-keep/1'"),
         (lambda d: d["deals"][1]["actions"].__setitem__(0, "Cat fly"), "deals[1].actions[0]: 'Cat fly' does not parse"),
         (
-            lambda d: d["deals"][1]["actions"].__setitem__(0, "Dan stand"),
-            "deals[1].actions[0]: Dan cannot stand: it is Cat's turn to declare (LOO-DECL-1)",
+            # illegal, and no law makes it otherwise at a table (a declaration out of turn would be LOO-LAW-5)
+            lambda d: d["deals"][1]["actions"].__setitem__(0, "Cat defend"),
+            "deals[1].actions[0]: Cat cannot play the miss for the pool: only the dealer may",
         ),
         (
             lambda d: d["deals"][1].update(pool=10),
