@@ -79,14 +79,12 @@ class Decl(IntEnum):
 
 
 DECLARE_VERBS = {"stand": Decl.STAND, "throw": Decl.THROW, "miss": Decl.MISS, "defend": Decl.DEFEND}
-VERBS = (*DECLARE_VERBS, "play", "trick", "single")
+VERBS = (*DECLARE_VERBS, "play")
 
 
 @dataclass(frozen=True, slots=True)
 class LooAction:
-    """One action of a seat: a declaration (``stand``, ``throw``, ``miss``, ``defend``) or ``play``;
-    where nobody recorded the cards, ``trick`` (the seat won the next trick) or ``single`` (the seat's
-    card won Peel's single; the dealer's ``single nobody``: no card did)."""
+    """One action of a seat: a declaration (``stand``, ``throw``, ``miss``, ``defend``) or ``play``."""
 
     seat: int
     verb: str
@@ -210,8 +208,6 @@ class LooDeal(Deal):
         self.looed: dict[int, int] = {}
         self.winner_without_play: int | None = None
         self.log: list[LooAction] = []
-        #: nobody recorded the cards (:meth:`deal_unknown`): the winners are stated instead
-        self.unknown = False
 
     # -- seats and actions as text -------------------------------------------------------
 
@@ -229,10 +225,10 @@ class LooDeal(Deal):
             raise RecordError("actions", f"{text!r} does not parse: expected 'SEAT VERB [CARD]'")
         seat, verb, args = parts[0], parts[1], parts[2:]
         idx = self.seat_index(seat, "actions")
+        if (verb == "trick" and not args) or (verb == "single" and args in ([], ["nobody"])):  # deal_unknown
+            return LooAction(idx, verb, None, " ".join(args) or None)
         if verb in DECLARE_VERBS and not args:
             return LooAction(idx, verb)
-        if (verb == "trick" and not args) or (verb == "single" and args in ([], ["nobody"])):
-            return LooAction(idx, verb, None, " ".join(args) or None)
         if verb == "play" and len(args) == 1:
             try:
                 card = parse_card(args[0])
@@ -299,35 +295,6 @@ class LooDeal(Deal):
         if len(up) != 1:
             raise RecordError("cards.turnup", f"one turn-up card, got {len(up)}")
         self._set_cards(masks, miss_mask, up[0])
-
-    def deal_unknown(self, turnup: str | Card | None = None) -> None:
-        """Deal a deal whose cards nobody recorded (the pool keeper's deal): every hand is empty.
-
-        Declaring is as usual. Play is stated trick by trick, ``SEAT trick`` ("SEAT won the next
-        trick"), and Peel's single by ``SEAT single`` (SEAT's card won it, LOO-SGL-2) or the dealer's
-        ``single nobody`` (LOO-SGL-4). ``turnup`` is needed only where it decides something: under
-        club law in a regular deal (LOO-VAR-CLUBLAW).
-        """
-        if self.phase is not Phase.DEAL:
-            raise IllegalActionError("the cards have already been dealt", "LOO-DEAL-4")
-        up = -1
-        if turnup is not None:
-            cards = CardClaims(self.rules.pack).claim("cards.turnup", turnup, "LOO-VAR-32")
-            if len(cards) != 1:
-                raise RecordError("cards.turnup", f"one turn-up card, got {len(cards)}")
-            up = cards[0]
-        if up < 0 and self.rules.club_law and self.kind is Kind.REGULAR:
-            raise RecordError(
-                "cards.turnup", "under club law the turn-up decides who must stand: give it (LOO-VAR-CLUBLAW)"
-            )
-        self.unknown = True
-        self.turnup, self.trump = up, up // 13 if up >= 0 else -1
-        self._pay_stakes()
-        if self.kind is Kind.SINGLE:  # the table says whose face-up card won (LOO-SGL-2)
-            self.phase, self.players, self.to_act = Phase.PLAY, self.order, self.dealer
-            return
-        self.phase = Phase.DECLARE
-        self.to_act = self.order[0]
 
     def _set_cards(self, hands: Mapping[int, int], miss: int, turnup: Card) -> None:
         if self.phase is not Phase.DEAL:
@@ -795,7 +762,39 @@ class LooDeal(Deal):
             self._declare(action.seat, DECLARE_VERBS[action.verb])
         self.log.append(action)
 
-    # -- results stated where nobody recorded the cards -----------------------------------
+    # -- deals whose cards nobody recorded: results stated ---------------------------------
+
+    #: nobody recorded the cards (:meth:`deal_unknown`): the winners are stated instead
+    unknown: bool = False
+
+    def deal_unknown(self, turnup: str | Card | None = None) -> None:
+        """Deal a deal whose cards nobody recorded (the pool keeper's deal): every hand is empty.
+
+        Declaring is as usual. Play is stated trick by trick, ``SEAT trick`` ("SEAT won the next
+        trick"), and Peel's single by ``SEAT single`` (SEAT's card won it, LOO-SGL-2) or the dealer's
+        ``single nobody`` (LOO-SGL-4). ``turnup`` is needed only where it decides something: under
+        club law in a regular deal (LOO-VAR-CLUBLAW).
+        """
+        if self.phase is not Phase.DEAL:
+            raise IllegalActionError("the cards have already been dealt", "LOO-DEAL-4")
+        up = -1
+        if turnup is not None:
+            cards = CardClaims(self.rules.pack).claim("cards.turnup", turnup, "LOO-VAR-32")
+            if len(cards) != 1:
+                raise RecordError("cards.turnup", f"one turn-up card, got {len(cards)}")
+            up = cards[0]
+        if up < 0 and self.rules.club_law and self.kind is Kind.REGULAR:
+            raise RecordError(
+                "cards.turnup", "under club law the turn-up decides who must stand: give it (LOO-VAR-CLUBLAW)"
+            )
+        self.unknown = True
+        self.turnup, self.trump = up, up // 13 if up >= 0 else -1
+        self._pay_stakes()
+        if self.kind is Kind.SINGLE:  # the table says whose face-up card won (LOO-SGL-2)
+            self.phase, self.players, self.to_act = Phase.PLAY, self.order, self.dealer
+            return
+        self.phase = Phase.DECLARE
+        self.to_act = self.order[0]
 
     def _stated_options(self) -> list[LooAction]:
         if self.kind is Kind.SINGLE:

@@ -169,8 +169,6 @@ class NapDeal(Deal):
         self.redeal = False
         self.next_multiplier = multiplier
         self.log: list[NapAction] = []
-        #: nobody recorded the cards (:meth:`deal_unknown`): each trick's winner is stated instead
-        self.unknown = False
 
     # -- seats and actions as text -------------------------------------------------------
 
@@ -276,22 +274,6 @@ class NapDeal(Deal):
         if stock_cards and not (self.rules.purchase or self.rules.nap_top_card):
             raise RecordError("cards.stock", "the stock is used only with purchase or nap_top_card")
         self._set_cards(masks, mask_of(spare_cards), widow_cards[0] if widow_cards else None, stock_cards)
-
-    def deal_unknown(self) -> None:
-        """Deal a deal whose cards nobody recorded (the pool keeper's deal): every hand is empty.
-
-        Calling is as usual; play is stated trick by trick, ``SEAT trick`` ("SEAT won the next
-        trick"), until NAP-PLAY-4 decides the deal. The variants that deal or exchange particular
-        cards (purchase, peep, the spare hand, the top card) need the cards and are refused.
-        """
-        carded = [k for k in ("purchase", "peep", "nap_top_card") if getattr(self.rules, k)]
-        carded += ["spare_hand"] if self.rules.spare_hand != "off" else []
-        if carded:
-            raise RecordError(
-                f"options.{carded[0]}", "this variant exchanges particular cards, so the cards must be recorded"
-            )
-        self.unknown = True
-        self._set_cards({}, 0, None, [])
 
     def _set_cards(self, hands: Mapping[int, int], spare: int, widow: Card | None, stock: list[Card]) -> None:
         if self.phase is not NapPhase.DEAL:
@@ -801,6 +783,25 @@ class NapDeal(Deal):
         return None
 
     # -- tricks stated where nobody recorded the cards ----------------------------------
+
+    #: nobody recorded the cards (:meth:`deal_unknown`): each trick's winner is stated instead
+    unknown: bool = False
+
+    def deal_unknown(self) -> None:
+        """Deal a deal whose cards nobody recorded (the pool keeper's deal): every hand is empty.
+
+        Calling is as usual; play is stated trick by trick, ``SEAT trick`` ("SEAT won the next
+        trick"), until NAP-PLAY-4 decides the deal. The variants that deal or exchange particular
+        cards (purchase, peep, the spare hand, the top card) need the cards and are refused.
+        """
+        carded = [k for k in ("purchase", "peep", "nap_top_card") if getattr(self.rules, k)]
+        carded += ["spare_hand"] if self.rules.spare_hand != "off" else []
+        if carded:
+            raise RecordError(
+                f"options.{carded[0]}", "this variant exchanges particular cards, so the cards must be recorded"
+            )
+        self.unknown = True
+        self._set_cards({}, 0, None, [])
 
     def verify_trick(self, seat: int | str) -> int:
         """Raise unless ``seat`` may be stated to have won the next trick (a deal of unknown cards)."""
