@@ -702,10 +702,10 @@ class LooDeal(Deal):
         s = self.to_act
         if s is None or self.phase is Phase.COMPLETE:
             return []
+        if self.unknown and self.phase is Phase.PLAY:
+            return self._stated_options()
         if self.phase is Phase.DECLARE:
             return [LooAction(s, _DECL_VERB[d]) for d in sorted(self.declare_options(s))]
-        if self.unknown:
-            return self._stated_options()
         return [LooAction(s, "play", c) for c in cards_in(self._playable(s))]
 
     def verify(self, action: LooAction) -> None:
@@ -743,9 +743,9 @@ class LooDeal(Deal):
         """Apply ``action`` after checking it; returns it as logged."""
         if action.verb == "play" and action.card is not None:
             return self.play(action.seat, action.card)
-        if action.verb in ("trick", "single"):
-            return self.state_result(action)
         self.verify(action)  # raises for anything that is not a declaration
+        if action.verb in ("trick", "single"):  # or a result stated where nobody recorded the cards
+            return self.state_result(action)
         return self.declare(action.seat, DECLARE_VERBS[action.verb])
 
     def apply_unchecked(self, action: LooAction) -> None:
@@ -753,11 +753,13 @@ class LooDeal(Deal):
 
         Warning: an illegal action corrupts the state. Use :meth:`apply` for anything a person drives.
         """
+        if action.verb in ("trick", "single"):  # a result stated where nobody recorded the cards
+            self._stated(action)
+            self.log.append(action)
+            return
         if action.verb == "play":
             assert action.card is not None
             self._play(action.seat, action.card)
-        elif action.verb in ("trick", "single"):
-            self._stated(action)
         else:
             self._declare(action.seat, DECLARE_VERBS[action.verb])
         self.log.append(action)
