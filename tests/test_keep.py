@@ -841,3 +841,14 @@ def test_help_lists_every_command(
         "quit",
     ):
         assert re.search(rf"^{command}\b", out, re.M), command
+
+
+def test_a_stop_written_after_the_game_had_ended_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "pool.json"
+    keep(new_loo(path), lines(LOO_SITTING), monkeypatch, capsys)
+    edit_file(path, lambda d: d.update(stop={"after": 10, "method": "divide"}))
+    status, out, err = keep(["--file", str(path)], "", monkeypatch, capsys)
+    assert status == 2 and out == ""
+    assert err == f"roundgames keep: error: {path}: stop: the game is over already (LOO-END-2)\n"

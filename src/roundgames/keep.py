@@ -264,7 +264,7 @@ class Keeper:
         for i, record in enumerate(records):
             where = f"deals[{i}]"
             if stop is not None and stop["after"] == i:
-                self.stop(stop["method"], stop.get("seat"))
+                self._replay_stop(stop)
             if self.deal is not None:
                 raise RecordError(where, "follows a deal that is not finished")
             if self.is_over:
@@ -283,7 +283,13 @@ class Keeper:
         if stop is not None and stop["after"] == len(records):
             if self.deal is not None:
                 raise RecordError("stop", "the sitting was stopped in the middle of a deal")
+            self._replay_stop(stop)
+
+    def _replay_stop(self, stop: dict[str, Any]) -> None:
+        try:
             self.stop(stop["method"], stop.get("seat"))
+        except IllegalActionError as e:
+            raise RecordError("stop", str(e)) from None
 
     def _check_follows(self, where: str, record: DealRecord) -> None:
         """Refuse a record that does not follow on from the sitting so far (a hand-edited file)."""
