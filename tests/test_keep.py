@@ -755,10 +755,12 @@ def test_saving_goes_through_a_temporary_file_so_a_failed_write_keeps_the_old_fi
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(os, "replace", full_disk)
-    status, out, _ = keep(["--file", str(path)], "single Cat\n", monkeypatch, capsys)
+    status, out, _ = keep(["--file", str(path)], "single Cat\nbalances\n", monkeypatch, capsys)
     assert status == 2
     assert refusals(out) == [f"! line 1: single Cat: file: {path}: cannot write: No space left on device"]
     assert path.read_bytes() == before
+    # The entry that could not be kept is taken back: the single is still open, Ann's stake in the pool.
+    assert "Balances after 0 deals (with the deal in progress): Ann -3, Ben 0, Cat 0, Dan 0; pool 3." in out
     assert sorted(p.name for p in tmp_path.iterdir()) == ["pool.json"]  # no temporary file left behind
 
 

@@ -39,7 +39,7 @@ from .rules import LooRules, NapRules
 from .seats import seat_names
 from .sitting import LooSitting, NapSitting
 
-__all__ = ["KEEP_FORMAT", "STAKE_NAMES", "Keeper", "Settled", "csv_cell", "kind_words"]
+__all__ = ["KEEP_FORMAT", "STAKE_NAMES", "Keeper", "Settled", "Snapshot", "csv_cell", "kind_words"]
 
 KEEP_FORMAT = "roundgames-keep/1"
 #: the stakes each game takes (DEAL-RECORD.md ``stakes``)
@@ -49,6 +49,8 @@ _STOPS = {"loo": ("divide", "release"), "nap": ("divide", "draw")}
 
 Deal = LooDeal | NapDeal
 Action = LooAction | NapAction
+#: a sitting's entries, to go back to (:meth:`Keeper.snapshot`): the deal records and the stop
+Snapshot = tuple[list[DealRecord], dict[str, Any] | None]
 
 
 @dataclass
@@ -140,6 +142,16 @@ class Keeper:
         if self.deal is not None:
             out.append(record_of(self.deal))
         return out
+
+    def snapshot(self) -> Snapshot:
+        """Every entry so far, to :meth:`restore` later."""
+        records = [replace(r, actions=list(r.actions)) for r in self.records()]
+        return records, None if self.stopped is None else dict(self.stopped)
+
+    def restore(self, snapshot: Snapshot) -> None:
+        """Go back to the entries of a :meth:`snapshot`."""
+        records, stop = snapshot
+        self._rebuild([replace(r, actions=list(r.actions)) for r in records], stop)
 
     def to_json(self) -> dict[str, Any]:
         """The keep file's JSON object (docs/keep.md)."""
@@ -525,8 +537,7 @@ class Keeper:
 
     def undo(self) -> str:
         """Remove the last entry (an action, a deal's start, or the stop); returns what was removed."""
-        records = [replace(r, actions=list(r.actions)) for r in self.records()]
-        stop = self.stopped
+        records, stop = self.snapshot()
         if stop is not None and stop["after"] == len(records) and (self.deal is None):
             removed = f"stop {stop['method']}" + (f" {stop['seat']}" if "seat" in stop else "")
             stop = None

@@ -28,7 +28,7 @@ from typing import TextIO
 from .calls import CALLS
 from .cards import card_str, parse_card
 from .errors import CardError, RecordError, RoundgamesError
-from .keep import Keeper, Settled, kind_words
+from .keep import Keeper, Settled, Snapshot, kind_words
 from .loo import Kind, LooDeal, Phase
 from .nap import NapDeal, NapPhase
 from .rules import LooRules
@@ -77,6 +77,7 @@ _USAGE = {
     "call": "call SEAT N (N: 1 2 3 4 misery nap wellington blucher, or pass)",
     "irregular": "irregular SEAT RULE-ID [ARG]",
 }
+_READ_ONLY = ("balances", "csv", "status", "help", "?")
 _KINDS = {"regular": "regular", "single": "single", "ew_single": "ew_single", "ew-single": "ew_single"}
 
 
@@ -99,6 +100,8 @@ class _Session:
         self.interactive = interactive
         self.refused = 0
         self.line_no = 0
+        #: the sitting before the entry being made, to take it back if the file cannot be written
+        self.before: Snapshot | None = None
         self.commands: dict[str, Callable[[list[str]], None]] = {
             "deal": self.cmd_deal,
             "undo": self.cmd_undo,
@@ -170,15 +173,23 @@ class _Session:
         head, args = words[0].lower(), words[1:]
         if head in ("quit", "exit"):
             raise _Quit
+        self.before = self.keeper.snapshot() if self.path and head not in _READ_ONLY else None
         if head in self.commands:
             self.commands[head](args)
             return
         self.action(head, args)
 
     def saved(self) -> None:
-        """Write the keep file after an entry (a failure is reported, and counts as a refused line)."""
-        if self.path:
+        """Write the keep file after an entry. When it cannot be written the entry is taken back, so the
+        sitting stays what the file holds, and the line counts as refused."""
+        if not self.path:
+            return
+        try:
             self.keeper.save(self.path)
+        except RecordError:
+            if self.before is not None:
+                self.keeper.restore(self.before)
+            raise
 
     # -- entries -----------------------------------------------------------------------------
 
@@ -247,7 +258,6 @@ class _Session:
         tricks_before, laws_before = len(deal.tricks), len(deal.irregularities)
         k.act(seat, verb, " ".join(rest))
         self.saved()
-        deal = k.deal or deal  # a replay of the deal (a refused entry restores it) is the same deal
         self.say(self.describe(deal, seat, verb, rest))
         for law in deal.irregularities[laws_before:]:
             name = deal.seats[law.seat]
