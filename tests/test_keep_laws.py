@@ -207,3 +207,23 @@ def test_nap_law_1_a_misdeal_with_a_kitty_costs_a_unit_and_the_same_dealer_deals
     assert deal_nets(out) == {1: {"Ann": 0, "Ben": 0, "Cat": 0, "Dan": -1}}
     assert "Next: Dan deals." in out
     assert "Deal 2: Dan deals; the kitty holds 2." in out
+
+
+def test_the_ten_deal_sitting_with_a_penalty_in_deal_9(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """test_keep's ten-deal sitting, with Dan looking at his cards early in deal 9 (LOO-LAW-4)."""
+    from test_keep import LOO_NETS, LOO_SITTING
+
+    marker = "deal                     # deal 9"
+    assert marker in LOO_SITTING
+    script = LOO_SITTING.replace(marker, "deal\nirregular Dan LOO-LAW-4  # S=3 into the pool: 15, five a trick\n#")
+    path = tmp_path / "pool.json"
+    args = ["loo", "--seats", "Ann,Ben,Cat,Dan", "--file", str(path), "--rounds", "2"]
+    status, out = keep(args, lines(script), monkeypatch, capsys)
+    assert (status, refusals(out)) == (0, [])
+    # Deal 9: pool 12 + 3 = 15, 5/5/5 to Ben, Cat, Dan; Ann looed 6; Dan paid 3. Deal 10 as before; the
+    # pool of 6 divided at the end: Dan +2, Ann +2, Ben +1, Cat +1.
+    assert deal_nets(out) == {**LOO_NETS, 9: {"Ann": -9, "Ben": 5, "Cat": 5, "Dan": 2}}
+    # After deal 8: Ann +6, Ben -10, Cat -4, Dan -1; deal 9: -9, +5, +5, +2; deal 10: 0, -3, +3, 0; shares.
+    assert last_balances(out) == ({"Ann": -1, "Ben": -7, "Cat": 5, "Dan": 3}, 0)
