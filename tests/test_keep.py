@@ -854,3 +854,36 @@ def test_a_stop_written_after_the_game_had_ended_is_refused(
     status, out, err = keep(["--file", str(path)], "", monkeypatch, capsys)
     assert status == 2 and out == ""
     assert err == f"roundgames keep: error: {path}: stop: the game is over already (LOO-END-2)\n"
+
+
+def test_loo_var_ew_single_enquire_within_all_play_the_single_and_the_dealer_may_concede(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """enquire-within (D=1, L=3): the first deal is EW's single, all must play (LOO-VAR-EW-SINGLE); a lone
+    stander facing a dealer who gives up the stakes takes the pool (LOO-VAR-DEALER-CONCEDE)."""
+    path = tmp_path / "ew.json"
+    script = """
+    deal Ann          # EW single: pool 1, no miss
+    throw Ben         # all must play
+    stand Ben
+    stand Cat
+    stand Ann
+    trick Ben
+    trick Ben
+    trick Cat         # 1/0/0 (LOO-SET-2): Ben +1; Ann looed L=3: Ann -1 -3 = -4; next pool 3
+    deal              # Ben: pool 3 + 1 = 4
+    stand Cat
+    throw Ann
+    throw Ben         # the dealer gives up the stakes: Cat takes 4; Ben -1
+    """
+    args = ["loo", "--seats", "Ann,Ben,Cat", "--file", str(path), "--preset", "enquire-within"]
+    status, out, _ = keep(args, lines(script), monkeypatch, capsys)
+    assert status == 2
+    assert refusals(out) == [
+        "! line 2: throw Ben: Ben cannot throw up: in this single all must play (LOO-VAR-EW-SINGLE)"
+    ]
+    assert "Deal 1: Ann deals a single (no miss, all play); the pool holds 1 with the stake." in out
+    assert "club law" not in out
+    assert deal_nets(out) == {1: {"Ann": -4, "Ben": 1, "Cat": 0}, 2: {"Ann": 0, "Ben": -1, "Cat": 4}}
+    assert "Cat took the pool without play." in out
+    assert "Next: Cat deals a single (no miss, all play)." in out

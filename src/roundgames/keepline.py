@@ -224,7 +224,7 @@ class _Session:
                 f"Deal {k.deal_number}: {dealer_name} deals {kind_words(deal.kind.value)}; "
                 f"the pool holds {deal.pool} with the stake."
             )
-            if deal.club_law:
+            if deal.club_law and deal.kind is Kind.REGULAR:
                 self.say("Clubs are trumps: all must stand (club law, LOO-VAR-CLUBLAW).")
         else:
             facts = f"; the kitty holds {deal.kitty}" if deal.rules.has_kitty else ""
