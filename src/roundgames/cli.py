@@ -1,4 +1,4 @@
-"""The ``roundgames`` command: serve, play, referee, demo, rules, replay.
+"""The ``roundgames`` command: serve, play, keep, referee, demo, rules, replay.
 
 A user's mistake (a malformed record, a bad option or argument) prints one line on standard
 error and exits with status 2, without a traceback.
@@ -7,6 +7,7 @@ error and exits with status 2, without a traceback.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import json
 import os
@@ -273,6 +274,88 @@ def _writable(flag: str, path: str) -> None:
         os.remove(path)
 
 
+def _stakes(text: str) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for part in text.split(","):
+        name, eq, raw = part.partition("=")
+        if not eq or not name.strip() or not raw.strip().isdigit():
+            raise argparse.ArgumentTypeError(f"{text!r}: write NAME=COUNTERS, e.g. deal=3,loo=6,single=3 or unit=1")
+        out[name.strip()] = int(raw)
+    return out
+
+
+def _seat_list(text: str) -> list[str]:
+    return [name.strip() for name in text.split(",")]
+
+
+#: a new sitting's settings, which a resumed sitting takes from its file
+_KEEP_SETTINGS = ("seats", "preset", "option", "stakes", "rounds")
+#: the flag that set each field a new sitting's settings are checked under
+_KEEP_FLAGS = {
+    "seats": "--seats",
+    "variant": "--preset",
+    "options": "--option",
+    "stakes": "--stakes",
+    "rounds": "--rounds",
+}
+
+
+def _cmd_keep(args: argparse.Namespace) -> int:
+    from . import keepline
+    from .keep import Keeper
+
+    if args.resume and args.file and args.resume != args.file:
+        raise RoundgamesError(f"--resume: {args.resume} and --file {args.file} differ; give the file once")
+    path = args.resume or args.file
+    if not path:
+        raise RoundgamesError(
+            "--file: give the keep file: roundgames keep loo --seats Ann,Ben,Cat --file pool.json starts a sitting, "
+            "roundgames keep --file pool.json resumes it"
+        )
+    if args.resume or args.game is None:
+        given = [name for name in _KEEP_SETTINGS if getattr(args, name) is not None]
+        if given:
+            flag = "--" + given[0]
+            raise RoundgamesError(f"{flag}: a resumed sitting keeps the settings it was started with; drop {flag}")
+        if not os.path.exists(path):
+            raise RoundgamesError(
+                f"{path}: no such file (start a sitting: roundgames keep loo --seats A,B,C --file {path})"
+            )
+        keeper = Keeper.load(path)
+        if args.game is not None and args.game != keeper.game:
+            raise RoundgamesError(f"{path} keeps a sitting of {keeper.game}, not {args.game}")
+    else:
+        if os.path.exists(path):
+            raise RoundgamesError(
+                f"--file {path}: the file exists; resume it with: roundgames keep --file {path} (or choose another file)"
+            )
+        if not args.seats:
+            raise RoundgamesError("--seats: name the players clockwise, e.g. --seats Ann,Ben,Cat,Dan")
+        stakes: dict[str, int] = {}
+        for part in args.stakes or []:
+            stakes.update(part)
+        try:
+            keeper = Keeper.new(
+                args.game,
+                args.seats,
+                preset=args.preset or "peel",
+                options=dict(args.option or []),
+                stakes=stakes,
+                rounds=1 if args.rounds is None else args.rounds,
+            )
+        except RecordError as e:
+            head, _, rest = e.field.partition(".")
+            if head not in _KEEP_FLAGS:
+                raise
+            raise RoundgamesError(f"{_KEEP_FLAGS[head]}{' ' + rest if rest else ''}: {e.reason}") from None
+        keeper.save(path)
+    interactive = not args.plain and sys.stdin.isatty() and sys.stdout.isatty()
+    if interactive:
+        with contextlib.suppress(ImportError):
+            import readline  # noqa: F401  (line editing and history for input())
+    return keepline.run(keeper, path, sys.stdin, sys.stdout, interactive=interactive)
+
+
 def _cmd_replay(args: argparse.Namespace) -> int:
     from . import replay
 
@@ -381,6 +464,28 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--resume", metavar="FILE", help="sit down again at a table saved with --save")
     pl.add_argument("--export", metavar="FILE", help="write the sitting's deal records (a JSON list) to FILE")
     pl.set_defaults(func=_cmd_play)
+
+    kp = sub.add_parser(
+        "keep",
+        help="keep the pool and the payments of a game played with real cards",
+        description="The pool keeper (docs/keep.md): enter what happened at each deal at a real table, one "
+        "command a line; it says what everyone pays and receives and keeps the sitting in FILE after every "
+        "entry. Type help for the commands.",
+    )
+    kp.add_argument("game", nargs="?", choices=["loo", "nap"], help="the game of a new sitting (omit it to resume)")
+    kp.add_argument("--file", metavar="FILE", help="the keep file: created for a new sitting, resumed otherwise")
+    kp.add_argument("--resume", metavar="FILE", help="resume the sitting kept in FILE")
+    kp.add_argument("--seats", type=_seat_list, metavar="A,B,C", help="the players' names, clockwise")
+    kp.add_argument("--preset", help="rules preset (Loo: peel, enquire-within; Nap: peel, plain, modern)")
+    kp.add_argument(
+        "--option", type=_option, action="append", metavar="NAME=VALUE", help="set a rules option (repeatable)"
+    )
+    kp.add_argument(
+        "--stakes", type=_stakes, action="append", metavar="NAME=N,...", help="Loo deal=3,loo=6,single=3; Nap unit=1"
+    )
+    kp.add_argument("--rounds", type=int, help="Loo: times each player deals before the game may end (default 1)")
+    kp.add_argument("--plain", action="store_true", help="line by line from standard input, no prompts")
+    kp.set_defaults(func=_cmd_keep)
 
     rp = sub.add_parser(
         "replay",

@@ -247,6 +247,8 @@ class LooDeal(FiveCardLoo):
             raise RecordError("actions", f"{text!r} does not parse: expected 'SEAT VERB [CARD]'")
         seat, verb, args = parts[0], parts[1], parts[2:]
         idx = self.seat_index(seat, "actions")
+        if (verb == "trick" and not args) or (verb == "single" and args in ([], ["nobody"])):  # deal_unknown
+            return LooAction(idx, verb, None, " ".join(args) or None)
         if verb in DECLARE_VERBS and not args:
             return LooAction(idx, verb)
         civil = len(args) == 2 and args[1].lower() == "civil"  # "Pam be civil" (LOO5-4)
@@ -493,6 +495,8 @@ class LooDeal(FiveCardLoo):
             raise IllegalActionError(f"{name} cannot {verb}: the deal is over", "LOO-SET-6")
         if self.phase is Phase.SHOW:
             raise IllegalActionError(f"{name} cannot {verb}: the declaring is over; flushes are shown", "LOO5-6")
+        if self.kind is Kind.SINGLE:
+            raise IllegalActionError(f"{name} cannot {verb}: in Peel's single nobody declares", "LOO-SGL-1")
         if self.dealer_out and s == self.dealer:
             cap = self.rules.dealer_stands_out_above
             rule = "LOO-VAR-DEALER-STANDS-OUT" if cap is not None and self.n > cap else "LOO-END-3"
@@ -682,6 +686,8 @@ class LooDeal(FiveCardLoo):
             raise IllegalActionError(f"{what}: the cards have not been dealt", "LOO-DEAL-4")
         if self.phase is Phase.COMPLETE:
             raise IllegalActionError(f"{what}: the deal is over", "LOO-PLAY-9")
+        if self.unknown:
+            raise RecordError("actions", f"{what}: nobody recorded the cards of this deal; state each trick's winner")
         if self.phase is Phase.DECLARE:
             if s == self.to_act:
                 raise IllegalActionError(f"{what}: he must first stand, throw up or take the miss", "LOO-DECL-1")
@@ -802,6 +808,8 @@ class LooDeal(FiveCardLoo):
         s = self.to_act
         if s is None or self.phase is Phase.COMPLETE:
             return []
+        if self.unknown and self.phase is Phase.PLAY:
+            return self._stated_options()
         if self.phase is Phase.DECLARE:
             options = sorted(self.declare_options(s))
             out = [LooAction(s, _DECL_VERB[d]) for d in options if d is not Decl.EXCHANGE]
@@ -836,6 +844,8 @@ class LooDeal(FiveCardLoo):
             self.verify_flush(action.seat)
         elif action.verb in DECLARE_VERBS:
             self.verify_declare(action.seat, DECLARE_VERBS[action.verb])
+        elif action.verb in ("trick", "single"):
+            self.verify_stated(action)
         elif action.verb == "irregular":
             named = (action.arg or "").split()
             rule = named[0] if named and named[0].startswith("LOO-LAW-") else "LOO-LAW-17"
@@ -868,6 +878,8 @@ class LooDeal(FiveCardLoo):
         if action.verb == "flush":
             return self.flush(action.seat)
         self.verify(action)  # raises for anything that is not a declaration
+        if action.verb in ("trick", "single"):  # or a result stated where nobody recorded the cards
+            return self.state_result(action)
         return self.declare(action.seat, DECLARE_VERBS[action.verb])
 
     def apply_unchecked(self, action: LooAction) -> None:
@@ -875,6 +887,10 @@ class LooDeal(FiveCardLoo):
 
         Warning: an illegal action corrupts the state. Use :meth:`apply` for anything a person drives.
         """
+        if action.verb in ("trick", "single"):  # a result stated where nobody recorded the cards
+            self._stated(action)
+            self.log.append(action)
+            return
         if action.verb == "play":
             assert action.card is not None
             self._play(action.seat, action.card, action.arg == "civil")
@@ -886,6 +902,98 @@ class LooDeal(FiveCardLoo):
             self._declare(action.seat, DECLARE_VERBS[action.verb])
         self.log.append(action)
 
+    # -- deals whose cards nobody recorded: results stated ---------------------------------
+
+    #: nobody recorded the cards (:meth:`deal_unknown`): the winners are stated instead
+    unknown: bool = False
+
+    def deal_unknown(self, turnup: str | Card | None = None) -> None:
+        """Deal a deal whose cards nobody recorded (the pool keeper's deal): every hand is empty.
+
+        Declaring is as usual. Play is stated trick by trick, ``SEAT trick`` ("SEAT won the next
+        trick"), and Peel's single by ``SEAT single`` (SEAT's card won it, LOO-SGL-2) or the dealer's
+        ``single nobody`` (LOO-SGL-4). ``turnup`` is needed only where it decides something: under
+        club law in a regular deal (LOO-VAR-CLUBLAW).
+        """
+        if self.phase is not Phase.DEAL:
+            raise IllegalActionError("the cards have already been dealt", "LOO-DEAL-4")
+        up = -1
+        if turnup is not None:
+            cards = CardClaims(self.rules.pack).claim("cards.turnup", turnup, "LOO-VAR-32")
+            if len(cards) != 1:
+                raise RecordError("cards.turnup", f"one turn-up card, got {len(cards)}")
+            up = cards[0]
+        if up < 0 and self.rules.club_law and self.kind is Kind.REGULAR:
+            raise RecordError(
+                "cards.turnup", "under club law the turn-up decides who must stand: give it (LOO-VAR-CLUBLAW)"
+            )
+        self.unknown = True
+        self.turnup, self.trump = up, up // 13 if up >= 0 else -1
+        self._pay_stakes()
+        if self.kind is Kind.SINGLE:  # the table says whose face-up card won (LOO-SGL-2)
+            self.phase, self.players, self.to_act = Phase.PLAY, self.order, self.dealer
+            return
+        self.phase = Phase.DECLARE
+        self.to_act = self.order[0]
+
+    def _stated_options(self) -> list[LooAction]:
+        if self.kind is Kind.SINGLE:
+            return [LooAction(s, "single") for s in self.order] + [LooAction(self.dealer, "single", None, "nobody")]
+        return [LooAction(s, "trick") for s in self.players]
+
+    def verify_stated(self, action: LooAction) -> int:
+        """Raise unless ``action`` (``trick`` or ``single``) may be stated now; returns the seat index."""
+        s = self.seat_index(action.seat)
+        name, verb = self.seats[s], self.action_str(action).split(" ", 1)[1]
+        if not self.unknown:
+            raise RecordError("actions", f"{name} {verb}: the cards of this deal are recorded, so they are played")
+        if self.phase is Phase.COMPLETE:
+            raise IllegalActionError(f"{name} {verb}: the deal is over", "LOO-SET-6")
+        if action.verb == "single":
+            if self.kind is not Kind.SINGLE:
+                raise IllegalActionError(f"{name} {verb}: this is not Peel's single", "LOO-SGL-1")
+            if action.arg == "nobody":
+                if s != self.dealer:
+                    raise IllegalActionError(
+                        f"{name} {verb}: the dealer, {self.seats[self.dealer]}, states that no card won", "LOO-SGL-4"
+                    )
+                return s
+            if s not in self.order:
+                raise IllegalActionError(f"{name} cannot win the single: he was dealt no card", "LOO-SGL-1")
+            if self.turnup >= 0 and rank_of(self.turnup) == 12:
+                raise IllegalActionError(f"{name} cannot win the single: no card beats the ace turned up", "LOO-SGL-2")
+            return s
+        if self.phase is not Phase.PLAY or self.kind is Kind.SINGLE:
+            why = "Peel's single has no tricks" if self.kind is Kind.SINGLE else "the declaring is not over"
+            raise IllegalActionError(
+                f"{name} cannot win a trick: {why}", "LOO-SGL-1" if self.kind is Kind.SINGLE else "LOO-DECL-1"
+            )
+        if s not in self.players:
+            raise IllegalActionError(
+                f"{name} cannot win a trick: only those who stood or took the miss play", "LOO-PLAY-1"
+            )
+        return s
+
+    def state_result(self, action: LooAction) -> LooAction:
+        """Apply ``SEAT trick`` or ``SEAT single`` in a deal whose cards nobody recorded."""
+        self.verify_stated(action)
+        self._stated(action)
+        self.log.append(action)
+        return action
+
+    def _stated(self, action: LooAction) -> None:
+        s = action.seat
+        if action.verb == "single":
+            self._pay_single(None if action.arg == "nobody" else s)  # LOO-SGL-2..4
+            return
+        leader = s if self.to_act is None else self.to_act
+        self.tricks.append(Trick(leader, (), (), s))  # who led and what was played is not recorded
+        self.won[s] += 1
+        if len(self.tricks) == self.hand_size:  # LOO-PLAY-9
+            self._settle_regular()
+        else:
+            self.to_act = s  # the winner leads next (LOO-PLAY-7)
+
     # -- settlement ----------------------------------------------------------------------
 
     def _settle_single(self) -> None:
@@ -895,6 +1003,9 @@ class LooDeal(FiveCardLoo):
             c = highest(self.hands[s])
             if c // 13 == self.trump and c > self.turnup and (best is None or c > highest(self.hands[best])):
                 best = s
+        self._pay_single(best)
+
+    def _pay_single(self, best: int | None) -> None:
         if best is not None:
             self.ledger.take(best, self.ledger.pool)
         for s in self.order:

@@ -42,7 +42,7 @@ from .tricks import Trick, follow_suit, trick_winner
 
 __all__ = ["CALLS", "NapAction", "NapDeal", "NapPhase", "NapTrick", "NapView", "pay_table"]
 
-VERBS = ("pass", "call", "play", "buy", "spare", "peep", "widow", "topcard", "raise", "irregular", "replay")
+VERBS = ("pass", "call", "play", "buy", "spare", "peep", "widow", "topcard", "raise", "irregular", "replay", "trick")
 
 
 class NapPhase(IntEnum):
@@ -58,7 +58,8 @@ class NapPhase(IntEnum):
 @dataclass(frozen=True, slots=True)
 class NapAction:
     """One action: ``pass``, ``call`` (``call`` names it), ``play``/``widow``/``topcard`` (``cards``
-    holds one card), ``buy``/``spare`` (``cards`` holds the cards), ``peep`` or ``raise``."""
+    holds one card), ``buy``/``spare`` (``cards`` holds the cards), ``peep`` or ``raise``; where nobody
+    recorded the cards, ``trick``: the seat won the next trick."""
 
     seat: int
     verb: str
@@ -196,7 +197,7 @@ class NapDeal(Deal):
             raise RecordError("actions", f"{text!r} does not parse: expected 'SEAT VERB [ARGUMENTS]'")
         seat, verb, args = parts[0], parts[1], parts[2:]
         idx = self.seat_index(seat, "actions")
-        if verb in ("pass", "peep", "raise", "replay") and not args:
+        if verb in ("pass", "peep", "raise", "replay", "trick") and not args:
             return NapAction(idx, verb)
         if verb == "irregular" and args:
             return NapAction(idx, verb, arg=" ".join(args))
@@ -747,6 +748,8 @@ class NapDeal(Deal):
             raise IllegalActionError(f"{what}: the deal is over", "NAP-PLAY-4")
         if self.phase is not NapPhase.PLAY:
             raise IllegalActionError(f"{what}: the calling is not over", "NAP-CALL-1")
+        if self.unknown:
+            raise RecordError("actions", f"{what}: nobody recorded the cards of this deal; state each trick's winner")
         if not (0 <= card < 52 and self.hands[s] >> card & 1):
             raise IllegalActionError(f"{what}: he does not hold it", "NAP-PLAY-2")
         if s != self.to_act:
@@ -811,6 +814,63 @@ class NapDeal(Deal):
             return False
         return None
 
+    # -- tricks stated where nobody recorded the cards ----------------------------------
+
+    #: nobody recorded the cards (:meth:`deal_unknown`): each trick's winner is stated instead
+    unknown: bool = False
+
+    def deal_unknown(self) -> None:
+        """Deal a deal whose cards nobody recorded (the pool keeper's deal): every hand is empty.
+
+        Calling is as usual; play is stated trick by trick, ``SEAT trick`` ("SEAT won the next
+        trick"), until NAP-PLAY-4 decides the deal. The variants that deal or exchange particular
+        cards (purchase, peep, the spare hand, the top card) need the cards and are refused.
+        """
+        carded = [k for k in ("purchase", "peep", "nap_top_card") if getattr(self.rules, k)]
+        carded += ["spare_hand"] if self.rules.spare_hand != "off" else []
+        if carded:
+            raise RecordError(
+                f"options.{carded[0]}", "this variant exchanges particular cards, so the cards must be recorded"
+            )
+        self.unknown = True
+        self._set_cards({}, 0, None, [])
+
+    def verify_trick(self, seat: int | str) -> int:
+        """Raise unless ``seat`` may be stated to have won the next trick (a deal of unknown cards)."""
+        s = self.seat_index(seat)
+        name = self.seats[s]
+        if not self.unknown:
+            raise RecordError("actions", f"{name} trick: the cards of this deal are recorded, so they are played")
+        if self.phase is NapPhase.COMPLETE:
+            raise IllegalActionError(f"{name} cannot win a trick: the deal is over", "NAP-PLAY-4")
+        if self.phase is not NapPhase.PLAY:
+            raise IllegalActionError(f"{name} cannot win a trick: the calling is not over", "NAP-CALL-1")
+        if s not in self.order:
+            raise IllegalActionError(f"{name} cannot win a trick: the dealer sits out", "NAP-GEN-2")
+        return s
+
+    def trick(self, seat: int | str) -> NapAction:
+        """``seat`` won the next trick: the play of a deal whose cards nobody recorded."""
+        s = self.verify_trick(seat)
+        action = NapAction(s, "trick")
+        self._trick(s)
+        self.log.append(action)
+        return action
+
+    def _trick(self, s: int) -> None:
+        leader = s if self.to_act is None else self.to_act
+        self.tricks.append(Trick(leader, (), (), s))  # who led and what was played is not recorded
+        if s == self.declarer:
+            self.won += 1
+        else:
+            self.lost += 1
+        decided = self._decided()  # NAP-PLAY-4
+        if decided is None:
+            self.to_act = s
+        else:
+            self.made = decided
+            self._settle()
+
     # -- actions in general ----------------------------------------------------------------
 
     def legal_actions(self) -> list[NapAction]:
@@ -830,6 +890,8 @@ class NapDeal(Deal):
                 both = self.hands[s] | self.spare
                 out.extend(NapAction(s, "spare", None, k) for k in combinations(sorted(cards_in(both)), 5))
             return out
+        if self.unknown:
+            return [NapAction(o, "trick") for o in self.order]
         out = [NapAction(s, "play", None, (c,)) for c in cards_in(self.playable(s))]
         if s == self.declarer and not self.tricks and not self.trick_cards:
             for verb in ("widow", "topcard"):
@@ -862,6 +924,8 @@ class NapDeal(Deal):
             self.verify_exchange(s, v, action.cards[0])
         elif v == "raise":
             self.verify_raise(s)
+        elif v == "trick":
+            self.verify_trick(s)
         elif v == "irregular":
             rule = (action.arg or "").split()[0] if action.arg else "NAP-LAW-1"
             raise IllegalActionError(
@@ -911,6 +975,8 @@ class NapDeal(Deal):
             self._exchange(s, v, action.cards[0])
         elif v == "raise":
             self._raise(s)
+        elif v == "trick":
+            self._trick(s)
         self.log.append(action)
 
     # -- settlement ----------------------------------------------------------------------

@@ -273,6 +273,9 @@ def start(record: DealRecord) -> Deal:
                 raise RecordError(f"cards.{key}", "Nap deals no such heap")
         nap = NapDeal(rules, record.seats, record.dealer, record.pool, record.multiplier)
         nap.table_mode = record.mode == "table"
+        if not record.cards:  # nobody recorded the cards: the pool keeper's deal
+            nap.deal_unknown()
+            return nap
         nap.deal_cards(
             hands,
             stock=record.cards.get("stock", ""),
@@ -281,6 +284,11 @@ def start(record: DealRecord) -> Deal:
         )
         return nap
     kind = Kind(record.kind)
+    if not set(record.cards) - {"turnup"}:  # nobody recorded the cards: the pool keeper's deal
+        unknown = LooDeal(rules, record.seats, record.dealer, record.pool, kind)
+        unknown.table_mode = record.mode == "table"
+        unknown.deal_unknown(record.cards.get("turnup"))
+        return unknown
     # A dealer dealt no cards takes no part: he stands out or is leaving (LOO-END-3, §14.3).
     dealer_out = True if record.dealer not in record.cards else None
     deal = LooDeal(rules, record.seats, record.dealer, record.pool, kind, dealer_out=dealer_out)
@@ -390,6 +398,8 @@ def record_of(deal: Deal, *, mode: str | None = None) -> DealRecord:
     """The record of a dealt deal: its rules, seats, cards and every action so far."""
     if mode is None:
         mode = "table" if deal.table_mode else "strict"
+    if deal.unknown:  # nobody recorded the cards (the pool keeper's deal): none are written
+        return _record_of_unknown(deal, mode)
     cards: dict[str, str] = {}
     for s in deal.order:
         cards[deal.seats[s]] = format_cards(deal.dealt[s])
@@ -431,6 +441,29 @@ def record_of(deal: Deal, *, mode: str | None = None) -> DealRecord:
         kind=deal.kind.value,
         actions=[deal.action_str(a) for a in deal.log],
     )
+
+
+def _record_of_unknown(deal: Deal, mode: str) -> DealRecord:
+    """The record of a deal whose cards nobody recorded: Loo's turn-up at most (``LooDeal.deal_unknown``)."""
+    out = DealRecord(
+        game="loo" if isinstance(deal, LooDeal) else "nap",
+        seats=list(deal.seats),
+        dealer=deal.seats[deal.dealer],
+        cards={},
+        variant=deal.rules.name,
+        options=dict(deal.rules.options()),
+        mode=mode,
+        stakes=_stakes_json(deal.rules),
+        pool=deal.ledger.start,
+        actions=[deal.action_str(a) for a in deal.log],  # type: ignore[arg-type]
+    )
+    if isinstance(deal, NapDeal):
+        out.multiplier = deal.multiplier
+    else:
+        out.kind = deal.kind.value
+        if deal.turnup >= 0:
+            out.cards["turnup"] = card_str(deal.turnup)
+    return out
 
 
 def ruling_dumps(ruling: Mapping[str, Any]) -> str:
