@@ -59,6 +59,14 @@ class Irregularity:
     penalty: int
     pool: str | None
 
+    def text(self, seats: Sequence[str]) -> str:
+        """The law applied, in words: ``"LOO-LAW-14 applied to Ann: 6 into the next pool"``."""
+        if self.pool:
+            paid = f"{self.penalty} into the {self.pool} pool"
+        else:
+            paid = f"{self.penalty}" if self.penalty else "no penalty"
+        return f"{self.rule} applied to {seats[self.seat]}: {paid}"
+
 
 class Deal:
     """The bookkeeping of one deal: named seats, the counters, and the tricks played.

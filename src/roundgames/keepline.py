@@ -260,13 +260,7 @@ class _Session:
         self.saved()
         self.say(self.describe(deal, seat, verb, rest))
         for law in deal.irregularities[laws_before:]:
-            name = deal.seats[law.seat]
-            paid = (
-                f"{law.penalty} into the {law.pool} pool"
-                if law.pool
-                else (f"{law.penalty}" if law.penalty else "no penalty")
-            )
-            self.say(f"{law.rule} applied to {name}: {paid}.")
+            self.say(f"{law.text(deal.seats)}.")
         if len(deal.tricks) < tricks_before and not deal.is_complete:
             self.say("The hand is replayed from the first lead: enter the tricks of the replay.")
         if deal.is_complete:

@@ -401,6 +401,12 @@ class LooDeal(FiveCardLoo):
         return (self.dealer + 1) % self.n
 
     @property
+    def is_void(self) -> bool:
+        """Whether a law made this deal void (a misdeal, LOO-LAW-1..3, §14.8): the stakes are returned
+        and it does not count as a deal of its dealer's."""
+        return self.law is not None and self.law.void
+
+    @property
     def next_kind(self) -> Kind:
         """The kind of the next deal (LOO-DEAL-2/3, LOO-SET-5, §14.5): a full-loo penalty counts as a loo;
         after a void deal, the same kind again (§14.8); five-card and Irish Loo are always regular (§14.5)."""

@@ -86,6 +86,7 @@ class LooSitting:
         seed: int | str | None = None,
         rounds: int = 1,
         dealer: str | None = None,
+        table_mode: bool = False,
     ) -> None:
         names = list(seat_names(seats))
         if not 3 <= len(names) <= rules.max_seats:
@@ -93,6 +94,8 @@ class LooSitting:
         if rounds < 1:
             raise RecordError("rounds", f"each player deals at least once, got {rounds}")
         self.rules = rules
+        #: every deal in table mode: irregular actions are ruled by the laws (RULES.md §5)
+        self.table_mode = table_mode
         self.seats = names  # the seats still in the game, clockwise
         self.seed = random.randrange(2**32) if seed is None else seed
         self.rounds = rounds
@@ -129,6 +132,7 @@ class LooSitting:
         if leave and len(self.seats) <= 3:
             raise IllegalActionError(f"{self.dealer} cannot leave: Loo needs three players", "LOO-GEN-1")
         deal = LooDeal(self.rules, self.seats, self.dealer, self.pool, self.kind, dealer_out=True if leave else None)
+        deal.table_mode = self.table_mode
         deal.deal(random.Random(f"{self.seed}:{len(self.records)}"))
         self.leaving = self.dealer if leave else None
         self.current = deal
@@ -147,7 +151,8 @@ class LooSitting:
     def _absorb(self, deal: LooDeal, record: DealRecord) -> None:
         for i, name in enumerate(deal.seats):
             self.balances[name] += deal.net[i]
-        self.deal_counts[deal.seats[deal.dealer]] += 1
+        if not deal.is_void:  # a void deal is dealt again by the same dealer (LOO-LAW-1..3, §14.8)
+            self.deal_counts[deal.seats[deal.dealer]] += 1
         self.records.append(record)
         self.pool = deal.pool_total
         self.kind = deal.next_kind
@@ -223,7 +228,9 @@ class LooSitting:
             raise RecordError("sitting[0].game", f"a Loo sitting holds Loo deals, got {first.game!r}")
         rules = replay(first).deal.rules
         assert isinstance(rules, LooRules)
-        sitting = cls(rules, list(first.seats), seed=seed, rounds=rounds, dealer=first.dealer)
+        sitting = cls(
+            rules, list(first.seats), seed=seed, rounds=rounds, dealer=first.dealer, table_mode=first.mode == "table"
+        )
         sitting.kind = Kind(first.kind)
         sitting.pool = first.pool
         for i, record in enumerate(records):
@@ -273,13 +280,21 @@ class NapSitting:
     """
 
     def __init__(
-        self, rules: NapRules, seats: Sequence[str] | int, *, seed: int | str | None = None, dealer: str | None = None
+        self,
+        rules: NapRules,
+        seats: Sequence[str] | int,
+        *,
+        seed: int | str | None = None,
+        dealer: str | None = None,
+        table_mode: bool = False,
     ) -> None:
         names = list(seat_names(seats))
         if not 2 <= len(names) <= rules.max_players:
             raise RecordError("seats", f"Nap takes 2 to {rules.max_players} seats (NAP-GEN-1), got {len(names)}")
         NapDeal(rules, names)  # refuses what no deal could hold, before the game starts
         self.rules = rules
+        #: every deal in table mode: irregular actions are ruled by the laws (RULES.md §8)
+        self.table_mode = table_mode
         self.seats = names
         self.seed = random.randrange(2**32) if seed is None else seed
         self.balances: dict[str, int] = dict.fromkeys(names, 0)
@@ -309,6 +324,7 @@ class NapSitting:
         if self.over:
             raise IllegalActionError("the game is over", "NAP-SET-3")
         deal = NapDeal(self.rules, self.seats, self.dealer, self.kitty, self.multiplier)
+        deal.table_mode = self.table_mode
         deal.deal(random.Random(f"{self.seed}:{len(self.records)}"))
         self.current = deal
         return deal
@@ -371,7 +387,9 @@ class NapSitting:
         first = replay(records[0]).deal
         if not isinstance(first, NapDeal):
             raise RecordError("sitting[0].game", "a Nap sitting holds Nap deals")
-        sitting = cls(first.rules, list(records[0].seats), seed=seed, dealer=records[0].dealer)
+        sitting = cls(
+            first.rules, list(records[0].seats), seed=seed, dealer=records[0].dealer, table_mode=first.table_mode
+        )
         sitting.kitty, sitting.multiplier = records[0].pool, records[0].multiplier
         for i, record in enumerate(records):
             if record.seats != sitting.seats:

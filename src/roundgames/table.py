@@ -80,8 +80,10 @@ class Table:
         seed: int | str | None = None,
         rounds: int = 1,
         names: Sequence[str] | None = None,
+        table_mode: bool = False,
     ) -> Table:
-        """A new table; raises a :class:`RoundgamesError` naming any bad setting."""
+        """A new table; raises a :class:`RoundgamesError` naming any bad setting. ``table_mode``: irregular
+        actions are accepted and ruled by the laws (RULES.md §5, §8) instead of refused."""
         if game not in ("loo", "nap"):
             raise RecordError("game", f"unknown game {game!r} (valid: loo, nap)")
         rules: LooRules | NapRules = (LooRules if game == "loo" else NapRules).preset(preset)
@@ -104,9 +106,9 @@ class Table:
         seed = random.randrange(2**32) if seed is None else seed
         sitting: LooSitting | NapSitting
         if isinstance(rules, LooRules):
-            sitting = LooSitting(rules, seats, seed=seed, rounds=rounds)
+            sitting = LooSitting(rules, seats, seed=seed, rounds=rounds, table_mode=table_mode)
         else:
-            sitting = NapSitting(rules, seats, seed=seed)
+            sitting = NapSitting(rules, seats, seed=seed, table_mode=table_mode)
         table = cls(game, rules, seats, list(humans), bot, seed, rounds, sitting)
         table._make_bots()
         return table
@@ -117,6 +119,11 @@ class Table:
                 # A seed from the table's seed and the seat, the same in every process (hash() is salted).
                 seed = random.Random(f"{self.seed}:bot:{i}").getrandbits(32)
                 self.bots[i] = make_bot(self.bot_name, self.game, seed=seed)
+
+    @property
+    def table_mode(self) -> bool:
+        """Whether irregular actions are ruled by the laws (RULES.md §5, §8) instead of refused."""
+        return self.sitting.table_mode
 
     # -- the deal in progress ------------------------------------------------------------
 
@@ -176,10 +183,15 @@ class Table:
     def _apply(self, action: LooAction | NapAction) -> str:
         deal = self.deal
         assert deal is not None
-        before = len(deal.tricks)
+        before, laws, played = len(deal.tricks), len(deal.irregularities), _played(deal)
         deal.apply(action)  # type: ignore[arg-type]
         text = self.describe(action)
         self.events.append(text)
+        for law in deal.irregularities[laws:]:  # table mode: each law applied, with its penalty
+            self.events.append(f"  {law.text(deal.seats)}.")
+        if _played(deal) < played and not deal.is_complete:  # the law ordered a replay (LOO-LAW-0b, NAP-LAW-6)
+            self.events.append("  Every card goes back to its hand: the hand is replayed from the first lead.")
+            return text
         if len(deal.tricks) > before:
             t = deal.tricks[-1]
             assert t.winner is not None
@@ -382,6 +394,7 @@ class Table:
             "bot": self.bot_name,
             "seed": self.seed,
             "rounds": self.rounds,
+            "mode": "table" if self.table_mode else "strict",
             "deals": json.loads(dumps_sitting(records)),
             "current": current,
         }
@@ -429,6 +442,7 @@ class Table:
                 seed=data["seed"],
                 rounds=data["rounds"],
                 names=data["seats"],
+                table_mode=data.get("mode", "strict") == "table",
             )
             deals = [from_json(obj) for obj in data["deals"]]
         except (KeyError, TypeError) as e:
@@ -459,3 +473,8 @@ class PlaySettings:
     trick_pause: float = 1.5  # seconds a finished trick stays in view (full screen only)
     save_path: str | None = None  # saved after every action, and on quitting
     export_path: str | None = None  # the sitting's deal records, written when the sitting ends or on quitting
+
+
+def _played(deal: LooDeal | NapDeal) -> int:
+    """How many cards have been played to tricks in this deal so far."""
+    return sum(len(t.cards) for t in deal.tricks) + len(deal.trick_cards)
