@@ -23,6 +23,7 @@ from typing import Any
 from .bots import Bot, make_bot
 from .calls import CALLS
 from .cards import card_str, cards_in, parse_card, sort_key
+from .deal import Irregularity
 from .errors import CardError, RecordError
 from .loo import LooAction, LooDeal, Phase
 from .nap import NapAction, NapDeal, NapPhase
@@ -325,6 +326,28 @@ class Table:
         elif isinstance(deal, NapDeal) and isinstance(action, NapAction):
             deal.verify(action)
         return action
+
+    def laws_if(self, action: LooAction | NapAction) -> list[Irregularity]:
+        """In table mode, the laws that ``action`` would bring into force (empty for a proper action);
+        worked out on a copy of the deal, so nothing changes. Raises as :meth:`check` does when no law
+        covers it. A front end shows them to a person before he commits an irregularity."""
+        deal = self.deal
+        if deal is None or deal.is_complete or not self.table_mode:
+            return []
+        probe = deal.copy()
+        if isinstance(probe, LooDeal) and isinstance(action, LooAction):  # noqa: SIM114
+            if probe.can(action):
+                return []
+            before = len(probe.irregularities)
+            probe.apply(action)
+        elif isinstance(probe, NapDeal) and isinstance(action, NapAction):
+            if probe.can(action):
+                return []
+            before = len(probe.irregularities)
+            probe.apply(action)
+        else:
+            raise RecordError("input", "an action of the other game")
+        return probe.irregularities[before:]
 
     def act(self, seat: int, text: str) -> str:
         """Apply what ``seat`` typed; raises :class:`IllegalActionError` (with the rule) or another
