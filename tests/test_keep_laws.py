@@ -227,3 +227,175 @@ def test_the_ten_deal_sitting_with_a_penalty_in_deal_9(
     assert deal_nets(out) == {**LOO_NETS, 9: {"Ann": -9, "Ben": 5, "Cat": 5, "Dan": 2}}
     # After deal 8: Ann +6, Ben -10, Cat -4, Dan -1; deal 9: -9, +5, +5, +2; deal 10: 0, -3, +3, 0; shares.
     assert last_balances(out) == ({"Ann": -1, "Ben": -7, "Cat": 5, "Dan": 3}, 0)
+
+
+# Eight deals of Unlimited Loo (LOO-STK-4, LOO-VAR-UNLIMITED) at four seats, each dealing twice (--rounds 2):
+# D=3 and S=3 as ever (§14.7); a loo is the pool as divided, less the penalties paid into that deal's pool
+# (docs/loo-laws.md: another's penalty never raises an innocent's loo, LOO-LAW-0b); a full-loo penalty in
+# play is the pool as it stands at the offence (LOO-LAW-19, §14.19). Three of the keeper's slips are undone.
+RUNNING = re.compile(r"^Balances after (\d+) deals?: (.*); pool (\d+)\.$", re.M)
+UNLIMITED_SITTING = """
+deal Ann                  # deal 1, Peel's single (LOO-DEAL-1): pool 0 + 3 = 3
+single Cat                # Cat's card wins the 3 (LOO-SGL-2); Ann, Ben, Dan looed S=3 (LOO-SGL-3, §14.7)
+                          #   Ann -3 -3 = -6, Ben -3, Cat +3, Dan -3; next pool 9, regular (LOO-DEAL-3)
+deal                      # deal 2: Ben deals; pool 9 + 3 = 12
+irregular Dan LOO-LAW-4   # Dan looked at his cards before his turn (Cat's comes first): S=3 at once into
+                          #   this pool, 15 (LOO-LAW-0a, -4); he still declares and plays
+stand Cat
+stand Dan
+stand Ann
+stand Ben
+trick Cat
+trick Ann                 # a slip of the keeper's: Dan won trick 2
+undo                      # an action in the middle of a deal
+trick Dan
+trick Cat                 # 15 divided 5/5/5: Cat +10, Dan +5; Ann and Ben took none: looed the pool as
+                          #   divided less Dan's penalty, 15 - 3 = 12 each (LOO-SET-3, LOO-STK-4)
+                          #   Ann -12, Ben -3 -12 = -15, Cat +10, Dan -3 +5 = +2; next pool 24
+deal                      # deal 3: Cat deals; pool 24 + 3 = 27
+stand Dan
+irregular Ben LOO-LAW-6   # Ben looked at the miss without taking it: S=3 into this pool, 30 (LOO-LAW-6)
+stand Ann
+throw Ben                 # he has paid his 3 all the same (§14.1)
+stand Cat
+trick Dan
+irregular Ann LOO-LAW-14  # Ann revoked: a full loo, the pool as it stands, 30, into the next pool (LOO-LAW-14,
+                          #   -19, §14.19); the hand is replayed from the first lead (LOO-LAW-0b, -0d, §14.9):
+                          #   the trick stated before is forgotten
+trick Ann
+trick Dan
+trick Dan                 # the replay: 10/10/10; Ann's 10 carried (LOO-SET-4, §14.6), Dan +20; Ann not
+                          #   looed again (LOO-LAW-0c); Cat looed 30 - 3 = 27 (Ben's penalty does not count)
+                          #   Ann -30, Ben -3, Cat -3 -27 = -30, Dan +20; next pool 30 + 10 + 27 = 67
+deal                      # deal 4: Dan deals; pool 67 + 3 = 70
+throw Ann
+throw Ben
+throw Cat                 # all threw up before the dealer, the miss untaken: Dan takes the 70 unplayed
+                          #   (LOO-DECL-7): Dan -3 +70 = +67; nobody looed: a single next (LOO-DEAL-2)
+deal                      # deal 5: Ann deals Peel's single; pool 0 + 3 = 3
+single Cat
+undo                      # the finished deal's last action: no card beat the turn-up
+single nobody             # all four looed S=3, the 3 stays (LOO-SGL-4): Ann -6, Ben -3, Cat -3, Dan -3;
+                          #   next pool 3 + 12 = 15, regular
+deal                      # deal 6: Ben deals; pool 15 + 3 = 18
+stand Cat
+throw Dan                 # a slip: Dan stood
+undo
+stand Dan
+throw Ann
+stand Ben
+trick Cat
+trick Cat
+trick Dan                 # 6/6/6: Cat +12, Dan +6; Ben looed the pool, 18: Ben -3 -18 = -21; next pool 18
+deal                      # deal 7: Cat deals; pool 18 + 3 = 21
+miss Dan                  # LOO-DECL-3
+stand Ann
+stand Ben
+stand Cat                 # two or more in: the dealer chooses freely (LOO-DECL-10)
+trick Dan
+trick Ben
+trick Dan                 # 7/7/7: Dan +14, Ben +7; Ann and Cat looed 21 each: Ann -21, Cat -3 -21 = -24;
+                          #   next pool 42
+deal                      # deal 8: Dan deals; pool 42 + 3 = 45
+stand Ann
+throw Ben
+throw Cat
+defend Dan                # one stood, the miss untaken: Dan plays the miss for the pool (LOO-DECL-8c)
+trick Ann
+trick Dan
+trick Dan                 # 15/15/15: Ann +15; the miss's 30 stays in the pool (LOO-SET-4); the defender is
+                          #   not looed (LOO-DECL-8 [I]): Dan -3. Each has dealt twice and nobody was looed:
+                          #   the game is over (LOO-END-1); the pool of 30 is divided, 7 each and the odd 2
+                          #   one each clockwise from the next dealer's (Ann's) left [D]: Ben +8, Cat +8
+balances
+"""
+
+UNLIMITED_NETS = {
+    1: {"Ann": -6, "Ben": -3, "Cat": 3, "Dan": -3},
+    2: {"Ann": -12, "Ben": -15, "Cat": 10, "Dan": 2},
+    3: {"Ann": -30, "Ben": -3, "Cat": -30, "Dan": 20},
+    4: {"Ann": 0, "Ben": 0, "Cat": 0, "Dan": 67},
+    5: {"Ann": -6, "Ben": -3, "Cat": -3, "Dan": -3},
+    6: {"Ann": 0, "Ben": -21, "Cat": 12, "Dan": 6},
+    7: {"Ann": -21, "Ben": 7, "Cat": -24, "Dan": 14},
+    8: {"Ann": 15, "Ben": 0, "Cat": 0, "Dan": -3},
+}
+# The pool each deal leaves for the next (before the next stake); each deal's nets sum to minus its change.
+UNLIMITED_POOLS = {1: 9, 2: 24, 3: 67, 4: 0, 5: 15, 6: 18, 7: 42, 8: 30}
+# The running balances after each deal (the sums of the nets above) and the pool; each row sums to zero. After
+# deal 8 the game is over and the pool of 30 is shared at once: -60 +7, -38 +8, -32 +8, +100 +7.
+UNLIMITED_RUNNING = {
+    1: ({"Ann": -6, "Ben": -3, "Cat": 3, "Dan": -3}, 9),
+    2: ({"Ann": -18, "Ben": -18, "Cat": 13, "Dan": -1}, 24),
+    3: ({"Ann": -48, "Ben": -21, "Cat": -17, "Dan": 19}, 67),
+    4: ({"Ann": -48, "Ben": -21, "Cat": -17, "Dan": 86}, 0),
+    5: ({"Ann": -54, "Ben": -24, "Cat": -20, "Dan": 83}, 15),
+    6: ({"Ann": -54, "Ben": -45, "Cat": -8, "Dan": 89}, 18),
+    7: ({"Ann": -75, "Ben": -38, "Cat": -32, "Dan": 103}, 42),
+    8: ({"Ann": -53, "Ben": -30, "Cat": -24, "Dan": 107}, 0),
+}
+UNLIMITED_FINAL = UNLIMITED_RUNNING[8][0]
+
+
+def test_an_unlimited_loo_sitting_of_eight_deals_with_a_single_a_penalty_and_an_undo(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "unlimited.json"
+    args = ["loo", "--seats", "Ann,Ben,Cat,Dan", "--file", str(path), "--rounds", "2"]
+    status, out = keep([*args, "--option", "loo_mode=unlimited"], lines(UNLIMITED_SITTING), monkeypatch, capsys)
+    assert (status, refusals(out)) == (0, [])
+    assert deal_nets(out) == UNLIMITED_NETS
+    running = {int(m[1]): (signed(m[2]), int(m[3])) for m in RUNNING.finditer(out)}  # a deal redone: the last
+    assert running == UNLIMITED_RUNNING
+    pools = {
+        int(m[1]): int(m[2])
+        for m in re.finditer(
+            r"^Deal (\d+) over .*\n(?:\w+ took the pool without play\.\n)?Pool for the next deal: (\d+) ", out, re.M
+        )
+    }
+    assert pools == {i: p for i, p in UNLIMITED_POOLS.items() if i < 8}
+    # The loos: the pool as divided, less the penalties paid into it; the revoke's full loo: the pool as it stood.
+    assert "LOO-LAW-4 applied to Dan: 3 into the current pool." in out
+    assert "Looed: Ann 12, Ben 12." in out
+    assert "LOO-LAW-6 applied to Ben: 3 into the current pool." in out
+    assert "LOO-LAW-14 applied to Ann: 30 into the next pool." in out
+    assert "The hand is replayed from the first lead: enter the tricks of the replay." in out
+    assert "Looed: Cat 27." in out
+    assert "Dan took the pool without play." in out and "Next: Ann deals Peel's single." in out
+    assert "Looed: Ann 3, Ben 3, Cat 3, Dan 3." in out and "Looed: Ben 18." in out and "Looed: Ann 21, Cat 21." in out
+    assert "Undone: Ann trick." in out and "Undone: Cat single." in out and "Undone: Dan throw." in out
+    assert "the pool of 30 is divided: Ann +7, Ben +8, Cat +8, Dan +7." in out
+    assert last_balances(out) == (UNLIMITED_FINAL, 0)
+
+    # The file: eight table-mode records under unlimited loo, the undone entries gone.
+    data = json.loads(path.read_text(encoding="utf-8"))
+    deals = data["deals"]
+    assert len(deals) == 8 and all(d["options"] == {"loo_mode": "unlimited"} for d in deals)
+    assert [d["kind"] for d in deals] == ["single", *["regular"] * 3, "single", *["regular"] * 3]
+    assert deals[1]["actions"][-3:] == ["Cat trick", "Dan trick", "Cat trick"]
+    assert deals[4]["actions"] == ["Ann single nobody"] and "Dan throw" not in deals[5]["actions"]
+
+    # Resumed with nothing to do, the file gives the same balances and pool.
+    status, again = keep(["--file", str(path)], "", monkeypatch, capsys)
+    assert (status, refusals(again)) == (0, [])
+    assert "Resumed after 8 deals." in again
+    assert last_balances(again) == (UNLIMITED_FINAL, 0)
+
+    # Each kept deal is a deal record that the referee rules on the same: nets, pool, irregularities.
+    rulings = []
+    for i, record in enumerate(deals, 1):
+        monkeypatch.setattr(sys, "stdin", io.StringIO(json.dumps(record)))
+        assert cli.main(["referee", "-"]) == 0
+        ruling = json.loads(capsys.readouterr().out)
+        assert ruling["complete"] and ruling["net"] == UNLIMITED_NETS[i] and ruling["pool"] == UNLIMITED_POOLS[i]
+        # nothing created or lost (§14.1): the nets pay for the change in the pool
+        assert sum(ruling["net"].values()) == record["pool"] - UNLIMITED_POOLS[i]
+        rulings.append(ruling)
+    assert rulings[1]["irregularities"] == [
+        {"index": 0, "seat": "Dan", "rule": "LOO-LAW-4", "penalty": 3, "pool": "current"}
+    ]
+    assert rulings[2]["irregularities"] == [
+        {"index": 1, "seat": "Ben", "rule": "LOO-LAW-6", "penalty": 3, "pool": "current"},
+        {"index": 6, "seat": "Ann", "rule": "LOO-LAW-14", "penalty": 30, "pool": "next"},
+    ]
+    assert [t["winner"] for t in rulings[2]["tricks"]] == ["Ann", "Dan", "Dan"]  # the replay's tricks
