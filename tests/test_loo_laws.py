@@ -505,12 +505,12 @@ def test_loo_law_18_which_pool() -> None:
 
 def test_loo_law_19_full_loo_under_unlimited_and_mixed() -> None:
     """LOO-LAW-19, §14.19: under unlimited loo a full-loo penalty is the pool as it stands at the offence (15,
-    with P2's single), capped under mixed; the ordinary loo is the pool as divided, less the penalties paid into
-    it (12; docs/loo-laws.md)."""
+    with P2's single), capped under mixed; the ordinary loo is the pool as divided, P2's single included
+    (LOO-STK-4 [I], §14.7): 15, or 10 under the cap."""
     actions = ["P2 irregular LOO-LAW-4", *DECL, "P1 play AH", "P2 play 4S", *PROPER]
     unlimited = ruling(actions, options={"loo_mode": "unlimited"})
     assert unlimited["irregularities"][1] == irr(6, "P2", "LOO-LAW-14", 15, "next")
-    assert unlimited["net"] == {"P1": 5, "P2": -18, "P3": -12, "P4": -3} and unlimited["pool"] == 10 + 15 + 12
+    assert unlimited["net"] == {"P1": 5, "P2": -18, "P3": -15, "P4": -3} and unlimited["pool"] == 10 + 15 + 15
     mixed = ruling(actions, options={"loo_mode": "mixed", "loo_cap": 10})
     assert mixed["irregularities"][1] == irr(6, "P2", "LOO-LAW-14", 10, "next")
     assert mixed["net"] == {"P1": 5, "P2": -13, "P3": -10, "P4": -3} and mixed["pool"] == 10 + 10 + 10
@@ -584,15 +584,17 @@ def test_penalty_scale_ew_flat_enquire_within_revoke() -> None:
     assert r["net"] == {"P1": 6, "P2": -3, "P3": -3, "P4": -1} and r["pool"] == 4 + 3 + 3
 
 
-def test_unlimited_loo_base_excludes_penalties_paid_into_the_pool() -> None:
-    """LOO-STK-4 with LOO-LAW-0b ("nobody else can be looed ... through the irregularity"): under unlimited loo a
-    single penalty paid into this pool is divided among the tricks but does not raise the loo of the innocent,
-    who therefore never loses by it: P3 is looed 12 with or without P2's early look, and P1's trick is worth more."""
+def test_loo_stk_4_unlimited_loo_includes_single_penalties_paid_into_the_pool() -> None:
+    """LOO-STK-4 [I] and §14.7 under unlimited loo: a looed seat pays the pool as it stood when the tricks were
+    divided, "including ... any penalties paid into the current pool": with P2's early look (S=3) the pool of 15 is
+    divided 5/5/5 and P3 is looed 15; without it, 4/4/4 and 12. The limited loo does not move (6 both ways)."""
     unlimited = {"loo_mode": "unlimited"}
     with_penalty = ruling(["P2 irregular LOO-LAW-4", *DECL, *PROPER], options=unlimited)
     without = ruling([*DECL, *PROPER], options=unlimited)
-    assert with_penalty["net"]["P3"] == without["net"]["P3"] == -12
-    assert with_penalty["net"]["P1"] == 5 > without["net"]["P1"] == 4
+    assert (with_penalty["net"]["P3"], without["net"]["P3"]) == (-15, -12)
+    assert (with_penalty["net"]["P1"], without["net"]["P1"]) == (5, 4)
+    limited_with = ruling(["P2 irregular LOO-LAW-4", *DECL, *PROPER])
+    assert limited_with["net"]["P3"] == ruling([*DECL, *PROPER])["net"]["P3"] == -6
 
 
 # -- the contract between the four parts ----------------------------------------------------------------------

@@ -11,7 +11,9 @@ and argument, a ``replay``. An action no law covers must raise IllegalActionErro
   least one loo: he never ends better off than had he played legally and been looed;
 - no innocent seat loses by another's irregularity: each innocent's net is at least what it is in the same deal
   played without the irregular actions (the effective actions, in strict mode: after a replay, the replayed
-  play). Where an irregular card was left to stand (``revoke_replay: none``, or ``optional`` undemanded) there is
+  play), less the one cost RULES.md itself lays on him: under unlimited or mixed loo a looed seat pays the pool as
+  divided, single penalties paid into it included (LOO-STK-4 [I], §14.7), so his loo may be dearer by at most
+  what was paid into this deal's pool. Where an irregular card was left to stand (``revoke_replay: none``, or ``optional`` undemanded) there is
   no such deal to compare with: play went otherwise, by the table's choice (C-LOO-11), so only the other
   invariants are checked. In a void deal (LOO-LAW-1, -2, -3) every innocent's net is 0.
 """
@@ -127,6 +129,7 @@ class Tally:
     void: int = 0
     compared: int = 0
     innocent_seats: int = 0
+    dearer_loos: int = 0
     offenders: int = 0
 
 
@@ -238,10 +241,17 @@ def check_deal(seed: int, deal: LooDeal, effective: list[str], stood: bool, tall
         return
     assert clean.deal.is_complete, f"seed {seed}: the effective actions do not finish the deal"
     tally.compared += 1
+    into_this_pool = sum(i.penalty for i in deal.irregularities if i.pool == "current")
     for s in range(deal.n):
         if s not in guilty:
             tally.innocent_seats += 1
-            assert deal.net[s] >= clean.deal.net[s], (
+            # The one way RULES.md lets another's irregularity cost an innocent: under unlimited or mixed loo a
+            # looed seat pays the pool as divided, single penalties paid into it included (LOO-STK-4 [I], §14.7).
+            extra = deal.looed.get(s, 0) - clean.deal.looed.get(s, 0)
+            if extra > 0:
+                assert rules.loo_mode != "limited" and extra <= into_this_pool, (seed, extra, into_this_pool)
+                tally.dearer_loos += 1
+            assert deal.net[s] >= clean.deal.net[s] - max(extra, 0), (
                 f"seed {seed}: innocent {deal.seats[s]} loses by another's irregularity: "
                 f"{deal.net[s]} against {clean.deal.net[s]} ({dumps(rec)})"
             )

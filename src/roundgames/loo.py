@@ -1030,8 +1030,8 @@ class LooDeal(FiveCardLoo):
             # the miss played for the pool, and an offender, carry their shares (LOO-SET-4, LOO-LAW-0b, §14.6)
             if self.decls[trick.winner] is not Decl.DEFEND and trick.winner not in self.offenders:
                 self.ledger.take(trick.winner, share)
-        # penalties paid into this pool do not raise the loo of the innocent (LOO-LAW-0b; docs/loo-laws.md)
-        loo = self.rules.loo_amount(pool - (self.law.current_penalties if self.law is not None else 0))
+        # the pool as divided, single penalties paid into it included (LOO-STK-4 [I], §14.7)
+        loo = self.rules.loo_amount(pool)
         for s in self.players:
             if self.won[s]:
                 continue

@@ -82,8 +82,6 @@ class LawState:
     bound: dict[int, Decl] = field(default_factory=dict)
     #: under ``revoke_replay: optional``, the offender whose irregularity awaits a demand for the replay
     demand: int | None = None
-    #: penalties paid into this deal's own pool: they are divided, but do not raise a loo (LOO-LAW-0b)
-    current_penalties: int = 0
     #: a full-loo penalty was paid, so the next deal is not a single (§14.5)
     full_loo_paid: bool = False
     #: the deal is void (LOO-LAW-1, -2, -3); ``next_dealer`` deals next, a deal of the same kind (§14.8)
@@ -154,7 +152,6 @@ def _single(c: _Case, rule: str) -> None:
     deal = c.deal
     amount = _single_amount(deal)
     deal.ledger.stake(c.seat, amount)
-    c.law.current_penalties += amount
     c.law.full_loo_paid |= deal.rules.penalty_scale == "ew_flat" and amount > 0
     c.record(rule, amount, "current")
 
@@ -169,7 +166,6 @@ def _look(c: _Case, rule: str) -> None:
         pool = "next"
     else:
         deal.ledger.stake(c.seat, amount)
-        c.law.current_penalties += amount
         pool = "current"
     c.law.full_loo_paid |= amount > 0
     c.record(rule, amount, pool)
@@ -186,7 +182,6 @@ def _void(c: _Case, rule: str, penalty: int, next_dealer: int) -> None:
                 deal.ledger.take(s, stakes.ante)
     if penalty:
         deal.ledger.stake(c.seat, penalty)
-        c.law.current_penalties += penalty
     c.law.void, c.law.next_dealer = True, next_dealer
     c.record(rule, penalty, "current")
     deal._finish()
