@@ -230,9 +230,10 @@ def test_the_ten_deal_sitting_with_a_penalty_in_deal_9(
 
 
 # Eight deals of Unlimited Loo (LOO-STK-4, LOO-VAR-UNLIMITED) at four seats, each dealing twice (--rounds 2):
-# D=3 and S=3 as ever (§14.7); a loo is the pool as divided, less the penalties paid into that deal's pool
-# (docs/loo-laws.md: another's penalty never raises an innocent's loo, LOO-LAW-0b); a full-loo penalty in
-# play is the pool as it stands at the offence (LOO-LAW-19, §14.19). Three of the keeper's slips are undone.
+# D=3 and S=3 as ever (§14.7); a loo is the pool as it stood when the tricks were divided, the dealer's stake and
+# the single penalties paid into that deal's pool included (LOO-STK-4 [I], §14.7, LOO-SET-1); a full-loo penalty
+# in play is the pool as it stands at the offence, into the next pool (LOO-LAW-19, §14.19). Three of the keeper's
+# slips are undone.
 RUNNING = re.compile(r"^Balances after (\d+) deals?: (.*); pool (\d+)\.$", re.M)
 UNLIMITED_SITTING = """
 deal Ann                  # deal 1, Peel's single (LOO-DEAL-1): pool 0 + 3 = 3
@@ -250,28 +251,28 @@ trick Ann                 # a slip of the keeper's: Dan won trick 2
 undo                      # an action in the middle of a deal
 trick Dan
 trick Cat                 # 15 divided 5/5/5: Cat +10, Dan +5; Ann and Ben took none: looed the pool as
-                          #   divided less Dan's penalty, 15 - 3 = 12 each (LOO-SET-3, LOO-STK-4)
-                          #   Ann -12, Ben -3 -12 = -15, Cat +10, Dan -3 +5 = +2; next pool 24
-deal                      # deal 3: Cat deals; pool 24 + 3 = 27
+                          #   divided, Dan's penalty included, 15 each (LOO-SET-3, LOO-STK-4 [I], §14.7)
+                          #   Ann -15, Ben -3 -15 = -18, Cat +10, Dan -3 +5 = +2; next pool 15 + 15 = 30
+deal                      # deal 3: Cat deals; pool 30 + 3 = 33
 stand Dan
-irregular Ben LOO-LAW-6   # Ben looked at the miss without taking it: S=3 into this pool, 30 (LOO-LAW-6)
+irregular Ben LOO-LAW-6   # Ben looked at the miss without taking it: S=3 into this pool, 36 (LOO-LAW-6)
 stand Ann
 throw Ben                 # he has paid his 3 all the same (§14.1)
 stand Cat
 trick Dan
-irregular Ann LOO-LAW-14  # Ann revoked: a full loo, the pool as it stands, 30, into the next pool (LOO-LAW-14,
+irregular Ann LOO-LAW-14  # Ann revoked: a full loo, the pool as it stands, 36, into the next pool (LOO-LAW-14,
                           #   -19, §14.19); the hand is replayed from the first lead (LOO-LAW-0b, -0d, §14.9):
                           #   the trick stated before is forgotten
 trick Ann
 trick Dan
-trick Dan                 # the replay: 10/10/10; Ann's 10 carried (LOO-SET-4, §14.6), Dan +20; Ann not
-                          #   looed again (LOO-LAW-0c); Cat looed 30 - 3 = 27 (Ben's penalty does not count)
-                          #   Ann -30, Ben -3, Cat -3 -27 = -30, Dan +20; next pool 30 + 10 + 27 = 67
-deal                      # deal 4: Dan deals; pool 67 + 3 = 70
+trick Dan                 # the replay: 12/12/12; Ann's 12 carried (LOO-SET-4, §14.6), Dan +24; Ann not
+                          #   looed again (LOO-LAW-0c); Cat looed the pool as divided, Ben's 3 included, 36
+                          #   Ann -36, Ben -3, Cat -3 -36 = -39, Dan +24; next pool 12 + 36 + 36 = 84
+deal                      # deal 4: Dan deals; pool 84 + 3 = 87
 throw Ann
 throw Ben
-throw Cat                 # all threw up before the dealer, the miss untaken: Dan takes the 70 unplayed
-                          #   (LOO-DECL-7): Dan -3 +70 = +67; nobody looed: a single next (LOO-DEAL-2)
+throw Cat                 # all threw up before the dealer, the miss untaken: Dan takes the 87 unplayed
+                          #   (LOO-DECL-7): Dan -3 +87 = +84; nobody looed: a single next (LOO-DEAL-2)
 deal                      # deal 5: Ann deals Peel's single; pool 0 + 3 = 3
 single Cat
 undo                      # the finished deal's last action: no card beat the turn-up
@@ -312,27 +313,27 @@ balances
 
 UNLIMITED_NETS = {
     1: {"Ann": -6, "Ben": -3, "Cat": 3, "Dan": -3},
-    2: {"Ann": -12, "Ben": -15, "Cat": 10, "Dan": 2},
-    3: {"Ann": -30, "Ben": -3, "Cat": -30, "Dan": 20},
-    4: {"Ann": 0, "Ben": 0, "Cat": 0, "Dan": 67},
+    2: {"Ann": -15, "Ben": -18, "Cat": 10, "Dan": 2},
+    3: {"Ann": -36, "Ben": -3, "Cat": -39, "Dan": 24},
+    4: {"Ann": 0, "Ben": 0, "Cat": 0, "Dan": 84},
     5: {"Ann": -6, "Ben": -3, "Cat": -3, "Dan": -3},
     6: {"Ann": 0, "Ben": -21, "Cat": 12, "Dan": 6},
     7: {"Ann": -21, "Ben": 7, "Cat": -24, "Dan": 14},
     8: {"Ann": 15, "Ben": 0, "Cat": 0, "Dan": -3},
 }
 # The pool each deal leaves for the next (before the next stake); each deal's nets sum to minus its change.
-UNLIMITED_POOLS = {1: 9, 2: 24, 3: 67, 4: 0, 5: 15, 6: 18, 7: 42, 8: 30}
+UNLIMITED_POOLS = {1: 9, 2: 30, 3: 84, 4: 0, 5: 15, 6: 18, 7: 42, 8: 30}
 # The running balances after each deal (the sums of the nets above) and the pool; each row sums to zero. After
-# deal 8 the game is over and the pool of 30 is shared at once: -60 +7, -38 +8, -32 +8, +100 +7.
+# deal 8 the game is over and the pool of 30 is shared at once: -69 +7, -41 +8, -41 +8, +121 +7.
 UNLIMITED_RUNNING = {
     1: ({"Ann": -6, "Ben": -3, "Cat": 3, "Dan": -3}, 9),
-    2: ({"Ann": -18, "Ben": -18, "Cat": 13, "Dan": -1}, 24),
-    3: ({"Ann": -48, "Ben": -21, "Cat": -17, "Dan": 19}, 67),
-    4: ({"Ann": -48, "Ben": -21, "Cat": -17, "Dan": 86}, 0),
-    5: ({"Ann": -54, "Ben": -24, "Cat": -20, "Dan": 83}, 15),
-    6: ({"Ann": -54, "Ben": -45, "Cat": -8, "Dan": 89}, 18),
-    7: ({"Ann": -75, "Ben": -38, "Cat": -32, "Dan": 103}, 42),
-    8: ({"Ann": -53, "Ben": -30, "Cat": -24, "Dan": 107}, 0),
+    2: ({"Ann": -21, "Ben": -21, "Cat": 13, "Dan": -1}, 30),
+    3: ({"Ann": -57, "Ben": -24, "Cat": -26, "Dan": 23}, 84),
+    4: ({"Ann": -57, "Ben": -24, "Cat": -26, "Dan": 107}, 0),
+    5: ({"Ann": -63, "Ben": -27, "Cat": -29, "Dan": 104}, 15),
+    6: ({"Ann": -63, "Ben": -48, "Cat": -17, "Dan": 110}, 18),
+    7: ({"Ann": -84, "Ben": -41, "Cat": -41, "Dan": 124}, 42),
+    8: ({"Ann": -62, "Ben": -33, "Cat": -33, "Dan": 128}, 0),
 }
 UNLIMITED_FINAL = UNLIMITED_RUNNING[8][0]
 
@@ -340,6 +341,8 @@ UNLIMITED_FINAL = UNLIMITED_RUNNING[8][0]
 def test_an_unlimited_loo_sitting_of_eight_deals_with_a_single_a_penalty_and_an_undo(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """Unlimited loo by LOO-STK-4 [I] and §14.7: each looed seat pays the pool as divided, single penalties paid into
+    it included (deal 2: 15 each; deal 3: 36); the revoke's full loo is the pool at the offence, 36 (§14.19)."""
     path = tmp_path / "unlimited.json"
     args = ["loo", "--seats", "Ann,Ben,Cat,Dan", "--file", str(path), "--rounds", "2"]
     status, out = keep([*args, "--option", "loo_mode=unlimited"], lines(UNLIMITED_SITTING), monkeypatch, capsys)
@@ -354,13 +357,14 @@ def test_an_unlimited_loo_sitting_of_eight_deals_with_a_single_a_penalty_and_an_
         )
     }
     assert pools == {i: p for i, p in UNLIMITED_POOLS.items() if i < 8}
-    # The loos: the pool as divided, less the penalties paid into it; the revoke's full loo: the pool as it stood.
+    # The loos: the pool as divided, the single penalties paid into it included; the revoke's full loo: the pool
+    # as it stood at the offence.
     assert "LOO-LAW-4 applied to Dan: 3 into the current pool." in out
-    assert "Looed: Ann 12, Ben 12." in out
+    assert "Looed: Ann 15, Ben 15." in out
     assert "LOO-LAW-6 applied to Ben: 3 into the current pool." in out
-    assert "LOO-LAW-14 applied to Ann: 30 into the next pool." in out
+    assert "LOO-LAW-14 applied to Ann: 36 into the next pool." in out
     assert "The hand is replayed from the first lead: enter the tricks of the replay." in out
-    assert "Looed: Cat 27." in out
+    assert "Looed: Cat 36." in out
     assert "Dan took the pool without play." in out and "Next: Ann deals Peel's single." in out
     assert "Looed: Ann 3, Ben 3, Cat 3, Dan 3." in out and "Looed: Ben 18." in out and "Looed: Ann 21, Cat 21." in out
     assert "Undone: Ann trick." in out and "Undone: Cat single." in out and "Undone: Dan throw." in out
@@ -396,6 +400,6 @@ def test_an_unlimited_loo_sitting_of_eight_deals_with_a_single_a_penalty_and_an_
     ]
     assert rulings[2]["irregularities"] == [
         {"index": 1, "seat": "Ben", "rule": "LOO-LAW-6", "penalty": 3, "pool": "current"},
-        {"index": 6, "seat": "Ann", "rule": "LOO-LAW-14", "penalty": 30, "pool": "next"},
+        {"index": 6, "seat": "Ann", "rule": "LOO-LAW-14", "penalty": 36, "pool": "next"},
     ]
     assert [t["winner"] for t in rulings[2]["tricks"]] == ["Ann", "Dan", "Dan"]  # the replay's tricks
