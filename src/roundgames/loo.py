@@ -407,6 +407,11 @@ class LooDeal(FiveCardLoo):
         return self.law is not None and self.law.void
 
     @property
+    def full_loo_penalty(self) -> bool:
+        """Whether a seat paid a full-loo penalty in this deal: it counts as a loo (§14.5)."""
+        return self.law is not None and self.law.full_loo_paid
+
+    @property
     def next_kind(self) -> Kind:
         """The kind of the next deal (LOO-DEAL-2/3, LOO-SET-5, §14.5): a full-loo penalty counts as a loo;
         after a void deal, the same kind again (§14.8); five-card and Irish Loo are always regular (§14.5)."""

@@ -143,6 +143,9 @@ class FiveCardLoo(Deal):
     flush_winners: tuple[int, ...]
     #: the trick in progress was led with the ace of trumps and "Pam be civil" (LOO5-4)
     civil: bool
+    #: table mode: the seats that broke a law and win nothing in this deal, a flush included (LOO-LAW-0b)
+    offenders: set[int]
+    first_leader: int | None
 
     # LooDeal's own machinery, used here
     def verify_declare(self, seat: int | str, decl: Decl) -> int:
@@ -249,18 +252,24 @@ class FiveCardLoo(Deal):
 
     @property
     def flush_window(self) -> bool:
-        """Whether a flush may be shown by choice: the declaring is over and no card has been led."""
+        """Whether a flush may be shown by choice: the declaring is over and the first leader has not led, not
+        even in a play a law has since ordered replayed (his lead closed the chance, LOO5-6, LOO-LAW-0b)."""
         return (
             self.phase is _loo.Phase.PLAY
             and self.has_flushes
             and not self.tricks
             and not self.trick_cards
             and not self.shown
+            and not any(a.verb == "play" and a.seat == self.first_leader for a in self.log)
         )
+
+    def may_show(self, seat: int) -> bool:
+        """Whether ``seat`` holds a flush it may show: an offender wins nothing, by a flush neither (LOO-LAW-0b)."""
+        return seat not in self.offenders and self.flush_of(seat) is not None
 
     def side_actions(self, seat: int) -> tuple[LooAction, ...]:
         """What ``seat`` may do now though it is not the seat to act: show its flush before the first lead."""
-        if seat != self.to_act and self.flush_window and seat in self.players and self.flush_of(seat):
+        if seat != self.to_act and self.flush_window and seat in self.players and self.may_show(seat):
             return (_loo.LooAction(seat, "flush"),)
         return ()
 
@@ -289,10 +298,12 @@ class FiveCardLoo(Deal):
                     "LOO5-6",
                 )
             return s
-        if self.tricks or self.trick_cards:
+        if self.tricks or self.trick_cards or not self.flush_window:
             raise IllegalActionError(f"{what}: the play has begun; a flush is shown before the first lead", "LOO5-6")
         if s not in self.players:
             raise IllegalActionError(f"{what}: only a seat that plays the hand may show one", "LOO5-6")
+        if s in self.offenders:
+            raise IllegalActionError(f"{what}: having broken a law, he wins nothing in this deal", "LOO-LAW-0b")
         if self.flush_of(s) is None:
             rule = "LOOI-3" if self.rules.form == "irish" else "LOO5-6"
             shape = "three cards of one suit" if rule == "LOOI-3" else "five cards of one suit, or four and Pam"
@@ -320,7 +331,7 @@ class FiveCardLoo(Deal):
 
     def _show_before_taking(self, seat: int) -> bool:
         """A seat about to take the pool without play shows its flush first [D]; whether it has one to show."""
-        if not self.flush_of(seat):
+        if not self.may_show(seat):
             return False
         self.phase = _loo.Phase.SHOW
         self.show_from = (seat,)
@@ -330,7 +341,7 @@ class FiveCardLoo(Deal):
     def _next_show(self) -> None:
         """The next seat to show its flush, in turn from the dealer's left; or, when none is left, the payment."""
         for s in self.order:
-            if s in self.show_from and s not in self.shown and self.flush_of(s):
+            if s in self.show_from and s not in self.shown and self.may_show(s):
                 self.to_act = s
                 return
         self._settle_flush()
@@ -404,7 +415,7 @@ class FiveCardLoo(Deal):
             ace = card_of(12, self.trump)
             if self._playable(s) >> ace & 1:
                 out.append(_loo.LooAction(s, "play", ace, "civil"))
-        if self.flush_window and self.flush_of(s):
+        if self.flush_window and self.may_show(s):
             out.append(_loo.LooAction(s, "flush"))
         return out
 

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field, replace
 from .cards import SUIT_MASKS, card_of, card_str, parse_card, rank_of
 from .deal import Irregularity
 from .errors import CardError, IllegalActionError, RecordError
-from .loo import _DECL_VERB, DECLARE_VERBS, Decl, Kind, LooAction, LooDeal, Phase
+from .loo import _DECL_VERB, DECLARE_VERBS, PLAYING, Decl, Kind, LooAction, LooDeal, Phase
 
 __all__ = ["LAWS", "LawState", "judge", "legal_actions"]
 
@@ -340,8 +340,8 @@ def _declaration_out_of_turn(c: _Case, decl: Decl, error: IllegalActionError) ->
 def _check_out_of_turn(c: _Case, decl: Decl | None, error: IllegalActionError | None = None) -> None:
     deal, s = c.deal, c.seat
     why = error or IllegalActionError(f"{c.text}: it is his turn, so he declares in turn", "LOO-LAW-5")
-    if deal.phase is not Phase.DECLARE:
-        raise IllegalActionError(f"{c.text}: the declaring is over", "LOO-LAW-5")
+    if deal.phase is not Phase.DECLARE:  # the law invoked is cited (§14.10): LOO-LAW-4 or -5
+        raise IllegalActionError(f"{c.text}: the declaring is over", why.rule)
     if s not in deal.order or deal.decls[s] is not Decl.NONE or s == deal.to_act:
         raise why
     if s in c.law.bound:
@@ -537,7 +537,7 @@ def _other_hand(c: _Case, rule: str, args: list[str]) -> Executor:
             c.law.forced_throw.add(s)
             c.law.bound.pop(s, None)
             deal.offenders.add(s)  # nor may he take the pool without play (LOO-DECL-7) [D]
-        elif undeclared or deal.decls[s] in (Decl.STAND, Decl.MISS, Decl.DEFEND):
+        elif undeclared or deal.decls[s] in PLAYING:  # an exchange is a way of playing (LOO5-2)
             deal.offenders.add(s)  # all must play (club law): he plays, but for the pool [D]
         _look(c, rule)
 

@@ -156,7 +156,9 @@ class LooSitting:
         self.records.append(record)
         self.pool = deal.pool_total
         self.kind = deal.next_kind
-        self.last_looed = bool(deal.looed)
+        if not deal.is_void:  # a void deal is dealt again and decides nothing (§14.8)
+            # a full-loo penalty counts as a loo: a single would not follow it (§14.5, LOO-END-1)
+            self.last_looed = bool(deal.looed) or deal.full_loo_penalty
         nxt = deal.seats[deal.next_dealer]
         if self.leaving is not None:
             self.seats.remove(self.leaving)
@@ -170,7 +172,7 @@ class LooSitting:
             self.kind = Kind.EW_SINGLE
             if self.final_deals_left == 0:
                 self._divide()
-        elif self.rounds_done and not self.last_looed:
+        elif self.rounds_done and not self.last_looed and not deal.is_void:
             self._divide()  # LOO-END-1; a pool still holding a carry is shared out as in LOO-END-2 [D]
 
     # -- the end -------------------------------------------------------------------------
