@@ -403,3 +403,21 @@ def test_an_unlimited_loo_sitting_of_eight_deals_with_a_single_a_penalty_and_an_
         {"index": 6, "seat": "Ann", "rule": "LOO-LAW-14", "penalty": 36, "pool": "next"},
     ]
     assert [t["winner"] for t in rulings[2]["tricks"]] == ["Ann", "Dan", "Dan"]  # the replay's tricks
+
+
+def test_loo_law_1_a_misdeal_of_peels_single(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """LOO-LAW-1 and §14.8 in Peel's single: before its winner is said, the dealer's misdeal costs him S=3 into
+    the pool, his stake for the void deal is not charged, and he deals the single again: its pool is 3 + 3 = 6,
+    which Cat's card takes (Ann -3 -3, Cat +6; Ann, Ben and Dan looed S=3 each into the next pool: 9)."""
+    path = tmp_path / "pool.json"
+    script = "deal Ann\nirregular Ann LOO-LAW-1\ndeal\nsingle Cat\nbalances\n"
+    status, out = keep(["loo", "--seats", "Ann,Ben,Cat,Dan", "--file", str(path)], script, monkeypatch, capsys)
+    assert (status, refusals(out)) == (0, [])
+    assert "LOO-LAW-1 applied to Ann: 3 into the current pool." in out
+    assert deal_nets(out) == {
+        1: {"Ann": -3, "Ben": 0, "Cat": 0, "Dan": 0},
+        2: {"Ann": -6, "Ben": -3, "Cat": 6, "Dan": -3},
+    }
+    assert last_balances(out) == ({"Ann": -9, "Ben": -3, "Cat": 6, "Dan": -3}, 9)

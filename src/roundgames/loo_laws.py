@@ -441,7 +441,10 @@ def _no_args(c: _Case, rule: str, args: list[str]) -> None:
 
 
 def _before_play(c: _Case, rule: str) -> None:
-    if c.deal.phase is not Phase.DECLARE:
+    deal = c.deal
+    if deal.kind is Kind.SINGLE and deal.unknown and not deal.is_complete and not deal.tricks:
+        return  # Peel's single as a keeper states it: dealt, face up, its winner not yet said (LOO-SGL-1)
+    if deal.phase is not Phase.DECLARE:
         raise IllegalActionError(f"{c.text}: {rule} applies only before the play of the cards", rule)
 
 
