@@ -162,3 +162,32 @@ def test_loo_law_4_refused_after_the_declaring_cites_loo_law_4() -> None:
     )
     error = referee(rec)["error"]
     assert error is not None and error["rule"] == "LOO-LAW-4" and error["index"] == 4
+
+
+def test_loo_law_1_ew_flat_misdeal_under_unlimited_loo_is_a_loo_of_the_pool_dealt_for() -> None:
+    """LOO-LAW-1 under ``penalty_scale: ew_flat`` (C-LOO-7: every irregularity costs a loo) and unlimited loo
+    (LOO-LAW-19): the void deal's stake is not charged (§14.8), so the loo is of the pool the deal was dealt for,
+    9, not of 12 with the stake that is handed back: P4 -9, the pool 9 + 9 = 18."""
+    rec = DealRecord(
+        game="loo",
+        mode="table",
+        options={"penalty_scale": "ew_flat", "loo_mode": "unlimited"},
+        seats=["P1", "P2", "P3", "P4"],
+        dealer="P4",
+        pool=9,
+        cards={
+            "P1": "AH 2S 9C",
+            "P2": "KH 7D 4S",
+            "P3": "QH 8C 3D",
+            "P4": "JH 5D 2C",
+            "miss": "7S 4H TC",
+            "turnup": "6S",
+        },
+        actions=["P4 irregular LOO-LAW-1"],
+    )
+    ruling = referee(rec)
+    assert ruling["irregularities"] == [
+        {"index": 0, "seat": "P4", "rule": "LOO-LAW-1", "penalty": 9, "pool": "current"}
+    ]
+    assert ruling["net"] == {"P1": 0, "P2": 0, "P3": 0, "P4": -9} and ruling["pool"] == 18
+    assert ruling["next"] == {"dealer": "P4", "kind": "regular"}

@@ -171,8 +171,10 @@ def _look(c: _Case, rule: str) -> None:
     c.record(rule, amount, pool)
 
 
-def _void(c: _Case, rule: str, penalty: int, next_dealer: int) -> None:
-    """The deal is void: its stakes are not charged, the penalty is; ``next_dealer`` deals again (§14.8, §14.20)."""
+def _void(c: _Case, rule: str, penalised: bool, next_dealer: int) -> None:
+    """The deal is void: its stakes are not charged, the penalty is; ``next_dealer`` deals again (§14.8, §14.20).
+    The penalty is reckoned once the void deal's stakes are back (under ``ew_flat`` with unlimited loo it is a
+    loo of the pool the deal was dealt for, not of its own stakes)."""
     deal = c.deal
     stakes = deal.rules.stakes
     deal.ledger.take(deal.dealer, stakes.deal)  # as LooDeal._pay_stakes took them
@@ -180,6 +182,7 @@ def _void(c: _Case, rule: str, penalty: int, next_dealer: int) -> None:
         for s in range(deal.n):
             if s != deal.dealer:
                 deal.ledger.take(s, stakes.ante)
+    penalty = _single_amount(deal) if penalised else 0
     if penalty:
         deal.ledger.stake(c.seat, penalty)
     c.law.void, c.law.next_dealer = True, next_dealer
@@ -458,7 +461,7 @@ def _misdeal(c: _Case, rule: str, args: list[str]) -> Executor:
     _card_arg(c, args)
     _before_play(c, rule)
     _by_dealer(c, rule)
-    return c.run(lambda: _void(c, rule, _single_amount(c.deal), c.deal.dealer))
+    return c.run(lambda: _void(c, rule, True, c.deal.dealer))
 
 
 def _interfering(c: _Case, rule: str, args: list[str]) -> Executor:
@@ -467,7 +470,7 @@ def _interfering(c: _Case, rule: str, args: list[str]) -> Executor:
     redeal = args == ["mixed"] or _card_arg(c, args) is not None
     _before_play(c, rule)
     if redeal:
-        return c.run(lambda: _void(c, rule, _single_amount(c.deal), c.deal.dealer))
+        return c.run(lambda: _void(c, rule, True, c.deal.dealer))
     return c.run(lambda: _single(c, rule))
 
 
@@ -481,7 +484,7 @@ def _out_of_turn_deal(c: _Case, rule: str, args: list[str]) -> Executor:
     if proper == deal.dealer:
         raise IllegalActionError(f"{c.text}: {c.name} is the proper dealer", rule)
     if deal.phase is Phase.DECLARE and not c.law.bound and all(d is Decl.NONE for d in deal.decls):
-        return c.run(lambda: _void(c, rule, 0, proper))
+        return c.run(lambda: _void(c, rule, False, proper))
     return c.run(lambda: c.record(rule, 0, None))
 
 
