@@ -191,3 +191,22 @@ def test_loo_law_1_ew_flat_misdeal_under_unlimited_loo_is_a_loo_of_the_pool_deal
     ]
     assert ruling["net"] == {"P1": 0, "P2": 0, "P3": 0, "P4": -9} and ruling["pool"] == 18
     assert ruling["next"] == {"dealer": "P4", "kind": "regular"}
+
+
+def test_loo_law_11_with_a_free_pam_the_ace_of_trumps_must_be_led() -> None:
+    """LOO-LAW-11 in Five-card Loo: P1 holds the ace of trumps (AS) and Pam (JC). With Pam a trump, Pam is the
+    highest of his two trumps and must be led, so a heart led breaks LOO-LAW-12 (§14.15); under ``pam_free`` Pam
+    is no trump, the ace rule applies, and the same heart breaks LOO-LAW-11."""
+    cards = {
+        "P1": "AS JC 9H 2H 3D",
+        "P2": "KS QS 5D 2C 4H",
+        "P3": "8D 7D 6D 5H 6H",
+        "turnup": "4S",
+        "stock": "TC 9C 8C",
+    }
+    actions = ["P1 stand", "P2 stand", "P3 stand", "P1 play 9H"]
+    trump_pam = referee(five(actions, cards))
+    free = five(actions, cards)
+    free.options = {"pam_free": True}
+    assert [i["rule"] for i in trump_pam["irregularities"]] == ["LOO-LAW-12"]
+    assert [i["rule"] for i in referee(free)["irregularities"]] == ["LOO-LAW-11"]

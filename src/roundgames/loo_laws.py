@@ -315,6 +315,8 @@ def _card_law(deal: LooDeal, s: int, error: IllegalActionError) -> str:
         return "LOO-LAW-10"
     if error.rule == "LOO-PLAY-2":
         legal = deal._playable(s)
+        if deal.pam is not None and deal.rules.pam_free:  # a free Pam may always be played: not the rule broken
+            legal &= ~(1 << deal.pam)
         top = card_of(11 if rank_of(deal.turnup) == 12 else 12, deal.trump)
         if legal == 1 << top:
             return "LOO-LAW-11"
