@@ -29,7 +29,9 @@ SUIT_LETTERS = "SHDC"
 _SEAT_LABEL = re.compile(r"\bP[1-9]\b")
 _DECL_NOTES = {Decl.STAND: "stood", Decl.THROW: "threw up", Decl.MISS: "took the miss", Decl.DEFEND: "defends"}
 _LOO_VERBS = {"stand": "stands", "throw": "throws up", "miss": "takes the miss", "defend": "defends the pool"}
+_LOO_VERBS["replay"] = "demands a replay"  # table mode, under revoke_replay optional (LOO-LAW-0b)
 _LOO_LABELS = {"stand": "Stand", "throw": "Throw up", "miss": "Take the miss", "defend": "Defend the pool"}
+_LOO_LABELS["replay"] = "Demand a replay"
 _CALL_NAMES = {"nap": "Nap", "misery": "Misery", "wellington": "Wellington", "blucher": "Blücher"}
 
 

@@ -137,6 +137,11 @@ export class TrickView {
     const last = state.deal?.last_trick ?? null;
     const key = state.deal ? `${state.deal.number}:${JSON.stringify(last)}` : null;
     if (this.lastKey !== undefined && key !== this.lastKey && last?.cards?.length) this.hold(last, false);
+    // Table mode's replay took every card back (LOO-LAW-0b, NAP-LAW-6): no finished trick is left to hold.
+    if (!last?.cards?.length && this.held) {
+      clearTimeout(this.timer);
+      this.held = null;
+    }
     this.lastKey = key;
     this.draw();
   }
