@@ -853,6 +853,8 @@ def test_table_mode_loo_law_14_revoke_is_warned_of_then_penalised_and_the_hand_r
         deal = update["state"]["deal"]
         assert deal["number"] == found.number and deal["phase"] == "play" and not deal["complete"]
         assert deal["trick"] == [] and deal["last_trick"] is None and deal["to_act"] == found.leader
+        # The full loo lies on the table, set aside for the next deal (LOO-LAW-18).
+        assert deal["next_pool"] == loo and deal["pool"] == found.state["deal"]["pool"] + loo
         assert [s["cards"] for s in update["state"]["seats"]] == found.counts
         assert [s["tricks"] for s in update["state"]["seats"]] == [0, 0, 0]
         # Each seat has its own cards back and sees no other's; the revoked card was shown to everybody.

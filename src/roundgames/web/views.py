@@ -193,6 +193,8 @@ def _deal_state(room: Room, deal: LooDeal | NapDeal, viewer: int | None) -> dict
             ),
             "kind": deal.kind.value,
             "pool": public.pool,
+            # table mode: of the pool on the table, the penalties already paid into the next deal's (LOO-LAW-18)
+            "next_pool": 0 if deal.is_complete else deal.ledger.next_pool,
             "kitty": None,
             "turnup": card_str(public.turnup),
             "trump": SUIT_LETTERS[public.turnup // 13],
@@ -214,6 +216,7 @@ def _deal_state(room: Room, deal: LooDeal | NapDeal, viewer: int | None) -> dict
             "phase": "complete" if deal.is_complete else phases.get(public.phase, "deal"),
             "kind": None,
             "pool": None,
+            "next_pool": None,
             "kitty": public.kitty if public.rules.has_kitty else None,
             "turnup": None,
             "trump": SUIT_LETTERS[public.trump] if public.trump is not None else None,

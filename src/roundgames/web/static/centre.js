@@ -51,7 +51,11 @@ export function renderInfo(root, state) {
   // Loo keeps a pool; Nap has a kitty only under the options that turn it on.
   const pool = byTestId("pool", root);
   if (game === "nap") pool.textContent = deal?.kitty !== null && deal?.kitty !== undefined ? `Kitty ${deal.kitty}` : "";
-  else pool.textContent = `Pool ${deal?.pool ?? 0}`;
+  else {
+    // Table mode: a penalty paid into the next deal's pool lies on the table too, but is not this deal's to win.
+    const next = deal?.next_pool ?? 0;
+    pool.textContent = `Pool ${deal?.pool ?? 0}${next ? ` (${next} of it for the next deal)` : ""}`;
+  }
 
   const trump = byTestId("trump", root);
   if (!deal) fill(trump);
