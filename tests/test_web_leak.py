@@ -418,9 +418,18 @@ async def play(game: Game, db: Path, seed: int) -> Outcome:
             return False
         assert error.laws and unchanged, (game.name, error.message)
         counts["warned"] += 1
-        await room.call(room.act, p, f"play {card}", True)
-        counts["irregular"] += 1
-        return True
+        for _ in range(2):  # the bots may move on before the confirmation: warned again, or no law covers it now
+            try:
+                await room.call(room.act, p, f"play {card}", True)
+            except RoomError as e:
+                assert e.code in ("irregular", "illegal", "not_your_turn"), (game.name, e.code, e.message)
+                if e.code == "irregular":
+                    counts["warned"] += 1
+                    continue
+                return True
+            counts["irregular"] += 1
+            return True
+        raise AssertionError(f"{game.name}: {NAMES[p]} play {card} confirmed twice and not applied")
 
     try:
         for p in persons:
@@ -540,7 +549,7 @@ def test_table_mode_no_message_carries_a_card_its_receiver_may_not_see(batch: st
     assert all(o.deals >= 1 and o.tokens > 0 for _, o in results)
     # Irregularities were committed, warned of first, and their laws applied and logged.
     assert sum(o.irregular for _, o in results) > 20
-    assert sum(o.warned for _, o in results) == sum(o.irregular for _, o in results)
+    assert sum(o.warned for _, o in results) >= sum(o.irregular for _, o in results)
     assert sum(o.laws for _, o in results) >= sum(o.irregular for _, o in results)
 
 

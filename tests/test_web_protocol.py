@@ -990,3 +990,41 @@ def test_table_mode_and_its_laws_survive_a_restart(tmp_path: Path) -> None:
             assert comparable(after) == before
     finally:
         second.stop()
+
+
+def test_table_mode_a_confirmation_after_the_play_moved_on_is_warned_of_again(server: Server) -> None:
+    """A warning names the law that applied when it was given. Warned of a card out of turn (LOO-LAW-10), a player
+    confirms it only once his turn has come and it is now a revoke (LOO-LAW-14): he is warned again, with the law
+    that applies now, and nothing changes; confirmed once more, it is played."""
+    table = Table(server, "loo", 3, mode="table", rounds=10)
+    first_lead = lambda s: "lead" if not s["deal"]["trick"] and s["deal"]["last_trick"] is None else None  # noqa: E731
+    try:
+        for _ in range(30):
+            found = play_until(table, first_lead)
+            leader, lead = found.seat, proper(found.state).removeprefix("play ")
+            other = (leader + 1) % 3
+            c, token = table.client(other), table.tokens[other]
+            hand = c.snapshot(token)["state"]["hand"]
+            offsuit = [x for x in hand if x[-1] != lead[-1]]
+            if not offsuit or len(offsuit) == len(hand):  # he could not revoke on this lead
+                table.client(leader).send({"type": "act", "action": f"play {lead}"})
+                table.client(leader).of_type("update")
+                continue
+            card = offsuit[0]
+            early = refused(c, token, {"type": "act", "action": f"play {card}"}, "irregular", "action")
+            assert [law["rule"] for law in early["laws"]] == ["LOO-LAW-10"]
+            table.client(leader).send({"type": "act", "action": f"play {lead}"})
+            table.client(leader).of_type("update")
+            if c.snapshot(token)["state"]["deal"]["to_act"] != other:
+                continue
+            confirmed = {"type": "act", "action": f"play {card}", "irregular": True}
+            again = refused(c, token, confirmed, "irregular", "action")
+            assert [law["rule"] for law in again["laws"]] == ["LOO-LAW-14"] and again["rule"] == "LOO-PLAY-4"
+            assert again["message"].startswith("The play has moved on since the warning. Revoke (LOO-LAW-14): ")
+            c.send(confirmed)
+            update = c.until(lambda m: m["type"] == "update" and bool(m["log"]), "the revoke")
+            assert update["log"][1]["text"].startswith("Revoke: LOO-LAW-14 applied to ")
+            return
+        raise AssertionError("no first lead on which the next player could revoke")
+    finally:
+        table.close()

@@ -176,6 +176,8 @@ class Room:
         self.nets: list[list[int]] = []
         self.next_deal_at: float | None = None
         self.trick_done_at = 0.0
+        #: table mode: each seat's last warning, ``((deal, action), law IDs)``, so a confirmation answers it
+        self._warned: dict[int, tuple[tuple[int, str], tuple[str, ...]]] = {}
         #: the deals and actions so far, in order: ``(kind, seat, by_bot, seq, verb)`` (what undo may take back);
         #: verb ``irregular`` for an action that brought a law into force (table mode)
         self._acts: list[tuple[str, int, bool, int, str]] = []
@@ -385,9 +387,17 @@ class Room:
         # The Nap spare hand is taken in two steps of the room's own; neither is an irregularity a law covers.
         if self.table.table_mode and self.table.keeping != seat and head not in ("spare", "keep"):
             action, found = self._laws_if(seat, text, turn)
-            if found and not irregular:
+            said = (self.deal_number, " ".join(text.split()))
+            rules = tuple(law.rule for law in found)
+            warned = self._warned.pop(seat, None)
+            # Confirmed, but the play moved on while he read the warning and another law applies now: ask again.
+            moved = irregular and warned is not None and warned[0] == said and warned[1] != rules
+            if found and (moved or not irregular):
                 message, rule, laws = notice(self.table, action, found, self.display_names())
-                raise RoomError("irregular", message, rule, "action", action=" ".join(text.split()), laws=laws)
+                self._warned[seat] = (said, rules)
+                if moved:
+                    message = f"The play has moved on since the warning. {message}"
+                raise RoomError("irregular", message, rule, "action", action=said[1], laws=laws)
         elif not turn:
             raise RoomError("not_your_turn", self._not_your_turn())
         data: dict[str, Any] = {"seat": seat, "text": text, "bot": False}
