@@ -675,10 +675,13 @@ def test_table_mode_a_dimmed_card_asks_first_then_the_law_is_in_the_log(
     """At a table in table mode (chosen in the form) a card the rules forbid stays dimmed and explained, but may be
     clicked: the page shows the law it would bring into force, Cancel sends nothing, "Play it anyway" plays it and
     the law is in the log (RULES.md §5: a full loo into the next pool and, under Peel, the hand replayed)."""
-    create_table(
-        page, server, game="loo", players=3, rounds=10,
-        before_submit=lambda p: p.get_by_test_id("mode-select").select_option("table"),
-    )  # fmt: skip
+
+    def choose_table_mode(p: Page) -> None:
+        expect(p.locator("#mode-doc")).to_contain_text("RULES.md §5")  # the server's own line on the modes
+        expect(p.get_by_test_id("mode-select")).to_have_value("strict")
+        p.get_by_test_id("mode-select").select_option("table")
+
+    table = create_table(page, server, game="loo", players=3, rounds=10, before_submit=choose_table_mode)
     page.get_by_test_id("rules-button").click()
     expect(page.get_by_test_id("rules-mode")).to_contain_text("Table mode")
     page.get_by_test_id("rules-panel").get_by_role("button", name="Close").click()
@@ -724,3 +727,5 @@ def test_table_mode_a_dimmed_card_asks_first_then_the_law_is_in_the_log(
     expect(page.get_by_test_id("trick")).not_to_have_class(re.compile(r"\bheld\b"))
     expect(page.locator("[data-testid=trick] [data-seat='0']")).to_have_count(0)
     shot(page, "table-mode-law-in-the-log")
+    page.goto(server.url + "/")  # the lobby lists the table with its mode
+    expect(page.locator(f"[data-testid=open-tables] li[data-table='{table}']")).to_contain_text("table mode")
