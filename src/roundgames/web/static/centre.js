@@ -141,11 +141,10 @@ export class TrickView {
     const last = state.deal?.last_trick ?? null;
     const key = state.deal ? `${state.deal.number}:${JSON.stringify(last)}` : null;
     if (this.lastKey !== undefined && key !== this.lastKey && last?.cards?.length) this.hold(last, false);
-    // Table mode's replay took every card back (LOO-LAW-0b, NAP-LAW-6): no finished trick is left to hold.
-    if (!last?.cards?.length && this.held) {
-      clearTimeout(this.timer);
-      this.held = null;
-    }
+    // Table mode's replay took every card of this deal back (LOO-LAW-0b, NAP-LAW-6): no trick is left to hold.
+    // (A new deal has no last trick either, but the last one of the deal before stays in view for its pause.)
+    const sameDeal = state.deal && this.lastKey?.startsWith(`${state.deal.number}:`);
+    if (sameDeal && this.lastKey !== `${state.deal.number}:null` && !last?.cards?.length) this.release();
     this.lastKey = key;
     this.draw();
   }
