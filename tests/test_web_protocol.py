@@ -1028,3 +1028,38 @@ def test_table_mode_a_confirmation_after_the_play_moved_on_is_warned_of_again(se
         raise AssertionError("no first lead on which the next player could revoke")
     finally:
         table.close()
+
+
+def test_table_mode_loo_law_0b_a_replay_may_be_demanded_under_revoke_replay_optional(server: Server) -> None:
+    """Under revoke_replay optional (C-LOO-11) the revoked card stands for the moment; a seat other than the offender
+    may demand the replay as the very next action (offered as a button to the seat to act), and every card goes
+    back to its hand (LOO-LAW-0b, §14.9)."""
+    table = Table(server, "loo", 3, mode="table", rounds=10, options={"revoke_replay": "optional"})
+    try:
+        found = play_until(table, breaking("LOO-PLAY-4"))
+        seat, card = found.seat, found.card
+        c = table.client(seat)
+        error = refused(c, table.tokens[seat], {"type": "act", "action": f"play {card}"}, "irregular", "action")
+        assert error["message"].endswith("the card stands, unless the next player demands a replay (LOO-LAW-0b).")
+        c.send({"type": "act", "action": f"play {card}", "irregular": True})
+        update = c.until(lambda m: m["type"] == "update" and bool(m["log"]), "the revoke")
+        assert update["log"][-1]["text"] == "The card stands, unless the next player demands a replay (LOO-LAW-0b)."
+        to_act = update["state"]["deal"]["to_act"]
+        demander = to_act if to_act != seat else (seat + 1) % 3  # any seat but the offender may demand it
+        d, token = table.client(demander), table.tokens[demander]
+        state = d.snapshot(token)["state"]
+        assert card in [t["card"] for t in state["deal"]["trick"]] or state["deal"]["last_trick"]  # it stands
+        if demander == to_act:
+            assert {"action": "replay", "label": "Demand a replay"} in state["legal"]
+        d.send({"type": "act", "action": "replay"})
+        demanded = d.until(lambda m: m["type"] == "update" and bool(m["log"]), "the demand")
+        assert [(e["kind"], e["text"]) for e in demanded["log"]] == [
+            ("action", f"{NAMES[demander]} demands a replay"),
+            ("law", "Every card goes back to its hand: the hand is replayed from the first lead."),
+        ]
+        deal = demanded["state"]["deal"]
+        assert deal["trick"] == [] and deal["last_trick"] is None and deal["to_act"] == found.leader
+        assert [s["cards"] for s in demanded["state"]["seats"]] == found.counts
+        refused(c, table.tokens[seat], {"type": "act", "action": "replay"}, ("illegal", "not_your_turn"))  # once only
+    finally:
+        table.close()

@@ -21,7 +21,7 @@ from .views import in_names
 
 __all__ = ["applied_lines", "law_name", "notice", "played"]
 
-#: RULES.md §8's laws by their names (docs/nap-laws.md); Loo's names begin loo_laws.LAWS' descriptions
+#: RULES.md §8's laws by name (docs/nap-laws.md); a Loo law's name is the head of its description in loo_laws.LAWS
 NAP_LAW_NAMES = {
     "NAP-LAW-1": "misdeal",
     "NAP-LAW-2": "interfering with the deal",
@@ -116,20 +116,18 @@ def notice(
 def applied_lines(
     deal: LooDeal | NapDeal, laws_before: int, played_before: int, action: LooAction | NapAction, names: list[str]
 ) -> list[tuple[int | None, str]]:
-    """The log's lines for the laws ``action`` just brought into force: ``(seat or None, text)`` each."""
+    """The log's lines for the laws ``action`` just brought into force, and for the replay it brought about (a
+    law's, or a replay demanded under revoke_replay optional, LOO-LAW-0b): ``(seat or None, text)`` each."""
     new = deal.irregularities[laws_before:]
-    if not new:
-        return []
+    outcome = _outcome(deal, played_before, action)
     lines: list[tuple[int | None, str]] = []
     for law in new:
         name = law_name(law.rule)
         lines.append((law.seat, f"{name[0].upper()}{name[1:]}: {law.text(names)}."))
-    outcome = _outcome(deal, played_before, action)
-    who = names[action.seat]
     if outcome == "replay":
         lines.append((None, "Every card goes back to its hand: the hand is replayed from the first lead."))
-    elif outcome == "back":
-        lines.append((action.seat, f"The card goes back to {who}'s hand."))
-    elif outcome == "demand":
+    elif new and outcome == "back":
+        lines.append((action.seat, f"The card goes back to {names[action.seat]}'s hand."))
+    elif new and outcome == "demand":
         lines.append((None, "The card stands, unless the next player demands a replay (LOO-LAW-0b)."))
     return lines
