@@ -10,12 +10,17 @@ what its viewer may see at that moment, worked out independently from the engine
   (LOO-DECL-1: at his turn to declare, or after declaring, or once the declaring is over);
 - the ten cards of the Nap spare hand while its taker chooses five (NAP-VAR-SPARE), the widow for a seat that
   peeped (NAP-VAR-PEEP) and the widow or top card the declarer took in exchange;
-- for everyone, spectators included: the cards played to tricks, the Loo turn-up (LOO-DEAL-5) and the hands of a
-  Peel single, which lie face up (LOO-SGL-1).
+- for everyone, spectators included: the cards played to tricks, the Loo turn-up (LOO-DEAL-5), the hands of a
+  Peel single, which lie face up (LOO-SGL-1), and in table mode a card played irregularly (a revoke, a card out of
+  turn), which was shown on the table even when the law takes it back (LOO-LAW-0b, NAP-LAW-6, NAP-LAW-7).
 
 Any other card-like token (``QH``, ``TS``, ``10S``) anywhere in a message is a leak: another hand, the miss, the
 stock, the widow, a thrown-up hand. A log entry of an earlier deal is checked against what the viewer could see in
 that deal. The checker is itself tested: a server made to leak in several ways must be caught.
+
+Some games are played at tables in table mode (RULES.md §5, §8), where the test's people also commit
+irregularities: a card the rules forbid on their turn, or a card out of turn in the play, first refused with the
+warning (changing nothing), then sent again confirmed, so that laws are applied, hands replayed and cards taken back.
 """
 
 from __future__ import annotations
@@ -34,7 +39,7 @@ from typing import Any
 import pytest
 
 from roundgames.cards import card_str, cards_in
-from roundgames.loo import Decl, Kind, LooDeal, Phase
+from roundgames.loo import Decl, Kind, LooAction, LooDeal, Phase
 from roundgames.nap import NapDeal
 from roundgames.web import room as room_module
 from roundgames.web.protocol import ProtocolError, new_table_config
@@ -85,6 +90,11 @@ class Visibility:
         if deal is None:
             return sets
         public = {card_str(c) for t in deal.tricks for c in t.cards} | {card_str(c) for c in deal.trick_cards}
+        for law in deal.irregularities:  # table mode: the card that broke the rules was shown on the table
+            action = deal.log[law.index]
+            card = action.card if isinstance(action, LooAction) else (action.cards or (None,))[0]
+            if action.verb == "play" and card is not None:
+                public.add(card_str(card))
         if isinstance(deal, LooDeal):
             public.add(card_str(deal.turnup))  # LOO-DEAL-5: turned face up
             if deal.kind is Kind.SINGLE:  # LOO-SGL-1: dealt face up
@@ -268,7 +278,7 @@ NAP_OPTIONS: list[dict[str, Any]] = [
 ]
 
 
-def games(game: str, presets: list[str], count: int, seed: int) -> list[Game]:
+def games(game: str, presets: list[str], count: int, seed: int, mode: str = "strict") -> list[Game]:
     """``count`` seeded games of ``game``: presets, options, table sizes and people in turn, the rest at random."""
     rng = random.Random(seed)
     lo, hi = (3, 8) if game == "loo" else (2, 7)
@@ -293,6 +303,7 @@ def games(game: str, presets: list[str], count: int, seed: int) -> list[Game]:
             "bot": rng.choice(["random", "random", "sensible"]),
             "bot_delay": 0,
             "rounds": rng.choice([1, 2]),
+            "mode": mode,
         }
         config = table_config(body, rng.randrange(2**32))
         if config is None:  # a table the rules refuse (too many players for the pack): not a game
@@ -324,6 +335,9 @@ class Outcome:
     undos: int
     rejoins: int
     aways: int
+    warned: int = 0
+    irregular: int = 0
+    laws: int = 0
 
 
 async def play(game: Game, db: Path, seed: int) -> Outcome:
@@ -337,7 +351,8 @@ async def play(game: Game, db: Path, seed: int) -> Outcome:
     room.replay([])
     room.start()
     run = GameRun(Visibility(room))
-    counts = dict.fromkeys(("person_actions", "refused", "undos", "rejoins", "aways"), 0)
+    counts = dict.fromkeys(("person_actions", "refused", "undos", "rejoins", "aways", "warned", "irregular"), 0)
+    table_mode = config.get("mode") == "table"
     persons = list(range(game.persons))
     recorders: dict[Viewer, Recorder] = {}
 
@@ -385,6 +400,37 @@ async def play(game: Game, db: Path, seed: int) -> Outcome:
         if not ok:
             raise _Abort
 
+    async def irregularity(p: int, card: str) -> bool:
+        """Table mode: ``p`` plays ``card``, which the rules forbid; warned of and unchanged, then confirmed."""
+
+        def unconfirmed() -> tuple[RoomError | None, bool]:  # in one turn of the queue: did anything change?
+            seq = room.seq
+            try:
+                room.act(p, f"play {card}")
+            except RoomError as e:
+                return e, room.seq == seq
+            return None, False
+
+        error, unchanged = await room.call(unconfirmed)
+        assert error is not None, f"{game.name}: {NAMES[p]} play {card} was applied without a warning"
+        if error.code != "irregular":  # no law covers it (a second card to the trick, a card the bots' play made stale)
+            assert error.code in ("illegal", "not_your_turn"), (game.name, error.code, error.message)
+            return False
+        assert error.laws and unchanged, (game.name, error.message)
+        counts["warned"] += 1
+        for _ in range(2):  # the bots may move on before the confirmation: warned again, or no law covers it now
+            try:
+                await room.call(room.act, p, f"play {card}", True)
+            except RoomError as e:
+                assert e.code in ("irregular", "illegal", "not_your_turn"), (game.name, e.code, e.message)
+                if e.code == "irregular":
+                    counts["warned"] += 1
+                    continue
+                return True
+            counts["irregular"] += 1
+            return True
+        raise AssertionError(f"{game.name}: {NAMES[p]} play {card} confirmed twice and not applied")
+
     try:
         for p in persons:
             await room.call(room.sit, p, NAMES[p])
@@ -396,6 +442,22 @@ async def play(game: Game, db: Path, seed: int) -> Outcome:
             for p in persons:
                 latest = recorders[p].latest
                 state = latest["state"] if latest else None
+                if table_mode and state and not done() and counts["irregular"] < 6:
+                    deal = state["deal"]
+                    in_play = deal is not None and deal["phase"] == "play" and not deal["complete"]
+                    if in_play and state["illegal"] and rng.random() < 0.5:  # on his turn: a card the rules forbid
+                        acted = await irregularity(p, rng.choice(sorted(state["illegal"])))
+                        if acted:
+                            continue
+                    elif (
+                        in_play
+                        and not state["legal"]
+                        and state["hand"]
+                        and rng.random() < 0.02
+                        and await irregularity(p, rng.choice(state["hand"]))  # a card out of turn
+                    ):
+                        acted = True
+                        continue
                 if not state or not state["legal"] or done():
                     continue
                 acted = True
@@ -432,7 +494,8 @@ async def play(game: Game, db: Path, seed: int) -> Outcome:
     finally:
         await room.stop()
         store.close()
-    return Outcome(run.problems, run.messages, run.tokens, run.hand_tokens, room.deal_number, **counts)
+    laws = sum(1 for e in room.log if e.kind == "law")
+    return Outcome(run.problems, run.messages, run.tokens, run.hand_tokens, room.deal_number, **counts, laws=laws)
 
 
 def play_all(batch: list[Game], tmp_path: Path) -> list[tuple[Game, Outcome]]:
@@ -452,6 +515,13 @@ BATCHES = {
 }
 
 
+#: table-mode batches: (game, presets, games, seed); the people commit irregularities too
+TABLE_BATCHES = {
+    "loo-table": ("loo", ["peel", "enquire-within"], 24, 21),
+    "nap-table": ("nap", ["peel", "plain", "modern"], 24, 22),
+}
+
+
 @pytest.mark.parametrize("batch", list(BATCHES))
 def test_no_message_carries_a_card_its_receiver_may_not_see(batch: str, tmp_path: Path) -> None:
     game, presets, count, seed = BATCHES[batch]
@@ -465,6 +535,22 @@ def test_no_message_carries_a_card_its_receiver_may_not_see(batch: str, tmp_path
     assert sum(o.person_actions for _, o in results) > 200
     assert sum(o.rejoins for _, o in results) > 0 and sum(o.aways for _, o in results) > 0
     assert {g.config["players"] for g, _ in results} == set(range(3, 9) if game == "loo" else range(2, 8))
+
+
+@pytest.mark.parametrize("batch", list(TABLE_BATCHES))
+def test_table_mode_no_message_carries_a_card_its_receiver_may_not_see(batch: str, tmp_path: Path) -> None:
+    """Table mode with irregularities injected: the laws applied, hands replayed and cards taken back leak nothing;
+    the irregular card itself is the only card the law puts before everybody."""
+    game, presets, count, seed = TABLE_BATCHES[batch]
+    results = play_all(games(game, presets, count, seed, mode="table"), tmp_path)
+    problems = [p for _, o in results for p in o.problems]
+    assert not problems, f"{len(problems)} leaks or stalls; the first:\n" + "\n".join(problems[:10])
+    assert all(g.config["mode"] == "table" for g, _ in results)
+    assert all(o.deals >= 1 and o.tokens > 0 for _, o in results)
+    # Irregularities were committed, warned of first, and their laws applied and logged.
+    assert sum(o.irregular for _, o in results) > 20
+    assert sum(o.warned for _, o in results) >= sum(o.irregular for _, o in results)
+    assert sum(o.laws for _, o in results) >= sum(o.irregular for _, o in results)
 
 
 @pytest.mark.parametrize(
@@ -591,3 +677,27 @@ def test_the_checker_passes_the_honest_server_on_the_same_games(tmp_path: Path) 
         assert config is not None
         outcome = asyncio.run(play(Game(config, 1, 3), tmp_path / f"honest{i}.sqlite3", 5))
         assert not outcome.problems, outcome.problems[:3]
+
+
+def test_the_checker_catches_a_hand_told_in_a_law_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Table mode: the card played irregularly is public, the rest of the offender's hand is not. A law's line made
+    to name his hand is caught; the same game with the honest server passes."""
+    body = {"game": "loo", "players": 4, "people": 1, "bot": "random", "bot_delay": 0, "mode": "table", "rounds": 2}
+    config = table_config(body, 7)
+    assert config is not None
+    honest_outcome = asyncio.run(play(Game(config, 1, 4), tmp_path / "honest.sqlite3", 5))
+    assert honest_outcome.irregular > 0 and not honest_outcome.problems, honest_outcome.problems[:3]
+
+    honest = room_module.applied_lines
+
+    def leaky(deal: Any, laws_before: int, played_before: int, action: Any, names: list[str]) -> Any:
+        held = " ".join(card_list(deal.hands[action.seat]))
+        return [
+            (s, f"{text} {names[action.seat]} holds {held}.")
+            for s, text in honest(deal, laws_before, played_before, action, names)
+        ]
+
+    monkeypatch.setattr(room_module, "applied_lines", leaky)
+    outcome = asyncio.run(play(Game(config, 1, 4), tmp_path / "leaky.sqlite3", 5))
+    assert outcome.irregular > 0
+    assert any("in a log entry" in p and " holds " in p for p in outcome.problems), outcome.problems[:3]

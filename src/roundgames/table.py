@@ -36,7 +36,7 @@ __all__ = ["SAVE_FORMAT", "PlaySettings", "Table", "hand_order"]
 
 SAVE_FORMAT = "roundgames-table/1"
 _LOO_WORDS = {"s": "stand", "stand": "stand", "t": "throw", "throw": "throw", "m": "miss", "miss": "miss"}
-_LOO_WORDS |= {"d": "defend", "defend": "defend"}
+_LOO_WORDS |= {"d": "defend", "defend": "defend", "replay": "replay"}  # replay: table mode's demand (LOO-LAW-0b)
 _NAP_WORDS = {"p": "pass", "pass": "pass", "n": "nap", "nap": "nap", "mis": "misery", "misery": "misery"}
 _NAP_WORDS |= {"w": "wellington", "wellington": "wellington", "b": "blucher", "blucher": "blucher"}
 _NAP_WORDS |= {"blücher": "blucher", "peep": "peep", "raise": "raise", "r": "raise"}
@@ -321,10 +321,13 @@ class Table:
             raise RecordError("input", "no deal is in progress")
         action = self.parse(seat, text)
         # Two branches, not one: each narrows the deal and the action to the same game for the type checker.
-        if isinstance(deal, LooDeal) and isinstance(action, LooAction):  # noqa: SIM114
+        if isinstance(deal, LooDeal) and isinstance(action, LooAction):
             deal.verify(action)
         elif isinstance(deal, NapDeal) and isinstance(action, NapAction):
-            deal.verify(action)
+            if self.table_mode:
+                self.laws_if(action)  # NapDeal.verify is strict mode's; this raises only where no law covers it
+            else:
+                deal.verify(action)
         return action
 
     def laws_if(self, action: LooAction | NapAction) -> list[Irregularity]:

@@ -666,3 +666,65 @@ def test_the_rejoin_link_in_a_fresh_browser_takes_the_seat(
     line = take_turn(other, 0, prefer=("Pass",))
     assert line == "Ann passes"
     expect(actions_of(ann, 0).last).to_have_text(line)
+
+
+def test_table_mode_a_dimmed_card_asks_first_then_the_law_is_in_the_log(
+    page: Page, server: WebServer, shot: Callable[..., Path]
+) -> None:
+    """At a table in table mode (chosen in the form) a card the rules forbid stays dimmed and explained, but may be
+    clicked: the page shows the law it would bring into force, Cancel sends nothing, "Play it anyway" plays it and
+    the law is in the log (RULES.md §5: a full loo into the next pool and, under Peel, the hand replayed)."""
+
+    def choose_table_mode(p: Page) -> None:
+        expect(p.locator("#mode-doc")).to_contain_text("RULES.md §5")  # the server's own line on the modes
+        expect(p.get_by_test_id("mode-select")).to_have_value("strict")
+        p.get_by_test_id("mode-select").select_option("table")
+
+    table = create_table(page, server, game="loo", players=3, rounds=10, before_submit=choose_table_mode)
+    page.get_by_test_id("rules-button").click()
+    expect(page.get_by_test_id("rules-mode")).to_contain_text("Table mode")
+    page.get_by_test_id("rules-panel").get_by_role("button", name="Close").click()
+    for _ in range(80):
+        wait_turn(page)
+        if text(page.get_by_test_id("phase")) == "play" and page.locator(f"{HAND} button.illegal").count():
+            break
+        take_turn(page, 0, prefer=("Stand",))
+    else:
+        raise AssertionError("no turn with a card the rules forbid")
+
+    dimmed = page.locator(f"{HAND} button.illegal.irregular").first
+    card = dimmed.get_attribute("data-card")
+    assert RULE.search(dimmed.get_attribute("title") or "")  # still explained with its rule
+    log = page.locator("[data-testid=log] li")
+    count = log.count()
+    dialog = page.get_by_test_id("irregular-dialog")
+
+    dimmed.click()
+    expect(dialog).to_be_visible()
+    expect(dialog.get_by_test_id("irregular-message")).to_contain_text(re.compile(r"\(LOO-LAW-1[0-7]\)"))
+    expect(dialog.locator("li")).to_have_text([re.compile(r"^LOO-LAW-1[0-7] applied to Ann: \d+ into the next pool$")])
+    dialog.get_by_test_id("irregular-cancel").click()
+    expect(dialog).to_be_hidden()
+    expect(log).to_have_count(count)  # nothing was done
+    expect(page.get_by_test_id("turn")).to_have_text("Your turn")
+
+    page.locator(f"{HAND} [data-card='{card}']").click()
+    expect(dialog).to_be_visible()
+    shot(page, "table-mode-warning")
+    dialog.get_by_test_id("irregular-confirm").click()
+    expect(dialog).to_be_hidden()
+    laws = page.locator("[data-testid=log] li[data-kind=law]")
+    expect(laws.first).to_have_text(re.compile(r": LOO-LAW-1[0-7] applied to Ann: \d+ into the next pool\.$"))
+    expect(laws.last).to_have_text("Every card goes back to its hand: the hand is replayed from the first lead.")
+    expect(actions_of(page, 0).last).to_have_text(f"Ann plays {card}")
+    expect(page.get_by_test_id("pool")).to_have_text(re.compile(r"^Pool \d+ \(\d+ of it for the next deal\)$"))
+    # The hand is replayed: every card back in its hand (Ann's three), no trick finished and none held in view; the
+    # bots before Ann may lead again at once (no pause here), but no card of hers lies on the table.
+    expect(page.locator(CARDS)).to_have_count(3)
+    expect(page.locator(f"{HAND} [data-card='{card}']")).to_have_count(1)
+    expect(page.get_by_test_id("last-trick-button")).to_be_disabled()
+    expect(page.get_by_test_id("trick")).not_to_have_class(re.compile(r"\bheld\b"))
+    expect(page.locator("[data-testid=trick] [data-seat='0']")).to_have_count(0)
+    shot(page, "table-mode-law-in-the-log")
+    page.goto(server.url + "/")  # the lobby lists the table with its mode
+    expect(page.locator(f"[data-testid=open-tables] li[data-table='{table}']")).to_contain_text("table mode")

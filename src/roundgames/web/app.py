@@ -362,7 +362,10 @@ def create_app(
 
 
 def _error_message(e: ProtocolError | RoomError) -> dict[str, Any]:
-    return {"type": "error", "code": e.code, "message": e.message, "rule": getattr(e, "rule", None), "field": e.field}
+    out = {"type": "error", "code": e.code, "message": e.message, "rule": getattr(e, "rule", None), "field": e.field}
+    if isinstance(e, RoomError) and e.laws is not None:  # table mode: the action refused until it is confirmed
+        out |= {"action": e.action, "laws": e.laws}
+    return out
 
 
 async def _send_error(ws: WebSocket, e: ProtocolError | RoomError) -> None:
@@ -411,7 +414,7 @@ async def _dispatch(room: Room, conn: WsConn, message: dict[str, Any]) -> None:
     if conn.seat is None:
         raise RoomError("not_seated", f"a spectator cannot {kind}: take a seat first")
     if kind == "act":
-        await room.call(room.act, conn.seat, message["action"])
+        await room.call(room.act, conn.seat, message["action"], message["irregular"])
     elif kind == "next":
         await room.call(room.next_deal)
     elif kind == "undo":

@@ -31,10 +31,30 @@ MAX_CHAT = 200
 MAX_NAME = 24
 PLAYERS = {"loo": (3, 8), "nap": (2, 7)}
 BOTS = ("random", "sensible")
+#: the fields of ``POST /api/tables``
+SETTINGS = (
+    "game",
+    "preset",
+    "options",
+    "players",
+    "people",
+    "bot",
+    "bot_delay",
+    "spectators",
+    "rounds",
+    "confirm",
+    "mode",
+)
+#: how a table treats an action the rules forbid: refused (strict), or ruled on by the laws (table)
+MODES = ("strict", "table")
+MODE_DOC = (
+    "strict refuses an action the rules forbid; table lets a person commit it (a revoke, a card or a declaration "
+    "out of turn) after a warning and applies the laws of RULES.md §5 (Loo) or §8 (Nap), as at a real table"
+)
 #: (field, type, required) of each client message type
 _MESSAGES: dict[str, dict[str, tuple[type | tuple[type, ...], bool]]] = {
     "hello": {"token": ((str, type(None)), False), "since": ((int, type(None)), False)},
-    "act": {"action": (str, True)},
+    "act": {"action": (str, True), "irregular": (bool, False)},
     "next": {},
     "undo": {},
     "chat": {"text": (str, True)},
@@ -88,10 +108,10 @@ def parse_client_message(raw: str) -> dict[str, Any]:
         if key not in message:
             if required:
                 raise ProtocolError("bad_message", f"{key}: a {kind} message needs {key!r}", key)
-            out[key] = None
+            out[key] = False if types is bool else None
             continue
         value = message[key]
-        if not isinstance(value, types) or isinstance(value, bool):
+        if not isinstance(value, types) or (isinstance(value, bool) and types is not bool):
             raise ProtocolError("bad_message", f"{key}: {value!r} is not a valid {key}", key)
         out[key] = value
     if kind == "act" and not out["action"].strip():
@@ -128,7 +148,7 @@ def new_table_config(body: Any) -> dict[str, Any]:
     """A new table's settings from ``POST /api/tables``, checked against the rules; the seed is drawn here."""
     if not isinstance(body, dict):
         raise ProtocolError("bad_message", "the body is a JSON object of the table's settings", "body")
-    known = {"game", "preset", "options", "players", "people", "bot", "bot_delay", "spectators", "rounds", "confirm"}
+    known = set(SETTINGS)
     for key in body:
         if key not in known:
             raise ProtocolError("bad_message", f"{key}: no such setting (settings: {', '.join(sorted(known))})", key)
@@ -151,6 +171,9 @@ def new_table_config(body: Any) -> dict[str, Any]:
     rounds = _field(body, "rounds", int, 1)
     if not 1 <= rounds <= 50:
         raise ProtocolError("bad_message", f"rounds: {rounds} is not between 1 and 50", "rounds")
+    mode = _field(body, "mode", str, "strict")
+    if mode not in MODES:
+        raise ProtocolError("bad_message", f"mode: {mode!r} is not a mode here ({', '.join(MODES)})", "mode")
     preset = _field(body, "preset", str, "peel")
     options = _field(body, "options", dict, {})
     config = {
@@ -164,6 +187,7 @@ def new_table_config(body: Any) -> dict[str, Any]:
         "spectators": _field(body, "spectators", bool, True),
         "rounds": rounds,
         "confirm": _field(body, "confirm", bool, False),
+        "mode": mode,
         "seed": secrets.randbits(64),  # unguessable: finished records must not reveal later deals
     }
     # The engine is the judge of the rules: a table it cannot deal is refused now, not at the first deal.
@@ -227,4 +251,4 @@ def options_catalogue() -> dict[str, Any]:
                 "doc": OPTION_DOCS[game][key],
             }
         games[game] = {"presets": presets, "players": list(PLAYERS[game]), "options": options}
-    return {"games": games, "bots": list(BOTS)}
+    return {"games": games, "bots": list(BOTS), "mode": {"default": "strict", "values": list(MODES), "doc": MODE_DOC}}

@@ -22,10 +22,12 @@ from typing import Any, Protocol
 
 from ..bots import Bot, make_bot
 from ..cards import card_str
+from ..deal import Irregularity
 from ..errors import RecordError, RoundgamesError
-from ..loo import LooDeal
-from ..nap import NapDeal
+from ..loo import LooAction, LooDeal
+from ..nap import NapAction, NapDeal
 from ..table import Table
+from .laws import applied_lines, notice, played
 from .store import Event, Store
 from .views import card_list, describe, in_names, rules_help, state_for, trick_text
 
@@ -44,11 +46,24 @@ CHAT_BURST = 5
 
 
 class RoomError(RoundgamesError):
-    """A command the table refuses: ``code`` is the protocol's error code, ``rule`` a rule ID or None."""
+    """A command the table refuses: ``code`` is the protocol's error code, ``rule`` a rule ID or None.
 
-    def __init__(self, code: str, message: str, rule: str | None = None, field: str | None = None) -> None:
+    An ``irregular`` refusal (table mode) also carries the ``action`` refused and the ``laws`` it would bring into
+    force; the same action sent again with ``irregular: true`` is applied with them."""
+
+    def __init__(
+        self,
+        code: str,
+        message: str,
+        rule: str | None = None,
+        field: str | None = None,
+        *,
+        action: str | None = None,
+        laws: list[dict[str, Any]] | None = None,
+    ) -> None:
         super().__init__(message)
         self.code, self.message, self.rule, self.field = code, message, rule, field
+        self.action, self.laws = action, laws
 
 
 class Conn(Protocol):
@@ -141,6 +156,7 @@ class Room:
             bot=c["bot"],
             seed=c["seed"],
             rounds=c["rounds"],
+            table_mode=c.get("mode") == "table",  # a table stored before modes existed is strict
         )
         self.bots: dict[int, Bot] = {
             i: make_bot(c["bot"], c["game"], seed=random.Random(f"{c['seed']}:bot:{i}").getrandbits(32))
@@ -160,7 +176,10 @@ class Room:
         self.nets: list[list[int]] = []
         self.next_deal_at: float | None = None
         self.trick_done_at = 0.0
-        #: the deals and actions so far, in order: ``(kind, seat, by_bot, seq, verb)`` (what undo may take back)
+        #: table mode: each seat's last warning, ``((deal, action), law IDs)``, so a confirmation answers it
+        self._warned: dict[int, tuple[tuple[int, str], tuple[str, ...]]] = {}
+        #: the deals and actions so far, in order: ``(kind, seat, by_bot, seq, verb)`` (what undo may take back);
+        #: verb ``irregular`` for an action that brought a law into force (table mode)
         self._acts: list[tuple[str, int, bool, int, str]] = []
 
     def replay(self, events: list[Event]) -> None:
@@ -193,7 +212,7 @@ class Room:
         """The table's settings as every state carries them (``state.table`` of docs/web.md)."""
         c = self.config
         keys = ("game", "preset", "options", "confirm", "bot", "bot_delay", "spectators")
-        return {"id": self.id, **{k: c[k] for k in keys}, "rules": self.rules_help}
+        return {"id": self.id, **{k: c[k] for k in keys}, "mode": c.get("mode", "strict"), "rules": self.rules_help}
 
     def info(self) -> dict[str, Any]:
         """The table as the lobby lists it (TableInfo of docs/web.md)."""
@@ -246,7 +265,8 @@ class Room:
 
     def _undo_target(self, seat: int) -> int | None:
         for kind, who, by_bot, seq, verb in reversed(self._acts):
-            if kind == "deal":
+            if kind == "deal" or verb == "irregular":
+                # An irregularity is public and its law is paid: undo never goes back past one (table mode).
                 return None
             if who == seat and not by_bot:
                 # Taking back the miss, a purchase or a peep would let him choose again knowing the cards.
@@ -352,15 +372,58 @@ class Room:
 
     # -- commands (run on the queue) ----------------------------------------------------------------
 
-    def act(self, seat: int, text: str) -> None:
-        """A person's action; raises :class:`RoomError` with the rule when it is not legal now."""
+    def act(self, seat: int, text: str, irregular: bool = False) -> None:
+        """A person's action; raises :class:`RoomError` with the rule when it is not legal now.
+
+        At a table in table mode an action the rules forbid but a law covers is refused first with the code
+        ``irregular``, the rule it breaks and the laws it would bring into force; sent again with ``irregular``
+        it is applied with them (RULES.md §5, §8)."""
         deal = self.table.deal
         if deal is None or deal.is_complete:
             raise RoomError("no_deal", "no deal is in progress")
-        if deal.to_act != seat and self.table.keeping != seat:
-            who = self.display_names()[deal.to_act] if deal.to_act is not None else "nobody"
-            raise RoomError("not_your_turn", f"it is {who}'s turn, not yours")
-        self._command("act", {"seat": seat, "text": text, "bot": False})
+        turn = deal.to_act == seat or self.table.keeping == seat
+        head = (text.split() or [""])[0].lower()
+        found: list[Irregularity] = []
+        # The Nap spare hand is taken in two steps of the room's own; neither is an irregularity a law covers.
+        if self.table.table_mode and self.table.keeping != seat and head not in ("spare", "keep"):
+            action, found = self._laws_if(seat, text, turn)
+            said = (self.deal_number, " ".join(text.split()))
+            rules = tuple(law.rule for law in found)
+            warned = self._warned.pop(seat, None)
+            # Confirmed, but the play moved on while he read the warning and another law applies now: ask again.
+            moved = irregular and warned is not None and warned[0] == said and warned[1] != rules
+            if found and (moved or not irregular):
+                message, rule, laws = notice(self.table, action, found, self.display_names())
+                self._warned[seat] = (said, rules)
+                if moved:
+                    message = f"The play has moved on since the warning. {message}"
+                raise RoomError("irregular", message, rule, "action", action=said[1], laws=laws)
+        elif not turn:
+            raise RoomError("not_your_turn", self._not_your_turn())
+        data: dict[str, Any] = {"seat": seat, "text": text, "bot": False}
+        if found:
+            data["irregular"] = True  # for whoever reads the store: on a replay the table's mode rules it again
+        self._command("act", data)
+
+    def _not_your_turn(self) -> str:
+        deal = self.table.deal
+        assert deal is not None
+        who = self.display_names()[deal.to_act] if deal.to_act is not None else "nobody"
+        return f"it is {who}'s turn, not yours"
+
+    def _laws_if(self, seat: int, text: str, turn: bool) -> tuple[LooAction | NapAction, list[Irregularity]]:
+        """Table mode: what ``text`` means and the laws it would bring into force (none for a proper action),
+        worked out by the table on a copy; raises as :meth:`_act` would where no law covers it, and
+        ``not_your_turn`` for such an action out of turn."""
+        deal = self.table.deal
+        assert deal is not None
+        try:
+            action = self.table.parse(seat, text)
+            return action, self.table.laws_if(action)
+        except RoundgamesError as e:
+            if not turn:
+                raise RoomError("not_your_turn", self._not_your_turn()) from None
+            raise _refusal(e, deal, self.display_names()) from None
 
     def sit(self, seat: int, name: str) -> str:
         """Seat a person; returns the new seat token (only its hash is kept)."""
@@ -512,18 +575,21 @@ class Room:
             if table.keeping == seat and words and words[0].lower() == "keep":
                 text = "spare " + " ".join(words[1:])
             action = table.parse(seat, text)
+            if bot and table.table_mode and table.laws_if(action):  # a bot chooses from the proper actions only
+                raise RecordError("event", f"{name}'s bot chose {text!r}, which the rules forbid")
+            laws_before, played_before = len(deal.irregularities), played(deal)
             table.act(seat, text)
         except RoomError:
             raise
         except RoundgamesError as e:
-            rule = getattr(e, "rule", None)
-            said = e.reason if isinstance(e, RecordError) else str(e)  # "input: ..." is the terminal's word
-            text = in_names(said.replace("; or type ? for help", ""), deal, self.display_names())
-            raise RoomError("illegal" if rule else "bad_message", text, rule, None if rule else "action") from None
+            raise _refusal(e, deal, self.display_names()) from None
         table.events.clear()
-        self._acts.append(("act", seat, bot, seq, action.verb))
+        irregular = len(deal.irregularities) > laws_before
+        self._acts.append(("act", seat, bot, seq, "irregular" if irregular else action.verb))
         public, mine = describe(deal, action, name)
         self._log(seq, "action", seat, public, {seat: mine} if mine else {})
+        for who, line in applied_lines(deal, laws_before, played_before, action, self.display_names()):
+            self._log(seq, "law", who, line)  # the offence and its penalty are public, as at a real table
         if len(deal.tricks) > tricks_before:
             self._log(seq, "trick", deal.tricks[-1].winner, trick_text(deal.tricks[-1], self.display_names()))
             self.trick_done_at = time.time()
@@ -589,6 +655,14 @@ class Room:
             self.send_to(conn, [], snapshot=True)
         else:
             self.send_to(conn, missed)
+
+
+def _refusal(e: RoundgamesError, deal: LooDeal | NapDeal, names: list[str]) -> RoomError:
+    """The engine's refusal as the protocol's error: ``illegal`` with the rule, or ``bad_message``."""
+    rule = getattr(e, "rule", None)
+    said = e.reason if isinstance(e, RecordError) else str(e)  # "input: ..." is the terminal's word
+    text = in_names(said.replace("; or type ? for help", ""), deal, names)
+    return RoomError("illegal" if rule else "bad_message", text, rule, None if rule else "action")
 
 
 def best_five(deal: NapDeal, seat: int) -> tuple[int, ...]:

@@ -29,7 +29,9 @@ SUIT_LETTERS = "SHDC"
 _SEAT_LABEL = re.compile(r"\bP[1-9]\b")
 _DECL_NOTES = {Decl.STAND: "stood", Decl.THROW: "threw up", Decl.MISS: "took the miss", Decl.DEFEND: "defends"}
 _LOO_VERBS = {"stand": "stands", "throw": "throws up", "miss": "takes the miss", "defend": "defends the pool"}
+_LOO_VERBS["replay"] = "demands a replay"  # table mode, under revoke_replay optional (LOO-LAW-0b)
 _LOO_LABELS = {"stand": "Stand", "throw": "Throw up", "miss": "Take the miss", "defend": "Defend the pool"}
+_LOO_LABELS["replay"] = "Demand a replay"
 _CALL_NAMES = {"nap": "Nap", "misery": "Misery", "wellington": "Wellington", "blucher": "Blücher"}
 
 
@@ -191,6 +193,8 @@ def _deal_state(room: Room, deal: LooDeal | NapDeal, viewer: int | None) -> dict
             ),
             "kind": deal.kind.value,
             "pool": public.pool,
+            # table mode: of the pool on the table, the penalties already paid into the next deal's (LOO-LAW-18)
+            "next_pool": 0 if deal.is_complete else deal.ledger.next_pool,
             "kitty": None,
             "turnup": card_str(public.turnup),
             "trump": SUIT_LETTERS[public.turnup // 13],
@@ -212,6 +216,7 @@ def _deal_state(room: Room, deal: LooDeal | NapDeal, viewer: int | None) -> dict
             "phase": "complete" if deal.is_complete else phases.get(public.phase, "deal"),
             "kind": None,
             "pool": None,
+            "next_pool": None,
             "kitty": public.kitty if public.rules.has_kitty else None,
             "turnup": None,
             "trump": SUIT_LETTERS[public.trump] if public.trump is not None else None,

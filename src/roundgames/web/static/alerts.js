@@ -4,7 +4,7 @@
 import { settings } from "./settings.js";
 
 const MARK = "● ";
-const SPOKEN_KINDS = new Set(["action", "trick", "result", "chat"]);
+const SPOKEN_KINDS = new Set(["action", "law", "trick", "result", "chat"]);
 const LIVE_LINES = 6; // a screen reader reads additions; old lines are only trimmed so the region stays small
 
 /** Read a line aloud through the live region (id "announce"). */

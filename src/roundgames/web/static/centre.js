@@ -51,7 +51,11 @@ export function renderInfo(root, state) {
   // Loo keeps a pool; Nap has a kitty only under the options that turn it on.
   const pool = byTestId("pool", root);
   if (game === "nap") pool.textContent = deal?.kitty !== null && deal?.kitty !== undefined ? `Kitty ${deal.kitty}` : "";
-  else pool.textContent = `Pool ${deal?.pool ?? 0}`;
+  else {
+    // Table mode: a penalty paid into the next deal's pool lies on the table too, but is not this deal's to win.
+    const next = deal?.next_pool ?? 0;
+    pool.textContent = `Pool ${deal?.pool ?? 0}${next ? ` (${next} of it for the next deal)` : ""}`;
+  }
 
   const trump = byTestId("trump", root);
   if (!deal) fill(trump);
@@ -137,6 +141,10 @@ export class TrickView {
     const last = state.deal?.last_trick ?? null;
     const key = state.deal ? `${state.deal.number}:${JSON.stringify(last)}` : null;
     if (this.lastKey !== undefined && key !== this.lastKey && last?.cards?.length) this.hold(last, false);
+    // Table mode's replay took every card of this deal back (LOO-LAW-0b, NAP-LAW-6): no trick is left to hold.
+    // (A new deal has no last trick either, but the last one of the deal before stays in view for its pause.)
+    const sameDeal = state.deal && this.lastKey?.startsWith(`${state.deal.number}:`);
+    if (sameDeal && this.lastKey !== `${state.deal.number}:null` && !last?.cards?.length) this.release();
     this.lastKey = key;
     this.draw();
   }

@@ -60,6 +60,15 @@ export class CreateForm {
       fill(bot, this.options.bots.map((b) => h("option", { value: b, text: b })));
       if (this.options.bots.includes("sensible")) bot.value = "sensible";
     }
+    // The table's mode (RULES.md §5, §8): the server's own words say what each means.
+    const mode = this.options.mode;
+    if (mode?.doc) this.form.querySelector("#mode-doc").textContent = mode.doc;
+    if (Array.isArray(mode?.values) && mode.values.length) {
+      const select = this.el("mode");
+      const labels = Object.fromEntries([...select.options].map((o) => [o.value, o.textContent]));
+      fill(select, mode.values.map((m) => h("option", { value: m, text: labels[m] ?? m })));
+      select.value = mode.default ?? mode.values[0];
+    }
   }
 
   get game() {
@@ -110,6 +119,7 @@ export class CreateForm {
       bot_delay: number("bot_delay"),
       spectators: this.el("spectators").checked,
       confirm: this.el("confirm").checked,
+      mode: this.el("mode").value,
     };
     if (this.el("rounds").value.trim() !== "") body.rounds = number("rounds");
     const options = this.changedOptions();

@@ -1,6 +1,8 @@
 // The viewer's hand and the phase buttons: what may be played is highlighted, what may not is dimmed and says why
 // when tried; several-card choices (Nap buy, the spare hand's keep) are picked first and sent with their button;
 // with the table's confirm option, a first tap arms and a second tap on the same thing sends (UX 6, 7, 13).
+// At a table in table mode a dimmed card (or a card out of turn in the play) may still be played: it is sent, and
+// the server answers with the law it would bring into force, which the page asks the person to confirm.
 
 import { cardName, cardSvg } from "./cards.js";
 import { fill, h } from "./dom.js";
@@ -68,14 +70,16 @@ export class PlayControls {
     this.hand.style.setProperty("--n", Math.max(this.cards.length, 1));
     fill(this.hand, this.cards.map((card, i) => {
       const legal = choosing || this.entriesFor(card).length > 0;
+      const irregular = !legal && this.mayBreakRules(card);
+      const reason = this.state.illegal?.[card] ?? "";
       return h("button", {
         type: "button",
-        class: ["card", legal ? "legal" : "illegal", this.chosen.has(card) && "chosen",
+        class: ["card", legal ? "legal" : "illegal", irregular && "irregular", this.chosen.has(card) && "chosen",
           this.selected === card && "selected", this.armed === `card:${card}` && "armed"],
         dataset: { card, index: i + 1 },
         "aria-label": cardName(card),
         "aria-pressed": choosing ? String(this.chosen.has(card)) : null,
-        title: legal ? "" : this.state.illegal?.[card] ?? "",
+        title: legal ? "" : irregular ? `${reason ? `${reason}. ` : ""}Table mode: it may be played anyway, and the law applies` : reason,
         html: cardSvg(card),
         onclick: () => this.tapCard(card),
       });
@@ -115,11 +119,24 @@ export class PlayControls {
     this.trigger(`card:${card}`, way.action, cardName(card));
   }
 
+  /**
+   * Whether this card, which the rules forbid now, may still be played at this table: in table mode, in the play,
+   * a card of the hand (RULES.md §5, §8). Strict tables never.
+   */
+  mayBreakRules(card) {
+    const state = this.state;
+    const deal = state?.deal;
+    if (state?.table?.mode !== "table" || !deal || deal.complete || deal.phase !== "play") return false;
+    return !this.chooser && !state.keeping && (state.hand ?? []).includes(card);
+  }
+
   /** The one legal action a card stands for; otherwise explains why not, or asks which, and returns null. */
   onlyWay(card) {
     const ways = this.entriesFor(card);
     if (ways.length === 0) {
-      this.explain(card);
+      // Table mode: send it; the server names the law and the page asks before it is sent again, confirmed.
+      if (this.mayBreakRules(card)) this.act(`play ${card}`);
+      else this.explain(card);
       return null;
     }
     if (ways.length > 1) {

@@ -24,6 +24,7 @@ function describe(info) {
   const people = seats.filter((s) => s.kind === "person").map((s) => s.name).filter(Boolean);
   return [
     `${title(info.game)} (${info.preset})`,
+    info.mode === "table" ? "table mode: the laws apply" : "",
     `${info.players ?? seats.length} seats, ${open} open`,
     people.length ? `with ${people.join(", ")}` : "",
     ago(info.created),

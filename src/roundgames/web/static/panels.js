@@ -71,6 +71,10 @@ export function renderRules(dialog, state) {
     h("h2", { text: `Rules at this table: ${table.game === "nap" ? "Nap" : "Loo"} (${table.preset ?? ""})` }),
     rules.length ? h("ul", { class: "rules" }, rules.map((line) => h("li", { text: line })))
       : h("p", { text: "The preset's rules, with no house rules changed." }),
+    h("p", { class: "mode", "data-testid": "rules-mode", text: table.mode === "table"
+      ? "Table mode: an irregular card or declaration (a revoke, a card out of turn) is allowed after a warning, "
+        + `and the laws apply (RULES.md ${table.game === "nap" ? "§8" : "§5"}); each law applied is in the log.`
+      : "Strict: an action the rules forbid is refused, with the rule it breaks." }),
     h("p", { class: "note" }, `Bots pause ${table.bot_delay ?? "?"} s between actions.`,
       table.confirm ? " Every action needs a second tap to confirm." : ""),
     h("div", { class: "buttons" }, h("button", { value: "close", text: "Close" }))));

@@ -10,6 +10,7 @@ import { PlayControls } from "./hand.js";
 import { LogView, setupChat } from "./log.js";
 import { Connection } from "./net.js";
 import { Panel, renderRules, renderScore } from "./panels.js";
+import { askIrregular } from "./irregular.js";
 import { chooseSeat } from "./seatdialog.js";
 import { awayShort, awayText, renderSeats } from "./seats.js";
 import { applySettings, onSettingsChange, openSettings, settings } from "./settings.js";
@@ -205,9 +206,17 @@ class TableClient {
     this.render();
   }
 
-  serverError({ code, message, rule }) {
+  serverError({ code, message, rule, action, laws }) {
     const text = rule && !String(message).includes(rule) ? `${message} (${rule})` : message;
     if (code === "hello_first") return this.conn.sayHello();
+    if (code === "irregular" && action) {
+      // Table mode: nothing was done yet. Say what the law will do, and send it again only if the person says so.
+      this.say(text);
+      askIrregular($("irregular-dialog"), { message: text, action, laws }).then((yes) => {
+        if (yes && this.send({ type: "act", action, irregular: true })) this.say("");
+      });
+      return;
+    }
     if (code === "table_gone") {
       this.conn.stop();
       return this.fatal(text || "This table has ended.");
