@@ -164,7 +164,7 @@ def _seconds(text: str) -> float:
 
 _DEFAULT_PLAYERS = {"loo": 5, "nap": 4}
 #: the settings of a table, which a resumed table takes from its file
-_TABLE_SETTINGS = ("players", "preset", "option", "bots", "seat", "watch", "humans", "seed", "rounds")
+_TABLE_SETTINGS = ("players", "preset", "option", "bots", "seat", "watch", "humans", "seed", "rounds", "mode")
 
 
 def _option(text: str) -> tuple[str, Any]:
@@ -228,6 +228,7 @@ def _table_of(args: argparse.Namespace) -> Table:
             seed=args.seed,
             rounds=args.rounds or 1,
             names=names,
+            table_mode=args.mode == "table",
         )
     except RecordError as e:
         if e.field == "seats":
@@ -454,6 +455,12 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--humans", type=_humans, metavar="1,3", help="the seats played by people, taking turns")
     pl.add_argument("--seed", type=int, help="seed of the shuffle, to play the same cards again")
     pl.add_argument("--rounds", type=int, help="times each player deals (default 1)")
+    pl.add_argument(
+        "--mode",
+        choices=["strict", "table"],
+        help="strict (default): an action the rules forbid is refused; table: it is accepted and its law "
+        "applied (docs/loo-laws.md, docs/nap-laws.md), and law RULE-ID states an irregularity",
+    )
     pl.add_argument("--plain", action="store_true", help="line by line: screen readers, pipes, logs")
     pl.add_argument("--ascii", action="store_true", help="suits as letters S H D C, not symbols")
     pl.add_argument("--no-color", action="store_true", help="no colour (also when NO_COLOR is set)")
