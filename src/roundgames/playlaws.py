@@ -20,6 +20,8 @@ need it (LOO-LAW-4, LOO-LAW-5, LOO-LAW-10, NAP-LAW-4, NAP-LAW-7) would otherwise
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .cards import card_str, parse_card
 from .deal import Irregularity
 from .errors import CardError, IllegalActionError, RoundgamesError
@@ -74,7 +76,9 @@ def _loo_text(rules: LooRules, rule: str) -> str:
     if text.endswith(": as LOO-LAW-17"):
         text = text.removesuffix("as LOO-LAW-17") + "a full loo into the next pool, the replay, winnings carried"
     stakes = rules.stakes
-    full = {"limited": f"({stakes.loo})", "unlimited": "(the pool)"}.get(rules.loo_mode, f"(the pool, at most {rules.loo_cap})")
+    full = {"limited": f"({stakes.loo})", "unlimited": "(the pool)"}.get(
+        rules.loo_mode, f"(the pool, at most {rules.loo_cap})"
+    )
     single = f"S ({stakes.single})" if rules.penalty_scale == "peel" else f"a full loo {full} (Enquire Within)"
     text = text.replace("a full loo into", f"a full loo {full} into").replace("a full loo,", f"a full loo {full},")
     text = text.replace("a single S", single).replace("S into", f"{single} into").replace("S at once", single)
@@ -171,7 +175,7 @@ def warning(table: Table, seat: int, text: str) -> list[str] | None:
     return lines
 
 
-def _cost(law: Irregularity, seats: list[str]) -> str:
+def _cost(law: Irregularity, seats: Sequence[str]) -> str:
     """What ``law`` will cost, before it is applied (:meth:`Irregularity.text` says it after)."""
     name = seats[law.seat]
     if law.pool:
@@ -208,8 +212,8 @@ def stop_due(table: Table) -> str | None:
         return None
     if deal.to_act is None or deal.to_act in table.humans:
         return None
-    if playing(deal):
-        return "play" if not deal.tricks and not deal.trick_cards else None
+    if playing(deal):  # not again when the laws order a replay: the table has had its word
+        return "play" if not any(a.verb == "play" for a in deal.log) else None
     return "before" if not deal.log else None
 
 
