@@ -324,7 +324,7 @@ class Table:
             raise RecordError("input", "no deal is in progress")
         action = self.parse(seat, text)
         # Two branches, not one: each narrows the deal and the action to the same game for the type checker.
-        if isinstance(deal, LooDeal) and isinstance(action, LooAction):  # noqa: SIM114
+        if isinstance(deal, LooDeal) and isinstance(action, LooAction):
             deal.verify(action)
         elif isinstance(deal, NapDeal) and isinstance(action, NapAction):
             if self.table_mode and not deal.can(action):
