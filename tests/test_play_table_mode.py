@@ -255,6 +255,26 @@ def test_mode_is_in_the_help_and_the_readme(capsys: pytest.CaptureFixture[str]) 
     assert "`--mode strict|table`" in readme
 
 
+def test_demo_in_table_mode_a_slip_is_ruled_by_its_law(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Seed 3, Loo: in deal 4 P1 (a random player) slips and plays 9C on P2's 7H after P4's QH, holding
+    the trump 7D that would head the trick: LOO-LAW-15, a full loo (6) into the next pool, and the replay."""
+    save = tmp_path / "demo.json"
+    args = ["demo", "--mode", "table", "--players", "4", "--seed", "3", "--max-deals", "6", "--save", str(save)]
+    assert cli.main(args) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[1].startswith("Table mode: now and then a player slips")
+    assert "  P1 play 9C\n    LOO-LAW-15 applied to P1: 6 into the next pool.\n    Every card goes back" in out
+    records = deal_records(save)
+    rulings = [referee(from_json(record)) for record in records]
+    assert all(r["complete"] and r["error"] is None for r in rulings)
+    assert {"index": 6, "seat": "P1", "rule": "LOO-LAW-15", "penalty": 6, "pool": "next"} in rulings[3][
+        "irregularities"
+    ]
+    assert all(record["mode"] == "table" for record in records)
+    assert cli.main(["demo", "--players", "4", "--seed", "3", "--max-deals", "6"]) == 0
+    assert "applied" not in capsys.readouterr().out  # strict, the default: nobody slips
+
+
 @pytest.mark.parametrize(("game", "players"), [("loo", 5), ("nap", 4)])
 def test_bots_never_commit_irregularities(game: str, players: int) -> None:
     table = Table.new(game, players=players, humans=[], seed=3, rounds=2, table_mode=True)
