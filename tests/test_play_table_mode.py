@@ -404,6 +404,10 @@ def test_tui_x_states_loo_law_4_a_single_into_the_current_pool() -> None:
             await pilot.press("enter")  # past Peel's single; deal 2: P2 is to begin the declaring
             deal = table.deal
             assert isinstance(deal, LooDeal) and app.waiting == "aside" and deal.pool_total == 12
+            await pilot.press("x", "escape")  # closed unused: nothing happens, the table still waits
+            assert not isinstance(app.screen, LawScreen) and app.waiting == "aside" and deal.log == []
+            await pilot.press("x", "9", "9", "enter")  # no such law: refused with the rule, nothing changes
+            assert "99 is not a law of Loo" in status(app) and "(LOO-LAW-17)" in status(app) and deal.log == []
             await pilot.press("x")
             assert isinstance(app.screen, LawScreen)
             assert "LOO-LAW-4   looking at one's own cards before one's turn: S (3)" in screen_text(app)
