@@ -892,7 +892,7 @@ def test_table_mode_nap_law_6_revoke_ends_the_deal(server: Server) -> None:
         declarer, call = int(deal["declarer"]), int(deal["contract"])
         unit = int(re.search(r"Stakes: (\d+) a trick", "\n".join(found.state["table"]["rules"])).group(1))  # type: ignore[union-attr]
         paid = call * unit * 2  # two opponents
-        law = f"NAP-LAW-6 applied to {name}: {paid} paid to the other players"
+        law = f"NAP-LAW-6 applied to {name}: {paid} paid between the players"
 
         error = refused(c, token, {"type": "act", "action": f"play {card}"}, "irregular", "action")
         assert error["rule"] == "NAP-PLAY-2"

@@ -18,9 +18,10 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, cast
 
 from . import __version__
-from .cards import card_str, format_cards
+from .cards import card_str, cards_in, format_cards
 from .errors import RecordError, RoundgamesError
-from .loo import Kind, LooDeal
+from .loo import Kind, LooAction, LooDeal, Phase
+from .nap import NapAction, NapDeal, NapPhase
 from .record import loads, referee, ruling_dumps
 from .rules import LOO_OPTIONS, NAP_OPTIONS, LooRules, NapRules
 from .sitting import LooSitting, NapSitting
@@ -53,14 +54,47 @@ def _describe(deal: LooDeal) -> str:
     return f"{deal.kind.value} deal, turn-up {card_str(deal.turnup)}"
 
 
+#: ``demo --mode table``: how often a player plays a card at random instead of a legal one
+DEMO_SLIP = 1 / 12
+
+
+def _demo_step(deal: LooDeal | NapDeal, rng: random.Random) -> list[str]:
+    """One random legal action, or in table mode now and then a card of the hand at random, which the
+    laws rule on if it is irregular (a revoke, a failure to head); the lines the demo prints for it."""
+    legal: Sequence[LooAction | NapAction] = deal.legal_actions()
+    action = rng.choice(legal)
+    playing = deal.phase is (Phase.PLAY if isinstance(deal, LooDeal) else NapPhase.PLAY)
+    if deal.table_mode and playing and action.verb == "play" and rng.random() < DEMO_SLIP:
+        card = rng.choice(sorted(cards_in(deal.hands[action.seat])))
+        action = (
+            LooAction(action.seat, "play", card)
+            if isinstance(deal, LooDeal)
+            else NapAction(action.seat, "play", None, (card,))
+        )
+    laws, played = len(deal.irregularities), _played(deal)
+    deal.apply(action)  # type: ignore[arg-type]
+    lines = [f"  {deal.action_str(action)}"]  # type: ignore[arg-type]
+    lines += [f"    {law.text(deal.seats)}." for law in deal.irregularities[laws:]]
+    if _played(deal) < played and not deal.is_complete:
+        lines.append("    Every card goes back to its hand: the hand is replayed from the first lead.")
+    return lines
+
+
+def _played(deal: LooDeal | NapDeal) -> int:
+    return sum(len(t.cards) for t in deal.tricks) + len(deal.trick_cards)
+
+
 def _cmd_demo(args: argparse.Namespace) -> int:
     if args.game == "nap":
         return _demo_nap(args)
     rules = LooRules.preset(args.preset)
-    sitting = LooSitting(rules, args.players, seed=args.seed, rounds=args.rounds)
+    table_mode = args.mode == "table"
+    sitting = LooSitting(rules, args.players, seed=args.seed, rounds=args.rounds, table_mode=table_mode)
     rng = random.Random(f"{sitting.seed}:players")
     out = sys.stdout
     out.write(f"A sitting of Loo ({rules.name}), {args.players} players, seed {sitting.seed}\n")
+    if table_mode:
+        out.write(_DEMO_TABLE_MODE)
     if sitting.draw:
         how = "First knave" if rules.first_dealer == "first_knave" else "Cut for deal, the lowest deals"
         out.write(f"{how}: {sitting.dealer} deals ({', '.join(f'{s} {c}' for s, c in sitting.draw)})\n")
@@ -71,9 +105,7 @@ def _cmd_demo(args: argparse.Namespace) -> int:
         )
         out.write(_describe(deal) + "\n")
         while not deal.is_complete:
-            action = rng.choice(deal.legal_actions())
-            deal.apply(action)
-            out.write(f"  {deal.action_str(action)}\n")
+            out.write("\n".join(_demo_step(deal, rng)) + "\n")
             out.flush()
             if args.delay:
                 time.sleep(args.delay)
@@ -97,19 +129,22 @@ def _save(args: argparse.Namespace, text: str) -> None:
         sys.stdout.write(f"Saved the sitting's deal records to {args.save}\n")
 
 
+_DEMO_TABLE_MODE = "Table mode: now and then a player slips and plays a card at random; the laws rule on it.\n"
+
+
 def _demo_nap(args: argparse.Namespace) -> int:
     rules = NapRules.preset(args.preset)
-    sitting = NapSitting(rules, args.players, seed=args.seed)
+    sitting = NapSitting(rules, args.players, seed=args.seed, table_mode=args.mode == "table")
     rng = random.Random(f"{sitting.seed}:players")
     out = sys.stdout
     out.write(f"A sitting of Nap ({rules.name}), {args.players} players, seed {sitting.seed}\n")
+    if sitting.table_mode:
+        out.write(_DEMO_TABLE_MODE)
     for number in range(1, min(args.max_deals, args.rounds * args.players) + 1):
         deal = sitting.start_deal()
         out.write(f"\nDeal {number}: {deal.seats[deal.dealer]} deals.\n")
         while not deal.is_complete:
-            action = rng.choice(deal.legal_actions())
-            deal.apply(action)
-            out.write(f"  {deal.action_str(action)}\n")
+            out.write("\n".join(_demo_step(deal, rng)) + "\n")
             out.flush()
             if args.delay:
                 time.sleep(args.delay)
@@ -164,7 +199,7 @@ def _seconds(text: str) -> float:
 
 _DEFAULT_PLAYERS = {"loo": 5, "nap": 4}
 #: the settings of a table, which a resumed table takes from its file
-_TABLE_SETTINGS = ("players", "preset", "option", "bots", "seat", "watch", "humans", "seed", "rounds")
+_TABLE_SETTINGS = ("players", "preset", "option", "bots", "seat", "watch", "humans", "seed", "rounds", "mode")
 
 
 def _option(text: str) -> tuple[str, Any]:
@@ -228,6 +263,7 @@ def _table_of(args: argparse.Namespace) -> Table:
             seed=args.seed,
             rounds=args.rounds or 1,
             names=names,
+            table_mode=args.mode == "table",
         )
     except RecordError as e:
         if e.field == "seats":
@@ -429,6 +465,12 @@ def build_parser() -> argparse.ArgumentParser:
     d.add_argument("--rounds", type=int, default=1, help="times each player deals (Loo: at least; default 1)")
     d.add_argument("--max-deals", type=int, default=60, help="stop after this many deals (default 60)")
     d.add_argument("--delay", type=_seconds, default=0.0, help="seconds to pause after each action")
+    d.add_argument(
+        "--mode",
+        choices=["strict", "table"],
+        default="strict",
+        help="strict (default); table: now and then a player plays a card at random and the laws rule on it",
+    )
     d.add_argument("--save", metavar="FILE", help="write the sitting's deal records (a JSON list) to FILE")
     d.set_defaults(func=_cmd_demo)
 
@@ -454,6 +496,12 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--humans", type=_humans, metavar="1,3", help="the seats played by people, taking turns")
     pl.add_argument("--seed", type=int, help="seed of the shuffle, to play the same cards again")
     pl.add_argument("--rounds", type=int, help="times each player deals (default 1)")
+    pl.add_argument(
+        "--mode",
+        choices=["strict", "table"],
+        help="strict (default): an action the rules forbid is refused; table: it is accepted and its law "
+        "applied (docs/loo-laws.md, docs/nap-laws.md), and law RULE-ID states an irregularity",
+    )
     pl.add_argument("--plain", action="store_true", help="line by line: screen readers, pipes, logs")
     pl.add_argument("--ascii", action="store_true", help="suits as letters S H D C, not symbols")
     pl.add_argument("--no-color", action="store_true", help="no colour (also when NO_COLOR is set)")

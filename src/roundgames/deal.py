@@ -64,7 +64,7 @@ class Irregularity:
         if self.pool:
             paid = f"{self.penalty} into the {self.pool} pool"
         else:
-            paid = f"{self.penalty} paid to the other players" if self.penalty else "no penalty"
+            paid = f"{self.penalty} paid between the players" if self.penalty else "no penalty"
         return f"{self.rule} applied to {seats[self.seat]}: {paid}"
 
 

@@ -7,6 +7,11 @@ is typed is either a command (``?``, ``r``, ``l``, ``g``, ``save``, ``q``) or an
 table (``s``, ``t``, ``m``, ``1``-``5``, ``QH``, ``10S``, ``p``, ``n``, ...); an action the rules
 forbid prints ``! `` and the reason with its rule, and asks again. No colour codes are ever printed.
 
+In table mode (``--mode table``) such an action is ruled by its law instead: the table says what it
+breaks and what the law will do, and asks ``Play it anyway? y/n``. ``law RULE-ID [ARG]`` states an
+irregularity (``laws`` lists them), and before the bots begin the declaring (the calling) and the
+play, each person gets a prompt ``You (out of turn)>`` to act before his turn; Enter lets them go on.
+
 >>> import io
 >>> from roundgames.table import Table
 >>> table = Table.new("nap", players=3, humans=[], seed=1, rounds=1)
@@ -27,6 +32,7 @@ from .cards import SUIT_NAMES, SUITS, Card, card_str, cards_in, parse_card
 from .errors import IllegalActionError, RecordError, RoundgamesError
 from .loo import Decl, Kind, LooDeal, Phase
 from .nap import NapDeal, NapPhase, NapView
+from .playlaws import MODE_LINES, law_lines, playing, stated, stop_due, warning
 from .sitting import LooSitting
 from .table import PlaySettings, Table, hand_order
 from .tricks import Trick
@@ -46,6 +52,7 @@ HELP = (
     "       buy CARDS (or buy alone to keep your hand), spare CARDS (the five to keep), widow CARD, topcard CARD",
     "  a card: its number in your hand (1-5), or its code: QH, 10S or TD",
     "  ? help    r rules in force    l last trick    g pool and score sheet",
+    "  laws      the laws of the game; law RULE-ID [ARG] states an irregularity (--mode table)",
     "  Enter     show the table again",
     "  save [FILE]  save the table (resume it with: roundgames play --resume FILE)",
     "  q         quit (saving first, if a save file is set)",
@@ -100,6 +107,8 @@ class _Plain:
         self.ascii = settings.ascii
         self.shown = 0  # how many of table.events have been printed
         self.echo = not _isatty(infile)
+        #: table mode: the deal and the stages ("before", "play") at which the people have had their word
+        self.stops: tuple[object, set[str]] = (None, set())
 
     # -- output ------------------------------------------------------------------------------
 
@@ -143,7 +152,7 @@ class _Plain:
                 if seat in table.humans:
                     self.autosave()
                     self.turn(seat)
-                else:
+                elif not self.aside():
                     table.bot_step()
                 self.flush_events()
         except _Quit:
@@ -163,6 +172,8 @@ class _Plain:
         self.say(f"Seats: {seats}; the bots play {table.bot_name}.")
         if not people:
             self.say("All the seats are bots: watching.")
+        if table.table_mode:
+            self.say("Table mode: an irregular action is ruled by its law (laws lists them).")
         self.say("Type ? at a prompt for help.")
         sitting = table.sitting
         if not sitting.records and table.deal is None and sitting.draw:
@@ -273,8 +284,34 @@ class _Plain:
 
     # -- a person's turn -------------------------------------------------------------------------
 
-    def turn(self, seat: int) -> None:
-        self.show_turn(seat)
+    def aside(self) -> bool:
+        """Table mode: before a bot begins a stage, give each person a word out of turn; returns whether
+        anything changed (then the table looks again at whose turn it is)."""
+        stage = stop_due(self.table)
+        deal = self.table.deal
+        if stage is None:
+            return False
+        if self.stops[0] is not deal:
+            self.stops = (deal, set())
+        if stage in self.stops[1]:
+            return False
+        self.stops[1].add(stage)
+        acted = False
+        for seat in self.table.humans:
+            if self.table.deal is not deal or deal is None or deal.is_complete or deal.to_act in self.table.humans:
+                break
+            self.autosave()
+            acted |= self.turn(seat, aside=True)
+            self.flush_events()
+        return acted
+
+    def turn(self, seat: int, *, aside: bool = False) -> bool:
+        """Read what ``seat`` does at his turn, or (``aside``) out of turn, until he acts or, out of turn,
+        lets the table go on with Enter; returns whether he acted."""
+        if aside:
+            self.show_aside(seat)
+        else:
+            self.show_turn(seat)
         commands: dict[str, Callable[[], None]] = {
             "?": self.help,
             "help": self.help,
@@ -285,10 +322,15 @@ class _Plain:
             "g": self.score_sheet,
             "score": self.score_sheet,
             "": lambda: self.show_turn(seat),
+            "laws": self.laws,
         }
         name = self.table.seats[seat]
+        acted = False
         while True:
-            self.out.write(f"{name}> ")
+            deal = self.table.deal
+            if aside and (deal is None or deal.is_complete or deal.to_act == seat):
+                return acted  # what he did ended the deal, or made it his turn
+            self.out.write(f"{name} (out of turn)> " if aside else f"{name}> ")
             self.out.flush()
             line = self.infile.readline()
             if not line:
@@ -304,8 +346,18 @@ class _Plain:
             if head == "save" and len(words) <= 2:
                 self.save(words[1] if len(words) == 2 else None)
                 continue
+            if aside and not words:
+                return acted
             if head in commands and len(words) <= 1:
                 commands[head]()
+                continue
+            if head == "law":
+                if not self.table.table_mode:
+                    self.say("! law: irregularities are accepted only in table mode (roundgames play --mode table)")
+                    continue
+                text = stated(self.table, words[1:])
+            lines = warning(self.table, seat, text)
+            if lines is not None and not self.confirm(seat, text, lines):
                 continue
             try:
                 self.table.act(seat, text)
@@ -319,7 +371,53 @@ class _Plain:
             except RoundgamesError as e:
                 self.say(f"! {e}")
                 continue
-            return
+            if not aside:
+                return True
+            acted = True
+            self.flush_events()
+
+    def confirm(self, seat: int, text: str, lines: list[str]) -> bool:
+        """Say what an irregular action breaks and what its law will do; ask whether to go ahead."""
+        for i, line in enumerate(lines):
+            self.say(f"{'!' if i == 0 else ' '} {line}")
+        verb = self.table.parse(seat, text).verb
+        question = {"irregular": "State it?", "play": "Play it anyway?"}.get(verb, "Do it anyway?")
+        while True:
+            self.out.write(f"{question} y/n> ")
+            self.out.flush()
+            line = self.infile.readline()
+            if not line:
+                self.out.write("\n")
+                raise _Quit
+            answer = line.strip().lower()
+            if self.echo:
+                self.out.write(answer + "\n")
+            if answer in ("y", "yes"):
+                return True
+            if answer in ("n", "no", ""):
+                self.say("Not done: nothing has changed.")
+                return False
+            self.say("Answer y (go ahead) or n (take it back).")
+
+    def show_aside(self, seat: int) -> None:
+        """What a person sees when the table waits for his word out of turn (table mode)."""
+        deal = self.table.deal
+        assert deal is not None and deal.to_act is not None
+        name = deal.seats[seat]
+        self.say()
+        if playing(deal):
+            what = "the play"
+        elif isinstance(deal, LooDeal):
+            what = "the declaring"
+        else:
+            what = "the buying" if deal.phase is NapPhase.PURCHASE else "the calling"
+        self.say(f"-- {deal.seats[deal.to_act]} begins {what}; {name} may act out of turn (table mode) --")
+        hand = hand_order(deal.view(seat).hand)
+        numbered = "  ".join(f"{i} {self.card(c)}" for i, c in enumerate(hand, 1))
+        hidden = isinstance(deal, LooDeal) and deal.phase is Phase.DECLARE and seat in deal.order
+        face_down = "(face down until your turn: looking now is LOO-LAW-4)" if hidden else "(none)"
+        self.say(f"{'Your' if name == 'You' else name + ':'} hand: {numbered or face_down}")
+        self.say("Enter lets the table go on; or an action out of turn, or law RULE-ID (laws lists them).")
 
     def show_turn(self, seat: int) -> None:
         deal = self.table.deal
@@ -415,6 +513,14 @@ class _Plain:
     def rules(self) -> None:
         self.say("Rules in force:")
         for line in self.table.rules_lines():
+            self.say(line)
+        self.say("  " + MODE_LINES["table" if self.table.table_mode else "strict"])
+
+    def laws(self) -> None:
+        if not self.table.table_mode:
+            self.say("! laws: irregularities are accepted only in table mode (roundgames play --mode table)")
+            return
+        for line in law_lines(self.table):
             self.say(line)
 
     def last_trick(self) -> None:

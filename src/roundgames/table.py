@@ -275,6 +275,9 @@ class Table:
         if not words:
             raise RecordError("input", "type an action (? for help)")
         head, rest = words[0], words[1:]
+        if head in ("irregular", "replay"):  # table mode: a law stated by its ID, a demand for the replay (§14.9)
+            arg = " ".join(text.split()[1:]) or None  # as typed: a seat's name keeps its case
+            return LooAction(seat, head, arg=arg) if isinstance(deal, LooDeal) else NapAction(seat, head, arg=arg)
         hand = hand_order(deal.hands[seat])
         playing = deal.phase is (Phase.PLAY if isinstance(deal, LooDeal) else NapPhase.PLAY)
         if playing and head.isdigit() and not rest:  # a card's number in the hand, from 1

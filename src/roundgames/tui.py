@@ -13,6 +13,11 @@ for the pool; Nap ``p`` pass, ``n`` Nap, ``i`` misery, ``w`` Wellington, ``b`` B
 ``?`` help, ``r`` rules in force, ``l`` last trick, ``g`` pool and score sheet, ``q`` quit
 (saving first when a save file is set).
 
+In table mode (``--mode table``) an action the rules forbid opens a window saying what it breaks
+and what its law will do: ``y`` goes ahead, ``n`` or Escape takes it back. ``x`` lists the laws and
+states one by its ID. Before the bots begin the declaring (the calling) and the play the table
+waits: Space or Enter lets it go on, or the person acts out of turn.
+
 Only what the person's seat may see is drawn: the seat's own view of the deal, public
 tricks and declarations, and the log the table keeps for the people at it.
 """
@@ -35,11 +40,12 @@ from .cards import RANKS, SUITS, Card, rank_of, suit_of
 from .errors import RoundgamesError
 from .loo import Decl, Kind, LooDeal, Phase
 from .nap import NapDeal, NapPhase
+from .playlaws import MODE_LINES, law_lines, stated, stop_due, strict_error, warning
 from .sitting import LooSitting
 from .table import PlaySettings, Table, hand_order
 from .tricks import Trick
 
-__all__ = ["InfoScreen", "TableApp", "card_text", "run"]
+__all__ = ["ConfirmScreen", "InfoScreen", "LawScreen", "TableApp", "card_text", "run"]
 
 SYMBOLS = "♠♥♦♣"
 _LOO_KEYS = {"s": "stand", "t": "throw", "m": "miss", "d": "defend"}
@@ -66,6 +72,14 @@ Nap   p pass   1-4 call that many tricks   i misery   n Nap
 
 r rules in force   l last trick   g pool and score sheet
 ? this help        q quit (saving first if a save file is set)
+
+Table mode (--mode table): a card, declaration or call the rules forbid
+opens a window with the rule it breaks and what its law will do:
+y goes ahead, n or Esc takes it back.
+x         the laws of the game; state one by its ID (4, LOO-LAW-8 P3)
+          (or type it: / law 4)
+Before the bots begin the declaring and the play the table waits:
+Space or Enter goes on; or act out of turn (s, t, m, a card, a call).
 
 Legal cards stand in brackets, [A♠], and in bold; the others are dim.
 A finished trick stays in view a moment; any key collects it."""
@@ -113,6 +127,86 @@ class InfoScreen(ModalScreen[None]):
             self.dismiss()
 
 
+class ConfirmScreen(ModalScreen[bool]):
+    """Table mode: what an irregular action breaks and what its law will do; ``y`` goes ahead, ``n`` or
+    Escape takes it back."""
+
+    DEFAULT_CSS = """
+    ConfirmScreen { align: center middle; }
+    ConfirmScreen > VerticalScroll {
+        width: 78; max-width: 100%; height: auto; max-height: 100%;
+        border: round $warning; padding: 0 1; background: $surface;
+    }
+    ConfirmScreen.-ascii > VerticalScroll { border: ascii $warning; }
+    """
+
+    def __init__(self, title: str, lines: list[str], *, ascii_only: bool = False) -> None:
+        super().__init__(classes="-ascii" if ascii_only else "")
+        self.title_text = title
+        self.lines = lines
+
+    def compose(self) -> ComposeResult:
+        body = [*self.lines, "", f"{self.title_text} y: go ahead; n or Esc: take it back."]
+        box = VerticalScroll(Static("\n".join(body), id="confirm-body"))
+        box.border_title = self.title_text
+        box.border_subtitle = "y go ahead   n or Esc take it back"
+        yield box
+
+    def on_key(self, event: events.Key) -> None:
+        if event.key in ("up", "down", "pageup", "pagedown", "home", "end"):
+            return  # let the window scroll
+        event.stop()
+        if not self.is_current:  # a second key (repeat, paste) may arrive while the window is closing
+            return
+        if event.key in ("y", "Y"):
+            self.dismiss(True)
+        elif event.key in ("n", "N", "escape"):
+            self.dismiss(False)
+
+
+class LawScreen(ModalScreen[str | None]):
+    """Table mode, ``x``: the laws of the game, and a box to state one by its ID (``4``, ``LOO-LAW-8 P3``)."""
+
+    DEFAULT_CSS = """
+    LawScreen { align: center middle; }
+    LawScreen > VerticalScroll {
+        width: 100%; height: 1fr; border: round $accent; padding: 0 1; background: $surface;
+    }
+    LawScreen.-ascii > VerticalScroll { border: ascii $accent; }
+    LawScreen > Input { dock: bottom; }
+    """
+
+    def __init__(self, lines: list[str], example: str, *, ascii_only: bool = False) -> None:
+        super().__init__(classes="-ascii" if ascii_only else "")
+        self.lines = lines
+        self.example = example
+
+    def compose(self) -> ComposeResult:
+        box = VerticalScroll(Static("\n".join(self.lines), id="laws-body"))
+        box.border_title = "The laws: state an irregularity"
+        box.border_subtitle = "PgUp/PgDn scroll   Enter states it   Esc closes"
+        yield box
+        yield Input(id="law-entry", placeholder=f"the law's ID and any argument: {self.example}")
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        if self.is_current:
+            self.dismiss(event.value.strip() or None)
+
+    def on_key(self, event: events.Key) -> None:
+        box = self.query_one(VerticalScroll)
+        if event.key == "pageup":
+            box.scroll_page_up()
+        elif event.key == "pagedown":
+            box.scroll_page_down()
+        elif event.key == "escape" and self.is_current:
+            event.stop()
+            self.dismiss(None)
+
+
 class TableApp(App[int]):
     """The full-screen table: build it on a :class:`Table` and its :class:`PlaySettings`, then ``run()``."""
 
@@ -145,6 +239,7 @@ class TableApp(App[int]):
         Binding("r", "show_rules", "rules", show=False),
         Binding("l", "show_last_trick", "last trick", show=False),
         Binding("g", "show_sheet", "score sheet", show=False),
+        Binding("x", "law", "law", show=False),
         Binding("pageup", "scroll_log(-1)", show=False),
         Binding("pagedown", "scroll_log(1)", show=False),
         Binding("q", "quit", "quit", show=False),
@@ -166,6 +261,10 @@ class TableApp(App[int]):
         self.finished: LooDeal | NapDeal | None = None  # the deal just settled, shown until the next
         self.timer: Timer | None = None
         self.logged = 0
+        #: table mode: the deal and the stages ("before", "play") at which the table has waited for its people
+        self.stops: tuple[object, set[str]] = (None, set())
+        #: a window on an irregularity or a law is open: the bots wait for it
+        self.deciding = False
 
     # -- layout ------------------------------------------------------------------------------
 
@@ -247,6 +346,8 @@ class TableApp(App[int]):
         if deal is not None:
             parts.append(f"dealer {deal.seats[deal.dealer]}")
         parts.append(f"seed {t.seed}")
+        if t.table_mode:
+            parts.append("table mode")
         return Text(" · ".join(parts) if not self.settings.ascii else " | ".join(parts))
 
     def _seat_status(self, deal: LooDeal | NapDeal, s: int) -> str:
@@ -406,6 +507,8 @@ class TableApp(App[int]):
             return Text("The deal is over: Enter for the next deal.")
         if self.waiting == "over":
             return Text("The sitting is over: g score sheet, q quit.")
+        if self.waiting == "aside" and deal is not None and seat is not None:
+            return Text(f"Table mode: before {deal.seats[seat]} begins, act out of turn, or Space: go on.", "bold")
         if deal is None or seat is None:
             return Text("")
         if seat not in self.table.humans:
@@ -481,6 +584,8 @@ class TableApp(App[int]):
             out.append("Enter  next deal")
         elif self.waiting == "over":
             out.append("g  final score sheet   q  quit")
+        elif self.waiting == "aside":
+            out.append("Space go on   x state a law   or out of turn: a key or / a move")
         elif deal is not None and seat is not None and seat in self.table.humans:
             if self._playing(deal):
                 out.append(f"1-{len(hand_order(deal.hands[seat]))} pick a card   Enter or the digit again: play")
@@ -494,7 +599,8 @@ class TableApp(App[int]):
                 out.append(self._phase_keys(deal, seat))
         else:
             out.append("bots are playing...", style="dim")
-        out.append("\n/ type a move  ? help  r rules  l last trick  g sheet  q quit")
+        law = "  x law" if self.table.table_mode else ""
+        out.append(f"\n/ type a move{law}  ? help  r rules  l last trick  g sheet  q quit")
         return out
 
     # -- the state of play ---------------------------------------------------------------------
@@ -545,7 +651,10 @@ class TableApp(App[int]):
                     self._deal_complete()
                 continue
             seat = self.table.to_act
-            if seat is None or seat in self.table.humans:
+            if seat is None or seat in self.table.humans or self._holding():
+                break
+            if self._stop_due():
+                self.waiting = "aside"
                 break
             if self.settings.bot_delay > 0:
                 self.timer = self.set_timer(self.settings.bot_delay, self._bot_timer)
@@ -555,8 +664,32 @@ class TableApp(App[int]):
 
     def _bot_timer(self) -> None:
         self.timer = None
-        if self.waiting is None and self.table.to_act is not None and self.table.to_act not in self.table.humans:
+        to_act = self.table.to_act
+        if self.waiting is None and not self._holding() and to_act is not None and to_act not in self.table.humans:
             self._bot_once()
+        self._advance()
+
+    def _holding(self) -> bool:
+        """Whether the bots wait: a person is deciding on an irregularity, or stating a law (table mode)."""
+        return self.deciding
+
+    def _stop_due(self) -> bool:
+        """Table mode: whether the table should wait for its people before a bot begins a stage."""
+        stage = stop_due(self.table)
+        if stage is None:
+            return False
+        if self.stops[0] is not self.table.deal:
+            self.stops = (self.table.deal, set())
+        if stage in self.stops[1]:
+            return False
+        self.stops[1].add(stage)
+        return True
+
+    def _go_on(self) -> None:
+        """End the table's wait for its people: the bots go on."""
+        self.waiting = None
+        self.message = None
+        self.selected = None
         self._advance()
 
     def _bot_once(self) -> None:
@@ -611,17 +744,47 @@ class TableApp(App[int]):
         if seat is not None and seat in self.table.humans:
             return seat
         deal = self.table.deal
+        if (
+            self.table.table_mode
+            and deal is not None
+            and not deal.is_complete
+            and self.me in self.table.humans
+            and self.waiting in (None, "aside", "trick")
+        ):
+            return self.me  # out of turn: the laws rule on it (LOO-LAW-5, -10, NAP-LAW-4, -7)
         if seat is not None and deal is not None:
             self._say(f"Not your turn: {deal.seats[seat]} is to act.")
         return None
 
     def _act(self, text: str) -> bool:
-        """Do what the person typed; an illegal try shows its reason and the rule, and changes nothing."""
+        """Do what the person typed; an illegal try shows its reason and the rule, and changes nothing.
+        In table mode an irregular one asks first, saying what its law will do."""
         seat = self._human_seat()
         deal = self.table.deal
         if seat is None or deal is None:
             self._refresh()
             return False
+        lines = warning(self.table, seat, text)
+        if lines is not None:
+            verb = self.table.parse(seat, text).verb
+            title = {"irregular": "State it?", "play": "Play it anyway?"}.get(verb, "Do it anyway?")
+            screen = ConfirmScreen(title, lines, ascii_only=self.settings.ascii)
+            self.deciding = True
+            self.push_screen(screen, lambda ok: self._confirmed(seat, text, bool(ok)))
+            return False
+        return self._commit(seat, text)
+
+    def _confirmed(self, seat: int, text: str, ok: bool) -> None:
+        self.deciding = False
+        if ok:
+            self._commit(seat, text)
+            return
+        self._say("Not done: nothing has changed.")
+        self._advance()
+
+    def _commit(self, seat: int, text: str) -> bool:
+        deal = self.table.deal
+        assert deal is not None
         before = len(deal.tricks)
         try:
             self.table.act(seat, text)
@@ -632,6 +795,8 @@ class TableApp(App[int]):
         self.message = None
         self.selected = None
         self.discards.clear()
+        if self.waiting == "aside" and self.table.to_act in self.table.humans:
+            self.waiting = None  # what he did made it a person's turn
         self._after_action(deal, before)
         self._advance()
         return True
@@ -684,12 +849,14 @@ class TableApp(App[int]):
             return
         self.selected = n - 1
         card = hand[n - 1]
-        try:
-            deal.verify(self.table.parse(seat, str(n)))  # type: ignore[arg-type]
-        except RoundgamesError as e:
-            self._say(f"! {e}", "bold")
-        else:
+        action = self.table.parse(seat, str(n))
+        broken = strict_error(deal, action)
+        if broken is None:
             self._say(f"{card_text(card, self.settings.ascii)} picked: Enter (or {n} again) plays it.")
+        elif self.table.table_mode:
+            self._say(f"! {broken}; Enter to play it anyway under its law", "bold")
+        else:
+            self._say(f"! {broken}", "bold")
         self._refresh()
 
     def action_confirm(self) -> None:
@@ -698,6 +865,9 @@ class TableApp(App[int]):
             return
         if self.waiting == "over":
             self.action_show_sheet()
+            return
+        if self.waiting == "aside" and self.selected is None and not self.discards:
+            self._go_on()
             return
         deal = self.table.deal
         if deal is None or self._human_seat() is None:
@@ -726,7 +896,10 @@ class TableApp(App[int]):
         self._act(word)
 
     def action_collect(self) -> None:
-        """Space: collect the trick in view, or go on to the next deal."""
+        """Space: collect the trick in view, go on to the next deal, or end the table's wait (table mode)."""
+        if self.waiting == "aside":
+            self._go_on()
+            return
         self._interrupt()
 
     def action_open_entry(self) -> None:
@@ -749,8 +922,41 @@ class TableApp(App[int]):
         if text in ("?", "help"):
             self.action_show_help()
             return
+        words = text.split()
+        if words[0].lower() == "laws" and len(words) == 1:
+            self.action_law()
+            return
         self._interrupt()  # a typed move collects the trick in view, or goes on to the next deal
+        if words[0].lower() == "law":
+            self._law(" ".join(words[1:]))
+            return
         self._act(text)
+
+    def action_law(self) -> None:
+        """``x``: in table mode, the laws of the game and a box to state one by its ID."""
+        if not self.table.table_mode:
+            self._say("x: irregularities are accepted only in table mode (roundgames play --mode table).")
+            self._refresh()
+            return
+        if self._human_seat() is None:
+            self._refresh()
+            return
+        example = "4, LOO-LAW-8 P3, LOO-LAW-1 5H" if self.table.game == "loo" else "6, NAP-LAW-8 5H"
+        screen = LawScreen(law_lines(self.table), example, ascii_only=self.settings.ascii)
+        self.deciding = True
+        self.push_screen(screen, lambda text: self._law(text or ""))
+
+    def _law(self, text: str) -> None:
+        self.deciding = False
+        """State the law ``text`` names (``4``, ``LOO-LAW-1 5H``): asked first, as any irregularity."""
+        if not self.table.table_mode:
+            self._say("law: irregularities are accepted only in table mode (roundgames play --mode table).")
+            self._refresh()
+            return
+        if not text.strip():
+            self._advance()
+            return
+        self._act(stated(self.table, text.split()))
 
     def action_escape(self) -> None:
         """Escape: close the typing box, or drop the pick."""
@@ -780,7 +986,8 @@ class TableApp(App[int]):
 
     def action_show_rules(self) -> None:
         """``r``: the rules in force at this table."""
-        self._info("Rules in force", "\n".join(self.table.rules_lines()))
+        mode = MODE_LINES["table" if self.table.table_mode else "strict"]
+        self._info("Rules in force", "\n".join([*self.table.rules_lines(), "  " + mode]))
 
     def action_show_last_trick(self) -> None:
         """``l``: the last finished trick."""

@@ -1,0 +1,226 @@
+"""The laws as a person at the terminal table meets them (``roundgames play --mode table``).
+
+In table mode (RULES.md §5, §8) the table takes an irregular card, declaration or call and applies
+its law instead of refusing it. A person is told first what the action breaks and what the law
+will do (:func:`warning`), and confirms it; he may also state an irregularity by its law's ID
+(``law LOO-LAW-4``, :func:`stated`), and list the laws of his game (:func:`law_lines`). Both the
+``--plain`` line mode and the full-screen table use these, so they say the same things.
+
+The table also waits for its people before the bots begin the declaring (the calling, in Nap) and
+the play (:func:`stop_due`): at a real table a player may act before his turn, and the laws that
+need it (LOO-LAW-4, LOO-LAW-5, LOO-LAW-10, NAP-LAW-4, NAP-LAW-7) would otherwise never arise.
+
+>>> from roundgames.table import Table
+>>> table = Table.new("loo", players=4, humans=[0], seed=5, table_mode=True)
+>>> stated(table, ["4"])
+'irregular LOO-LAW-4'
+>>> law_text(table, "LOO-LAW-14")
+'revoke: a full loo (6) into the next pool; the hand is replayed; his winnings carried'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .cards import card_str, parse_card
+from .deal import Irregularity
+from .errors import CardError, IllegalActionError, RoundgamesError
+from .loo import LooAction, LooDeal, Phase
+from .loo_laws import LAWS as LOO_LAWS
+from .nap import NapAction, NapDeal, NapPhase
+from .nap_laws import LAWS as NAP_LAW_IDS
+from .rules import LooRules, NapRules
+from .table import Table
+
+__all__ = ["MODE_LINES", "law_lines", "law_text", "playing", "stated", "stop_due", "strict_error", "warning"]
+
+#: what each mode means, as ``r`` (the rules in force) says it
+MODE_LINES = {
+    "strict": "mode strict: an action the rules forbid is refused, with its rule (--mode table accepts it)",
+    "table": "mode table: an irregular action is accepted and its law applied (laws lists them; law ID states one)",
+}
+
+#: each law of Nap in a line (RULES.md §8; docs/nap-laws.md has the choices made where it is silent)
+NAP_LAWS: dict[str, str] = {
+    "NAP-LAW-1": "misdeal, or a card exposed in dealing (ARG the card): void, the same dealer deals again",
+    "NAP-LAW-2": "interfering with the deal, touching the stock; ARG mixed or the card exposed: dealt again",
+    "NAP-LAW-3": "dealing out of turn (ARG the proper dealer): void before any call; later the deal stands",
+    "NAP-LAW-4": "calling out of turn: the call is void, no penalty; he calls again in his turn",
+    "NAP-LAW-5": "altering a call, or calling twice: the first call stands",
+    "NAP-LAW-6": "revoke: ",  # the rest by revoke_rule
+    "NAP-LAW-7": "leading or playing out of turn: the card is taken back",
+    "NAP-LAW-8": "a card exposed in play (ARG the card): no penalty; it is played at the first legal opportunity",
+    "NAP-LAW-9": "consultation, informing the other opponents: ruled as a revoke by that opponent (NAP-LAW-6)",
+    "NAP-LAW-10": "Wellington or Blücher without a Nap (or Wellington): void; he calls legally or passes",
+}
+assert tuple(NAP_LAWS) == NAP_LAW_IDS
+
+_NAP_REVOKE = {
+    "default": "play stops; by the senior hand his call fails, by an opponent it counts as made and the revoker "
+    "alone pays the senior hand for every opponent",
+    "bic_fine": "{bic_revoke} units into the kitty; the card is taken back and play goes on",
+    "replay": "every card goes back to its hand and the hand is replayed from the first lead; he wins nothing",
+}
+_LOO_REPLAY = {
+    "mandatory": "the hand is replayed",
+    "optional": "replayed if another player demands it (replay)",
+    "none": "no replay",
+}
+
+
+def _loo_text(rules: LooRules, rule: str) -> str:
+    """LOO-LAW text with the amounts at this table, and "as LOO-LAW-10" spelt out."""
+    text = LOO_LAWS[rule]
+    if text.endswith(": as LOO-LAW-10"):
+        text = text.removesuffix("as LOO-LAW-10") + LOO_LAWS["LOO-LAW-10"].split(": ", 1)[1]
+    if text.endswith(": as LOO-LAW-17"):
+        text = text.removesuffix("as LOO-LAW-17") + "a full loo into the next pool, the replay, winnings carried"
+    stakes = rules.stakes
+    full = {"limited": f"({stakes.loo})", "unlimited": "(the pool)"}.get(
+        rules.loo_mode, f"(the pool, at most {rules.loo_cap})"
+    )
+    single = f"S ({stakes.single})" if rules.penalty_scale == "peel" else f"a full loo {full} (Enquire Within)"
+    text = text.replace("a full loo into", f"a full loo {full} into").replace("a full loo,", f"a full loo {full},")
+    text = text.replace("a single S", single).replace("S into", f"{single} into").replace("S at once", single)
+    if rules.look_penalty_pool == "next" and rule in ("LOO-LAW-8", "LOO-LAW-9"):
+        text = text.replace("into this pool", "into the next pool")
+    replay = _LOO_REPLAY[rules.revoke_replay]
+    return text.replace(", the replay, winnings carried", f"; {replay}; his winnings carried")
+
+
+def law_text(table: Table, rule: str) -> str:
+    """What ``rule`` does at this table, in a line (the amounts and options in force)."""
+    rules = table.rules
+    if isinstance(rules, LooRules):
+        return _loo_text(rules, rule)
+    assert isinstance(rules, NapRules)
+    text = NAP_LAWS[rule]
+    fine = rules.stakes.unit
+    if rule == "NAP-LAW-6":
+        text += _NAP_REVOKE[rules.revoke_rule].format(bic_revoke=5 * fine)
+    elif rule == "NAP-LAW-7" and rules.revoke_rule == "bic_fine":
+        text += f"; {3 * fine} units into the kitty"
+    elif rule in ("NAP-LAW-1", "NAP-LAW-2") and rules.has_kitty:
+        text += f"; {fine} unit{'s' * (fine != 1)} into the kitty"
+    return text
+
+
+def law_lines(table: Table) -> list[str]:
+    """The laws of the table's game, a line each, and how to state one (``laws``)."""
+    ids = list(LOO_LAWS) if table.game == "loo" else list(NAP_LAWS)
+    width = max(len(i) for i in ids)
+    lines = [f"The laws of {table.game.title()} (RULES.md {'§5' if table.game == 'loo' else '§8'}):"]
+    lines += [f"  {i:<{width}}  {law_text(table, i)}" for i in ids]
+    example = "LOO-LAW-4, LOO-LAW-1 5H, LOO-LAW-8 P3" if table.game == "loo" else "NAP-LAW-6, NAP-LAW-8 5H"
+    lines.append(f"State one with: law ID [ARG], e.g. law {example} (law 4 is short for {example[:8]}4).")
+    lines.append("A card, declaration or call the rules forbid is ruled by its law: you are asked first.")
+    return lines
+
+
+def stated(table: Table, words: list[str]) -> str:
+    """What ``law ID [ARG]`` (the words after ``law``) says, as the table's ``irregular`` action: the law's ID
+    in full (``4`` is the game's law 4), a card as its code, a seat by its name."""
+    if not words:
+        return "irregular"
+    prefix = "LOO-LAW-" if table.game == "loo" else "NAP-LAW-"
+    ids = {i.upper(): i for i in (LOO_LAWS if table.game == "loo" else NAP_LAWS)}
+    head = words[0].upper()
+    rule = ids.get(head) or ids.get(prefix + head) or words[0]
+    seats = {name.lower(): name for name in table.seats}
+    args = []
+    for word in words[1:]:
+        if word.lower() in seats:
+            args.append(seats[word.lower()])
+            continue
+        try:
+            args.append(card_str(parse_card(word)))
+        except CardError:
+            args.append(word.lower())  # mixed, stand, wellington: as the laws spell them
+    return " ".join(["irregular", rule, *args])
+
+
+def strict_error(deal: LooDeal | NapDeal, action: LooAction | NapAction) -> IllegalActionError | None:
+    """The rule ``action`` breaks as strict mode sees it, or None for a proper action."""
+    try:
+        if isinstance(deal, LooDeal) and isinstance(action, LooAction):
+            deal.verify(action, strict=True)
+        elif isinstance(deal, NapDeal) and isinstance(action, NapAction):
+            deal.verify(action)  # NapDeal.verify is strict; the laws live in apply
+    except IllegalActionError as e:
+        return e
+    return None
+
+
+def warning(table: Table, seat: int, text: str) -> list[str] | None:
+    """In table mode, what ``text`` by ``seat`` breaks and what the law will do, a line each; None for a
+    proper action, or one the table will refuse anyway (its :meth:`Table.act` then says why)."""
+    deal = table.deal
+    if not table.table_mode or deal is None:
+        return None
+    try:
+        action = table.check(seat, text)
+        laws = table.laws_if(action)
+    except RoundgamesError:
+        return None
+    if not laws:
+        return None
+    lines = []
+    broken = strict_error(deal, action)
+    if broken is not None and action.verb != "irregular":
+        lines.append(f"That breaks {broken.rule}: {broken.reason}.")
+    for rule in dict.fromkeys(law.rule for law in laws):
+        lines.append(f"The law: {rule}, {law_text(table, rule)}.")
+    lines += [_cost(law, deal.seats) for law in laws]
+    lines += _consequences(table, deal, action, laws)
+    return lines
+
+
+def _cost(law: Irregularity, seats: Sequence[str]) -> str:
+    """What ``law`` will cost, before it is applied (:meth:`Irregularity.text` says it after)."""
+    name = seats[law.seat]
+    if law.pool:
+        return f"{name} will pay {law.penalty} into the {law.pool} pool ({law.rule})."
+    if law.penalty:
+        return f"{name} will pay {law.penalty} ({law.rule})."
+    return f"{law.rule} costs {name} nothing."
+
+
+def _consequences(
+    table: Table, deal: LooDeal | NapDeal, action: LooAction | NapAction, laws: list[Irregularity]
+) -> list[str]:
+    """What applying ``action`` does to the deal beyond the penalties, worked out on a copy."""
+    probe = deal.copy()
+    probe.apply(action)  # type: ignore[arg-type]
+    rules = {law.rule for law in laws}
+    if probe.is_complete:
+        void = probe.is_void if isinstance(probe, LooDeal) else bool(rules & {"NAP-LAW-1", "NAP-LAW-2", "NAP-LAW-3"})
+        if void:
+            return ["The deal is void: the cards are dealt again."]
+        paid = ", ".join(f"{name} {probe.net[i]:+d}" for i, name in enumerate(probe.seats))
+        return [f"The deal ends here: {paid}."]
+    if _played(probe) < _played(deal):
+        return ["Every card goes back to its hand: the hand is replayed from the first lead."]
+    return []
+
+
+def stop_due(table: Table) -> str | None:
+    """In table mode, the stage a bot is about to begin: ``"before"`` (the declaring, or the buying and
+    calling) or ``"play"``, when nobody has acted in it yet; None otherwise. The table then waits for its
+    people, who may act out of turn or state a law, before the bots go on."""
+    deal = table.deal
+    if not table.table_mode or not table.humans or deal is None or deal.is_complete:
+        return None
+    if deal.to_act is None or deal.to_act in table.humans:
+        return None
+    if playing(deal):  # not again when the laws order a replay: the table has had its word
+        return "play" if not any(a.verb == "play" for a in deal.log) else None
+    return "before" if not deal.log else None
+
+
+def playing(deal: LooDeal | NapDeal) -> bool:
+    """Whether the cards are being played (Loo's and Nap's phases are numbered differently)."""
+    return deal.phase is (Phase.PLAY if isinstance(deal, LooDeal) else NapPhase.PLAY)
+
+
+def _played(deal: LooDeal | NapDeal) -> int:
+    return sum(len(t.cards) for t in deal.tricks) + len(deal.trick_cards)
