@@ -1,11 +1,13 @@
 """Engine throughput: complete random deals per second through the checked path.
 
     .venv/bin/python benchmarks/bench_engine.py [--game loo|nap] [--players N] [--seconds 5] [--seed 0] [--preset peel]
+        [--mode strict|table]
 
 Deals follow one another as in a sitting (the next dealer, the pool carried, a single after a deal without a loo),
 and every action is chosen at random from ``legal_actions()`` and applied with ``deal.apply``, which checks it;
-the unchecked ``apply_unchecked`` is not used. The figures include the random player's choice. Not a test: it
-asserts nothing about speed.
+the unchecked ``apply_unchecked`` is not used. The figures include the random player's choice. ``--mode table``
+plays the same proper actions in table mode, where every action passes through the laws' judge first (RULES.md §5,
+§8): the cost of table mode for a table where nobody errs. Not a test: it asserts nothing about speed.
 
 A game is one function in ``GAMES`` taking the parsed arguments and a deadline and returning the deals and
 actions it played.
@@ -33,6 +35,7 @@ def bench_loo(args: argparse.Namespace, deadline: float) -> tuple[int, int]:
     deals = actions = 0
     while time.perf_counter() < deadline:
         deal = LooDeal(rules, args.players, dealer=dealer, pool=pool, kind=kind)
+        deal.table_mode = args.mode == "table"
         deal.deal(rng)
         while not deal.is_complete:
             deal.apply(rng.choice(deal.legal_actions()))
@@ -50,6 +53,7 @@ def bench_nap(args: argparse.Namespace, deadline: float) -> tuple[int, int]:
     deals = actions = 0
     while time.perf_counter() < deadline:
         deal = NapDeal(rules, args.players, dealer=dealer, kitty=kitty, multiplier=multiplier)
+        deal.table_mode = args.mode == "table"
         deal.deal(rng)
         while not deal.is_complete:
             deal.apply(rng.choice(deal.legal_actions()))
@@ -71,6 +75,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=5.0, help="how long to play (default 5)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the shuffles and the random player (default 0)")
     parser.add_argument("--preset", default="peel", help="rules preset (default peel)")
+    parser.add_argument("--mode", choices=("strict", "table"), default="strict", help="record mode (default strict)")
     args = parser.parse_args(argv)
     if args.players is None:
         args.players = DEFAULT_PLAYERS[args.game]
@@ -85,7 +90,7 @@ def main(argv: list[str] | None = None) -> int:
     command = shlex.join(sys.orig_argv) if argv is None else shlex.join([sys.executable, __file__, *argv])
     print(f"command: {command}")
     print(f"python {platform.python_version()} ({platform.python_implementation()}), {platform.machine()}")
-    print(f"game {args.game}, preset {args.preset}, {args.players} players, seed {args.seed}")
+    print(f"game {args.game}, preset {args.preset}, {args.players} players, seed {args.seed}, mode {args.mode}")
     print(f"{deals} deals, {actions} actions in {elapsed:.2f} s (checked path: deal.apply)")
     print(f"{deals / elapsed:,.0f} deals/s, {actions / elapsed:,.0f} actions/s")
     return 0
