@@ -25,7 +25,7 @@ from .nap import NapAction, NapDeal, NapPhase
 from .record import loads, referee, ruling_dumps
 from .rules import LOO_OPTIONS, NAP_OPTIONS, LooRules, NapRules
 from .sitting import LooSitting, NapSitting
-from .table import PlaySettings, Table
+from .table import LOO_FORMS, PlaySettings, Table
 
 __all__ = ["main"]
 
@@ -264,6 +264,7 @@ def _table_of(args: argparse.Namespace) -> Table:
             rounds=args.rounds or 1,
             names=names,
             table_mode=args.mode == "table",
+            forms=LOO_FORMS,  # the terminal types exchanges and shows flushes; _cmd_play says where not
         )
     except RecordError as e:
         if e.field == "seats":
@@ -273,6 +274,15 @@ def _table_of(args: argparse.Namespace) -> Table:
 
 def _cmd_play(args: argparse.Namespace) -> int:
     table = _table_of(args)
+    form = getattr(table.rules, "form", "three_card")
+    if not args.plain and form != "three_card":
+        # The full-screen table has no exchange or flush entry yet (LOO5-2, LOO5-6); --plain has.
+        game_name, preset = ("Five-card Loo", "five-card") if form == "five_card" else ("Irish Loo", "irish")
+        raise RecordError(
+            "options.form",
+            f"{game_name} (preset {preset!r}) cannot be played at the full-screen table yet: it has no way to "
+            f"enter an exchange or show a flush. Play it line by line: roundgames play loo --preset {preset} --plain",
+        )
     no_color = args.no_color or bool(os.environ.get("NO_COLOR"))
     settings = PlaySettings(
         ascii=args.ascii,
@@ -486,7 +496,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     pl.add_argument("game", nargs="?", choices=["loo", "nap"], help="the game (omit it with --resume)")
     pl.add_argument("--players", type=int, help="number of players (Loo 3 to 12, default 5; Nap 2 to 6, default 4)")
-    pl.add_argument("--preset", help="rules preset (Loo: peel, enquire-within; Nap: peel, plain, modern)")
+    pl.add_argument(
+        "--preset",
+        help="rules preset (Loo: peel, enquire-within; five-card, irish with --plain; Nap: peel, plain, modern)",
+    )
     pl.add_argument(
         "--option", type=_option, action="append", metavar="NAME=VALUE", help="set a rules option (repeatable)"
     )

@@ -58,7 +58,13 @@ HELP = (
     "  q         quit (saving first, if a save file is set)",
 )
 
-_LOO_KEYS = {"stand": "s", "throw": "t", "miss": "m", "defend": "d"}
+_LOO_KEYS = {"stand": "s", "throw": "t", "miss": "m", "defend": "d", "flush": "f", "exchange CARDS": "x"}
+#: what ``?`` adds in Five-card and Irish Loo (LOO5-2, LOO5-4, LOO5-6)
+FIVE_HELP = (
+    "  Five-card and Irish Loo: x CARDS exchange them for as many from the stock (x 2 5, or x 7C 3D), then play;",
+    "       f show a flush (before the first lead: offered out of turn too); AS civil (or its number, 1 civil)",
+    "       leads the ace of trumps with 'Pam be civil'",
+)
 _NAP_KEYS = {"pass": "p", "nap": "n", "misery": "mis", "wellington": "w", "blucher": "b"}
 
 
@@ -109,6 +115,8 @@ class _Plain:
         self.echo = not _isatty(infile)
         #: table mode: the deal and the stages ("before", "play") at which the people have had their word
         self.stops: tuple[object, set[str]] = (None, set())
+        #: the deal and the people offered the chance to show a flush before the first lead (LOO5-6)
+        self.offered: tuple[object, set[int]] = (None, set())
 
     # -- output ------------------------------------------------------------------------------
 
@@ -152,7 +160,7 @@ class _Plain:
                 if seat in table.humans:
                     self.autosave()
                     self.turn(seat)
-                elif not self.aside():
+                elif not self.aside() and not self.flush_offer():
                     table.bot_step()
                 self.flush_events()
         except _Quit:
@@ -301,14 +309,38 @@ class _Plain:
             if self.table.deal is not deal or deal is None or deal.is_complete or deal.to_act in self.table.humans:
                 break
             self.autosave()
+            if self.flush_held(seat):
+                self.offered[1].add(seat)  # his word out of turn is his chance to show it too
             acted |= self.turn(seat, aside=True)
             self.flush_events()
         return acted
 
-    def turn(self, seat: int, *, aside: bool = False) -> bool:
+    def flush_held(self, seat: int) -> bool:
+        """Whether ``seat``, not the seat to act, may show a flush now (LOO5-6); noted per deal."""
+        deal = self.table.deal
+        if not isinstance(deal, LooDeal) or deal.is_complete:
+            return False
+        if self.offered[0] is not deal:
+            self.offered = (deal, set())
+        return bool(deal.side_actions(seat))
+
+    def flush_offer(self) -> bool:
+        """Before a bot makes the first lead, a person who holds a flush is asked once whether to show it
+        (LOO5-6: the lead closes the chance); returns whether he showed it."""
+        for seat in self.table.humans:
+            if self.flush_held(seat) and seat not in self.offered[1]:
+                self.offered[1].add(seat)
+                self.autosave()
+                return self.turn(seat, aside=True, flush=True)
+        return False
+
+    def turn(self, seat: int, *, aside: bool = False, flush: bool = False) -> bool:
         """Read what ``seat`` does at his turn, or (``aside``) out of turn, until he acts or, out of turn,
-        lets the table go on with Enter; returns whether he acted."""
-        if aside:
+        lets the table go on with Enter; returns whether he acted. ``flush``: out of turn, only to show a
+        flush before the first lead (LOO5-6), once."""
+        if flush:
+            self.show_flush_offer(seat)
+        elif aside:
             self.show_aside(seat)
         else:
             self.show_turn(seat)
@@ -330,7 +362,7 @@ class _Plain:
             deal = self.table.deal
             if aside and (deal is None or deal.is_complete or deal.to_act == seat):
                 return acted  # what he did ended the deal, or made it his turn
-            self.out.write(f"{name} (out of turn)> " if aside else f"{name}> ")
+            self.out.write(f"{name} (flush)> " if flush else f"{name} (out of turn)> " if aside else f"{name}> ")
             self.out.flush()
             line = self.infile.readline()
             if not line:
@@ -371,7 +403,7 @@ class _Plain:
             except RoundgamesError as e:
                 self.say(f"! {e}")
                 continue
-            if not aside:
+            if not aside or flush:
                 return True
             acted = True
             self.flush_events()
@@ -419,6 +451,18 @@ class _Plain:
         self.say(f"{'Your' if name == 'You' else name + ':'} hand: {numbered or face_down}")
         self.say("Enter lets the table go on; or an action out of turn, or law RULE-ID (laws lists them).")
 
+    def show_flush_offer(self, seat: int) -> None:
+        """A person holding a flush, with a bot about to make the first lead (LOO5-6)."""
+        deal = self.table.deal
+        assert isinstance(deal, LooDeal) and deal.to_act is not None
+        name = deal.seats[seat]
+        self.say()
+        held = "You hold" if name == "You" else f"{name} holds"
+        self.say(f"-- {deal.seats[deal.to_act]} is to lead; {held} a flush and may show it first (LOO5-6) --")
+        numbered = "  ".join(f"{i} {self.card(c)}" for i, c in enumerate(hand_order(deal.hands[seat]), 1))
+        self.say(f"{'Your' if name == 'You' else name + ':'} hand: {numbered}")
+        self.say("Legal: f flush | Enter lets the play begin (the lead closes the chance)")
+
     def show_turn(self, seat: int) -> None:
         deal = self.table.deal
         assert deal is not None
@@ -445,10 +489,16 @@ class _Plain:
             if text in keys:
                 out.append(f"{keys[text]} {text}")
                 continue
+            civil = text.endswith(" civil")  # the ace of trumps led with "Pam be civil" (LOO5-4)
             try:
-                card = parse_card(text)
+                card = parse_card(text.removesuffix(" civil"))
             except RoundgamesError:
                 out.append(text)
+                continue
+            if civil:
+                if card in hand:
+                    n = hand.index(card) + 1
+                    numbered.append((n, f"{n} civil ({self.card(card)}, Pam be civil)"))
                 continue
             if card in hand:
                 numbered.append((hand.index(card) + 1, f"{hand.index(card) + 1} {self.card(card)}"))
@@ -460,15 +510,20 @@ class _Plain:
         name = deal.seats[seat]
         if deal.phase is Phase.DECLARE:
             self.say(f"-- {name} to declare --")
+        elif deal.phase is Phase.SHOW:
+            self.say(f"-- {name} to show a flush (a flush has been shown, LOO5-6) --")
         else:
             self.say(f"-- {name} to {'play' if deal.trick_cards else 'lead'} --")
         self.say(f"Trumps: {self.suit(deal.trump)} (turn-up {self.card(deal.turnup)}). Pool: {deal.pool}.")
         words = {Decl.STAND: "stands", Decl.THROW: "throws up", Decl.MISS: "took the miss", Decl.DEFEND: "defends"}
+        words[Decl.EXCHANGE] = "exchanged"
         decls = [f"{deal.seats[s]} {words[deal.decls[s]]}" for s in deal.order if deal.decls[s] is not Decl.NONE]
         if deal.phase is Phase.DECLARE:
             if decls:
                 self.say("Declared: " + ", ".join(decls) + ".")
-            if deal.miss_holder is None:
+            if deal.has_stock:
+                self.say(f"The stock: {len(deal.stock)} cards.")
+            elif deal.miss_holder is None:
                 self.say("The miss is untaken.")
             return
         self.say("Playing: " + ", ".join(f"{deal.seats[s]} ({_tricks(deal.won[s])})" for s in deal.players) + ".")
@@ -509,6 +564,9 @@ class _Plain:
     def help(self) -> None:
         for line in HELP:
             self.say(line)
+        if getattr(self.table.rules, "form", "three_card") != "three_card":
+            for line in FIVE_HELP:
+                self.say(line)
 
     def rules(self) -> None:
         self.say("Rules in force:")

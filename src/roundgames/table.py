@@ -32,11 +32,16 @@ from .rules import LooRules, NapRules
 from .sitting import LooSitting, NapSitting, dumps_sitting
 from .tricks import Trick
 
-__all__ = ["SAVE_FORMAT", "PlaySettings", "Table", "hand_order"]
+__all__ = ["LOO_FORMS", "SAVE_FORMAT", "PlaySettings", "Table", "hand_order"]
+
+#: every form of Loo (RULES.md §4): what a front end that types exchanges and shows flushes may pass as ``forms``
+LOO_FORMS = ("three_card", "five_card", "irish")
 
 SAVE_FORMAT = "roundgames-table/1"
 _LOO_WORDS = {"s": "stand", "stand": "stand", "t": "throw", "throw": "throw", "m": "miss", "miss": "miss"}
 _LOO_WORDS |= {"d": "defend", "defend": "defend", "replay": "replay"}  # replay: table mode's demand (LOO-LAW-0b)
+_LOO_WORDS |= {"f": "flush", "flush": "flush"}  # showing a flush (LOO5-6)
+_EXCHANGE_WORDS = ("x", "exchange")  # x CARDS: discard these and draw as many from the stock (LOO5-2)
 _NAP_WORDS = {"p": "pass", "pass": "pass", "n": "nap", "nap": "nap", "mis": "misery", "misery": "misery"}
 _NAP_WORDS |= {"w": "wellington", "wellington": "wellington", "b": "blucher", "blucher": "blucher"}
 _NAP_WORDS |= {"blücher": "blucher", "peep": "peep", "raise": "raise", "r": "raise"}
@@ -82,15 +87,18 @@ class Table:
         rounds: int = 1,
         names: Sequence[str] | None = None,
         table_mode: bool = False,
+        forms: Sequence[str] = ("three_card",),
     ) -> Table:
         """A new table; raises a :class:`RoundgamesError` naming any bad setting. ``table_mode``: irregular
-        actions are accepted and ruled by the laws (RULES.md §5, §8) instead of refused."""
+        actions are accepted and ruled by the laws (RULES.md §5, §8) instead of refused. ``forms``: the Loo
+        forms the front end can play; the terminal passes :data:`LOO_FORMS` (it types exchanges and shows
+        flushes), the web table keeps the default (it has no exchange or flush entry, LOO5-2, LOO5-6)."""
         if game not in ("loo", "nap"):
             raise RecordError("game", f"unknown game {game!r} (valid: loo, nap)")
         rules: LooRules | NapRules = (LooRules if game == "loo" else NapRules).preset(preset)
         rules = rules.with_options(options or {})
-        if isinstance(rules, LooRules) and rules.form != "three_card":
-            # The terminal and web tables have no way yet to enter an exchange or show a flush (LOO5-2, LOO5-6).
+        if isinstance(rules, LooRules) and rules.form not in forms:
+            # This front end has no way to enter an exchange or show a flush (LOO5-2, LOO5-6).
             game_name, demo = ("Five-card Loo", "five-card") if rules.form == "five_card" else ("Irish Loo", "irish")
             chosen = f"preset {preset!r}" if LooRules.preset(preset).form == rules.form else f"form {rules.form!r}"
             raise RecordError(
@@ -250,11 +258,15 @@ class Table:
         out = []
         for a in view.legal:
             if a.verb == "play":
-                out.append(card_str(a.card if isinstance(a, LooAction) else a.cards[0]))  # type: ignore[arg-type]
+                code = card_str(a.card if isinstance(a, LooAction) else a.cards[0])  # type: ignore[arg-type]
+                out.append(f"{code} civil" if isinstance(a, LooAction) and a.arg == "civil" else code)  # LOO5-4
             elif isinstance(a, NapAction) and a.verb == "call":
                 out.append(str(a.call))
             elif isinstance(a, NapAction) and a.verb in ("buy", "spare"):
                 continue  # typed as "buy CARDS" / "spare CARDS"
+            elif a.verb == "exchange":
+                if "exchange CARDS" not in out:  # one entry for every set of cards (LOO5-2)
+                    out.append("exchange CARDS")
             else:
                 out.append(a.verb)
         if isinstance(view.legal[0] if view.legal else None, NapAction):
@@ -291,8 +303,17 @@ class Table:
         if isinstance(deal, LooDeal):
             if head in _LOO_WORDS and not rest:
                 return LooAction(seat, _LOO_WORDS[head])
-            if head == "play" and len(rest) == 1:
-                head = rest[0]
+            if head in _EXCHANGE_WORDS:  # x CARDS, by code or by number in the hand (LOO5-2)
+                if not rest:
+                    raise RecordError("input", f"{head} CARDS: name the cards to exchange (codes or numbers 1-5)")
+                cards = [self._held(hand, w) for w in rest]
+                if len(set(cards)) < len(cards):
+                    raise RecordError("input", f"{head} {' '.join(rest)}: each card once")
+                return LooAction(seat, "exchange", None, " ".join(card_str(c) for c in cards))
+            if head == "play" and len(rest) in (1, 2):
+                head, rest = rest[0], rest[1:]
+            if rest == ["civil"]:  # the ace of trumps led with "Pam be civil" (LOO5-4)
+                return LooAction(seat, "play", self._held(hand, head), "civil")
             return LooAction(seat, "play", self._card(head))
         if head in ("call",) and len(rest) == 1:
             head = rest[0]
@@ -307,6 +328,16 @@ class Table:
         if head == "play" and len(rest) == 1:
             head = rest[0]
         return NapAction(seat, "play", None, (self._card(head),))
+
+    @classmethod
+    def _held(cls, hand: list[int], word: str) -> int:
+        """A card named by its code, or by its number in ``hand`` (from 1)."""
+        if word.isdigit():  # no card code is all digits ("10" needs its suit)
+            i = int(word) - 1
+            if not 0 <= i < len(hand):
+                raise RecordError("input", f"{word}: the hand has {len(hand)} cards (1 to {len(hand)})")
+            return hand[i]
+        return cls._card(word)
 
     @staticmethod
     def _card(word: str) -> int:
