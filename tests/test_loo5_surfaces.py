@@ -98,14 +98,16 @@ def test_demo_plays_the_form_and_referee_rules_on_its_records(
 
 
 @pytest.mark.parametrize(("preset", "name"), [("five-card", "Five-card Loo"), ("irish", "Irish Loo")])
-def test_terminal_table_refuses_the_form_naming_the_preset(
+def test_full_screen_table_refuses_the_form_naming_the_preset(
     preset: str, name: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """``roundgames play loo --preset five-card`` exits with status 2 and a one-line message naming the preset:
-    the terminal table has no exchange or flush entry."""
-    assert main(["play", "loo", "--preset", preset, "--plain"]) == 2
+    """``roundgames play loo --preset five-card`` without ``--plain`` exits with status 2 and a one-line message
+    naming the preset: the full-screen table has no exchange or flush entry yet, and the message points to
+    ``--plain``, which has (tests/test_play_five_card.py). A Table made for the web refuses the form too."""
+    assert main(["play", "loo", "--preset", preset]) == 2
     err = capsys.readouterr().err
-    assert f"preset {preset!r}" in err and name in err and "exchange" in err
+    assert f"preset {preset!r}" in err and name in err and "exchange" in err and "--plain" in err
+    assert len(err.strip().splitlines()) == 1
     with pytest.raises(RecordError, match="form"):
         Table.new("loo", players=4, humans=[0], preset="peel", options={"form": "five_card"})
 
