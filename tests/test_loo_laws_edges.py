@@ -141,12 +141,12 @@ def test_loo_end_1_a_full_loo_penalty_counts_as_a_loo() -> None:
     assert not sitting.is_over and sitting.kind.value == "regular"
 
 
-def test_loo_law_4_refused_after_the_declaring_cites_loo_law_4() -> None:
-    """§14.10: a law that cannot apply now is refused citing the law invoked. Looking at one's own cards early
-    (LOO-LAW-4) means nothing once the declaring is over."""
-    rec = DealRecord(
+def lx10(actions: list[str], options: dict[str, object] | None = None) -> DealRecord:
+    """A table-mode record of RULES.md LX-10's deal (four seats, dealer P4, record pool 9, spades trumps)."""
+    return DealRecord(
         game="loo",
         mode="table",
+        options=dict(options or {}),
         seats=["P1", "P2", "P3", "P4"],
         dealer="P4",
         pool=9,
@@ -158,8 +158,14 @@ def test_loo_law_4_refused_after_the_declaring_cites_loo_law_4() -> None:
             "miss": "7S 4H TC",
             "turnup": "6S",
         },
-        actions=["P1 stand", "P2 stand", "P3 stand", "P4 throw", "P2 irregular LOO-LAW-4"],
+        actions=actions,
     )
+
+
+def test_loo_law_4_refused_after_the_declaring_cites_loo_law_4() -> None:
+    """§14.10: a law that cannot apply now is refused citing the law invoked. Looking at one's own cards early
+    (LOO-LAW-4) means nothing once the declaring is over."""
+    rec = lx10(["P1 stand", "P2 stand", "P3 stand", "P4 throw", "P2 irregular LOO-LAW-4"])
     error = referee(rec)["error"]
     assert error is not None and error["rule"] == "LOO-LAW-4" and error["index"] == 4
 
@@ -168,23 +174,7 @@ def test_loo_law_1_ew_flat_misdeal_under_unlimited_loo_is_a_loo_of_the_pool_deal
     """LOO-LAW-1 under ``penalty_scale: ew_flat`` (C-LOO-7: every irregularity costs a loo) and unlimited loo
     (LOO-LAW-19): the void deal's stake is not charged (§14.8), so the loo is of the pool the deal was dealt for,
     9, not of 12 with the stake that is handed back: P4 -9, the pool 9 + 9 = 18."""
-    rec = DealRecord(
-        game="loo",
-        mode="table",
-        options={"penalty_scale": "ew_flat", "loo_mode": "unlimited"},
-        seats=["P1", "P2", "P3", "P4"],
-        dealer="P4",
-        pool=9,
-        cards={
-            "P1": "AH 2S 9C",
-            "P2": "KH 7D 4S",
-            "P3": "QH 8C 3D",
-            "P4": "JH 5D 2C",
-            "miss": "7S 4H TC",
-            "turnup": "6S",
-        },
-        actions=["P4 irregular LOO-LAW-1"],
-    )
+    rec = lx10(["P4 irregular LOO-LAW-1"], {"penalty_scale": "ew_flat", "loo_mode": "unlimited"})
     ruling = referee(rec)
     assert ruling["irregularities"] == [
         {"index": 0, "seat": "P4", "rule": "LOO-LAW-1", "penalty": 9, "pool": "current"}
