@@ -249,13 +249,27 @@ def test_loo5_2_all_throw_up_to_the_dealer_who_takes_the_pool() -> None:
     assert deal.next_kind is Kind.REGULAR
 
 
-def test_loo5_2_one_in_before_the_dealer_he_may_throw_up_and_that_seat_takes_the_pool() -> None:
-    """LOO5-2 with LOO-DECL-8/9 [D]: one seat in, the dealer may stand, exchange or throw up (there is no miss
-    to defend the pool with); if he throws up, the lone seat takes the pool without play."""
+def test_clarification_24_loo5_2_loo_decl_8_dealer_facing_one_plays_his_own_hand() -> None:
+    """§14.24, LOO5-2, LOO-DECL-8: facing a lone stander (here a seat that exchanged), the five-card dealer may not
+    throw up under the default ``dealer_lone_stander: must_defend``; he plays his own hand, standing or exchanging,
+    for himself, and may be looed."""
     hands = {"P1": "AH KH 3D 2C 5S", "P2": "QH 9D 8D 3C 6S", "P3": "JH TH 4D 5C 7S", "P4": "2H 3H 4H 6D 7D"}
     deal = five(hands, "4S", "9H 9C", pool=10)
     act(deal, "P1 throw", "P2 exchange 3C", "P3 throw")
-    assert legal(deal) >= {"P4 stand", "P4 throw", "P4 exchange 2H"}
+    assert "P4 throw" not in legal(deal) and {"P4 stand", "P4 exchange 2H"} <= legal(deal)
+    with pytest.raises(IllegalActionError, match=r"must play his own hand.*\(LOO-DECL-8\)"):
+        deal.apply(deal.parse_action("P4 throw"))
+    act(deal, "P4 stand")
+    assert deal.phase is Phase.PLAY and deal.players == (1, 3)
+
+
+def test_clarification_24_loo_var_dealer_concede_five_card_dealer_may_throw_up() -> None:
+    """§14.24, LOO-VAR-DEALER-CONCEDE: under ``dealer_lone_stander: may_concede`` the five-card dealer facing one
+    seat may throw up, and that seat takes the pool without play (there is no miss to defend it with)."""
+    hands = {"P1": "AH KH 3D 2C 5S", "P2": "QH 9D 8D 3C 6S", "P3": "JH TH 4D 5C 7S", "P4": "2H 3H 4H 6D 7D"}
+    deal = five(hands, "4S", "9H 9C", pool=10, rules=FIVE.with_options(dealer_lone_stander="may_concede"))
+    act(deal, "P1 throw", "P2 exchange 3C", "P3 throw")
+    assert {"P4 stand", "P4 throw", "P4 exchange 2H"} <= legal(deal)
     act(deal, "P4 throw")
     assert deal.is_complete and deal.winner_without_play == 1
     assert deal.net == [0, 15, 0, -5]

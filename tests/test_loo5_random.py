@@ -177,7 +177,7 @@ def expected_settlement(deal: LooDeal, shadow: Shadow, start: int, hands_at_show
         for w, part in zip(winners, split(pool), strict=True):
             net[w] += part
         if rules.flush_pay == "peel":
-            payers = [s for s in deal.order if s not in winners]
+            payers = [s for s in range(deal.n) if s not in winners]  # a dealer taking no part too (§14.25)
         else:
             stood = [s for s in deal.order if deal.decls[s] in (Decl.STAND, Decl.EXCHANGE)] or list(deal.shown)
             payers = [
@@ -212,6 +212,11 @@ def play_one(form: str, seed: int) -> dict[str, int]:
     """Play one seeded deal, checking every step against the shadow; returns counts of what happened."""
     rng = random.Random(f"{form}:{seed}")
     rules = LooRules.preset(form).with_options(options_for(form, rng))
+    side = random.Random(f"{form}:{seed}:dealer")  # apart, so that the deals drawn from rng stay as they were
+    rules = rules.with_options(
+        dealer_lone_stander=side.choice(["must_defend", "may_concede"]),  # §14.24
+        dealer_stands_out_above=side.choice([None, None, 4]),  # he deals and pays, takes no part (§14.3, §14.25)
+    )
     n = rng.randint(3, 8 if form == "five-card" else 10)
     start = rng.randrange(0, 30)
     deal = LooDeal(rules, n, dealer=rng.randrange(n), pool=start)
@@ -238,7 +243,10 @@ def play_one(form: str, seed: int) -> dict[str, int]:
         window = deal.phase is Phase.PLAY and not deal.tricks and not deal.trick_cards and not deal.shown
         if deal.phase is Phase.DECLARE:
             decls = {t for t in texts if not t.startswith("exchange")}
-            assert decls == ({"stand"} if deal.club_law else {"stand", "throw"})
+            # the dealer facing a lone stander plays his own hand, unless he may concede (§14.24, LOO-DECL-8)
+            ins = [o for o in deal.order[:-1] if deal.decls[o] in (Decl.STAND, Decl.EXCHANGE)]
+            facing_one = s == deal.order[-1] and len(ins) == 1 and deal.rules.dealer_lone_stander == "must_defend"
+            assert decls == ({"stand"} if deal.club_law or facing_one else {"stand", "throw"})
             most = min(len(hand), len(deal.stock))
             assert len(texts) - len(decls) == sum(comb(len(hand), k) for k in range(1, most + 1))
         elif deal.phase is Phase.SHOW:
@@ -276,6 +284,9 @@ def play_one(form: str, seed: int) -> dict[str, int]:
             assert (len(deal.log), deal.hands[:], deal.net, deal.phase, deal.to_act, deal.stock[:]) == before
         sides = [o for o in deal.order if o != s and deal.view(o).legal]
         action = LooAction(rng.choice(sides), "flush") if sides and rng.random() < 0.5 else rng.choice(acts)
+        holding = deal.phase is Phase.DECLARE and shadow.flush(hand) is not None
+        if holding and LooAction(s, "stand") in acts and rng.random() < 0.6:
+            action = LooAction(s, "stand")  # a flush is mostly kept, not exchanged away: so it is shown and paid
         if action.verb == "flush" and deal.phase is Phase.PLAY:
             hands_at_show = {p: cards(deal.hands[p]) for p in deal.players}
         if action.verb == "flush" and deal.phase is Phase.DECLARE:

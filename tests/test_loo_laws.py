@@ -18,7 +18,7 @@ import pytest
 from roundgames.cards import card_str
 from roundgames.deal import Irregularity
 from roundgames.errors import IllegalActionError, RecordError
-from roundgames.loo import Kind, LooAction, LooDeal, Phase
+from roundgames.loo import Decl, Kind, LooAction, LooDeal, Phase
 from roundgames.loo_laws import LAWS
 from roundgames.record import DealRecord, loads, record_of, referee, replay
 
@@ -251,19 +251,23 @@ def test_loo_law_4_looking_at_own_cards_early() -> None:
     assert refused(["P1 stand"], "P1 irregular LOO-LAW-4").rule == "LOO-LAW-4"  # he has declared
 
 
-def test_loo_law_5_declaring_out_of_turn_binds() -> None:
-    """LOO-LAW-5: a declaration out of turn costs S at once and binds at his proper turn, where it is his only
-    legal action; had he said miss and the miss is taken by then, he must stand."""
+def test_loo_law_5_declaring_out_of_turn_binds_recorded_once_clarification_27() -> None:
+    """LOO-LAW-5, §14.27: a declaration out of turn costs S at once and binds; it is recorded once, where it was
+    made, and takes effect at his proper turn by itself, so the next seat's declaration is in turn. Had he said
+    miss and the miss is taken by then, he stands (LOO-LAW-5 [I])."""
     deal = table(["P1 stand", "P3 throw"])
     assert deal.irregularities == [Irregularity(1, 2, "LOO-LAW-5", 3, "current")]
     assert deal.seats[deal.to_act or 0] == "P2" and deal.pool == 15
     deal.apply(deal.parse_action("P2 stand"))
-    assert legal(deal) == ["P3 throw"]
-    assert refused(["P1 stand", "P3 throw", "P2 stand"], "P3 stand").rule == "LOO-LAW-5"
+    assert deal.decls[2] is Decl.THROW and deal.seats[deal.to_act or 0] == "P4"
+    assert legal(deal) == ["P4 miss", "P4 stand", "P4 throw"]
+    assert refused(["P1 stand", "P3 throw", "P2 stand"], "P3 stand").rule == "LOO-DECL-5"  # no second entry
     miss = table(["P3 miss", "P1 miss", "P2 stand"])
-    assert legal(miss) == ["P3 stand"]
+    assert miss.decls[2] is Decl.STAND and legal(miss) == ["P4 stand", "P4 throw"]
     stated = table(["P3 irregular LOO-LAW-5 throw", "P1 stand", "P2 stand"])
-    assert legal(stated) == ["P3 throw"] and stated.irregularities[0].rule == "LOO-LAW-5"
+    assert stated.decls[2] is Decl.THROW and stated.irregularities[0].rule == "LOO-LAW-5"
+    assert legal(stated) == ["P4 miss", "P4 stand", "P4 throw"]
+    assert [deal.action_str(a) for a in stated.log] == ["P3 irregular LOO-LAW-5 throw", "P1 stand", "P2 stand"]
     assert refused(["P3 throw"], "P3 stand").rule == "LOO-DECL-5"  # no second declaration
     assert refused([], "P3 defend").rule == "LOO-DECL-8"
 
@@ -657,7 +661,6 @@ def test_irregular_in_strict_mode_is_an_error() -> None:
     [
         ([], "P1 irregular LOO-LAW-99", "LOO-LAW-17"),
         ([], "P1 irregular NAP-LAW-6", "LOO-LAW-17"),
-        ([], "P1 irregular", "LOO-LAW-17"),
         ([], "P2 irregular LOO-LAW-14", "LOO-LAW-14"),  # a law of play, before play
         (DECL, "P2 irregular LOO-LAW-5", "LOO-LAW-5"),  # a law of declaring, in play
         (IN_PLAY, "P4 irregular LOO-LAW-14", "LOO-LAW-14"),  # P4 threw up: he plays no card

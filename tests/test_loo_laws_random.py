@@ -28,7 +28,7 @@ import pytest
 
 from roundgames import IllegalActionError, LooDeal, LooRules
 from roundgames.cards import card_str, cards_in
-from roundgames.loo import Kind, Phase
+from roundgames.loo import DECLARE_VERBS, Decl, Kind, Phase
 from roundgames.loo_laws import LAWS
 from roundgames.record import dumps, loads, record_of, referee, replay
 
@@ -117,6 +117,20 @@ def snapshot(deal: LooDeal) -> tuple[Any, ...]:
     )
 
 
+DECL_VERB = {decl: verb for verb, decl in DECLARE_VERBS.items()}
+
+
+def bound_declarations(deal: LooDeal, before: list[Decl], actor: int) -> list[str]:
+    """The declarations that took effect by themselves after ``actor``'s action, in declaring order: each was
+    made out of turn earlier and recorded there, once (LOO-LAW-5, §14.27). In the same deal played without
+    the irregularities they are made at their turn."""
+    return [
+        f"{deal.seats[s]} {DECL_VERB[deal.decls[s]]}"
+        for s in deal.order
+        if s != actor and before[s] is Decl.NONE and deal.decls[s] is not Decl.NONE
+    ]
+
+
 @dataclass
 class Tally:
     """What the run covered, so that a vacuous run fails."""
@@ -155,6 +169,7 @@ def play_one(seed: int, tally: Tally) -> None:
             options_before = deal.legal_actions()
             before = snapshot(deal)
             count = len(deal.irregularities)
+            decls = deal.decls[:]
             try:
                 deal.apply(action)
             except IllegalActionError as e:
@@ -171,16 +186,19 @@ def play_one(seed: int, tally: Tally) -> None:
                 assert len(deal.irregularities) == count + 1, text
                 if action.verb == "play" and (deal.law is None or deal.law.replays == replays):
                     stood = True  # the card lies in the trick
+            effective.extend(bound_declarations(deal, decls, action.seat))
         else:
             options = deal.legal_actions()
             assert options, f"seed {seed}: no legal action in an unfinished deal"
             action = rng.choice(options)
             assert deal.can(action)
             count = len(deal.irregularities)
+            decls = deal.decls[:]
             deal.apply(action)
             assert len(deal.irregularities) == count, f"seed {seed}: a proper action applied a law"
             if action.verb != "replay":
                 effective.append(deal.action_str(action))
+            effective.extend(bound_declarations(deal, decls, action.seat))
         if deal.law is not None and deal.law.replays > replays:
             assert declared is not None
             del effective[declared:]  # the replay, from the first lead, is what counts

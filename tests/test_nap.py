@@ -826,7 +826,7 @@ NX16 = {
 }
 NX16["well_blu_mod"] = {**NX16["peel"], "wellington": (30, -30), "blucher": (30, -45)}
 NX16["parlett"] = {**NX16["peel"], "nap": (30, -30), "wellington": (60, -60), "blucher": (120, -120)}
-NX16["hsw_flat"] = {**NX16["peel"], "nap": (30, -30), "wellington": (30, -30), "blucher": (30, -30)}
+NX16["hsw_flat"] = dict.fromkeys(NX16["peel"], (30, -30))  # every contract 10 from each of three (§14.28)
 
 MATRIX = [
     (table, misery_pay, call, made)
@@ -845,11 +845,11 @@ MATRIX = [
 def test_nap_set_1_payment_matrix_nx16(table: str, misery_pay: str, call: str, made: bool) -> None:
     """NAP-SET-1, §6.5, NX-16: the amounts pass between the senior hand and each opponent: 1, 2, 3, misery 3,
     4, Nap 10/5, Wellington 20/10, Blücher 30/15 under Peel; WELL_BLU_MOD 10/10 and 10/15; PARLETT Nap
-    10/10, Wellington 20/20, Blücher 40/40 (one pays one, §14.19); HSW_FLAT 10 for all three; under
-    MISERY_PAY_EB11 misery lost costs 6."""
+    10/10, Wellington 20/20, Blücher 40/40 (one pays one, §14.19); HSW_FLAT 10 for every contract, won or lost
+    (§14.28); under MISERY_PAY_EB11 misery lost costs 6, except under HSW_FLAT."""
     rules = PEEL.with_options(pay_table=table, misery_pay=misery_pay)
     won_amount, lost_amount = NX16[table][call]
-    if call == "misery" and misery_pay == "eb11":
+    if call == "misery" and misery_pay == "eb11" and table != "hsw_flat":
         lost_amount = -18
     hand = winning_hand(call, made)
     deal = fixed_deal(call, hand, rules)

@@ -79,12 +79,12 @@ PAY_CHANGES = {
     "peel": {},
     "well_blu_mod": {"wellington": (10, 10), "blucher": (10, 15)},  # NAP-VAR-WELLINGTON
     "parlett": {"nap": (10, 10), "wellington": (20, 20), "blucher": (40, 40)},  # NAP-VAR-PARLETT, §14.19
-    "hsw_flat": {"nap": (10, 10), "wellington": (10, 10), "blucher": (10, 10)},  # C-NAP-4
+    "hsw_flat": dict.fromkeys(PAY, (10, 10)),  # C-NAP-4, §14.28: every contract, won or lost
 }
 
 
 def per_opponent(rules: NapRules, contract: str) -> tuple[int, int]:
-    if contract == "misery" and rules.misery_pay == "eb11":
+    if contract == "misery" and rules.misery_pay == "eb11" and rules.pay_table != "hsw_flat":
         return (3, 6)  # NAP-VAR-MISERY
     return PAY_CHANGES[rules.pay_table].get(contract, PAY[contract])
 

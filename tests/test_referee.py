@@ -18,6 +18,8 @@ The fixtures:
   another hand, and a misdeal.
 - ``loo5_*``, ``looi_*``: Five-card and Irish Loo (RULES.md §4.2, §4.3): exchanges, Pam and "Pam be
   civil", five shares, flushes under each ``flush_pay`` and ``flush_tie``, club law, ``irish_flush``.
+- ``clarif22_*`` .. ``clarif29_*``: the clarifications of RULES.md §14.22-29 (tests/test_clarifications.py);
+  ``malformed/clarif23_*``: records that are malformed, not illegal (§14.23), each with its one line of error.
 
 Every record in tests/records/ is run, whoever wrote it (the Nap records ``nx*`` included).
 """
@@ -164,6 +166,19 @@ def test_ruling_shape(path: Path) -> None:
         if ruling["error"] is None:
             assert ruling["legal"] == sorted(ruling["legal"])
             assert all(a.split()[0] == ruling["to_act"] for a in ruling["legal"])
+
+
+MALFORMED = sorted((RECORDS / "malformed").glob("*.json"))
+
+
+@pytest.mark.parametrize("path", MALFORMED, ids=[p.stem for p in MALFORMED])
+def test_referee_refuses_a_malformed_record(path: Path) -> None:
+    """DEAL-RECORD.md, RULES.md §14.23: each record of tests/records/malformed is malformed, not illegal: exit 2, no
+    ruling, and one line on standard error naming the field and the problem, ``NAME.stderr`` beside it."""
+    assert path.with_suffix(".stderr").is_file(), path.name
+    proc = referee_cli(str(path))
+    assert (proc.returncode, proc.stdout) == (2, "")
+    assert proc.stderr == path.with_suffix(".stderr").read_text(encoding="utf-8")
 
 
 def test_lx3_matches_deal_record_example() -> None:

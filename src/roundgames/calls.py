@@ -32,15 +32,20 @@ _PAY_TABLES = {
     "peel": _PEEL_PAY,
     "well_blu_mod": {**_PEEL_PAY, "wellington": (10, 10), "blucher": (10, 15)},
     "parlett": {**_PEEL_PAY, "nap": (10, 10), "wellington": (20, 20), "blucher": (40, 40)},
-    # [I] HSW: Nap, Wellington and Blücher all score 10, won or lost.
-    "hsw_flat": {**_PEEL_PAY, "nap": (10, 10), "wellington": (10, 10), "blucher": (10, 10)},
+    # HSW: every contract, won or lost, is worth 10 from or to each opponent (§14.28).
+    "hsw_flat": dict.fromkeys(_PEEL_PAY, (10, 10)),
 }
 
 
 def pay_table(rules: NapRules) -> dict[str, tuple[int, int]]:
-    """Units per opponent for each call: ``(won, lost)`` (§6.5, NAP-VAR-MISERY, NAP-VAR-PARLETT)."""
+    """Units per opponent for each call: ``(won, lost)`` (§6.5, NAP-VAR-MISERY, NAP-VAR-PARLETT). Under
+    ``hsw_flat`` every contract, misery too whatever ``misery_pay`` says, is worth 10 won or lost (§14.28).
+
+    >>> pay_table(NapRules.preset("peel").with_options(pay_table="hsw_flat", misery_pay="eb11"))["misery"]
+    (10, 10)
+    """
     table = dict(_PAY_TABLES[rules.pay_table])
-    if rules.misery_pay == "eb11":
+    if rules.misery_pay == "eb11" and rules.pay_table != "hsw_flat":  # hsw_flat: every contract 10 (§14.28)
         table["misery"] = (3, 6)
     return table
 

@@ -6,13 +6,20 @@ Every error a user's input can cause is a :class:`RoundgamesError`, which is a
 
 from __future__ import annotations
 
+import re
+
 __all__ = [
+    "RULE_ID",
     "CardError",
     "IllegalActionError",
     "RecordError",
     "RoundgamesError",
     "RulesError",
+    "irregular_arg",
 ]
+
+#: the shape of a rule ID of RULES.md: ``LOO-PLAY-5``, ``LOO5-6``, ``LOOI-2``, ``NAP-LAW-4``
+RULE_ID = re.compile(r"(?:LOO5?|LOOI|NAP)-[A-Z0-9]+(?:-[A-Z0-9]+)*", re.IGNORECASE)
 
 
 class RoundgamesError(ValueError):
@@ -52,3 +59,21 @@ class RecordError(RoundgamesError):
         super().__init__(f"{field}: {message}")
         self.field = field
         self.reason = message
+
+
+def irregular_arg(text: str, args: list[str], example: str) -> str:
+    """The argument of an ``irregular`` action, which starts with a rule ID; raises :class:`RecordError` when
+    there is none, since the record is then malformed, not illegal (RULES.md §14.23).
+
+    >>> irregular_arg("P3 irregular LOO-LAW-8", ["LOO-LAW-8"], "P3 irregular LOO-LAW-8")
+    'LOO-LAW-8'
+    >>> irregular_arg("P3 irregular", [], "P3 irregular LOO-LAW-8")
+    Traceback (most recent call last):
+    ...
+    roundgames.errors.RecordError: actions: 'P3 irregular' does not parse: irregular names the rule broken, as in 'P3 irregular LOO-LAW-8' (RULES.md §14.23)
+    """
+    if not args or not RULE_ID.fullmatch(args[0]):
+        raise RecordError(
+            "actions", f"{text!r} does not parse: irregular names the rule broken, as in {example!r} (RULES.md §14.23)"
+        )
+    return " ".join(args)

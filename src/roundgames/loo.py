@@ -46,7 +46,7 @@ from .cards import (
     rank_of,
 )
 from .deal import CardClaims
-from .errors import CardError, IllegalActionError, RecordError
+from .errors import CardError, IllegalActionError, RecordError, irregular_arg
 from .loo5 import FiveCardLoo, deal_with_stock, hand_size
 from .rules import LooRules
 from .tricks import Trick, loo_follow
@@ -268,7 +268,9 @@ class LooDeal(FiveCardLoo):
             return LooAction(idx, verb, None, format_cards(out))
         if verb == "flush" and not args:
             return LooAction(idx, verb)
-        if verb in ("irregular", "replay"):
+        if verb == "irregular":
+            return LooAction(idx, verb, None, irregular_arg(text, args, f"{seat} irregular LOO-LAW-8"))
+        if verb == "replay":
             return LooAction(idx, verb, None, " ".join(args) or None)
         raise RecordError(
             "actions",
@@ -480,8 +482,10 @@ class LooDeal(FiveCardLoo):
 
     def declare_options(self, seat: int) -> tuple[Decl, ...]:
         """The declarations open to ``seat`` if it were its turn (LOO-DECL-1..10, §14.2; LOO5-2, LOOI-2)."""
-        if self.has_stock:  # no miss; exchanging is a way of playing, open under club law too [D]
-            return (Decl.STAND, Decl.EXCHANGE) if self.club_law else (Decl.STAND, Decl.THROW, Decl.EXCHANGE)
+        if self.has_stock:  # no miss; exchanging is a way of playing, open under club law too (§14.22)
+            if self.club_law or (seat == self.anchor and self._lone_stander() and not self._may_concede):
+                return (Decl.STAND, Decl.EXCHANGE)  # facing a lone stander he plays his own hand (§14.24)
+            return (Decl.STAND, Decl.THROW, Decl.EXCHANGE)
         if self.club_law:
             return (Decl.STAND,)
         miss_open = self.miss_holder is None
@@ -490,11 +494,19 @@ class LooDeal(FiveCardLoo):
             stood = sum(1 for s in others if self.decls[s] is Decl.STAND)
             took = sum(1 for s in others if self.decls[s] is Decl.MISS)
             if stood == 1 and took == 0:  # LOO-DECL-8
-                concede = self.rules.dealer_lone_stander == "may_concede"
-                return (Decl.DEFEND, Decl.MISS, Decl.STAND) + ((Decl.THROW,) if concede else ())
+                return (Decl.DEFEND, Decl.MISS, Decl.STAND) + ((Decl.THROW,) if self._may_concede else ())
             if stood == 0 and took == 1:  # LOO-DECL-9
                 return (Decl.STAND, Decl.THROW)
         return (Decl.MISS, Decl.STAND, Decl.THROW) if miss_open else (Decl.STAND, Decl.THROW)
+
+    @property
+    def _may_concede(self) -> bool:
+        return self.rules.dealer_lone_stander == "may_concede"
+
+    def _lone_stander(self) -> bool:
+        """Whether exactly one seat before the dealer (§14.3: the last playing seat) plays: the LOO-DECL-8 case,
+        which in Five-card and Irish Loo is one seat that stood or exchanged (§14.24)."""
+        return sum(1 for s in self.order[:-1] if self.decls[s] in PLAYING) == 1
 
     def verify_declare(self, seat: int | str, decl: Decl) -> int:
         """Raise :class:`IllegalActionError` unless ``seat`` may make ``decl`` now; returns the seat index."""
@@ -530,6 +542,9 @@ class LooDeal(FiveCardLoo):
             raise IllegalActionError(
                 f"{name} cannot {verb}: clubs are trumps, so all must stand (club law)", "LOO-VAR-CLUBLAW"
             )
+        if decl in (Decl.MISS, Decl.DEFEND) and self.has_stock:
+            rule = "LOOI-1" if self.rules.form == "irish" else "LOO5-1"
+            raise IllegalActionError(f"{name} cannot {verb}: {self.rules.form_name} deals no miss", rule)
         if decl is Decl.DEFEND:
             raise IllegalActionError(
                 f"{name} cannot play the miss for the pool: only the dealer may, when one player alone "
@@ -539,6 +554,12 @@ class LooDeal(FiveCardLoo):
         if decl is Decl.MISS:
             holder = self.seats[self.miss_holder] if self.miss_holder is not None else "?"
             raise IllegalActionError(f"{name} cannot take the miss: {holder} has taken it", "LOO-DECL-3")
+        if self.has_stock:
+            raise IllegalActionError(
+                f"{name} cannot throw up: one player alone is in, so the dealer must play his own hand, "
+                "standing or exchanging (§14.24)",
+                "LOO-DECL-8",
+            )
         raise IllegalActionError(
             f"{name} cannot throw up: one player alone stood, so the dealer must stand, take the miss "
             "or play it for the pool",

@@ -357,7 +357,8 @@ class FiveCardLoo(Deal):
         for w, part in zip(winners, shares(pool, len(winners)), strict=True):
             self.ledger.take(w, part)
         if self.rules.flush_pay == "peel":
-            payers = [s for s in self.order if s not in winners]  # whether they stood or not, Pam too
+            # whether they stood or not, Pam too, and a dealer who takes no part (§14.1, §14.25)
+            payers = [s for s in range(self.n) if s not in winners]
         else:  # ew_hoy: those who stood, except the Pam holder and the holders of beaten flushes
             payers = [
                 s for s in self.show_from if s not in winners and not self._holds_pam(s) and self.flush_of(s) is None

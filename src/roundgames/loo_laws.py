@@ -47,7 +47,7 @@ LAWS: dict[str, str] = {
     "LOO-LAW-2": "interfering with the deal: S into this pool; void and re-dealt if cards were mixed or exposed",
     "LOO-LAW-3": "dealing out of turn: void before the first declaration, the proper dealer deals; later it stands",
     "LOO-LAW-4": "looking at one's own cards before one's turn: S into this pool",
-    "LOO-LAW-5": "declaring out of turn: S into this pool; the declaration binds at his proper turn",
+    "LOO-LAW-5": "declaring out of turn: S into this pool; the declaration takes effect at his proper turn",
     "LOO-LAW-6": "looking at the miss without taking it: S into this pool",
     "LOO-LAW-7": "looking at thrown-up cards or at the pack: S into this pool",
     "LOO-LAW-8": "looking at another hand: a full loo into this pool; he throws up, or plays for the pool",
@@ -119,6 +119,7 @@ class _Case:
             self.deal.law = self.law
             self.law.demand = None
             body()
+            _declare_bound(self.deal, self.law)
             return self.action
 
         return execute
@@ -270,11 +271,6 @@ def _declaration_in_turn(c: _Case, decl: Decl) -> Executor:
             deal.log.append(c.action)
 
         return c.run(throw)
-    want = _bound(deal, c.law, s)
-    if want is not None and decl is not want:
-        raise IllegalActionError(
-            f"{c.name} cannot {c.action.verb}: he declared out of turn and must now {_DECL_VERB[want]}", "LOO-LAW-5"
-        )
     deal.verify(c.action, strict=True)  # a declaration he may not make is refused as in strict mode
     return c.run(lambda: _strict(deal, c.action))
 
@@ -288,6 +284,16 @@ def _bound(deal: LooDeal, law: LawState, s: int) -> Decl | None:
     if want is Decl.MISS and deal.miss_holder is not None:
         want = Decl.STAND
     return want if want in deal.declare_options(s) else None
+
+
+def _declare_bound(deal: LooDeal, law: LawState) -> None:
+    """A declaration made out of turn takes effect at the offender's proper turn by itself: it was recorded
+    once, where it was made, and the next seat's declaration is in turn (LOO-LAW-5, §14.27)."""
+    while deal.phase is Phase.DECLARE and deal.to_act is not None and deal.to_act not in law.forced_throw:
+        want = _bound(deal, law, deal.to_act)
+        if want is None:
+            return
+        deal._declare(deal.to_act, want)
 
 
 def _irregular_action(c: _Case, error: IllegalActionError) -> Executor:
@@ -586,17 +592,15 @@ _HANDLERS: dict[str, Callable[[_Case, str, list[str]], Executor]] = {
 
 
 def legal_actions(deal: LooDeal, proper: list[LooAction]) -> list[LooAction]:
-    """The proper actions of the seat to act, as the laws leave them: a forced throw (§14.21), a bound
-    declaration (LOO-LAW-5), and ``replay`` while a demand is open (§14.9)."""
+    """The proper actions of the seat to act, as the laws leave them: a forced throw (§14.21), and ``replay``
+    while a demand is open (§14.9). A seat bound by a declaration out of turn is never to act: it declared once,
+    where it was made (LOO-LAW-5, §14.27)."""
     s, law = deal.to_act, deal.law
     if s is None or law is None:
         return proper
     if deal.phase is Phase.DECLARE:
         if s in law.forced_throw:
             return [LooAction(s, "throw")]
-        want = _bound(deal, law, s)
-        if want is not None:
-            return [LooAction(s, _DECL_VERB[want])]
         return proper
     if law.demand is not None and s != law.demand:
         return [*proper, LooAction(s, "replay")]

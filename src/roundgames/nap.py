@@ -36,7 +36,7 @@ from .cards import (
     parse_card,
 )
 from .deal import CardClaims, Deal
-from .errors import CardError, IllegalActionError, RecordError
+from .errors import CardError, IllegalActionError, RecordError, irregular_arg
 from .rules import NapRules
 from .tricks import Trick, follow_suit, trick_winner
 
@@ -199,8 +199,8 @@ class NapDeal(Deal):
         idx = self.seat_index(seat, "actions")
         if verb in ("pass", "peep", "raise", "replay", "trick") and not args:
             return NapAction(idx, verb)
-        if verb == "irregular" and args:
-            return NapAction(idx, verb, arg=" ".join(args))
+        if verb == "irregular":
+            return NapAction(idx, verb, arg=irregular_arg(text, args, f"{seat} irregular NAP-LAW-6"))
         if verb == "call" and len(args) == 1:
             call = args[0].lower().replace("ü", "u")
             if call not in CALLS:
@@ -1003,6 +1003,8 @@ class NapDeal(Deal):
                 self.ledger.transfer(self.declarer, opp, lost * unit)
         if self.spare_taker == self.declarer and not self.made and self.rules.spare_hand == "peel":
             self.ledger.stake(self.declarer, 2 * self.rules.stakes.unit)  # two tricks into the kitty
+        if not self.made and self.contract in FIVE and self.rules.pool_nap_double:
+            self.ledger.stake(self.declarer, self.ledger.pool)  # BIC's pool Nap: the kitty's worth (§14.28)
         self._award()
 
     def _award(self) -> None:

@@ -312,7 +312,8 @@ class Replay:
 
 
 def _not_held(deal: Deal, action: LooAction | NapAction) -> Card | None:
-    """A card the action plays or discards that the seat does not hold (a malformed record)."""
+    """A card the action plays, keeps, buys away or discards that the seat does not hold: the record is
+    malformed (DEAL-RECORD.md, RULES.md §14.23)."""
     if isinstance(action, LooAction):
         if action.card is not None and not deal.hands[action.seat] >> action.card & 1:
             return action.card
@@ -325,7 +326,9 @@ def _not_held(deal: Deal, action: LooAction | NapAction) -> Card | None:
         held |= 1 << deal.widow
     if action.verb == "topcard" and deal.stock:
         held |= 1 << deal.stock[0]
-    if action.verb in ("play", "buy", "widow", "topcard"):
+    if action.verb == "spare":  # the five kept come from his hand and the spare hand (§14.23)
+        held |= deal.spare
+    if action.verb in ("play", "buy", "widow", "topcard", "spare"):
         return next((c for c in action.cards if not held >> c & 1), None)
     return None
 
@@ -343,7 +346,10 @@ def replay(record: DealRecord) -> Replay:
             raise RecordError(where, e.reason) from None
         missing = _not_held(deal, action)
         if missing is not None:
-            raise RecordError(where, f"{text!r}: {deal.seats[action.seat]} does not hold {card_str(missing)}")
+            who, card = deal.seats[action.seat], card_str(missing)
+            raise RecordError(
+                where, f"{text!r}: {who} does not hold {card}, so the record is malformed (RULES.md §14.23)"
+            )
         if isinstance(deal, LooDeal) and deal.has_stock and action.verb == "exchange":
             drawn = len(parse_cards(action.arg or ""))
             if drawn > len(deal.stock):

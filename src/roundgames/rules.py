@@ -62,6 +62,7 @@ NAP_OPTIONS: dict[str, tuple[OptionValue, ...] | None] = {
     "wellington": (True, False),
     "blucher": (True, False),
     "pay_table": ("peel", "well_blu_mod", "parlett", "hsw_flat"),
+    "pool_nap_double": (False, True),
     "all_pass": ("eldest_one", "dealer_one", "redeal", "double_header"),
     "kitty": (False, True),
     "purchase": (False, True),
@@ -141,7 +142,8 @@ OPTION_DOCS: dict[str, dict[str, str]] = {
         "misery_pay": "what misery wins and loses (NAP-VAR-MISERY)",
         "wellington": "whether Wellington may be called over Nap (NAP-VAR-WELLINGTON)",
         "blucher": "whether Blücher may be called over Wellington (NAP-VAR-BLUCHER)",
-        "pay_table": "the payments for each call made or lost (NAP-STK-1, NAP-VAR-PARLETT)",
+        "pay_table": "the payments for each call made or lost (NAP-STK-1, NAP-VAR-PARLETT; hsw_flat: every contract 10, §14.28)",
+        "pool_nap_double": "BIC's pool Nap: a failed Nap, Wellington or Blücher also pays the kitty's worth into it (§14.28)",
         "all_pass": "when everyone passes: the eldest or the dealer plays one, a redeal, or a Double Header (NAP-CALL-7, NAP-VAR-DOUBLE-HEADER)",
         "kitty": "a kitty fed by the dealer and taken by a made Nap (NAP-VAR-POOL)",
         "purchase": "players may discard and buy cards before calling (NAP-VAR-PURCHASE)",
@@ -293,6 +295,11 @@ class LooRules(_Rules):
             return 6 if self.pack == 32 else 10
         return 9 if self.pack == 32 else 12
 
+    @property
+    def form_name(self) -> str:
+        """The form in words: ``"Three-card Loo"``, ``"Five-card Loo"``, ``"Irish Loo"``."""
+        return {"three_card": "Three-card Loo", "five_card": "Five-card Loo", "irish": "Irish Loo"}[self.form]
+
     def with_stakes(self, **stakes: int) -> LooRules:
         """A copy with some stakes changed: ``deal``, ``loo``, ``single``, ``ante``."""
         return replace(self, stakes=replace(self.stakes, **stakes))
@@ -336,6 +343,7 @@ class NapRules(_Rules):
     wellington: bool = True
     blucher: bool = True
     pay_table: str = "peel"
+    pool_nap_double: bool = False
     all_pass: str = "eldest_one"
     kitty: bool = False
     purchase: bool = False
