@@ -155,6 +155,30 @@ def test_loo_law_8_looking_at_another_hand_before_declaring_forces_a_throw(
     assert last_balances(out) == ({"Ann": -6, "Ben": -6, "Cat": 3, "Dan": -9}, 18)
 
 
+def test_clarification_27_loo_law_5_a_declaration_out_of_turn_is_entered_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """LOO-LAW-5, §14.27: Ann (last but one to declare) throws up out of turn: S=3 at once into this pool. It is
+    entered once, where it was made; at her turn it takes effect by itself, so after Dan stands the table waits for
+    Ben, the dealer; a second ``throw Ann`` is refused. Deal 2 (Ben deals): pool 9 + 3 stake + 3 penalty = 15;
+    Cat, Dan and Ben each win a trick, 5 each; nobody is looed, so the next deal is a single."""
+    path = tmp_path / "pool.json"
+    script = (
+        "deal Ann\nsingle Cat\ndeal\nirregular Ann LOO-LAW-5 throw\nstand Cat\nstand Dan\nstatus\nthrow Ann\n"
+        "stand Ben\ntrick Cat\ntrick Dan\ntrick Ben\n"
+    )
+    status, out = keep(["loo", "--seats", "Ann,Ben,Cat,Dan", "--file", str(path)], script, monkeypatch, capsys)
+    assert status == 2
+    [refused] = refusals(out)
+    assert refused.startswith("! line 8: throw Ann: ") and refused.endswith("(LOO-DECL-5)")
+    assert "LOO-LAW-5 applied to Ann: 3 into the current pool." in out
+    assert "Dan stands.\nWaiting for: deal 2, Ben to declare (stand | throw | miss)." in out
+    assert deal_nets(out)[2] == {"Ann": -3, "Ben": 2, "Cat": 5, "Dan": 5}
+    assert "Next: Cat deals Peel's single." in out
+    deals = json.loads(path.read_text(encoding="utf-8"))["deals"]
+    assert deals[1]["actions"][:4] == ["Ann irregular LOO-LAW-5 throw", "Cat stand", "Dan stand", "Ben stand"]
+
+
 def test_an_unknown_law_is_refused_and_changes_nothing(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

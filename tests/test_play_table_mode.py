@@ -158,6 +158,28 @@ def test_loo_law_4_stated_costs_a_single_into_the_current_pool(
     ]
 
 
+def test_clarification_27_loo_law_5_a_declaration_out_of_turn_is_made_once(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """LOO-LAW-5, §14.27: seed 10, deal 2, P4 is to begin the declaring; You stand out of turn (S = 3 into this
+    pool: 21). The declaration takes effect at your turn by itself: the table never asks you to declare again,
+    and the saved deal holds it once, where it was made."""
+    saved = tmp_path / "table.json"
+    args = ("loo", "--players", "4", "--seed", "10", "--mode", "table", "--save", str(saved))
+    out = play(monkeypatch, capsys, *args, lines=["s", "y", "", "q"])
+    asked = after(out, "-- P4 begins the declaring; You may act out of turn (table mode) --")
+    assert "! That breaks LOO-DECL-1: You cannot stand: it is P4's turn to declare." in asked
+    assert "You stand\n  LOO-LAW-5 applied to You: 3 into the current pool." in asked
+    assert "-- You to declare --" not in asked and "P4 stand\nP2 throw\nP3 throw" in asked
+    current = json.loads(saved.read_text(encoding="utf-8"))["current"]
+    assert current["actions"] == ["You stand", "P4 stand", "P2 throw", "P3 throw"]
+    ruling = referee(from_json(current))
+    assert ruling["irregularities"] == [
+        {"index": 0, "seat": "You", "rule": "LOO-LAW-5", "penalty": 3, "pool": "current"}
+    ]
+    assert ruling["to_act"] == "P4" and ruling["pool"] == 21
+
+
 def test_loo_law_10_a_lead_out_of_turn_at_the_word_before_the_play(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -419,6 +441,29 @@ def test_tui_x_states_loo_law_4_a_single_into_the_current_pool() -> None:
             assert app.waiting == "aside"  # still before P2 begins
             await pilot.press("space")
             assert table.to_act == 0 and "Pool   15" in screen_text(app)
+
+    run(main())
+
+
+def test_tui_clarification_27_loo_law_5_a_declaration_out_of_turn_is_made_once() -> None:
+    """LOO-LAW-5, §14.27 at the full-screen table: s before P4 begins, confirmed; the table goes on to the play
+    without asking the person to declare again, and the deal's log holds his stand once."""
+
+    async def main() -> None:
+        table = Table.new("loo", players=4, humans=[0], seed=10, table_mode=True)
+        app = TableApp(table, quick())
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("enter")  # past Peel's single
+            assert app.waiting == "aside" and "before P4 begins" in status(app)
+            await pilot.press("s")
+            assert isinstance(app.screen, ConfirmScreen) and "LOO-LAW-5" in screen_text(app)
+            await pilot.press("y", "space")
+            deal = table.deal
+            assert isinstance(deal, LooDeal) and deal.phase.name == "PLAY"
+            assert app.waiting == "aside" and "before P4 begins" in status(app)  # the word before the play
+            texts = [deal.action_str(a) for a in deal.log]
+            assert texts == ["You stand", "P4 stand", "P2 throw", "P3 throw"]
+            assert [(i.rule, i.penalty) for i in deal.irregularities] == [("LOO-LAW-5", 3)]
 
     run(main())
 

@@ -938,6 +938,27 @@ def test_table_mode_a_card_out_of_turn_is_warned_of_and_what_no_law_covers_is_re
         table.close()
 
 
+def test_table_mode_clarification_27_loo_law_5_a_declaration_out_of_turn_is_made_once(server: Server) -> None:
+    """LOO-LAW-5, §14.27: the second seat to declare throws up out of turn, warned of and confirmed; it is logged
+    once, and when the first seat stands the turn passes straight to the dealer."""
+    table = Table(server, "loo", 3, mode="table", rounds=10)
+    try:
+        first = table.to_act()
+        second, dealer = (first + 1) % 3, (first + 2) % 3
+        c, token = table.client(second), table.tokens[second]
+        error = refused(c, token, {"type": "act", "action": "throw"}, "irregular", "action")
+        assert [law["rule"] for law in error["laws"]] == ["LOO-LAW-5"]
+        c.send({"type": "act", "action": "throw", "irregular": True})
+        c.until(lambda m: m["type"] == "update" and bool(m["log"]), "the throw out of turn")
+        table.client(first).send({"type": "act", "action": "stand"})
+        state = c.until(lambda m: m["type"] == "update" and m["state"]["deal"]["to_act"] != first, "the stand")["state"]
+        assert state["deal"]["to_act"] == dealer
+        log = [e["text"] for e in c.snapshot(token)["log"] if e["kind"] == "action"]
+        assert log == [f"{NAMES[second]} throws up", f"{NAMES[first]} stands"]
+    finally:
+        table.close()
+
+
 def test_a_strict_table_refuses_an_irregular_card_even_when_confirmed(table: Table) -> None:
     found = play_until(table, lambda s: next(iter(s["illegal"]), None))
     c, token = table.client(found.seat), table.tokens[found.seat]
