@@ -18,8 +18,8 @@ import time
 
 from roundgames import LooRules, NapRules
 from roundgames.bots import BOTS, Bot, deal_series, make_bot
-from roundgames.loo import LooAction, LooDeal
-from roundgames.nap import NapAction
+from roundgames.loo.deal import LooAction, LooDeal
+from roundgames.nap.deal import NapAction
 
 
 def bench(name: str, game: str, players: int, deals: int, seed: int) -> tuple[int, float, float]:

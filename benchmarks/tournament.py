@@ -26,7 +26,7 @@ import time
 
 from roundgames import LooRules, NapRules
 from roundgames.bots import Bot, deal_series, make_bot, play_deal
-from roundgames.loo import LooDeal
+from roundgames.loo.deal import LooDeal
 
 DEFAULT_PLAYERS = {"loo": 5, "nap": 4}
 

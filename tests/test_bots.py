@@ -26,9 +26,9 @@ from roundgames import IllegalActionError, LooRules, NapRules, RulesError
 from roundgames.bots import BOTS, GAMES, Bot, RandomBot, deal_series, make_bot, play_deal
 from roundgames.bots.loo import SensibleLooBot
 from roundgames.bots.nap import SensibleNapBot
-from roundgames.cards import cards_in, mask_of, pack, parse_cards
-from roundgames.loo import LooAction, LooDeal, LooView
-from roundgames.nap import NapAction, NapDeal, NapView
+from roundgames.core.cards import cards_in, mask_of, pack, parse_cards
+from roundgames.loo.deal import LooAction, LooDeal, LooView
+from roundgames.nap.deal import NapAction, NapDeal, NapView
 
 Action = LooAction | NapAction
 View = LooView | NapView

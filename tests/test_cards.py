@@ -14,7 +14,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from roundgames import CardError, format_cards, parse_card, parse_cards
-from roundgames.cards import SUIT_MASKS, card_str, cards_in, mask_of, pack
+from roundgames.core.cards import SUIT_MASKS, card_str, cards_in, mask_of, pack
 
 RANK_ORDER = "23456789TJQKA"  # low to high, as at whist (LOO-GEN-2)
 SUIT_ORDER = "SHDC"

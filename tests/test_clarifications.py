@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 
 from roundgames import IllegalActionError, LooDeal, LooRules, NapRules, RecordError, RulesError
-from roundgames.calls import pay_table
-from roundgames.loo import Decl, Kind, Phase
-from roundgames.nap import NapDeal
-from roundgames.record import loads, record_of, referee, replay
+from roundgames.loo.deal import Decl, Kind, Phase
+from roundgames.nap.calls import pay_table
+from roundgames.nap.deal import NapDeal
+from roundgames.records.deal import loads, record_of, referee, replay
 
 RECORDS = Path(__file__).parent / "records"
 SEATS = ["P1", "P2", "P3", "P4"]

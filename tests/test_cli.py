@@ -18,6 +18,8 @@ from typing import Any
 
 import pytest
 
+from roundgames.records.sitting import loads_sitting, sitting_from_records
+
 RECORDS = Path(__file__).parent / "records"
 
 
@@ -473,14 +475,13 @@ def test_demo_is_repeatable() -> None:
 @pytest.mark.parametrize("game", ["loo", "nap"])
 def test_demo_saves_the_sitting_as_deal_records_that_load_back(tmp_path: Path, game: str) -> None:
     """`demo --save FILE` writes the sitting as a JSON list of deal records, which load into the same sitting."""
-    from roundgames.sitting import LooSitting, NapSitting, loads_sitting
 
     target = tmp_path / "sitting.json"
     result = run_cli("demo", "--game", game, "--players", "4", "--seed", "3", "--save", str(target))
     assert result.returncode == 0, result.stderr
     records = loads_sitting(target.read_text(encoding="utf-8"))
     assert records and all(r.game == game for r in records)
-    sitting = (LooSitting if game == "loo" else NapSitting).from_records(records)
+    sitting = sitting_from_records(records)
     assert len(records) == result.stdout.count("\nDeal ")
     balances = result.stdout.split("Balances: ")[1].splitlines()[0]
     if game == "loo":

@@ -34,15 +34,15 @@ import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
 from roundgames import LooRules, NapRules
-from roundgames.cards import SUIT_MASKS, cards_in, pack
+from roundgames.core.cards import SUIT_MASKS, cards_in, pack
+from roundgames.core.errors import IllegalActionError, RecordError
 from roundgames.envs import encoding as enc
 from roundgames.envs import openspiel as ospiel
 from roundgames.envs import resample as resample_module
 from roundgames.envs.resample import Place, deal_places, place_cards, resample
-from roundgames.errors import IllegalActionError, RecordError
-from roundgames.loo import Decl, LooAction, LooDeal
-from roundgames.nap import NapAction, NapDeal
-from roundgames.record import record_of, replay
+from roundgames.loo.deal import Decl, LooAction, LooDeal
+from roundgames.nap.deal import NapAction, NapDeal
+from roundgames.records.deal import record_of, replay
 
 Deal = LooDeal | NapDeal
 

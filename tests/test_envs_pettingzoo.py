@@ -28,10 +28,10 @@ pytest.importorskip("pettingzoo")
 from pettingzoo.test import api_test, seed_test
 
 from roundgames import IllegalActionError, LooRules, NapRules, RecordError, RulesError
-from roundgames.cards import cards_in, format_cards
+from roundgames.core.cards import cards_in, format_cards
 from roundgames.envs import encoding, loo_v0, nap_v0
-from roundgames.loo import LooDeal, Phase
-from roundgames.nap import NapAction, NapDeal, NapPhase
+from roundgames.loo.deal import LooDeal, Phase
+from roundgames.nap.deal import NapAction, NapDeal, NapPhase
 
 Config = dict[str, Any]
 
@@ -159,11 +159,11 @@ def walk(module: Any, config: Config, seed: int, *, every_id: bool) -> set[int]:
         action = pick(game, ids, rng)
         played.add(action)
         acted.add(env.agent_selection)
-        records = len(env.sitting.records) if env.sitting else 0
+        records = len(env.sitting.deals) if env.sitting else 0
         env.step(action)
         for agent, reward in env.rewards.items():
             totals[agent] += reward
-        if env.sitting and len(env.sitting.records) == records + 1 and not any(env.terminations.values()):
+        if env.sitting and len(env.sitting.deals) == records + 1 and not any(env.terminations.values()):
             assert [env.rewards[a] for a in env.possible_agents] == deal.net  # one deal ended: its net
     assert all(env.terminations.values()) and env.legal_action_ids() == []
     if env.sitting is None:
@@ -174,7 +174,7 @@ def walk(module: Any, config: Config, seed: int, *, every_id: bool) -> set[int]:
         if getattr(deal, "dealer_out", False):
             assert f"player_{deal.dealer}" not in acted  # the dealer who sits out is never selected
     else:
-        assert len(env.sitting.records) == config["deals"]
+        assert len(env.sitting.deals) == config["deals"]
         assert [totals[a] for a in env.possible_agents] == [env.sitting.balances[f"P{i + 1}"] for i in range(env.n)]
         assert sum(totals.values()) == 0  # what was left on the table was shared out
     for _ in list(env.agents):  # every agent steps out with None

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from roundgames import cli
-from roundgames.keep import Keeper
+from roundgames.keeper.keep import Keeper
 
 SEATS = ["Ann", "Ben", "Cat", "Dan"]
 OVER = re.compile(r"^Deal (\d+) over \((.*?)\): (.*?)\.(?: Looed: (.*)\.)?$", re.M)
@@ -788,7 +788,7 @@ def test_python_m_roundgames_keep_plain_as_a_subprocess(tmp_path: Path) -> None:
 def test_interactive_mode_prompts_with_what_the_table_is_waiting_for(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from roundgames import keepline
+    from roundgames.keeper import lines as keepline
 
     prompts: list[str] = []
     answers = iter(["deal Ann", "single Cat", "deal", "stand Cat", "stand Dan", "miss Ann", "stand Ben", "trick Ben"])

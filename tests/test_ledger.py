@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from roundgames.ledger import ConservationError, Ledger
+from roundgames.core.ledger import ConservationError, Ledger
 
 
 def test_new_ledger() -> None:

@@ -13,9 +13,10 @@ from collections.abc import Callable, Iterator
 import pytest
 
 from roundgames import IllegalActionError, LooDeal, LooRules, RecordError, format_cards, parse_card, parse_cards
-from roundgames.cards import card_str, pack, rank_of
-from roundgames.loo import Decl, Kind, Phase, deal_order
-from roundgames.sitting import LooSitting, draw_for_deal, first_kind
+from roundgames.core.cards import card_str, pack, rank_of
+from roundgames.games.sitting import draw_for_deal
+from roundgames.loo.deal import Decl, Kind, Phase, deal_order
+from roundgames.loo.sitting import LooSitting, first_kind
 
 PEEL = LooRules.preset("peel")
 SEATS = ["P1", "P2", "P3", "P4"]

@@ -20,9 +20,9 @@ from typing import Any
 import pytest
 
 from roundgames import IllegalActionError, LooDeal, LooRules
-from roundgames.cards import card_str
-from roundgames.loo import Decl, LooAction, Phase
-from roundgames.record import dumps, loads, record_of, referee
+from roundgames.core.cards import card_str
+from roundgames.loo.deal import Decl, LooAction, Phase
+from roundgames.records.deal import dumps, loads, record_of, referee
 
 RANKS, SUITS = "23456789TJQKA", "SHDC"
 SUIT = {c: SUITS.index(card_str(c)[1]) for c in range(52)}

@@ -13,9 +13,10 @@ import pytest
 from roundgames import LooDeal, LooRules, RecordError, RulesError
 from roundgames.bots import make_bot, offer_flushes, play_deal
 from roundgames.cli import main
-from roundgames.loo import Decl, Phase
-from roundgames.sitting import LooSitting
-from roundgames.table import Table
+from roundgames.loo.deal import Decl, Phase
+from roundgames.loo.sitting import LooSitting
+from roundgames.records.sitting import records_of
+from roundgames.session.table import Table
 
 MIXES = [
     ("five-card", {}),
@@ -36,11 +37,11 @@ def test_bots_play_a_sitting_to_the_end(preset: str, options: dict[str, object],
         sitting = LooSitting(rules, players, seed=f"{preset}:{players}", rounds=1)
         bots = {s: make_bot(bot, "loo", seed=s) for s in range(players)}
         while not sitting.is_over:
-            assert len(sitting.records) < 200
+            assert len(sitting.deals) < 200
             play_deal(sitting.start_deal(), bots)
             sitting.end_deal()
         assert sum(sitting.balances.values()) + sitting.pool == 0
-        assert all(record.kind == "regular" for record in sitting.records)  # §14.5
+        assert all(record.kind == "regular" for record in records_of(sitting))  # §14.5
 
 
 def test_sensible_bot_exchanges_shows_flushes_and_says_pam_be_civil() -> None:

@@ -15,12 +15,12 @@ from typing import Any
 
 import pytest
 
-from roundgames.cards import card_str
-from roundgames.deal import Irregularity
-from roundgames.errors import IllegalActionError, RecordError
-from roundgames.loo import Decl, Kind, LooAction, LooDeal, Phase
-from roundgames.loo_laws import LAWS
-from roundgames.record import DealRecord, loads, record_of, referee, replay
+from roundgames.core.cards import card_str
+from roundgames.core.errors import IllegalActionError, RecordError
+from roundgames.games.base import Irregularity
+from roundgames.loo.deal import Decl, Kind, LooAction, LooDeal, Phase
+from roundgames.loo.laws import LAWS
+from roundgames.records.deal import DealRecord, loads, record_of, referee, replay
 
 SEATS = ["P1", "P2", "P3", "P4"]
 LX10 = {"P1": "AH 2S 9C", "P2": "KH 7D 4S", "P3": "QH 8C 3D", "P4": "JH 5D 2C", "miss": "7S 4H TC", "turnup": "6S"}

@@ -9,9 +9,9 @@ from __future__ import annotations
 import pytest
 
 from roundgames import IllegalActionError
-from roundgames.loo import LooAction, LooDeal
-from roundgames.record import DealRecord, referee, replay
-from roundgames.sitting import LooSitting
+from roundgames.loo.deal import LooAction, LooDeal
+from roundgames.records.deal import DealRecord, referee, replay
+from roundgames.records.sitting import sitting_from_records
 
 # Five-card Loo, three seats, dealer P3, spades trumps, Pam the knave of clubs (P3's). P1 holds a heart flush, P3
 # Pam and four diamonds, also a flush (LOO5-6).
@@ -118,12 +118,12 @@ def test_loo_end_1_a_misdeal_never_ends_the_game() -> None:
     "with no loo". One round: A, B and C have dealt, C's deal had loos, so the game goes on; A's next deal is a
     misdeal: the game still goes on, and A deals again."""
     records = chain(A_DEALS, B_DEALS, C_LOOS, ("A", ["A irregular LOO-LAW-1"]))
-    sitting = LooSitting.from_records(records)
+    sitting = sitting_from_records(records)
     assert not sitting.is_over
     assert sitting.dealer == "A" and sitting.deal_counts == {"A": 1, "B": 1, "C": 1}
     assert sitting.kind.value == "regular"  # a deal of the same kind (§14.8)
     # the control: had A's deal been played with no loo, the game would have ended there (LOO-END-1)
-    assert LooSitting.from_records(chain(A_DEALS, B_DEALS, C_LOOS, A_DEALS)).is_over
+    assert sitting_from_records(chain(A_DEALS, B_DEALS, C_LOOS, A_DEALS)).is_over
 
 
 def test_loo_end_1_a_full_loo_penalty_counts_as_a_loo() -> None:
@@ -131,13 +131,13 @@ def test_loo_end_1_a_full_loo_penalty_counts_as_a_loo() -> None:
     properly, each seat takes a trick and nobody is looed, so the game ends there; with B's throw after the lead
     (LOO-LAW-16: a full loo, he plays on, his trick carried) a full-loo penalty was paid, a regular deal follows,
     and the game goes on."""
-    clean = LooSitting.from_records(chain(A_DEALS, B_DEALS, ("C", EACH_A_TRICK)))
+    clean = sitting_from_records(chain(A_DEALS, B_DEALS, ("C", EACH_A_TRICK)))
     assert clean.is_over
     irregular = [*EACH_A_TRICK[:4], "B irregular LOO-LAW-16", *EACH_A_TRICK[4:]]
     records = chain(A_DEALS, B_DEALS, ("C", irregular))
     deal = replay(records[-1]).deal
     assert isinstance(deal, LooDeal) and not deal.looed and deal.full_loo_penalty
-    sitting = LooSitting.from_records(records)
+    sitting = sitting_from_records(records)
     assert not sitting.is_over and sitting.kind.value == "regular"
 
 

@@ -27,10 +27,10 @@ from typing import Any
 import pytest
 
 from roundgames import IllegalActionError, LooDeal, LooRules
-from roundgames.cards import card_str, cards_in
-from roundgames.loo import DECLARE_VERBS, Decl, Kind, Phase
-from roundgames.loo_laws import LAWS
-from roundgames.record import dumps, loads, record_of, referee, replay
+from roundgames.core.cards import card_str, cards_in
+from roundgames.loo.deal import DECLARE_VERBS, Decl, Kind, Phase
+from roundgames.loo.laws import LAWS
+from roundgames.records.deal import dumps, loads, record_of, referee, replay
 
 DEALS = 3000
 CHUNKS = 10

@@ -12,9 +12,9 @@ from collections.abc import Callable
 import pytest
 
 from roundgames import IllegalActionError, LooDeal, LooRules, RecordError, RulesError, format_cards, parse_card
-from roundgames.cards import card_str, rank_of
-from roundgames.loo import Kind, Phase, deal_order
-from roundgames.sitting import LooSitting, first_kind
+from roundgames.core.cards import card_str, rank_of
+from roundgames.loo.deal import Kind, Phase, deal_order
+from roundgames.loo.sitting import LooSitting, first_kind
 
 PEEL = LooRules.preset("peel")
 EW = LooRules.preset("enquire-within")

@@ -18,9 +18,9 @@ from typing import Any
 import pytest
 
 from roundgames import IllegalActionError, LooDeal, LooRules, parse_cards
-from roundgames.cards import card_str
-from roundgames.loo import LooAction
-from roundgames.record import dumps, loads, record_of, referee
+from roundgames.core.cards import card_str
+from roundgames.loo.deal import LooAction
+from roundgames.records.deal import dumps, loads, record_of, referee
 
 RANK_ORDER = "23456789TJQKA"
 SUIT_ORDER = "SHDC"

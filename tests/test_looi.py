@@ -13,10 +13,10 @@ from collections.abc import Callable
 import pytest
 
 from roundgames import IllegalActionError, LooDeal, LooRules, RecordError, format_cards
-from roundgames.cards import card_str, pack
-from roundgames.loo import Decl, Kind, Phase
-from roundgames.record import dumps, loads, record_of, referee
-from roundgames.sitting import LooSitting
+from roundgames.core.cards import card_str, pack
+from roundgames.loo.deal import Decl, Kind, Phase
+from roundgames.loo.sitting import LooSitting
+from roundgames.records.deal import dumps, loads, record_of, referee
 
 IRISH = LooRules.preset("irish")
 SEATS = ["P1", "P2", "P3", "P4"]

@@ -9,9 +9,9 @@ from collections.abc import Iterable, Sequence
 import pytest
 
 from roundgames import IllegalActionError, NapRules, RecordError, format_cards, parse_card, parse_cards
-from roundgames.cards import HEARTS, SPADES, card_str, mask_of, pack, rank_of
-from roundgames.nap import NapDeal, NapPhase, pay_table
-from roundgames.sitting import NapSitting
+from roundgames.core.cards import HEARTS, SPADES, card_str, mask_of, pack, rank_of
+from roundgames.nap.deal import NapDeal, NapPhase, pay_table
+from roundgames.nap.sitting import NapSitting
 
 PEEL = NapRules.preset("peel")
 SEATS = ["P1", "P2", "P3", "P4"]

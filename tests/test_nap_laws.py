@@ -19,9 +19,9 @@ from typing import Any
 
 import pytest
 
-from roundgames.errors import IllegalActionError, RecordError
-from roundgames.nap import NapDeal
-from roundgames.record import DealRecord, dumps, loads, record_of, referee, replay
+from roundgames.core.errors import IllegalActionError, RecordError
+from roundgames.nap.deal import NapDeal
+from roundgames.records.deal import DealRecord, dumps, loads, record_of, referee, replay
 
 SEATS = ["P1", "P2", "P3", "P4"]
 NX1 = {"P1": "JS 6H TD 9C 2H", "P2": "5S KH AH 7C 3H", "P3": "AS KS QS 4D 2C", "P4": "7S 9H 8H 3C 5D"}

@@ -27,11 +27,11 @@ from typing import Any
 import pytest
 
 from roundgames import NapRules
-from roundgames.calls import CALLS, pay_table
-from roundgames.cards import SUIT_MASKS, card_str, cards_in, pack
-from roundgames.errors import IllegalActionError
-from roundgames.nap import NapAction, NapDeal, NapPhase
-from roundgames.record import dumps, loads, record_of, referee, start
+from roundgames.core.cards import SUIT_MASKS, card_str, cards_in, pack
+from roundgames.core.errors import IllegalActionError
+from roundgames.nap.calls import CALLS, pay_table
+from roundgames.nap.deal import NapAction, NapDeal, NapPhase
+from roundgames.records.deal import dumps, loads, record_of, referee, start
 
 # name, options, seat counts, deals: 2,300 deals in all
 OPTION_SETS: list[tuple[str, dict[str, Any], tuple[int, ...], int]] = [

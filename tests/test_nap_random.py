@@ -23,9 +23,9 @@ from typing import Any
 import pytest
 
 from roundgames import NapRules
-from roundgames.cards import cards_in, mask_of
-from roundgames.nap import CALLS, NapAction, NapDeal
-from roundgames.record import dumps, loads, record_of, referee
+from roundgames.core.cards import cards_in, mask_of
+from roundgames.nap.deal import CALLS, NapAction, NapDeal
+from roundgames.records.deal import dumps, loads, record_of, referee
 
 # name, preset, options, player counts, deals
 OPTION_SETS: list[tuple[str, str, dict[str, Any], tuple[int, ...], int]] = [

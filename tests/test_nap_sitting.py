@@ -10,10 +10,11 @@ import random
 import pytest
 
 from roundgames import IllegalActionError, NapRules, RecordError, parse_card
-from roundgames.cards import RANKS, rank_of
-from roundgames.nap import NapDeal, NapPhase
-from roundgames.record import replay
-from roundgames.sitting import NapSitting, dumps_sitting, loads_sitting
+from roundgames.core.cards import RANKS, rank_of
+from roundgames.nap.deal import NapDeal, NapPhase
+from roundgames.nap.sitting import NapSitting
+from roundgames.records.deal import replay
+from roundgames.records.sitting import dumps_sitting, loads_sitting, records_of, sitting_from_records
 
 PEEL = NapRules.preset("peel")
 KITTY = PEEL.with_options(kitty=True)
@@ -296,14 +297,14 @@ def test_save_and_load_a_sitting_as_a_list_of_records(rules: NapRules) -> None:
             all_pass(deal)
         play_random(deal, rng)
         sitting.end_deal()
-    text = sitting.dumps()
+    text = dumps_sitting(records_of(sitting))
     assert isinstance(json.loads(text), list) and len(json.loads(text)) == 12
     records = loads_sitting(text)
-    again = NapSitting.from_records(records)
+    again = sitting_from_records(records)
     assert again.summary() == sitting.summary()
     assert again.balances == sitting.balances
     assert (again.kitty, again.multiplier, again.dealer) == (sitting.kitty, sitting.multiplier, sitting.dealer)
-    assert again.dumps() == text == dumps_sitting(records)
+    assert dumps_sitting(records_of(again)) == text == dumps_sitting(records)
     deal = again.start_deal()  # the game goes on from where it was saved
     assert deal.seats[deal.dealer] == sitting.dealer and deal.multiplier == sitting.multiplier
 
@@ -321,11 +322,11 @@ def test_save_keeps_the_stock_top_card_first() -> None:
         deal.buy(deal.to_act)
     play_random(deal, random.Random(12))
     sitting.end_deal()
-    (record,) = loads_sitting(sitting.dumps())
+    (record,) = loads_sitting(dumps_sitting(records_of(sitting)))
     assert [parse_card(c) for c in record.cards["stock"].split()][:3] == top
     after_buy = replay(dataclasses.replace(record, actions=record.actions[:1])).deal
     assert after_buy.hands[0] == bought
-    again = NapSitting.from_records([record])
+    again = sitting_from_records([record])
     assert again.balances == sitting.balances and again.kitty == sitting.kitty
 
 
@@ -336,15 +337,15 @@ def test_load_refuses_records_that_do_not_follow_on() -> None:
     for _ in range(3):
         play_random(sitting.start_deal(), rng)
         sitting.end_deal()
-    data = json.loads(sitting.dumps())
+    data = json.loads(dumps_sitting(records_of(sitting)))
     for key, value in [("dealer", "A"), ("pool", data[1]["pool"] + 1), ("multiplier", 2)]:
         bad = json.loads(json.dumps(data))
         bad[1][key] = value
         with pytest.raises(RecordError) as e:
-            NapSitting.from_records(loads_sitting(json.dumps(bad)))
+            sitting_from_records(loads_sitting(json.dumps(bad)))
         assert e.value.field == "sitting[1]"
     with pytest.raises(RecordError):
-        NapSitting.from_records([])
+        sitting_from_records([])
     with pytest.raises(RecordError):
         loads_sitting("{}")
     with pytest.raises(RecordError):

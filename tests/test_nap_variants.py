@@ -8,8 +8,8 @@ from collections.abc import Iterable, Sequence
 import pytest
 
 from roundgames import IllegalActionError, NapRules, RecordError, format_cards, parse_card, parse_cards
-from roundgames.cards import rank_of
-from roundgames.nap import NapDeal, NapPhase
+from roundgames.core.cards import rank_of
+from roundgames.nap.deal import NapDeal, NapPhase
 
 PEEL = NapRules.preset("peel")
 SEATS = ["P1", "P2", "P3", "P4"]

@@ -10,10 +10,11 @@ import json
 import re
 from pathlib import Path
 
-from roundgames.cards import card_str, cards_in, parse_cards
-from roundgames.errors import IllegalActionError, RecordError
-from roundgames.record import from_json, record_of, replay
-from roundgames.table import LOO_FORMS, Table, hand_order
+from roundgames.core.cards import card_str, cards_in, parse_cards
+from roundgames.core.errors import IllegalActionError, RecordError
+from roundgames.records.deal import from_json, record_of, replay
+from roundgames.records.sitting import records_of
+from roundgames.session.table import LOO_FORMS, Table, hand_order
 from roundgames.web.protocol import options_catalogue
 from test_play_plain import cycle, first_legal, last_legal, play, run_cli, subprocess_free_referee
 
@@ -46,7 +47,7 @@ def test_loo5_2_the_person_exchanges_and_draws_from_the_top_of_the_stock() -> No
     table = five(EXCHANGE_SEED)
     status, output, _ = play(table, choose, ascii=True)
     assert status == 0 and state["hand"]
-    record = table.sitting.records[0]
+    record = records_of(table.sitting)[0]
     first, named = state["hand"].split()[1], state["hand"].split()[5]
     assert f"You exchange {first} {named}" in record.actions or f"You exchange {named} {first}" in record.actions
     # The cards drawn are the next two of the record's stock, after what the seats before drew.
@@ -105,7 +106,7 @@ def test_loo5_6_a_flush_is_offered_before_a_bot_leads_and_shown() -> None:
     assert status == 0
     assert "You hold a flush and may show it first (LOO5-6)" in output
     assert "You (flush)> f" in output
-    record = table.sitting.records[0]
+    record = records_of(table.sitting)[0]
     assert "You flush" in record.actions
     deal = replay(record).deal
     assert not deal.tricks  # once a flush is shown the hand is not played (LOO5-6)
@@ -122,7 +123,7 @@ def test_loo5_6_a_flush_offer_may_be_declined_with_enter() -> None:
     table = five(FLUSH_SEED)
     status, output, _ = play(table, choose, ascii=True)
     assert status == 0 and "You (flush)> \n" in output
-    record = table.sitting.records[0]
+    record = records_of(table.sitting)[0]
     assert "You flush" not in record.actions
     assert replay(record).deal.tricks  # the lead closed the chance and the hand was played
 
@@ -141,7 +142,7 @@ def test_loo5_4_pam_be_civil_typed_by_number() -> None:
     status, output, _ = play(table, choose, ascii=True)
     assert status == 0 and said
     assert re.search(r"^Legal: \d A[SHDC] \| \d civil \(A[SHDC], Pam be civil\)", output, re.M)
-    record = table.sitting.records[0]
+    record = records_of(table.sitting)[0]
     civil = [a for a in record.actions if a.startswith("You play") and a.endswith("civil")]
     assert len(civil) == 1
     ace = civil[0].split()[2]

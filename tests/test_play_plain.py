@@ -1,6 +1,6 @@
 """``roundgames play --plain``: whole sittings of Loo and Nap with the person's moves typed on standard input.
 
-Two kinds of drivers: :class:`Answerer` is a person at :func:`roundgames.plain.run` who reads what the
+Two kinds of drivers: :class:`Answerer` is a person at :func:`roundgames.terminal.plain.run` who reads what the
 table printed and answers (by default the first action of the prompt's ``Legal:`` line); the subprocess
 tests pipe a fixed script into ``python -m roundgames play ... --plain``, cycling through keys so that
 some lines are refused with a message and the game goes on.
@@ -20,10 +20,12 @@ from typing import Any
 
 import pytest
 
-from roundgames import cli, plain
-from roundgames.cards import parse_cards
-from roundgames.record import from_json
-from roundgames.table import PlaySettings, Table
+from roundgames import cli
+from roundgames.core.cards import parse_cards
+from roundgames.records.deal import from_json
+from roundgames.records.sitting import records_of
+from roundgames.session.table import PlaySettings, Table
+from roundgames.terminal import plain
 
 SUIT_SYMBOLS = set("♠♥♦♣♤♡♢♧")
 RULE = re.compile(r"\((LOO|NAP)-[A-Z0-9-]+\)$")
@@ -129,7 +131,7 @@ def test_a_loo_deal_in_which_the_person_takes_the_miss() -> None:
     table = Table.new("loo", players=4, humans=[0], seed=3)
     status, output, _ = play(table, choose, ascii=True)
     assert status == 0 and state["took"]
-    record = next(r for r in table.sitting.records if "You miss" in r.actions)
+    record = next(r for r in records_of(table.sitting) if "You miss" in r.actions)
     after = output[output.index("You miss") :]
     # The person's hand is now the miss, and the deal was played out to its settlement.
     hands = re.findall(r"^Your hand: (.*)$", after, re.M)
@@ -373,7 +375,7 @@ def test_resume_of_another_game_or_a_bad_file_exits_2(tmp_path: Path) -> None:
 
 
 def test_the_full_screen_table_missing_suggests_plain(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(sys.modules, "roundgames.tui", None)
+    monkeypatch.setitem(sys.modules, "roundgames.terminal.tui", None)
     status, out, err = cli_status("play", "loo", "--seed", "1")
     assert status == 2 and out == ""
     assert err.count("\n") == 1 and "--plain" in err and "Traceback" not in err

@@ -25,12 +25,14 @@ from typing import Any
 
 import pytest
 
-from roundgames import cli, plain
-from roundgames.cards import card_str
-from roundgames.loo import LooDeal
-from roundgames.nap import NapDeal
-from roundgames.record import from_json, referee
-from roundgames.table import PlaySettings, Table, hand_order
+from roundgames import cli
+from roundgames.core.cards import card_str
+from roundgames.loo.deal import LooDeal
+from roundgames.nap.deal import NapDeal
+from roundgames.records.deal import from_json, referee
+from roundgames.records.sitting import records_of
+from roundgames.session.table import PlaySettings, Table, hand_order
+from roundgames.terminal import plain
 
 # -- the --plain table, through the command line ------------------------------------------------------
 
@@ -303,8 +305,8 @@ def test_bots_never_commit_irregularities(game: str, players: int) -> None:
     out = io.StringIO()
     assert plain.run(table, PlaySettings(ascii=True), io.StringIO(), out) == 0
     assert "The sitting is over." in out.getvalue() and "out of turn" not in out.getvalue()
-    assert len(table.sitting.records) >= players * 2
-    for record in table.sitting.records:
+    assert len(table.sitting.deals) >= players * 2
+    for record in records_of(table.sitting):
         assert record.mode == "table"
         assert referee(record)["irregularities"] == []
 
@@ -317,7 +319,7 @@ from rich.text import Text  # noqa: E402
 from textual.pilot import Pilot  # noqa: E402
 from textual.widgets import RichLog, Static  # noqa: E402
 
-from roundgames.tui import ConfirmScreen, InfoScreen, LawScreen, TableApp  # noqa: E402
+from roundgames.terminal.tui import ConfirmScreen, InfoScreen, LawScreen, TableApp  # noqa: E402
 
 SIZE = (80, 24)
 

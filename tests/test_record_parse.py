@@ -18,8 +18,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from roundgames import LooDeal, LooRules, RecordError
-from roundgames.record import DealRecord, dumps, loads, record_of, referee
-from roundgames.rules import LOO_OPTIONS
+from roundgames.loo.rules import LOO_OPTIONS
+from roundgames.records.deal import DealRecord, dumps, loads, record_of, referee
 
 FIELDS = ["format", "game", "variant", "options", "mode", "stakes", "multiplier", "seats", "dealer", "pool", "kind"]
 FIELDS += ["cards", "actions"]

@@ -1,6 +1,6 @@
 """The referee on the deal records of tests/records/ (DEAL-RECORD.md; RULES.md §10.1 and §4.1).
 
-Each ``NAME.json`` in tests/records/ is a deal record written by :func:`roundgames.record.dumps`;
+Each ``NAME.json`` in tests/records/ is a deal record written by :func:`roundgames.records.deal.dumps`;
 ``NAME.ruling.json`` beside it is the ruling worked out by hand from RULES.md (a record's
 ``pool`` is the §10 pool less the dealer's stake, §14.17). The ``message`` of an ``error`` is
 free text, so an expected ruling leaves it out; it is checked here to cite the rule (RULES.md,
@@ -37,7 +37,7 @@ from typing import Any
 
 import pytest
 
-from roundgames.record import dumps, loads
+from roundgames.records.deal import dumps, loads
 
 RECORDS = Path(__file__).parent / "records"
 FIXTURES = sorted(p for p in RECORDS.glob("*.json") if not p.name.endswith(".ruling.json"))

@@ -1,6 +1,6 @@
 """The referee on Nap records: RULES.md §10.2 worked examples and every Nap option, replayed from records.
 
-Each ``tests/records/nx*.json`` is a deal record written by :func:`roundgames.record.dumps`; beside it,
+Each ``tests/records/nx*.json`` is a deal record written by :func:`roundgames.records.deal.dumps`; beside it,
 ``<name>.ruling.json`` holds the ruling worked out by hand from RULES.md (§6, §7, §10.2, §14). The
 referee is run as a user runs it, ``python -m roundgames referee FILE``. An expected ``error`` leaves out
 ``message``, whose wording the rules do not fix; the test only asks that it is a non-empty sentence.
@@ -21,8 +21,8 @@ from typing import Any
 import pytest
 
 from roundgames import NapRules
-from roundgames.nap import NapDeal
-from roundgames.record import dumps, loads, record_of, referee
+from roundgames.nap.deal import NapDeal
+from roundgames.records.deal import dumps, loads, record_of, referee
 
 RECORDS = Path(__file__).parent / "records"
 FIXTURES = sorted(p for p in RECORDS.glob("nx*.json") if not p.name.endswith(".ruling.json"))

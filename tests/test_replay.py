@@ -13,8 +13,9 @@ from typing import Any
 
 import pytest
 
-from roundgames import cli, plain, replay
-from roundgames.table import PlaySettings, Table
+from roundgames import cli
+from roundgames.session.table import PlaySettings, Table
+from roundgames.terminal import plain, replay
 
 RECORDS = Path(__file__).parent / "records"
 

@@ -14,7 +14,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from roundgames import LooRules, NapRules, RulesError
-from roundgames.rules import LooStakes, NapStakes
+from roundgames.loo.rules import LooStakes
+from roundgames.nap.rules import NapStakes
 
 # DEAL-RECORD.md, "Loo options (default first)"; loo_cap and dealer_stands_out_above take integers.
 LOO_TABLE: dict[str, list[Any]] = {

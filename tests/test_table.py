@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from roundgames import IllegalActionError, RecordError
-from roundgames.cards import card_str, cards_in
-from roundgames.nap import NapDeal
-from roundgames.table import Table
+from roundgames.core.cards import card_str, cards_in
+from roundgames.nap.deal import NapDeal
+from roundgames.session.table import Table
 
 
 def spare_table() -> tuple[Table, NapDeal]:

@@ -11,8 +11,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from roundgames import format_cards, parse_card, parse_cards
-from roundgames.cards import card_str, cards_in, mask_of
-from roundgames.tricks import follow_suit, loo_follow, trick_winner
+from roundgames.core.cards import card_str, cards_in, mask_of
+from roundgames.core.tricks import follow_suit, loo_follow, trick_winner
 
 RANK_ORDER = "23456789TJQKA"
 SUIT_ORDER = "SHDC"

@@ -19,11 +19,11 @@ from textual import events
 from textual.pilot import Pilot
 from textual.widgets import RichLog, Static
 
-from roundgames.cards import card_str
-from roundgames.loo import Decl, LooDeal, Phase
-from roundgames.nap import NapDeal
-from roundgames.table import PlaySettings, Table, hand_order
-from roundgames.tui import SYMBOLS, InfoScreen, TableApp
+from roundgames.core.cards import card_str
+from roundgames.loo.deal import Decl, LooDeal, Phase
+from roundgames.nap.deal import NapDeal
+from roundgames.session.table import PlaySettings, Table, hand_order
+from roundgames.terminal.tui import SYMBOLS, InfoScreen, TableApp
 
 SIZE = (80, 24)
 
@@ -94,7 +94,7 @@ def test_loo_full_deal_taking_the_miss() -> None:
             assert deal.dealt[0] != miss and deal.hands[0] & miss == deal.hands[0]  # he plays the miss
             await play_out(pilot, app)
             assert deal.is_complete and app.finished is deal
-            assert app.waiting == "deal" and len(table.sitting.records) == 2
+            assert app.waiting == "deal" and len(table.sitting.deals) == 2
             assert sum(deal.net) + deal.pool_total - deal.ledger.start == 0
             shown = screen_text(app)
             assert "Deal over" in shown and f"You {deal.net[0]:+d}" in shown
@@ -153,7 +153,7 @@ def test_nap_call_and_play_to_the_end() -> None:
                 await play_out(pilot, app)
             assert deal.is_complete and app.waiting == "deal"
             assert deal.made is not None and deal.contract is not None
-            assert len(table.sitting.records) == 1
+            assert len(table.sitting.deals) == 1
             await pilot.press("enter")
             assert table.deal is not deal
 
@@ -206,7 +206,7 @@ def test_save_quit_and_resume(tmp_path: Path) -> None:
             assert table.to_act == 0 and app.waiting is None
             assert "Resumed from" in screen_text(app)
             await play_out(pilot, app)
-            assert deal.is_complete and len(table.sitting.records) == 2
+            assert deal.is_complete and len(table.sitting.deals) == 2
             await pilot.press("q")
 
     run(first())

@@ -13,11 +13,12 @@ from typing import Any
 
 import pytest
 
-from roundgames.errors import IllegalActionError, RecordError
-from roundgames.loo import LooDeal
-from roundgames.nap import NapDeal
-from roundgames.record import dumps, loads, record_of, referee, replay
-from roundgames.rules import LooRules, NapRules
+from roundgames.core.errors import IllegalActionError, RecordError
+from roundgames.loo.deal import LooDeal
+from roundgames.loo.rules import LooRules
+from roundgames.nap.deal import NapDeal
+from roundgames.nap.rules import NapRules
+from roundgames.records.deal import dumps, loads, record_of, referee, replay
 
 P4 = ["P1", "P2", "P3", "P4"]
 

@@ -3,11 +3,12 @@
 The rules are those of RULES.md, cited by ID everywhere; deal records follow DEAL-RECORD.md.
 """
 
-from .cards import Card, format_cards, parse_card, parse_cards
-from .errors import CardError, IllegalActionError, RecordError, RoundgamesError, RulesError
-from .loo import Kind, LooAction, LooDeal, Phase
-from .nap import NapAction, NapDeal, NapPhase
-from .rules import LooRules, LooStakes, NapRules, NapStakes
+from .core.cards import Card, format_cards, parse_card, parse_cards
+from .core.errors import CardError, IllegalActionError, RecordError, RoundgamesError, RulesError
+from .loo.deal import Kind, LooAction, LooDeal, Phase
+from .loo.rules import LooRules, LooStakes
+from .nap.deal import NapAction, NapDeal, NapPhase
+from .nap.rules import NapRules, NapStakes
 
 __all__ = [
     "Card",

@@ -18,14 +18,17 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, cast
 
 from . import __version__
-from .cards import card_str, cards_in, format_cards
-from .errors import RecordError, RoundgamesError
-from .loo import Kind, LooAction, LooDeal, Phase
-from .nap import NapAction, NapDeal, NapPhase
-from .record import loads, referee, ruling_dumps
-from .rules import LOO_OPTIONS, NAP_OPTIONS, LooRules, NapRules
-from .sitting import LooSitting, NapSitting
-from .table import LOO_FORMS, PlaySettings, Table
+from .core.cards import card_str, cards_in, format_cards
+from .core.errors import RecordError, RoundgamesError
+from .loo.deal import Kind, LooAction, LooDeal, Phase
+from .loo.rules import LOO_OPTIONS, LooRules
+from .loo.sitting import LooSitting
+from .nap.deal import NapAction, NapDeal, NapPhase
+from .nap.rules import NAP_OPTIONS, NapRules
+from .nap.sitting import NapSitting
+from .records.deal import loads, referee, ruling_dumps
+from .records.sitting import dumps_sitting, records_of
+from .session.table import LOO_FORMS, PlaySettings, Table
 
 __all__ = ["main"]
 
@@ -98,10 +101,10 @@ def _cmd_demo(args: argparse.Namespace) -> int:
     if sitting.draw:
         how = "First knave" if rules.first_dealer == "first_knave" else "Cut for deal, the lowest deals"
         out.write(f"{how}: {sitting.dealer} deals ({', '.join(f'{s} {c}' for s, c in sitting.draw)})\n")
-    while not sitting.is_over and len(sitting.records) < args.max_deals:
+    while not sitting.is_over and len(sitting.deals) < args.max_deals:
         deal = sitting.start_deal()
         out.write(
-            f"\nDeal {len(sitting.records) + 1}: {deal.seats[deal.dealer]} deals, pool {deal.ledger.start} + stake. "
+            f"\nDeal {len(sitting.deals) + 1}: {deal.seats[deal.dealer]} deals, pool {deal.ledger.start} + stake. "
         )
         out.write(_describe(deal) + "\n")
         while not deal.is_complete:
@@ -115,7 +118,7 @@ def _cmd_demo(args: argparse.Namespace) -> int:
         sitting.end_deal()
     out.write("\nBalances: " + ", ".join(f"{k} {v:+d}" for k, v in sitting.balances.items()))
     out.write(f"; pool {sitting.pool}\n")
-    _save(args, sitting.dumps())
+    _save(args, dumps_sitting(records_of(sitting)))
     return 0
 
 
@@ -157,7 +160,7 @@ def _demo_nap(args: argparse.Namespace) -> int:
         sitting.end_deal()
     sitting.stop()
     out.write("\nBalances: " + ", ".join(f"{k} {v:+d}" for k, v in sitting.balances.items()) + "\n")
-    _save(args, sitting.dumps())
+    _save(args, dumps_sitting(records_of(sitting)))
     return 0
 
 
@@ -297,11 +300,11 @@ def _cmd_play(args: argparse.Namespace) -> int:
         if path:
             _writable(flag, path)  # say so now, not after a sitting has been played
     if args.plain:
-        from . import plain
+        from .terminal import plain
 
         return plain.run(table, settings, sys.stdin, sys.stdout)
     try:
-        tui = importlib.import_module("roundgames.tui")
+        tui = importlib.import_module("roundgames.terminal.tui")
         run = cast(Callable[[Table, PlaySettings], int], tui.run)
     except (ImportError, AttributeError) as e:
         raise RoundgamesError(f"the full-screen table is not available ({e}); use --plain") from None
@@ -347,8 +350,8 @@ _KEEP_FLAGS = {
 
 
 def _cmd_keep(args: argparse.Namespace) -> int:
-    from . import keepline
-    from .keep import Keeper
+    from .keeper import lines as keepline
+    from .keeper.keep import Keeper
 
     if args.resume and args.file and args.resume != args.file:
         raise RoundgamesError(f"--resume: {args.resume} and --file {args.file} differ; give the file once")
@@ -403,7 +406,7 @@ def _cmd_keep(args: argparse.Namespace) -> int:
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
-    from . import replay
+    from .terminal import replay
 
     return replay.run_file(args.file, sys.stdin, sys.stdout, every=args.all, ascii=args.ascii)
 

@@ -16,7 +16,7 @@ from typing import Any
 import httpx
 from webclient import Seat, create, play_first, sit
 
-from roundgames.record import loads, replay
+from roundgames.records.deal import loads, replay
 
 
 def _play_until(seat: Seat, done: Callable[[dict[str, Any]], bool], limit: int = 200) -> None:

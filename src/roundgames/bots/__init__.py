@@ -21,7 +21,7 @@ the view, so it can use nothing the seat may not see; its only other input is it
 >>> make_bot("clever", "loo")
 Traceback (most recent call last):
 ...
-roundgames.errors.RulesError: unknown bot 'clever' (valid: random, sensible)
+roundgames.core.errors.RulesError: unknown bot 'clever' (valid: random, sensible)
 """
 
 from __future__ import annotations
@@ -30,11 +30,12 @@ import random
 from collections.abc import Callable, Iterator, Mapping
 from typing import Protocol, runtime_checkable
 
-from ..cards import cards_in
-from ..errors import RulesError
-from ..loo import Kind, LooAction, LooDeal, LooView
-from ..nap import NapAction, NapDeal, NapView
-from ..rules import LooRules, NapRules
+from ..core.cards import cards_in
+from ..core.errors import RulesError
+from ..loo.deal import Kind, LooAction, LooDeal, LooView
+from ..loo.rules import LooRules
+from ..nap.deal import NapAction, NapDeal, NapView
+from ..nap.rules import NapRules
 from .loo import SensibleLooBot
 from .nap import SensibleNapBot
 
@@ -112,7 +113,7 @@ BOTS: dict[str, dict[str, BotFactory]] = {
 def make_bot(name: str, game: str, seed: int | None = None) -> Bot:
     """The bot ``name`` for ``game`` (``"loo"`` or ``"nap"``), with its own ``random.Random(seed)``.
 
-    Raises :class:`~roundgames.errors.RulesError` (a ``ValueError``) listing the valid names for an unknown
+    Raises :class:`~roundgames.core.errors.RulesError` (a ``ValueError``) listing the valid names for an unknown
     bot or game.
     """
     makers = BOTS.get(name)
@@ -128,7 +129,7 @@ def play_deal(deal: LooDeal | NapDeal, bots: Mapping[int, Bot]) -> list[int]:
     """Play a dealt ``deal`` to the end: each seat to act is shown ``deal.view(seat)`` and its bot's choice is
     applied through the checked ``deal.apply``. Returns the net result of each seat in counters.
 
-    An illegal choice raises :class:`~roundgames.errors.IllegalActionError` naming the rule it breaks.
+    An illegal choice raises :class:`~roundgames.core.errors.IllegalActionError` naming the rule it breaks.
     """
     while not deal.is_complete:
         if isinstance(deal, LooDeal) and deal.flush_window and offer_flushes(deal, bots):

@@ -39,11 +39,11 @@ import random
 from collections.abc import Callable
 from functools import lru_cache
 
-from ..cards import SUIT_MASKS, Card, cards_in, mask_of, pack_mask, parse_cards
-from ..loo import PLAYING, LooAction, LooView, Phase
-from ..nap import NapAction, NapView
-from ..pam import pam_of
-from ..tricks import beats, trick_winner
+from ..core.cards import SUIT_MASKS, Card, cards_in, mask_of, pack_mask, parse_cards
+from ..core.tricks import beats, trick_winner
+from ..loo.deal import PLAYING, LooAction, LooView, Phase
+from ..loo.pam import pam_of
+from ..nap.deal import NapAction, NapView
 
 __all__ = ["SensibleLooBot", "hand_estimate"]
 

@@ -30,11 +30,11 @@ from __future__ import annotations
 import math
 import random
 
-from ..calls import FIVE, TRICKS, pay_table
-from ..cards import SUIT_MASKS, Card, cards_in, pack_mask
-from ..loo import LooAction, LooView
-from ..nap import NapAction, NapPhase, NapView
-from ..tricks import Trick, beats, trick_winner
+from ..core.cards import SUIT_MASKS, Card, cards_in, pack_mask
+from ..core.tricks import Trick, beats, trick_winner
+from ..loo.deal import LooAction, LooView
+from ..nap.calls import FIVE, TRICKS, pay_table
+from ..nap.deal import NapAction, NapPhase, NapView
 
 __all__ = [
     "SensibleNapBot",

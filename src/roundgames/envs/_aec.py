@@ -1,7 +1,7 @@
 """The shared PettingZoo AEC machinery of :mod:`.loo_v0` and :mod:`.nap_v0`.
 
 A thin layer: the engine (:class:`~roundgames.loo.LooDeal`, :class:`~roundgames.nap.NapDeal`, and the
-sittings of :mod:`roundgames.sitting`) decides everything: who acts, what is legal, what each seat
+sittings of :mod:`roundgames.loo.sitting` and :mod:`roundgames.nap.sitting`) decides everything: who acts, what is legal, what each seat
 may see and what it wins. :mod:`.encoding` turns actions into integers and views into vectors. This
 module only moves between them and PettingZoo's conventions:
 
@@ -36,8 +36,9 @@ from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from ..errors import IllegalActionError, RulesError
-from ..rules import LooRules, NapRules
+from ..core.errors import IllegalActionError, RulesError
+from ..loo.rules import LooRules
+from ..nap.rules import NapRules
 
 __all__ = ["SCALAR_FIELDS", "RoundGameEnv", "make_rules"]
 

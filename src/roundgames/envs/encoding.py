@@ -25,12 +25,12 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ..cards import card_str, cards_in, format_cards
-from ..errors import RulesError
-from ..loo import Decl, Kind, LooAction, LooDeal, Phase
-from ..nap import CALLS, NapAction, NapDeal
-from ..rules import LooRules
-from ..tricks import Trick
+from ..core.cards import card_str, cards_in, format_cards
+from ..core.errors import RulesError
+from ..core.tricks import Trick
+from ..loo.deal import Decl, Kind, LooAction, LooDeal, Phase
+from ..loo.rules import LooRules
+from ..nap.deal import CALLS, NapAction, NapDeal
 
 __all__ = [
     "LOO_ACTIONS",

@@ -10,7 +10,7 @@
 | Config       | Meaning                                                                                 |
 |--------------|-----------------------------------------------------------------------------------------|
 | `players`    | seats, 3 to 12 (9 with a 32-card pack); agents `player_0 .. player_{n-1}`               |
-| `preset`     | a Loo preset: `peel`, `enquire-within` (:class:`~roundgames.rules.LooRules`)             |
+| `preset`     | a Loo preset: `peel`, `enquire-within` (:class:`~roundgames.loo.rules.LooRules`)             |
 | `options`    | a dict of options by name (RULES.md §12.1), e.g. `{"club_law": True, "pack": 32}`        |
 | `stakes`     | a dict of stakes in counters: `deal`, `loo`, `single`, `ante`                            |
 | `kind`       | one-deal mode: `regular` (default) or `ew_single` (all must stand, no miss)             |
@@ -41,10 +41,10 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ..cards import SUIT_NAMES, card_str, format_cards
-from ..loo import Decl, Kind, LooAction, LooDeal
-from ..rules import LooRules
-from ..sitting import LooSitting
+from ..core.cards import SUIT_NAMES, card_str, format_cards
+from ..loo.deal import Decl, Kind, LooAction, LooDeal
+from ..loo.rules import LooRules
+from ..loo.sitting import LooSitting
 from . import encoding
 from ._aec import RoundGameEnv, Sitting, make_rules, wrapped
 

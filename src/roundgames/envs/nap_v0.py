@@ -10,7 +10,7 @@
 | Config       | Meaning                                                                                  |
 |--------------|------------------------------------------------------------------------------------------|
 | `players`    | seats, 2 to 6 (7 with the option `max_players: 7`); agents `player_0 .. player_{n-1}`    |
-| `preset`     | a Nap preset: `peel`, `plain`, `modern` (:class:`~roundgames.rules.NapRules`)             |
+| `preset`     | a Nap preset: `peel`, `plain`, `modern` (:class:`~roundgames.nap.rules.NapRules`)             |
 | `options`    | a dict of options by name (RULES.md §12.1), e.g. `{"purchase": True, "all_pass": ...}`    |
 | `stakes`     | a dict of stakes: `unit`                                                                  |
 | `pool`       | one-deal mode: units already in the kitty (default 0)                                     |
@@ -42,10 +42,10 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ..cards import SUIT_NAMES, card_str, format_cards
-from ..nap import NapAction, NapDeal
-from ..rules import NapRules
-from ..sitting import NapSitting
+from ..core.cards import SUIT_NAMES, card_str, format_cards
+from ..nap.deal import NapAction, NapDeal
+from ..nap.rules import NapRules
+from ..nap.sitting import NapSitting
 from . import encoding
 from ._aec import RoundGameEnv, Sitting, make_rules, wrapped
 

@@ -38,12 +38,13 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from ..calls import CALLS, option_problem, pay_table
-from ..cards import Card, card_str, format_cards, pack
-from ..errors import RulesError
-from ..loo import Kind, LooAction, LooDeal, deal_order
-from ..nap import NapAction, NapDeal
-from ..rules import LooRules, NapRules
+from ..core.cards import Card, card_str, format_cards, pack
+from ..core.errors import RulesError
+from ..loo.deal import Kind, LooAction, LooDeal, deal_order
+from ..loo.rules import LooRules
+from ..nap.calls import CALLS, option_problem, pay_table
+from ..nap.deal import NapAction, NapDeal
+from ..nap.rules import NapRules
 from . import encoding as enc
 from .resample import Place, deal_places, place_cards, resample
 

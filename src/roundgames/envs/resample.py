@@ -37,10 +37,10 @@ import random
 from collections.abc import Iterator, Sequence
 from math import comb
 
-from ..cards import Card, cards_in, pack_mask
-from ..errors import IllegalActionError, RecordError
-from ..loo import Decl, Kind, LooAction, LooDeal, Phase
-from ..nap import NapAction, NapDeal, NapPhase
+from ..core.cards import Card, cards_in, pack_mask
+from ..core.errors import IllegalActionError, RecordError
+from ..loo.deal import Decl, Kind, LooAction, LooDeal, Phase
+from ..nap.deal import NapAction, NapDeal, NapPhase
 from .encoding import _loo_own
 
 __all__ = ["MAX_ATTEMPTS", "Place", "ResampleError", "deal_places", "new_deal_like", "place_cards", "resample"]

@@ -28,7 +28,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
-from ..record import dumps, record_of
+from ..records.deal import dumps, record_of
 from .protocol import ProtocolError, check_text, new_table_config, options_catalogue, parse_client_message, parse_sit
 from .room import CHAT_BURST, Room, RoomError, Timing
 from .store import Store
@@ -270,7 +270,7 @@ def create_app(
             # Finished deals still hold the miss, thrown-up hands and the stock, which nobody at the table
             # has seen; the records are for the end of the sitting (or a deal dispute after it).
             return _error(409, "id", "the deal records are exported when the sitting is over")
-        records = [json.loads(dumps(r)) for r in room.table.sitting.records]
+        records = [json.loads(dumps(record_of(deal))) for deal in room.table.sitting.deals]
         deal = room.table.sitting.current
         if deal is not None and deal.is_complete:
             records.append(json.loads(dumps(record_of(deal))))

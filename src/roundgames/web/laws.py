@@ -1,8 +1,8 @@
 """Table mode at the web table: the warning a person reads before he commits an irregularity, and the log's
 words for each law applied.
 
-The laws themselves are the engine's (:mod:`roundgames.loo_laws`, :mod:`roundgames.nap_laws`), reached through
-:meth:`Table.laws_if <roundgames.table.Table.laws_if>` and :meth:`Table.act <roundgames.table.Table.act>`:
+The laws themselves are the engine's (:mod:`roundgames.loo.laws`, :mod:`roundgames.nap.laws`), reached through
+:meth:`Table.laws_if <roundgames.session.table.Table.laws_if>` and :meth:`Table.act <roundgames.session.table.Table.act>`:
 nothing here decides a ruling. It only names the laws and says, from the deal before and after, what became of
 the play (replayed, ended, the card taken back or standing).
 """
@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..deal import Irregularity
-from ..errors import IllegalActionError
-from ..loo import LooAction, LooDeal
-from ..loo_laws import LAWS as LOO_LAWS
-from ..nap import NapAction, NapDeal
-from ..table import Table
+from ..core.errors import IllegalActionError
+from ..games.base import Irregularity
+from ..loo.deal import LooAction, LooDeal
+from ..loo.laws import LAWS as LOO_LAWS
+from ..nap.deal import NapAction, NapDeal
+from ..session.table import Table
 from .views import in_names
 
 __all__ = ["applied_lines", "law_name", "notice", "played"]

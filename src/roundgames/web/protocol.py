@@ -11,9 +11,11 @@ import secrets
 import unicodedata
 from typing import Any
 
-from ..errors import RoundgamesError
-from ..rules import LOO_OPTIONS, NAP_OPTIONS, OPTION_DOCS, LooRules, NapRules
-from ..table import Table
+from ..core.errors import RoundgamesError
+from ..games.registry import OPTION_DOCS
+from ..loo.rules import LOO_OPTIONS, LooRules
+from ..nap.rules import NAP_OPTIONS, NapRules
+from ..session.table import Table
 
 __all__ = [
     "MAX_MESSAGE",

@@ -21,12 +21,12 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ..bots import Bot, make_bot
-from ..cards import card_str
-from ..deal import Irregularity
-from ..errors import RecordError, RoundgamesError
-from ..loo import LooAction, LooDeal
-from ..nap import NapAction, NapDeal
-from ..table import Table
+from ..core.cards import card_str
+from ..core.errors import RecordError, RoundgamesError
+from ..games.base import Irregularity
+from ..loo.deal import LooAction, LooDeal
+from ..nap.deal import NapAction, NapDeal
+from ..session.table import Table
 from .laws import applied_lines, notice, played
 from .store import Event, Store
 from .views import card_list, describe, in_names, rules_help, state_for, trick_text
@@ -453,7 +453,7 @@ class Room:
             raise RoomError("no_deal", "the deal in progress must be finished first")
         if self.table.is_over:
             raise RoomError("no_deal", "the sitting is over")
-        n = len(self.table.sitting.records)
+        n = len(self.table.sitting.deals)
         self._command("deal", {"number": self.deal_number + 1, "seed": f"{self.config['seed']}:{n}"})
 
     def undo(self, seat: int) -> None:
@@ -535,7 +535,7 @@ class Room:
 
     def _deal(self, seq: int, data: dict[str, Any]) -> None:
         table = self.table
-        expected = f"{self.config['seed']}:{len(table.sitting.records)}"
+        expected = f"{self.config['seed']}:{len(table.sitting.deals)}"
         if data["seed"] != expected:
             raise RecordError("event", f"deal {data['number']}: seed {data['seed']!r}, expected {expected!r}")
         table.start_deal()

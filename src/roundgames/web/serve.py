@@ -5,7 +5,7 @@ from __future__ import annotations
 import socket
 import sys
 
-from ..errors import RoundgamesError
+from ..core.errors import RoundgamesError
 from .app import create_app
 from .protocol import MAX_MESSAGE
 from .room import Timing

@@ -13,12 +13,14 @@ import json
 import re
 from typing import TYPE_CHECKING, Any
 
-from ..cards import card_str, cards_in, sort_key
-from ..errors import IllegalActionError, RoundgamesError
-from ..loo import Decl, Kind, LooAction, LooDeal, LooView, Phase
-from ..nap import NapAction, NapDeal, NapPhase, NapView
-from ..rules import OPTION_DOCS, LooRules, NapRules
-from ..tricks import Trick
+from ..core.cards import card_str, cards_in, sort_key
+from ..core.errors import IllegalActionError, RoundgamesError
+from ..core.tricks import Trick
+from ..games.registry import OPTION_DOCS
+from ..loo.deal import Decl, Kind, LooAction, LooDeal, LooView, Phase
+from ..loo.rules import LooRules
+from ..nap.deal import NapAction, NapDeal, NapPhase, NapView
+from ..nap.rules import NapRules
 
 if TYPE_CHECKING:
     from .room import Room

@@ -8,10 +8,10 @@ subject to no laws, but may be played on any suit, at any time": it is always pl
 "Pam be civil" (LOO5-4): when the ace of trumps is led with the words, Pam may not be played to that trick;
 a holder left with Pam alone must play it, and it then lets the ace pass: it wins nothing [D].
 
-Three-card Loo's primitives (:mod:`roundgames.tricks`) know no Pam; with ``pam=None`` (Irish Loo, LOOI-1)
+Three-card Loo's primitives (:mod:`roundgames.core.tricks`) know no Pam; with ``pam=None`` (Irish Loo, LOOI-1)
 every function here gives what they give.
 
->>> from roundgames.cards import parse_cards, format_cards, mask_of, SPADES
+>>> from roundgames.core.cards import parse_cards, format_cards, mask_of, SPADES
 >>> pam = pam_of("jack_clubs", SPADES)
 >>> trick_winner(parse_cards("AS KS JC"), SPADES, pam)     # Pam beats the ace of trumps
 2
@@ -25,7 +25,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cards import CLUBS, RANKS, SUIT_MASKS, SUIT_NAMES, Card, Suit, card_of, card_str, cards_in, format_cards, rank_of
+from ..core.cards import (
+    CLUBS,
+    RANKS,
+    SUIT_MASKS,
+    SUIT_NAMES,
+    Card,
+    Suit,
+    card_of,
+    card_str,
+    cards_in,
+    format_cards,
+    rank_of,
+)
 
 __all__ = ["follow", "follow_reason", "in_suit", "lead", "lead_reason", "pam_of", "power", "trick_winner"]
 

@@ -10,7 +10,7 @@ The table also waits for its people before the bots begin the declaring (the cal
 the play (:func:`stop_due`): at a real table a player may act before his turn, and the laws that
 need it (LOO-LAW-4, LOO-LAW-5, LOO-LAW-10, NAP-LAW-4, NAP-LAW-7) would otherwise never arise.
 
->>> from roundgames.table import Table
+>>> from roundgames.session.table import Table
 >>> table = Table.new("loo", players=4, humans=[0], seed=5, table_mode=True)
 >>> stated(table, ["4"])
 'irregular LOO-LAW-4'
@@ -22,14 +22,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cards import card_str, parse_card
-from .deal import Irregularity
-from .errors import CardError, IllegalActionError, RoundgamesError
-from .loo import LooAction, LooDeal, Phase
-from .loo_laws import LAWS as LOO_LAWS
-from .nap import NapAction, NapDeal, NapPhase
-from .nap_laws import LAWS as NAP_LAW_IDS
-from .rules import LooRules, NapRules
+from ..core.cards import card_str, parse_card
+from ..core.errors import CardError, IllegalActionError, RoundgamesError
+from ..games.base import Irregularity
+from ..loo.deal import LooAction, LooDeal, Phase
+from ..loo.laws import LAWS as LOO_LAWS
+from ..loo.rules import LooRules
+from ..nap.deal import NapAction, NapDeal, NapPhase
+from ..nap.laws import LAWS as NAP_LAW_IDS
+from ..nap.rules import NapRules
 from .table import Table
 
 __all__ = ["MODE_LINES", "law_lines", "law_text", "playing", "stated", "stop_due", "strict_error", "warning"]

@@ -5,7 +5,7 @@ of deal; it is then dealt (from a seed, or with given cards), and the seats act 
 Every action has the triple ``verify_x`` (raises :class:`IllegalActionError` naming the
 rule), ``can_x`` (a bool) and ``x`` (applies it and returns the logged :class:`LooAction`).
 
->>> from roundgames.cards import parse_cards
+>>> from roundgames.core.cards import parse_cards
 >>> deal = LooDeal(LooRules.preset("peel"), ["P1", "P2", "P3", "P4"], dealer="P2", pool=9)
 >>> deal.deal_cards({"P3": "AS 4S 9D", "P4": "KD QD 2C", "P1": "JS 8H 3H", "P2": "KS TS 5D"},
 ...                 miss="6C 2H 8D", turnup="7S")
@@ -14,7 +14,7 @@ rule), ``can_x`` (a bool) and ``x`` (applies it and returns the logged :class:`L
 >>> deal.play("P3", parse_cards("4S")[0])
 Traceback (most recent call last):
 ...
-roundgames.errors.IllegalActionError: P3 cannot play 4S: holding the ace of trumps, must lead it (LOO-PLAY-2)
+roundgames.core.errors.IllegalActionError: P3 cannot play 4S: holding the ace of trumps, must lead it (LOO-PLAY-2)
 >>> for text in ["P3 play AS", "P4 play 2C", "P1 play JS", "P2 play TS", "P3 play 4S", "P4 play QD",
 ...              "P1 play 3H", "P2 play KS", "P2 play 5D", "P3 play 9D", "P4 play KD", "P1 play 8H"]:
 ...     _ = deal.apply(deal.parse_action(text))
@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 from typing import TYPE_CHECKING
 
-from .cards import (
+from ..core.cards import (
     SUIT_MASKS,
     SUIT_NAMES,
     Card,
@@ -45,14 +45,14 @@ from .cards import (
     parse_cards,
     rank_of,
 )
-from .deal import CardClaims
-from .errors import CardError, IllegalActionError, RecordError, irregular_arg
-from .loo5 import FiveCardLoo, deal_with_stock, hand_size
+from ..core.errors import CardError, IllegalActionError, RecordError, irregular_arg
+from ..core.tricks import Trick, loo_follow
+from ..games.base import CardClaims
+from .five import FiveCardLoo, deal_with_stock, hand_size
 from .rules import LooRules
-from .tricks import Trick, loo_follow
 
 if TYPE_CHECKING:
-    from .loo_laws import LawState
+    from .laws import LawState
 
 __all__ = ["Decl", "Kind", "LooAction", "LooDeal", "LooView", "Phase", "Trick", "deal_order"]
 
@@ -170,7 +170,7 @@ def deal_order(
 
 class LooDeal(FiveCardLoo):
     """One deal of Loo, from the dealer's stake to the settlement: Three-card Loo, and Five-card and Irish
-    Loo (``rules.form``; their own part is :class:`~roundgames.loo5.FiveCardLoo`)."""
+    Loo (``rules.form``; their own part is :class:`~roundgames.loo.five.FiveCardLoo`)."""
 
     def __init__(
         self,
@@ -227,7 +227,7 @@ class LooDeal(FiveCardLoo):
         #: the hands and the leader as play began, for a replay from the first lead (LOO-LAW-0d, §14.9)
         self.play_hands: list[int] = []
         self.first_leader: int | None = None
-        #: table mode: what the laws have ordered so far (roundgames.loo_laws), made by the first law applied
+        #: table mode: what the laws have ordered so far (roundgames.loo.laws), made by the first law applied
         self.law: LawState | None = None
         self._reset_five()
 
@@ -831,7 +831,7 @@ class LooDeal(FiveCardLoo):
         leave them (a forced throw, a bound declaration, a demand for a replay)."""
         proper = self._proper_actions()
         if self.table_mode:
-            from .loo_laws import legal_actions  # loo_laws imports this module
+            from .laws import legal_actions  # loo_laws imports this module
 
             return legal_actions(self, proper)
         return proper
@@ -856,7 +856,7 @@ class LooDeal(FiveCardLoo):
         """Raise unless ``action`` is legal now; in table mode, unless a law covers it (``strict=True``:
         as in strict mode even at a table in table mode)."""
         if self.table_mode and not strict:
-            from .loo_laws import judge  # loo_laws imports this module
+            from .laws import judge  # loo_laws imports this module
 
             judge(self, action)
             return
@@ -898,9 +898,9 @@ class LooDeal(FiveCardLoo):
 
     def apply(self, action: LooAction, *, strict: bool = False) -> LooAction:
         """Apply ``action`` after checking it; returns it as logged. In table mode an irregular action
-        is applied with its law (roundgames.loo_laws); ``strict=True`` applies only a legal one."""
+        is applied with its law (roundgames.loo.laws); ``strict=True`` applies only a legal one."""
         if self.table_mode and not strict:
-            from .loo_laws import judge  # loo_laws imports this module
+            from .laws import judge  # loo_laws imports this module
 
             return judge(self, action)()
         if action.verb == "play" and action.card is not None and action.arg in (None, "civil"):

@@ -1,7 +1,7 @@
 """Five-card Loo and Irish Loo (RULES.md §4.2, §4.3): the stock, exchanges, Pam's play, flushes, five tricks.
 
 :class:`FiveCardLoo` is the part of :class:`~roundgames.loo.LooDeal` that only these forms use; Three-card
-Loo never reaches it. The rules of play with Pam are in :mod:`roundgames.pam`. Where the rules are silent
+Loo never reaches it. The rules of play with Pam are in :mod:`roundgames.loo.pam`. Where the rules are silent
 the choice is marked [D] here and explained in docs/five-card.md:
 
 - Declaring (LOO5-2, LOOI-1): in turn from the dealer's left, the dealer last, each seat stands, throws up,
@@ -18,8 +18,8 @@ the choice is marked [D] here and explained in docs/five-card.md:
   recorded), and the best flush wins. When one seat is left to take the pool without play and holds a
   flush, it shows it likewise before taking the pool [D].
 
->>> from roundgames.rules import LooRules
->>> from roundgames.loo import LooDeal
+>>> from roundgames.loo.rules import LooRules
+>>> from roundgames.loo.deal import LooDeal
 >>> deal = LooDeal(LooRules.preset("five-card"), ["P1", "P2", "P3"], dealer="P3", pool=0)
 >>> deal.deal_cards({"P1": "AH KH QH 9H 2H", "P2": "AS KS QS 3D 2C", "P3": "JC 8D 7D 6D 5D"},
 ...                 turnup="4S", stock="TC 9C 8C")
@@ -35,15 +35,15 @@ from collections.abc import Iterable, Iterator, Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from . import loo as _loo  # Decl, Phase, LooAction at call time: loo imports this module to build LooDeal
+from ..core.cards import Card, card_of, card_str, cards_in, format_cards, mask_of, rank_of
+from ..core.errors import IllegalActionError
+from ..core.tricks import trick_winner as plain_trick_winner
+from ..games.base import Deal
+from . import deal as _loo  # Decl, Phase, LooAction at call time: loo imports this module to build LooDeal
 from . import pam as _pam
-from .cards import Card, card_of, card_str, cards_in, format_cards, mask_of, rank_of
-from .deal import Deal
-from .errors import IllegalActionError
-from .tricks import trick_winner as plain_trick_winner
 
 if TYPE_CHECKING:
-    from .loo import Decl, Kind, LooAction, Phase
+    from .deal import Decl, Kind, LooAction, Phase
     from .rules import LooRules
 
 __all__ = ["FiveCardLoo", "FlushKey", "deal_with_stock", "exchange_masks", "flush_key", "hand_size", "shares"]
@@ -376,7 +376,7 @@ class FiveCardLoo(Deal):
     # -- play -----------------------------------------------------------------------------------
 
     def _playable_five(self, s: int) -> int:
-        """The cards ``s`` may play, Pam ruled as LOO5-3/4 and C-LOO-17 say (:mod:`roundgames.pam`)."""
+        """The cards ``s`` may play, Pam ruled as LOO5-3/4 and C-LOO-17 say (:mod:`roundgames.loo.pam`)."""
         hand = self.hands[s]
         if self.trick_cards:
             return _pam.follow(hand, self.trick_cards, self.trump, self.pam, free=self.rules.pam_free, civil=self.civil)

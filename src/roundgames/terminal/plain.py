@@ -13,7 +13,7 @@ irregularity (``laws`` lists them), and before the bots begin the declaring (the
 play, each person gets a prompt ``You (out of turn)>`` to act before his turn; Enter lets them go on.
 
 >>> import io
->>> from roundgames.table import Table
+>>> from roundgames.session.table import Table
 >>> table = Table.new("nap", players=3, humans=[], seed=1, rounds=1)
 >>> out = io.StringIO()
 >>> run(table, PlaySettings(ascii=True), io.StringIO(), out)
@@ -28,14 +28,14 @@ import re
 from collections.abc import Callable, Iterable
 from typing import TextIO
 
-from .cards import SUIT_NAMES, SUITS, Card, card_str, cards_in, parse_card
-from .errors import IllegalActionError, RecordError, RoundgamesError
-from .loo import Decl, Kind, LooDeal, Phase
-from .nap import NapDeal, NapPhase, NapView
-from .playlaws import MODE_LINES, law_lines, playing, stated, stop_due, warning
-from .sitting import LooSitting
-from .table import PlaySettings, Table, hand_order
-from .tricks import Trick
+from ..core.cards import SUIT_NAMES, SUITS, Card, card_str, cards_in, parse_card
+from ..core.errors import IllegalActionError, RecordError, RoundgamesError
+from ..core.tricks import Trick
+from ..loo.deal import Decl, Kind, LooDeal, Phase
+from ..loo.sitting import LooSitting
+from ..nap.deal import NapDeal, NapPhase, NapView
+from ..session.laws import MODE_LINES, law_lines, playing, stated, stop_due, warning
+from ..session.table import PlaySettings, Table, hand_order
 
 __all__ = ["HELP", "card_text", "cards_text", "run", "show"]
 
@@ -184,7 +184,7 @@ class _Plain:
             self.say("Table mode: an irregular action is ruled by its law (laws lists them).")
         self.say("Type ? at a prompt for help.")
         sitting = table.sitting
-        if not sitting.records and table.deal is None and sitting.draw:
+        if not sitting.deals and table.deal is None and sitting.draw:
             how = (
                 "Cut for deal, the lowest deals"
                 if getattr(table.rules, "first_dealer", "") == "cut_low"
@@ -196,7 +196,7 @@ class _Plain:
         deal = table.deal
         if deal is not None and not deal.is_complete:
             self.say()
-            self.say(f"Deal {len(sitting.records) + 1} in progress: {deal.seats[deal.dealer]} deals.")
+            self.say(f"Deal {len(sitting.deals) + 1} in progress: {deal.seats[deal.dealer]} deals.")
             self.deal_facts()
             done = [table.describe(a) for a in deal.log]
             if done:

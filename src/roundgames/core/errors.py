@@ -70,7 +70,7 @@ def irregular_arg(text: str, args: list[str], example: str) -> str:
     >>> irregular_arg("P3 irregular", [], "P3 irregular LOO-LAW-8")
     Traceback (most recent call last):
     ...
-    roundgames.errors.RecordError: actions: 'P3 irregular' does not parse: irregular names the rule broken, as in 'P3 irregular LOO-LAW-8' (RULES.md §14.23)
+    roundgames.core.errors.RecordError: actions: 'P3 irregular' does not parse: irregular names the rule broken, as in 'P3 irregular LOO-LAW-8' (RULES.md §14.23)
     """
     if not args or not RULE_ID.fullmatch(args[0]):
         raise RecordError(

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from .errors import RecordError
 
-__all__ = ["HEAP_NAMES", "seat_names"]
+__all__ = ["HEAP_NAMES", "seat_index", "seat_names"]
 
 #: the keys a record's ``cards`` uses for heaps; a seat may not take one as its name
 HEAP_NAMES = ("miss", "turnup", "stock", "widow", "spare")
@@ -20,7 +20,7 @@ def seat_names(seats: Sequence[str] | int) -> tuple[str, ...]:
     >>> seat_names(["Ann", "miss", "Cat"])
     Traceback (most recent call last):
     ...
-    roundgames.errors.RecordError: seats: 'miss' names a heap of cards, not a seat (choose another name)
+    roundgames.core.errors.RecordError: seats: 'miss' names a heap of cards, not a seat (choose another name)
     """
     if isinstance(seats, int):
         return tuple(f"P{i + 1}" for i in range(seats))
@@ -33,3 +33,18 @@ def seat_names(seats: Sequence[str] | int) -> tuple[str, ...]:
     if len(set(names)) != len(names):
         raise RecordError("seats", f"seat names must differ, got {list(names)}")
     return names
+
+
+def seat_index(seats: Sequence[str], seat: int | str, field: str = "seat") -> int:
+    """The index of ``seat`` among ``seats``, given by index or by name; raises :class:`RecordError` for no such
+    seat, naming ``field``.
+
+    >>> seat_index(("Ann", "Ben"), "Ben"), seat_index(("Ann", "Ben"), 0)
+    (1, 0)
+    """
+    if isinstance(seat, int) and not isinstance(seat, bool):
+        if 0 <= seat < len(seats):
+            return seat
+    elif isinstance(seat, str) and seat in seats:
+        return list(seats).index(seat)
+    raise RecordError(field, f"no seat {seat!r} at this table (seats: {', '.join(seats)})")

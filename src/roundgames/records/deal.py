@@ -17,12 +17,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import IO, Any
 
-from .cards import Card, card_str, format_cards, parse_cards
-from .errors import CardError, IllegalActionError, RecordError, RulesError
-from .loo import Kind, LooAction, LooDeal
-from .nap import NapAction, NapDeal
-from .rules import LooRules, NapRules
-from .seats import HEAP_NAMES, seat_names
+from ..core.cards import Card, card_str, format_cards, parse_cards
+from ..core.errors import CardError, IllegalActionError, RecordError, RulesError
+from ..core.seats import HEAP_NAMES, seat_names
+from ..loo.deal import Kind, LooAction, LooDeal
+from ..loo.rules import LooRules
+from ..nap.deal import NapAction, NapDeal
+from ..nap.rules import NapRules
 
 __all__ = [
     "FORMAT",

@@ -1,8 +1,8 @@
 """Trick primitives shared by Loo and Nap: who wins a trick, and which cards may follow.
 
-Cards and hands are those of :mod:`roundgames.cards` (ints and bit masks).
+Cards and hands are those of :mod:`roundgames.core.cards` (ints and bit masks).
 
->>> from roundgames.cards import parse_cards, format_cards, mask_of, SPADES, CLUBS
+>>> from roundgames.core.cards import parse_cards, format_cards, mask_of, SPADES, CLUBS
 >>> trick_winner(parse_cards("9H KH 7C 8C"), CLUBS)
 3
 >>> format_cards(loo_follow(mask_of(parse_cards("4C 8C QS")), parse_cards("9H KH 7C"), CLUBS))

@@ -24,21 +24,12 @@ from dataclasses import dataclass
 from enum import IntEnum
 from itertools import combinations
 
+from ..core.cards import SUIT_NAMES, Card, card_str, cards_in, format_cards, mask_of, pack, parse_card
+from ..core.errors import CardError, IllegalActionError, RecordError, irregular_arg
+from ..core.tricks import Trick, follow_suit, trick_winner
+from ..games.base import CardClaims, Deal
 from .calls import CALLS, FIVE, TRICKS, ladder, option_problem, pay_table
-from .cards import (
-    SUIT_NAMES,
-    Card,
-    card_str,
-    cards_in,
-    format_cards,
-    mask_of,
-    pack,
-    parse_card,
-)
-from .deal import CardClaims, Deal
-from .errors import CardError, IllegalActionError, RecordError, irregular_arg
 from .rules import NapRules
-from .tricks import Trick, follow_suit, trick_winner
 
 __all__ = ["CALLS", "NapAction", "NapDeal", "NapPhase", "NapTrick", "NapView", "pay_table"]
 
@@ -943,9 +934,9 @@ class NapDeal(Deal):
 
     def apply(self, action: NapAction) -> NapAction:
         """Apply ``action`` after checking it; returns it. In table mode an action the rules forbid is
-        ruled on by the laws (:mod:`roundgames.nap_laws`) instead, or refused when no law covers it."""
+        ruled on by the laws (:mod:`roundgames.nap.laws`) instead, or refused when no law covers it."""
         if self.table_mode and not self.can(action):
-            from .nap_laws import apply_law  # the laws build on this module
+            from .laws import apply_law  # the laws build on this module
 
             return apply_law(self, action)
         self.verify(action)

@@ -1,4 +1,4 @@
-"""The full-screen terminal table of ``roundgames play``: a Textual view of a :class:`~roundgames.table.Table`.
+"""The full-screen terminal table of ``roundgames play``: a Textual view of a :class:`~roundgames.session.table.Table`.
 
 The screen fits 80x24 and reflows when resized: the other seats one line each and the
 trump and pool panel at the top, the trick in the centre, a scrolling log, a status line
@@ -36,14 +36,14 @@ from textual.screen import ModalScreen
 from textual.timer import Timer
 from textual.widgets import Input, RichLog, Static
 
-from .cards import RANKS, SUITS, Card, rank_of, suit_of
-from .errors import RoundgamesError
-from .loo import Decl, Kind, LooDeal, Phase
-from .nap import NapDeal, NapPhase
-from .playlaws import MODE_LINES, law_lines, stated, stop_due, strict_error, warning
-from .sitting import LooSitting
-from .table import PlaySettings, Table, hand_order
-from .tricks import Trick
+from ..core.cards import RANKS, SUITS, Card, rank_of, suit_of
+from ..core.errors import RoundgamesError
+from ..core.tricks import Trick
+from ..loo.deal import Decl, Kind, LooDeal, Phase
+from ..loo.sitting import LooSitting
+from ..nap.deal import NapDeal, NapPhase
+from ..session.laws import MODE_LINES, law_lines, stated, stop_due, strict_error, warning
+from ..session.table import PlaySettings, Table, hand_order
 
 __all__ = ["ConfirmScreen", "InfoScreen", "LawScreen", "TableApp", "card_text", "run"]
 
@@ -339,7 +339,7 @@ class TableApp(App[int]):
 
     def _header_text(self, deal: LooDeal | NapDeal | None) -> Text:
         t = self.table
-        number = len(t.sitting.records) + (t.sitting.current is not None)  # a finished deal is already counted
+        number = len(t.sitting.deals) + (t.sitting.current is not None)  # a finished deal is already counted
         parts = [f"{t.game.title()} ({t.rules.name})", f"deal {max(number, 1)}"]
         if t.game == "nap":
             parts[-1] += f" of {t.rounds * len(t.seats)}"

@@ -4,7 +4,7 @@ A :class:`Keeper` holds a sitting of Loo or Nap whose cards nobody writes down. 
 record (DEAL-RECORD.md) in table mode whose cards are unknown (``LooDeal.deal_unknown``); what
 happened at the table is entered as the deal's actions (``Ben stand``, ``Cat trick``, ``Ann call 3``,
 ``Dan irregular LOO-LAW-4``), the engine applies the rules and the laws, and the sitting
-(:class:`~roundgames.sitting.LooSitting`, :class:`~roundgames.sitting.NapSitting`) carries the
+(:class:`~roundgames.loo.sitting.LooSitting`, :class:`~roundgames.nap.sitting.NapSitting`) carries the
 balances, the pool and the turn to deal. The engine is the only authority on money: nothing here
 computes a payment. The keep file (docs/keep.md) holds the whole sitting and is rewritten, atomically,
 after every entry.
@@ -31,13 +31,16 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .errors import IllegalActionError, RecordError
-from .loo import Kind, LooAction, LooDeal
-from .nap import NapAction, NapDeal
-from .record import DealRecord, from_json, record_of, replay, rules_of
-from .rules import LooRules, NapRules
-from .seats import seat_names
-from .sitting import LooSitting, NapSitting
+from ..core.errors import IllegalActionError, RecordError
+from ..core.seats import seat_names
+from ..loo.deal import Kind, LooAction, LooDeal
+from ..loo.rules import LooRules
+from ..loo.sitting import LooSitting
+from ..nap.deal import NapAction, NapDeal
+from ..nap.rules import NapRules
+from ..nap.sitting import NapSitting
+from ..records.deal import DealRecord, from_json, record_of, replay, rules_of
+from ..records.sitting import records_of
 
 __all__ = ["KEEP_FORMAT", "STAKE_NAMES", "Keeper", "Settled", "Snapshot", "csv_cell", "kind_words"]
 
@@ -138,7 +141,7 @@ class Keeper:
 
     def records(self) -> list[DealRecord]:
         """Every deal so far as a record, the deal in progress last."""
-        out = list(self.sitting.records)
+        out = records_of(self.sitting)
         if self.deal is not None:
             out.append(record_of(self.deal))
         return out
@@ -371,7 +374,7 @@ class Keeper:
     @property
     def deal_number(self) -> int:
         """The number of the deal in progress, or of the next deal, from 1."""
-        return len(self.sitting.records) + 1
+        return len(self.sitting.deals) + 1
 
     # -- entries ---------------------------------------------------------------------------
 
@@ -400,7 +403,7 @@ class Keeper:
         if isinstance(sitting, LooSitting):
             assert isinstance(self.rules, LooRules)
             if kind is not None and kind != sitting.kind.value:
-                rule = "LOO-DEAL-1" if not sitting.records else "LOO-DEAL-2"
+                rule = "LOO-DEAL-1" if not sitting.deals else "LOO-DEAL-2"
                 raise IllegalActionError(f"the next deal is {kind_words(sitting.kind.value)}, not {kind}", rule)
             loo = LooDeal(self.rules, sitting.seats, sitting.dealer, sitting.pool, sitting.kind)
             loo.table_mode = True
@@ -510,7 +513,7 @@ class Keeper:
             raise IllegalActionError("the game is over already", rule)
         if self.stopped is not None:
             raise IllegalActionError("the last round after the release is being played", rule)
-        if not self.sitting.records:
+        if not self.sitting.deals:
             raise IllegalActionError("no deal has been played: there is nothing to stop", rule)
         if (method == "draw") != (seat is not None):
             raise RecordError(
@@ -519,7 +522,7 @@ class Keeper:
             )
         if seat is not None and seat not in self.seats:
             raise RecordError("stop", f"no seat {seat!r} (seats: {', '.join(self.seats)})")
-        after = len(self.sitting.records)
+        after = len(self.sitting.deals)
         sitting = self.sitting
         if isinstance(sitting, LooSitting):
             sitting.stop(method)

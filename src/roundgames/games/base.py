@@ -9,11 +9,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .cards import Card, card_str, pack_mask, parse_cards
-from .errors import CardError, IllegalActionError, RecordError
-from .ledger import Ledger
-from .seats import seat_names
-from .tricks import Trick
+from ..core.cards import Card, card_str, pack_mask, parse_cards
+from ..core.errors import CardError, IllegalActionError, RecordError
+from ..core.ledger import Ledger
+from ..core.seats import seat_index, seat_names
+from ..core.tricks import Trick
 
 __all__ = ["CardClaims", "Deal", "Irregularity"]
 
@@ -88,12 +88,7 @@ class Deal:
 
     def seat_index(self, seat: int | str, field: str = "seat") -> int:
         """The index of ``seat``, given by index or by name; raises :class:`RecordError` for no such seat."""
-        if isinstance(seat, int) and not isinstance(seat, bool):
-            if 0 <= seat < len(self.seats):
-                return seat
-        elif isinstance(seat, str) and seat in self.seats:
-            return self.seats.index(seat)
-        raise RecordError(field, f"no seat {seat!r} at this table (seats: {', '.join(self.seats)})")
+        return seat_index(self.seats, seat, field)
 
     @property
     def net(self) -> list[int]:

@@ -11,7 +11,7 @@ the keeper goes on; at the end of the input the exit status is 2 if any line was
 With ``interactive`` a prompt says what the table is waiting for.
 
 >>> import io
->>> from roundgames.keep import Keeper
+>>> from roundgames.keeper.keep import Keeper
 >>> keeper = Keeper.new("loo", ["Ann", "Ben", "Cat"])
 >>> out = io.StringIO()
 >>> run(keeper, None, io.StringIO("deal Ann\\nsingle nobody\\nbalances\\n"), out)
@@ -25,14 +25,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TextIO
 
-from .calls import CALLS
-from .cards import card_str, parse_card
-from .errors import CardError, RecordError, RoundgamesError
+from ..core.cards import card_str, parse_card
+from ..core.errors import CardError, RecordError, RoundgamesError
+from ..loo.deal import Kind, LooDeal, Phase
+from ..loo.rules import LooRules
+from ..nap.calls import CALLS
+from ..nap.deal import NapDeal, NapPhase
+from ..nap.sitting import NapSitting
 from .keep import Keeper, Settled, Snapshot, kind_words
-from .loo import Kind, LooDeal, Phase
-from .nap import NapDeal, NapPhase
-from .rules import LooRules
-from .sitting import NapSitting
 
 __all__ = ["HELP", "run"]
 
@@ -123,8 +123,8 @@ class _Session:
         game = "Loo" if k.game == "loo" else "Nap"
         where = f" in {self.path}" if self.path else ""
         self.say(f"Keeping {game} ({k.rules.name}) for {', '.join(k.seats)}{where}.")
-        if k.sitting.records or k.deal is not None:
-            self.say(f"Resumed after {_count(len(k.sitting.records), 'deal')}.")
+        if k.sitting.deals or k.deal is not None:
+            self.say(f"Resumed after {_count(len(k.sitting.deals), 'deal')}.")
             self.balances()
         if self.interactive:
             self.say("Type help for the commands.")
@@ -334,7 +334,7 @@ class _Session:
 
     def balances(self) -> None:
         k = self.keeper
-        done = len(k.sitting.records)
+        done = len(k.sitting.deals)
         now = " (with the deal in progress)" if k.deal is not None else ""
         rows = ", ".join(f"{name} {_signed(v)}" for name, v in k.balances().items())
         what = "pool" if k.game == "loo" else "kitty"

@@ -8,8 +8,8 @@ law stated as ``SEAT irregular RULE-ID [ARG]``, or the demand ``SEAT replay``; i
 Every law applied appends an :class:`Irregularity` to ``deal.irregularities``. The choices made
 where RULES.md is silent are in docs/loo-laws.md.
 
->>> from roundgames.rules import LooRules
->>> from roundgames.loo import LooDeal
+>>> from roundgames.loo.rules import LooRules
+>>> from roundgames.loo.deal import LooDeal
 >>> deal = LooDeal(LooRules.preset("peel"), ["P1", "P2", "P3", "P4"], dealer="P4", pool=9)
 >>> deal.table_mode = True
 >>> deal.deal_cards({"P1": "AH 2S 9C", "P2": "KH 7D 4S", "P3": "QH 8C 3D", "P4": "JH 5D 2C"},
@@ -30,10 +30,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
-from .cards import SUIT_MASKS, card_of, card_str, parse_card, rank_of
-from .deal import Irregularity
-from .errors import CardError, IllegalActionError, RecordError
-from .loo import _DECL_VERB, DECLARE_VERBS, PLAYING, Decl, Kind, LooAction, LooDeal, Phase
+from ..core.cards import SUIT_MASKS, card_of, card_str, parse_card, rank_of
+from ..core.errors import CardError, IllegalActionError, RecordError
+from ..games.base import Irregularity
+from .deal import _DECL_VERB, DECLARE_VERBS, PLAYING, Decl, Kind, LooAction, LooDeal, Phase
 
 __all__ = ["LAWS", "LawState", "judge", "legal_actions"]
 

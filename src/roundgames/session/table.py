@@ -20,17 +20,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .bots import Bot, make_bot
-from .calls import CALLS
-from .cards import card_str, cards_in, parse_card, sort_key
-from .deal import Irregularity
-from .errors import CardError, RecordError
-from .loo import LooAction, LooDeal, Phase
-from .nap import NapAction, NapDeal, NapPhase
-from .record import dumps, from_json, record_of, replay
-from .rules import LooRules, NapRules
-from .sitting import LooSitting, NapSitting, dumps_sitting
-from .tricks import Trick
+from ..bots import Bot, make_bot
+from ..core.cards import card_str, cards_in, parse_card, sort_key
+from ..core.errors import CardError, RecordError
+from ..core.tricks import Trick
+from ..games.base import Irregularity
+from ..loo.deal import LooAction, LooDeal, Phase
+from ..loo.rules import LooRules
+from ..loo.sitting import LooSitting
+from ..nap.calls import CALLS
+from ..nap.deal import NapAction, NapDeal, NapPhase
+from ..nap.rules import NapRules
+from ..nap.sitting import NapSitting
+from ..records.deal import dumps, from_json, record_of, replay
+from ..records.sitting import dumps_sitting, records_of, sitting_from_records
 
 __all__ = ["LOO_FORMS", "SAVE_FORMAT", "PlaySettings", "Table", "hand_order"]
 
@@ -162,13 +165,13 @@ class Table:
             # A Peel single settles as it is dealt; its pool was the carry plus the dealer's stake (§14.19).
             staked = deal.ledger.start + deal.rules.stakes.deal if deal.is_complete else deal.pool
             self.events.append(
-                f"Deal {len(self.sitting.records) + 1}: {d} {verb} a {deal.kind.value} deal; "
+                f"Deal {len(self.sitting.deals) + 1}: {d} {verb} a {deal.kind.value} deal; "
                 f"turn-up {card_str(deal.turnup)}; pool {staked}."
             )
             if deal.is_complete:
                 self._deal_over()
         else:
-            self.events.append(f"Deal {len(self.sitting.records) + 1}: {d} {verb}.")
+            self.events.append(f"Deal {len(self.sitting.deals) + 1}: {d} {verb}.")
 
     def run_bots(self, limit: int = 1000) -> list[str]:
         """Let the bots act until a person must act or the deal ends; returns what they did."""
@@ -214,7 +217,7 @@ class Table:
         assert deal is not None
         self.finished = deal
         self.sitting.end_deal()  # balances, pool, the next dealer; LOO-END-1 may end the game here
-        if isinstance(self.sitting, NapSitting) and len(self.sitting.records) >= self.rounds * len(self.seats):
+        if isinstance(self.sitting, NapSitting) and len(self.sitting.deals) >= self.rounds * len(self.seats):
             self.sitting.stop("divide")  # Nap has no end of its own (NAP-SET-3): a kitty left is shared out
         paid = ", ".join(f"{name} {deal.net[i]:+d}" for i, name in enumerate(deal.seats))
         if isinstance(deal, LooDeal):
@@ -414,9 +417,8 @@ class Table:
         rows = []
         for name in self.seats:
             per_deal = []
-            for record in self.sitting.records:
-                ruling = replay(record).deal
-                per_deal.append(ruling.net[ruling.seats.index(name)] if name in ruling.seats else 0)
+            for deal in self.sitting.deals:
+                per_deal.append(deal.net[deal.seats.index(name)] if name in deal.seats else 0)
             rows.append((name, per_deal, self.sitting.balances.get(name, 0)))
         return rows
 
@@ -436,7 +438,7 @@ class Table:
         current = None
         if deal is not None and not deal.is_complete:
             current = json.loads(dumps(record_of(deal)))
-        records = list(self.sitting.records)
+        records = records_of(self.sitting)
         if deal is not None and deal.is_complete:
             records.append(record_of(deal))
         return {
@@ -503,11 +505,10 @@ class Table:
         except (KeyError, TypeError) as e:
             raise RecordError("load", f"{path}: a saved table lacks {e}") from None
         if deals:
-            sitting_cls = LooSitting if table.game == "loo" else NapSitting
             kwargs: dict[str, Any] = {"seed": table.seed}
             if table.game == "loo":
                 kwargs["rounds"] = table.rounds
-            table.sitting = sitting_cls.from_records(deals, **kwargs)
+            table.sitting = sitting_from_records(deals, **kwargs)
         if data.get("current"):
             current = replay(from_json(data["current"]))
             if current.error is not None:

@@ -28,13 +28,13 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
-from .cards import SUIT_NAMES, Card, cards_in, sort_key
-from .errors import RecordError
-from .loo import Decl, LooDeal, Phase
-from .nap import NapDeal
+from ..core.cards import SUIT_NAMES, Card, cards_in, sort_key
+from ..core.errors import RecordError
+from ..loo.deal import Decl, LooDeal, Phase
+from ..nap.deal import NapDeal
+from ..records.deal import DealRecord, from_json, replay, start
+from ..session.table import SAVE_FORMAT
 from .plain import SYMBOLS, card_text, show
-from .record import DealRecord, from_json, replay, start
-from .table import SAVE_FORMAT
 
 __all__ = ["HELP", "ReplayDeal", "load_file", "load_text", "run", "run_file"]
 

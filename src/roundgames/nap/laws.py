@@ -11,11 +11,11 @@ raises the strict error, changing nothing. The laws are met in two ways (DEAL-RE
   are unknown: ``P4 irregular NAP-LAW-1 5H`` (a card exposed in dealing), ``P2 irregular NAP-LAW-6``
   (a revoke stated without its card).
 
-Every law applied appends an :class:`~roundgames.deal.Irregularity` whose ``penalty`` is what the
+Every law applied appends an :class:`~roundgames.games.base.Irregularity` whose ``penalty`` is what the
 offender paid for it, and ``pool`` is ``"current"`` when that went into the kitty, else ``None``.
 docs/nap-laws.md gives each law, what the engine does, and the choices made where RULES.md is silent.
 
->>> from roundgames.rules import NapRules
+>>> from roundgames.nap.rules import NapRules
 >>> deal = NapDeal(NapRules.preset("peel"), ["P1", "P2", "P3", "P4"], dealer="P4")
 >>> deal.table_mode = True
 >>> deal.deal_cards({"P1": "JS 6H TD 9C 2H", "P2": "5S KH AH 7C 3H", "P3": "AS KS QS 4D 2C",
@@ -30,11 +30,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..core.cards import SUIT_MASKS, Card, card_str, pack_mask, parse_card
+from ..core.errors import CardError, IllegalActionError, RecordError
+from ..games.base import Irregularity
 from .calls import CALLS, pay_table
-from .cards import SUIT_MASKS, Card, card_str, pack_mask, parse_card
-from .deal import Irregularity
-from .errors import CardError, IllegalActionError, RecordError
-from .nap import NapAction, NapDeal, NapPhase
+from .deal import NapAction, NapDeal, NapPhase
 
 __all__ = ["BIC_LEAD_FINE", "BIC_REVOKE_FINE", "LAWS", "apply_law"]
 

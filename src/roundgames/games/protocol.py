@@ -1,0 +1,346 @@
+"""The game protocol: what a surface may ask of any deal or sitting, whatever the game.
+
+A surface (the terminal, the keeper, the web table, the bots' driver, the research environments, the CLI)
+holds a :class:`Deal` or a :class:`Sitting` and asks it. It never tests a deal's class or its game's name:
+where games differ, it asks what the deal *offers* (:class:`Feature`), or reads the game's
+:class:`GameSpec` (its verbs, options, laws and words) from :mod:`roundgames.games.registry`.
+
+The pieces every game fills in:
+
+- :class:`Stage`: where a deal stands, in the words every game shares;
+- :class:`View`: one seat's view, the fields every game has (each game's view adds its own);
+- :class:`DealResult`: a finished deal's result as one value, with the game's one sentence;
+- :class:`Verb` and :class:`VerbTable`: every verb of a game once, with its record word, shorthand,
+  key, button label, help and research action ids;
+- :class:`GameSpec`: a game by name: its rules, forms, verbs, laws, and how to make deals and sittings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any, Protocol, runtime_checkable
+
+from ..core.options import OptionValue, Rules
+from ..core.tricks import Trick
+from .base import Irregularity
+
+__all__ = [
+    "Action",
+    "Deal",
+    "DealResult",
+    "Feature",
+    "Form",
+    "GameSpec",
+    "Sitting",
+    "Stage",
+    "Verb",
+    "VerbTable",
+    "View",
+    "signed",
+]
+
+
+class Stage(StrEnum):
+    """Where a deal stands, in words every game shares (each game keeps its own finer ``phase``)."""
+
+    DEAL = "deal"  # not dealt yet
+    BID = "bid"  # Loo's declaring, Nap's buying and calling
+    SHOW = "show"  # Loo's flushes being shown: the hand will not be played (LOO5-6)
+    PLAY = "play"  # the tricks
+    COMPLETE = "complete"  # settled
+
+
+class Feature(StrEnum):
+    """What a deal may offer beyond the protocol; a surface branches on these, never on a game's name."""
+
+    MISS = "miss"  # Three-card Loo's spare hand (LOO-DEAL-4)
+    TURNUP = "turnup"  # a card turned up for trumps (LOO-DEAL-5)
+    STOCK = "stock"  # cards drawn from the pack: exchanges (LOO5-2), purchase, the top card
+    EXCHANGES = "exchanges"  # declaring by exchanging from the stock (LOO5-2)
+    FLUSHES = "flushes"  # flushes shown for the pool (LOO5-6, LOOI-3)
+    PAM = "pam"  # the knave of clubs above every trump (LOO5-3)
+    DECLARATIONS = "declarations"  # each seat stands or throws up (LOO-DECL)
+    CALLS = "calls"  # a ladder of calls and one senior hand (NAP-CALL)
+    CONTRACT = "contract"  # the deal is won or lost by its senior hand (NAP-SET-1)
+    KITTY = "kitty"  # the pool is a kitty taken by a made Nap (NAP-VAR-POOL)
+    POOL = "pool"  # a pool divided by tricks, and loos (LOO-SET)
+    SINGLE = "single"  # this deal is a single (LOO-SGL, LOO-VAR-EW-SINGLE)
+    TRUMP_LED = "trump_led"  # the first card led fixes trumps (NAP-PLAY-1)
+    UNKNOWN_CARDS = "unknown_cards"  # nobody recorded the cards: each trick's winner is stated (the keeper)
+
+
+def signed(value: int) -> str:
+    """``+5``, ``-3``, ``+0``: a seat's net as every surface writes it."""
+    return f"{value:+d}"
+
+
+@runtime_checkable
+class Action(Protocol):
+    """One seat's action: its seat and its verb (each game's action adds the verb's arguments)."""
+
+    @property
+    def seat(self) -> int: ...
+
+    @property
+    def verb(self) -> str: ...
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """One seat's view of a deal: the fields every game's view has. Everything here the seat may see."""
+
+    seat: int
+    stage: Stage
+    #: the cards the seat holds and may see now (a mask)
+    hand: int
+    #: the seat to act, or None when nobody is to act
+    to_act: int | None
+    #: what the seat may do now (in its turn, or out of it where a game allows, such as showing a flush)
+    legal: tuple[Any, ...]
+    tricks: tuple[Trick, ...]
+    card_counts: tuple[int, ...]
+    #: counters on the table: Loo's pool, Nap's kitty
+    pool: int
+    #: the trump suit (0..3), or None while none is fixed
+    trump: int | None
+    seat_count: int
+    dealer: int
+    #: the seats that take part, from the dealer's left
+    order: tuple[int, ...]
+    #: verbs the seat may use whose legal forms would name cards it has not seen (Nap's spare hand, widow,
+    #: top card): offered by verb only
+    may_take: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class DealResult:
+    """A finished deal's result as one value. Each game's result adds its facts and writes its sentence."""
+
+    seats: tuple[str, ...]
+    #: what each seat received minus what it paid in the deal
+    net: tuple[int, ...]
+    #: counters left for the next deal before its stake: Loo's pool, Nap's kitty
+    pool: int
+    next_dealer: int
+    #: the laws applied in table mode
+    irregularities: tuple[Irregularity, ...] = ()
+    #: a misdeal or a deal out of turn made the deal void (§14.8)
+    void: bool = False
+
+    def sentence(self) -> str:
+        """The result in one sentence, as every surface prints it."""
+        return f"{self.payments()}."
+
+    def payments(self) -> str:
+        """``Ann -6, Ben +3, ...``: each seat's net."""
+        return ", ".join(f"{name} {signed(v)}" for name, v in zip(self.seats, self.net, strict=True))
+
+    def next_words(self) -> str:
+        """What follows: the next dealer, and whatever the game says of the next deal."""
+        return f"{self.seats[self.next_dealer]} deals next"
+
+
+@dataclass(frozen=True)
+class Verb:
+    """One verb of a game: every surface reads it here, nothing else lists verbs.
+
+    ``word`` is the record's word (DEAL-RECORD.md); ``keys`` what a person may type for it at a prompt (the
+    first is the shorthand the help shows, and at the full-screen table the key); ``label`` the web's button;
+    ``help`` one line; ``args`` the shape of its arguments (``""``, ``"card"``, ``"cards"``, ``"call"``,
+    ``"law"``); ``ids`` the first research action id and how many; ``done`` the verb in a log line, third
+    person (``"stands"``); ``rule`` the rule ID that defines it.
+    """
+
+    word: str
+    keys: tuple[str, ...]
+    label: str
+    help: str
+    done: str
+    rule: str
+    args: str = ""
+    ids: tuple[int, int] | None = None
+    #: a person enters it at his turn (False: stated by the table or the laws, such as ``irregular``)
+    proper: bool = True
+
+    @property
+    def key(self) -> str | None:
+        """The key at the full-screen table, if the verb has a one-letter shorthand."""
+        first = self.keys[0] if self.keys else None
+        return first if first is not None and len(first) == 1 else None
+
+
+class VerbTable(Mapping[str, Verb]):
+    """A game's verbs by record word, in the order the help lists them."""
+
+    def __init__(self, verbs: Sequence[Verb]) -> None:
+        self._verbs = {v.word: v for v in verbs}
+        self._typed: dict[str, str] = {}
+        for v in verbs:
+            for key in (v.word, *v.keys):
+                if key in self._typed and self._typed[key] != v.word:
+                    raise AssertionError(f"{key!r} names both {self._typed[key]} and {v.word}")
+                self._typed[key] = v.word
+
+    def __getitem__(self, word: str) -> Verb:
+        return self._verbs[word]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._verbs)
+
+    def __len__(self) -> int:
+        return len(self._verbs)
+
+    def typed(self, text: str) -> Verb | None:
+        """The verb a person means by ``text`` (its record word or one of its keys), if any."""
+        word = self._typed.get(text.lower())
+        return None if word is None else self._verbs[word]
+
+    def by_id(self, action_id: int) -> Verb | None:
+        """The verb whose research action ids include ``action_id``."""
+        for v in self._verbs.values():
+            if v.ids is not None and v.ids[0] <= action_id < v.ids[0] + v.ids[1]:
+                return v
+        return None
+
+
+@runtime_checkable
+class Deal(Protocol):
+    """What every deal offers: seats, stage, the seat to act, legal actions, the verify/can/apply triple, a
+    seat's view, the result, the record's action grammar, and a copy for search."""
+
+    rules: Any
+    seats: tuple[str, ...]
+    n: int
+    dealer: int
+    to_act: int | None
+    hands: list[int]
+    tricks: list[Trick]
+    log: list[Any]
+    irregularities: list[Irregularity]
+
+    @property
+    def game(self) -> GameSpec: ...
+
+    @property
+    def stage(self) -> Stage: ...
+
+    @property
+    def is_complete(self) -> bool: ...
+
+    @property
+    def table_mode(self) -> bool: ...
+
+    @property
+    def net(self) -> list[int]: ...
+
+    @property
+    def next_dealer(self) -> int: ...
+
+    def offers(self, feature: Feature) -> bool: ...
+
+    def legal_actions(self) -> list[Any]: ...
+
+    def side_actions(self, seat: int) -> tuple[Any, ...]: ...
+
+    def verify(self, action: Any) -> None: ...
+
+    def can(self, action: Any) -> bool: ...
+
+    def apply(self, action: Any) -> Any: ...
+
+    def view(self, seat: int | str) -> View: ...
+
+    def result(self) -> DealResult | None: ...
+
+    def parse_action(self, text: str) -> Any: ...
+
+    def action_str(self, action: Any) -> str: ...
+
+    def describe(self, action: Any) -> str: ...
+
+    def all_tricks(self) -> list[Trick]: ...
+
+    def copy(self) -> Deal: ...
+
+
+@runtime_checkable
+class Sitting(Protocol):
+    """What every sitting offers: its deals in rotation, the balances, the pool or kitty carried, the end."""
+
+    rules: Any
+    seats: list[str]
+    seed: int | str
+    balances: dict[str, int]
+    dealer: str
+    deals: Sequence[Any]
+    current: Any
+    draw: list[tuple[str, str]]
+
+    @property
+    def game(self) -> GameSpec: ...
+
+    @property
+    def pool(self) -> int: ...
+
+    @property
+    def table_mode(self) -> bool: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    def start_deal(self) -> Any: ...
+
+    def end_deal(self) -> None: ...
+
+    def stop(self, method: str = "divide") -> None: ...
+
+    def summary(self) -> dict[str, Any]: ...
+
+
+@dataclass(frozen=True)
+class Form:
+    """A form of a game that a registry lists by name: Three-card, Five-card and Irish Loo; Nap."""
+
+    name: str
+    title: str
+    #: the preset that sets it up
+    preset: str
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """A game by name: what a surface needs to make and show its deals without knowing which game it is."""
+
+    name: str
+    title: str
+    rules: type[Rules]
+    options: Mapping[str, tuple[OptionValue, ...] | None]
+    option_docs: Mapping[str, str]
+    #: the stakes a record may set (DEAL-RECORD.md ``stakes``)
+    stake_names: tuple[str, ...]
+    forms: tuple[Form, ...]
+    verbs: VerbTable
+    #: every law of table mode by rule ID, with what it does
+    laws: Mapping[str, str]
+    #: the fewest seats, and the most under given rules
+    min_seats: int
+    max_seats: Callable[[Any], int]
+    #: ``deal(rules, seats, dealer, pool, **more)``: a new deal, not yet dealt
+    deal: Callable[..., Deal]
+    #: ``sitting(rules, seats, **settings)``: a new sitting
+    sitting: Callable[..., Sitting]
+    #: ``resume(deals, **settings)``: a sitting rebuilt from its finished deals
+    resume: Callable[..., Sitting]
+    #: the settings a sitting takes beyond rules and seats (``rounds`` for Loo)
+    sitting_settings: tuple[str, ...] = ()
+    #: how a sitting may be stopped early, the default first
+    stops: tuple[str, ...] = ("divide",)
+    #: the record fields only this game has, with their defaults (Loo ``kind``, Nap ``multiplier``)
+    record_fields: Mapping[str, Any] = field(default_factory=dict)
+
+    def form_of(self, rules: Any) -> Form:
+        """The form ``rules`` set up."""
+        name = getattr(rules, "form", self.forms[0].name)
+        return next(f for f in self.forms if f.name == name)

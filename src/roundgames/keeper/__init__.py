@@ -1,0 +1,1 @@
+"""``roundgames keep``: the pool keeper for people playing with real cards."""

@@ -1,0 +1,158 @@
+"""A game of Nap: deals in rotation, balances, the kitty and the Double Header carried between deals."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from ..core.cards import card_str, pack, rank_of
+from ..core.errors import IllegalActionError, RecordError
+from ..core.seats import seat_names
+from ..games.sitting import draw_for_deal, share_out
+from .deal import NapDeal
+from .rules import NapRules
+
+__all__ = ["NapSitting"]
+
+
+class NapSitting:
+    """A game of Nap: deals in rotation, balances, the kitty and the Double Header carried between deals.
+
+    There is no target (NAP-SET-3): play stops after any deal with :meth:`stop`.
+    """
+
+    def __init__(
+        self,
+        rules: NapRules,
+        seats: Sequence[str] | int,
+        *,
+        seed: int | str | None = None,
+        dealer: str | None = None,
+        table_mode: bool = False,
+    ) -> None:
+        names = list(seat_names(seats))
+        if not 2 <= len(names) <= rules.max_players:
+            raise RecordError("seats", f"Nap takes 2 to {rules.max_players} seats (NAP-GEN-1), got {len(names)}")
+        NapDeal(rules, names)  # refuses what no deal could hold, before the game starts
+        self.rules = rules
+        #: every deal in table mode: irregular actions are ruled by the laws (RULES.md §8)
+        self.table_mode = table_mode
+        self.seats = names
+        self.seed = random.randrange(2**32) if seed is None else seed
+        self.balances: dict[str, int] = dict.fromkeys(names, 0)
+        self.draw: list[tuple[str, str]] = []
+        if dealer is None:  # the first knave deals (NAP-GEN-4)
+            rng = random.Random(f"{self.seed}:first-dealer")
+            d, shown = draw_for_deal("first_knave", rules.pack, len(names), rng)
+            self.draw = [(names[s], card_str(c)) for s, c in shown]
+            dealer = names[d]
+        elif dealer not in names:
+            raise RecordError("dealer", f"{dealer!r} is not one of the seats ({', '.join(names)})")
+        self.dealer = dealer
+        self.kitty = 0
+        self.multiplier = 1
+        #: the finished deals, settled into the balances, in order
+        self.deals: list[NapDeal] = []
+        self.current: NapDeal | None = None
+        self.over = False
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has been stopped."""
+        return self.over
+
+    def start_deal(self) -> NapDeal:
+        """Deal the next deal."""
+        self.end_deal()
+        if self.over:
+            raise IllegalActionError("the game is over", "NAP-SET-3")
+        deal = NapDeal(self.rules, self.seats, self.dealer, self.kitty, self.multiplier)
+        deal.table_mode = self.table_mode
+        deal.deal(random.Random(f"{self.seed}:{len(self.deals)}"))
+        self.current = deal
+        return deal
+
+    def end_deal(self) -> None:
+        """Settle the finished deal into the sitting: balances, kitty, multiplier, next dealer."""
+        deal = self.current
+        if deal is None:
+            return
+        if not deal.is_complete:
+            raise IllegalActionError("the deal in progress is not finished", "NAP-SET-2")
+        self._absorb(deal)
+        self.current = None
+
+    def _absorb(self, deal: NapDeal) -> None:
+        for i, name in enumerate(deal.seats):
+            self.balances[name] += deal.net[i]
+        self.deals.append(deal)
+        self.kitty = deal.kitty
+        self.multiplier = deal.next_multiplier
+        self.dealer = deal.seats[deal.next_dealer]
+
+    def stop(self, method: str = "divide") -> None:
+        """End the game (NAP-SET-3); a kitty nobody won is divided equally (``divide``, odd units one
+        each clockwise from the dealer's left [D]) or drawn for (``draw``: one card each, the lowest
+        takes it, the ace high) (NAP-VAR-POOL)."""
+        if self.current is not None and not self.current.is_complete:
+            raise IllegalActionError("finish the deal in progress before stopping", "NAP-SET-3")
+        self.end_deal()
+        n = len(self.seats)
+        start = self.seats.index(self.dealer)
+        if method == "divide":
+            share_out(self.balances, self.seats, self.dealer, self.kitty)
+        elif method == "draw":
+            shuffled = pack(self.rules.pack)
+            random.Random(f"{self.seed}:kitty").shuffle(shuffled)
+            deck = iter(shuffled)
+            contenders = [self.seats[(start + 1 + i) % n] for i in range(n)]
+            self.draw = []
+            while len(contenders) > 1:  # one card each; the lowest takes it, ace high; a tie draws again [D]
+                drawn = [(seat, next(deck)) for seat in contenders]
+                self.draw.extend((seat, card_str(c)) for seat, c in drawn)
+                low = min(rank_of(c) for _, c in drawn)
+                contenders = [seat for seat, c in drawn if rank_of(c) == low]
+            self.balances[contenders[0]] += self.kitty
+        else:
+            raise RecordError("method", f"unknown way to share the kitty {method!r} (valid: divide, draw)")
+        self.kitty = 0
+        self.over = True
+
+    @classmethod
+    def from_deals(cls, deals: Sequence[NapDeal], *, seed: int | str | None = None) -> NapSitting:
+        """Rebuild a Nap sitting from its finished deals, checking that each follows on from the last."""
+        if not deals:
+            raise RecordError("sitting", "a saved sitting holds at least one deal record")
+        first = deals[0]
+        sitting = cls(
+            first.rules, list(first.seats), seed=seed, dealer=first.seats[first.dealer], table_mode=first.table_mode
+        )
+        sitting.kitty, sitting.multiplier = first.ledger.start, first.multiplier
+        for i, deal in enumerate(deals):
+            if list(deal.seats) != sitting.seats:
+                raise RecordError(
+                    f"sitting[{i}]", f"does not follow on: expected seats {sitting.seats}, got {list(deal.seats)}"
+                )
+            expected = (sitting.dealer, sitting.kitty, sitting.multiplier)
+            got = (deal.seats[deal.dealer], deal.ledger.start, deal.multiplier)
+            if got != expected:
+                raise RecordError(
+                    f"sitting[{i}]",
+                    f"does not follow on: expected dealer, kitty, multiplier {expected}, got {got}",
+                )
+            if not deal.is_complete:
+                raise RecordError(f"sitting[{i}]", "not a finished Nap deal")
+            sitting._absorb(deal)
+        return sitting
+
+    def summary(self) -> dict[str, Any]:
+        """Balances, kitty, multiplier and the next dealer."""
+        return {
+            "balances": dict(self.balances),
+            "kitty": self.kitty,
+            "multiplier": self.multiplier,
+            "dealer": self.dealer,
+            "deals": len(self.deals),
+            "over": self.over,
+        }

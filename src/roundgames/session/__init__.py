@@ -1,0 +1,1 @@
+"""A table in play: seats driven by people or bots, and the words every surface shares for it."""
