@@ -695,15 +695,15 @@ def test_malformed_arguments_are_record_errors() -> None:
 
 
 def test_restart_play_and_offenders_contract() -> None:
-    """The contract of ``_restart_play`` and ``offenders``: tricks, the trick in progress and ``won`` are cleared,
+    """The contract of ``restart_play`` and ``offenders``: tricks, the trick in progress and ``won`` are cleared,
     the hands are those held as play began, the first leader leads; offenders are kept."""
     deal = table([*DECL, *PROPER[:5]])
     deal.offenders.add(2)
-    deal._restart_play()
+    deal.restart_play()
     assert (deal.tricks, deal.trick_seats, deal.trick_cards, deal.won) == ([], [], [], [0, 0, 0, 0])
     assert deal.hands == deal.play_hands and deal.to_act == deal.first_leader == 0 and deal.offenders == {2}
     miss = table(["P1 miss", "P2 stand", "P3 stand", "P4 throw", "P1 play 7S"])
-    miss._restart_play()
+    miss.restart_play()
     assert miss.hands[0] == miss.miss  # the miss-holder plays the miss again
 
 

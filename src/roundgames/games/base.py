@@ -1,6 +1,6 @@
 """What every deal state machine shares: seats, the ledger, tricks, and the checks on dealt cards.
 
-:class:`Deal` is the base of :class:`~roundgames.loo.LooDeal` and :class:`~roundgames.nap.NapDeal`;
+:class:`BaseDeal` is the base of :class:`~roundgames.loo.LooDeal` and :class:`~roundgames.nap.NapDeal`;
 it owns nothing of either game's rules.
 """
 
@@ -15,7 +15,7 @@ from ..core.ledger import Ledger
 from ..core.seats import seat_index, seat_names
 from ..core.tricks import Trick
 
-__all__ = ["CardClaims", "Deal", "Irregularity"]
+__all__ = ["BaseDeal", "CardClaims", "Irregularity"]
 
 
 class CardClaims:
@@ -68,7 +68,7 @@ class Irregularity:
         return f"{self.rule} applied to {seats[self.seat]}: {paid}"
 
 
-class Deal:
+class BaseDeal:
     """The bookkeeping of one deal: named seats, the counters, and the tricks played.
 
     ``table_mode`` (DEAL-RECORD.md ``mode: table``) accepts irregular actions and applies the laws;

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from ..core.options import OptionValue, Rules
 from ..core.tricks import Trick
@@ -87,9 +87,13 @@ class Action(Protocol):
     def verb(self) -> str: ...
 
 
+A = TypeVar("A")
+
+
 @dataclass(frozen=True, slots=True)
-class View:
-    """One seat's view of a deal: the fields every game's view has. Everything here the seat may see."""
+class View(Generic[A]):
+    """One seat's view of a deal: the fields every game's view has. Everything here the seat may see.
+    ``A`` is the game's action type."""
 
     seat: int
     stage: Stage
@@ -98,7 +102,7 @@ class View:
     #: the seat to act, or None when nobody is to act
     to_act: int | None
     #: what the seat may do now (in its turn, or out of it where a game allows, such as showing a flush)
-    legal: tuple[Any, ...]
+    legal: tuple[A, ...]
     tricks: tuple[Trick, ...]
     card_counts: tuple[int, ...]
     #: counters on the table: Loo's pool, Nap's kitty
@@ -250,7 +254,7 @@ class Deal(Protocol):
 
     def apply(self, action: Any) -> Any: ...
 
-    def view(self, seat: int | str) -> View: ...
+    def view(self, seat: int | str) -> View[Any]: ...
 
     def result(self) -> DealResult | None: ...
 
@@ -274,12 +278,16 @@ class Sitting(Protocol):
     seed: int | str
     balances: dict[str, int]
     dealer: str
-    deals: Sequence[Any]
-    current: Any
     draw: list[tuple[str, str]]
 
     @property
     def game(self) -> GameSpec: ...
+
+    @property
+    def deals(self) -> Sequence[Any]: ...
+
+    @property
+    def current(self) -> Any: ...
 
     @property
     def pool(self) -> int: ...

@@ -1,9 +1,12 @@
-"""The Three-card Loo deal as a state machine (RULES.md §3 and §4.1).
+"""The Loo deal as a state machine: Three-card Loo (RULES.md §3 and §4.1), the base of every form.
 
 A :class:`LooDeal` is created with the rules, the seats, the dealer, the pool and the kind
 of deal; it is then dealt (from a seed, or with given cards), and the seats act in turn.
 Every action has the triple ``verify_x`` (raises :class:`IllegalActionError` naming the
 rule), ``can_x`` (a bool) and ``x`` (applies it and returns the logged :class:`LooAction`).
+Five-card and Irish Loo extend this class (:mod:`roundgames.loo.five`): ``LooDeal(rules, ...)``
+with their rules makes a deal of their class. In table mode the laws (:mod:`roundgames.loo.laws`)
+are consulted first.
 
 >>> from roundgames.core.cards import parse_cards
 >>> deal = LooDeal(LooRules.preset("peel"), ["P1", "P2", "P3", "P4"], dealer="P2", pool=9)
@@ -20,114 +23,64 @@ roundgames.core.errors.IllegalActionError: P3 cannot play 4S: holding the ace of
 ...     _ = deal.apply(deal.parse_action(text))
 >>> deal.is_complete, deal.net, deal.pool_total, deal.next_kind
 (True, [-6, 1, 4, 4], 6, <Kind.REGULAR: 'regular'>)
+>>> print(deal.result().sentence())
+Looed: P1 6. P1 -6, P2 +1, P3 +4, P4 +4. Next pool 6; P3 deals a regular deal.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from enum import IntEnum, StrEnum
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..core.cards import (
-    SUIT_MASKS,
-    SUIT_NAMES,
-    Card,
-    card_of,
-    card_str,
-    cards_in,
-    format_cards,
-    highest,
-    mask_of,
-    pack,
-    parse_card,
-    parse_cards,
-    rank_of,
+from ..core.cards import Card, card_str, cards_in, highest, mask_of, pack, rank_of
+from ..core.errors import IllegalActionError, RecordError
+from ..core.tricks import Trick, trick_winner
+from ..games.base import BaseDeal, CardClaims
+from ..games.protocol import Feature, Stage
+from .actions import (
+    DECL_VERB,
+    DECL_WORDS,
+    DECLARE_VERBS,
+    PLAYING,
+    VERBS,
+    Decl,
+    Kind,
+    LooAction,
+    Phase,
+    action_str,
+    parse_action,
 )
-from ..core.errors import CardError, IllegalActionError, RecordError, irregular_arg
-from ..core.tricks import Trick, loo_follow
-from ..games.base import CardClaims
-from .five import FiveCardLoo, deal_with_stock, hand_size
+from .legality import follow, follow_reason, lead, lead_reason
 from .rules import LooRules
+from .words import LooResult, LooView, describe
 
 if TYPE_CHECKING:
+    from ..games.protocol import GameSpec
     from .laws import LawState
 
-__all__ = ["Decl", "Kind", "LooAction", "LooDeal", "LooView", "Phase", "Trick", "deal_order"]
+__all__ = [
+    "DECLARE_VERBS",
+    "PLAYING",
+    "VERBS",
+    "Decl",
+    "Kind",
+    "Laws",
+    "LooAction",
+    "LooDeal",
+    "LooView",
+    "Phase",
+    "Trick",
+    "deal_order",
+]
 
-
-class Kind(StrEnum):
-    """The kind of a Loo deal (DEAL-RECORD.md ``kind``)."""
-
-    REGULAR = "regular"
-    SINGLE = "single"  # Peel's face-up single, §3.4
-    EW_SINGLE = "ew_single"  # three cards, no miss, all must play (LOO-VAR-EW-SINGLE)
-
-
-class Phase(IntEnum):
-    """Where a deal stands."""
-
-    DEAL = 0
-    DECLARE = 1
-    PLAY = 2
-    COMPLETE = 3
-    SHOW = 4  # flushes are being shown: the hand will not be played (LOO5-6)
-
-
-class Decl(IntEnum):
-    """A seat's declaration (LOO-DECL-1)."""
-
-    NONE = 0
-    STAND = 1
-    THROW = 2
-    MISS = 3
-    DEFEND = 4  # the dealer plays the miss for the pool (LOO-DECL-8c)
-    EXCHANGE = 5  # five-card and Irish Loo: exchanged from the stock, and so plays (LOO5-2)
-
-
-DECLARE_VERBS = {"stand": Decl.STAND, "throw": Decl.THROW, "miss": Decl.MISS, "defend": Decl.DEFEND}
-VERBS = (*DECLARE_VERBS, "play", "exchange", "flush")
-#: the declarations that play the hand
-PLAYING = (Decl.STAND, Decl.MISS, Decl.DEFEND, Decl.EXCHANGE)
-
-
-@dataclass(frozen=True, slots=True)
-class LooAction:
-    """One action of a seat: a declaration (``stand``, ``throw``, ``miss``, ``defend``, ``exchange``),
-    ``play`` (``arg="civil"``: the ace of trumps led with "Pam be civil", LOO5-4) or ``flush``."""
-
-    seat: int
-    verb: str
-    card: Card | None = None
-    #: the raw arguments of a verb that takes no card (``irregular LOO-LAW-8``), as written
-    arg: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class LooView:
-    """One seat's view of a deal: everything it may see and nothing else."""
-
-    seat: int
-    phase: Phase
-    hand: int
-    seen_hands: dict[int, int]
-    turnup: Card
-    pool: int
-    decls: tuple[Decl, ...]
-    miss_holder: int | None
-    tricks: tuple[Trick, ...]
-    card_counts: tuple[int, ...]
-    to_act: int | None
-    legal: tuple[LooAction, ...]
-    #: public facts of the table: the rules and stakes, the seats, the dealer, the kind of deal
-    rules: LooRules
-    seat_count: int
-    dealer: int
-    kind: Kind
-    #: the seats that take part, in declaring order; and those playing the tricks (after declaring)
-    order: tuple[int, ...]
-    players: tuple[int, ...]
+_STAGE = {
+    Phase.DEAL: Stage.DEAL,
+    Phase.DECLARE: Stage.BID,
+    Phase.PLAY: Stage.PLAY,
+    Phase.SHOW: Stage.SHOW,
+    Phase.COMPLETE: Stage.COMPLETE,
+}
 
 
 def deal_order(
@@ -168,9 +121,34 @@ def deal_order(
     return hands, miss, next(it)
 
 
-class LooDeal(FiveCardLoo):
-    """One deal of Loo, from the dealer's stake to the settlement: Three-card Loo, and Five-card and Irish
-    Loo (``rules.form``; their own part is :class:`~roundgames.loo.five.FiveCardLoo`)."""
+class Laws:
+    """The laws of table mode, as a deal consults them (PokerKit's ``Mode``): :mod:`roundgames.loo.laws` is the
+    one policy, and registers itself with :meth:`LooDeal.use_laws`."""
+
+    def judge(self, deal: LooDeal, action: LooAction) -> Callable[[], LooAction]:
+        """The executor that applies ``action`` under the laws; raises where no law covers it."""
+        raise NotImplementedError
+
+    def legal_actions(self, deal: LooDeal, proper: list[LooAction]) -> list[LooAction]:
+        """The proper actions as the laws leave them."""
+        raise NotImplementedError
+
+
+class LooDeal(BaseDeal):
+    """One deal of Loo, from the dealer's stake to the settlement: Three-card Loo, and the base of the other
+    forms (``rules.form``: :class:`~roundgames.loo.five.FiveCardLoo` plays Five-card and Irish Loo)."""
+
+    #: the classes of the other forms by ``rules.form``: each form registers itself (roundgames.loo.five)
+    FORMS: ClassVar[dict[str, type[LooDeal]]] = {}
+    #: the laws of table mode (roundgames.loo.laws registers them)
+    LAWS: ClassVar[Laws | None] = None
+    #: the game this deal is a deal of (roundgames.loo.game registers it)
+    GAME: ClassVar[GameSpec | None] = None
+
+    def __new__(cls, rules: LooRules, *args: Any, **kwargs: Any) -> LooDeal:
+        """A deal of the class of ``rules.form``: ``LooDeal(five_card_rules, ...)`` is a Five-card deal."""
+        form = cls.FORMS.get(getattr(rules, "form", "three_card"), cls) if cls is LooDeal else cls
+        return super().__new__(form)
 
     def __init__(
         self,
@@ -229,70 +207,109 @@ class LooDeal(FiveCardLoo):
         self.first_leader: int | None = None
         #: table mode: what the laws have ordered so far (roundgames.loo.laws), made by the first law applied
         self.law: LawState | None = None
-        self._reset_five()
+        #: nobody recorded the cards (:meth:`deal_unknown`): the winners are stated instead
+        self.unknown = False
+        # What every form has, empty in Three-card Loo (roundgames.loo.five fills them in):
+        #: Pam (LOO5-3); None where there is none
+        self.pam: Card | None = None
+        #: the cards left in the stock, top card first; and the stock as it was dealt (LOO5-2, §14.15)
+        self.stock: list[Card] = []
+        self.dealt_stock: list[Card] = []
+        #: seat -> (the cards it put out, the cards it drew) (LOO5-2)
+        self.exchanged: dict[int, tuple[int, int]] = {}
+        #: who took the pool with a flush (several under ``flush_tie: split``) (LOO5-6/7)
+        self.flush_winners: tuple[int, ...] = ()
+
+    @classmethod
+    def use_laws(cls, laws: Laws) -> None:
+        """Register the laws of table mode (done once, by :mod:`roundgames.loo.laws`)."""
+        cls.LAWS = laws
+
+    @classmethod
+    def register_form(cls, form: str, deal_class: type[LooDeal]) -> None:
+        """Register the class that plays ``form`` (done once, by each form's module)."""
+        cls.FORMS[form] = deal_class
+
+    # -- the protocol: the game, the stage, what it offers -----------------------------------
+
+    @property
+    def game(self) -> GameSpec:
+        """The game's spec: its verbs, options, laws and words (:mod:`roundgames.games.registry`)."""
+        assert self.GAME is not None, "roundgames.loo.game registers the game"
+        return self.GAME
+
+    @property
+    def stage(self) -> Stage:
+        """Where the deal stands, in the words every game shares."""
+        return _STAGE[self.phase]
+
+    @property
+    def features(self) -> frozenset[Feature]:
+        """What this deal offers beyond the protocol (:class:`~roundgames.games.protocol.Feature`)."""
+        out = {Feature.TURNUP, Feature.DECLARATIONS, Feature.POOL}
+        if self.kind is Kind.REGULAR:
+            out.add(Feature.MISS)
+        else:
+            out.add(Feature.SINGLE)
+        if self.unknown:
+            out.add(Feature.UNKNOWN_CARDS)
+        return frozenset(out)
+
+    def offers(self, feature: Feature) -> bool:
+        """Whether this deal offers ``feature``: what a surface asks instead of testing the game."""
+        return feature in self.features
+
+    # -- the form's facts (each form overrides these) ----------------------------------------
+
+    @property
+    def has_stock(self) -> bool:
+        """Whether the deal has a stock and no miss: Five-card or Irish Loo (LOO5-1, LOOI-1)."""
+        return False
+
+    @property
+    def has_flushes(self) -> bool:
+        """Whether flushes count (LOO5-6, LOOI-3): never in Three-card Loo."""
+        return False
+
+    @property
+    def trick_count(self) -> int:
+        """The tricks played: three (LOO-PLAY-9)."""
+        return 3
+
+    @property
+    def flush_window(self) -> bool:
+        """Whether a flush may be shown now by choice (LOO5-6): never in Three-card Loo."""
+        return False
+
+    @property
+    def hand_size(self) -> int:
+        """Cards dealt to each taking part: one in Peel's single, three otherwise."""
+        return 1 if self.kind is Kind.SINGLE else 3
 
     # -- seats and actions as text -------------------------------------------------------
 
     def action_str(self, action: LooAction) -> str:
         """The action as a record writes it: ``"P3 play AS"``."""
-        text = f"{self.seats[action.seat]} {action.verb}"
-        if action.card is not None:
-            text = f"{text} {card_str(action.card)}"
-        return text if action.arg is None else f"{text} {action.arg}"
+        return action_str(action, self.seats)
 
     def parse_action(self, text: str) -> LooAction:
         """Parse an action string ``SEAT VERB [CARD]``; raises :class:`RecordError` if it does not parse."""
-        parts = text.split() if isinstance(text, str) else []
-        if len(parts) < 2:
-            raise RecordError("actions", f"{text!r} does not parse: expected 'SEAT VERB [CARD]'")
-        seat, verb, args = parts[0], parts[1], parts[2:]
-        idx = self.seat_index(seat, "actions")
-        if (verb == "trick" and not args) or (verb == "single" and args in ([], ["nobody"])):  # deal_unknown
-            return LooAction(idx, verb, None, " ".join(args) or None)
-        if verb in DECLARE_VERBS and not args:
-            return LooAction(idx, verb)
-        civil = len(args) == 2 and args[1].lower() == "civil"  # "Pam be civil" (LOO5-4)
-        if verb == "play" and (len(args) == 1 or civil):
-            try:
-                card = parse_card(args[0])
-            except CardError as e:
-                raise RecordError("actions", f"{text!r}: {e}") from None
-            return LooAction(idx, verb, card, "civil" if civil else None)
-        if verb == "exchange":
-            try:
-                out = [parse_card(a) for a in args]
-            except CardError as e:
-                raise RecordError("actions", f"{text!r}: {e}") from None
-            if not out or len(set(out)) != len(out):
-                raise RecordError("actions", f"{text!r} does not parse: expected 'SEAT exchange CARDS', each card once")
-            return LooAction(idx, verb, None, format_cards(out))
-        if verb == "flush" and not args:
-            return LooAction(idx, verb)
-        if verb == "irregular":
-            return LooAction(idx, verb, None, irregular_arg(text, args, f"{seat} irregular LOO-LAW-8"))
-        if verb == "replay":
-            return LooAction(idx, verb, None, " ".join(args) or None)
-        raise RecordError(
-            "actions",
-            f"{text!r} does not parse: Loo verbs are {', '.join(VERBS)} (one card after play, cards after exchange)",
-        )
+        return parse_action(text, self.seats)
+
+    def describe(self, action: LooAction) -> str:
+        """The action as a log line says it: ``"P3 plays AS"``, ``"P2 throws up"``."""
+        return describe(action, self.seats)
 
     # -- dealing -------------------------------------------------------------------------
-
-    @property
-    def hand_size(self) -> int:
-        """Cards dealt to each taking part: one in Peel's single, five in Five-card Loo, three otherwise."""
-        return 1 if self.kind is Kind.SINGLE else hand_size(self.rules.form)
 
     def deal(self, seed: int | random.Random | None = None) -> None:
         """Shuffle the pack with ``seed`` and deal it as the dealer does (LOO-DEAL-4/5, LOO-SGL-1)."""
         rng = seed if isinstance(seed, random.Random) else random.Random(seed)
         cards = pack(self.rules.pack)
         rng.shuffle(cards)
-        if self.has_stock:  # LOO5-1, LOOI-1: no miss; the rest of the pack is the stock
-            dealt, turnup, stock = deal_with_stock(cards, self.order, self.hand_size)
-            self._set_cards({s: mask_of(h) for s, h in dealt.items()}, 0, turnup, stock)
-            return
+        self._deal_shuffled(cards)
+
+    def _deal_shuffled(self, cards: list[Card]) -> None:
         hands, miss, turnup = deal_order(cards, self.order, kind=self.kind)
         self._set_cards({s: sum(1 << c for c in h) for s, h in hands.items()}, sum(1 << c for c in miss), turnup)
 
@@ -310,10 +327,8 @@ class LooDeal(FiveCardLoo):
         """
         if turnup is None:
             raise RecordError("cards.turnup", "a Loo deal needs a turn-up card")
-
         claims = CardClaims(self.rules.pack)
         masks: dict[int, int] = {}
-
         for seat, value in hands.items():
             idx = self.seat_index(seat, "cards")
             where = f"cards.{self.seats[idx]}"
@@ -337,14 +352,13 @@ class LooDeal(FiveCardLoo):
             raise RecordError(
                 "cards.miss", f"a {self.kind.value} deal has a miss of {want} cards, got {len(miss_cards)}"
             )
-        miss_mask = mask_of(miss_cards)
         up = claims.claim("cards.turnup", turnup, "LOO-VAR-32")
         if len(up) != 1:
             raise RecordError("cards.turnup", f"one turn-up card, got {len(up)}")
         stock_cards = claims.claim("cards.stock", stock, "LOO-VAR-32")
         if stock_cards and not self.has_stock:
             raise RecordError("cards.stock", "Three-card Loo draws from no stock")
-        self._set_cards(masks, miss_mask, up[0], stock_cards)
+        self._set_cards(masks, mask_of(miss_cards), up[0], stock_cards)
 
     def _set_cards(self, hands: Mapping[int, int], miss: int, turnup: Card, stock: Sequence[Card] = ()) -> None:
         if self.phase is not Phase.DEAL:
@@ -354,7 +368,6 @@ class LooDeal(FiveCardLoo):
         self.miss = miss
         self.turnup = turnup
         self.trump = turnup // 13
-        self._set_stock(stock)
         self._pay_stakes()
         if self.kind is Kind.SINGLE:
             self._settle_single()
@@ -370,6 +383,15 @@ class LooDeal(FiveCardLoo):
                 if s != self.dealer:
                     self.ledger.stake(s, stakes.ante)
 
+    def return_stakes(self) -> None:
+        """Give back the stakes as :meth:`deal` took them: the deal is void (LOO-LAW-1..3, §14.8)."""
+        stakes = self.rules.stakes
+        self.ledger.take(self.dealer, stakes.deal)
+        if self.rules.ante == "all" and self.kind is not Kind.SINGLE:
+            for s in range(self.n):
+                if s != self.dealer:
+                    self.ledger.take(s, stakes.ante)
+
     # -- state ---------------------------------------------------------------------------
 
     @property
@@ -379,7 +401,7 @@ class LooDeal(FiveCardLoo):
 
     @property
     def club_law(self) -> bool:
-        """Whether every seat must stand: club law with a club turned up, or an EW single."""
+        """Whether every seat must play: club law with a club turned up, or an EW single."""
         if self.kind is Kind.EW_SINGLE:
             return True
         return self.rules.club_law and self.kind is Kind.REGULAR and self.trump == 3
@@ -416,15 +438,10 @@ class LooDeal(FiveCardLoo):
     @property
     def next_kind(self) -> Kind:
         """The kind of the next deal (LOO-DEAL-2/3, LOO-SET-5, §14.5): a full-loo penalty counts as a loo;
-        after a void deal, the same kind again (§14.8); five-card and Irish Loo are always regular (§14.5)."""
+        after a void deal, the same kind again (§14.8)."""
         if self.law is not None and self.law.void:
             return self.kind
-        if (
-            self.kind is Kind.SINGLE
-            or self.looed
-            or self.has_stock
-            or (self.law is not None and self.law.full_loo_paid)
-        ):
+        if self.kind is Kind.SINGLE or self.looed or self.full_loo_penalty:
             return Kind.REGULAR
         return {"peel": Kind.SINGLE, "ew": Kind.EW_SINGLE}.get(self.rules.single, Kind.REGULAR)
 
@@ -432,6 +449,25 @@ class LooDeal(FiveCardLoo):
     def current_trick(self) -> tuple[tuple[int, ...], tuple[Card, ...]]:
         """The seats and cards of the trick in progress."""
         return tuple(self.trick_seats), tuple(self.trick_cards)
+
+    def result(self) -> LooResult | None:
+        """The finished deal's result as one value (None until the deal is complete)."""
+        if not self.is_complete:
+            return None
+        return LooResult(
+            seats=self.seats,
+            net=tuple(self.net),
+            pool=self.pool_total,
+            next_dealer=self.next_dealer,
+            irregularities=tuple(self.irregularities),
+            void=self.is_void,
+            looed=dict(self.looed),
+            next_kind=self.next_kind.value,
+            won=tuple(self.won),
+            taker=self.winner_without_play,
+            flush_winners=self.flush_winners,
+            single=self.kind is Kind.SINGLE,
+        )
 
     def view(self, seat: int | str) -> LooView:
         """What ``seat`` may see now: its own cards only once its turn to declare has come
@@ -444,28 +480,31 @@ class LooDeal(FiveCardLoo):
             faces = {s: self.hands[s] if looked else 0}
         return LooView(
             seat=s,
-            phase=self.phase,
+            stage=self.stage,
             hand=faces.get(s, 0),
-            seen_hands=faces,
-            turnup=self.turnup,
-            pool=self.ledger.total,
-            decls=tuple(self.decls),
-            miss_holder=self.miss_holder,
-            tricks=tuple(self.all_tricks()),
-            card_counts=tuple(int.bit_count(h) for h in self.hands),
             to_act=self.to_act,
             legal=tuple(self.legal_actions()) if self.to_act == s else self.side_actions(s),
-            rules=self.rules,
+            tricks=tuple(self.all_tricks()),
+            card_counts=tuple(int.bit_count(h) for h in self.hands),
+            pool=self.ledger.total,
+            trump=self.trump if self.trump >= 0 else None,
             seat_count=self.n,
             dealer=self.dealer,
-            kind=self.kind,
             order=self.order,
+            may_take=(),
+            phase=self.phase,
+            seen_hands=faces,
+            turnup=self.turnup,
+            decls=tuple(self.decls),
+            miss_holder=self.miss_holder,
+            rules=self.rules,
+            kind=self.kind,
             players=self.players,
         )
 
     def copy(self) -> LooDeal:
         """An independent copy, for search."""
-        out = LooDeal.__new__(LooDeal)
+        out = type(self).__new__(type(self), self.rules)
         out.__dict__.update(self.__dict__)
         for name in ("hands", "dealt", "decls", "tricks", "trick_seats", "trick_cards", "won", "log"):
             setattr(out, name, getattr(self, name)[:])
@@ -475,17 +514,12 @@ class LooDeal(FiveCardLoo):
         out.play_hands = self.play_hands[:]
         out.irregularities = self.irregularities[:]
         out.law = None if self.law is None else self.law.copy()
-        self._copy_five(out)
         return out
 
     # -- declaring -----------------------------------------------------------------------
 
     def declare_options(self, seat: int) -> tuple[Decl, ...]:
-        """The declarations open to ``seat`` if it were its turn (LOO-DECL-1..10, §14.2; LOO5-2, LOOI-2)."""
-        if self.has_stock:  # no miss; exchanging is a way of playing, open under club law too (§14.22)
-            if self.club_law or (seat == self.anchor and self._lone_stander() and not self._may_concede):
-                return (Decl.STAND, Decl.EXCHANGE)  # facing a lone stander he plays his own hand (§14.24)
-            return (Decl.STAND, Decl.THROW, Decl.EXCHANGE)
+        """The declarations open to ``seat`` if it were its turn (LOO-DECL-1..10, §14.2)."""
         if self.club_law:
             return (Decl.STAND,)
         miss_open = self.miss_holder is None
@@ -504,14 +538,13 @@ class LooDeal(FiveCardLoo):
         return self.rules.dealer_lone_stander == "may_concede"
 
     def _lone_stander(self) -> bool:
-        """Whether exactly one seat before the dealer (§14.3: the last playing seat) plays: the LOO-DECL-8 case,
-        which in Five-card and Irish Loo is one seat that stood or exchanged (§14.24)."""
+        """Whether exactly one seat before the dealer (§14.3: the last playing seat) plays: the LOO-DECL-8 case."""
         return sum(1 for s in self.order[:-1] if self.decls[s] in PLAYING) == 1
 
     def verify_declare(self, seat: int | str, decl: Decl) -> int:
         """Raise :class:`IllegalActionError` unless ``seat`` may make ``decl`` now; returns the seat index."""
         s = self.seat_index(seat)
-        name, verb = self.seats[s], _DECL_WORDS[decl]
+        name, verb = self.seats[s], DECL_WORDS[decl]
         if self.phase is Phase.DEAL:
             raise IllegalActionError(f"{name} cannot {verb}: the cards have not been dealt", "LOO-DECL-1")
         if self.phase is Phase.COMPLETE:
@@ -533,34 +566,28 @@ class LooDeal(FiveCardLoo):
         if s != self.to_act:
             who = self.seats[self.to_act] if self.to_act is not None else "nobody"
             raise IllegalActionError(f"{name} cannot {verb}: it is {who}'s turn to declare", "LOO-DECL-1")
-        options = self.declare_options(s)
-        if decl in options:
+        if decl in self.declare_options(s):
             return s
+        raise self._refusal(name, verb, decl)
+
+    def _refusal(self, name: str, verb: str, decl: Decl) -> IllegalActionError:
+        """Why a declaration that is not among the options is refused, with its rule."""
         if self.kind is Kind.EW_SINGLE:
-            raise IllegalActionError(f"{name} cannot {verb}: in this single all must play", "LOO-VAR-EW-SINGLE")
+            return IllegalActionError(f"{name} cannot {verb}: in this single all must play", "LOO-VAR-EW-SINGLE")
         if self.club_law:
-            raise IllegalActionError(
+            return IllegalActionError(
                 f"{name} cannot {verb}: clubs are trumps, so all must stand (club law)", "LOO-VAR-CLUBLAW"
             )
-        if decl in (Decl.MISS, Decl.DEFEND) and self.has_stock:
-            rule = "LOOI-1" if self.rules.form == "irish" else "LOO5-1"
-            raise IllegalActionError(f"{name} cannot {verb}: {self.rules.form_name} deals no miss", rule)
         if decl is Decl.DEFEND:
-            raise IllegalActionError(
+            return IllegalActionError(
                 f"{name} cannot play the miss for the pool: only the dealer may, when one player alone "
                 "stood and nobody took the miss",
                 "LOO-DECL-8",
             )
         if decl is Decl.MISS:
             holder = self.seats[self.miss_holder] if self.miss_holder is not None else "?"
-            raise IllegalActionError(f"{name} cannot take the miss: {holder} has taken it", "LOO-DECL-3")
-        if self.has_stock:
-            raise IllegalActionError(
-                f"{name} cannot throw up: one player alone is in, so the dealer must play his own hand, "
-                "standing or exchanging (§14.24)",
-                "LOO-DECL-8",
-            )
-        raise IllegalActionError(
+            return IllegalActionError(f"{name} cannot take the miss: {holder} has taken it", "LOO-DECL-3")
+        return IllegalActionError(
             f"{name} cannot throw up: one player alone stood, so the dealer must stand, take the miss "
             "or play it for the pool",
             "LOO-DECL-8",
@@ -571,12 +598,12 @@ class LooDeal(FiveCardLoo):
         return self._can(self.verify_declare, seat, decl)
 
     def declare(self, seat: int | str, decl: Decl) -> LooAction:
-        """Make the declaration ``decl`` for ``seat`` (LOO-DECL-1..10); an exchange is :meth:`exchange`."""
+        """Make the declaration ``decl`` for ``seat`` (LOO-DECL-1..10); an exchange names its cards."""
         if decl is Decl.EXCHANGE:
             raise IllegalActionError(f"{self.seats[self.seat_index(seat)]} must name the cards he exchanges", "LOO5-2")
         s = self.verify_declare(seat, decl)
-        action = LooAction(s, _DECL_VERB[decl])
-        self._declare(s, decl)
+        action = LooAction(s, DECL_VERB[decl])
+        self.declare_unchecked(s, decl)
         self.log.append(action)
         return action
 
@@ -628,7 +655,10 @@ class LooDeal(FiveCardLoo):
         """The dealer plays the miss for the pool against the lone stander (LOO-DECL-8c)."""
         return self.declare(seat, Decl.DEFEND)
 
-    def _declare(self, s: int, decl: Decl) -> None:
+    def declare_unchecked(self, s: int, decl: Decl) -> None:
+        """Record ``s``'s declaration and move on, unchecked and unlogged: for the laws and search.
+
+        Warning: a declaration the rules forbid corrupts the state; :meth:`declare` checks it first."""
         self.decls[s] = decl
         if decl in (Decl.MISS, Decl.DEFEND):
             self.miss_holder = s
@@ -659,7 +689,7 @@ class LooDeal(FiveCardLoo):
         self.to_act = leader
         self.play_hands, self.first_leader = self.hands[:], leader
 
-    def _restart_play(self) -> None:
+    def restart_play(self) -> None:
         """Every card back in its hand; play again from the first lead, same leader (LOO-LAW-0b/0d, §14.9)."""
         self.hands = self.play_hands[:]
         self.tricks, self.trick_seats, self.trick_cards = [], [], []
@@ -667,12 +697,10 @@ class LooDeal(FiveCardLoo):
         self.to_act = self.first_leader
 
     def _take_pool_without_play(self, seat: int) -> None:
-        if self.has_flushes and self._show_before_taking(seat):  # LOO5-6: a flush is paid besides [D]
-            return
         if seat not in self.offenders:  # an offender wins nothing, with or without play: the pool is carried
             self.winner_without_play = seat
             self.ledger.take(seat, self.ledger.pool)
-        self._finish()
+        self.finish()
 
     # -- play ----------------------------------------------------------------------------
 
@@ -681,32 +709,21 @@ class LooDeal(FiveCardLoo):
         s = self.seat_index(seat)
         if self.phase is not Phase.PLAY or s != self.to_act:
             return 0
-        return self._playable(s)
+        return self.playable_cards(s)
 
-    def _playable(self, s: int) -> int:
-        if self.pam is not None:
-            return self._playable_five(s)  # Pam (LOO5-3/4)
-        hand = self.hands[s]
+    def playable_cards(self, s: int) -> int:
+        """The cards ``s`` may play to the trick as it stands, whoever's turn it is (LOO-PLAY-2..6)."""
         if self.trick_cards:
-            return loo_follow(hand, self.trick_cards, self.trump)
-        lead = len(self.tricks)
-        trumps = hand & SUIT_MASKS[self.trump]
-        rule = self.rules.lead_rule
-        if lead == 0:
-            if rule == "cassell":  # LOO-VAR-CASSELL-LEAD, §14.12
-                if trumps:
-                    return 1 << highest(trumps)
-                top = max(rank_of(c) for c in cards_in(hand))
-                return sum(1 << c for c in cards_in(hand) if rank_of(c) == top)
-            top_trump = card_of(11 if rank_of(self.turnup) == 12 else 12, self.trump)
-            if hand >> top_trump & 1:  # LOO-PLAY-2 step 1
-                return 1 << top_trump
-            if int.bit_count(trumps) >= 2:  # LOO-PLAY-2 step 2, or LOO-VAR-LEADONE
-                return trumps if rule == "lead_one" else 1 << highest(trumps)
-            return hand
-        if lead == 1 and trumps and (rule == "cassell" or self.rules.second_lead == "peel"):
-            return 1 << highest(trumps)  # LOO-PLAY-3; Cassell's later leads (§14.19)
-        return hand
+            return follow(self.hands[s], self.trick_cards, self.trump)
+        rules = self.rules
+        return lead(
+            self.hands[s],
+            len(self.tricks),
+            trump=self.trump,
+            turnup=self.turnup,
+            lead_rule=rules.lead_rule,
+            second_lead=rules.second_lead,
+        )
 
     def verify_play(self, seat: int | str, card: Card, civil: bool = False) -> int:
         """Raise :class:`IllegalActionError` unless ``seat`` may play ``card`` now (``civil``: leading the ace
@@ -738,60 +755,23 @@ class LooDeal(FiveCardLoo):
             raise IllegalActionError(f"{what}: it is {self.seats[self.to_act]}'s turn to {role}", rule)
         if civil:
             self._verify_civil(s, card)
-        legal = self._playable(s)
+        legal = self.playable_cards(s)
         if legal >> card & 1:
             return s
         reason, rule = self._why_not(s, card, legal)
         raise IllegalActionError(f"{what}: {reason}", rule)
 
-    def _why_not(self, s: int, card: Card, legal: int) -> tuple[str, str]:
-        if self.pam is not None:
-            return self._why_not_five(s, card, legal)
-        if not self.trick_cards:
-            return self._lead_reason(s, legal)
-        led = self.trick_cards[0] // 13
-        follow = self.hands[s] & SUIT_MASKS[led]
-        if follow:
-            if card // 13 != led:
-                return f"must follow suit in {SUIT_NAMES[led]}", "LOO-PLAY-4"
-            return (
-                f"must head the trick with a higher {SUIT_NAMES[led][:-1]}: {format_cards(legal)}",
-                "LOO-PLAY-5",
-            )
-        trumped = any(c // 13 == self.trump for c in self.trick_cards) and led != self.trump
-        verb = "overtrump" if trumped else "trump"
-        return (
-            f"void in {SUIT_NAMES[led]}, must {verb} to head the trick: {format_cards(legal)}",
-            "LOO-PLAY-6",
-        )
+    def _verify_civil(self, s: int, card: Card) -> None:
+        """Leading the ace of trumps, and only then, one may say "Pam be civil" (LOO5-4): not in this form."""
+        raise IllegalActionError(f"{self.seats[s]} cannot say 'Pam be civil': there is no Pam in this game", "LOO5-4")
 
-    def _lead_reason(self, s: int, legal: int) -> tuple[str, str]:
-        must = format_cards(legal)
-        trumps = self.hands[s] & SUIT_MASKS[self.trump]
-        cassell = self.rules.lead_rule == "cassell"
-        if len(self.tricks) == 1:
-            if cassell:
-                return f"must lead his highest trump, {must} (Cassell's lead)", "LOO-PLAY-3"
-            if int.bit_count(trumps) >= 2:
-                return (
-                    f"having won the first trick with two trumps, must lead the higher, {must}",
-                    "LOO-PLAY-3",
-                )
-            return f"having won the first trick holding a trump, must lead it, {must}", "LOO-PLAY-3"
-        if cassell:
-            if trumps:
-                return f"must lead his highest trump, {must} (Cassell's lead)", "LOO-PLAY-2"
-            return (
-                f"holding no trump, must lead a card of his highest rank: {must} (Cassell's lead)",
-                "LOO-PLAY-2",
-            )
-        if rank_of(self.turnup) == 12 and legal == 1 << card_of(11, self.trump):
-            return "holding the king of trumps with the ace turned up, must lead it", "LOO-PLAY-2"
-        if legal == 1 << card_of(12, self.trump):
-            return "holding the ace of trumps, must lead it", "LOO-PLAY-2"
-        if self.rules.lead_rule == "lead_one":
-            return f"holding two or more trumps, must lead one of them: {must}", "LOO-PLAY-2"
-        return f"holding two or more trumps, must lead the highest, {must}", "LOO-PLAY-2"
+    def _why_not(self, s: int, card: Card, legal: int) -> tuple[str, str]:
+        hand = self.hands[s]
+        if self.trick_cards:
+            return follow_reason(hand, self.trick_cards, card, legal, self.trump)
+        return lead_reason(
+            hand, len(self.tricks), legal, trump=self.trump, turnup=self.turnup, lead_rule=self.rules.lead_rule
+        )
 
     def can_play(self, seat: int | str, card: Card, civil: bool = False) -> bool:
         """Whether ``seat`` may play ``card`` now."""
@@ -801,13 +781,14 @@ class LooDeal(FiveCardLoo):
         """``seat`` plays ``card`` to the trick (LOO-PLAY-1..9; ``civil``: "Pam be civil", LOO5-4)."""
         s = self.verify_play(seat, card, civil)
         action = LooAction(s, "play", card, "civil" if civil else None)
-        self._play(s, card, civil)
+        self.play_unchecked(s, card, civil)
         self.log.append(action)
         return action
 
-    def _play(self, s: int, card: Card, civil: bool = False) -> None:
-        if not self.trick_cards:
-            self.civil = civil
+    def play_unchecked(self, s: int, card: Card, civil: bool = False) -> None:
+        """Put ``card`` from ``s``'s hand into the trick, unchecked and unlogged: for the laws (a card that
+        stands, out of turn) and search. Warning: a card ``s`` does not hold corrupts the state."""
+        self._lead_words(civil)
         self.hands[s] &= ~(1 << card)
         self.trick_seats.append(s)
         self.trick_cards.append(card)
@@ -816,103 +797,126 @@ class LooDeal(FiveCardLoo):
             # the next on the left who has not played to this trick (one may have played out of turn, LOO-LAW-10)
             self.to_act = next(p for p in (self.players[(i + j) % k] for j in range(1, k)) if p not in self.trick_seats)
             return
-        winner = self._end_trick(self.trump, self._trick_winner)  # LOO-PLAY-7, LOO5-3
-        self.civil = False
+        winner = self._end_trick(self.trump, self._trick_winner)  # LOO-PLAY-7
+        self._after_trick()
         self.won[winner] += 1
         if len(self.tricks) == self.trick_count:  # LOO-PLAY-9, LOO5-5: all the tricks are played
             self._settle_regular()
         else:
             self.to_act = winner
 
+    def _lead_words(self, civil: bool) -> None:
+        """What a lead says besides its card: nothing in Three-card Loo ("Pam be civil" in Five-card, LOO5-4)."""
+
+    def _after_trick(self) -> None:
+        """What ends with a trick besides the trick: nothing in Three-card Loo."""
+
+    def _trick_winner(self, cards: list[Card], trump: int | None) -> int:
+        assert trump is not None
+        return trick_winner(cards, trump)
+
     # -- actions in general ----------------------------------------------------------------
 
     def legal_actions(self) -> list[LooAction]:
         """Every action the seat to act may take now, in a fixed order; in table mode as the laws
-        leave them (a forced throw, a bound declaration, a demand for a replay)."""
-        proper = self._proper_actions()
-        if self.table_mode:
-            from .laws import legal_actions  # loo_laws imports this module
-
-            return legal_actions(self, proper)
+        leave them (a forced throw, a demand for a replay)."""
+        proper = self.proper_actions()
+        if self.table_mode and self.LAWS is not None:
+            return self.LAWS.legal_actions(self, proper)
         return proper
 
-    def _proper_actions(self) -> list[LooAction]:
+    def proper_actions(self) -> list[LooAction]:
+        """Every action the seat to act may take now by the rules alone (strict mode's :meth:`legal_actions`)."""
         s = self.to_act
         if s is None or self.phase is Phase.COMPLETE:
             return []
         if self.unknown and self.phase is Phase.PLAY:
             return self._stated_options()
         if self.phase is Phase.DECLARE:
-            options = sorted(self.declare_options(s))
-            out = [LooAction(s, _DECL_VERB[d]) for d in options if d is not Decl.EXCHANGE]
-            return out + (self.exchange_actions(s) if Decl.EXCHANGE in options else [])
-        if self.phase is Phase.SHOW:
-            return [LooAction(s, "flush")]  # LOO5-6: once one is shown, every flush is
-        if self.has_stock:
-            return self._play_actions(s)
-        return [LooAction(s, "play", c) for c in cards_in(self._playable(s))]
+            return self._declare_actions(s)
+        return self._play_actions(s)
 
-    def verify(self, action: LooAction, *, strict: bool = False) -> None:
-        """Raise unless ``action`` is legal now; in table mode, unless a law covers it (``strict=True``:
-        as in strict mode even at a table in table mode)."""
-        if self.table_mode and not strict:
-            from .laws import judge  # loo_laws imports this module
+    def _declare_actions(self, s: int) -> list[LooAction]:
+        return [LooAction(s, DECL_VERB[d]) for d in sorted(self.declare_options(s))]
 
-            judge(self, action)
+    def _play_actions(self, s: int) -> list[LooAction]:
+        return [LooAction(s, "play", c) for c in cards_in(self.playable_cards(s))]
+
+    def side_actions(self, seat: int) -> tuple[LooAction, ...]:
+        """What ``seat`` may do now though it is not the seat to act: nothing in Three-card Loo."""
+        return ()
+
+    def verify(self, action: LooAction) -> None:
+        """Raise unless ``action`` is legal now; in table mode, unless a law covers it."""
+        if self.table_mode and self.LAWS is not None:
+            self.LAWS.judge(self, action)
             return
-        if action.verb == "play":
+        self.verify_proper(action)
+
+    def verify_proper(self, action: LooAction) -> None:
+        """Raise unless ``action`` is legal by the rules alone, as in strict mode, whatever the mode."""
+        verb, name = action.verb, self.seats[action.seat]
+        if verb == "play":
             if action.card is None:
-                raise IllegalActionError(f"{self.seats[action.seat]} must name a card to play", "LOO-PLAY-7")
+                raise IllegalActionError(f"{name} must name a card to play", "LOO-PLAY-7")
             if action.arg not in (None, "civil"):
                 raise IllegalActionError(
-                    f"{self.seats[action.seat]} play {card_str(action.card)} {action.arg}: the only words a lead "
-                    "may carry are 'civil' (Pam be civil)",
+                    f"{name} play {card_str(action.card)} {action.arg}: the only words a lead may carry are 'civil' "
+                    "(Pam be civil)",
                     "LOO5-4",
                 )
             self.verify_play(action.seat, action.card, action.arg == "civil")
-        elif action.verb == "exchange":
-            self.verify_exchange(action.seat, _exchange_cards(action))
-        elif action.verb == "flush":
-            self.verify_flush(action.seat)
-        elif action.verb in DECLARE_VERBS:
-            self.verify_declare(action.seat, DECLARE_VERBS[action.verb])
-        elif action.verb in ("trick", "single"):
+        elif verb in DECLARE_VERBS:
+            self.verify_declare(action.seat, DECLARE_VERBS[verb])
+        elif verb in ("trick", "single"):
             self.verify_stated(action)
-        elif action.verb == "irregular":
+        elif verb == "irregular":
             named = (action.arg or "").split()
             rule = named[0] if named and named[0].startswith("LOO-LAW-") else "LOO-LAW-17"
             raise IllegalActionError(
-                f"{self.seats[action.seat]} irregular {action.arg or ''}: irregularities are ruled on in table mode only",
-                rule,
+                f"{name} irregular {action.arg or ''}: irregularities are ruled on in table mode only", rule
             )
-        elif action.verb == "replay":
-            raise IllegalActionError(
-                f"{self.seats[action.seat]} replay: a replay is ordered in table mode only", "LOO-LAW-0b"
-            )
+        elif verb == "replay":
+            raise IllegalActionError(f"{name} replay: a replay is ordered in table mode only", "LOO-LAW-0b")
         else:
-            raise IllegalActionError(f"{self.seats[action.seat]} {action.verb}: no such Loo action", "LOO-DECL-1")
+            self._verify_form_verb(action)
+
+    def _verify_form_verb(self, action: LooAction) -> None:
+        """A verb only another form has: ``exchange`` and ``flush`` (LOO5-2, LOO5-6)."""
+        name = self.seats[action.seat]
+        if action.verb == "exchange":
+            what = f"{name} cannot exchange {action.arg or ''}".rstrip()
+            raise IllegalActionError(f"{what}: only in Five-card or Irish Loo, not Three-card Loo", "LOO5-2")
+        if action.verb == "flush":
+            raise IllegalActionError(f"{name} cannot show a flush: there are no flushes in Three-card Loo", "LOO5-6")
+        raise IllegalActionError(f"{name} {action.verb}: no such Loo action", "LOO-DECL-1")
 
     def can(self, action: LooAction) -> bool:
         """Whether ``action`` is legal now."""
         return self._can(self.verify, action)
 
-    def apply(self, action: LooAction, *, strict: bool = False) -> LooAction:
+    def apply(self, action: LooAction) -> LooAction:
         """Apply ``action`` after checking it; returns it as logged. In table mode an irregular action
-        is applied with its law (roundgames.loo.laws); ``strict=True`` applies only a legal one."""
-        if self.table_mode and not strict:
-            from .laws import judge  # loo_laws imports this module
+        is applied with its law (:mod:`roundgames.loo.laws`)."""
+        if self.table_mode and self.LAWS is not None:
+            return self.LAWS.judge(self, action)()
+        return self.apply_proper(action)
 
-            return judge(self, action)()
-        if action.verb == "play" and action.card is not None and action.arg in (None, "civil"):
+    def apply_proper(self, action: LooAction) -> LooAction:
+        """Apply ``action`` if the rules alone allow it, as in strict mode, whatever the mode; returns it."""
+        verb = action.verb
+        if verb == "play" and action.card is not None and action.arg in (None, "civil"):
             return self.play(action.seat, action.card, action.arg == "civil")
-        if action.verb == "exchange":
-            return self.exchange(action.seat, _exchange_cards(action))
-        if action.verb == "flush":
-            return self.flush(action.seat)
-        self.verify(action)  # raises for anything that is not a declaration
-        if action.verb in ("trick", "single"):  # or a result stated where nobody recorded the cards
+        if verb in DECLARE_VERBS:
+            return self.declare(action.seat, DECLARE_VERBS[verb])
+        if verb in ("trick", "single"):  # a result stated where nobody recorded the cards
             return self.state_result(action)
-        return self.declare(action.seat, DECLARE_VERBS[action.verb])
+        return self._apply_form_verb(action)
+
+    def _apply_form_verb(self, action: LooAction) -> LooAction:
+        """A verb of another form, or one no form has: refused, with its rule."""
+        self.verify_proper(action)
+        raise IllegalActionError(f"{self.action_str(action)}: no such Loo action", "LOO-DECL-1")
 
     def apply_unchecked(self, action: LooAction) -> None:
         """Apply a legal action without checking it: the fast path for search and simulation.
@@ -921,23 +925,17 @@ class LooDeal(FiveCardLoo):
         """
         if action.verb in ("trick", "single"):  # a result stated where nobody recorded the cards
             self._stated(action)
-            self.log.append(action)
-            return
-        if action.verb == "play":
+        elif action.verb == "play":
             assert action.card is not None
-            self._play(action.seat, action.card, action.arg == "civil")
-        elif action.verb == "exchange":
-            self._exchange(action.seat, mask_of(_exchange_cards(action)))
-        elif action.verb == "flush":
-            self._flush(action.seat)
+            self.play_unchecked(action.seat, action.card, action.arg == "civil")
         else:
-            self._declare(action.seat, DECLARE_VERBS[action.verb])
+            self._unchecked_verb(action)
         self.log.append(action)
 
-    # -- deals whose cards nobody recorded: results stated ---------------------------------
+    def _unchecked_verb(self, action: LooAction) -> None:
+        self.declare_unchecked(action.seat, DECLARE_VERBS[action.verb])
 
-    #: nobody recorded the cards (:meth:`deal_unknown`): the winners are stated instead
-    unknown: bool = False
+    # -- deals whose cards nobody recorded: results stated ---------------------------------
 
     def deal_unknown(self, turnup: str | Card | None = None) -> None:
         """Deal a deal whose cards nobody recorded (the pool keeper's deal): every hand is empty.
@@ -1045,7 +1043,12 @@ class LooDeal(FiveCardLoo):
                 self.ledger.pay_next(s, self.rules.stakes.single)
                 self.looed[s] = self.rules.stakes.single
         self.winner_without_play = best
-        self._finish()
+        self.finish()
+
+    def _trick_shares(self, pool: int) -> list[int]:
+        """The share of each trick, by trick number, the earliest getting the odd counters (LOO-SET-2)."""
+        base, rest = divmod(pool, self.trick_count)
+        return [base + (i < rest) for i in range(self.trick_count)]
 
     def _settle_regular(self) -> None:
         """Divide the pool by tricks and loo those who took none (LOO-SET-1..4)."""
@@ -1069,37 +1072,16 @@ class LooDeal(FiveCardLoo):
                 continue
             self.ledger.pay_next(s, loo)  # LOO-SET-3
             self.looed[s] = loo
-        self._finish()
+        self.finish()
 
-    def _finish(self) -> None:
+    def _never_looed(self, seat: int) -> bool:
+        """Whether ``seat`` cannot be looed whatever it takes: nobody in Three-card Loo (LOO5-8 in Five-card)."""
+        return False
+
+    def finish(self) -> None:
+        """Close the deal: what is left in its pool is carried whole to the next (LOO-SET-4, LOO-SGL-4)."""
         self.phase = Phase.COMPLETE
         self.to_act = None
-        # What is left in this deal's pool is carried whole to the next (LOO-SET-4, LOO-SGL-4).
         self.ledger.next_pool += self.ledger.pool
         self.ledger.pool = 0
         self.ledger.check()
-
-
-_DECL_VERB = {
-    Decl.STAND: "stand",
-    Decl.THROW: "throw",
-    Decl.MISS: "miss",
-    Decl.DEFEND: "defend",
-    Decl.EXCHANGE: "exchange",
-}
-_DECL_WORDS = {
-    Decl.STAND: "stand",
-    Decl.THROW: "throw up",
-    Decl.MISS: "take the miss",
-    Decl.DEFEND: "play the miss for the pool",
-    Decl.EXCHANGE: "exchange",
-    Decl.NONE: "declare",
-}
-
-
-def _exchange_cards(action: LooAction) -> list[Card]:
-    """The cards an ``exchange`` action puts out; raises :class:`IllegalActionError` if it names none."""
-    try:
-        return parse_cards(action.arg or "")
-    except CardError as e:
-        raise IllegalActionError(f"exchange {action.arg}: {e}", "LOO5-2") from None

@@ -1,7 +1,7 @@
 """Five-card Loo and Irish Loo (RULES.md §4.2, §4.3): the stock, exchanges, Pam's play, flushes, five tricks.
 
-:class:`FiveCardLoo` is the part of :class:`~roundgames.loo.LooDeal` that only these forms use; Three-card
-Loo never reaches it. The rules of play with Pam are in :mod:`roundgames.loo.pam`. Where the rules are silent
+:class:`FiveCardLoo` extends :class:`~roundgames.loo.deal.LooDeal`, the Three-card deal, with what only these
+forms have; ``LooDeal(rules, ...)`` with their rules makes one. The rules of play with Pam are in :mod:`roundgames.loo.pam`. Where the rules are silent
 the choice is marked [D] here and explained in docs/five-card.md:
 
 - Declaring (LOO5-2, LOOI-1): in turn from the dealer's left, the dealer last, each seat stands, throws up,
@@ -18,8 +18,7 @@ the choice is marked [D] here and explained in docs/five-card.md:
   recorded), and the best flush wins. When one seat is left to take the pool without play and holds a
   flush, it shows it likewise before taking the pool [D].
 
->>> from roundgames.loo.rules import LooRules
->>> from roundgames.loo.deal import LooDeal
+>>> from roundgames.loo import LooDeal, LooRules
 >>> deal = LooDeal(LooRules.preset("five-card"), ["P1", "P2", "P3"], dealer="P3", pool=0)
 >>> deal.deal_cards({"P1": "AH KH QH 9H 2H", "P2": "AS KS QS 3D 2C", "P3": "JC 8D 7D 6D 5D"},
 ...                 turnup="4S", stock="TC 9C 8C")
@@ -31,20 +30,17 @@ the choice is marked [D] here and explained in docs/five-card.md:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import Any
 
 from ..core.cards import Card, card_of, card_str, cards_in, format_cards, mask_of, rank_of
 from ..core.errors import IllegalActionError
-from ..core.tricks import trick_winner as plain_trick_winner
-from ..games.base import Deal
-from . import deal as _loo  # Decl, Phase, LooAction at call time: loo imports this module to build LooDeal
+from ..games.protocol import Feature
 from . import pam as _pam
-
-if TYPE_CHECKING:
-    from .deal import Decl, Kind, LooAction, Phase
-    from .rules import LooRules
+from .actions import DECL_VERB, Decl, Kind, LooAction, Phase, exchange_cards
+from .deal import LooDeal
+from .rules import LooRules
 
 __all__ = ["FiveCardLoo", "FlushKey", "deal_with_stock", "exchange_masks", "flush_key", "hand_size", "shares"]
 
@@ -108,72 +104,35 @@ def shares(amount: int, count: int) -> list[int]:
     return [base + (i < rest) for i in range(count)]
 
 
-class FiveCardLoo(Deal):
-    """What a Loo deal does in Five-card and Irish Loo only: the stock, exchanges, Pam, flushes.
+class FiveCardLoo(LooDeal):
+    """A deal of Five-card or Irish Loo (``rules.form``): the Three-card deal with a stock and no miss,
+    exchanges, Pam, flushes and five tricks (Irish: three cards, no Pam)."""
 
-    :class:`~roundgames.loo.LooDeal` sets every attribute declared here.
-    """
-
-    rules: LooRules
-    kind: Kind
-    phase: Phase
-    order: tuple[int, ...]
-    anchor: int
-    hands: list[int]
-    dealt: list[int]
-    decls: list[Decl]
-    players: tuple[int, ...]
-    to_act: int | None
-    trump: int
-    turnup: Card
-    won: list[int]
-    log: list[LooAction]
-    winner_without_play: int | None
-    #: Pam, in Five-card Loo (LOO5-3); None in the other forms
-    pam: Card | None
-    #: the cards left in the stock, top card first; and the stock as it was dealt (LOO5-2, §14.15)
-    stock: list[Card]
-    dealt_stock: list[Card]
-    #: seat -> (the cards it put out, the cards it drew) (LOO5-2)
-    exchanged: dict[int, tuple[int, int]]
-    #: the seats that have shown a flush, in the order shown; the seats that may show one now
-    shown: list[int]
-    show_from: tuple[int, ...]
-    #: who took the pool with a flush (several under ``flush_tie: split``) (LOO5-6/7)
-    flush_winners: tuple[int, ...]
-    #: the trick in progress was led with the ace of trumps and "Pam be civil" (LOO5-4)
-    civil: bool
-    #: table mode: the seats that broke a law and win nothing in this deal, a flush included (LOO-LAW-0b)
-    offenders: set[int]
-    first_leader: int | None
-
-    # LooDeal's own machinery, used here
-    def verify_declare(self, seat: int | str, decl: Decl) -> int:
-        raise NotImplementedError
-
-    def _declare(self, s: int, decl: Decl) -> None:
-        raise NotImplementedError
-
-    def _finish(self) -> None:
-        raise NotImplementedError
-
-    def _playable(self, s: int) -> int:
-        raise NotImplementedError
-
-    def _reset_five(self) -> None:
-        self.pam = None
-        self.stock, self.dealt_stock = [], []
-        self.exchanged = {}
-        self.shown, self.show_from = [], ()
-        self.flush_winners = ()
+    def __init__(self, rules: LooRules, *args: Any, **kwargs: Any) -> None:
+        super().__init__(rules, *args, **kwargs)
+        #: the seats that have shown a flush, in the order shown; the seats that may show one now
+        self.shown: list[int] = []
+        self.show_from: tuple[int, ...] = ()
+        #: the trick in progress was led with the ace of trumps and "Pam be civil" (LOO5-4)
         self.civil = False
 
     # -- the form -------------------------------------------------------------------------------
 
     @property
+    def features(self) -> frozenset[Feature]:
+        """What this deal offers: a stock and exchanges instead of a miss; flushes and Pam where they count."""
+        out = set(super().features) - {Feature.MISS}
+        out |= {Feature.STOCK, Feature.EXCHANGES}
+        if self.has_flushes:
+            out.add(Feature.FLUSHES)
+        if self.rules.form == "five_card":
+            out.add(Feature.PAM)
+        return frozenset(out)
+
+    @property
     def has_stock(self) -> bool:
-        """Whether the deal has a stock and no miss: Five-card or Irish Loo (LOO5-1, LOOI-1)."""
-        return self.rules.form != "three_card"
+        """Whether the deal has a stock and no miss: always in these forms (LOO5-1, LOOI-1)."""
+        return True
 
     @property
     def has_flushes(self) -> bool:
@@ -182,20 +141,67 @@ class FiveCardLoo(Deal):
 
     @property
     def trick_count(self) -> int:
-        """The tricks played: five in Five-card Loo (LOO5-5), three otherwise (LOO-PLAY-9)."""
+        """The tricks played: five in Five-card Loo (LOO5-5), three in Irish (LOOI-1)."""
         return hand_size(self.rules.form)
 
-    def _set_stock(self, stock: Iterable[Card]) -> None:
+    @property
+    def hand_size(self) -> int:
+        """Cards dealt to each seat: five in Five-card Loo (LOO5-1), three in Irish Loo (LOOI-1)."""
+        return hand_size(self.rules.form)
+
+    @property
+    def next_kind(self) -> Kind:
+        """Every deal of these forms is regular (§14.5): their "single" is only a pool holding the stake."""
+        return self.kind if self.is_void else Kind.REGULAR
+
+    def _deal_shuffled(self, cards: list[Card]) -> None:
+        dealt, turnup, stock = deal_with_stock(cards, self.order, self.hand_size)
+        self._set_cards({s: mask_of(h) for s, h in dealt.items()}, 0, turnup, stock)
+
+    def _set_cards(self, hands: Mapping[int, int], miss: int, turnup: Card, stock: Sequence[Card] = ()) -> None:
         self.stock = list(stock)
         self.dealt_stock = list(self.stock)
-        self.pam = _pam.pam_of(self.rules.pam, self.trump) if self.rules.form == "five_card" else None
+        self.pam = _pam.pam_of(self.rules.pam, turnup // 13) if self.rules.form == "five_card" else None
+        super()._set_cards(hands, miss, turnup, stock)
 
-    # -- declaring: exchanges -------------------------------------------------------------------
+    def copy(self) -> FiveCardLoo:
+        """An independent copy, for search."""
+        out = super().copy()
+        assert isinstance(out, FiveCardLoo)
+        out.stock, out.dealt_stock, out.shown = self.stock[:], self.dealt_stock[:], self.shown[:]
+        out.exchanged = dict(self.exchanged)
+        return out
+
+    # -- declaring: the dealer's cases, exchanges -------------------------------------------------
+
+    def declare_options(self, seat: int) -> tuple[Decl, ...]:
+        """The declarations open to ``seat``: stand, throw up or exchange (LOO5-2); under club law no throw
+        (§14.22); the dealer facing one seat in plays his own hand unless he may concede (§14.24)."""
+        if self.club_law or (seat == self.anchor and self._lone_stander() and not self._may_concede):
+            return (Decl.STAND, Decl.EXCHANGE)
+        return (Decl.STAND, Decl.THROW, Decl.EXCHANGE)
+
+    def _refusal(self, name: str, verb: str, decl: Decl) -> IllegalActionError:
+        if self.club_law:
+            return super()._refusal(name, verb, decl)
+        if decl in (Decl.MISS, Decl.DEFEND):
+            rule = "LOOI-1" if self.rules.form == "irish" else "LOO5-1"
+            return IllegalActionError(f"{name} cannot {verb}: {self.rules.form_name} deals no miss", rule)
+        return IllegalActionError(
+            f"{name} cannot throw up: one player alone is in, so the dealer must play his own hand, "
+            "standing or exchanging (§14.24)",
+            "LOO-DECL-8",
+        )
+
+    def _declare_actions(self, s: int) -> list[LooAction]:
+        options = sorted(self.declare_options(s))
+        out = [LooAction(s, DECL_VERB[d]) for d in options if d is not Decl.EXCHANGE]
+        return out + (self.exchange_actions(s) if Decl.EXCHANGE in options else [])
 
     def exchange_actions(self, seat: int) -> list[LooAction]:
         """Every exchange open to ``seat`` if it were its turn: a set of its cards no larger than the stock."""
         return [
-            _loo.LooAction(seat, "exchange", None, format_cards(m))
+            LooAction(seat, "exchange", None, format_cards(m))
             for m in exchange_masks(self.hands[seat], len(self.stock))
         ]
 
@@ -206,9 +212,7 @@ class FiveCardLoo(Deal):
         chosen = list(cards)
         shown = format_cards(c for c in chosen if 0 <= c < 52)
         what = f"{self.seats[s]} cannot exchange {shown}".rstrip()
-        if not self.has_stock:
-            raise IllegalActionError(f"{what}: only in Five-card or Irish Loo, not Three-card Loo", "LOO5-2")
-        s = self.verify_declare(s, _loo.Decl.EXCHANGE)
+        s = self.verify_declare(s, Decl.EXCHANGE)
         if not chosen:
             raise IllegalActionError(f"{what}: name the cards he puts out", "LOO5-2")
         if len(set(chosen)) != len(chosen):
@@ -229,18 +233,19 @@ class FiveCardLoo(Deal):
         """``seat`` puts out ``cards`` and draws as many from the top of the stock; it must then play (LOO5-2)."""
         chosen = list(cards)
         s = self.verify_exchange(seat, chosen)
-        action = _loo.LooAction(s, "exchange", None, format_cards(chosen))
-        self._exchange(s, mask_of(chosen))
+        action = LooAction(s, "exchange", None, format_cards(chosen))
+        self.exchange_unchecked(s, mask_of(chosen))
         self.log.append(action)
         return action
 
-    def _exchange(self, s: int, out: int) -> None:
+    def exchange_unchecked(self, s: int, out: int) -> None:
+        """Put out the cards of ``out`` and draw as many, unchecked and unlogged: for search."""
         count = int.bit_count(out)
         drawn = mask_of(self.stock[:count])
         del self.stock[:count]
         self.hands[s] = self.hands[s] & ~out | drawn  # what he put out is put aside, never drawn (§14.15)
         self.exchanged[s] = (out, drawn)
-        self._declare(s, _loo.Decl.EXCHANGE)
+        self.declare_unchecked(s, Decl.EXCHANGE)
 
     # -- flushes --------------------------------------------------------------------------------
 
@@ -255,7 +260,7 @@ class FiveCardLoo(Deal):
         """Whether a flush may be shown by choice: the declaring is over and the first leader has not led, not
         even in a play a law has since ordered replayed (his lead closed the chance, LOO5-6, LOO-LAW-0b)."""
         return (
-            self.phase is _loo.Phase.PLAY
+            self.phase is Phase.PLAY
             and self.has_flushes
             and not self.tricks
             and not self.trick_cards
@@ -270,18 +275,15 @@ class FiveCardLoo(Deal):
     def side_actions(self, seat: int) -> tuple[LooAction, ...]:
         """What ``seat`` may do now though it is not the seat to act: show its flush before the first lead."""
         if seat != self.to_act and self.flush_window and seat in self.players and self.may_show(seat):
-            return (_loo.LooAction(seat, "flush"),)
+            return (LooAction(seat, "flush"),)
         return ()
 
     def verify_flush(self, seat: int | str) -> int:
         """Raise :class:`IllegalActionError` unless ``seat`` may show a flush now (LOO5-6, §14.15)."""
         s = self.seat_index(seat)
         what = f"{self.seats[s]} cannot show a flush"
-        Phase = _loo.Phase
         if not self.has_flushes:
-            if self.rules.form == "irish":
-                raise IllegalActionError(f"{what}: three-card flushes count only under irish_flush", "LOOI-3")
-            raise IllegalActionError(f"{what}: there are no flushes in Three-card Loo", "LOO5-6")
+            raise IllegalActionError(f"{what}: three-card flushes count only under irish_flush", "LOOI-3")
         if self.phase is Phase.DEAL:
             raise IllegalActionError(f"{what}: the cards have not been dealt", "LOO-DEAL-4")
         if self.phase is Phase.COMPLETE:
@@ -317,23 +319,29 @@ class FiveCardLoo(Deal):
     def flush(self, seat: int | str) -> LooAction:
         """``seat`` shows its flush: the hand is not played, and the best flush takes the pool (LOO5-6/7)."""
         s = self.verify_flush(seat)
-        action = _loo.LooAction(s, "flush")
-        self._flush(s)
+        action = LooAction(s, "flush")
+        self.flush_unchecked(s)
         self.log.append(action)
         return action
 
-    def _flush(self, s: int) -> None:
-        if self.phase is _loo.Phase.PLAY:
+    def flush_unchecked(self, s: int) -> None:
+        """Show ``s``'s flush, unchecked and unlogged: for search."""
+        if self.phase is Phase.PLAY:
             self.show_from = self.players
-            self.phase = _loo.Phase.SHOW
+            self.phase = Phase.SHOW
         self.shown.append(s)
         self._next_show()
 
+    def _take_pool_without_play(self, seat: int) -> None:
+        if self.has_flushes and self._show_before_taking(seat):  # LOO5-6: a flush is paid besides (§14.24)
+            return
+        super()._take_pool_without_play(seat)
+
     def _show_before_taking(self, seat: int) -> bool:
-        """A seat about to take the pool without play shows its flush first [D]; whether it has one to show."""
+        """A seat about to take the pool without play shows its flush first (§14.24); whether it has one."""
         if not self.may_show(seat):
             return False
-        self.phase = _loo.Phase.SHOW
+        self.phase = Phase.SHOW
         self.show_from = (seat,)
         self.to_act = seat
         return True
@@ -368,15 +376,17 @@ class FiveCardLoo(Deal):
                 self.ledger.transfer(p, w, part)
         self.flush_winners = tuple(winners)
         self.winner_without_play = winners[0]
-        self._finish()
+        self.finish()
 
     def _holds_pam(self, seat: int) -> bool:
         return self.pam is not None and bool(self.hands[seat] >> self.pam & 1)
 
     # -- play -----------------------------------------------------------------------------------
 
-    def _playable_five(self, s: int) -> int:
+    def playable_cards(self, s: int) -> int:
         """The cards ``s`` may play, Pam ruled as LOO5-3/4 and C-LOO-17 say (:mod:`roundgames.loo.pam`)."""
+        if self.pam is None:
+            return super().playable_cards(s)
         hand = self.hands[s]
         if self.trick_cards:
             return _pam.follow(hand, self.trick_cards, self.trump, self.pam, free=self.rules.pam_free, civil=self.civil)
@@ -391,7 +401,9 @@ class FiveCardLoo(Deal):
             free=self.rules.pam_free,
         )
 
-    def _why_not_five(self, s: int, card: Card, legal: int) -> tuple[str, str]:
+    def _why_not(self, s: int, card: Card, legal: int) -> tuple[str, str]:
+        if self.pam is None:
+            return super()._why_not(s, card, legal)
         hand = self.hands[s]
         if self.trick_cards:
             return _pam.follow_reason(hand, self.trick_cards, card, legal, self.trump, self.pam, self.civil)
@@ -408,35 +420,62 @@ class FiveCardLoo(Deal):
         if card != card_of(12, self.trump):
             raise IllegalActionError(f"{what}: it is said leading the ace of trumps, not {card_str(card)}", "LOO5-4")
 
+    def _lead_words(self, civil: bool) -> None:
+        if not self.trick_cards:
+            self.civil = civil
+
+    def _after_trick(self) -> None:
+        self.civil = False
+
     def _play_actions(self, s: int) -> list[LooAction]:
         """The plays open to the seat to act, with the ace of trumps led both plainly and 'civil', and its
-        flush before the first lead."""
-        out = [_loo.LooAction(s, "play", c) for c in cards_in(self._playable(s))]
+        flush before the first lead; while flushes are shown, the flush."""
+        if self.phase is Phase.SHOW:
+            return [LooAction(s, "flush")]  # LOO5-6: once one is shown, every flush is
+        out = [LooAction(s, "play", c) for c in cards_in(self.playable_cards(s))]
         if self.pam is not None and not self.trick_cards:
             ace = card_of(12, self.trump)
-            if self._playable(s) >> ace & 1:
-                out.append(_loo.LooAction(s, "play", ace, "civil"))
+            if self.playable_cards(s) >> ace & 1:
+                out.append(LooAction(s, "play", ace, "civil"))
         if self.flush_window and self.may_show(s):
-            out.append(_loo.LooAction(s, "flush"))
+            out.append(LooAction(s, "flush"))
         return out
 
     def _trick_winner(self, cards: list[Card], trump: int | None) -> int:
         assert trump is not None
         if self.pam is None:
-            return plain_trick_winner(cards, trump)
+            return super()._trick_winner(cards, trump)
         return _pam.trick_winner(cards, trump, self.pam, self.civil)
+
+    # -- the verbs of these forms ------------------------------------------------------------------
+
+    def _verify_form_verb(self, action: LooAction) -> None:
+        if action.verb == "exchange":
+            self.verify_exchange(action.seat, exchange_cards(action))
+        elif action.verb == "flush":
+            self.verify_flush(action.seat)
+        else:
+            super()._verify_form_verb(action)
+
+    def _apply_form_verb(self, action: LooAction) -> LooAction:
+        if action.verb == "exchange":
+            return self.exchange(action.seat, exchange_cards(action))
+        if action.verb == "flush":
+            return self.flush(action.seat)
+        return super()._apply_form_verb(action)
+
+    def _unchecked_verb(self, action: LooAction) -> None:
+        if action.verb == "exchange":
+            self.exchange_unchecked(action.seat, mask_of(exchange_cards(action)))
+        elif action.verb == "flush":
+            self.flush_unchecked(action.seat)
+        else:
+            super()._unchecked_verb(action)
 
     # -- settlement -----------------------------------------------------------------------------
 
-    def _trick_shares(self, pool: int) -> list[int]:
-        """The share of each trick, by trick number (LOO-SET-2, LOO5-5)."""
-        return shares(pool, self.trick_count)
-
     def _never_looed(self, seat: int) -> bool:
         """The holder of Pam cannot be looed (LOO5-8)."""
-        return self._holds_pam_dealt_or_drawn(seat)
-
-    def _holds_pam_dealt_or_drawn(self, seat: int) -> bool:
         if self.pam is None:
             return False
         held = self.dealt[seat]
@@ -445,6 +484,6 @@ class FiveCardLoo(Deal):
             held = held & ~out | drawn
         return bool(held >> self.pam & 1)
 
-    def _copy_five(self, out: FiveCardLoo) -> None:
-        out.stock, out.dealt_stock, out.shown = self.stock[:], self.dealt_stock[:], self.shown[:]
-        out.exchanged = dict(self.exchanged)
+
+LooDeal.register_form("five_card", FiveCardLoo)
+LooDeal.register_form("irish", FiveCardLoo)

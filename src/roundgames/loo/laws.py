@@ -1,6 +1,8 @@
 """Table mode for Three-card Loo: the laws LOO-LAW-0a..20 (RULES.md §5, §14) and the replay.
 
-In table mode (``deal.table_mode``, DEAL-RECORD.md ``mode: table``) :meth:`LooDeal.apply` comes here.
+In table mode (``deal.table_mode``, DEAL-RECORD.md ``mode: table``) :meth:`LooDeal.apply` consults
+:class:`LooLaws`, the policy this module registers with the deal; the laws reach the deal only through its
+public methods.
 :func:`judge` decides what an action is: a proper action (applied as in strict mode), an irregular card
 or declaration (a revoke, a lead out of turn, a declaration out of turn, a throw after the lead), a
 law stated as ``SEAT irregular RULE-ID [ARG]``, or the demand ``SEAT replay``; it raises
@@ -33,9 +35,10 @@ from dataclasses import dataclass, field, replace
 from ..core.cards import SUIT_MASKS, card_of, card_str, parse_card, rank_of
 from ..core.errors import CardError, IllegalActionError, RecordError
 from ..games.base import Irregularity
-from .deal import _DECL_VERB, DECLARE_VERBS, PLAYING, Decl, Kind, LooAction, LooDeal, Phase
+from .actions import DECL_VERB, DECLARE_VERBS, PLAYING, Decl, Kind, LooAction, Phase
+from .deal import Laws, LooDeal
 
-__all__ = ["LAWS", "LawState", "judge", "legal_actions"]
+__all__ = ["LAWS", "LawState", "LooLaws", "judge", "legal_actions"]
 
 #: Every law of Loo by its ID, with what the engine does (docs/loo-laws.md says why).
 LAWS: dict[str, str] = {
@@ -177,18 +180,13 @@ def _void(c: _Case, rule: str, penalised: bool, next_dealer: int) -> None:
     The penalty is reckoned once the void deal's stakes are back (under ``ew_flat`` with unlimited loo it is a
     loo of the pool the deal was dealt for, not of its own stakes)."""
     deal = c.deal
-    stakes = deal.rules.stakes
-    deal.ledger.take(deal.dealer, stakes.deal)  # as LooDeal._pay_stakes took them
-    if deal.rules.ante == "all" and deal.kind is not Kind.SINGLE:
-        for s in range(deal.n):
-            if s != deal.dealer:
-                deal.ledger.take(s, stakes.ante)
+    deal.return_stakes()
     penalty = _single_amount(deal) if penalised else 0
     if penalty:
         deal.ledger.stake(c.seat, penalty)
     c.law.void, c.law.next_dealer = True, next_dealer
     c.record(rule, penalty, "current")
-    deal._finish()
+    deal.finish()
 
 
 def _in_play(c: _Case, rule: str, card: int | None = None, *, replay: bool = True) -> Executor:
@@ -207,7 +205,7 @@ def _in_play(c: _Case, rule: str, card: int | None = None, *, replay: bool = Tru
         c.record(rule, amount, "next")
         mode = deal.rules.revoke_replay
         if replay and mode == "mandatory":
-            deal._restart_play()
+            deal.restart_play()
             c.law.replays += 1
             return
         if card is not None:
@@ -221,7 +219,7 @@ def _in_play(c: _Case, rule: str, card: int | None = None, *, replay: bool = Tru
 def _card_stands(deal: LooDeal, s: int, card: int) -> None:
     """The irregular card stays in the trick; after a card out of turn the seat whose turn it was plays next."""
     proper, tricks = deal.to_act, len(deal.tricks)
-    deal._play(s, card)
+    deal.play_unchecked(s, card)
     if len(deal.tricks) == tricks and proper is not None and proper != s:
         deal.to_act = proper
 
@@ -247,14 +245,14 @@ def judge(deal: LooDeal, action: LooAction) -> Executor:
     if deal.phase is Phase.DECLARE and action.verb in DECLARE_VERBS and s == deal.to_act:
         return _declaration_in_turn(c, DECLARE_VERBS[action.verb])
     try:
-        deal.verify(action, strict=True)
+        deal.verify_proper(action)
     except IllegalActionError as e:
         return _irregular_action(c, e)
     return c.run(lambda: _strict(deal, action))
 
 
 def _strict(deal: LooDeal, action: LooAction) -> None:
-    deal.apply(action, strict=True)
+    deal.apply_proper(action)
 
 
 def _declaration_in_turn(c: _Case, decl: Decl) -> Executor:
@@ -267,11 +265,11 @@ def _declaration_in_turn(c: _Case, decl: Decl) -> Executor:
             )
 
         def throw() -> None:  # even where the dealer could not otherwise throw up (LOO-DECL-8)
-            deal._declare(s, Decl.THROW)
+            deal.declare_unchecked(s, Decl.THROW)
             deal.log.append(c.action)
 
         return c.run(throw)
-    deal.verify(c.action, strict=True)  # a declaration he may not make is refused as in strict mode
+    deal.verify_proper(c.action)  # a declaration he may not make is refused as in strict mode
     return c.run(lambda: _strict(deal, c.action))
 
 
@@ -293,7 +291,7 @@ def _declare_bound(deal: LooDeal, law: LawState) -> None:
         want = _bound(deal, law, deal.to_act)
         if want is None:
             return
-        deal._declare(deal.to_act, want)
+        deal.declare_unchecked(deal.to_act, want)
 
 
 def _irregular_action(c: _Case, error: IllegalActionError) -> Executor:
@@ -320,7 +318,7 @@ def _card_law(deal: LooDeal, s: int, error: IllegalActionError) -> str:
     if s != deal.to_act:
         return "LOO-LAW-10"
     if error.rule == "LOO-PLAY-2":
-        legal = deal._playable(s)
+        legal = deal.playable_cards(s)
         if deal.pam is not None and deal.rules.pam_free:  # a free Pam may always be played: not the rule broken
             legal &= ~(1 << deal.pam)
         top = card_of(11 if rank_of(deal.turnup) == 12 else 12, deal.trump)
@@ -359,7 +357,7 @@ def _check_out_of_turn(c: _Case, decl: Decl | None, error: IllegalActionError | 
         raise IllegalActionError(f"{c.text}: he has declared out of turn already", "LOO-DECL-5")
     if decl is None:
         return
-    verb = _DECL_VERB[decl]
+    verb = DECL_VERB[decl]
     if s in c.law.forced_throw and decl is not Decl.THROW:
         raise IllegalActionError(
             f"{c.name} cannot {verb}: having looked at another hand, he must throw up", "LOO-LAW-8"
@@ -399,7 +397,7 @@ def _replay(c: _Case) -> Executor:
     def execute() -> LooAction:
         deal.law = law
         law.demand = None
-        deal._restart_play()
+        deal.restart_play()
         law.replays += 1
         deal.log.append(c.action)
         return c.action
@@ -605,3 +603,18 @@ def legal_actions(deal: LooDeal, proper: list[LooAction]) -> list[LooAction]:
     if law.demand is not None and s != law.demand:
         return [*proper, LooAction(s, "replay")]
     return proper
+
+
+class LooLaws(Laws):
+    """The laws of Loo as the policy a deal in table mode consults (:class:`~roundgames.loo.deal.Laws`)."""
+
+    def judge(self, deal: LooDeal, action: LooAction) -> Executor:
+        """What ``action`` is in table mode: its executor, or :class:`IllegalActionError` where no law covers it."""
+        return judge(deal, action)
+
+    def legal_actions(self, deal: LooDeal, proper: list[LooAction]) -> list[LooAction]:
+        """The proper actions as the laws leave them."""
+        return legal_actions(deal, proper)
+
+
+LooDeal.use_laws(LooLaws())

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..core.cards import card_str
 from ..core.errors import IllegalActionError, RecordError
@@ -21,6 +21,9 @@ from ..core.seats import seat_names
 from ..games.sitting import draw_for_deal, share_out
 from .deal import Kind, LooDeal
 from .rules import LooRules
+
+if TYPE_CHECKING:
+    from ..games.protocol import GameSpec
 
 __all__ = ["LooSitting", "first_kind"]
 
@@ -35,6 +38,15 @@ def first_kind(rules: LooRules) -> Kind:
 
 class LooSitting:
     """A game of Loo between named seats, deal after deal, until LOO-END-1 says it is over."""
+
+    #: the game (roundgames.loo.game registers it)
+    GAME: ClassVar[GameSpec | None] = None
+
+    @property
+    def game(self) -> GameSpec:
+        """The game's spec (:mod:`roundgames.games.registry`)."""
+        assert self.GAME is not None, "roundgames.loo.game registers the game"
+        return self.GAME
 
     def __init__(
         self,

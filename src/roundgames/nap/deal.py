@@ -27,7 +27,7 @@ from itertools import combinations
 from ..core.cards import SUIT_NAMES, Card, card_str, cards_in, format_cards, mask_of, pack, parse_card
 from ..core.errors import CardError, IllegalActionError, RecordError, irregular_arg
 from ..core.tricks import Trick, follow_suit, trick_winner
-from ..games.base import CardClaims, Deal
+from ..games.base import BaseDeal, CardClaims
 from .calls import CALLS, FIVE, TRICKS, ladder, option_problem, pay_table
 from .rules import NapRules
 
@@ -105,7 +105,7 @@ def _subsets(mask: int, max_size: int) -> Iterator[tuple[Card, ...]]:
 _UNSEEN_VERBS = ("spare", "topcard", "widow")
 
 
-class NapDeal(Deal):
+class NapDeal(BaseDeal):
     """One deal of Nap, from the deal to the settlement."""
 
     def __init__(

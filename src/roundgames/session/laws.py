@@ -144,7 +144,7 @@ def strict_error(deal: LooDeal | NapDeal, action: LooAction | NapAction) -> Ille
     """The rule ``action`` breaks as strict mode sees it, or None for a proper action."""
     try:
         if isinstance(deal, LooDeal) and isinstance(action, LooAction):
-            deal.verify(action, strict=True)
+            deal.verify_proper(action)
         elif isinstance(deal, NapDeal) and isinstance(action, NapAction):
             deal.verify(action)  # NapDeal.verify is strict; the laws live in apply
     except IllegalActionError as e:

@@ -1,0 +1,39 @@
+"""Loo as a game of the registry: what a surface needs to make and show Loo without knowing it is Loo."""
+
+from __future__ import annotations
+
+from ..games.protocol import Form, GameSpec
+from .actions import VERBS
+from .deal import LooDeal
+from .five import FiveCardLoo
+from .laws import LAWS
+from .rules import LOO_OPTION_DOCS, LOO_OPTIONS, LooRules
+from .sitting import LooSitting
+
+__all__ = ["LOO"]
+
+LOO = GameSpec(
+    name="loo",
+    title="Loo",
+    rules=LooRules,
+    options=LOO_OPTIONS,
+    option_docs=LOO_OPTION_DOCS,
+    stake_names=("deal", "loo", "single", "ante"),
+    forms=(
+        Form("three_card", "Three-card Loo", "peel"),
+        Form("five_card", "Five-card Loo", "five-card"),
+        Form("irish", "Irish Loo", "irish"),
+    ),
+    verbs=VERBS,
+    laws=LAWS,
+    min_seats=3,
+    max_seats=lambda rules: int(rules.max_seats),
+    deal=LooDeal,
+    sitting=LooSitting,
+    resume=LooSitting.from_deals,
+    sitting_settings=("rounds",),
+    stops=("divide", "release"),
+    record_fields={"kind": "regular"},
+)
+LooDeal.GAME = LooSitting.GAME = LOO
+assert FiveCardLoo.GAME is LOO  # the forms are Loo too
