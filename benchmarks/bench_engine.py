@@ -24,7 +24,7 @@ import time
 from collections.abc import Callable
 
 from roundgames import LooDeal, LooRules, NapRules, RoundgamesError
-from roundgames.nap.deal import NapDeal
+from roundgames.nap import NapDeal
 
 
 def bench_loo(args: argparse.Namespace, deadline: float) -> tuple[int, int]:

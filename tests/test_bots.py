@@ -28,7 +28,8 @@ from roundgames.bots.loo import SensibleLooBot
 from roundgames.bots.nap import SensibleNapBot
 from roundgames.core.cards import cards_in, mask_of, pack, parse_cards
 from roundgames.loo.deal import LooAction, LooDeal, LooView
-from roundgames.nap.deal import NapAction, NapDeal, NapView
+from roundgames.nap import NapDeal
+from roundgames.nap.deal import NapAction, NapView
 
 Action = LooAction | NapAction
 View = LooView | NapView

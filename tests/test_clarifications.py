@@ -14,8 +14,8 @@ import pytest
 
 from roundgames import IllegalActionError, LooDeal, LooRules, NapRules, RecordError, RulesError
 from roundgames.loo.deal import Decl, Kind, Phase
+from roundgames.nap import NapDeal
 from roundgames.nap.calls import pay_table
-from roundgames.nap.deal import NapDeal
 from roundgames.records.deal import loads, record_of, referee, replay
 
 RECORDS = Path(__file__).parent / "records"

@@ -41,7 +41,8 @@ from roundgames.envs import openspiel as ospiel
 from roundgames.envs import resample as resample_module
 from roundgames.envs.resample import Place, deal_places, place_cards, resample
 from roundgames.loo.deal import Decl, LooAction, LooDeal
-from roundgames.nap.deal import NapAction, NapDeal
+from roundgames.nap import NapDeal
+from roundgames.nap.deal import NapAction
 from roundgames.records.deal import record_of, replay
 
 Deal = LooDeal | NapDeal

@@ -31,7 +31,8 @@ from roundgames import IllegalActionError, LooRules, NapRules, RecordError, Rule
 from roundgames.core.cards import cards_in, format_cards
 from roundgames.envs import encoding, loo_v0, nap_v0
 from roundgames.loo.deal import LooDeal, Phase
-from roundgames.nap.deal import NapAction, NapDeal, NapPhase
+from roundgames.nap import NapDeal
+from roundgames.nap.deal import NapAction, NapPhase
 
 Config = dict[str, Any]
 

@@ -10,7 +10,8 @@ import pytest
 
 from roundgames import IllegalActionError, NapRules, RecordError, format_cards, parse_card, parse_cards
 from roundgames.core.cards import HEARTS, SPADES, card_str, mask_of, pack, rank_of
-from roundgames.nap.deal import NapDeal, NapPhase, pay_table
+from roundgames.nap import NapDeal
+from roundgames.nap.deal import NapPhase, pay_table
 from roundgames.nap.sitting import NapSitting
 
 PEEL = NapRules.preset("peel")

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from roundgames.core.errors import IllegalActionError, RecordError
-from roundgames.nap.deal import NapDeal
+from roundgames.nap import NapDeal
 from roundgames.records.deal import DealRecord, dumps, loads, record_of, referee, replay
 
 SEATS = ["P1", "P2", "P3", "P4"]

@@ -29,8 +29,9 @@ import pytest
 from roundgames import NapRules
 from roundgames.core.cards import SUIT_MASKS, card_str, cards_in, pack
 from roundgames.core.errors import IllegalActionError
+from roundgames.nap import NapDeal
 from roundgames.nap.calls import CALLS, pay_table
-from roundgames.nap.deal import NapAction, NapDeal, NapPhase
+from roundgames.nap.deal import NapAction, NapPhase
 from roundgames.records.deal import dumps, loads, record_of, referee, start
 
 # name, options, seat counts, deals: 2,300 deals in all
@@ -166,7 +167,7 @@ def run_deal(rules: NapRules, n: int, seed: int, seen: Counter[str]) -> None:
     while not deal.is_complete:
         assert len(deal.log) < 300
         action = random_irregular(deal, rng) if injected < 4 and rng.random() < 0.2 else pick_legal(deal, rng)
-        if deal.can(action):
+        if deal.can_proper(action):
             deal.apply(action)
             shadow.apply(action)  # a proper action at the table is legal in the deal without irregularities
             if action.verb != "play":

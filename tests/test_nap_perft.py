@@ -13,7 +13,7 @@ from functools import cache
 import pytest
 
 from roundgames import NapRules
-from roundgames.nap.deal import NapDeal
+from roundgames.nap import NapDeal
 
 
 def perft(deal: NapDeal) -> int:

@@ -24,7 +24,8 @@ import pytest
 
 from roundgames import NapRules
 from roundgames.core.cards import cards_in, mask_of
-from roundgames.nap.deal import CALLS, NapAction, NapDeal
+from roundgames.nap import NapDeal
+from roundgames.nap.deal import CALLS, NapAction
 from roundgames.records.deal import dumps, loads, record_of, referee
 
 # name, preset, options, player counts, deals

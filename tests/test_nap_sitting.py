@@ -11,7 +11,8 @@ import pytest
 
 from roundgames import IllegalActionError, NapRules, RecordError, parse_card
 from roundgames.core.cards import RANKS, rank_of
-from roundgames.nap.deal import NapDeal, NapPhase
+from roundgames.nap import NapDeal
+from roundgames.nap.deal import NapPhase
 from roundgames.nap.sitting import NapSitting
 from roundgames.records.deal import replay
 from roundgames.records.sitting import dumps_sitting, loads_sitting, records_of, sitting_from_records

@@ -9,7 +9,8 @@ import pytest
 
 from roundgames import IllegalActionError, NapRules, RecordError, format_cards, parse_card, parse_cards
 from roundgames.core.cards import rank_of
-from roundgames.nap.deal import NapDeal, NapPhase
+from roundgames.nap import NapDeal
+from roundgames.nap.deal import NapPhase
 
 PEEL = NapRules.preset("peel")
 SEATS = ["P1", "P2", "P3", "P4"]

@@ -28,7 +28,7 @@ import pytest
 from roundgames import cli
 from roundgames.core.cards import card_str
 from roundgames.loo.deal import LooDeal
-from roundgames.nap.deal import NapDeal
+from roundgames.nap import NapDeal
 from roundgames.records.deal import from_json, referee
 from roundgames.records.sitting import records_of
 from roundgames.session.table import PlaySettings, Table, hand_order

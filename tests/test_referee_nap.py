@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from roundgames import NapRules
-from roundgames.nap.deal import NapDeal
+from roundgames.nap import NapDeal
 from roundgames.records.deal import dumps, loads, record_of, referee
 
 RECORDS = Path(__file__).parent / "records"

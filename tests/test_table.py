@@ -6,7 +6,7 @@ import pytest
 
 from roundgames import IllegalActionError, RecordError
 from roundgames.core.cards import card_str, cards_in
-from roundgames.nap.deal import NapDeal
+from roundgames.nap import NapDeal
 from roundgames.session.table import Table
 
 

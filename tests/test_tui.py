@@ -21,7 +21,7 @@ from textual.widgets import RichLog, Static
 
 from roundgames.core.cards import card_str
 from roundgames.loo.deal import Decl, LooDeal, Phase
-from roundgames.nap.deal import NapDeal
+from roundgames.nap import NapDeal
 from roundgames.session.table import PlaySettings, Table, hand_order
 from roundgames.terminal.tui import SYMBOLS, InfoScreen, TableApp
 

@@ -16,7 +16,7 @@ import pytest
 from roundgames.core.errors import IllegalActionError, RecordError
 from roundgames.loo.deal import LooDeal
 from roundgames.loo.rules import LooRules
-from roundgames.nap.deal import NapDeal
+from roundgames.nap import NapDeal
 from roundgames.nap.rules import NapRules
 from roundgames.records.deal import dumps, loads, record_of, referee, replay
 

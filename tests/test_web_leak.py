@@ -40,7 +40,7 @@ import pytest
 
 from roundgames.core.cards import card_str, cards_in
 from roundgames.loo.deal import Decl, Kind, LooAction, LooDeal, Phase
-from roundgames.nap.deal import NapDeal
+from roundgames.nap import NapDeal
 from roundgames.web import room as room_module
 from roundgames.web.protocol import ProtocolError, new_table_config
 from roundgames.web.room import Room, RoomError, Timing

@@ -7,7 +7,8 @@ from .core.cards import Card, format_cards, parse_card, parse_cards
 from .core.errors import CardError, IllegalActionError, RecordError, RoundgamesError, RulesError
 from .loo.deal import Kind, LooAction, LooDeal, Phase
 from .loo.rules import LooRules, LooStakes
-from .nap.deal import NapAction, NapDeal, NapPhase
+from .nap import NapDeal
+from .nap.deal import NapAction, NapPhase
 from .nap.rules import NapRules, NapStakes
 
 __all__ = [

@@ -23,7 +23,8 @@ from .core.errors import RecordError, RoundgamesError
 from .loo.deal import Kind, LooAction, LooDeal, Phase
 from .loo.rules import LOO_OPTIONS, LooRules
 from .loo.sitting import LooSitting
-from .nap.deal import NapAction, NapDeal, NapPhase
+from .nap import NapDeal
+from .nap.deal import NapAction, NapPhase
 from .nap.rules import NAP_OPTIONS, NapRules
 from .nap.sitting import NapSitting
 from .records.deal import loads, referee, ruling_dumps

@@ -34,7 +34,8 @@ from ..core.cards import cards_in
 from ..core.errors import RulesError
 from ..loo.deal import Kind, LooAction, LooDeal, LooView
 from ..loo.rules import LooRules
-from ..nap.deal import NapAction, NapDeal, NapView
+from ..nap import NapDeal
+from ..nap.deal import NapAction, NapView
 from ..nap.rules import NapRules
 from .loo import SensibleLooBot
 from .nap import SensibleNapBot

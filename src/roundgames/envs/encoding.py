@@ -30,7 +30,8 @@ from ..core.errors import RulesError
 from ..core.tricks import Trick
 from ..loo.deal import Decl, Kind, LooAction, LooDeal, Phase
 from ..loo.rules import LooRules
-from ..nap.deal import CALLS, NapAction, NapDeal
+from ..nap import NapDeal
+from ..nap.deal import CALLS, NapAction
 
 __all__ = [
     "LOO_ACTIONS",

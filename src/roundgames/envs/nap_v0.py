@@ -43,7 +43,8 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from ..core.cards import SUIT_NAMES, card_str, format_cards
-from ..nap.deal import NapAction, NapDeal
+from ..nap import NapDeal
+from ..nap.deal import NapAction
 from ..nap.rules import NapRules
 from ..nap.sitting import NapSitting
 from . import encoding

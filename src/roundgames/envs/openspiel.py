@@ -42,8 +42,9 @@ from ..core.cards import Card, card_str, format_cards, pack
 from ..core.errors import RulesError
 from ..loo.deal import Kind, LooAction, LooDeal, deal_order
 from ..loo.rules import LooRules
+from ..nap import NapDeal
 from ..nap.calls import CALLS, option_problem, pay_table
-from ..nap.deal import NapAction, NapDeal
+from ..nap.deal import NapAction
 from ..nap.rules import NapRules
 from . import encoding as enc
 from .resample import Place, deal_places, place_cards, resample

@@ -40,7 +40,8 @@ from math import comb
 from ..core.cards import Card, cards_in, pack_mask
 from ..core.errors import IllegalActionError, RecordError
 from ..loo.deal import Decl, Kind, LooAction, LooDeal, Phase
-from ..nap.deal import NapAction, NapDeal, NapPhase
+from ..nap import NapDeal
+from ..nap.deal import NapAction, NapPhase
 from .encoding import _loo_own
 
 __all__ = ["MAX_ATTEMPTS", "Place", "ResampleError", "deal_places", "new_deal_like", "place_cards", "resample"]

@@ -7,13 +7,14 @@ it owns nothing of either game's rules.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from ..core.cards import Card, card_str, pack_mask, parse_cards
 from ..core.errors import CardError, IllegalActionError, RecordError
 from ..core.ledger import Ledger
 from ..core.seats import seat_index, seat_names
 from ..core.tricks import Trick
+from .protocol import Feature, GameSpec, Irregularity, Laws, Stage
 
 __all__ = ["BaseDeal", "CardClaims", "Irregularity"]
 
@@ -44,36 +45,42 @@ class CardClaims:
         return cards
 
 
-@dataclass(frozen=True, slots=True)
-class Irregularity:
-    """A law applied in table mode (RULES.md §5, §8): the ruling's ``irregularities`` entry.
-
-    ``index`` counts the deal's actions from 0 (the action that committed or named the
-    irregularity); ``pool`` is ``"current"`` or ``"next"`` for a penalty paid into a pool, and
-    ``None`` when nothing was paid into one (no penalty, or a payment to other seats).
-    """
-
-    index: int
-    seat: int
-    rule: str
-    penalty: int
-    pool: str | None
-
-    def text(self, seats: Sequence[str]) -> str:
-        """The law applied, in words: ``"LOO-LAW-14 applied to Ann: 6 into the next pool"``."""
-        if self.pool:
-            paid = f"{self.penalty} into the {self.pool} pool"
-        else:
-            paid = f"{self.penalty} paid between the players" if self.penalty else "no penalty"
-        return f"{self.rule} applied to {seats[self.seat]}: {paid}"
-
-
 class BaseDeal:
     """The bookkeeping of one deal: named seats, the counters, and the tricks played.
 
     ``table_mode`` (DEAL-RECORD.md ``mode: table``) accepts irregular actions and applies the laws;
     each law applied is kept in ``irregularities``.
     """
+
+    #: the game this is a deal of (each game's module registers it)
+    GAME: ClassVar[GameSpec | None] = None
+    #: the laws of table mode (each game's laws register them)
+    LAWS: ClassVar[Laws[Any, Any] | None] = None
+
+    @classmethod
+    def use_laws(cls, laws: Laws[Any, Any]) -> None:
+        """Register the laws of table mode for this game's deals (done once, by the game's laws module)."""
+        cls.LAWS = laws
+
+    @property
+    def game(self) -> GameSpec:
+        """The game's spec: its verbs, options, laws and words (:mod:`roundgames.games.registry`)."""
+        assert self.GAME is not None, "the game's module registers the game"
+        return self.GAME
+
+    @property
+    def features(self) -> frozenset[Feature]:
+        """What this deal offers beyond the protocol (:class:`~roundgames.games.protocol.Feature`)."""
+        return frozenset()
+
+    def offers(self, feature: Feature) -> bool:
+        """Whether this deal offers ``feature``: what a surface asks instead of testing the game."""
+        return feature in self.features
+
+    @property
+    def stage(self) -> Stage:
+        """Where the deal stands, in the words every game shares."""
+        raise NotImplementedError
 
     def __init__(self, seats: Sequence[str] | int, dealer: int | str, pool: int, *, table_mode: bool = False) -> None:
         self.table_mode = table_mode
@@ -108,6 +115,22 @@ class BaseDeal:
         self.tricks.append(Trick(self.trick_seats[0], tuple(self.trick_seats), tuple(self.trick_cards), winner))
         self.trick_seats, self.trick_cards = [], []
         return winner
+
+    def verify(self, action: Any) -> None:
+        """Raise unless ``action`` may be applied now (each game's deal says how)."""
+        raise NotImplementedError
+
+    def verify_proper(self, action: Any) -> None:
+        """Raise unless ``action`` is legal by the rules alone, as in strict mode (each game's deal says how)."""
+        raise NotImplementedError
+
+    def can(self, action: Any) -> bool:
+        """Whether ``action`` may be applied now: legal, or in table mode covered by a law."""
+        return self._can(self.verify, action)
+
+    def can_proper(self, action: Any) -> bool:
+        """Whether ``action`` is legal by the rules alone, as in strict mode, whatever the mode."""
+        return self._can(self.verify_proper, action)
 
     @staticmethod
     def _can(verify: Callable[..., object], *args: object) -> bool:

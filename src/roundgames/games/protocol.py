@@ -24,7 +24,6 @@ from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from ..core.options import OptionValue, Rules
 from ..core.tricks import Trick
-from .base import Irregularity
 
 __all__ = [
     "Action",
@@ -33,6 +32,8 @@ __all__ = [
     "Feature",
     "Form",
     "GameSpec",
+    "Irregularity",
+    "Laws",
     "Sitting",
     "Stage",
     "Verb",
@@ -69,6 +70,48 @@ class Feature(StrEnum):
     SINGLE = "single"  # this deal is a single (LOO-SGL, LOO-VAR-EW-SINGLE)
     TRUMP_LED = "trump_led"  # the first card led fixes trumps (NAP-PLAY-1)
     UNKNOWN_CARDS = "unknown_cards"  # nobody recorded the cards: each trick's winner is stated (the keeper)
+
+
+@dataclass(frozen=True, slots=True)
+class Irregularity:
+    """A law applied in table mode (RULES.md §5, §8): the ruling's ``irregularities`` entry.
+
+    ``index`` counts the deal's actions from 0 (the action that committed or named the
+    irregularity); ``pool`` is ``"current"`` or ``"next"`` for a penalty paid into a pool, and
+    ``None`` when nothing was paid into one (no penalty, or a payment to other seats).
+    """
+
+    index: int
+    seat: int
+    rule: str
+    penalty: int
+    pool: str | None
+
+    def text(self, seats: Sequence[str]) -> str:
+        """The law applied, in words: ``"LOO-LAW-14 applied to Ann: 6 into the next pool"``."""
+        if self.pool:
+            paid = f"{self.penalty} into the {self.pool} pool"
+        else:
+            paid = f"{self.penalty} paid between the players" if self.penalty else "no penalty"
+        return f"{self.rule} applied to {seats[self.seat]}: {paid}"
+
+
+D_contra = TypeVar("D_contra", contravariant=True)
+A_contra = TypeVar("A_contra", contravariant=True)
+
+
+class Laws(Protocol[D_contra, A_contra]):
+    """The laws of table mode, as a deal in table mode consults them (PokerKit's ``Mode`` is the model): a policy
+    that judges an action before the deal applies it, and says what the laws leave open."""
+
+    def judge(self, deal: D_contra, action: A_contra) -> Callable[[], Any]:
+        """What ``action`` is under the laws: the executor that applies it (and returns it as logged); raises
+        :class:`~roundgames.core.errors.IllegalActionError` where no law covers it, changing nothing."""
+        ...
+
+    def legal_actions(self, deal: D_contra, proper: list[Any]) -> list[Any]:
+        """The proper actions of the seat to act, as the laws leave them."""
+        ...
 
 
 def signed(value: int) -> str:
@@ -178,7 +221,7 @@ class Verb:
 class VerbTable(Mapping[str, Verb]):
     """A game's verbs by record word, in the order the help lists them."""
 
-    def __init__(self, verbs: Sequence[Verb]) -> None:
+    def __init__(self, verbs: Sequence[Verb], shortcuts: Mapping[str, str] | None = None) -> None:
         self._verbs = {v.word: v for v in verbs}
         self._typed: dict[str, str] = {}
         for v in verbs:
@@ -186,6 +229,11 @@ class VerbTable(Mapping[str, Verb]):
                 if key in self._typed and self._typed[key] != v.word:
                     raise AssertionError(f"{key!r} names both {self._typed[key]} and {v.word}")
                 self._typed[key] = v.word
+        #: words a person may type for a whole action, such as Nap's ``n`` for ``call nap``
+        self.shortcuts: Mapping[str, str] = dict(shortcuts or {})
+        for key in self.shortcuts:
+            if key in self._typed:
+                raise AssertionError(f"{key!r} is both a verb's key and a shortcut")
 
     def __getitem__(self, word: str) -> Verb:
         return self._verbs[word]
@@ -200,6 +248,18 @@ class VerbTable(Mapping[str, Verb]):
         """The verb a person means by ``text`` (its record word or one of its keys), if any."""
         word = self._typed.get(text.lower())
         return None if word is None else self._verbs[word]
+
+    def expand(self, text: str) -> str | None:
+        """The action (verb and arguments, no seat) a shortcut stands for: Nap's ``n`` is ``call nap``."""
+        return self.shortcuts.get(text.lower())
+
+    def keys_of(self, action_text: str) -> tuple[str, ...]:
+        """What a person may type for ``action_text`` (``"stand"``, ``"call nap"``): the shortcuts and keys."""
+        words = action_text.split()
+        out = [k for k, v in self.shortcuts.items() if v == action_text]
+        if len(words) == 1 and words[0] in self._verbs:
+            out += self._verbs[words[0]].keys
+        return tuple(out)
 
     def by_id(self, action_id: int) -> Verb | None:
         """The verb whose research action ids include ``action_id``."""

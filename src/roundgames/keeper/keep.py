@@ -36,7 +36,8 @@ from ..core.seats import seat_names
 from ..loo.deal import Kind, LooAction, LooDeal
 from ..loo.rules import LooRules
 from ..loo.sitting import LooSitting
-from ..nap.deal import NapAction, NapDeal
+from ..nap import NapDeal
+from ..nap.deal import NapAction
 from ..nap.rules import NapRules
 from ..nap.sitting import NapSitting
 from ..records.deal import DealRecord, from_json, record_of, replay, rules_of

@@ -29,8 +29,9 @@ from ..core.cards import card_str, parse_card
 from ..core.errors import CardError, RecordError, RoundgamesError
 from ..loo.deal import Kind, LooDeal, Phase
 from ..loo.rules import LooRules
+from ..nap import NapDeal
 from ..nap.calls import CALLS
-from ..nap.deal import NapDeal, NapPhase
+from ..nap.deal import NapPhase
 from ..nap.sitting import NapSitting
 from .keep import Keeper, Settled, Snapshot, kind_words
 

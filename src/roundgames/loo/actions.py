@@ -19,13 +19,14 @@ from enum import IntEnum, StrEnum
 from ..core.cards import Card, card_str, format_cards, parse_card, parse_cards
 from ..core.errors import CardError, IllegalActionError, RecordError, irregular_arg
 from ..core.seats import seat_index
-from ..games.protocol import Verb, VerbTable
+from ..games.protocol import Stage, Verb, VerbTable
 
 __all__ = [
     "DECLARE_VERBS",
     "DECL_VERB",
     "DECL_WORDS",
     "PLAYING",
+    "STAGE",
     "VERBS",
     "Decl",
     "Kind",
@@ -77,6 +78,15 @@ class LooAction:
     #: the raw arguments of a verb that takes no card (``irregular LOO-LAW-8``), as written
     arg: str | None = None
 
+
+#: each phase as the stage every game shares
+STAGE = {
+    Phase.DEAL: Stage.DEAL,
+    Phase.DECLARE: Stage.BID,
+    Phase.PLAY: Stage.PLAY,
+    Phase.SHOW: Stage.SHOW,
+    Phase.COMPLETE: Stage.COMPLETE,
+}
 
 #: every verb of Loo, in the order the help lists them (DEAL-RECORD.md "Actions")
 VERBS = VerbTable(

@@ -30,19 +30,20 @@ Looed: P1 6. P1 -6, P2 +1, P3 +4, P4 +4. Next pool 6; P3 deals a regular deal.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
-from ..core.cards import Card, card_str, cards_in, highest, mask_of, pack, rank_of
+from ..core.cards import Card, card_str, cards_in, pack
 from ..core.errors import IllegalActionError, RecordError
 from ..core.tricks import Trick, trick_winner
-from ..games.base import BaseDeal, CardClaims
+from ..games.base import BaseDeal
 from ..games.protocol import Feature, Stage
 from .actions import (
     DECL_VERB,
     DECL_WORDS,
     DECLARE_VERBS,
     PLAYING,
+    STAGE,
     VERBS,
     Decl,
     Kind,
@@ -51,12 +52,14 @@ from .actions import (
     action_str,
     parse_action,
 )
-from .legality import follow, follow_reason, lead, lead_reason
+from .dealing import claim_cards, deal_order
+from .legality import declare_options, follow, follow_reason, lead, lead_reason, refusal
 from .rules import LooRules
-from .words import LooResult, LooView, describe
+from .settle import settle_single, settle_tricks
+from .stated import apply_stated, deal_unknown, stated_options, verify_stated
+from .words import LooResult, LooView, describe, result_of, view_of
 
 if TYPE_CHECKING:
-    from ..games.protocol import GameSpec
     from .laws import LawState
 
 __all__ = [
@@ -65,7 +68,6 @@ __all__ = [
     "VERBS",
     "Decl",
     "Kind",
-    "Laws",
     "LooAction",
     "LooDeal",
     "LooView",
@@ -74,65 +76,6 @@ __all__ = [
     "deal_order",
 ]
 
-_STAGE = {
-    Phase.DEAL: Stage.DEAL,
-    Phase.DECLARE: Stage.BID,
-    Phase.PLAY: Stage.PLAY,
-    Phase.SHOW: Stage.SHOW,
-    Phase.COMPLETE: Stage.COMPLETE,
-}
-
-
-def deal_order(
-    shuffled: Sequence[Card],
-    order: Sequence[int],
-    *,
-    kind: Kind = Kind.REGULAR,
-    hand_size: int = 3,
-    miss_order: str = "peel",
-) -> tuple[dict[int, list[Card]], list[Card], Card]:
-    """Deal ``shuffled`` (top card first) as a dealer does: ``(hands, miss, turnup)``.
-
-    ``order`` lists the seats that receive cards, from the dealer's left, the dealer (or the
-    last playing seat, §14.3) last. A regular deal gives one card at a time and a card to the
-    miss right after the last seat's card in each round (LOO-DEAL-4); ``miss_order="first"``
-    gives it first in each round and ``"at_end"`` three at once after the hands, the
-    deviations of LOO-VAR-MISS-DEAL-ORDER. The next card is turned up (LOO-DEAL-5). In
-    Peel's single the turn-up comes first, then one card to each seat (LOO-SGL-1).
-    """
-    it = iter(shuffled)
-    hands: dict[int, list[Card]] = {s: [] for s in order}
-    miss: list[Card] = []
-    if kind is Kind.SINGLE:
-        turnup = next(it)
-        for s in order:
-            hands[s].append(next(it))
-        return hands, miss, turnup
-    with_miss = kind is Kind.REGULAR
-    for _ in range(hand_size):
-        if with_miss and miss_order == "first":
-            miss.append(next(it))
-        for s in order:
-            hands[s].append(next(it))
-        if with_miss and miss_order == "peel":
-            miss.append(next(it))
-    if with_miss and miss_order == "at_end":
-        miss.extend(next(it) for _ in range(hand_size))
-    return hands, miss, next(it)
-
-
-class Laws:
-    """The laws of table mode, as a deal consults them (PokerKit's ``Mode``): :mod:`roundgames.loo.laws` is the
-    one policy, and registers itself with :meth:`LooDeal.use_laws`."""
-
-    def judge(self, deal: LooDeal, action: LooAction) -> Callable[[], LooAction]:
-        """The executor that applies ``action`` under the laws; raises where no law covers it."""
-        raise NotImplementedError
-
-    def legal_actions(self, deal: LooDeal, proper: list[LooAction]) -> list[LooAction]:
-        """The proper actions as the laws leave them."""
-        raise NotImplementedError
-
 
 class LooDeal(BaseDeal):
     """One deal of Loo, from the dealer's stake to the settlement: Three-card Loo, and the base of the other
@@ -140,13 +83,10 @@ class LooDeal(BaseDeal):
 
     #: the classes of the other forms by ``rules.form``: each form registers itself (roundgames.loo.five)
     FORMS: ClassVar[dict[str, type[LooDeal]]] = {}
-    #: the laws of table mode (roundgames.loo.laws registers them)
-    LAWS: ClassVar[Laws | None] = None
-    #: the game this deal is a deal of (roundgames.loo.game registers it)
-    GAME: ClassVar[GameSpec | None] = None
 
-    def __new__(cls, rules: LooRules, *args: Any, **kwargs: Any) -> LooDeal:
-        """A deal of the class of ``rules.form``: ``LooDeal(five_card_rules, ...)`` is a Five-card deal."""
+    def __new__(cls, rules: LooRules | None = None, *args: Any, **kwargs: Any) -> LooDeal:
+        """A deal of the class of ``rules.form``: ``LooDeal(five_card_rules, ...)`` is a Five-card deal. (Without
+        rules, as copying and pickling call it, a deal of this class.)"""
         form = cls.FORMS.get(getattr(rules, "form", "three_card"), cls) if cls is LooDeal else cls
         return super().__new__(form)
 
@@ -221,11 +161,6 @@ class LooDeal(BaseDeal):
         self.flush_winners: tuple[int, ...] = ()
 
     @classmethod
-    def use_laws(cls, laws: Laws) -> None:
-        """Register the laws of table mode (done once, by :mod:`roundgames.loo.laws`)."""
-        cls.LAWS = laws
-
-    @classmethod
     def register_form(cls, form: str, deal_class: type[LooDeal]) -> None:
         """Register the class that plays ``form`` (done once, by each form's module)."""
         cls.FORMS[form] = deal_class
@@ -233,15 +168,9 @@ class LooDeal(BaseDeal):
     # -- the protocol: the game, the stage, what it offers -----------------------------------
 
     @property
-    def game(self) -> GameSpec:
-        """The game's spec: its verbs, options, laws and words (:mod:`roundgames.games.registry`)."""
-        assert self.GAME is not None, "roundgames.loo.game registers the game"
-        return self.GAME
-
-    @property
     def stage(self) -> Stage:
         """Where the deal stands, in the words every game shares."""
-        return _STAGE[self.phase]
+        return STAGE[self.phase]
 
     @property
     def features(self) -> frozenset[Feature]:
@@ -254,10 +183,6 @@ class LooDeal(BaseDeal):
         if self.unknown:
             out.add(Feature.UNKNOWN_CARDS)
         return frozenset(out)
-
-    def offers(self, feature: Feature) -> bool:
-        """Whether this deal offers ``feature``: what a surface asks instead of testing the game."""
-        return feature in self.features
 
     # -- the form's facts (each form overrides these) ----------------------------------------
 
@@ -325,40 +250,8 @@ class LooDeal(BaseDeal):
 
         ``stock`` (Five-card and Irish Loo) is the undealt pack that exchanges draw from, top card first.
         """
-        if turnup is None:
-            raise RecordError("cards.turnup", "a Loo deal needs a turn-up card")
-        claims = CardClaims(self.rules.pack)
-        masks: dict[int, int] = {}
-        for seat, value in hands.items():
-            idx = self.seat_index(seat, "cards")
-            where = f"cards.{self.seats[idx]}"
-            if idx not in self.order:
-                raise RecordError(where, f"{self.seats[idx]} is the dealer and takes no part, so is dealt no cards")
-            cards = claims.claim(where, value, "LOO-VAR-32")
-            if len(cards) != self.hand_size:
-                raise RecordError(
-                    where,
-                    f"a {self.kind.value} deal gives {self.hand_size} card{'s' * (self.hand_size > 1)} each, got {len(cards)}",
-                )
-            masks[idx] = mask_of(cards)
-        for idx in self.order:
-            if idx not in masks:
-                raise RecordError(f"cards.{self.seats[idx]}", f"no hand dealt to {self.seats[idx]}")
-        miss_cards = claims.claim("cards.miss", miss, "LOO-VAR-32")
-        if self.has_stock and miss_cards:
-            raise RecordError("cards.miss", f"{self.rules.form} Loo deals no miss (LOO5-1, LOOI-1)")
-        want = 3 if self.kind is Kind.REGULAR and not self.has_stock else 0
-        if len(miss_cards) != want:
-            raise RecordError(
-                "cards.miss", f"a {self.kind.value} deal has a miss of {want} cards, got {len(miss_cards)}"
-            )
-        up = claims.claim("cards.turnup", turnup, "LOO-VAR-32")
-        if len(up) != 1:
-            raise RecordError("cards.turnup", f"one turn-up card, got {len(up)}")
-        stock_cards = claims.claim("cards.stock", stock, "LOO-VAR-32")
-        if stock_cards and not self.has_stock:
-            raise RecordError("cards.stock", "Three-card Loo draws from no stock")
-        self._set_cards(masks, mask_of(miss_cards), up[0], stock_cards)
+        masks, miss_mask, up, stock_cards = claim_cards(self, hands, miss, turnup, stock)
+        self._set_cards(masks, miss_mask, up, stock_cards)
 
     def _set_cards(self, hands: Mapping[int, int], miss: int, turnup: Card, stock: Sequence[Card] = ()) -> None:
         if self.phase is not Phase.DEAL:
@@ -368,14 +261,15 @@ class LooDeal(BaseDeal):
         self.miss = miss
         self.turnup = turnup
         self.trump = turnup // 13
-        self._pay_stakes()
+        self.pay_stakes()
         if self.kind is Kind.SINGLE:
-            self._settle_single()
+            settle_single(self)
             return
         self.phase = Phase.DECLARE
         self.to_act = self.order[0]
 
-    def _pay_stakes(self) -> None:
+    def pay_stakes(self) -> None:
+        """The dealer's stake, and under ``ante: all`` everyone's ante (LOO-STK-2, LOO-VAR-ALL-ANTE, §14.19)."""
         stakes = self.rules.stakes
         self.ledger.stake(self.dealer, stakes.deal)  # LOO-STK-2
         if self.rules.ante == "all" and self.kind is not Kind.SINGLE:  # LOO-VAR-ALL-ANTE; §14.19
@@ -452,59 +346,16 @@ class LooDeal(BaseDeal):
 
     def result(self) -> LooResult | None:
         """The finished deal's result as one value (None until the deal is complete)."""
-        if not self.is_complete:
-            return None
-        return LooResult(
-            seats=self.seats,
-            net=tuple(self.net),
-            pool=self.pool_total,
-            next_dealer=self.next_dealer,
-            irregularities=tuple(self.irregularities),
-            void=self.is_void,
-            looed=dict(self.looed),
-            next_kind=self.next_kind.value,
-            won=tuple(self.won),
-            taker=self.winner_without_play,
-            flush_winners=self.flush_winners,
-            single=self.kind is Kind.SINGLE,
-        )
+        return result_of(self) if self.is_complete else None
 
     def view(self, seat: int | str) -> LooView:
         """What ``seat`` may see now: its own cards only once its turn to declare has come
         (LOO-DECL-1), the miss only if it took it (LOO-DEAL-6), never thrown-up cards or the pack."""
-        s = self.seat_index(seat)
-        looked = self.phase is not Phase.DECLARE or self.decls[s] is not Decl.NONE or self.to_act == s
-        if self.kind is Kind.SINGLE:
-            faces = {o: self.dealt[o] for o in self.order}  # all face up (LOO-SGL-1)
-        else:
-            faces = {s: self.hands[s] if looked else 0}
-        return LooView(
-            seat=s,
-            stage=self.stage,
-            hand=faces.get(s, 0),
-            to_act=self.to_act,
-            legal=tuple(self.legal_actions()) if self.to_act == s else self.side_actions(s),
-            tricks=tuple(self.all_tricks()),
-            card_counts=tuple(int.bit_count(h) for h in self.hands),
-            pool=self.ledger.total,
-            trump=self.trump if self.trump >= 0 else None,
-            seat_count=self.n,
-            dealer=self.dealer,
-            order=self.order,
-            may_take=(),
-            phase=self.phase,
-            seen_hands=faces,
-            turnup=self.turnup,
-            decls=tuple(self.decls),
-            miss_holder=self.miss_holder,
-            rules=self.rules,
-            kind=self.kind,
-            players=self.players,
-        )
+        return view_of(self, self.seat_index(seat))
 
-    def copy(self) -> LooDeal:
+    def copy(self) -> Self:
         """An independent copy, for search."""
-        out = type(self).__new__(type(self), self.rules)
+        out = object.__new__(type(self))
         out.__dict__.update(self.__dict__)
         for name in ("hands", "dealt", "decls", "tricks", "trick_seats", "trick_cards", "won", "log"):
             setattr(out, name, getattr(self, name)[:])
@@ -520,24 +371,14 @@ class LooDeal(BaseDeal):
 
     def declare_options(self, seat: int) -> tuple[Decl, ...]:
         """The declarations open to ``seat`` if it were its turn (LOO-DECL-1..10, §14.2)."""
-        if self.club_law:
-            return (Decl.STAND,)
-        miss_open = self.miss_holder is None
-        if seat == self.anchor:
-            others = self.order[:-1]
-            stood = sum(1 for s in others if self.decls[s] is Decl.STAND)
-            took = sum(1 for s in others if self.decls[s] is Decl.MISS)
-            if stood == 1 and took == 0:  # LOO-DECL-8
-                return (Decl.DEFEND, Decl.MISS, Decl.STAND) + ((Decl.THROW,) if self._may_concede else ())
-            if stood == 0 and took == 1:  # LOO-DECL-9
-                return (Decl.STAND, Decl.THROW)
-        return (Decl.MISS, Decl.STAND, Decl.THROW) if miss_open else (Decl.STAND, Decl.THROW)
+        return declare_options(self, seat)
 
     @property
-    def _may_concede(self) -> bool:
+    def may_concede(self) -> bool:
+        """Whether the dealer facing one seat in may throw up (``dealer_lone_stander: may_concede``)."""
         return self.rules.dealer_lone_stander == "may_concede"
 
-    def _lone_stander(self) -> bool:
+    def lone_stander(self) -> bool:
         """Whether exactly one seat before the dealer (§14.3: the last playing seat) plays: the LOO-DECL-8 case."""
         return sum(1 for s in self.order[:-1] if self.decls[s] in PLAYING) == 1
 
@@ -572,26 +413,7 @@ class LooDeal(BaseDeal):
 
     def _refusal(self, name: str, verb: str, decl: Decl) -> IllegalActionError:
         """Why a declaration that is not among the options is refused, with its rule."""
-        if self.kind is Kind.EW_SINGLE:
-            return IllegalActionError(f"{name} cannot {verb}: in this single all must play", "LOO-VAR-EW-SINGLE")
-        if self.club_law:
-            return IllegalActionError(
-                f"{name} cannot {verb}: clubs are trumps, so all must stand (club law)", "LOO-VAR-CLUBLAW"
-            )
-        if decl is Decl.DEFEND:
-            return IllegalActionError(
-                f"{name} cannot play the miss for the pool: only the dealer may, when one player alone "
-                "stood and nobody took the miss",
-                "LOO-DECL-8",
-            )
-        if decl is Decl.MISS:
-            holder = self.seats[self.miss_holder] if self.miss_holder is not None else "?"
-            return IllegalActionError(f"{name} cannot take the miss: {holder} has taken it", "LOO-DECL-3")
-        return IllegalActionError(
-            f"{name} cannot throw up: one player alone stood, so the dealer must stand, take the miss "
-            "or play it for the pool",
-            "LOO-DECL-8",
-        )
+        return refusal(self, name, verb, decl)
 
     def can_declare(self, seat: int | str, decl: Decl) -> bool:
         """Whether ``seat`` may make ``decl`` now."""
@@ -801,7 +623,7 @@ class LooDeal(BaseDeal):
         self._after_trick()
         self.won[winner] += 1
         if len(self.tricks) == self.trick_count:  # LOO-PLAY-9, LOO5-5: all the tricks are played
-            self._settle_regular()
+            settle_tricks(self)
         else:
             self.to_act = winner
 
@@ -831,7 +653,7 @@ class LooDeal(BaseDeal):
         if s is None or self.phase is Phase.COMPLETE:
             return []
         if self.unknown and self.phase is Phase.PLAY:
-            return self._stated_options()
+            return stated_options(self)
         if self.phase is Phase.DECLARE:
             return self._declare_actions(s)
         return self._play_actions(s)
@@ -869,7 +691,7 @@ class LooDeal(BaseDeal):
         elif verb in DECLARE_VERBS:
             self.verify_declare(action.seat, DECLARE_VERBS[verb])
         elif verb in ("trick", "single"):
-            self.verify_stated(action)
+            verify_stated(self, action)
         elif verb == "irregular":
             named = (action.arg or "").split()
             rule = named[0] if named and named[0].startswith("LOO-LAW-") else "LOO-LAW-17"
@@ -891,15 +713,12 @@ class LooDeal(BaseDeal):
             raise IllegalActionError(f"{name} cannot show a flush: there are no flushes in Three-card Loo", "LOO5-6")
         raise IllegalActionError(f"{name} {action.verb}: no such Loo action", "LOO-DECL-1")
 
-    def can(self, action: LooAction) -> bool:
-        """Whether ``action`` is legal now."""
-        return self._can(self.verify, action)
-
     def apply(self, action: LooAction) -> LooAction:
         """Apply ``action`` after checking it; returns it as logged. In table mode an irregular action
         is applied with its law (:mod:`roundgames.loo.laws`)."""
         if self.table_mode and self.LAWS is not None:
-            return self.LAWS.judge(self, action)()
+            applied: LooAction = self.LAWS.judge(self, action)()
+            return applied
         return self.apply_proper(action)
 
     def apply_proper(self, action: LooAction) -> LooAction:
@@ -910,7 +729,10 @@ class LooDeal(BaseDeal):
         if verb in DECLARE_VERBS:
             return self.declare(action.seat, DECLARE_VERBS[verb])
         if verb in ("trick", "single"):  # a result stated where nobody recorded the cards
-            return self.state_result(action)
+            verify_stated(self, action)
+            apply_stated(self, action)
+            self.log.append(action)
+            return action
         return self._apply_form_verb(action)
 
     def _apply_form_verb(self, action: LooAction) -> LooAction:
@@ -924,7 +746,7 @@ class LooDeal(BaseDeal):
         Warning: an illegal action corrupts the state. Use :meth:`apply` for anything a person drives.
         """
         if action.verb in ("trick", "single"):  # a result stated where nobody recorded the cards
-            self._stated(action)
+            apply_stated(self, action)
         elif action.verb == "play":
             assert action.card is not None
             self.play_unchecked(action.seat, action.card, action.arg == "civil")
@@ -935,7 +757,7 @@ class LooDeal(BaseDeal):
     def _unchecked_verb(self, action: LooAction) -> None:
         self.declare_unchecked(action.seat, DECLARE_VERBS[action.verb])
 
-    # -- deals whose cards nobody recorded: results stated ---------------------------------
+    # -- results stated where nobody recorded the cards (roundgames.loo.stated) -----------
 
     def deal_unknown(self, turnup: str | Card | None = None) -> None:
         """Deal a deal whose cards nobody recorded (the pool keeper's deal): every hand is empty.
@@ -945,136 +767,16 @@ class LooDeal(BaseDeal):
         ``single nobody`` (LOO-SGL-4). ``turnup`` is needed only where it decides something: under
         club law in a regular deal (LOO-VAR-CLUBLAW).
         """
-        if self.phase is not Phase.DEAL:
-            raise IllegalActionError("the cards have already been dealt", "LOO-DEAL-4")
-        up = -1
-        if turnup is not None:
-            cards = CardClaims(self.rules.pack).claim("cards.turnup", turnup, "LOO-VAR-32")
-            if len(cards) != 1:
-                raise RecordError("cards.turnup", f"one turn-up card, got {len(cards)}")
-            up = cards[0]
-        if up < 0 and self.rules.club_law and self.kind is Kind.REGULAR:
-            raise RecordError(
-                "cards.turnup", "under club law the turn-up decides who must stand: give it (LOO-VAR-CLUBLAW)"
-            )
-        self.unknown = True
-        self.turnup, self.trump = up, up // 13 if up >= 0 else -1
-        self._pay_stakes()
-        if self.kind is Kind.SINGLE:  # the table says whose face-up card won (LOO-SGL-2)
-            self.phase, self.players, self.to_act = Phase.PLAY, self.order, self.dealer
-            return
-        self.phase = Phase.DECLARE
-        self.to_act = self.order[0]
+        deal_unknown(self, turnup)
 
-    def _stated_options(self) -> list[LooAction]:
-        if self.kind is Kind.SINGLE:
-            return [LooAction(s, "single") for s in self.order] + [LooAction(self.dealer, "single", None, "nobody")]
-        return [LooAction(s, "trick") for s in self.players]
+    # -- settlement (roundgames.loo.settle) ------------------------------------------------
 
-    def verify_stated(self, action: LooAction) -> int:
-        """Raise unless ``action`` (``trick`` or ``single``) may be stated now; returns the seat index."""
-        s = self.seat_index(action.seat)
-        name, verb = self.seats[s], self.action_str(action).split(" ", 1)[1]
-        if not self.unknown:
-            raise RecordError("actions", f"{name} {verb}: the cards of this deal are recorded, so they are played")
-        if self.phase is Phase.COMPLETE:
-            raise IllegalActionError(f"{name} {verb}: the deal is over", "LOO-SET-6")
-        if action.verb == "single":
-            if self.kind is not Kind.SINGLE:
-                raise IllegalActionError(f"{name} {verb}: this is not Peel's single", "LOO-SGL-1")
-            if action.arg == "nobody":
-                if s != self.dealer:
-                    raise IllegalActionError(
-                        f"{name} {verb}: the dealer, {self.seats[self.dealer]}, states that no card won", "LOO-SGL-4"
-                    )
-                return s
-            if s not in self.order:
-                raise IllegalActionError(f"{name} cannot win the single: he was dealt no card", "LOO-SGL-1")
-            if self.turnup >= 0 and rank_of(self.turnup) == 12:
-                raise IllegalActionError(f"{name} cannot win the single: no card beats the ace turned up", "LOO-SGL-2")
-            return s
-        if self.phase is not Phase.PLAY or self.kind is Kind.SINGLE:
-            why = "Peel's single has no tricks" if self.kind is Kind.SINGLE else "the declaring is not over"
-            raise IllegalActionError(
-                f"{name} cannot win a trick: {why}", "LOO-SGL-1" if self.kind is Kind.SINGLE else "LOO-DECL-1"
-            )
-        if s not in self.players:
-            raise IllegalActionError(
-                f"{name} cannot win a trick: only those who stood or took the miss play", "LOO-PLAY-1"
-            )
-        return s
-
-    def state_result(self, action: LooAction) -> LooAction:
-        """Apply ``SEAT trick`` or ``SEAT single`` in a deal whose cards nobody recorded."""
-        self.verify_stated(action)
-        self._stated(action)
-        self.log.append(action)
-        return action
-
-    def _stated(self, action: LooAction) -> None:
-        s = action.seat
-        if action.verb == "single":
-            self._pay_single(None if action.arg == "nobody" else s)  # LOO-SGL-2..4
-            return
-        leader = s if self.to_act is None else self.to_act
-        self.tricks.append(Trick(leader, (), (), s))  # who led and what was played is not recorded
-        self.won[s] += 1
-        if len(self.tricks) == self.hand_size:  # LOO-PLAY-9
-            self._settle_regular()
-        else:
-            self.to_act = s  # the winner leads next (LOO-PLAY-7)
-
-    # -- settlement ----------------------------------------------------------------------
-
-    def _settle_single(self) -> None:
-        """Peel's single (LOO-SGL-2..4): the highest card above the turn-up in its suit takes the pool."""
-        best: int | None = None
-        for s in self.order:
-            c = highest(self.hands[s])
-            if c // 13 == self.trump and c > self.turnup and (best is None or c > highest(self.hands[best])):
-                best = s
-        self._pay_single(best)
-
-    def _pay_single(self, best: int | None) -> None:
-        if best is not None:
-            self.ledger.take(best, self.ledger.pool)
-        for s in self.order:
-            if s != best:
-                self.ledger.pay_next(s, self.rules.stakes.single)
-                self.looed[s] = self.rules.stakes.single
-        self.winner_without_play = best
-        self.finish()
-
-    def _trick_shares(self, pool: int) -> list[int]:
-        """The share of each trick, by trick number, the earliest getting the odd counters (LOO-SET-2)."""
+    def trick_shares(self, pool: int) -> list[int]:
+        """The share of each trick, by trick number, the earliest getting the odd counters (LOO-SET-2, LOO5-5)."""
         base, rest = divmod(pool, self.trick_count)
         return [base + (i < rest) for i in range(self.trick_count)]
 
-    def _settle_regular(self) -> None:
-        """Divide the pool by tricks and loo those who took none (LOO-SET-1..4)."""
-        pool = self.ledger.pool
-        shares = self._trick_shares(pool)  # LOO-SET-2, LOO5-5
-        for trick, share in zip(self.tricks, shares, strict=True):
-            assert trick.winner is not None
-            # the miss played for the pool, and an offender, carry their shares (LOO-SET-4, LOO-LAW-0b, §14.6)
-            if self.decls[trick.winner] is not Decl.DEFEND and trick.winner not in self.offenders:
-                self.ledger.take(trick.winner, share)
-        # the pool as divided, single penalties paid into it included (LOO-STK-4 [I], §14.7)
-        loo = self.rules.loo_amount(pool)
-        for s in self.players:
-            if self.won[s]:
-                continue
-            if s in self.offenders and not self.rules.offender_double_loo:  # looed once only (LOO-LAW-0c)
-                continue
-            if self.decls[s] is Decl.DEFEND and not self.rules.defender_looed:  # LOO-DECL-8 [I]
-                continue
-            if self._never_looed(s):  # LOO5-8
-                continue
-            self.ledger.pay_next(s, loo)  # LOO-SET-3
-            self.looed[s] = loo
-        self.finish()
-
-    def _never_looed(self, seat: int) -> bool:
+    def never_looed(self, seat: int) -> bool:
         """Whether ``seat`` cannot be looed whatever it takes: nobody in Three-card Loo (LOO5-8 in Five-card)."""
         return False
 

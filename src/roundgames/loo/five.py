@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from itertools import combinations
-from typing import Any
+from typing import Any, Self
 
 from ..core.cards import Card, card_of, card_str, cards_in, format_cards, mask_of, rank_of
 from ..core.errors import IllegalActionError
@@ -164,10 +164,9 @@ class FiveCardLoo(LooDeal):
         self.pam = _pam.pam_of(self.rules.pam, turnup // 13) if self.rules.form == "five_card" else None
         super()._set_cards(hands, miss, turnup, stock)
 
-    def copy(self) -> FiveCardLoo:
+    def copy(self) -> Self:
         """An independent copy, for search."""
         out = super().copy()
-        assert isinstance(out, FiveCardLoo)
         out.stock, out.dealt_stock, out.shown = self.stock[:], self.dealt_stock[:], self.shown[:]
         out.exchanged = dict(self.exchanged)
         return out
@@ -177,7 +176,7 @@ class FiveCardLoo(LooDeal):
     def declare_options(self, seat: int) -> tuple[Decl, ...]:
         """The declarations open to ``seat``: stand, throw up or exchange (LOO5-2); under club law no throw
         (§14.22); the dealer facing one seat in plays his own hand unless he may concede (§14.24)."""
-        if self.club_law or (seat == self.anchor and self._lone_stander() and not self._may_concede):
+        if self.club_law or (seat == self.anchor and self.lone_stander() and not self.may_concede):
             return (Decl.STAND, Decl.EXCHANGE)
         return (Decl.STAND, Decl.THROW, Decl.EXCHANGE)
 
@@ -474,7 +473,7 @@ class FiveCardLoo(LooDeal):
 
     # -- settlement -----------------------------------------------------------------------------
 
-    def _never_looed(self, seat: int) -> bool:
+    def never_looed(self, seat: int) -> bool:
         """The holder of Pam cannot be looed (LOO5-8)."""
         if self.pam is None:
             return False

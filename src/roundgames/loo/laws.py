@@ -34,9 +34,9 @@ from dataclasses import dataclass, field, replace
 
 from ..core.cards import SUIT_MASKS, card_of, card_str, parse_card, rank_of
 from ..core.errors import CardError, IllegalActionError, RecordError
-from ..games.base import Irregularity
+from ..games.protocol import Irregularity
 from .actions import DECL_VERB, DECLARE_VERBS, PLAYING, Decl, Kind, LooAction, Phase
-from .deal import Laws, LooDeal
+from .deal import LooDeal
 
 __all__ = ["LAWS", "LawState", "LooLaws", "judge", "legal_actions"]
 
@@ -605,8 +605,8 @@ def legal_actions(deal: LooDeal, proper: list[LooAction]) -> list[LooAction]:
     return proper
 
 
-class LooLaws(Laws):
-    """The laws of Loo as the policy a deal in table mode consults (:class:`~roundgames.loo.deal.Laws`)."""
+class LooLaws:
+    """The laws of Loo as the policy a deal in table mode consults (:class:`~roundgames.games.protocol.Laws`)."""
 
     def judge(self, deal: LooDeal, action: LooAction) -> Executor:
         """What ``action`` is in table mode: its executor, or :class:`IllegalActionError` where no law covers it."""

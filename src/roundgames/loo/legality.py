@@ -12,11 +12,17 @@ Five-card Loo's play with Pam is :mod:`roundgames.loo.pam`.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ..core.cards import SUIT_MASKS, SUIT_NAMES, Card, card_of, cards_in, format_cards, highest, rank_of
+from ..core.errors import IllegalActionError
 from ..core.tricks import loo_follow
+from .actions import Decl, Kind
 
-__all__ = ["follow", "follow_reason", "lead", "lead_reason", "top_trump"]
+if TYPE_CHECKING:
+    from .deal import LooDeal
+
+__all__ = ["declare_options", "follow", "follow_reason", "lead", "lead_reason", "refusal", "top_trump"]
 
 
 def top_trump(turnup: Card, trump: int) -> Card:
@@ -85,3 +91,45 @@ def lead_reason(
     if lead_rule == "lead_one":
         return f"holding two or more trumps, must lead one of them: {must}", "LOO-PLAY-2"
     return f"holding two or more trumps, must lead the highest, {must}", "LOO-PLAY-2"
+
+
+def refusal(deal: LooDeal, name: str, verb: str, decl: Decl) -> IllegalActionError:
+    """Why a declaration that is not among ``deal``'s options for the seat to act is refused, with its rule
+    (LOO-DECL-3, LOO-DECL-8, LOO-VAR-CLUBLAW, LOO-VAR-EW-SINGLE)."""
+
+    if deal.kind is Kind.EW_SINGLE:
+        return IllegalActionError(f"{name} cannot {verb}: in this single all must play", "LOO-VAR-EW-SINGLE")
+    if deal.club_law:
+        return IllegalActionError(
+            f"{name} cannot {verb}: clubs are trumps, so all must stand (club law)", "LOO-VAR-CLUBLAW"
+        )
+    if decl is Decl.DEFEND:
+        return IllegalActionError(
+            f"{name} cannot play the miss for the pool: only the dealer may, when one player alone "
+            "stood and nobody took the miss",
+            "LOO-DECL-8",
+        )
+    if decl is Decl.MISS:
+        holder = deal.seats[deal.miss_holder] if deal.miss_holder is not None else "?"
+        return IllegalActionError(f"{name} cannot take the miss: {holder} has taken it", "LOO-DECL-3")
+    return IllegalActionError(
+        f"{name} cannot throw up: one player alone stood, so the dealer must stand, take the miss "
+        "or play it for the pool",
+        "LOO-DECL-8",
+    )
+
+
+def declare_options(deal: LooDeal, seat: int) -> tuple[Decl, ...]:
+    """The declarations open to ``seat`` of a Three-card deal if it were its turn (LOO-DECL-1..10, §14.2)."""
+    if deal.club_law:
+        return (Decl.STAND,)
+    miss_open = deal.miss_holder is None
+    if seat == deal.anchor:
+        others = deal.order[:-1]
+        stood = sum(1 for s in others if deal.decls[s] is Decl.STAND)
+        took = sum(1 for s in others if deal.decls[s] is Decl.MISS)
+        if stood == 1 and took == 0:  # LOO-DECL-8
+            return (Decl.DEFEND, Decl.MISS, Decl.STAND) + ((Decl.THROW,) if deal.may_concede else ())
+        if stood == 0 and took == 1:  # LOO-DECL-9
+            return (Decl.STAND, Decl.THROW)
+    return (Decl.MISS, Decl.STAND, Decl.THROW) if miss_open else (Decl.STAND, Decl.THROW)

@@ -1,28 +1,38 @@
-"""Nap: the deal with every variant, the call ladder and pay tables, the laws of table mode, and the sitting.
+"""Nap: the deal, the variants that deal or exchange particular cards, the laws of table mode, and the sitting.
 
-The modules, in dependency order: ``rules``, ``calls``, ``deal``, ``laws`` (table mode), ``sitting``.
+The modules, in dependency order: ``rules``, ``calls`` (the ladder and pay tables), ``actions`` (the verbs),
+``words``, ``deal`` (Nap with every call), ``variants`` (the :class:`NapDeal` every game uses: purchase, Peep,
+the spare hand, the top card),
+``laws`` (table mode), ``sitting``, ``game`` (Nap in the registry).
 """
 
-from . import laws as laws  # table mode's laws, consulted by the deal
+from .actions import VERBS, NapAction, NapPhase
 from .calls import CALLS, FIVE, TRICKS, ladder, pay_table
-from .deal import NapAction, NapDeal, NapPhase, NapTrick, NapView
+from .deal import NapTrick, PlainNapDeal
+from .game import NAP
 from .rules import NAP_OPTION_DOCS, NAP_OPTIONS, NapRules, NapStakes
 from .sitting import NapSitting
+from .variants import NapDeal
+from .words import NapResult, NapView
 
 __all__ = [
     "CALLS",
     "FIVE",
+    "NAP",
     "NAP_OPTIONS",
     "NAP_OPTION_DOCS",
     "TRICKS",
+    "VERBS",
     "NapAction",
     "NapDeal",
     "NapPhase",
+    "NapResult",
     "NapRules",
     "NapSitting",
     "NapStakes",
     "NapTrick",
     "NapView",
+    "PlainNapDeal",
     "ladder",
     "pay_table",
 ]

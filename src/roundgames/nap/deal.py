@@ -1,11 +1,14 @@
 """The Nap deal as a state machine (RULES.md §6 and §7).
 
-A :class:`NapDeal` is created with the rules, the seats, the dealer, the kitty and the
-stake multiplier; it is dealt (from a seed, or with given cards), then the seats buy
-(Purchase Nap), call, and play. Every action has the triple ``verify_x`` / ``can_x`` /
-``x``; :meth:`NapDeal.legal_actions` lists what the seat to act may do.
+A :class:`PlainNapDeal` is created with the rules, the seats, the dealer, the kitty and the
+stake multiplier; it is dealt (from a seed, or with given cards), then the seats call and play.
+Every action has the triple ``verify_x`` / ``can_x`` / ``x``; :meth:`PlainNapDeal.legal_actions` lists
+what the seat to act may do. The variants that deal or exchange particular cards (purchase, peep,
+the spare hand, the top card) extend this class: :class:`roundgames.nap.NapDeal`
+(:mod:`roundgames.nap.variants`) is the deal of every game of Nap. In table mode the laws
+(:mod:`roundgames.nap.laws`) are consulted first.
 
->>> deal = NapDeal(NapRules.preset("peel"), ["P1", "P2", "P3", "P4"], dealer="P4")
+>>> deal = PlainNapDeal(NapRules.preset("peel"), ["P1", "P2", "P3", "P4"], dealer="P4")
 >>> deal.deal_cards({"P1": "JS 6H TD 9C 2H", "P2": "5S KH AH 7C 3H", "P3": "AS KS QS 4D 2C",
 ...                  "P4": "7S 9H 8H 3C 5D"})
 >>> for text in ["P1 pass", "P2 call 2", "P3 call 3", "P4 pass", "P3 play AS", "P4 play 7S",
@@ -14,99 +17,48 @@ stake multiplier; it is dealt (from a seed, or with given cards), then the seats
 ...     _ = deal.apply(deal.parse_action(text))
 >>> deal.is_complete, deal.made, deal.net
 (True, True, [-3, -3, 9, -3])
+>>> print(deal.result().sentence())
+P3 made 3. P1 -3, P2 -3, P3 +9, P4 -3. Kitty 0; P1 deals next.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
-from enum import IntEnum
-from itertools import combinations
+from collections.abc import Mapping, Sequence
+from typing import Self
 
-from ..core.cards import SUIT_NAMES, Card, card_str, cards_in, format_cards, mask_of, pack, parse_card
-from ..core.errors import CardError, IllegalActionError, RecordError, irregular_arg
+from ..core.cards import SUIT_NAMES, Card, card_str, cards_in, format_cards
+from ..core.errors import IllegalActionError, RecordError
 from ..core.tricks import Trick, follow_suit, trick_winner
-from ..games.base import BaseDeal, CardClaims
+from ..games.base import BaseDeal
+from ..games.protocol import Feature, Stage
+from .actions import VERBS, NapAction, NapPhase, action_str, parse_action
 from .calls import CALLS, FIVE, TRICKS, ladder, option_problem, pay_table
+from .dealing import claim_cards, deal_packets
 from .rules import NapRules
+from .stated import deal_unknown, verify_trick, won_trick
+from .words import NapResult, NapView, describe
 
-__all__ = ["CALLS", "NapAction", "NapDeal", "NapPhase", "NapTrick", "NapView", "pay_table"]
-
-VERBS = ("pass", "call", "play", "buy", "spare", "peep", "widow", "topcard", "raise", "irregular", "replay", "trick")
-
-
-class NapPhase(IntEnum):
-    """Where a Nap deal stands."""
-
-    DEAL = 0
-    PURCHASE = 1
-    CALL = 2
-    PLAY = 3
-    COMPLETE = 4
-
-
-@dataclass(frozen=True, slots=True)
-class NapAction:
-    """One action: ``pass``, ``call`` (``call`` names it), ``play``/``widow``/``topcard`` (``cards``
-    holds one card), ``buy``/``spare`` (``cards`` holds the cards), ``peep`` or ``raise``; where nobody
-    recorded the cards, ``trick``: the seat won the next trick."""
-
-    seat: int
-    verb: str
-    call: str | None = None
-    cards: tuple[Card, ...] = ()
-    #: the raw arguments of ``irregular`` (``NAP-LAW-7 5H``), as written
-    arg: str | None = None
-
+__all__ = ["CALLS", "VERBS", "NapAction", "NapPhase", "NapTrick", "NapView", "PlainNapDeal", "pay_table"]
 
 NapTrick = Trick  # the same trick as Loo's
-
-
-@dataclass(frozen=True, slots=True)
-class NapView:
-    """One seat's view of a Nap deal: everything it may see and nothing else."""
-
-    seat: int
-    phase: NapPhase
-    hand: int
-    widow: Card | None
-    calls: tuple[tuple[int, str], ...]
-    declarer: int | None
-    contract: str | None
-    trump: int | None
-    tricks: tuple[Trick, ...]
-    card_counts: tuple[int, ...]
-    kitty: int
-    multiplier: int
-    to_act: int | None
-    #: what the seat may do; taking the spare hand, the widow or the top card is offered in ``may_take``
-    #: instead, since those actions would name the unseen cards
-    legal: tuple[NapAction, ...]
-    may_take: tuple[str, ...]
-    #: public facts of the table
-    rules: NapRules
-    seat_count: int
-    dealer: int
-    order: tuple[int, ...]
-    won: int
-    lost: int
-    bought: dict[int, int]
-    peeped: frozenset[int]
-
-
-def _subsets(mask: int, max_size: int) -> Iterator[tuple[Card, ...]]:
-    cards = sorted(cards_in(mask))
-    for k in range(min(max_size, len(cards)) + 1):
-        yield from combinations(cards, k)
-
 
 #: actions whose legal forms would name cards the seat has not seen: a view offers them by verb only
 _UNSEEN_VERBS = ("spare", "topcard", "widow")
 
+_STAGE = {
+    NapPhase.DEAL: Stage.DEAL,
+    NapPhase.PURCHASE: Stage.BID,
+    NapPhase.CALL: Stage.BID,
+    NapPhase.PLAY: Stage.PLAY,
+    NapPhase.COMPLETE: Stage.COMPLETE,
+}
 
-class NapDeal(BaseDeal):
-    """One deal of Nap, from the deal to the settlement."""
+
+class PlainNapDeal(BaseDeal):
+    """One deal of Nap without the variants that deal or exchange particular cards: calling, play and payment,
+    with every call and every all-pass rule. :class:`~roundgames.nap.variants.NapDeal` extends it with those
+    variants; it is the deal every surface makes."""
 
     def __init__(
         self,
@@ -167,45 +119,24 @@ class NapDeal(BaseDeal):
         self.offenders: set[int] = set()
         #: the dealer whose turn it was, when a deal out of turn is void (NAP-LAW-3)
         self.proper_dealer: int | None = None
+        #: a law made the deal void: the same dealer deals again (NAP-LAW-1, -2, §14.8)
+        self.void = False
+        #: nobody recorded the cards (:meth:`deal_unknown`): each trick's winner is stated instead
+        self.unknown = False
 
     # -- seats and actions as text -------------------------------------------------------
 
     def action_str(self, action: NapAction) -> str:
         """The action as a record writes it: ``"P3 call nap"``, ``"P2 buy 4C 2D"``."""
-        text = f"{self.seats[action.seat]} {action.verb}"
-        if action.call is not None:
-            text += f" {action.call}"
-        if action.cards:
-            text += " " + format_cards(action.cards)  # in suit order, ace down, as records write cards
-        elif action.arg is not None:
-            text += f" {action.arg}"
-        return text
+        return action_str(action, self.seats)
+
+    def describe(self, action: NapAction, *, own: bool = False) -> str:
+        """The action as a log line says it: ``"P3 calls Nap"``; ``own``: as its actor reads it."""
+        return describe(action, self.seats, own=own)
 
     def parse_action(self, text: str) -> NapAction:
         """Parse ``SEAT VERB [ARGUMENTS]``; raises :class:`RecordError` if it does not parse."""
-        parts = text.split() if isinstance(text, str) else []
-        if len(parts) < 2:
-            raise RecordError("actions", f"{text!r} does not parse: expected 'SEAT VERB [ARGUMENTS]'")
-        seat, verb, args = parts[0], parts[1], parts[2:]
-        idx = self.seat_index(seat, "actions")
-        if verb in ("pass", "peep", "raise", "replay", "trick") and not args:
-            return NapAction(idx, verb)
-        if verb == "irregular":
-            return NapAction(idx, verb, arg=irregular_arg(text, args, f"{seat} irregular NAP-LAW-6"))
-        if verb == "call" and len(args) == 1:
-            call = args[0].lower().replace("ü", "u")
-            if call not in CALLS:
-                raise RecordError("actions", f"{text!r}: no call {args[0]!r} (calls: {' '.join(CALLS)})")
-            return NapAction(idx, verb, call)
-        if (verb in ("play", "widow", "topcard") and len(args) == 1) or verb in ("buy", "spare"):
-            try:
-                cards = tuple(parse_card(a) for a in args)
-            except CardError as e:
-                raise RecordError("actions", f"{text!r}: {e}") from None
-            if len(set(cards)) != len(cards):
-                raise RecordError("actions", f"{text!r}: a card is named twice")
-            return NapAction(idx, verb, None, cards)
-        raise RecordError("actions", f"{text!r} does not parse: Nap verbs are {', '.join(VERBS)}")
+        return parse_action(text, self.seats)
 
     # -- dealing -------------------------------------------------------------------------
 
@@ -213,23 +144,7 @@ class NapDeal(BaseDeal):
         """Shuffle with ``seed`` and deal five cards each from the dealer's left, one at a time (NAP-DEAL-1)
         or in ``packets`` such as ``(2, 3)`` or ``(3, 2)`` (C-NAP-9), then the spare hand, the widow and the
         stock where the rules use them."""
-        if sorted(packets) not in ([1, 1, 1, 1, 1], [2, 3]):
-            raise RecordError(
-                "packets", f"five cards go out one at a time, or 2 then 3, or 3 then 2; got {list(packets)}"
-            )
-        rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-        cards = pack(self.rules.pack)
-        rng.shuffle(cards)
-        it = iter(cards)
-        hands = {s: 0 for s in self.order}
-        for size in packets:
-            for s in self.order:
-                for _ in range(size):
-                    hands[s] |= 1 << next(it)
-        spare = mask_of(next(it) for _ in range(5)) if self.rules.spare_hand != "off" else 0
-        widow = next(it) if self.rules.peep else None
-        stock = list(it) if self.rules.purchase or self.rules.nap_top_card else []
-        self._set_cards(hands, spare, widow, stock)
+        self.set_cards(*deal_packets(self, seed, packets))
 
     def deal_cards(
         self,
@@ -240,40 +155,10 @@ class NapDeal(BaseDeal):
         spare: str | Sequence[Card] = (),
     ) -> None:
         """Deal the given cards; raises :class:`RecordError` for a card that is missing, doubled or unknown."""
-        claims = CardClaims(self.rules.pack)
+        self.set_cards(*claim_cards(self, hands, stock=stock, widow=widow, spare=spare))
 
-        def take(where: str, value: str | Sequence[Card] | Card) -> list[Card]:
-            return claims.claim(where, value, "NAP-VAR-PACK32")
-
-        masks: dict[int, int] = {}
-        for seat, value in hands.items():
-            idx = self.seat_index(seat, "cards")
-            where = f"cards.{self.seats[idx]}"
-            if idx not in self.order:
-                raise RecordError(where, f"{self.seats[idx]} deals and sits out, so is dealt no cards (NAP-GEN-2)")
-            cards = take(where, value)
-            if len(cards) != 5:
-                raise RecordError(where, f"a Nap hand has 5 cards, got {len(cards)} (NAP-DEAL-1)")
-            masks[idx] = mask_of(cards)
-        for idx in self.order:
-            if idx not in masks:
-                raise RecordError(f"cards.{self.seats[idx]}", f"no hand dealt to {self.seats[idx]}")
-        spare_cards = take("cards.spare", spare)
-        if self.rules.spare_hand != "off" and len(spare_cards) != 5:
-            raise RecordError("cards.spare", f"the spare hand has 5 cards, got {len(spare_cards)} (NAP-VAR-SPARE)")
-        if self.rules.spare_hand == "off" and spare_cards:
-            raise RecordError("cards.spare", "no spare hand is dealt unless the option spare_hand is on")
-        widow_cards = take("cards.widow", widow) if widow is not None else []
-        if self.rules.peep and len(widow_cards) != 1:
-            raise RecordError("cards.widow", f"Peep Nap deals one widow card, got {len(widow_cards)} (NAP-VAR-PEEP)")
-        if not self.rules.peep and widow_cards:
-            raise RecordError("cards.widow", "no widow is dealt unless the option peep is on")
-        stock_cards = take("cards.stock", stock)
-        if stock_cards and not (self.rules.purchase or self.rules.nap_top_card):
-            raise RecordError("cards.stock", "the stock is used only with purchase or nap_top_card")
-        self._set_cards(masks, mask_of(spare_cards), widow_cards[0] if widow_cards else None, stock_cards)
-
-    def _set_cards(self, hands: Mapping[int, int], spare: int, widow: Card | None, stock: list[Card]) -> None:
+    def set_cards(self, hands: Mapping[int, int], spare: int, widow: Card | None, stock: list[Card]) -> None:
+        """Put the dealt cards in place and begin the buying or the calling: for the dealing and the keeper."""
         if self.phase is not NapPhase.DEAL:
             raise IllegalActionError("the cards have already been dealt", "NAP-DEAL-1")
         for s, m in hands.items():
@@ -287,6 +172,23 @@ class NapDeal(BaseDeal):
         self.to_act = self.order[0]
 
     # -- state ---------------------------------------------------------------------------
+
+    @property
+    def stage(self) -> Stage:
+        """Where the deal stands, in the words every game shares."""
+        return _STAGE[self.phase]
+
+    @property
+    def features(self) -> frozenset[Feature]:
+        """What this deal offers beyond the protocol (:class:`~roundgames.games.protocol.Feature`)."""
+        out = {Feature.CALLS, Feature.CONTRACT, Feature.TRUMP_LED}
+        if self.rules.has_kitty:
+            out.add(Feature.KITTY)
+        if self.rules.purchase or self.rules.nap_top_card:
+            out.add(Feature.STOCK)
+        if self.unknown:
+            out.add(Feature.UNKNOWN_CARDS)
+        return frozenset(out)
 
     @property
     def is_complete(self) -> bool:
@@ -306,9 +208,9 @@ class NapDeal(BaseDeal):
             return self.proper_dealer
         return self.dealer if self.redeal else (self.dealer + 1) % self.n
 
-    def copy(self) -> NapDeal:
+    def copy(self) -> Self:
         """An independent copy, for search."""
-        out = NapDeal.__new__(NapDeal)
+        out = object.__new__(type(self))
         out.__dict__.update(self.__dict__)
         for name in (
             "hands",
@@ -336,28 +238,48 @@ class NapDeal(BaseDeal):
         mine = self.legal_actions() if self.to_act == s else []
         return NapView(
             seat=s,
-            phase=self.phase,
+            stage=self.stage,
             hand=self.hands[s],
+            to_act=self.to_act,
+            legal=tuple(a for a in mine if a.verb not in _UNSEEN_VERBS),
+            tricks=tuple(self.all_tricks()),
+            card_counts=tuple(c.bit_count() for c in self.hands),
+            pool=self.kitty,
+            trump=self.trump,
+            seat_count=self.n,
+            dealer=self.dealer,
+            order=self.order,
+            may_take=tuple(sorted({a.verb for a in mine if a.verb in _UNSEEN_VERBS})),
+            phase=self.phase,
             widow=widow,
             calls=tuple(self.calls),
             declarer=self.declarer,
             contract=self.contract,
-            trump=self.trump,
-            tricks=tuple(self.all_tricks()),
-            card_counts=tuple(c.bit_count() for c in self.hands),
             kitty=self.kitty,
             multiplier=self.multiplier,
-            to_act=self.to_act,
-            legal=tuple(a for a in mine if a.verb not in _UNSEEN_VERBS),
-            may_take=tuple(sorted({a.verb for a in mine if a.verb in _UNSEEN_VERBS})),
             rules=self.rules,
-            seat_count=self.n,
-            dealer=self.dealer,
-            order=self.order,
             won=self.won,
             lost=self.lost,
             bought={seat: len(cards) for seat, cards in self.bought.items()},
             peeped=frozenset(self.peeped),
+        )
+
+    def result(self) -> NapResult | None:
+        """The finished deal's result as one value (None until the deal is complete)."""
+        if not self.is_complete:
+            return None
+        return NapResult(
+            seats=self.seats,
+            net=tuple(self.net),
+            pool=self.kitty,
+            next_dealer=self.next_dealer,
+            irregularities=tuple(self.irregularities),
+            void=self.void or self.proper_dealer is not None,
+            declarer=self.declarer,
+            contract=self.contract,
+            made=self.made,
+            next_multiplier=self.next_multiplier,
+            redeal=self.redeal,
         )
 
     # -- misdeal ---------------------------------------------------------------------------
@@ -375,62 +297,16 @@ class NapDeal(BaseDeal):
         """The deal is void and the same dealer deals again (NAP-LAW-1, §14.8): no penalty, except one unit
         into the kitty when one is in use; the dealer's stake for the void deal is not charged."""
         self.verify_misdeal()
-        self._misdeal()
+        self.misdeal_unchecked()
 
-    def _misdeal(self) -> None:
+    def misdeal_unchecked(self) -> None:
+        """Make the deal void as a misdeal does, unchecked: for the laws (NAP-LAW-1, §14.8)."""
+        self.void = True
         if self.rules.has_kitty:
             self.ledger.take(self.dealer, self.rules.stakes.unit)  # the void deal's stake back
             self.ledger.stake(self.dealer, self.rules.stakes.unit)  # the misdeal fine
         self.redeal = True
-        self._finish()
-
-    # -- purchase ------------------------------------------------------------------------
-
-    def verify_buy(self, seat: int | str, cards: Sequence[Card] = ()) -> int:
-        """Raise unless ``seat`` may discard ``cards`` and buy as many from the stock (NAP-VAR-PURCHASE)."""
-        s = self.seat_index(seat)
-        name = self.seats[s]
-        if self.phase is not NapPhase.PURCHASE:
-            raise IllegalActionError(f"{name} cannot buy: cards are bought only before any call", "NAP-VAR-PURCHASE")
-        if s != self.to_act:
-            raise IllegalActionError(
-                f"{name} cannot buy: the dealer asks {self.seats[self.to_act or 0]} now", "NAP-VAR-PURCHASE"
-            )
-        for c in cards:
-            if not self.hands[s] >> c & 1:
-                raise IllegalActionError(
-                    f"{name} cannot discard {card_str(c)}: he does not hold it", "NAP-VAR-PURCHASE"
-                )
-        if len(cards) > len(self.stock):
-            raise RecordError("cards.stock", f"{name} buys {len(cards)} cards but the stock holds {len(self.stock)}")
-        return s
-
-    def can_buy(self, seat: int | str, cards: Sequence[Card] = ()) -> bool:
-        """Whether ``seat`` may buy by discarding ``cards`` now."""
-        return self._can(self.verify_buy, seat, cards)
-
-    def buy(self, seat: int | str, cards: Sequence[Card] = ()) -> NapAction:
-        """``seat`` discards ``cards`` and draws as many from the stock, a unit each into the kitty;
-        ``buy(seat)`` with no cards declines."""
-        s = self.verify_buy(seat, cards)
-        action = NapAction(s, "buy", None, tuple(cards))
-        self._buy(s, tuple(cards))
-        self.log.append(action)
-        return action
-
-    def _buy(self, s: int, cards: tuple[Card, ...]) -> None:
-        for c in cards:
-            self.hands[s] &= ~(1 << c)
-            self.hands[s] |= 1 << self.stock.pop(0)
-        if cards:
-            self.ledger.stake(s, len(cards) * self.rules.stakes.unit)
-        self.bought[s] = cards
-        i = self.order.index(s)
-        if i + 1 < len(self.order):
-            self.to_act = self.order[i + 1]
-        else:
-            self.phase = NapPhase.CALL
-            self.to_act = self.order[0]
+        self.finish()
 
     # -- calling -------------------------------------------------------------------------
 
@@ -438,9 +314,10 @@ class NapDeal(BaseDeal):
         """The calls the seat to act could make now: above the highest so far and allowed by the options."""
         if self.phase is not NapPhase.CALL or self.challenge is not None:
             return []
-        return [c for c in ladder(self.rules) if self._call_problem(c) is None]
+        return [c for c in ladder(self.rules) if self.call_problem(c) is None]
 
-    def _call_problem(self, call: str) -> tuple[str, str] | None:
+    def call_problem(self, call: str) -> tuple[str, str] | None:
+        """Why ``call`` may not be made now whoever's turn it is, with the rule, or None (NAP-CALL-2..6)."""
         r = self.rules
         forbidden = option_problem(r, call)
         if forbidden is not None:
@@ -486,7 +363,7 @@ class NapDeal(BaseDeal):
             raise IllegalActionError(
                 f"{self.seats[s]} cannot call: he may only raise or pass when challenged", "NAP-VAR-WELLINGTON"
             )
-        problem = self._call_problem(call)
+        problem = self.call_problem(call)
         if problem is not None:
             raise IllegalActionError(f"{self.seats[s]} cannot call {call}: {problem[0]}", problem[1])
         return s
@@ -520,71 +397,6 @@ class NapDeal(BaseDeal):
         self._pass(s)
         self.log.append(action)
         return action
-
-    def verify_peep(self, seat: int | str) -> int:
-        """Raise unless ``seat`` may pay a unit to look at the widow now (NAP-VAR-PEEP)."""
-        s = self.seat_index(seat)
-        if not self.rules.peep:
-            raise IllegalActionError(f"{self.seats[s]} cannot peep: there is no widow at this table", "NAP-VAR-PEEP")
-        self._verify_turn(s, "peep")
-        if self.challenge is not None or s in self.peeped:
-            raise IllegalActionError(f"{self.seats[s]} cannot peep again", "NAP-VAR-PEEP")
-        return s
-
-    def can_peep(self, seat: int | str) -> bool:
-        """Whether ``seat`` may peep now."""
-        return self._can(self.verify_peep, seat)
-
-    def peep(self, seat: int | str) -> NapAction:
-        """``seat`` pays a unit into the kitty and looks at the widow, before calling or passing."""
-        s = self.verify_peep(seat)
-        action = NapAction(s, "peep")
-        self._peep(s)
-        self.log.append(action)
-        return action
-
-    def _peep(self, s: int) -> None:
-        self.peeped.add(s)
-        self.ledger.stake(s, self.rules.stakes.unit)
-
-    def verify_spare(self, seat: int | str, keep: Sequence[Card]) -> int:
-        """Raise unless ``seat`` may take the spare hand keeping ``keep`` (NAP-VAR-SPARE)."""
-        s = self.seat_index(seat)
-        name = self.seats[s]
-        if self.rules.spare_hand == "off":
-            raise IllegalActionError(f"{name} cannot take the spare hand: none is dealt here", "NAP-VAR-SPARE")
-        self._verify_turn(s, "take the spare hand")
-        if self.challenge is not None:
-            raise IllegalActionError(f"{name} cannot take the spare hand now", "NAP-VAR-SPARE")
-        if len(keep) != 5 or len(set(keep)) != 5:
-            raise IllegalActionError(f"{name} must keep exactly five cards of the ten", "NAP-VAR-SPARE")
-        problem = self._call_problem("nap")
-        if problem is not None:
-            raise IllegalActionError(
-                f"{name} cannot take the spare hand, which is a call of Nap: {problem[0]}", problem[1]
-            )
-        if any(not (self.hands[s] | self.spare) >> c & 1 for c in keep):
-            # Naming the card would tell whether some other card is in the unseen spare hand.
-            raise IllegalActionError(f"{name} must keep five cards of his hand and the spare hand", "NAP-VAR-SPARE")
-        return s
-
-    def can_spare(self, seat: int | str, keep: Sequence[Card]) -> bool:
-        """Whether ``seat`` may take the spare hand keeping ``keep``."""
-        return self._can(self.verify_spare, seat, keep)
-
-    def take_spare(self, seat: int | str, keep: Sequence[Card]) -> NapAction:
-        """``seat`` takes the spare hand, keeps five of the ten cards, and so calls Nap."""
-        s = self.verify_spare(seat, keep)
-        action = NapAction(s, "spare", None, tuple(keep))
-        self._spare(s, tuple(keep))
-        self.log.append(action)
-        return action
-
-    def _spare(self, s: int, keep: tuple[Card, ...]) -> None:
-        self.hands[s] = mask_of(keep)
-        self.spare = 0
-        self.spare_taker = s
-        self._call(s, "nap")
 
     def verify_raise(self, seat: int | str) -> int:
         """Raise unless ``seat`` is a challenged Nap caller who may take the challenge himself."""
@@ -660,61 +472,17 @@ class NapDeal(BaseDeal):
                 self.redeal = True
                 if self.rules.has_kitty:
                     self.ledger.take(self.dealer, self.rules.stakes.unit)  # a void deal charges no stake
-                self._finish()
+                self.finish()
                 return
             if rule == "double_header":
                 self.next_multiplier = 2
-                self._finish()
+                self.finish()
                 return
             senior = self.order[0] if rule == "eldest_one" else self.order[-1]
             self.highest = (senior, str(self.rules.min_call))
         self.declarer, self.contract = self.highest
         self.phase = NapPhase.PLAY
         self.to_act = self.declarer
-
-    # -- before the first lead: the widow and the top card ---------------------------------
-
-    def verify_exchange(self, seat: int | str, verb: str, discard: Card) -> int:
-        """Raise unless the senior hand may take the widow (``widow``) or the top card (``topcard``)
-        and discard ``discard`` now (NAP-VAR-PEEP, NAP-VAR-NAP-TOPCARD)."""
-        s = self.seat_index(seat)
-        name = self.seats[s]
-        rule = "NAP-VAR-PEEP" if verb == "widow" else "NAP-VAR-NAP-TOPCARD"
-        if (verb == "widow" and not self.rules.peep) or (verb == "topcard" and not self.rules.nap_top_card):
-            raise IllegalActionError(f"{name} cannot take the {verb}: not played at this table", rule)
-        if (
-            self.phase is not NapPhase.PLAY
-            or s != self.declarer
-            or self.tricks
-            or self.trick_cards
-            or verb in self.exchanged
-        ):
-            raise IllegalActionError(f"{name} cannot take the {verb}: only the senior hand may, before he leads", rule)
-        if verb == "topcard" and self.contract not in FIVE:
-            raise IllegalActionError(f"{name} cannot take the top card: only a Nap caller may", rule)
-        extra = self.widow if verb == "widow" else (self.stock[0] if self.stock else None)
-        if extra is None:
-            raise RecordError("cards.stock", f"{name} takes the top card but the stock is empty")
-        if not (self.hands[s] | 1 << extra) >> discard & 1:
-            # Not naming the card: that would tell whether it is the unseen card being taken.
-            raise IllegalActionError(f"{name} must discard one of his cards or the card he takes", rule)
-        return s
-
-    def exchange(self, seat: int | str, verb: str, discard: Card) -> NapAction:
-        """The senior hand takes the widow or the top card and discards ``discard``."""
-        s = self.verify_exchange(seat, verb, discard)
-        action = NapAction(s, verb, None, (discard,))
-        self._exchange(s, verb, discard)
-        self.log.append(action)
-        return action
-
-    def _exchange(self, s: int, verb: str, discard: Card) -> None:
-        extra = self.widow if verb == "widow" else self.stock.pop(0)
-        assert extra is not None
-        if verb == "widow":
-            self.widow = None
-        self.hands[s] = (self.hands[s] | 1 << extra) & ~(1 << discard)
-        self.exchanged.add(verb)
 
     # -- play ----------------------------------------------------------------------------
 
@@ -763,11 +531,13 @@ class NapDeal(BaseDeal):
         """``seat`` plays ``card``; the senior hand's first lead fixes trumps (NAP-PLAY-1)."""
         s = self.verify_play(seat, card)
         action = NapAction(s, "play", None, (card,))
-        self._play(s, card)
+        self.play_unchecked(s, card)
         self.log.append(action)
         return action
 
-    def _play(self, s: int, card: Card) -> None:
+    def play_unchecked(self, s: int, card: Card) -> None:
+        """Put ``card`` from ``s``'s hand into the trick, unchecked and unlogged: for search.
+        Warning: a card ``s`` does not hold corrupts the state."""
         first_lead = not self.tricks and not self.trick_cards
         if first_lead and (self.contract != "misery" or self.rules.misery_trumps):  # NAP-PLAY-1, NAP-PLAY-5
             self.trump = card // 13
@@ -784,14 +554,14 @@ class NapDeal(BaseDeal):
             self.won += 1
         else:
             self.lost += 1
-        decided = self._decided()
+        decided = self.decided()
         if decided is None:
             self.to_act = winner
         else:
             self.made = decided
-            self._settle()
+            self.settle()
 
-    def _decided(self) -> bool | None:
+    def decided(self) -> bool | None:
         """Whether the call is made (True), lost (False) or still open (None): the early end of NAP-PLAY-4."""
         assert self.contract is not None
         if self.contract == "misery":
@@ -805,10 +575,7 @@ class NapDeal(BaseDeal):
             return False
         return None
 
-    # -- tricks stated where nobody recorded the cards ----------------------------------
-
-    #: nobody recorded the cards (:meth:`deal_unknown`): each trick's winner is stated instead
-    unknown: bool = False
+    # -- tricks stated where nobody recorded the cards (roundgames.nap.stated) ---------------
 
     def deal_unknown(self) -> None:
         """Deal a deal whose cards nobody recorded (the pool keeper's deal): every hand is empty.
@@ -817,87 +584,66 @@ class NapDeal(BaseDeal):
         trick"), until NAP-PLAY-4 decides the deal. The variants that deal or exchange particular
         cards (purchase, peep, the spare hand, the top card) need the cards and are refused.
         """
-        carded = [k for k in ("purchase", "peep", "nap_top_card") if getattr(self.rules, k)]
-        carded += ["spare_hand"] if self.rules.spare_hand != "off" else []
-        if carded:
-            raise RecordError(
-                f"options.{carded[0]}", "this variant exchanges particular cards, so the cards must be recorded"
-            )
-        self.unknown = True
-        self._set_cards({}, 0, None, [])
+        deal_unknown(self)
 
     def verify_trick(self, seat: int | str) -> int:
         """Raise unless ``seat`` may be stated to have won the next trick (a deal of unknown cards)."""
-        s = self.seat_index(seat)
-        name = self.seats[s]
-        if not self.unknown:
-            raise RecordError("actions", f"{name} trick: the cards of this deal are recorded, so they are played")
-        if self.phase is NapPhase.COMPLETE:
-            raise IllegalActionError(f"{name} cannot win a trick: the deal is over", "NAP-PLAY-4")
-        if self.phase is not NapPhase.PLAY:
-            raise IllegalActionError(f"{name} cannot win a trick: the calling is not over", "NAP-CALL-1")
-        if s not in self.order:
-            raise IllegalActionError(f"{name} cannot win a trick: the dealer sits out", "NAP-GEN-2")
-        return s
+        return verify_trick(self, seat)
 
     def trick(self, seat: int | str) -> NapAction:
         """``seat`` won the next trick: the play of a deal whose cards nobody recorded."""
-        s = self.verify_trick(seat)
+        s = verify_trick(self, seat)
         action = NapAction(s, "trick")
-        self._trick(s)
+        won_trick(self, s)
         self.log.append(action)
         return action
-
-    def _trick(self, s: int) -> None:
-        leader = s if self.to_act is None else self.to_act
-        self.tricks.append(Trick(leader, (), (), s))  # who led and what was played is not recorded
-        if s == self.declarer:
-            self.won += 1
-        else:
-            self.lost += 1
-        decided = self._decided()  # NAP-PLAY-4
-        if decided is None:
-            self.to_act = s
-        else:
-            self.made = decided
-            self._settle()
 
     # -- actions in general ----------------------------------------------------------------
 
     def legal_actions(self) -> list[NapAction]:
-        """Every action the seat to act may take now."""
+        """Every action the seat to act may take now (the laws of table mode refuse nothing more: a proper
+        action is always open)."""
         s = self.to_act
         if s is None or self.phase in (NapPhase.COMPLETE, NapPhase.DEAL):
             return []
         if self.phase is NapPhase.PURCHASE:
-            return [NapAction(s, "buy", None, c) for c in _subsets(self.hands[s], len(self.stock))]
+            return self._purchase_actions(s)
         if self.phase is NapPhase.CALL:
             if self.challenge is not None:
                 return [NapAction(s, "pass"), NapAction(s, "raise")]
             out = [NapAction(s, "pass")] + [NapAction(s, "call", c) for c in self.allowed_calls()]
-            if self.rules.peep and s not in self.peeped:
-                out.append(NapAction(s, "peep"))
-            if self.rules.spare_hand != "off" and self.spare and self._call_problem("nap") is None:
-                both = self.hands[s] | self.spare
-                out.extend(NapAction(s, "spare", None, k) for k in combinations(sorted(cards_in(both)), 5))
-            return out
+            return out + self._calling_extras(s)
         if self.unknown:
             return [NapAction(o, "trick") for o in self.order]
         out = [NapAction(s, "play", None, (c,)) for c in cards_in(self.playable(s))]
         if s == self.declarer and not self.tricks and not self.trick_cards:
-            for verb in ("widow", "topcard"):
-                if verb in self.exchanged:
-                    continue
-                extra = self.widow if verb == "widow" else (self.stock[0] if self.stock else None)
-                if extra is None or (verb == "widow" and not self.rules.peep):
-                    continue
-                if verb == "topcard" and (not self.rules.nap_top_card or self.contract not in FIVE):
-                    continue
-                out.extend(NapAction(s, verb, None, (c,)) for c in cards_in(self.hands[s] | 1 << extra))
+            out += self._lead_extras(s)
         return out
 
+    def _purchase_actions(self, s: int) -> list[NapAction]:
+        return []
+
+    def _calling_extras(self, s: int) -> list[NapAction]:
+        """What a seat may do while calling besides pass and call: nothing without the variants."""
+        return []
+
+    def _lead_extras(self, s: int) -> list[NapAction]:
+        """What the senior hand may do before his first lead besides leading: nothing without the variants."""
+        return []
+
+    def side_actions(self, seat: int) -> tuple[NapAction, ...]:
+        """What ``seat`` may do now though it is not the seat to act: nothing in Nap."""
+        return ()
+
     def verify(self, action: NapAction) -> None:
-        """Raise unless ``action`` is legal now."""
+        """Raise unless ``action`` is legal now; in table mode, unless a law covers it."""
+        if self.table_mode and self.LAWS is not None and not self.can_proper(action):
+            self.LAWS.judge(self, action)
+            return
+        self.verify_proper(action)
+
+    def verify_proper(self, action: NapAction) -> None:
+        """Raise unless ``action`` is legal by the rules alone, as in strict mode, whatever the mode."""
         v, s = action.verb, action.seat
         if v == "pass":
             self.verify_pass(s)
@@ -905,14 +651,6 @@ class NapDeal(BaseDeal):
             self.verify_call(s, action.call or "")
         elif v == "play" and len(action.cards) == 1:
             self.verify_play(s, action.cards[0])
-        elif v == "buy":
-            self.verify_buy(s, action.cards)
-        elif v == "spare":
-            self.verify_spare(s, action.cards)
-        elif v == "peep":
-            self.verify_peep(s)
-        elif v in ("widow", "topcard") and len(action.cards) == 1:
-            self.verify_exchange(s, v, action.cards[0])
         elif v == "raise":
             self.verify_raise(s)
         elif v == "trick":
@@ -926,20 +664,33 @@ class NapDeal(BaseDeal):
         elif v == "replay":
             raise IllegalActionError(f"{self.seats[s]} replay: a replay is ordered in table mode only", "NAP-LAW-6")
         else:
-            raise IllegalActionError(f"{self.seats[s]} {v}: no such action in Nap", "NAP-CALL-1")
+            self._verify_variant(action)
 
-    def can(self, action: NapAction) -> bool:
-        """Whether ``action`` is legal now."""
-        return self._can(self.verify, action)
+    def _verify_variant(self, action: NapAction) -> None:
+        """A verb of the variants, where none is played, or a verb Nap does not have: refused with its rule."""
+        v, name = action.verb, self.seats[action.seat]
+        if v == "buy":
+            raise IllegalActionError(f"{name} cannot buy: cards are bought only before any call", "NAP-VAR-PURCHASE")
+        if v == "peep":
+            raise IllegalActionError(f"{name} cannot peep: there is no widow at this table", "NAP-VAR-PEEP")
+        if v == "spare":
+            raise IllegalActionError(f"{name} cannot take the spare hand: none is dealt here", "NAP-VAR-SPARE")
+        if v in ("widow", "topcard") and len(action.cards) == 1:
+            rule = "NAP-VAR-PEEP" if v == "widow" else "NAP-VAR-NAP-TOPCARD"
+            raise IllegalActionError(f"{name} cannot take the {v}: not played at this table", rule)
+        raise IllegalActionError(f"{name} {v}: no such action in Nap", "NAP-CALL-1")
 
     def apply(self, action: NapAction) -> NapAction:
         """Apply ``action`` after checking it; returns it. In table mode an action the rules forbid is
         ruled on by the laws (:mod:`roundgames.nap.laws`) instead, or refused when no law covers it."""
-        if self.table_mode and not self.can(action):
-            from .laws import apply_law  # the laws build on this module
+        if self.table_mode and self.LAWS is not None and not self.can_proper(action):
+            result: NapAction = self.LAWS.judge(self, action)()
+            return result
+        return self.apply_proper(action)
 
-            return apply_law(self, action)
-        self.verify(action)
+    def apply_proper(self, action: NapAction) -> NapAction:
+        """Apply ``action`` if the rules alone allow it, as in strict mode, whatever the mode; returns it."""
+        self.verify_proper(action)
         self.apply_unchecked(action)
         return action
 
@@ -950,29 +701,26 @@ class NapDeal(BaseDeal):
         """
         v, s = action.verb, action.seat
         if v == "play":
-            self._play(s, action.cards[0])
+            self.play_unchecked(s, action.cards[0])
         elif v == "pass":
             self._pass(s)
         elif v == "call":
             assert action.call is not None
             self._call(s, action.call)
-        elif v == "buy":
-            self._buy(s, action.cards)
-        elif v == "spare":
-            self._spare(s, action.cards)
-        elif v == "peep":
-            self._peep(s)
-        elif v in ("widow", "topcard"):
-            self._exchange(s, v, action.cards[0])
         elif v == "raise":
             self._raise(s)
         elif v == "trick":
-            self._trick(s)
+            won_trick(self, s)
+        else:
+            self._unchecked_variant(action)
         self.log.append(action)
+
+    def _unchecked_variant(self, action: NapAction) -> None:
+        raise AssertionError(f"{self.action_str(action)}: no such action without the variants")
 
     # -- settlement ----------------------------------------------------------------------
 
-    def _settle(self) -> None:
+    def settle(self) -> None:
         """Pay the call between the senior hand and each opponent (§6.5, NAP-SET-1, NAP-VAR-*)."""
         assert self.declarer is not None and self.contract is not None and self.made is not None
         won, lost = pay_table(self.rules)[self.contract]
@@ -996,9 +744,9 @@ class NapDeal(BaseDeal):
             self.ledger.stake(self.declarer, 2 * self.rules.stakes.unit)  # two tricks into the kitty
         if not self.made and self.contract in FIVE and self.rules.pool_nap_double:
             self.ledger.stake(self.declarer, self.ledger.pool)  # BIC's pool Nap: the kitty's worth (§14.28)
-        self._award()
+        self.award()
 
-    def _award(self) -> None:
+    def award(self) -> None:
         """A made Nap takes the kitty (§14.14) and ends a Double Header (§14.13); then the deal is over."""
         if self.made and self.declarer not in self.offenders:
             # Fines and forfeits under revoke_rule bic_fine or replay go into the kitty, so those turn it on.
@@ -1007,9 +755,10 @@ class NapDeal(BaseDeal):
                 self.ledger.take(self.declarer, self.ledger.pool)
             if self.rules.all_pass == "double_header":
                 self.next_multiplier = 1
-        self._finish()
+        self.finish()
 
-    def _finish(self) -> None:
+    def finish(self) -> None:
+        """Close the deal: what is in the kitty is carried to the next deal (NAP-VAR-POOL)."""
         self.phase = NapPhase.COMPLETE
         self.to_act = None
         self.ledger.next_pool += self.ledger.pool

@@ -1,6 +1,6 @@
 """Table mode for Nap: the laws NAP-LAW-1..10 (RULES.md §8, C-NAP-11/12, §14.8, §14.14, §14.16, §14.20).
 
-In table mode :meth:`NapDeal.apply <roundgames.nap.NapDeal.apply>` applies a legal action as in strict
+In table mode :meth:`PlainNapDeal.apply <roundgames.nap.PlainNapDeal.apply>` applies a legal action as in strict
 mode and hands anything else to :func:`apply_law`, which either applies the law that covers it or
 raises the strict error, changing nothing. The laws are met in two ways (DEAL-RECORD.md):
 
@@ -16,7 +16,7 @@ offender paid for it, and ``pool`` is ``"current"`` when that went into the kitt
 docs/nap-laws.md gives each law, what the engine does, and the choices made where RULES.md is silent.
 
 >>> from roundgames.nap.rules import NapRules
->>> deal = NapDeal(NapRules.preset("peel"), ["P1", "P2", "P3", "P4"], dealer="P4")
+>>> deal = PlainNapDeal(NapRules.preset("peel"), ["P1", "P2", "P3", "P4"], dealer="P4")
 >>> deal.table_mode = True
 >>> deal.deal_cards({"P1": "JS 6H TD 9C 2H", "P2": "5S KH AH 7C 3H", "P3": "AS KS QS 4D 2C",
 ...                  "P4": "7S 9H 8H 3C 5D"})
@@ -32,14 +32,26 @@ from collections.abc import Callable
 
 from ..core.cards import SUIT_MASKS, Card, card_str, pack_mask, parse_card
 from ..core.errors import CardError, IllegalActionError, RecordError
-from ..games.base import Irregularity
+from ..games.protocol import Irregularity
+from .actions import NapAction, NapPhase
 from .calls import CALLS, pay_table
-from .deal import NapAction, NapDeal, NapPhase
+from .deal import PlainNapDeal
 
-__all__ = ["BIC_LEAD_FINE", "BIC_REVOKE_FINE", "LAWS", "apply_law"]
+__all__ = ["BIC_LEAD_FINE", "BIC_REVOKE_FINE", "LAWS", "NapLaws", "apply_law"]
 
-#: every law of RULES.md §8 that ``irregular`` accepts
-LAWS = tuple(f"NAP-LAW-{i}" for i in range(1, 11))
+#: each law of Nap in a line (RULES.md §8; docs/nap-laws.md has the choices made where it is silent)
+LAWS: dict[str, str] = {
+    "NAP-LAW-1": "misdeal, or a card exposed in dealing (ARG the card): void, the same dealer deals again",
+    "NAP-LAW-2": "interfering with the deal, touching the stock; ARG mixed or the card exposed: dealt again",
+    "NAP-LAW-3": "dealing out of turn (ARG the proper dealer): void before any call; later the deal stands",
+    "NAP-LAW-4": "calling out of turn: the call is void, no penalty; he calls again in his turn",
+    "NAP-LAW-5": "altering a call, or calling twice: the first call stands",
+    "NAP-LAW-6": "revoke: what it costs depends on revoke_rule",
+    "NAP-LAW-7": "leading or playing out of turn: the card is taken back",
+    "NAP-LAW-8": "a card exposed in play (ARG the card): no penalty; it is played at the first legal opportunity",
+    "NAP-LAW-9": "consultation, informing the other opponents: ruled as a revoke by that opponent (NAP-LAW-6)",
+    "NAP-LAW-10": "Wellington or Blücher without a Nap (or Wellington): void; he calls legally or passes",
+}
 #: the BIC Pool Nap fines, in units, under ``revoke_rule: bic_fine`` (NAP-LAW-6, NAP-LAW-7, NAP-VAR-POOL)
 BIC_REVOKE_FINE = 5
 BIC_LEAD_FINE = 3
@@ -47,7 +59,7 @@ BIC_LEAD_FINE = 3
 _CALLING = (NapPhase.PURCHASE, NapPhase.CALL)
 
 
-def apply_law(deal: NapDeal, action: NapAction) -> NapAction:
+def apply_law(deal: PlainNapDeal, action: NapAction) -> NapAction:
     """Apply the law that covers ``action``, which the rules forbid, in a table-mode deal; returns it.
 
     Raises :class:`IllegalActionError` (the strict error, or the law's) when no law covers it, and
@@ -73,13 +85,15 @@ def apply_law(deal: NapDeal, action: NapAction) -> NapAction:
     return _uncovered(deal, action)
 
 
-def _uncovered(deal: NapDeal, action: NapAction) -> NapAction:
+def _uncovered(deal: PlainNapDeal, action: NapAction) -> NapAction:
     """No law covers ``action``: raise the strict error."""
-    deal.verify(action)
+    deal.verify_proper(action)
     raise AssertionError(f"{deal.action_str(action)} is legal and was still handed to the laws")
 
 
-def _record(deal: NapDeal, action: NapAction, seat: int, rule: str, penalty: int = 0, pool: str | None = None) -> None:
+def _record(
+    deal: PlainNapDeal, action: NapAction, seat: int, rule: str, penalty: int = 0, pool: str | None = None
+) -> None:
     deal.irregularities.append(Irregularity(len(deal.log), seat, rule, penalty, pool))
     deal.log.append(action)
 
@@ -87,7 +101,7 @@ def _record(deal: NapDeal, action: NapAction, seat: int, rule: str, penalty: int
 # -- irregular calls: NAP-LAW-4, -5, -10 ---------------------------------------------------------------
 
 
-def _call_law(deal: NapDeal, action: NapAction) -> NapAction:
+def _call_law(deal: PlainNapDeal, action: NapAction) -> NapAction:
     s = action.seat
     if deal.dealer_out and s == deal.dealer:
         return _uncovered(deal, action)  # he takes no part in calling (NAP-GEN-2)
@@ -109,15 +123,15 @@ def _call_law(deal: NapDeal, action: NapAction) -> NapAction:
     return action
 
 
-def _call_rule(deal: NapDeal, call: str) -> str | None:
-    problem = deal._call_problem(call)
+def _call_rule(deal: PlainNapDeal, call: str) -> str | None:
+    problem = deal.call_problem(call)
     return None if problem is None else problem[1]
 
 
 # -- irregular cards: NAP-LAW-6, -7 --------------------------------------------------------------------
 
 
-def _play_law(deal: NapDeal, action: NapAction) -> NapAction:
+def _play_law(deal: PlainNapDeal, action: NapAction) -> NapAction:
     s, card = action.seat, action.cards[0]
     if not (0 <= card < 52 and deal.hands[s] >> card & 1):
         return _uncovered(deal, action)  # he does not hold it
@@ -130,7 +144,7 @@ def _play_law(deal: NapDeal, action: NapAction) -> NapAction:
     return _uncovered(deal, action)  # e.g. an exposed card not played when it could be (NAP-LAW-8)
 
 
-def _out_of_turn(deal: NapDeal, action: NapAction, s: int) -> NapAction:
+def _out_of_turn(deal: PlainNapDeal, action: NapAction, s: int) -> NapAction:
     """NAP-LAW-7: the card is taken back; it does not fix trumps (§14.16). Under the BIC fine schedule
     (``revoke_rule: bic_fine``) a lead or play out of turn costs 3 units into the kitty."""
     if deal.rules.revoke_rule == "bic_fine":
@@ -142,7 +156,7 @@ def _out_of_turn(deal: NapDeal, action: NapAction, s: int) -> NapAction:
     return action
 
 
-def _revoke(deal: NapDeal, action: NapAction, s: int, rule: str) -> NapAction:
+def _revoke(deal: PlainNapDeal, action: NapAction, s: int, rule: str) -> NapAction:
     """NAP-LAW-6 (and NAP-LAW-9, ruled as a revoke by an opponent) under each ``revoke_rule``."""
     how = deal.rules.revoke_rule
     if how == "bic_fine":  # 5 units into the kitty; the card is taken back and play goes on
@@ -162,20 +176,20 @@ def _revoke(deal: NapDeal, action: NapAction, s: int, rule: str) -> NapAction:
     return action
 
 
-def _settle_revoke(deal: NapDeal, s: int) -> None:
+def _settle_revoke(deal: PlainNapDeal, s: int) -> None:
     assert deal.declarer is not None and deal.contract is not None
     if s == deal.declarer:
         deal.made = False
-        deal._settle()
+        deal.settle()
         return
     deal.made = True
     won, _ = pay_table(deal.rules)[deal.contract]
     unit = deal.rules.stakes.unit * deal.multiplier
     deal.ledger.transfer(s, deal.declarer, won * unit * (deal.n - 1))  # the revoker alone pays for every opponent
-    deal._award()
+    deal.award()
 
 
-def _restart_play(deal: NapDeal) -> None:
+def _restart_play(deal: PlainNapDeal) -> None:
     """Every card played goes back to its hand; the senior hand leads again and his first card fixes
     trumps afresh (NAP-LAW-6 under ``revoke_rule: replay``, as LOO-LAW-0d)."""
     for trick in deal.all_tricks():
@@ -191,7 +205,7 @@ def _restart_play(deal: NapDeal) -> None:
 # -- irregular RULE-ID [ARG] ---------------------------------------------------------------------------
 
 
-def _stated(deal: NapDeal, action: NapAction) -> NapAction:
+def _stated(deal: PlainNapDeal, action: NapAction) -> NapAction:
     parts = (action.arg or "").split()
     rule = parts[0].upper() if parts else ""
     if rule not in LAWS:
@@ -204,16 +218,16 @@ def _stated(deal: NapDeal, action: NapAction) -> NapAction:
     return action
 
 
-def _text(deal: NapDeal, action: NapAction) -> str:
+def _text(deal: PlainNapDeal, action: NapAction) -> str:
     return deal.action_str(action)
 
 
-def _no_args(deal: NapDeal, action: NapAction, args: list[str]) -> None:
+def _no_args(deal: PlainNapDeal, action: NapAction, args: list[str]) -> None:
     if args:
         raise RecordError("actions", f"{_text(deal, action)!r}: {args[0]!r} is not an argument of this law")
 
 
-def _card_arg(deal: NapDeal, action: NapAction, args: list[str]) -> Card | None:
+def _card_arg(deal: PlainNapDeal, action: NapAction, args: list[str]) -> Card | None:
     """The one optional CARD argument; raises :class:`RecordError` if it is not a card of the pack."""
     if len(args) > 1:
         raise RecordError("actions", f"{_text(deal, action)!r}: one card at most")
@@ -230,18 +244,18 @@ def _card_arg(deal: NapDeal, action: NapAction, args: list[str]) -> Card | None:
     return card
 
 
-def _cards_known(deal: NapDeal) -> bool:
+def _cards_known(deal: PlainNapDeal) -> bool:
     """Whether the cards were dealt with faces (not a deal of unknown cards kept for a real table)."""
     return any(deal.dealt[s] for s in deal.order)
 
 
-def _held(deal: NapDeal, action: NapAction, card: Card | None) -> None:
+def _held(deal: PlainNapDeal, action: NapAction, card: Card | None) -> None:
     s = action.seat
     if card is not None and _cards_known(deal) and not deal.hands[s] >> card & 1:
         raise RecordError("actions", f"{_text(deal, action)!r}: {deal.seats[s]} does not hold {card_str(card)}")
 
 
-def _playing(deal: NapDeal, action: NapAction, rule: str) -> int:
+def _playing(deal: PlainNapDeal, action: NapAction, rule: str) -> int:
     s = action.seat
     if s not in deal.order:
         raise IllegalActionError(
@@ -250,12 +264,12 @@ def _playing(deal: NapDeal, action: NapAction, rule: str) -> int:
     return s
 
 
-def _misdeal_open(deal: NapDeal) -> bool:
+def _misdeal_open(deal: PlainNapDeal) -> bool:
     """Whether the deal can still be voided: dealt, and nobody has yet bought, peeped, passed or called."""
     return deal.phase in _CALLING and not (deal.calls or deal.called or deal.bought or deal.peeped)
 
 
-def _law_1(deal: NapDeal, action: NapAction, args: list[str]) -> None:
+def _law_1(deal: PlainNapDeal, action: NapAction, args: list[str]) -> None:
     """Misdeal, or a card exposed in dealing: void; the same dealer deals again; 1 unit into the kitty
     if one is in use (NAP-LAW-1, C-NAP-11, §14.8, §14.20). Whoever states it, the misdealer pays."""
     _card_arg(deal, action, args)
@@ -264,13 +278,13 @@ def _law_1(deal: NapDeal, action: NapAction, args: list[str]) -> None:
             f"{deal.seats[action.seat]} irregular NAP-LAW-1: a misdeal is claimed before any call", "NAP-LAW-1"
         )
     index = len(deal.log)
-    deal._misdeal()
+    deal.misdeal_unchecked()
     fine = deal.rules.stakes.unit if deal.rules.has_kitty else 0
     deal.irregularities.append(Irregularity(index, deal.dealer, "NAP-LAW-1", fine, "current" if fine else None))
     deal.log.append(action)
 
 
-def _law_2(deal: NapDeal, action: NapAction, args: list[str]) -> None:
+def _law_2(deal: PlainNapDeal, action: NapAction, args: list[str]) -> None:
     """Interfering with the deal, or touching the stock: 1 unit into the kitty if one is in use.
     ARG ``mixed`` or a CARD (exposed) orders a re-deal by the same dealer, before any call (NAP-LAW-2)."""
     s = action.seat
@@ -289,16 +303,16 @@ def _law_2(deal: NapDeal, action: NapAction, args: list[str]) -> None:
     if redeal:
         if deal.rules.has_kitty:
             deal.ledger.take(deal.dealer, unit)  # the void deal's stake back; the dealer is not penalised
-        deal.redeal = True
+        deal.redeal = deal.void = True
     if fine:
         deal.ledger.stake(s, fine)
     if redeal:
-        deal._finish()
+        deal.finish()
     deal.irregularities.append(Irregularity(index, s, "NAP-LAW-2", fine, "current" if fine else None))
     deal.log.append(action)
 
 
-def _law_3(deal: NapDeal, action: NapAction, args: list[str]) -> None:
+def _law_3(deal: PlainNapDeal, action: NapAction, args: list[str]) -> None:
     """Dealing out of turn (``irregular NAP-LAW-3 PROPER``): before any call the deal is void, the stake
     is returned and PROPER deals next; later the deal stands and the deal passes on from the one who
     dealt. No penalty (NAP-LAW-3, by the analogy of EUCH law 40)."""
@@ -314,12 +328,12 @@ def _law_3(deal: NapDeal, action: NapAction, args: list[str]) -> None:
         if deal.rules.has_kitty:
             deal.ledger.take(deal.dealer, deal.rules.stakes.unit)  # the wrong dealer's stake back
         deal.proper_dealer = proper
-        deal._finish()
+        deal.finish()
     deal.irregularities.append(Irregularity(index, deal.dealer, "NAP-LAW-3", 0, None))
     deal.log.append(action)
 
 
-def _law_4(deal: NapDeal, action: NapAction, args: list[str]) -> None:
+def _law_4(deal: PlainNapDeal, action: NapAction, args: list[str]) -> None:
     """A call out of turn, stated without the call: void, no penalty (NAP-LAW-4)."""
     _no_args(deal, action, args)
     _playing(deal, action, "NAP-LAW-4")
@@ -328,7 +342,7 @@ def _law_4(deal: NapDeal, action: NapAction, args: list[str]) -> None:
     _record(deal, action, action.seat, "NAP-LAW-4")
 
 
-def _law_5(deal: NapDeal, action: NapAction, args: list[str]) -> None:
+def _law_5(deal: PlainNapDeal, action: NapAction, args: list[str]) -> None:
     """A second call or an altered one, stated without it: the first call stands (NAP-LAW-5)."""
     _no_args(deal, action, args)
     if action.seat not in deal.called:
@@ -339,7 +353,7 @@ def _law_5(deal: NapDeal, action: NapAction, args: list[str]) -> None:
     _record(deal, action, action.seat, "NAP-LAW-5")
 
 
-def _law_6(deal: NapDeal, action: NapAction, args: list[str]) -> None:
+def _law_6(deal: PlainNapDeal, action: NapAction, args: list[str]) -> None:
     """A revoke stated without playing the card (``irregular NAP-LAW-6 [CARD]``): the same consequence
     as the revoking card itself (NAP-LAW-6)."""
     _card_arg(deal, action, args)
@@ -349,7 +363,7 @@ def _law_6(deal: NapDeal, action: NapAction, args: list[str]) -> None:
     _revoke(deal, action, s, "NAP-LAW-6")
 
 
-def _law_7(deal: NapDeal, action: NapAction, args: list[str]) -> None:
+def _law_7(deal: PlainNapDeal, action: NapAction, args: list[str]) -> None:
     """A lead or play out of turn stated (``irregular NAP-LAW-7 [CARD]``): taken back (NAP-LAW-7)."""
     card = _card_arg(deal, action, args)
     s = _playing(deal, action, "NAP-LAW-7")
@@ -359,7 +373,7 @@ def _law_7(deal: NapDeal, action: NapAction, args: list[str]) -> None:
     _out_of_turn(deal, action, s)
 
 
-def _law_8(deal: NapDeal, action: NapAction, args: list[str]) -> None:
+def _law_8(deal: PlainNapDeal, action: NapAction, args: list[str]) -> None:
     """An exposed card (``irregular NAP-LAW-8 CARD``): no penalty; it is played at the first legal
     opportunity, so while it is playable it is the seat's only legal card (NAP-LAW-8)."""
     card = _card_arg(deal, action, args)
@@ -370,7 +384,7 @@ def _law_8(deal: NapDeal, action: NapAction, args: list[str]) -> None:
     _record(deal, action, s, "NAP-LAW-8")
 
 
-def _law_9(deal: NapDeal, action: NapAction, args: list[str]) -> None:
+def _law_9(deal: PlainNapDeal, action: NapAction, args: list[str]) -> None:
     """Consultation, or informing the other opponents: ruled as a revoke by an opponent (NAP-LAW-9)."""
     _no_args(deal, action, args)
     s = action.seat
@@ -385,7 +399,7 @@ def _law_9(deal: NapDeal, action: NapAction, args: list[str]) -> None:
     _revoke(deal, action, s, "NAP-LAW-9")
 
 
-def _law_10(deal: NapDeal, action: NapAction, args: list[str]) -> None:
+def _law_10(deal: PlainNapDeal, action: NapAction, args: list[str]) -> None:
     """Wellington or Blücher called without a Nap (or Wellington) before it, stated: void; the seat calls
     legally or passes (NAP-LAW-10)."""
     if args and (len(args) > 1 or args[0].lower().replace("ü", "u") not in CALLS[-2:]):
@@ -398,7 +412,7 @@ def _law_10(deal: NapDeal, action: NapAction, args: list[str]) -> None:
     _record(deal, action, action.seat, "NAP-LAW-10")
 
 
-_STATED: dict[str, Callable[[NapDeal, NapAction, list[str]], None]] = {
+_STATED: dict[str, Callable[[PlainNapDeal, NapAction, list[str]], None]] = {
     "NAP-LAW-1": _law_1,
     "NAP-LAW-2": _law_2,
     "NAP-LAW-3": _law_3,
@@ -410,4 +424,21 @@ _STATED: dict[str, Callable[[NapDeal, NapAction, list[str]], None]] = {
     "NAP-LAW-9": _law_9,
     "NAP-LAW-10": _law_10,
 }
-assert tuple(_STATED) == LAWS
+assert tuple(_STATED) == tuple(LAWS)
+
+
+class NapLaws:
+    """The laws of Nap as the policy a deal in table mode consults (:class:`~roundgames.games.protocol.Laws`)."""
+
+    def judge(self, deal: PlainNapDeal, action: NapAction) -> Callable[[], NapAction]:
+        """The executor that applies the law covering ``action``, which the rules forbid; raises where none
+        does. The laws are tried on a copy first, so a refusal changes nothing."""
+        apply_law(deal.copy(), action)
+        return lambda: apply_law(deal, action)
+
+    def legal_actions(self, deal: PlainNapDeal, proper: list[NapAction]) -> list[NapAction]:
+        """The laws of Nap leave the proper actions as they are."""
+        return proper
+
+
+PlainNapDeal.use_laws(NapLaws())

@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..core.cards import card_str, pack, rank_of
 from ..core.errors import IllegalActionError, RecordError
 from ..core.seats import seat_names
 from ..games.sitting import draw_for_deal, share_out
-from .deal import NapDeal
 from .rules import NapRules
+from .variants import NapDeal
+
+if TYPE_CHECKING:
+    from ..games.protocol import GameSpec
 
 __all__ = ["NapSitting"]
 
@@ -21,6 +24,20 @@ class NapSitting:
 
     There is no target (NAP-SET-3): play stops after any deal with :meth:`stop`.
     """
+
+    #: the game (roundgames.nap.game registers it)
+    GAME: ClassVar[GameSpec | None] = None
+
+    @property
+    def game(self) -> GameSpec:
+        """The game's spec (:mod:`roundgames.games.registry`)."""
+        assert self.GAME is not None, "roundgames.nap.game registers the game"
+        return self.GAME
+
+    @property
+    def pool(self) -> int:
+        """The kitty carried to the next deal: every game's sitting calls it its pool."""
+        return self.kitty
 
     def __init__(
         self,

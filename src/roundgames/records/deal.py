@@ -22,7 +22,8 @@ from ..core.errors import CardError, IllegalActionError, RecordError, RulesError
 from ..core.seats import HEAP_NAMES, seat_names
 from ..loo.deal import Kind, LooAction, LooDeal
 from ..loo.rules import LooRules
-from ..nap.deal import NapAction, NapDeal
+from ..nap import NapDeal
+from ..nap.deal import NapAction
 from ..nap.rules import NapRules
 
 __all__ = [

@@ -12,7 +12,7 @@ from typing import Any
 from ..core.errors import RecordError
 from ..loo.deal import LooDeal
 from ..loo.sitting import LooSitting
-from ..nap.deal import NapDeal
+from ..nap import NapDeal
 from ..nap.sitting import NapSitting
 from .deal import DealRecord, dumps, from_json, record_of, replay
 

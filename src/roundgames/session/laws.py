@@ -24,12 +24,13 @@ from collections.abc import Sequence
 
 from ..core.cards import card_str, parse_card
 from ..core.errors import CardError, IllegalActionError, RoundgamesError
-from ..games.base import Irregularity
+from ..games.protocol import Irregularity
 from ..loo.deal import LooAction, LooDeal, Phase
 from ..loo.laws import LAWS as LOO_LAWS
 from ..loo.rules import LooRules
-from ..nap.deal import NapAction, NapDeal, NapPhase
-from ..nap.laws import LAWS as NAP_LAW_IDS
+from ..nap import NapDeal
+from ..nap.deal import NapAction, NapPhase
+from ..nap.laws import LAWS as NAP_LAWS
 from ..nap.rules import NapRules
 from .table import Table
 
@@ -41,20 +42,6 @@ MODE_LINES = {
     "table": "mode table: an irregular action is accepted and its law applied (laws lists them; law ID states one)",
 }
 
-#: each law of Nap in a line (RULES.md §8; docs/nap-laws.md has the choices made where it is silent)
-NAP_LAWS: dict[str, str] = {
-    "NAP-LAW-1": "misdeal, or a card exposed in dealing (ARG the card): void, the same dealer deals again",
-    "NAP-LAW-2": "interfering with the deal, touching the stock; ARG mixed or the card exposed: dealt again",
-    "NAP-LAW-3": "dealing out of turn (ARG the proper dealer): void before any call; later the deal stands",
-    "NAP-LAW-4": "calling out of turn: the call is void, no penalty; he calls again in his turn",
-    "NAP-LAW-5": "altering a call, or calling twice: the first call stands",
-    "NAP-LAW-6": "revoke: ",  # the rest by revoke_rule
-    "NAP-LAW-7": "leading or playing out of turn: the card is taken back",
-    "NAP-LAW-8": "a card exposed in play (ARG the card): no penalty; it is played at the first legal opportunity",
-    "NAP-LAW-9": "consultation, informing the other opponents: ruled as a revoke by that opponent (NAP-LAW-6)",
-    "NAP-LAW-10": "Wellington or Blücher without a Nap (or Wellington): void; he calls legally or passes",
-}
-assert tuple(NAP_LAWS) == NAP_LAW_IDS
 
 _NAP_REVOKE = {
     "default": "play stops; by the senior hand his call fails, by an opponent it counts as made and the revoker "
@@ -98,7 +85,7 @@ def law_text(table: Table, rule: str) -> str:
     text = NAP_LAWS[rule]
     fine = rules.stakes.unit
     if rule == "NAP-LAW-6":
-        text += _NAP_REVOKE[rules.revoke_rule].format(bic_revoke=5 * fine)
+        text = "revoke: " + _NAP_REVOKE[rules.revoke_rule].format(bic_revoke=5 * fine)
     elif rule == "NAP-LAW-7" and rules.revoke_rule == "bic_fine":
         text += f"; {3 * fine} units into the kitty"
     elif rule in ("NAP-LAW-1", "NAP-LAW-2") and rules.has_kitty:

@@ -24,12 +24,13 @@ from ..bots import Bot, make_bot
 from ..core.cards import card_str, cards_in, parse_card, sort_key
 from ..core.errors import CardError, RecordError
 from ..core.tricks import Trick
-from ..games.base import Irregularity
+from ..games.protocol import Irregularity
 from ..loo.deal import LooAction, LooDeal, Phase
 from ..loo.rules import LooRules
 from ..loo.sitting import LooSitting
+from ..nap import NapDeal
 from ..nap.calls import CALLS
-from ..nap.deal import NapAction, NapDeal, NapPhase
+from ..nap.deal import NapAction, NapPhase
 from ..nap.rules import NapRules
 from ..nap.sitting import NapSitting
 from ..records.deal import dumps, from_json, record_of, replay
@@ -376,7 +377,7 @@ class Table:
             return []
         probe = deal.copy()
         probe.table_mode = False  # first: is it proper, as strict mode sees it?
-        proper = probe.can(action)  # type: ignore[arg-type]
+        proper = probe.can(action)
         probe.table_mode = True
         if proper:
             return []

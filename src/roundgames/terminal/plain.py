@@ -33,7 +33,8 @@ from ..core.errors import IllegalActionError, RecordError, RoundgamesError
 from ..core.tricks import Trick
 from ..loo.deal import Decl, Kind, LooDeal, Phase
 from ..loo.sitting import LooSitting
-from ..nap.deal import NapDeal, NapPhase, NapView
+from ..nap import NapDeal
+from ..nap.deal import NapPhase, NapView
 from ..session.laws import MODE_LINES, law_lines, playing, stated, stop_due, warning
 from ..session.table import PlaySettings, Table, hand_order
 

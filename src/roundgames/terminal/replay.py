@@ -31,7 +31,7 @@ from typing import Any, TextIO
 from ..core.cards import SUIT_NAMES, Card, cards_in, sort_key
 from ..core.errors import RecordError
 from ..loo.deal import Decl, LooDeal, Phase
-from ..nap.deal import NapDeal
+from ..nap import NapDeal
 from ..records.deal import DealRecord, from_json, replay, start
 from ..session.table import SAVE_FORMAT
 from .plain import SYMBOLS, card_text, show

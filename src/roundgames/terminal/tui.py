@@ -41,7 +41,8 @@ from ..core.errors import RoundgamesError
 from ..core.tricks import Trick
 from ..loo.deal import Decl, Kind, LooDeal, Phase
 from ..loo.sitting import LooSitting
-from ..nap.deal import NapDeal, NapPhase
+from ..nap import NapDeal
+from ..nap.deal import NapPhase
 from ..session.laws import MODE_LINES, law_lines, stated, stop_due, strict_error, warning
 from ..session.table import PlaySettings, Table, hand_order
 

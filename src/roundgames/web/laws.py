@@ -12,10 +12,11 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.errors import IllegalActionError
-from ..games.base import Irregularity
+from ..games.protocol import Irregularity
 from ..loo.deal import LooAction, LooDeal
 from ..loo.laws import LAWS as LOO_LAWS
-from ..nap.deal import NapAction, NapDeal
+from ..nap import NapDeal
+from ..nap.deal import NapAction
 from ..session.table import Table
 from .views import in_names
 

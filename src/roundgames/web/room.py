@@ -23,9 +23,10 @@ from typing import Any, Protocol
 from ..bots import Bot, make_bot
 from ..core.cards import card_str
 from ..core.errors import RecordError, RoundgamesError
-from ..games.base import Irregularity
+from ..games.protocol import Irregularity
 from ..loo.deal import LooAction, LooDeal
-from ..nap.deal import NapAction, NapDeal
+from ..nap import NapDeal
+from ..nap.deal import NapAction
 from ..session.table import Table
 from .laws import applied_lines, notice, played
 from .store import Event, Store

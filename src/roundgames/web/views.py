@@ -19,7 +19,8 @@ from ..core.tricks import Trick
 from ..games.registry import OPTION_DOCS
 from ..loo.deal import Decl, Kind, LooAction, LooDeal, LooView, Phase
 from ..loo.rules import LooRules
-from ..nap.deal import NapAction, NapDeal, NapPhase, NapView
+from ..nap import NapDeal
+from ..nap.deal import NapAction, NapPhase, NapView
 from ..nap.rules import NapRules
 
 if TYPE_CHECKING:

@@ -1,0 +1,34 @@
+"""Nap as a game of the registry: what a surface needs to make and show Nap without knowing it is Nap."""
+
+from __future__ import annotations
+
+from ..games.protocol import Form, GameSpec
+from .actions import VERBS
+from .deal import PlainNapDeal
+from .laws import LAWS
+from .rules import NAP_OPTION_DOCS, NAP_OPTIONS, NapRules
+from .sitting import NapSitting
+from .variants import NapDeal
+
+__all__ = ["NAP"]
+
+NAP = GameSpec(
+    name="nap",
+    title="Nap",
+    rules=NapRules,
+    options=NAP_OPTIONS,
+    option_docs=NAP_OPTION_DOCS,
+    stake_names=("unit",),
+    forms=(Form("nap", "Nap", "peel"),),
+    verbs=VERBS,
+    laws=LAWS,
+    min_seats=2,
+    max_seats=lambda rules: int(rules.max_players),
+    deal=NapDeal,
+    sitting=NapSitting,
+    resume=NapSitting.from_deals,
+    stops=("divide", "draw"),
+    record_fields={"multiplier": 1},
+)
+PlainNapDeal.GAME = NapSitting.GAME = NAP
+assert NapDeal.GAME is NAP  # the variants are Nap too
