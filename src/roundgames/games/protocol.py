@@ -159,6 +159,39 @@ class View(Generic[A]):
     #: verbs the seat may use whose legal forms would name cards it has not seen (Nap's spare hand, widow,
     #: top card): offered by verb only
     may_take: tuple[str, ...]
+    #: the game's own phase (each game's ``Phase`` enum); ``stage`` says it in every game's words
+    phase: Any = None
+    #: public facts of the table: the rules and stakes
+    rules: Any = None
+    #: the seats that play the tricks (once the bidding is over)
+    players: tuple[int, ...] = ()
+    #: the hands the seat may see: its own once it may look at it, every card of a face-up deal
+    seen_hands: Mapping[int, int] = field(default_factory=dict)
+    #: each seat's declaration or call so far, in words (``"stood"``, ``"called Nap"``; ``""`` for none yet)
+    notes: tuple[str, ...] = ()
+    # What a deal offering Feature.TURNUP, DECLARATIONS and MISS shows (Loo):
+    #: the card turned up for trumps (-1 where there is none, or nobody recorded it)
+    turnup: int = -1
+    #: the kind of deal (Loo's ``Kind``: regular, Peel's single, an EW single)
+    kind: Any = None
+    decls: tuple[Any, ...] = ()
+    miss_holder: int | None = None
+    # What a deal offering Feature.CALLS and CONTRACT shows (Nap):
+    #: the widow, if the seat peeped at it (NAP-VAR-PEEP)
+    widow: int | None = None
+    calls: tuple[tuple[int, str], ...] = ()
+    declarer: int | None = None
+    contract: str | None = None
+    multiplier: int = 1
+    won: int = 0
+    lost: int = 0
+    bought: Mapping[int, int] = field(default_factory=dict)
+    peeped: frozenset[int] = frozenset()
+
+    @property
+    def kitty(self) -> int:
+        """Nap's name for the pool."""
+        return self.pool
 
 
 @dataclass(frozen=True)
@@ -392,6 +425,11 @@ class GameSpec:
     verbs: VerbTable
     #: every law of table mode by rule ID, with what it does
     laws: Mapping[str, str]
+    #: ``law_text(rules, rule)``: what a law does under these rules, the amounts in force
+    law_text: Callable[[Any, str], str]
+    #: where RULES.md states the laws, and how a person writes them (``LOO-LAW-4 5H``)
+    laws_section: str
+    law_example: str
     #: the fewest seats, and the most under given rules
     min_seats: int
     max_seats: Callable[[Any], int]

@@ -6,7 +6,7 @@ from ..games.protocol import Form, GameSpec
 from .actions import VERBS
 from .deal import LooDeal
 from .five import FiveCardLoo
-from .laws import LAWS
+from .laws import LAWS, law_text
 from .rules import LOO_OPTION_DOCS, LOO_OPTIONS, LooRules
 from .sitting import LooSitting
 
@@ -26,6 +26,9 @@ LOO = GameSpec(
     ),
     verbs=VERBS,
     laws=LAWS,
+    law_text=law_text,
+    laws_section="§5",
+    law_example="LOO-LAW-4, LOO-LAW-1 5H, LOO-LAW-8 P3",
     min_seats=3,
     max_seats=lambda rules: int(rules.max_seats),
     deal=LooDeal,

@@ -37,8 +37,9 @@ from ..core.errors import CardError, IllegalActionError, RecordError
 from ..games.protocol import Irregularity
 from .actions import DECL_VERB, DECLARE_VERBS, PLAYING, Decl, Kind, LooAction, Phase
 from .deal import LooDeal
+from .rules import LooRules
 
-__all__ = ["LAWS", "LawState", "LooLaws", "judge", "legal_actions"]
+__all__ = ["LAWS", "LawState", "LooLaws", "judge", "law_text", "legal_actions"]
 
 #: Every law of Loo by its ID, with what the engine does (docs/loo-laws.md says why).
 LAWS: dict[str, str] = {
@@ -603,6 +604,33 @@ def legal_actions(deal: LooDeal, proper: list[LooAction]) -> list[LooAction]:
     if law.demand is not None and s != law.demand:
         return [*proper, LooAction(s, "replay")]
     return proper
+
+
+_LOO_REPLAY = {
+    "mandatory": "the hand is replayed",
+    "optional": "replayed if another player demands it (replay)",
+    "none": "no replay",
+}
+
+
+def law_text(rules: LooRules, rule: str) -> str:
+    """LOO-LAW text with the amounts at this table, and "as LOO-LAW-10" spelt out."""
+    text = LAWS[rule]
+    if text.endswith(": as LOO-LAW-10"):
+        text = text.removesuffix("as LOO-LAW-10") + LAWS["LOO-LAW-10"].split(": ", 1)[1]
+    if text.endswith(": as LOO-LAW-17"):
+        text = text.removesuffix("as LOO-LAW-17") + "a full loo into the next pool, the replay, winnings carried"
+    stakes = rules.stakes
+    full = {"limited": f"({stakes.loo})", "unlimited": "(the pool)"}.get(
+        rules.loo_mode, f"(the pool, at most {rules.loo_cap})"
+    )
+    single = f"S ({stakes.single})" if rules.penalty_scale == "peel" else f"a full loo {full} (Enquire Within)"
+    text = text.replace("a full loo into", f"a full loo {full} into").replace("a full loo,", f"a full loo {full},")
+    text = text.replace("a single S", single).replace("S into", f"{single} into").replace("S at once", single)
+    if rules.look_penalty_pool == "next" and rule in ("LOO-LAW-8", "LOO-LAW-9"):
+        text = text.replace("into this pool", "into the next pool")
+    replay = _LOO_REPLAY[rules.revoke_replay]
+    return text.replace(", the replay, winnings carried", f"; {replay}; his winnings carried")
 
 
 class LooLaws:

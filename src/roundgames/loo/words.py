@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from ..core.cards import Card, card_str
+from ..core.cards import card_str
 from ..games.protocol import DealResult, View
 from .actions import VERBS, Decl, Kind, LooAction, Phase
 
@@ -17,6 +17,16 @@ if TYPE_CHECKING:
     from .deal import LooDeal
 
 __all__ = ["KIND_WORDS", "LooResult", "LooView", "describe", "kind_words", "result_of", "view_of"]
+
+#: each declaration as a seat's note in a view
+DECL_NOTES = {
+    Decl.NONE: "",
+    Decl.STAND: "stood",
+    Decl.THROW: "threw up",
+    Decl.MISS: "took the miss",
+    Decl.DEFEND: "defends",
+    Decl.EXCHANGE: "exchanged",
+}
 
 #: each kind of deal as the table says it
 KIND_WORDS = {
@@ -33,19 +43,8 @@ def kind_words(kind: str | Kind) -> str:
 
 @dataclass(frozen=True, slots=True)
 class LooView(View[LooAction]):
-    """One seat's view of a Loo deal: the fields of every view, and Loo's own."""
-
-    phase: Phase = Phase.DEAL
-    #: the hands the seat may see: its own once it has looked, every card in Peel's single (LOO-SGL-1)
-    seen_hands: Mapping[int, int] = field(default_factory=dict)
-    turnup: Card = -1
-    decls: tuple[Decl, ...] = ()
-    miss_holder: int | None = None
-    #: public facts of the table: the rules and stakes, the kind of deal
-    rules: Any = None
-    kind: Kind = Kind.REGULAR
-    #: the seats playing the tricks (after declaring)
-    players: tuple[int, ...] = ()
+    """One seat's view of a Loo deal: the one shape of every view (:class:`~roundgames.games.protocol.View`),
+    its legal actions Loo's."""
 
 
 def _count(n: int, what: str) -> str:
@@ -160,6 +159,7 @@ def view_of(deal: LooDeal, s: int) -> LooView:
         seen_hands=faces,
         turnup=deal.turnup,
         decls=tuple(deal.decls),
+        notes=tuple(DECL_NOTES[d] for d in deal.decls),
         miss_holder=deal.miss_holder,
         rules=deal.rules,
         kind=deal.kind,

@@ -37,7 +37,7 @@ from .calls import CALLS, FIVE, TRICKS, ladder, option_problem, pay_table
 from .dealing import claim_cards, deal_packets
 from .rules import NapRules
 from .stated import deal_unknown, verify_trick, won_trick
-from .words import NapResult, NapView, describe
+from .words import NapResult, NapView, call_notes, describe
 
 __all__ = ["CALLS", "VERBS", "NapAction", "NapPhase", "NapTrick", "NapView", "PlainNapDeal", "pay_table"]
 
@@ -255,7 +255,8 @@ class PlainNapDeal(BaseDeal):
             calls=tuple(self.calls),
             declarer=self.declarer,
             contract=self.contract,
-            kitty=self.kitty,
+            players=self.order,
+            notes=call_notes(self.calls, self.n),
             multiplier=self.multiplier,
             rules=self.rules,
             won=self.won,

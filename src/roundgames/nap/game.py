@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..games.protocol import Form, GameSpec
 from .actions import VERBS
 from .deal import PlainNapDeal
-from .laws import LAWS
+from .laws import LAWS, law_text
 from .rules import NAP_OPTION_DOCS, NAP_OPTIONS, NapRules
 from .sitting import NapSitting
 from .variants import NapDeal
@@ -22,6 +22,9 @@ NAP = GameSpec(
     forms=(Form("nap", "Nap", "peel"),),
     verbs=VERBS,
     laws=LAWS,
+    law_text=law_text,
+    laws_section="§8",
+    law_example="NAP-LAW-6, NAP-LAW-8 5H",
     min_seats=2,
     max_seats=lambda rules: int(rules.max_players),
     deal=NapDeal,

@@ -36,8 +36,9 @@ from ..games.protocol import Irregularity
 from .actions import NapAction, NapPhase
 from .calls import CALLS, pay_table
 from .deal import PlainNapDeal
+from .rules import NapRules
 
-__all__ = ["BIC_LEAD_FINE", "BIC_REVOKE_FINE", "LAWS", "NapLaws", "apply_law"]
+__all__ = ["BIC_LEAD_FINE", "BIC_REVOKE_FINE", "LAWS", "NapLaws", "apply_law", "law_text"]
 
 #: each law of Nap in a line (RULES.md §8; docs/nap-laws.md has the choices made where it is silent)
 LAWS: dict[str, str] = {
@@ -425,6 +426,27 @@ _STATED: dict[str, Callable[[PlainNapDeal, NapAction, list[str]], None]] = {
     "NAP-LAW-10": _law_10,
 }
 assert tuple(_STATED) == tuple(LAWS)
+
+
+_NAP_REVOKE = {
+    "default": "play stops; by the senior hand his call fails, by an opponent it counts as made and the revoker "
+    "alone pays the senior hand for every opponent",
+    "bic_fine": "{bic_revoke} units into the kitty; the card is taken back and play goes on",
+    "replay": "every card goes back to its hand and the hand is replayed from the first lead; he wins nothing",
+}
+
+
+def law_text(rules: NapRules, rule: str) -> str:
+    """What ``rule`` does under ``rules``, in a line (the amounts and options in force)."""
+    text = LAWS[rule]
+    fine = rules.stakes.unit
+    if rule == "NAP-LAW-6":
+        text = "revoke: " + _NAP_REVOKE[rules.revoke_rule].format(bic_revoke=BIC_REVOKE_FINE * fine)
+    elif rule == "NAP-LAW-7" and rules.revoke_rule == "bic_fine":
+        text += f"; {BIC_LEAD_FINE * fine} units into the kitty"
+    elif rule in ("NAP-LAW-1", "NAP-LAW-2") and rules.has_kitty:
+        text += f"; {fine} unit{'s' * (fine != 1)} into the kitty"
+    return text
 
 
 class NapLaws:

@@ -5,35 +5,28 @@ Every surface prints a Nap deal's result with :meth:`NapResult.sentence` and a l
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Sequence
+from dataclasses import dataclass
 
-from ..core.cards import Card, card_str, format_cards
+from ..core.cards import card_str, format_cards
 from ..games.protocol import DealResult, View
-from .actions import VERBS, NapAction, NapPhase, call_title
+from .actions import VERBS, NapAction, call_title
 
-__all__ = ["NapResult", "NapView", "describe"]
+__all__ = ["NapResult", "NapView", "call_notes", "describe"]
 
 
 @dataclass(frozen=True, slots=True)
 class NapView(View[NapAction]):
-    """One seat's view of a Nap deal: the fields of every view, and Nap's own."""
+    """One seat's view of a Nap deal: the one shape of every view (:class:`~roundgames.games.protocol.View`),
+    its legal actions Nap's."""
 
-    phase: NapPhase = NapPhase.DEAL
-    #: the widow, if the seat peeped at it (NAP-VAR-PEEP)
-    widow: Card | None = None
-    calls: tuple[tuple[int, str], ...] = ()
-    declarer: int | None = None
-    contract: str | None = None
-    kitty: int = 0
-    multiplier: int = 1
-    #: public facts of the table
-    rules: Any = None
-    won: int = 0
-    lost: int = 0
-    bought: Mapping[int, int] = field(default_factory=dict)
-    peeped: frozenset[int] = frozenset()
+
+def call_notes(calls: Sequence[tuple[int, str]], seat_count: int) -> tuple[str, ...]:
+    """Each seat's last call in words, as a view's ``notes``: ``"passed"``, ``"called Nap"``, ``""``."""
+    notes = [""] * seat_count
+    for seat, call in calls:
+        notes[seat] = "passed" if call == "pass" else f"called {call_title(call)}"
+    return tuple(notes)
 
 
 def describe(action: NapAction, seats: Sequence[str], *, own: bool = False) -> str:

@@ -27,11 +27,9 @@ from ..core.errors import CardError, IllegalActionError, RoundgamesError
 from ..games.protocol import Irregularity
 from ..loo.deal import LooAction, LooDeal, Phase
 from ..loo.laws import LAWS as LOO_LAWS
-from ..loo.rules import LooRules
 from ..nap import NapDeal
 from ..nap.deal import NapAction, NapPhase
 from ..nap.laws import LAWS as NAP_LAWS
-from ..nap.rules import NapRules
 from .table import Table
 
 __all__ = ["MODE_LINES", "law_lines", "law_text", "playing", "stated", "stop_due", "strict_error", "warning"]
@@ -43,54 +41,9 @@ MODE_LINES = {
 }
 
 
-_NAP_REVOKE = {
-    "default": "play stops; by the senior hand his call fails, by an opponent it counts as made and the revoker "
-    "alone pays the senior hand for every opponent",
-    "bic_fine": "{bic_revoke} units into the kitty; the card is taken back and play goes on",
-    "replay": "every card goes back to its hand and the hand is replayed from the first lead; he wins nothing",
-}
-_LOO_REPLAY = {
-    "mandatory": "the hand is replayed",
-    "optional": "replayed if another player demands it (replay)",
-    "none": "no replay",
-}
-
-
-def _loo_text(rules: LooRules, rule: str) -> str:
-    """LOO-LAW text with the amounts at this table, and "as LOO-LAW-10" spelt out."""
-    text = LOO_LAWS[rule]
-    if text.endswith(": as LOO-LAW-10"):
-        text = text.removesuffix("as LOO-LAW-10") + LOO_LAWS["LOO-LAW-10"].split(": ", 1)[1]
-    if text.endswith(": as LOO-LAW-17"):
-        text = text.removesuffix("as LOO-LAW-17") + "a full loo into the next pool, the replay, winnings carried"
-    stakes = rules.stakes
-    full = {"limited": f"({stakes.loo})", "unlimited": "(the pool)"}.get(
-        rules.loo_mode, f"(the pool, at most {rules.loo_cap})"
-    )
-    single = f"S ({stakes.single})" if rules.penalty_scale == "peel" else f"a full loo {full} (Enquire Within)"
-    text = text.replace("a full loo into", f"a full loo {full} into").replace("a full loo,", f"a full loo {full},")
-    text = text.replace("a single S", single).replace("S into", f"{single} into").replace("S at once", single)
-    if rules.look_penalty_pool == "next" and rule in ("LOO-LAW-8", "LOO-LAW-9"):
-        text = text.replace("into this pool", "into the next pool")
-    replay = _LOO_REPLAY[rules.revoke_replay]
-    return text.replace(", the replay, winnings carried", f"; {replay}; his winnings carried")
-
-
 def law_text(table: Table, rule: str) -> str:
     """What ``rule`` does at this table, in a line (the amounts and options in force)."""
-    rules = table.rules
-    if isinstance(rules, LooRules):
-        return _loo_text(rules, rule)
-    assert isinstance(rules, NapRules)
-    text = NAP_LAWS[rule]
-    fine = rules.stakes.unit
-    if rule == "NAP-LAW-6":
-        text = "revoke: " + _NAP_REVOKE[rules.revoke_rule].format(bic_revoke=5 * fine)
-    elif rule == "NAP-LAW-7" and rules.revoke_rule == "bic_fine":
-        text += f"; {3 * fine} units into the kitty"
-    elif rule in ("NAP-LAW-1", "NAP-LAW-2") and rules.has_kitty:
-        text += f"; {fine} unit{'s' * (fine != 1)} into the kitty"
-    return text
+    return table.spec.law_text(table.rules, rule)
 
 
 def law_lines(table: Table) -> list[str]:

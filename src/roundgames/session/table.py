@@ -24,7 +24,8 @@ from ..bots import Bot, make_bot
 from ..core.cards import card_str, cards_in, parse_card, sort_key
 from ..core.errors import CardError, RecordError
 from ..core.tricks import Trick
-from ..games.protocol import Irregularity
+from ..games.protocol import GameSpec, Irregularity
+from ..games.registry import game as game_spec
 from ..loo.deal import LooAction, LooDeal, Phase
 from ..loo.rules import LooRules
 from ..loo.sitting import LooSitting
@@ -132,6 +133,11 @@ class Table:
                 # A seed from the table's seed and the seat, the same in every process (hash() is salted).
                 seed = random.Random(f"{self.seed}:bot:{i}").getrandbits(32)
                 self.bots[i] = make_bot(self.bot_name, self.game, seed=seed)
+
+    @property
+    def spec(self) -> GameSpec:
+        """The game's spec: its verbs, options, laws and words (:mod:`roundgames.games.registry`)."""
+        return game_spec(self.game)
 
     @property
     def table_mode(self) -> bool:
