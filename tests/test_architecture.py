@@ -56,3 +56,29 @@ def test_an_upward_or_cross_game_import_breaks_a_contract(
     assert proc.returncode != 0, proc.stdout
     broken = [ln for ln in proc.stdout.splitlines() if ln.rstrip().endswith("BROKEN")]
     assert broken and any(contract in ln for ln in broken), proc.stdout
+
+
+@pytest.mark.parametrize(
+    ("old", "name", "home"),
+    [
+        ("roundgames.record", "referee", "roundgames.records.deal"),
+        ("roundgames.loo_laws", "judge", "roundgames.loo.laws"),
+        ("roundgames.rules", "NapRules", "roundgames.nap.rules"),
+        ("roundgames.sitting", "LooSitting", "roundgames.loo.sitting"),
+        ("roundgames.table", "Table", "roundgames.session.table"),
+    ],
+)
+def test_a_moved_module_is_importable_by_its_old_name_with_a_deprecation_warning(
+    old: str, name: str, home: str
+) -> None:
+    """The modules' old names keep working for a while (the API's names are kept, with a deprecation note)."""
+    code = f"import warnings; warnings.simplefilter('error')\ntry:\n    from {old} import {name}\nexcept DeprecationWarning as e:\n    print(e)\n"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and f"{old} is deprecated" in done.stdout, done.stdout + done.stderr
+    new = subprocess.run(
+        [sys.executable, "-W", "ignore", "-c", f"from {old} import {name} as x; print(x.__module__)"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert new.stdout.strip() == home, new.stdout + new.stderr
