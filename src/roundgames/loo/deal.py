@@ -182,6 +182,8 @@ class LooDeal(BaseDeal):
             out.add(Feature.SINGLE)
         if self.unknown:
             out.add(Feature.UNKNOWN_CARDS)
+        if self.kind is Kind.REGULAR and self.club_law:
+            out.add(Feature.CLUB_LAW)
         return frozenset(out)
 
     # -- the form's facts (each form overrides these) ----------------------------------------
