@@ -15,6 +15,7 @@ than `random`.
 
 from __future__ import annotations
 
+import hashlib
 import math
 import random
 import statistics
@@ -496,3 +497,44 @@ def test_sensible_beats_random(game: str, players: int) -> None:
     """Over 400 seeded deals `sensible` wins more than `random` per deal, by more than 3 standard errors."""
     mean, se = _margin(game, players, 400)
     assert mean > 3 * se > 0, f"{game}: sensible - random = {mean:.3f} per deal, standard error {se:.3f}"
+
+
+# -- the same play for the same seeds ----------------------------------------------------------------------
+
+# (game, preset, options, players, deals): series of seeded deals whose every action is pinned below
+PINNED_SERIES: list[tuple[str, str, dict[str, Any], int, int]] = [
+    ("loo", "peel", {}, 5, 40),
+    ("loo", "enquire-within", {"lead_rule": "cassell"}, 4, 30),
+    ("loo", "peel", {"lead_rule": "lead_one", "dealer_lone_stander": "may_concede"}, 3, 30),
+    ("nap", "peel", {}, 4, 40),
+    ("nap", "peel", {"purchase": True, "peep": True, "spare_hand": "peel", "nap_top_card": True}, 3, 30),
+    ("nap", "modern", {"nap_challenge": True, "kitty": True}, 5, 30),
+]
+# (preset, players, deals): Five-card and Irish Loo deals, each dealt from its seed (flushes shown out of turn)
+PINNED_FORMS: list[tuple[str, int, int]] = [("five-card", 5, 30), ("irish", 4, 30)]
+#: the digest of every action and net of the deals above, recorded before the game interface changed shape
+PINNED_PLAY = "9a5051654e6d1d29a3fbba981a4bb0b5721b897e6beb3996fabbba9785ba9d7a"
+
+
+def _pinned_play() -> str:
+    digest = hashlib.sha256()
+    for game, preset, options, players, deals in PINNED_SERIES:
+        rules = (LooRules if game == "loo" else NapRules).preset(preset).with_options(options)
+        for i, deal in enumerate(deal_series(rules, players, deals, f"pinned:{game}:{preset}")):
+            bots = {s: make_bot(("sensible", "random")[(s + i) % 3 == 0], game, seed=i * 16 + s) for s in range(players)}
+            net = play_deal(deal, bots)
+            digest.update(repr(([deal.action_str(a) for a in deal.log], net)).encode())
+    for preset, players, deals in PINNED_FORMS:
+        for i in range(deals):
+            deal = LooDeal(LooRules.preset(preset), players, dealer=i % players, pool=i % 7)
+            deal.deal(f"pinned:{preset}:{i}")
+            bots = {s: make_bot(("sensible", "random")[(s + i) % 3 == 0], "loo", seed=i * 16 + s) for s in range(players)}
+            net = play_deal(deal, bots)
+            digest.update(repr(([deal.action_str(a) for a in deal.log], net)).encode())
+    return digest.hexdigest()
+
+
+def test_bots_play_as_pinned() -> None:
+    """The same seeds give the same play, action for action, as when the digest was recorded: a change of the
+    code's shape changes nothing the bots do."""
+    assert _pinned_play() == PINNED_PLAY

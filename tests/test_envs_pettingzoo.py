@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import random
 import warnings
 from collections.abc import Callable
@@ -520,3 +521,44 @@ def test_options_of_the_wrong_type_are_refused_clearly() -> None:
 
     with pytest.raises(ValueError, match="options"):
         nap_v0.env(options=[1])
+
+
+# -- the same episodes for the same seeds --------------------------------------------------------------
+
+# episodes whose every observation, mask, reward and rendering is pinned below
+PINNED_EPISODES: list[tuple[Any, Config, int]] = [
+    (loo_v0, {"players": 4}, 3),
+    (loo_v0, {"players": 5, "preset": "enquire-within", "kind": "ew_single", "pool": 4}, 2),
+    (loo_v0, {"players": 4, "sitting": True, "deals": 4, "options": {"lead_rule": "lead_one"}}, 1),
+    (nap_v0, {"players": 4}, 3),
+    (nap_v0, {"players": 3, "options": {"purchase": True, "peep": True, "spare_hand": "peel", "nap_top_card": True}}, 3),
+    (nap_v0, {"players": 5, "sitting": True, "deals": 4, "options": {"kitty": True, "nap_challenge": True}}, 1),
+]
+#: the digest of those episodes, recorded before the game interface changed shape
+PINNED_OBSERVATIONS = "20f68a5752e2ae84660e6bed67cfbbea1d4604b7cf8c3bb586cfb7be8411ee75"
+
+
+def _pinned_episodes() -> str:
+    digest = hashlib.sha256()
+    for module, config, episodes in PINNED_EPISODES:
+        env = module.raw_env(render_mode="ansi", **config)
+        rng = np.random.default_rng(7)
+        for episode in range(episodes):
+            env.reset(seed=100 + episode)
+            while env.agents:
+                agent = env.agent_selection
+                for other in env.possible_agents:
+                    obs = env.observe(other)
+                    digest.update(obs["observation"].tobytes() + obs["action_mask"].tobytes())
+                digest.update(repr((agent, env.rewards, env.render())).encode())
+                if env.terminations[agent]:
+                    env.step(None)
+                    continue
+                env.step(int(rng.choice(env.legal_action_ids())))
+    return digest.hexdigest()
+
+
+def test_seeded_episodes_are_as_pinned() -> None:
+    """The same seeds give the same observations, action masks, rewards and renderings as when the digest was
+    recorded: the integers and vectors a trained agent knows do not change."""
+    assert _pinned_episodes() == PINNED_OBSERVATIONS
