@@ -521,14 +521,18 @@ def _pinned_play() -> str:
     for game, preset, options, players, deals in PINNED_SERIES:
         rules = (LooRules if game == "loo" else NapRules).preset(preset).with_options(options)
         for i, deal in enumerate(deal_series(rules, players, deals, f"pinned:{game}:{preset}")):
-            bots = {s: make_bot(("sensible", "random")[(s + i) % 3 == 0], game, seed=i * 16 + s) for s in range(players)}
+            bots = {
+                s: make_bot(("sensible", "random")[(s + i) % 3 == 0], game, seed=i * 16 + s) for s in range(players)
+            }
             net = play_deal(deal, bots)
             digest.update(repr(([deal.action_str(a) for a in deal.log], net)).encode())
     for preset, players, deals in PINNED_FORMS:
         for i in range(deals):
             deal = LooDeal(LooRules.preset(preset), players, dealer=i % players, pool=i % 7)
             deal.deal(f"pinned:{preset}:{i}")
-            bots = {s: make_bot(("sensible", "random")[(s + i) % 3 == 0], "loo", seed=i * 16 + s) for s in range(players)}
+            bots = {
+                s: make_bot(("sensible", "random")[(s + i) % 3 == 0], "loo", seed=i * 16 + s) for s in range(players)
+            }
             net = play_deal(deal, bots)
             digest.update(repr(([deal.action_str(a) for a in deal.log], net)).encode())
     return digest.hexdigest()

@@ -828,7 +828,10 @@ PINNED_GAMES: list[tuple[str, dict[str, Any], int]] = [
     ("python_nap", {"players": 4}, 3),
     (
         "python_nap",
-        {"players": 3, "options": json.dumps({"purchase": True, "peep": True, "nap_top_card": True, "spare_hand": "peel"})},
+        {
+            "players": 3,
+            "options": json.dumps({"purchase": True, "peep": True, "nap_top_card": True, "spare_hand": "peel"}),
+        },
         3,
     ),
     ("python_nap", {"players": 6, "kitty": 5, "multiplier": 2, "options": json.dumps({"kitty": True})}, 2),

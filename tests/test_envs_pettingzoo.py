@@ -531,7 +531,11 @@ PINNED_EPISODES: list[tuple[Any, Config, int]] = [
     (loo_v0, {"players": 5, "preset": "enquire-within", "kind": "ew_single", "pool": 4}, 2),
     (loo_v0, {"players": 4, "sitting": True, "deals": 4, "options": {"lead_rule": "lead_one"}}, 1),
     (nap_v0, {"players": 4}, 3),
-    (nap_v0, {"players": 3, "options": {"purchase": True, "peep": True, "spare_hand": "peel", "nap_top_card": True}}, 3),
+    (
+        nap_v0,
+        {"players": 3, "options": {"purchase": True, "peep": True, "spare_hand": "peel", "nap_top_card": True}},
+        3,
+    ),
     (nap_v0, {"players": 5, "sitting": True, "deals": 4, "options": {"kitty": True, "nap_challenge": True}}, 1),
 ]
 #: the digest of those episodes, recorded before the game interface changed shape
