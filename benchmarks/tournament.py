@@ -68,7 +68,7 @@ def run(game: str, deals: int, players: int, sensible: int, seed: int, preset: s
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--game", choices=["loo", "nap", "both"], default="both")
+    parser.add_argument("--game", choices=[*GAMES, "both"], default="both", dest="chosen")
     parser.add_argument("--deals", type=int, default=2000)
     parser.add_argument("--players", type=int, default=None, help="default: 5 for Loo, 4 for Nap")
     parser.add_argument("--sensible", type=int, default=None, help="seats playing sensible (default: half)")
@@ -78,7 +78,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     given = sys.argv[1:] if argv is None else argv
     print(" ".join(["$ .venv/bin/python benchmarks/tournament.py", shlex.join(given)]).rstrip())
-    games = list(GAMES) if args.game == "both" else [args.game]
+    games = list(GAMES) if args.chosen == "both" else [args.chosen]
     for game in games:
         players = args.players or DEFAULT_PLAYERS[game]
         sensible = args.sensible if args.sensible is not None else players // 2

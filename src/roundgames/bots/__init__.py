@@ -205,7 +205,7 @@ def deal_series(rules: Rules, players: int, deals: int, seed: int | str) -> Iter
     """
     names = seat_names(players)
     # rounds=deals: the sitting cannot end (LOO-END-1) before `deals` deals; a game without rounds ignores it
-    sitting = new_sitting(game_of(rules).name, rules, list(names), seed=seed, dealer=names[0], rounds=deals)
+    sitting = new_sitting(game_of(rules).name, rules, list(names), seed=seed, dealer=names[0], rounds=max(1, deals))
     for i in range(deals):
         deal = sitting.start_deal()
         yield deal

@@ -75,6 +75,13 @@ class RoundGameEnv(AECEnv):  # type: ignore[misc]
     }
     #: the game's name in the registry
     GAME: ClassVar[str]
+    #: the size of the fixed integer action space (the game's encoding)
+    NUM_ACTIONS: ClassVar[int]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "GAME" in cls.__dict__:
+            cls.NUM_ACTIONS = env_game(cls.GAME).encoding.NUM_ACTIONS
 
     def __init__(
         self,
@@ -108,7 +115,6 @@ class RoundGameEnv(AECEnv):  # type: ignore[misc]
         self.pool = pool
         self.render_mode = render_mode
         self._deal_of(0)  # the engine refuses a bad seat count, pool or option here, with its message
-        self.NUM_ACTIONS = self.kit.encoding.NUM_ACTIONS
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self.agents = self.possible_agents[:]
         self._index = {a: i for i, a in enumerate(self.possible_agents)}
