@@ -15,8 +15,9 @@ module only moves between them and PettingZoo's conventions, the same for every 
   replays the same deals; ``reset(options={"deal": deal})`` plays a deal already dealt instead (the
   environment plays on that object: pass ``deal.copy()`` to keep yours). Other option keys are ignored.
 
-With ``sitting=True`` an episode is a sitting of ``deals`` deals (the game's sitting): dealer rotation, the pool or kitty, Peel's single and the Double Header carry
-over, and each deal's net is rewarded as it ends. After the last deal the engine's ``stop("divide")``
+With ``sitting=True`` an episode is a sitting of ``deals`` deals (the game's sitting): dealer rotation,
+the pool or kitty, Peel's single and the Double Header carry over, and each deal's net is rewarded as it
+ends. After the last deal the engine's ``stop("divide")``
 shares out what is left on the table (LOO-END-2, NAP-SET-3) and that share is added to the last
 reward, so the rewards of a sitting sum to zero.
 """

@@ -10,9 +10,9 @@ A thin layer over the engine and each game's encoding and deals modules, chosen 
 (:mod:`.games`); no rule is written here, and nothing here tests which game a deal is. A game begins
 with one chance node per card dealt, in the engine's dealing order, each uniform over the cards still
 in the pack; when the last card is drawn the deal is made with ``deal_cards`` and the seats act in
-turn, the actions being the integers of :mod:`.encoding` applied through the engine's checked ``apply``. ``returns()`` is the engine's
-``net`` in counters once the deal is complete (0 before), so the games are general-sum: the pool or
-kitty takes and gives money.
+turn, the actions being the integers of :mod:`.encoding` applied through the engine's checked
+``apply``. ``returns()`` is the engine's ``net`` in counters once the deal is complete (0 before), so
+the games are general-sum: the pool or kitty takes and gives money.
 
 Parameters: ``players``, ``preset``, ``options`` (a JSON object of rule options, such as
 ``{"purchase": true}``; written back with ``;`` between items, which is also accepted, because an
@@ -23,8 +23,9 @@ Observations come from one observer (:meth:`make_py_observer`): the observation 
 encoding's ``observation`` (:func:`.encoding.loo_observation`, :func:`.encoding.nap_observation`), the
 information-state tensor its ``info_vector``, the information-state string its ``info_state``, and the
 observation string its ``summary`` of the seat's view. While the cards are being dealt no seat has
-seen any: tensors are zero and the strings say how many cards are out. :meth:`RoundState.resample_from_infostate` draws the cards a
-seat has not seen (:mod:`.resample`) for information-set search.
+seen any: tensors are zero and the strings say how many cards are out.
+:meth:`RoundState.resample_from_infostate` draws the cards a seat has not seen (:mod:`.resample`) for
+information-set search.
 """
 
 from __future__ import annotations
