@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core.cards import card_str, parse_card
-from ..core.errors import CardError, IllegalActionError, RoundgamesError
+from ..core.errors import RULE_ID, CardError, IllegalActionError, RoundgamesError
 from ..games.protocol import Irregularity, Stage
 from .table import Table
 from .words import TableDeal, played
@@ -70,7 +70,10 @@ def stated(table: Table, words: list[str]) -> str:
         return "irregular"
     ids = {i.upper(): i for i in table.spec.laws}
     head = words[0].upper()
-    rule = ids.get(head) or ids.get(_prefix(table) + head) or words[0]
+    # A short ID names the game's law of that number (4 is LOO-LAW-4); one it lacks is ruled on as written.
+    rule = (
+        ids.get(head) or ids.get(_prefix(table) + head) or (head if RULE_ID.fullmatch(head) else _prefix(table) + head)
+    )
     seats = {name.lower(): name for name in table.seats}
     args = []
     for word in words[1:]:
