@@ -195,7 +195,7 @@ class _Plain:
                 else "First knave"
             )
             drawn = ", ".join(f"{s} {c}" for s, c in sitting.draw)
-            self.say(f"{how}: {sitting.dealer} deals ({drawn}).")
+            self.say(you(f"{how}: {sitting.dealer} deals ({drawn})."))
         self.flush_events()  # "Resumed from FILE."
         deal = table.in_play
         if deal is not None and not deal.is_complete:
