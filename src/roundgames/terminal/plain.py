@@ -230,7 +230,7 @@ class _Plain:
             faces = view.seen_hands if len(view.seen_hands) > 1 else {}  # every card face up (LOO-SGL-1)
             shown = ", ".join(f"{deal.seats[s]} {cards_text(hand_order(m), self.ascii)}" for s, m in faces.items())
             self.say(f"A single, all face up: {shown}." if faces else "A single: all must play.")
-        elif getattr(deal, "club_law", False):  # a deal may say that every seat must play (LOO-VAR-CLUBLAW)
+        elif deal.offers(Feature.CLUB_LAW):  # every seat must play (LOO-VAR-CLUBLAW)
             self.say("Clubs are trumps: all must stand (club law).")
         facts = []
         if deal.offers(Feature.KITTY):
