@@ -175,7 +175,7 @@ def test_looi_2_club_law_offers_only_stand_and_exchange() -> None:
     state = {"seen": False}
 
     def choose(new: str, text: str) -> str | None:
-        if "Clubs are trumps: all must stand (club law)." in text and not state["seen"]:
+        if "Clubs are trumps: all must play, standing or exchanging (club law)." in text and not state["seen"]:
             state["seen"] = True
             assert last_legal(text) == ["s stand", "x exchange CARDS"]
             return "t"

@@ -231,7 +231,8 @@ class _Plain:
             shown = ", ".join(f"{deal.seats[s]} {cards_text(hand_order(m), self.ascii)}" for s, m in faces.items())
             self.say(f"A single, all face up: {shown}." if faces else "A single: all must play.")
         elif deal.offers(Feature.CLUB_LAW):  # every seat must play (LOO-VAR-CLUBLAW)
-            self.say("Clubs are trumps: all must stand (club law).")
+            every = "play, standing or exchanging" if deal.offers(Feature.EXCHANGES) else "stand"
+            self.say(f"Clubs are trumps: all must {every} (club law).")
         facts = []
         if deal.offers(Feature.KITTY):
             facts.append(f"kitty {view.pool}")
