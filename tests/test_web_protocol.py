@@ -746,7 +746,7 @@ def test_a_new_table_is_listed_and_described(server: Server) -> None:
 
 # -- table mode (RULES.md §5, §8; docs/web.md "Table mode") ---------------------------------------------------
 
-STAKES = re.compile(r"Stakes: the deal (\d+), a loo (\d+)")
+STAKES = re.compile(r"Stakes: deal (\d+), loo (\d+)")
 
 
 def proper(state: dict[str, Any]) -> str:
@@ -890,7 +890,7 @@ def test_table_mode_nap_law_6_revoke_ends_the_deal(server: Server) -> None:
         c, token = table.client(seat), table.tokens[seat]
         deal = found.state["deal"]
         declarer, call = int(deal["declarer"]), int(deal["contract"])
-        unit = int(re.search(r"Stakes: (\d+) a trick", "\n".join(found.state["table"]["rules"])).group(1))  # type: ignore[union-attr]
+        unit = int(re.search(r"Stakes: unit (\d+)", "\n".join(found.state["table"]["rules"])).group(1))  # type: ignore[union-attr]
         paid = call * unit * 2  # two opponents
         law = f"NAP-LAW-6 applied to {name}: {paid} paid between the players"
 
