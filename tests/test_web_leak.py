@@ -351,68 +351,80 @@ class Outcome:
     laws: int = 0
 
 
-async def play(game: Game, db: Path, seed: int) -> Outcome:
-    """Play ``game`` through its deals with every message checked; the problems found and what was done."""
-    rng = random.Random(seed)
-    store = Store(str(db))
-    config = game.config
-    table_id = f"leak{seed}"
-    store.create(table_id, config)
-    room = Room(table_id, config, store, time.time(), Timing(away_seconds=AWAY, deal_pause=0, trick_pause=0))
-    room.replay([])
-    room.start()
-    run = GameRun(Visibility(room))
-    counts = dict.fromkeys(("person_actions", "refused", "undos", "rejoins", "aways", "warned", "irregular"), 0)
-    table_mode = config.get("mode") == "table"
-    persons = list(range(game.persons))
-    recorders: dict[Viewer, Recorder] = {}
+class Player:
+    """One game played through the server's own :class:`Room`, every message checked: the test's people act at
+    random from what they are sent (and, in table mode, commit irregularities), step away, rejoin and undo."""
 
-    def done() -> bool:
+    def __init__(self, game: Game, db: Path, seed: int) -> None:
+        self.game = game
+        self.rng = random.Random(seed)
+        self.store = Store(str(db))
+        config = game.config
+        table_id = f"leak{seed}"
+        self.store.create(table_id, config)
+        timing = Timing(away_seconds=AWAY, deal_pause=0, trick_pause=0)
+        self.room = Room(table_id, config, self.store, time.time(), timing)
+        self.room.replay([])
+        self.room.start()
+        self.run = GameRun(Visibility(self.room))
+        self.counts = dict.fromkeys(
+            ("person_actions", "refused", "undos", "rejoins", "aways", "warned", "irregular"), 0
+        )
+        self.table_mode = config.get("mode") == "table"
+        self.persons = list(range(game.persons))
+        self.recorders: dict[Viewer, Recorder] = {}
+
+    def done(self) -> bool:
+        room, deals = self.room, self.game.deals
         deal = room.table.deal
-        past = room.deal_number > game.deals or (room.deal_number == game.deals and deal is not None)
+        past = room.deal_number > deals or (room.deal_number == deals and deal is not None)
         return room.table.is_over or (past and (deal is None or deal.is_complete))
 
-    async def wait_for(cond: Callable[[], bool]) -> bool:
+    async def wait_for(self, cond: Callable[[], bool]) -> bool:
+        """Wait until ``cond()``, as messages come; False (a problem noted) if nothing comes for a while."""
+        run = self.run
         while not cond():
             run.changed.clear()
             try:
                 await asyncio.wait_for(run.changed.wait(), STALL_SECONDS)
             except TimeoutError:
-                run.problems.append(f"{game.name}: the table stalled at deal {room.deal_number}")
+                run.problems.append(f"{self.game.name}: the table stalled at deal {self.room.deal_number}")
                 return False
         return True
 
-    async def rejoin() -> None:
+    async def rejoin(self) -> None:
         """A fresh connection for a random viewer, with a random ``since``: a snapshot or an update."""
-        viewer = rng.choice([None, *range(config["players"])])
+        room, rng = self.room, self.rng
+        viewer = rng.choice([None, *range(self.game.config["players"])])
         since = rng.choice([None, 0, max(0, room.seq - rng.randint(0, 25)), room.seq])
-        extra = Recorder(run, viewer)
+        extra = Recorder(self.run, viewer)
         await room.call(room.join, extra, since)
         await room.call(room.disconnect, extra)
-        counts["rejoins"] += 1
+        self.counts["rejoins"] += 1
 
-    async def step_away(p: int) -> None:
+    async def step_away(self, p: int) -> None:
         """The person at ``p`` disconnects; a bot plays the seat at once; he comes back to an update or a snapshot."""
-        rec = recorders[p]
+        room, rec = self.room, self.recorders[p]
         room.timing = Timing(away_seconds=0, deal_pause=0, trick_pause=0)
         await room.call(room.disconnect, rec)
         room.timing = Timing(away_seconds=AWAY, deal_pause=0, trick_pause=0)
-        spectator = recorders[None]
-        target = spectator.count + rng.randint(1, 6)
+        spectator = self.recorders[None]
+        target = spectator.count + self.rng.randint(1, 6)
 
         def back() -> bool:  # some bot moves made for him, or another person's turn (nobody else moves then)
             deal = room.table.deal
             turn = None if deal is None or deal.is_complete else deal.to_act
-            return spectator.count >= target or done() or (turn in persons and turn != p)
+            return spectator.count >= target or self.done() or (turn in self.persons and turn != p)
 
-        ok = await wait_for(back)
-        await room.call(room.join, rec, rng.choice([rec.last_seq, rec.last_seq, None]))
-        counts["aways"] += 1
+        ok = await self.wait_for(back)
+        await room.call(room.join, rec, self.rng.choice([rec.last_seq, rec.last_seq, None]))
+        self.counts["aways"] += 1
         if not ok:
             raise _Abort
 
-    async def irregularity(p: int, card: str) -> bool:
+    async def irregularity(self, p: int, card: str) -> bool:
         """Table mode: ``p`` plays ``card``, which the rules forbid; warned of and unchanged, then confirmed."""
+        room, name, counts = self.room, self.game.name, self.counts
 
         def unconfirmed() -> tuple[RoomError | None, bool]:  # in one turn of the queue: did anything change?
             seq = room.seq
@@ -423,90 +435,118 @@ async def play(game: Game, db: Path, seed: int) -> Outcome:
             return None, False
 
         error, unchanged = await room.call(unconfirmed)
-        assert error is not None, f"{game.name}: {NAMES[p]} play {card} was applied without a warning"
+        assert error is not None, f"{name}: {NAMES[p]} play {card} was applied without a warning"
         if error.code != "irregular":  # no law covers it (a second card to the trick, a card the bots' play made stale)
-            assert error.code in ("illegal", "not_your_turn"), (game.name, error.code, error.message)
+            assert error.code in ("illegal", "not_your_turn"), (name, error.code, error.message)
             return False
-        assert error.laws and unchanged, (game.name, error.message)
+        assert error.laws and unchanged, (name, error.message)
         counts["warned"] += 1
         for _ in range(2):  # the bots may move on before the confirmation: warned again, or no law covers it now
             try:
                 await room.call(room.act, p, f"play {card}", True)
             except RoomError as e:
-                assert e.code in ("irregular", "illegal", "not_your_turn"), (game.name, e.code, e.message)
+                assert e.code in ("irregular", "illegal", "not_your_turn"), (name, e.code, e.message)
                 if e.code == "irregular":
                     counts["warned"] += 1
                     continue
                 return True
             counts["irregular"] += 1
             return True
-        raise AssertionError(f"{game.name}: {NAMES[p]} play {card} confirmed twice and not applied")
+        raise AssertionError(f"{name}: {NAMES[p]} play {card} confirmed twice and not applied")
 
-    try:
-        for p in persons:
-            await room.call(room.sit, p, NAMES[p])
-        for viewer in [*persons, *range(game.persons, config["players"]), None]:
-            recorders[viewer] = Recorder(run, viewer)
-            await room.call(room.join, recorders[viewer], None)
-        while not done():
-            acted = False
-            for p in persons:
-                latest = recorders[p].latest
-                state = latest["state"] if latest else None
-                if table_mode and state and not done() and counts["irregular"] < 6:
-                    deal = state["deal"]
-                    in_play = deal is not None and deal["phase"] == "play" and not deal["complete"]
-                    if in_play and state["illegal"] and rng.random() < 0.5:  # on his turn: a card the rules forbid
-                        acted = await irregularity(p, rng.choice(sorted(state["illegal"])))
-                        if acted:
-                            continue
-                    elif (
-                        in_play
-                        and not state["legal"]
-                        and state["hand"]
-                        and rng.random() < 0.02
-                        and await irregularity(p, rng.choice(state["hand"]))  # a card out of turn
-                    ):
-                        acted = True
-                        continue
-                if not state or not state["legal"] or done():
+    async def irregular_turn(self, p: int, state: dict[str, Any]) -> bool | None:
+        """Table mode, now and then: ``p`` plays a card the rules forbid on his turn, or a card out of turn. Whether
+        it was played; None where nothing was tried (or a card out of turn came to nothing)."""
+        deal = state["deal"]
+        in_play = deal is not None and deal["phase"] == "play" and not deal["complete"]
+        rng = self.rng
+        if in_play and state["illegal"] and rng.random() < 0.5:  # on his turn: a card the rules forbid
+            return await self.irregularity(p, rng.choice(sorted(state["illegal"])))
+        if (
+            in_play
+            and not state["legal"]
+            and state["hand"]
+            and rng.random() < 0.02
+            and await self.irregularity(p, rng.choice(state["hand"]))  # a card out of turn
+        ):
+            return True
+        return None
+
+    async def person_turn(self, p: int, state: dict[str, Any]) -> None:
+        """``p``'s turn: now and then he steps away, undoes or rejoins first; then a random legal entry."""
+        room, rng, counts = self.room, self.rng, self.counts
+        r = rng.random()
+        if r < 0.02:
+            await self.step_away(p)
+            return
+        if r < 0.06 and state["undo"] and counts["undos"] < 2:
+            await room.call(room.undo, p)
+            counts["undos"] += 1
+            return
+        if r < 0.09:
+            await self.rejoin()
+        for _ in range(30):
+            try:
+                await room.call(room.act, p, choose(rng, state))
+            except RoomError as e:  # a random choice of cards the engine refuses (the stock too short)
+                assert e.code in ("illegal", "bad_message"), (self.game.name, e.code, e.message)
+                counts["refused"] += 1
+                continue
+            counts["person_actions"] += 1
+            return
+        self.run.problems.append(f"{self.game.name}: no legal entry of {state['legal']} was accepted")
+        raise _Abort
+
+    async def round(self) -> bool:
+        """Each person acts where he may; whether anyone did."""
+        acted = False
+        for p in self.persons:
+            latest = self.recorders[p].latest
+            state = latest["state"] if latest else None
+            if self.table_mode and state and not self.done() and self.counts["irregular"] < 6:
+                played = await self.irregular_turn(p, state)
+                if played:
+                    acted = True
                     continue
-                acted = True
-                r = rng.random()
-                if r < 0.02:
-                    await step_away(p)
+                if played is False:
+                    acted = False
+            if not state or not state["legal"] or self.done():
+                continue
+            acted = True
+            await self.person_turn(p, state)
+        return acted
+
+    async def play(self) -> Outcome:
+        """Play the game through its deals; the problems found and what was done."""
+        room, run, config = self.room, self.run, self.game.config
+        try:
+            for p in self.persons:
+                await room.call(room.sit, p, NAMES[p])
+            for viewer in [*self.persons, *range(self.game.persons, config["players"]), None]:
+                self.recorders[viewer] = Recorder(run, viewer)
+                await room.call(room.join, self.recorders[viewer], None)
+            while not self.done():
+                if await self.round():
                     continue
-                if r < 0.06 and state["undo"] and counts["undos"] < 2:
-                    await room.call(room.undo, p)
-                    counts["undos"] += 1
-                    continue
-                if r < 0.09:
-                    await rejoin()
-                for _ in range(30):
-                    try:
-                        await room.call(room.act, p, choose(rng, state))
-                    except RoomError as e:  # a random choice of cards the engine refuses (the stock too short)
-                        assert e.code in ("illegal", "bad_message"), (game.name, e.code, e.message)
-                        counts["refused"] += 1
-                        continue
-                    counts["person_actions"] += 1
-                    break
-                else:
-                    run.problems.append(f"{game.name}: no legal entry of {state['legal']} was accepted")
-                    raise _Abort
-            if not acted:
-                if rng.random() < 0.05:
-                    await rejoin()
+                if self.rng.random() < 0.05:
+                    await self.rejoin()
                 before = run.messages
-                if not await wait_for(lambda before=before: run.messages > before or done()):
+                if not await self.wait_for(lambda before=before: run.messages > before or self.done()):
                     break
-    except _Abort:
-        pass
-    finally:
-        await room.stop()
-        store.close()
-    laws = sum(1 for e in room.log if e.kind == "law")
-    return Outcome(run.problems, run.messages, run.tokens, run.hand_tokens, room.deal_number, **counts, laws=laws)
+        except _Abort:
+            pass
+        finally:
+            await room.stop()
+            self.store.close()
+        laws = sum(1 for e in room.log if e.kind == "law")
+        return Outcome(
+            run.problems, run.messages, run.tokens, run.hand_tokens, room.deal_number, **self.counts, laws=laws
+        )
+
+
+async def play(game: Game, db: Path, seed: int) -> Outcome:
+    """Play ``game`` through its deals with every message checked; the problems found and what was done."""
+    return await Player(game, db, seed).play()
 
 
 def play_all(batch: list[Game], tmp_path: Path) -> list[tuple[Game, Outcome]]:
