@@ -489,9 +489,10 @@ class Room:
             self.seats[conn.seat].conns += 1
             self.seats[conn.seat].back_at = self.clock.now()
         self._version += 1
-        for other in list(self.conns):
-            if other is not conn:
-                self.send_to(other, [])
+        others = [other for other in self.conns if other is not conn]
+        facts = self.facts() if others else None
+        for other in others:
+            self.send_to(other, [], facts=facts)
 
     def disconnect(self, conn: Conn) -> None:
         self.conns.discard(conn)
@@ -647,6 +648,8 @@ class Room:
     # -- telling the connections ----------------------------------------------------------------
 
     def _broadcast(self, entries: list[LogEntry], *, snapshot: bool = False) -> None:
+        if not self.conns:
+            return
         facts = self.facts()
         for conn in list(self.conns):
             self.send_to(conn, entries, snapshot=snapshot, facts=facts)
