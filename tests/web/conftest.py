@@ -3,10 +3,14 @@
 The browser is the Debian package ``chromium`` (``scripts/ensure-chromium`` installs it; ``make test`` runs that first),
 never a browser of Playwright's own. A missing browser fails the tests, it does not skip them.
 
-- ``server``: a started ``roundgames serve`` on a free port with its own database; ``.url``, ``.port``, ``.db``,
-  ``.log``, ``.stop()`` (terminate), ``.kill()`` (SIGKILL: a crash), ``.start()`` (again, same port and database).
+- ``server``: a started ``roundgames serve`` on a free port with its own database, dealing the next deal at once
+  (``--deal-pause 0``); ``.url``, ``.port``, ``.db``, ``.log``, ``.stop()`` (terminate), ``.kill()`` (SIGKILL: a
+  crash), ``.start()`` (again, same port and database).
 - ``server_factory``: more servers (``args=[...]`` more options for ``serve``, ``start=False`` for one not started
-  yet, ``db=`` to share a database).
+  yet, ``db=`` to share a database, ``env={...}`` more environment).
+
+Every server's bots lead again at once after a finished trick (``ROUNDGAMES_TRICK_PAUSE=0``), unless a test sets
+the pause itself: the server's real pace is checked by tests/web/test_server.py.
 - ``browser``: one headless Chromium for the session.
 - ``new_context(size)``: a fresh browser context (own cookies and storage), ``"phone"`` (360x740, touch) or
   ``"desktop"`` (1280x800); closed after the test. ``page`` and ``phone_page``: a page in a new context of each size.
@@ -31,6 +35,8 @@ from typing import IO, Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
+
+from roundgames.web.timing import TRICK_PAUSE_ENV
 
 REPO = Path(__file__).resolve().parents[2]
 SCREENSHOTS = REPO / "build" / "screenshots"
@@ -78,8 +84,11 @@ def free_port() -> int:
 class WebServer:
     """`roundgames serve` in a subprocess; its stdout and stderr go to `log` (appended to by each start)."""
 
-    def __init__(self, workdir: Path, port: int, db: Path, args: Sequence[str] = ()) -> None:
+    def __init__(
+        self, workdir: Path, port: int, db: Path, args: Sequence[str] = (), env: dict[str, str] | None = None
+    ) -> None:
         self.workdir = workdir
+        self.env = {TRICK_PAUSE_ENV: "0", **(env or {})}
         self.port = port
         self.db = db
         self.url = f"http://127.0.0.1:{port}"
@@ -117,7 +126,7 @@ class WebServer:
         self._log_file = self.log.open("ab")
         self._log_file.write(f"\n=== start: {' '.join(self.command)}\n".encode())
         self._log_file.flush()
-        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        env = {**os.environ, "PYTHONUNBUFFERED": "1", **self.env}
         self.process = subprocess.Popen(
             self.command,
             cwd=self.workdir,
@@ -210,10 +219,12 @@ def server_factory(tmp_path: Path) -> Iterator[Callable[..., WebServer]]:
     """
     made: list[WebServer] = []
 
-    def make(db: Path | None = None, start: bool = True, args: Sequence[str] = ()) -> WebServer:
+    def make(
+        db: Path | None = None, start: bool = True, args: Sequence[str] = (), env: dict[str, str] | None = None
+    ) -> WebServer:
         workdir = tmp_path / f"server{len(made)}"
         workdir.mkdir()
-        web = WebServer(workdir, free_port(), db or workdir / "web.sqlite3", args)
+        web = WebServer(workdir, free_port(), db or workdir / "web.sqlite3", args, env)
         made.append(web)
         if start:
             web.start()
@@ -229,8 +240,9 @@ def server_factory(tmp_path: Path) -> Iterator[Callable[..., WebServer]]:
 
 @pytest.fixture
 def server(server_factory: Callable[..., WebServer]) -> WebServer:
-    """The real web server, started, with a fresh database; stopped after the test."""
-    return server_factory()
+    """The real web server, started, with a fresh database, dealing each next deal at once; stopped after the
+    test."""
+    return server_factory(args=["--deal-pause", "0"])
 
 
 @pytest.fixture(scope="session")

@@ -1,12 +1,13 @@
 """The web server as its users meet it, through HTTP and real websockets to a real `roundgames serve`:
-durability across a crash, the countdown before a bot plays an away seat, undo against bots, idle
-tables expiring, the exports, and the `serve` command's own errors."""
+durability across a crash, the countdown before a bot plays an away seat and the pause after a trick on the real
+clock, undo against bots, the exports, and the `serve` command's own errors. (Idle tables expiring, and every
+pause to the moment, are tested in-process on a manual clock: tests/test_web_room.py.)"""
 
 from __future__ import annotations
 
+import itertools
 import json
 import socket
-import sqlite3
 import subprocess
 import sys
 import time
@@ -17,6 +18,7 @@ import httpx
 from webclient import Seat, create, play_first, sit
 
 from roundgames.records.deal import loads, replay
+from roundgames.web.timing import TRICK_PAUSE_ENV
 
 
 def _play_until(seat: Seat, done: Callable[[dict[str, Any]], bool], limit: int = 200) -> None:
@@ -41,7 +43,7 @@ def _public(state: dict[str, Any]) -> dict[str, Any]:
 
 
 def test_a_killed_server_resumes_every_table_with_the_same_cards(server_factory: Any) -> None:
-    server = server_factory()
+    server = server_factory(args=["--deal-pause", "0"])
     tables = []
     for game in ("loo", "nap"):
         made = create(server.url, game=game, players=4, people=1, bot_delay=0.05)
@@ -66,7 +68,8 @@ def test_a_killed_server_resumes_every_table_with_the_same_cards(server_factory:
 
 
 def test_an_away_person_gets_a_countdown_then_a_bot_plays_the_seat(server_factory: Any) -> None:
-    server = server_factory(args=["--away-seconds", "1"])
+    """The countdown on the real clock, end to end (tests/test_web_room.py checks it to the moment)."""
+    server = server_factory(args=["--away-seconds", "1", "--deal-pause", "0"])
     made = create(server.url, game="nap", players=3, people=1, bot_delay=0)
     token = sit(server.url, made["id"], 0, "Ann")
     me = Seat(server.url, made["id"], token)
@@ -93,7 +96,7 @@ def test_an_away_person_gets_a_countdown_then_a_bot_plays_the_seat(server_factor
 
 
 def test_undo_is_free_against_bots_and_refused_with_people(server_factory: Any) -> None:
-    server = server_factory(args=["--away-seconds", "1"])  # Bob, who never connects, is soon played by a bot
+    server = server_factory(args=["--away-seconds", "1", "--deal-pause", "0"])  # Bob, never connected, is soon a bot
     made = create(server.url, game="loo", players=4, people=1, bot_delay=0)
     me = Seat(server.url, made["id"], sit(server.url, made["id"], 0, "Ann"))
     me.until(lambda s: bool(s["legal"]) and s["deal"]["phase"] == "declare", what="my declaration")
@@ -119,18 +122,30 @@ def test_undo_is_free_against_bots_and_refused_with_people(server_factory: Any) 
     me.close()
 
 
-def test_idle_tables_expire(server_factory: Any) -> None:
-    server = server_factory(args=["--idle-hours", "0.0005"])  # 1.8 seconds
-    made = create(server.url, game="nap", players=3, people=0)
-    assert httpx.get(f"{server.url}/api/tables/{made['id']}", trust_env=False).status_code == 200
-    deadline = time.monotonic() + 15
-    while httpx.get(f"{server.url}/api/tables/{made['id']}", trust_env=False).status_code != 404:
-        assert time.monotonic() < deadline, "the idle table never expired"
-        time.sleep(0.3)
-    with sqlite3.connect(server.db) as db:
-        assert db.execute("SELECT count(*) FROM events WHERE table_id = ?", (made["id"],)).fetchone() == (0,)
-    page = httpx.get(f"{server.url}/t/{made['id']}", trust_env=False)
-    assert page.status_code == 404 and "expired" in page.text
+def test_bots_pause_after_a_trick_as_the_server_is_told(server_factory: Any) -> None:
+    """The pace on the real clock, end to end: bots at a table with a bot delay wait the trick pause the server
+    takes from ROUNDGAMES_TRICK_PAUSE after each finished trick, and no more than that between other actions
+    (tests/test_web_room.py checks every pause to the moment)."""
+    pause = 0.25
+    server = server_factory(args=["--deal-pause", "0"], env={TRICK_PAUSE_ENV: str(pause)})
+    made = create(server.url, game="nap", players=3, people=0, bot_delay=0.05, rounds=3)
+    watcher = Seat(server.url, made["id"], None)
+    arrived: list[tuple[float, str]] = []
+
+    def trick_gaps() -> list[float]:
+        pairs = itertools.pairwise(arrived)
+        return [t1 - t0 for (t0, k0), (t1, k1) in pairs if k0 == "trick" and k1 == "action"]
+
+    while len(trick_gaps()) < 3:  # a deal may end early (all passed, a misery lost): as many deals as it takes
+        message = watcher.recv(timeout=20)
+        arrived += [(time.monotonic(), e["kind"]) for e in message.get("log", [])]
+        assert not message.get("state", {}).get("scores", {}).get("over"), arrived
+    watcher.close()
+    gaps = [t1 - t0 for (t0, k0), (t1, k1) in itertools.pairwise(arrived) if k0 == "action" and k1 == "action"]
+    after_trick = trick_gaps()
+    assert min(after_trick) >= pause - 0.05, after_trick
+    assert min(after_trick) < 1.5, after_trick  # the server's own default, 1.5 s, was not in force
+    assert min(gaps) < pause, gaps  # other bot actions only wait the table's bot delay
 
 
 def test_scores_csv_and_records_agree_with_the_table(server: Any) -> None:
@@ -177,7 +192,10 @@ def test_serve_refuses_a_taken_port_and_bad_arguments(tmp_path: Any) -> None:
     assert done.returncode == 2 and "--away-seconds -1" in done.stderr
     done = _serve("--port", "0", "--db", str(tmp_path / "x.sqlite3"))
     assert done.returncode == 2 and "--port 0" in done.stderr
-    done = _serve("--db", str(tmp_path / "no" / "such" / "dir" / "x.sqlite3"))
+    with socket.socket() as probe:  # a port that was free a moment ago: the store is refused, not the port
+        probe.bind(("127.0.0.1", 0))
+        free = probe.getsockname()[1]
+    done = _serve("--port", str(free), "--db", str(tmp_path / "no" / "such" / "dir" / "x.sqlite3"))
     assert done.returncode == 2 and "--db" in done.stderr and "Traceback" not in done.stderr
 
 

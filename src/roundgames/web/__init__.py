@@ -6,6 +6,6 @@ Needs the ``[web]`` extra. The protocol between the server and the browser is in
 from __future__ import annotations
 
 from .app import create_app
-from .room import Timing
+from .timing import Timing
 
 __all__ = ["Timing", "create_app"]

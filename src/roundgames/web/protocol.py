@@ -6,15 +6,14 @@ is; nothing here touches a table.
 
 from __future__ import annotations
 
+import functools
 import json
 import secrets
 import unicodedata
 from typing import Any
 
 from ..core.errors import RoundgamesError
-from ..games.registry import OPTION_DOCS
-from ..loo.rules import LOO_OPTIONS, LooRules
-from ..nap.rules import NAP_OPTIONS, NapRules
+from ..games.registry import GAMES, games
 from ..session.table import Table
 
 __all__ = [
@@ -31,7 +30,8 @@ __all__ = [
 MAX_MESSAGE = 4096
 MAX_CHAT = 200
 MAX_NAME = 24
-PLAYERS = {"loo": (3, 8), "nap": (2, 7)}
+#: the most seats the table page lays out (eight at Loo fit a phone), whatever more a game allows
+MAX_SEATS = 8
 BOTS = ("random", "sensible")
 #: the fields of ``POST /api/tables``
 SETTINGS = (
@@ -155,10 +155,11 @@ def new_table_config(body: Any) -> dict[str, Any]:
         if key not in known:
             raise ProtocolError("bad_message", f"{key}: no such setting (settings: {', '.join(sorted(known))})", key)
     game = _field(body, "game", str, None) if "game" in body else None
-    if game not in PLAYERS:
-        raise ProtocolError("bad_message", f"game: {game!r} is not a game here (loo or nap)", "game")
-    lo, hi = PLAYERS[game]
-    players = _field(body, "players", int, 5 if game == "loo" else 4)
+    if game not in GAMES:
+        raise ProtocolError("bad_message", f"game: {game!r} is not a game here ({' or '.join(GAMES)})", "game")
+    spec = GAMES[game]
+    lo, hi = seat_range(spec.name)
+    players = _field(body, "players", int, spec.min_seats + 2)  # five at Loo, four at Nap
     if not lo <= players <= hi:
         raise ProtocolError("bad_message", f"players: {players} is not between {lo} and {hi} for {game}", "players")
     people = _field(body, "people", int, 1)
@@ -193,15 +194,19 @@ def new_table_config(body: Any) -> dict[str, Any]:
         "seed": secrets.randbits(64),  # unguessable: finished records must not reveal later deals
     }
     # The engine is the judge of the rules: a table it cannot deal is refused now, not at the first deal.
-    rules_cls = LooRules if game == "loo" else NapRules
     try:
-        rules = rules_cls.preset(preset)
+        rules = spec.rules.preset(preset)
     except RoundgamesError as e:
         raise ProtocolError("bad_message", f"preset: {e}", "preset") from None
     try:
-        rules.with_options(options)
+        rules = rules.with_options(options)
     except RoundgamesError as e:
         raise ProtocolError("bad_message", f"options: {e}", "options") from None
+    most = min(hi, spec.max_seats(rules))
+    if players > most:
+        raise ProtocolError(
+            "bad_message", f"players: {players} is more than {most}, the most these rules seat", "players"
+        )
     try:
         table = Table.new(game, players=players, humans=[], preset=preset, options=options, seed=1, rounds=rounds)
         table.start_deal()
@@ -230,27 +235,45 @@ def parse_sit(body: Any, seats: int) -> tuple[int, str]:
     return seat, _clean(name, "name", MAX_NAME)
 
 
+@functools.cache
+def seat_range(game: str) -> tuple[int, int]:
+    """The fewest and the most seats a table of ``game`` may have here, under some preset and options: the page
+    lays out no more than :data:`MAX_SEATS`."""
+    spec = GAMES[game]
+    most = 0
+    for preset in spec.rules.PRESETS:
+        base = spec.rules.preset(preset)
+        most = max(most, spec.max_seats(base))
+        for key, values in spec.options.items():
+            for value in values or ():
+                try:
+                    most = max(most, spec.max_seats(base.with_options({key: value})))
+                except RoundgamesError:
+                    continue
+    return spec.min_seats, min(MAX_SEATS, most)
+
+
 def options_catalogue() -> dict[str, Any]:
     """The games, presets and options a table may be created with, for the create form."""
-    games: dict[str, Any] = {}
-    for game, cls, table in (("loo", LooRules, LOO_OPTIONS), ("nap", NapRules, NAP_OPTIONS)):
-        base = cls.preset("peel")
+    out: dict[str, Any] = {}
+    for spec in games():
+        lo, hi = seat_range(spec.name)
+        base = spec.rules.preset("peel")
         presets = []
-        for name in cls.PRESETS:
+        for name in spec.rules.PRESETS:
             try:
-                Table.new(game, players=PLAYERS[game][0] + 1, humans=[], preset=name, seed=1).start_deal()
+                Table.new(spec.name, players=lo + 1, humans=[], preset=name, seed=1).start_deal()
             except RoundgamesError:
                 continue  # a preset the engine cannot deal yet is not offered
             presets.append(name)
         options = {}
-        for key, values in table.items():
+        for key, values in spec.options.items():
             if key == "form":
                 continue  # chosen by the preset
-            default = getattr(base, key)
             options[key] = {
-                "default": default,
+                "default": getattr(base, key),
                 "values": list(values) if values is not None else None,
-                "doc": OPTION_DOCS[game][key],
+                "doc": spec.option_docs[key],
             }
-        games[game] = {"presets": presets, "players": list(PLAYERS[game]), "options": options}
-    return {"games": games, "bots": list(BOTS), "mode": {"default": "strict", "values": list(MODES), "doc": MODE_DOC}}
+        out[spec.name] = {"presets": presets, "players": [lo, hi], "options": options}
+    return {"games": out, "bots": list(BOTS), "mode": {"default": "strict", "values": list(MODES), "doc": MODE_DOC}}

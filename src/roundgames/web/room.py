@@ -15,7 +15,6 @@ import logging
 import random
 import re
 import secrets
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -23,14 +22,22 @@ from typing import Any, Protocol
 from ..bots import Bot, make_bot
 from ..core.cards import card_str
 from ..core.errors import RecordError, RoundgamesError
-from ..games.protocol import Irregularity
-from ..loo.deal import LooAction, LooDeal
-from ..nap import NapDeal
-from ..nap.deal import NapAction
+from ..games.protocol import Deal, Irregularity, View
 from ..session.table import Table
 from .laws import applied_lines, notice, played
 from .store import Event, Store
-from .views import card_list, describe, in_names, rules_help, state_for, trick_text
+from .timing import Clock, SystemClock, Timer, Timing
+from .views import SeatFacts, TableFacts, spare_ten, state_for
+from .words import (
+    action_text,
+    card_list,
+    deal_line,
+    describe,
+    in_names,
+    result_sentence,
+    rules_help,
+    trick_text,
+)
 
 __all__ = ["Conn", "LogEntry", "Room", "RoomError", "SeatInfo", "best_five", "hash_token"]
 
@@ -40,8 +47,6 @@ log = logging.getLogger("roundgames.web")
 SNAPSHOT_LOG = 300
 #: how many log entries a table keeps in memory (the events themselves are all in the store)
 KEEP_LOG = 1000
-#: actions that show their actor cards he had not seen: undo stops there
-REVEALING = frozenset({"miss", "spare", "peep", "buy", "widow", "topcard"})
 #: chat: a burst of this many lines, then one a second
 CHAT_BURST = 5
 
@@ -114,31 +119,31 @@ class LogEntry:
         return {"seq": self.seq, "deal": self.deal, "kind": self.kind, "seat": self.seat, "text": text}
 
 
-@dataclass
-class Timing:
-    """The server's pacing: seconds between bot actions come from each table; these are the server's."""
-
-    away_seconds: float = 30.0  # a disconnected person's countdown before a bot plays the seat
-    deal_pause: float = 5.0  # between a finished deal and the next, unless someone asks for it sooner
-    trick_pause: float = 1.5  # a finished trick stays in view before a bot leads again
-
-
 class Room:
     """One table: its settings, its sitting, its seats and connections, and its command queue."""
 
-    def __init__(self, table_id: str, config: dict[str, Any], store: Store, created: float, timing: Timing) -> None:
+    def __init__(
+        self,
+        table_id: str,
+        config: dict[str, Any],
+        store: Store,
+        created: float,
+        timing: Timing,
+        clock: Clock | None = None,
+    ) -> None:
         self.id = table_id
         self.config = config
         self.store = store
         self.created = created
         self.timing = timing
+        self.clock: Clock = clock or SystemClock()
         self.conns: set[Conn] = set()
         self.touched = created
         self._queue: asyncio.Queue[tuple[Callable[..., Any], tuple[Any, ...], asyncio.Future[Any] | None]] = (
             asyncio.Queue()
         )
         self._worker: asyncio.Task[None] | None = None
-        self._timer: asyncio.TimerHandle | None = None
+        self._timer: Timer | None = None
         self._version = 0  # bumped by every change, so a stale timer does nothing
         self._failed_at = 0.0
         self._reset()
@@ -179,8 +184,9 @@ class Room:
         self.trick_done_at = 0.0
         #: table mode: each seat's last warning, ``((deal, action), law IDs)``, so a confirmation answers it
         self._warned: dict[int, tuple[tuple[int, str], tuple[str, ...]]] = {}
-        #: the deals and actions so far, in order: ``(kind, seat, by_bot, seq, verb)`` (what undo may take back);
-        #: verb ``irregular`` for an action that brought a law into force (table mode)
+        #: the deals and actions so far, in order: ``(kind, seat, by_bot, seq, what)`` (what undo may take back);
+        #: what is ``irregular`` for an action that brought a law into force (table mode), ``revealing`` for one that
+        #: showed its actor cards he had not seen (the miss, a purchase, a peep, the spare hand), else ``plain``
         self._acts: list[tuple[str, int, bool, int, str]] = []
 
     def replay(self, events: list[Event]) -> None:
@@ -199,7 +205,7 @@ class Room:
         # After a restart nobody is connected yet: each person gets a fresh countdown.
         for s in self.seats:
             if s.kind != "bot" and s.conns == 0:
-                s.away_until = max(s.away_until, time.time() + self.timing.away_seconds)
+                s.away_until = max(s.away_until, self.clock.now() + self.timing.away_seconds)
         self.next_deal_at = None
         if self.table.deal is None or self.table.deal.is_complete:
             self._plan_next_deal()
@@ -230,31 +236,36 @@ class Room:
         over = self.table.is_over
         return {"deals": self.nets, "totals": balances, "over": over, "settlement": balances if over else None}
 
-    def result_text(self, deal: LooDeal | NapDeal) -> str:
+    def facts(self) -> TableFacts:
+        """What every viewer's state is built from (:func:`~roundgames.web.views.state_for`), gathered once."""
         names = self.display_names()
-        if isinstance(deal, LooDeal):
-            parts = []
-            if deal.winner_without_play is not None:  # a single's best card, or the last one standing
-                parts.append(f"{names[deal.winner_without_play]} takes the pool")
-            if deal.looed:
-                parts.append(
-                    "looed: " + ", ".join(f"{names[s]} ({amount})" for s, amount in sorted(deal.looed.items()))
-                )
-            text = "; ".join(parts) or "nobody looed"
-            return text[0].upper() + text[1:]
-        if deal.declarer is None:
-            return "All passed"
-        contract = {"nap": "Nap", "misery": "Misery", "wellington": "Wellington", "blucher": "Blücher"}.get(
-            deal.contract or "", deal.contract or ""
+        seats = [
+            SeatFacts(
+                name=names[i],
+                kind=info.kind,
+                connected=info.conns > 0,
+                away_until=int(info.away_until * 1000) if info.kind != "bot" and info.conns == 0 else None,
+                bot_playing=self.bot_controls(i),
+            )
+            for i, info in enumerate(self.seats)
+        ]
+        return TableFacts(
+            table=self.table,
+            summary=self.table_summary(),
+            names=names,
+            seats=seats,
+            scores=self.scores(),
+            deal_number=self.deal_number,
+            next_deal_at=int(self.next_deal_at * 1000) if self.next_deal_at else None,
+            may_undo=frozenset(i for i in range(len(self.seats)) if self.can_undo(i)),
         )
-        return f"{names[deal.declarer]} {'made' if deal.made else 'lost'} {contract}"
 
     # -- who plays a seat ---------------------------------------------------------------------
 
     def bot_controls(self, seat: int) -> bool:
         """Whether a bot plays ``seat`` now: a bot's seat, or a person's (or open) seat past its countdown."""
         s = self.seats[seat]
-        return s.kind == "bot" or (s.conns == 0 and time.time() >= s.away_until)
+        return s.kind == "bot" or (s.conns == 0 and self.clock.now() >= s.away_until)
 
     def can_undo(self, seat: int) -> bool:
         """Undo is free only against bots: every other seat played by a bot (and no person sitting), and an
@@ -265,13 +276,13 @@ class Room:
         return deal is not None and not deal.is_complete and self._undo_target(seat) is not None
 
     def _undo_target(self, seat: int) -> int | None:
-        for kind, who, by_bot, seq, verb in reversed(self._acts):
-            if kind == "deal" or verb == "irregular":
+        for kind, who, by_bot, seq, what in reversed(self._acts):
+            if kind == "deal" or what == "irregular":
                 # An irregularity is public and its law is paid: undo never goes back past one (table mode).
                 return None
             if who == seat and not by_bot:
                 # Taking back the miss, a purchase or a peep would let him choose again knowing the cards.
-                return None if verb in REVEALING else seq
+                return None if what == "revealing" else seq
         return None
 
     # -- the queue -----------------------------------------------------------------------------
@@ -303,6 +314,11 @@ class Room:
         await self._queue.put((fn, args, fut))
         return await fut
 
+    async def settle(self) -> None:
+        """Wait until every command queued so far has been applied and the next automatic step planned (for a
+        :class:`~roundgames.web.timing.ManualClock`, which then knows of the step's timer)."""
+        await self.call(_nothing)
+
     async def _work(self) -> None:
         while True:
             fn, args, fut = await self._queue.get()
@@ -313,7 +329,7 @@ class Room:
                     fut.set_exception(e)
                 elif fut is None:  # an automatic step failed: a bug of ours; say so and do not spin on it
                     log.exception("table %s: an automatic step failed", self.id)
-                    self._failed_at = time.time()
+                    self._failed_at = self.clock.now()
             else:
                 if fut is not None and not fut.done():
                     fut.set_result(result)
@@ -326,8 +342,7 @@ class Room:
             self._timer = None
         if self._worker is None or not self.conns:
             return  # nobody is watching: the bots wait, and the table keeps
-        loop = asyncio.get_running_loop()
-        now = time.time()
+        now = self.clock.now()
         deal = self.table.deal
         version = self._version
         when: float | None = None
@@ -343,9 +358,7 @@ class Room:
         if when is None:
             return
         when = max(when, self._failed_at + 1.0)
-        self._timer = loop.call_at(
-            loop.time() + max(0.0, when - now), lambda: self._queue.put_nowait((self._auto, (version,), None))
-        )
+        self._timer = self.clock.call_at(when, lambda: self._queue.put_nowait((self._auto, (version,), None)))
 
     def _trick_pause(self) -> float:
         return self.timing.trick_pause if self.config["bot_delay"] > 0 else 0.0
@@ -355,7 +368,7 @@ class Room:
             return
         deal = self.table.deal
         if deal is None or deal.is_complete:
-            if self.next_deal_at is not None and time.time() >= self.next_deal_at - 0.01:
+            if self.next_deal_at is not None and self.clock.now() >= self.next_deal_at - 0.01:
                 self.next_deal()
             return
         seat = deal.to_act
@@ -363,12 +376,11 @@ class Room:
             return
         if not self.bot_controls(seat):
             return
-        if self.table.keeping == seat and isinstance(deal, NapDeal):
+        if self.table.keeping == seat:
             # The person took the spare hand (a call of Nap) and went away: the bot keeps five and plays on.
             text = "keep " + " ".join(card_str(c) for c in best_five(deal, seat))
         else:
-            action = self.bots[seat].choose(deal.view(seat))
-            text = " ".join(deal.action_str(action).split()[1:])
+            text = action_text(deal, self.bots[seat].choose(deal.view(seat)))
         self._command("act", {"seat": seat, "text": text, "bot": True})
 
     # -- commands (run on the queue) ----------------------------------------------------------------
@@ -394,7 +406,7 @@ class Room:
             # Confirmed, but the play moved on while he read the warning and another law applies now: ask again.
             moved = irregular and warned is not None and warned[0] == said and warned[1] != rules
             if found and (moved or not irregular):
-                message, rule, laws = notice(self.table, action, found, self.display_names())
+                message, rule, laws = notice(deal, action, found, self.display_names())
                 self._warned[seat] = (said, rules)
                 if moved:
                     message = f"The play has moved on since the warning. {message}"
@@ -412,7 +424,7 @@ class Room:
         who = self.display_names()[deal.to_act] if deal.to_act is not None else "nobody"
         return f"it is {who}'s turn, not yours"
 
-    def _laws_if(self, seat: int, text: str, turn: bool) -> tuple[LooAction | NapAction, list[Irregularity]]:
+    def _laws_if(self, seat: int, text: str, turn: bool) -> tuple[Any, list[Irregularity]]:
         """Table mode: what ``text`` means and the laws it would bring into force (none for a proper action),
         worked out by the table on a copy; raises as :meth:`_act` would where no law covers it, and
         ``not_your_turn`` for such an action out of turn."""
@@ -475,18 +487,19 @@ class Room:
         self.conns.add(conn)
         if conn.seat is not None:
             self.seats[conn.seat].conns += 1
-            self.seats[conn.seat].back_at = time.time()
+            self.seats[conn.seat].back_at = self.clock.now()
         self._version += 1
-        for other in list(self.conns):
-            if other is not conn:
-                self.send_to(other, [])
+        others = [other for other in self.conns if other is not conn]
+        facts = self.facts() if others else None
+        for other in others:
+            self.send_to(other, [], facts=facts)
 
     def disconnect(self, conn: Conn) -> None:
         self.conns.discard(conn)
         if conn.seat is not None:
             s = self.seats[conn.seat]
             s.conns = max(0, s.conns - 1)
-            now = time.time()
+            now = self.clock.now()
             # A player who drops again soon after coming back keeps the countdown he had: otherwise a
             # connection that keeps failing would hold the table up for ever.
             if s.conns == 0:
@@ -521,7 +534,7 @@ class Room:
         if kind == "sit":
             s = self.seats[data["seat"]]
             s.kind, s.name, s.token_hash = "person", data["name"], data["hash"]
-            s.away_until = time.time() + self.timing.away_seconds
+            s.away_until = self.clock.now() + self.timing.away_seconds
             self._log(seq, "seat", data["seat"], f"{data['name']} sits down")
         elif kind == "chat":
             self._log(seq, "chat", data["seat"], f"{data['name']}: {data['text']}")
@@ -546,11 +559,7 @@ class Room:
         self._acts.append(("deal", -1, True, seq, "deal"))
         deal = table.deal
         assert deal is not None
-        names = self.display_names()
-        text = f"Deal {self.deal_number}: {names[deal.dealer]} deals"
-        if isinstance(deal, LooDeal):
-            text += f" a {deal.kind.value.replace('_', ' ')} deal; the turn-up is {card_str(deal.turnup)}"
-        self._log(seq, "deal", deal.dealer, text)
+        self._log(seq, "deal", deal.dealer, deal_line(deal, self.deal_number, self.display_names()))
         if deal.is_complete:
             self._deal_over(seq, deal)
 
@@ -563,15 +572,8 @@ class Room:
         words = text.strip().split()
         tricks_before = len(deal.tricks)
         try:
-            if isinstance(deal, NapDeal) and [w.lower() for w in words] == ["spare"]:
-                if table.keeping == seat:
-                    raise RoomError("illegal", f"{name} has taken the spare hand already: keep five", "NAP-VAR-SPARE")
-                table.act(seat, "spare")
-                ten = " ".join(card_list(deal.hands[seat] | deal.spare))
-                private = {seat: f"You take the spare hand (a call of Nap): {ten}. Keep five."}
-                self._log(seq, "action", seat, f"{name} takes the spare hand (a call of Nap)", private)
-                self._acts.append(("act", seat, bot, seq, "spare"))
-                table.events.clear()
+            if [w.lower() for w in words] == ["spare"] and "spare" in deal.game.verbs:
+                self._take_spare(seq, seat, bot)
                 return
             if table.keeping == seat and words and words[0].lower() == "keep":
                 text = "spare " + " ".join(words[1:])
@@ -579,6 +581,7 @@ class Room:
             if bot and table.table_mode and table.laws_if(action):  # a bot chooses from the proper actions only
                 raise RecordError("event", f"{name}'s bot chose {text!r}, which the rules forbid")
             laws_before, played_before = len(deal.irregularities), played(deal)
+            seen_before = _seen(deal.view(seat))
             table.act(seat, text)
         except RoomError:
             raise
@@ -586,22 +589,39 @@ class Room:
             raise _refusal(e, deal, self.display_names()) from None
         table.events.clear()
         irregular = len(deal.irregularities) > laws_before
-        self._acts.append(("act", seat, bot, seq, "irregular" if irregular else action.verb))
-        public, mine = describe(deal, action, name)
+        revealing = _seen(deal.view(seat)) & ~seen_before
+        self._acts.append(("act", seat, bot, seq, "irregular" if irregular else "revealing" if revealing else "plain"))
+        public, mine = describe(deal, action, self.display_names())
         self._log(seq, "action", seat, public, {seat: mine} if mine else {})
         for who, line in applied_lines(deal, laws_before, played_before, action, self.display_names()):
             self._log(seq, "law", who, line)  # the offence and its penalty are public, as at a real table
         if len(deal.tricks) > tricks_before:
             self._log(seq, "trick", deal.tricks[-1].winner, trick_text(deal.tricks[-1], self.display_names()))
-            self.trick_done_at = time.time()
+            self.trick_done_at = self.clock.now()
         if deal.is_complete:
             self._deal_over(seq, deal)
 
-    def _deal_over(self, seq: int, deal: LooDeal | NapDeal) -> None:
+    def _take_spare(self, seq: int, seat: int, bot: bool) -> None:
+        """The spare hand taken (a call of Nap, NAP-VAR-SPARE): its taker sees the ten cards and keeps five next."""
+        table = self.table
+        deal = table.deal
+        assert deal is not None
+        name = self.display_names()[seat]
+        if table.keeping == seat:
+            raise RoomError(
+                "illegal", f"{name} has taken the spare hand already: keep five", deal.game.verbs["spare"].rule
+            )
+        table.act(seat, "spare")
+        ten = " ".join(card_list(spare_ten(deal, seat)))
+        private = {seat: f"You take the spare hand (a call of Nap): {ten}. Keep five."}
+        self._log(seq, "action", seat, f"{name} takes the spare hand (a call of Nap)", private)
+        self._acts.append(("act", seat, bot, seq, "revealing"))
+        table.events.clear()
+
+    def _deal_over(self, seq: int, deal: Deal) -> None:
         self.nets.append(deal.net)
         names = self.display_names()
-        paid = ", ".join(f"{names[i]} {n:+d}" for i, n in enumerate(deal.net))
-        self._log(seq, "result", None, f"{self.result_text(deal)}. {paid}.")
+        self._log(seq, "result", None, result_sentence(deal, names) or "")
         if self.table.is_over:
             totals = ", ".join(
                 f"{names[i]} {self.table.sitting.balances[s]:+d}" for i, s in enumerate(self.table.seats)
@@ -613,12 +633,12 @@ class Room:
         if self.table.is_over:
             self.next_deal_at = None
         elif self.table.deal is None:
-            self.next_deal_at = time.time()  # the first deal is dealt at once
+            self.next_deal_at = self.clock.now()  # the first deal is dealt at once
         else:
             # A person needs time to read the result; bots watched by nobody in particular do not.
             people = any(s.kind == "person" for s in self.seats)
             pause = self.timing.deal_pause if people or self.config["bot_delay"] > 0 else 0.0
-            self.next_deal_at = time.time() + pause
+            self.next_deal_at = self.clock.now() + pause
 
     def _log(self, seq: int, kind: str, seat: int | None, text: str, private: dict[int, str] | None = None) -> None:
         self.log.append(LogEntry(seq, self.deal_number, kind, seat, text, private or {}))
@@ -628,18 +648,24 @@ class Room:
     # -- telling the connections ----------------------------------------------------------------
 
     def _broadcast(self, entries: list[LogEntry], *, snapshot: bool = False) -> None:
+        if not self.conns:
+            return
+        facts = self.facts()
         for conn in list(self.conns):
-            self.send_to(conn, entries, snapshot=snapshot)
+            self.send_to(conn, entries, snapshot=snapshot, facts=facts)
 
-    def send_to(self, conn: Conn, entries: list[LogEntry], *, snapshot: bool = False) -> None:
-        """Send ``conn`` the state and ``entries`` (or the whole recent log, for a snapshot)."""
+    def send_to(
+        self, conn: Conn, entries: list[LogEntry], *, snapshot: bool = False, facts: TableFacts | None = None
+    ) -> None:
+        """Send ``conn`` the state and ``entries`` (or the whole recent log, for a snapshot); ``facts``, gathered
+        once for every connection told of one change."""
         viewer = conn.seat
         if snapshot:
             entries = self.log[-SNAPSHOT_LOG:]
         message = {
             "type": "snapshot" if snapshot else "update",
             "seq": self.seq,
-            "state": state_for(self, viewer),
+            "state": state_for(facts or self.facts(), viewer),
             "log": [e.for_viewer(viewer) for e in entries],
         }
         conn.last_seq = self.seq
@@ -658,7 +684,7 @@ class Room:
             self.send_to(conn, missed)
 
 
-def _refusal(e: RoundgamesError, deal: LooDeal | NapDeal, names: list[str]) -> RoomError:
+def _refusal(e: RoundgamesError, deal: Deal, names: list[str]) -> RoomError:
     """The engine's refusal as the protocol's error: ``illegal`` with the rule, or ``bad_message``."""
     rule = getattr(e, "rule", None)
     said = e.reason if isinstance(e, RecordError) else str(e)  # "input: ..." is the terminal's word
@@ -666,14 +692,26 @@ def _refusal(e: RoundgamesError, deal: LooDeal | NapDeal, names: list[str]) -> R
     return RoomError("illegal" if rule else "bad_message", text, rule, None if rule else "action")
 
 
-def best_five(deal: NapDeal, seat: int) -> tuple[int, ...]:
+def _seen(view: View[Any]) -> int:
+    """The cards a seat's view shows it (a mask): its hand, the widow it peeped at, the cards on the table."""
+    mask = view.hand | sum(1 << c for t in view.tricks for c in t.cards)
+    if view.widow is not None:
+        mask |= 1 << view.widow
+    return mask | (1 << view.turnup if view.turnup >= 0 else 0)
+
+
+def _nothing() -> None:
+    """A command that changes nothing: queued behind the others, it says when they are done."""
+
+
+def best_five(deal: Deal, seat: int) -> tuple[int, ...]:
     """The five of the ten (hand and spare hand) a bot keeps for a Nap: the longest suit's length, then high cards."""
 
     def strength(keep: tuple[int, ...]) -> int:
         suits = [c // 13 for c in keep]
         return 20 * max(suits.count(x) for x in set(suits)) + sum(c % 13 for c in keep)
 
-    choices = [a.cards for a in deal.legal_actions() if a.verb == "spare" and a.seat == seat]
+    choices: list[tuple[int, ...]] = [a.cards for a in deal.legal_actions() if a.verb == "spare" and a.seat == seat]
     return max(choices, key=strength)
 
 

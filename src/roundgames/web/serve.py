@@ -8,7 +8,7 @@ import sys
 from ..core.errors import RoundgamesError
 from .app import create_app
 from .protocol import MAX_MESSAGE
-from .room import Timing
+from .timing import Timing
 
 __all__ = ["serve"]
 
@@ -16,7 +16,9 @@ __all__ = ["serve"]
 def serve(
     host: str, port: int, db: str, *, idle_hours: float, away_seconds: float, deal_pause: float, quiet: bool
 ) -> int:
-    """Serve until interrupted; raises :class:`RoundgamesError` for a port in use or a store that cannot open."""
+    """Serve until interrupted; raises :class:`RoundgamesError` for a port in use or a store that cannot open.
+
+    The pause after a trick is 1.5 s, or what :data:`~roundgames.web.timing.TRICK_PAUSE_ENV` says."""
     import sqlite3
 
     import uvicorn
@@ -31,7 +33,11 @@ def serve(
         sqlite3.connect(db).close()
     except sqlite3.Error as e:
         raise RoundgamesError(f"--db {db}: cannot open the store: {e}") from None
-    timing = Timing(away_seconds=away_seconds, deal_pause=deal_pause)
+    try:
+        trick_pause = Timing.trick_pause_from_env()
+    except ValueError as e:
+        raise RoundgamesError(str(e)) from None
+    timing = Timing(away_seconds=away_seconds, deal_pause=deal_pause, trick_pause=trick_pause)
     app = create_app(db, timing=timing, idle_seconds=idle_hours * 3600)
     shown = f"[{host}]" if ":" in host else host
     print(

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -51,8 +51,9 @@ class Event:
 class Store:
     """The SQLite file holding every table and its events."""
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, now: Callable[[], float] = time.time) -> None:
         self.path = path
+        self.now = now  # the time each table and event is stamped with (a room's clock)
         # One connection, used only from the event loop's thread: each table's commands are
         # serialised, and an insert takes well under a millisecond.
         self.db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
@@ -66,7 +67,7 @@ class Store:
 
     def create(self, table_id: str, config: dict[str, Any]) -> float:
         """Store a new table's settings; returns its creation time."""
-        now = time.time()
+        now = self.now()
         self.db.execute(
             "INSERT INTO tables (id, config, created, touched) VALUES (?, ?, ?, ?)",
             (table_id, json.dumps(config, sort_keys=True), now, now),
@@ -75,7 +76,7 @@ class Store:
 
     def append(self, table_id: str, seq: int, kind: str, data: dict[str, Any]) -> float:
         """Append one event; returns its time."""
-        now = time.time()
+        now = self.now()
         with self.db:  # one transaction: the event and the table's last-touched time together
             self.db.execute("BEGIN")
             self.db.execute(

@@ -1,0 +1,89 @@
+"""The tables one server holds: their rooms, the store they are kept in, and the forgetting of idle ones.
+
+A :class:`Server` opens the store, rebuilds every stored table from its events (a restart resumes each one
+exactly), makes new tables, and forgets a table nobody has used for ``idle_seconds``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import secrets
+from typing import Any
+
+from .room import Room
+from .store import Store
+from .timing import Clock, SystemClock, Timer, Timing
+
+__all__ = ["MAX_TABLES", "Server"]
+
+#: tables one server holds at once (each is a little memory and a task); idle ones expire
+MAX_TABLES = 2_000
+#: the letters of a table's id: no 0/o, 1/l/i, so that a link read aloud is typed right
+ID_LETTERS = "abcdefghjkmnpqrstuvwxyz23456789"
+
+
+class Server:
+    """Every table the server holds, its store, its timings and its clock."""
+
+    def __init__(self, db: str, timing: Timing, idle_seconds: float, clock: Clock | None = None) -> None:
+        self.db = db
+        self.timing = timing
+        self.idle_seconds = idle_seconds
+        self.clock: Clock = clock or SystemClock()
+        self.rooms: dict[str, Room] = {}
+        self.store: Store | None = None
+        self._sweep: Timer | None = None
+
+    async def open(self) -> None:
+        self.store = Store(self.db, now=self.clock.now)
+        for table_id, config, created, _touched in self.store.tables():
+            room = Room(table_id, config, self.store, created, self.timing, self.clock)
+            room.replay(self.store.events(table_id))
+            self.rooms[table_id] = room
+            room.start()
+        self._plan_sweep()
+        gc.freeze()  # what was loaded lives as long as the server: keep it out of every later collection
+
+    async def close(self) -> None:
+        if self._sweep is not None:
+            self._sweep.cancel()
+        for room in self.rooms.values():
+            await room.stop()
+        if self.store is not None:
+            self.store.close()
+
+    def _plan_sweep(self) -> None:
+        """Look for idle tables a while from now (a quarter of the idle time, between half a second and a minute),
+        and again after that."""
+        period = min(60.0, max(0.5, self.idle_seconds / 4))
+        self._sweep = self.clock.call_at(self.clock.now() + period, self._sweep_now)
+
+    def _sweep_now(self) -> None:
+        self.expire()
+        self._plan_sweep()
+
+    def expire(self) -> list[str]:
+        """Forget every idle table now (its events too); their ids."""
+        now = self.clock.now()
+        gone = [i for i, r in self.rooms.items() if not r.conns and now - r.touched > self.idle_seconds]
+        for table_id in gone:
+            room = self.rooms.pop(table_id)
+            asyncio.get_running_loop().create_task(room.stop())
+            assert self.store is not None
+            self.store.delete(table_id)
+        return gone
+
+    def create(self, config: dict[str, Any]) -> Room:
+        """A new table with these settings (checked by :func:`~roundgames.web.protocol.new_table_config`)."""
+        assert self.store is not None
+        while True:
+            table_id = "".join(secrets.choice(ID_LETTERS) for _ in range(6))
+            if table_id not in self.rooms:
+                break
+        created = self.store.create(table_id, config)
+        room = Room(table_id, config, self.store, created, self.timing, self.clock)
+        room.replay([])
+        self.rooms[table_id] = room
+        room.start()
+        return room

@@ -1,0 +1,115 @@
+"""The web table's words: the log's lines, the result of a deal, the rules in force, all in the names people chose.
+
+The words themselves are the game's (:meth:`Deal.describe <roundgames.games.protocol.Deal.describe>`,
+:meth:`DealResult.sentence <roundgames.games.protocol.DealResult.sentence>`, the verb table, the option docs);
+this module only puts each seat's name where the engine writes its label (``P1``..), and says which words are
+for everyone and which for the actor alone. Nothing here knows which game is played.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import json
+import re
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from ..core.cards import card_str, cards_in, sort_key
+from ..core.ledger import Ledger
+from ..core.tricks import Trick
+from ..games.protocol import Deal, Feature
+from ..games.registry import game_of
+
+__all__ = [
+    "TableDeal",
+    "action_text",
+    "card_list",
+    "deal_line",
+    "describe",
+    "in_names",
+    "result_sentence",
+    "rules_help",
+    "trick_text",
+]
+
+_SEAT_LABEL = re.compile(r"\bP[1-9]\b")
+
+
+class TableDeal(Deal, Protocol):
+    """A deal as the web table uses it: the game protocol, the rules alone (strict mode's check, whatever the
+    table's mode) and the counters every deal keeps."""
+
+    ledger: Ledger
+
+    def verify_proper(self, action: Any) -> None: ...
+
+
+def card_list(mask: int) -> list[str]:
+    """A hand's cards as text, in the order the table shows them."""
+    return [card_str(c) for c in sorted(cards_in(mask), key=sort_key)]
+
+
+def in_names(text: str, deal: Deal, names: Sequence[str]) -> str:
+    """The engine's words with its seat labels (``P1``..) replaced by the names the people chose."""
+    label = {seat: names[i] for i, seat in enumerate(deal.seats)}
+    return _SEAT_LABEL.sub(lambda m: label.get(m.group(0), m.group(0)), text)
+
+
+def action_text(deal: Deal, action: Any) -> str:
+    """An action as a client sends it: the record's words without the seat (``"play QH"``, ``"call nap"``)."""
+    return " ".join(deal.action_str(action).split()[1:])
+
+
+@functools.cache
+def _speaks_to_its_actor(cls: type[Deal]) -> bool:
+    """Whether a deal's :meth:`describe` has the actor's own words (``own=True``): the games whose actions may name
+    cards only their actor has seen (Nap's discards) do."""
+    return "own" in inspect.signature(cls.describe).parameters
+
+
+def describe(deal: Deal, action: Any, names: Sequence[str]) -> tuple[str, str | None]:
+    """The log's words for an action: ``(what everyone reads, what the actor reads or None)``.
+
+    The actor's own words may name cards he discarded or kept; nobody else's do."""
+    public = in_names(deal.describe(action), deal, names)
+    if not _speaks_to_its_actor(type(deal)):
+        return public, None
+    own: str = deal.describe(action, own=True)  # type: ignore[call-arg]
+    mine = in_names(own, deal, names)
+    return public, (mine if mine != public else None)
+
+
+def trick_text(trick: Trick, names: Sequence[str]) -> str:
+    """``Ann wins the trick (Ann AS, Bob 2C, ...)``."""
+    assert trick.winner is not None
+    cards = ", ".join(f"{names[s]} {card_str(c)}" for s, c in zip(trick.seats, trick.cards, strict=True))
+    return f"{names[trick.winner]} wins the trick ({cards})"
+
+
+def deal_line(deal: Deal, number: int, names: Sequence[str]) -> str:
+    """``Deal 4: Ann deals``, with the kind of deal and the card turned up where the game turns one up."""
+    text = f"Deal {number}: {names[deal.dealer]} deals"
+    if deal.offers(Feature.TURNUP):
+        view = deal.view(deal.dealer)  # the kind of deal and the turn-up are public
+        text += f" a {str(view.kind.value).replace('_', ' ')} deal; the turn-up is {card_str(view.turnup)}"
+    return text
+
+
+def result_sentence(deal: Deal, names: Sequence[str]) -> str | None:
+    """A finished deal's result in the one sentence every surface prints (None until it is finished)."""
+    result = deal.result()
+    return None if result is None else in_names(result.sentence(), deal, names)
+
+
+def rules_help(rules: Any) -> list[str]:
+    """The rules in force at a table, a line each: the game and preset, the stakes, then every option and what it
+    means; options changed from the preset are marked as house rules."""
+    spec = game_of(rules)
+    stakes = ", ".join(f"{name} {getattr(rules.stakes, name)}" for name in spec.stake_names)
+    lines = [f"{spec.title}, preset {rules.name}", f"Stakes: {stakes}"]
+    changed = rules.options()
+    for key, doc in spec.option_docs.items():
+        mark = " (house rule)" if key in changed else ""
+        lines.append(f"{key} = {json.dumps(getattr(rules, key))}{mark}: {doc}")
+    return lines
