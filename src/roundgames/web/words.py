@@ -8,8 +8,6 @@ for everyone and which for the actor alone. Nothing here knows which game is pla
 
 from __future__ import annotations
 
-import functools
-import inspect
 import json
 import re
 from collections.abc import Sequence
@@ -37,12 +35,9 @@ _SEAT_LABEL = re.compile(r"\bP[1-9]\b")
 
 
 class TableDeal(Deal, Protocol):
-    """A deal as the web table uses it: the game protocol, the rules alone (strict mode's check, whatever the
-    table's mode) and the counters every deal keeps."""
+    """A deal as the web table uses it: the game protocol and the counters every deal keeps."""
 
     ledger: Ledger
-
-    def verify_proper(self, action: Any) -> None: ...
 
 
 def card_list(mask: int) -> list[str]:
@@ -61,22 +56,12 @@ def action_text(deal: Deal, action: Any) -> str:
     return " ".join(deal.action_str(action).split()[1:])
 
 
-@functools.cache
-def _speaks_to_its_actor(cls: type[Deal]) -> bool:
-    """Whether a deal's :meth:`describe` has the actor's own words (``own=True``): the games whose actions may name
-    cards only their actor has seen (Nap's discards) do."""
-    return "own" in inspect.signature(cls.describe).parameters
-
-
 def describe(deal: Deal, action: Any, names: Sequence[str]) -> tuple[str, str | None]:
     """The log's words for an action: ``(what everyone reads, what the actor reads or None)``.
 
     The actor's own words may name cards he discarded or kept; nobody else's do."""
     public = in_names(deal.describe(action), deal, names)
-    if not _speaks_to_its_actor(type(deal)):
-        return public, None
-    own: str = deal.describe(action, own=True)  # type: ignore[call-arg]
-    mine = in_names(own, deal, names)
+    mine = in_names(deal.describe(action, own=True), deal, names)
     return public, (mine if mine != public else None)
 
 
