@@ -74,7 +74,7 @@ _FIELDS = (
     "cards",
     "actions",
 )
-#: the values of ``kind`` (DEAL-RECORD.md), the one game's own field whose values are a list
+#: the values DEAL-RECORD.md allows for ``kind`` (a field of Loo's records only)
 _KINDS = ("regular", "single", "ew_single")
 
 #: a deal of any game as records make it: the protocol's deal, with the dealing, the dealt cards and the counters
