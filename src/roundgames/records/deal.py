@@ -349,16 +349,17 @@ def start(record: DealRecord) -> Deal:
     own: dict[str, Any] = {key: getattr(record, key) for key in spec.record_fields}
     hands = {k: v for k, v in record.cards.items() if k in record.seats}
     heaps = {k: v for k, v in record.cards.items() if k in HEAP_NAMES}
+    unknown = not hands and set(heaps) <= {"turnup"}  # nobody recorded the cards: the pool keeper's deal
     # A dealer dealt no cards takes no part, where the game lets him: he stands out or is leaving (LOO-END-3,
     # §14.3). A game whose deal does not take ``dealer_out`` refuses the missing hand when it is dealt.
-    if _takes(spec.deal, "dealer_out") and hands:
+    if not unknown and _takes(spec.deal, "dealer_out"):
         own["dealer_out"] = True if record.dealer not in record.cards else None
     deal = cast(Deal, spec.deal(rules, record.seats, record.dealer, record.pool, **own))
     deal.table_mode = record.mode == "table"
     for key in heaps:
         if not _takes(deal.deal_cards, key):
             raise RecordError(f"cards.{key}", f"{spec.form_of(rules).title} deals no such heap")
-    if not hands and set(heaps) <= {"turnup"}:  # nobody recorded the cards: the pool keeper's deal
+    if unknown:
         deal.deal_unknown(**heaps)
         return deal
     deal.deal_cards(hands, **heaps)
