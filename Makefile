@@ -18,12 +18,13 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/roundgames serve
 
-## Install and run every check: lint, types, tests (with doctests).
+## Install and run every check: lint, types, the layers (import-linter), tests (with doctests).
 ## The browser tests drive the system Chromium: scripts/ensure-chromium installs it when missing.
 test: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 	bash scripts/ensure-chromium
 	$(BIN)/pytest tests src/roundgames --doctest-modules
 

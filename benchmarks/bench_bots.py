@@ -16,15 +16,13 @@ import shlex
 import sys
 import time
 
-from roundgames import LooRules, NapRules
-from roundgames.bots import BOTS, Bot, deal_series, make_bot
-from roundgames.loo.deal import LooAction, LooDeal
-from roundgames.nap.deal import NapAction
+from roundgames.bots import BOTS, GAMES, Bot, deal_series, make_bot
+from roundgames.games.registry import rules_for
 
 
 def bench(name: str, game: str, players: int, deals: int, seed: int) -> tuple[int, float, float]:
     """Play ``deals`` deals with ``name`` in every seat; returns (decisions, total seconds, worst seconds)."""
-    rules = LooRules.preset("peel") if game == "loo" else NapRules.preset("peel")
+    rules = rules_for(game, "peel")
     decisions, total, worst = 0, 0.0, 0.0
     for i, deal in enumerate(deal_series(rules, players, deals, f"bench:{game}:{seed}")):
         bots: dict[int, Bot] = {s: make_bot(name, game, seed=i * 16 + s) for s in range(players)}
@@ -38,12 +36,7 @@ def bench(name: str, game: str, players: int, deals: int, seed: int) -> tuple[in
             total += took
             worst = max(worst, took)
             decisions += 1
-            if isinstance(deal, LooDeal):
-                assert isinstance(action, LooAction)
-                deal.apply(action)
-            else:
-                assert isinstance(action, NapAction)
-                deal.apply(action)
+            deal.apply(action)
     return decisions, total, worst
 
 
@@ -58,7 +51,9 @@ def main(argv: list[str] | None = None) -> int:
     print(" ".join(["$ .venv/bin/python benchmarks/bench_bots.py", shlex.join(given)]).rstrip())
     print(f"Python {platform.python_version()} on {platform.machine()}, {args.deals} deals per bot and game")
     print(f"{'game':<5} {'bot':<9} {'decisions':>9} {'ms/decision':>12} {'worst ms':>9}")
-    for game, players in (("loo", args.loo_players), ("nap", args.nap_players)):
+    players_of = {"loo": args.loo_players, "nap": args.nap_players}
+    for game in GAMES:
+        players = players_of[game]
         for name in BOTS:
             n, total, worst = bench(name, game, players, args.deals, args.seed)
             print(f"{game:<5} {name:<9} {n:>9} {1000 * total / max(1, n):>12.3f} {1000 * worst:>9.2f}")

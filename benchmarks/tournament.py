@@ -24,11 +24,12 @@ import statistics
 import sys
 import time
 
-from roundgames import LooRules, NapRules
-from roundgames.bots import Bot, deal_series, make_bot, play_deal
-from roundgames.loo.deal import LooDeal
+from roundgames.bots import GAMES, Bot, deal_series, make_bot, play_deal
+from roundgames.games.registry import rules_for
 
 DEFAULT_PLAYERS = {"loo": 5, "nap": 4}
+#: what each game's results are counted in
+UNITS = {"loo": "counters", "nap": "units"}
 
 
 def interval(values: list[float]) -> tuple[float, float]:
@@ -41,7 +42,7 @@ def interval(values: list[float]) -> tuple[float, float]:
 
 def run(game: str, deals: int, players: int, sensible: int, seed: int, preset: str) -> dict[str, list[float]]:
     """Play the deals; returns the per-deal results of ``sensible``, ``random`` and their difference."""
-    rules = LooRules.preset(preset) if game == "loo" else NapRules.preset(preset)
+    rules = rules_for(game, preset)
     out: dict[str, list[float]] = {"sensible": [], "random": [], "difference": []}
     for i, deal in enumerate(deal_series(rules, players, deals, f"tournament:{game}:{seed}")):
         block = i // players
@@ -52,7 +53,9 @@ def run(game: str, deals: int, players: int, sensible: int, seed: int, preset: s
         }
         net = play_deal(deal, bots)
         start = deal.ledger.start
-        end = deal.pool_total if isinstance(deal, LooDeal) else deal.kitty
+        result = deal.result()
+        assert result is not None
+        end = result.pool
         if sum(net) + end - start != 0:
             raise AssertionError(f"deal {i}: money not conserved: {net}, pool {start} -> {end}")
         a = statistics.fmean(net[s] for s in mine)
@@ -65,7 +68,7 @@ def run(game: str, deals: int, players: int, sensible: int, seed: int, preset: s
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--game", choices=["loo", "nap", "both"], default="both")
+    parser.add_argument("--game", choices=[*GAMES, "both"], default="both", dest="chosen")
     parser.add_argument("--deals", type=int, default=2000)
     parser.add_argument("--players", type=int, default=None, help="default: 5 for Loo, 4 for Nap")
     parser.add_argument("--sensible", type=int, default=None, help="seats playing sensible (default: half)")
@@ -75,17 +78,17 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     given = sys.argv[1:] if argv is None else argv
     print(" ".join(["$ .venv/bin/python benchmarks/tournament.py", shlex.join(given)]).rstrip())
-    games = ["loo", "nap"] if args.game == "both" else [args.game]
+    games = list(GAMES) if args.chosen == "both" else [args.chosen]
     for game in games:
         players = args.players or DEFAULT_PLAYERS[game]
         sensible = args.sensible if args.sensible is not None else players // 2
         if not 1 <= sensible < players:
             parser.error(f"--sensible must leave at least one seat of each bot (1 to {players - 1})")
-        preset = args.loo_preset if game == "loo" else args.nap_preset
+        preset = {"loo": args.loo_preset, "nap": args.nap_preset}[game]
         t0 = time.perf_counter()
         results = run(game, args.deals, players, sensible, args.seed, preset)
         took = time.perf_counter() - t0
-        unit = "counters" if game == "loo" else "units"
+        unit = UNITS[game]
         print(
             f"\n{game.capitalize()} ({preset}), {players} players, {sensible} sensible and {players - sensible} "
             f"random, {args.deals} deals, seed {args.seed} ({took:.1f} s)"

@@ -81,7 +81,8 @@ def test_clarification_22_looi_2_loo_var_clublaw_every_seat_plays_and_may_exchan
         "index": 1,
         "action": "P2 throw",
         "rule": "LOO-VAR-CLUBLAW",
-        "message": "P2 cannot throw up: clubs are trumps, so all must stand (club law) (LOO-VAR-CLUBLAW)",
+        "message": "P2 cannot throw up: clubs are trumps, so all must play, standing or exchanging (club law) "
+        "(LOO-VAR-CLUBLAW)",
     }
 
 

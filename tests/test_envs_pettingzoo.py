@@ -10,11 +10,14 @@
 - the leak test: two deals that differ only in cards a seat cannot see give that seat identical
   observations (vector and mask) step after step, while the engine states differ; a difference in its
   own cards does show;
-- errors: the engine's messages come through for bad options and illegal actions.
+- errors: the engine's messages come through for bad options and illegal actions;
+- one table of verbs: the documented action ids are the games' verb tables' ``ids``;
+- fixed seeds give the same observations, masks, rewards and renderings as before.
 """
 
 from __future__ import annotations
 
+import hashlib
 import random
 import warnings
 from collections.abc import Callable
@@ -30,7 +33,11 @@ from pettingzoo.test import api_test, seed_test
 from roundgames import IllegalActionError, LooRules, NapRules, RecordError, RulesError
 from roundgames.core.cards import cards_in, format_cards
 from roundgames.envs import encoding, loo_v0, nap_v0
-from roundgames.loo.deal import LooDeal, Phase
+from roundgames.envs.encoding import encoding_of
+from roundgames.envs.resample import place_cards
+from roundgames.games.protocol import Stage
+from roundgames.games.registry import game as game_named
+from roundgames.loo.deal import LooDeal
 from roundgames.nap import NapDeal
 from roundgames.nap.deal import NapAction, NapPhase
 
@@ -103,34 +110,27 @@ def test_seed_decides_the_deal(module: Any, config: Config) -> None:
 
 # -- random walks checked against the engine ---------------------------------------------------------
 
-NAP_GROUPS = (0, 52, 53, 61, 62, 63, 95, 347, 353, 359)  # play pass call peep raise buy spare widow topcard
 
-
-def pick(game: str, ids: list[int], rng: random.Random) -> int:
-    """A random legal integer; in Nap the verb first, so the 252 spare-hand keeps do not crowd out the rest."""
-    if game == "loo":
-        return rng.choice(ids)
-    groups: dict[int, list[int]] = {}
+def pick(env: Any, ids: list[int], rng: random.Random) -> int:
+    """A random legal integer, the verb first (the game's verb table says which ids are whose), so that the 252
+    spare-hand keeps of Nap do not crowd out the rest."""
+    verbs = env.kit.spec.verbs
+    groups: dict[str, list[int]] = {}
     for i in ids:
-        groups.setdefault(sum(i >= g for g in NAP_GROUPS), []).append(i)
+        groups.setdefault(verbs.by_id(i).word, []).append(i)
     return rng.choice(groups[rng.choice(sorted(groups))])
 
 
-def engine_accepts(deal: LooDeal | NapDeal, action_id: int) -> bool:
-    if isinstance(deal, LooDeal):
-        return deal.can(encoding.loo_action(deal, action_id))
-    return deal.can(encoding.nap_action(deal, action_id))
+def engine_accepts(deal: Any, action_id: int) -> bool:
+    return bool(deal.can(encoding_of(deal).action(deal, action_id)))
 
 
-def encode(deal: LooDeal | NapDeal, seat: int) -> list[float]:
-    if isinstance(deal, LooDeal):
-        return encoding.loo_observation(deal, seat)
-    return encoding.nap_observation(deal, seat)
+def encode(deal: Any, seat: int) -> list[float]:
+    return encoding_of(deal).observation(deal, seat)
 
 
 def walk(module: Any, config: Config, seed: int, *, every_id: bool) -> set[int]:
     """Play one episode at random, checking each step against the engine; returns the integers played."""
-    game = "loo" if module is loo_v0 else "nap"
     env = module.raw_env(**config)
     env.reset(seed=seed)
     rng = random.Random(seed)
@@ -157,7 +157,7 @@ def walk(module: Any, config: Config, seed: int, *, every_id: bool) -> set[int]:
         assert ids == sorted(engine_ids) and len(set(engine_ids)) == len(engine_ids)
         if every_id:
             assert ids == [i for i in range(env.NUM_ACTIONS) if engine_accepts(deal, i)]
-        action = pick(game, ids, rng)
+        action = pick(env, ids, rng)
         played.add(action)
         acted.add(env.agent_selection)
         records = len(env.sitting.deals) if env.sitting else 0
@@ -220,6 +220,47 @@ def test_observation_sizes_are_the_layout_sums() -> None:
         space = nap_v0.raw_env(players=n).observation_space("player_0")
         assert space["observation"].shape == (188 + 72 * n,) == (sum(w for _, w in encoding.nap_layout(n)),)
         assert space["action_mask"].shape == (encoding.NAP_ACTIONS,) == (359,)
+
+
+#: the research action ids as envs/encoding.py and the environments' pages (loo_v0, nap_v0) document them: each
+#: verb's first id and how many
+DOCUMENTED_IDS: dict[str, dict[str, tuple[int, int]]] = {
+    "loo": {"play": (0, 52), "stand": (52, 1), "throw": (53, 1), "miss": (54, 1), "defend": (55, 1)},
+    "nap": {
+        "play": (0, 52),
+        "pass": (52, 1),
+        "call": (53, 8),
+        "peep": (61, 1),
+        "raise": (62, 1),
+        "buy": (63, 32),
+        "spare": (95, 252),
+        "widow": (347, 6),
+        "topcard": (353, 6),
+    },
+}
+
+
+@pytest.mark.parametrize(("game", "module"), [("loo", loo_v0), ("nap", nap_v0)])
+def test_documented_action_ids_are_the_verb_tables(game: str, module: Any) -> None:
+    """One table of verbs: the ids the documentation gives are the verb table's ``ids``, the encoding's action
+    space is one past the last of them, each documented range appears in the encoding's and the environment's
+    pages, and every id of a verb decodes to an action of that verb."""
+    verbs = game_named(game).verbs
+    assert {w: v.ids for w, v in verbs.items() if v.ids is not None} == DOCUMENTED_IDS[game]
+    enc = encoding_of(game)
+    assert max(a + b for a, b in DOCUMENTED_IDS[game].values()) == enc.NUM_ACTIONS
+    assert module.raw_env().action_space("player_0").n == enc.NUM_ACTIONS
+    for start, count in DOCUMENTED_IDS[game].values():
+        text = f"``{start}``" if count == 1 else f"``{start}..{start + count - 1}``"
+        assert text in (encoding.__doc__ or "") and text in (module.__doc__ or ""), text
+    env = module.raw_env()
+    env.reset(seed=3)
+    for word, (start, count) in DOCUMENTED_IDS[game].items():
+        for i in range(start, start + count):
+            assert verbs.by_id(i) is verbs[word]
+            assert enc.action(env.deal, i).verb == word
+    for a in env.deal.legal_actions():
+        assert enc.action(env.deal, enc.action_id(env.deal, a)) == a
 
 
 # -- the leak test ------------------------------------------------------------------------------------
@@ -300,10 +341,10 @@ def twin_walk(
         if masks:
             assert np.array_equal(obs_a["action_mask"], obs_b["action_mask"]), (seed, a.log)
         compared += 1
-        in_play += int(a.phase is (NapPhase.PLAY if isinstance(a, NapDeal) else Phase.PLAY))
+        in_play += int(a.stage is Stage.PLAY)
         assert env_a.agent_selection == env_b.agent_selection
         seat = a.to_act
-        action = pick("loo" if module is loo_v0 else "nap", env_a.legal_action_ids(), rng)
+        action = pick(env_a, env_a.legal_action_ids(), rng)
         if action not in env_b.legal_action_ids() or stop(seat, action):
             break
         env_a.step(action)
@@ -311,17 +352,10 @@ def twin_walk(
     return compared, in_play
 
 
-def differ(a: LooDeal | NapDeal, b: LooDeal | NapDeal) -> bool:
-    if isinstance(a, LooDeal):
-        assert isinstance(b, LooDeal)
-        return (a.dealt, a.miss) != (b.dealt, b.miss)
-    assert isinstance(b, NapDeal)
-    return (a.dealt, a.dealt_stock, a.dealt_spare, a.dealt_widow) != (
-        b.dealt,
-        b.dealt_stock,
-        b.dealt_spare,
-        b.dealt_widow,
-    )
+def differ(a: Any, b: Any) -> bool:
+    """Whether two deals of one game put some card in another place (a hand, the miss, the stock ...)."""
+    assert a.game is b.game
+    return place_cards(a) != place_cards(b)
 
 
 @pytest.mark.parametrize(
@@ -520,3 +554,48 @@ def test_options_of_the_wrong_type_are_refused_clearly() -> None:
 
     with pytest.raises(ValueError, match="options"):
         nap_v0.env(options=[1])
+
+
+# -- the same episodes for the same seeds --------------------------------------------------------------
+
+# episodes whose every observation, mask, reward and rendering is pinned below
+PINNED_EPISODES: list[tuple[Any, Config, int]] = [
+    (loo_v0, {"players": 4}, 3),
+    (loo_v0, {"players": 5, "preset": "enquire-within", "kind": "ew_single", "pool": 4}, 2),
+    (loo_v0, {"players": 4, "sitting": True, "deals": 4, "options": {"lead_rule": "lead_one"}}, 1),
+    (nap_v0, {"players": 4}, 3),
+    (
+        nap_v0,
+        {"players": 3, "options": {"purchase": True, "peep": True, "spare_hand": "peel", "nap_top_card": True}},
+        3,
+    ),
+    (nap_v0, {"players": 5, "sitting": True, "deals": 4, "options": {"kitty": True, "nap_challenge": True}}, 1),
+]
+#: the digest of those episodes, recorded before the game interface changed shape
+PINNED_OBSERVATIONS = "20f68a5752e2ae84660e6bed67cfbbea1d4604b7cf8c3bb586cfb7be8411ee75"
+
+
+def _pinned_episodes() -> str:
+    digest = hashlib.sha256()
+    for module, config, episodes in PINNED_EPISODES:
+        env = module.raw_env(render_mode="ansi", **config)
+        rng = np.random.default_rng(7)
+        for episode in range(episodes):
+            env.reset(seed=100 + episode)
+            while env.agents:
+                agent = env.agent_selection
+                for other in env.possible_agents:
+                    obs = env.observe(other)
+                    digest.update(obs["observation"].tobytes() + obs["action_mask"].tobytes())
+                digest.update(repr((agent, env.rewards, env.render())).encode())
+                if env.terminations[agent]:
+                    env.step(None)
+                    continue
+                env.step(int(rng.choice(env.legal_action_ids())))
+    return digest.hexdigest()
+
+
+def test_seeded_episodes_are_as_pinned() -> None:
+    """The same seeds give the same observations, action masks, rewards and renderings as when the digest was
+    recorded: the integers and vectors a trained agent knows do not change."""
+    assert _pinned_episodes() == PINNED_OBSERVATIONS

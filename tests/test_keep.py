@@ -453,6 +453,27 @@ def test_nap_var_double_header_the_keeper_says_the_stakes_are_doubled(
     assert deal_nets(out) == {1: {"Ann": 0, "Ben": 0, "Cat": 0}, 2: {"Ann": -6, "Ben": 12, "Cat": -6}}
 
 
+def test_nap_var_wellington_the_verbs_and_shorthands_of_the_verb_table_a_challenge_taken_up(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The keeper takes the game's verbs from its verb table, with the table's shorthands for the calls (``n`` is
+    ``call nap``, ``w`` Wellington) and ``raise`` (NAP-VAR-WELLINGTON, ``nap_challenge``): Ann calls Nap, Ben
+    Wellington over it, Ann takes the challenge up herself and plays Wellington; she loses the second trick, so
+    the deal ends (NAP-PLAY-4) and she pays each opponent 10 (§6.5): Ann -20, Ben +10, Cat +10."""
+    path = tmp_path / "nap.json"
+    script = "deal Cat\ncall Ann n\ncall Ben w\nstatus\nraise Ann\npass Cat\ntrick Ann\ntrick Ben\n"
+    args = ["nap", "--seats", "Ann,Ben,Cat", "--file", str(path), "--option", "nap_challenge=true"]
+    status, out, _ = keep(args, script, monkeypatch, capsys)
+    assert (status, refusals(out)) == (0, [])
+    assert "Ann calls Nap.\nWaiting for: deal 1, Ben to call (pass | wellington)." in out
+    assert "Waiting for: deal 1, Ann to call (pass | raise)." in out and "Ann takes up the challenge." in out
+    assert "Waiting for: deal 1, Ann plays wellington, won 1 lost 0: who won trick 2? (trick SEAT)." in out
+    assert [m[2] for m in OVER.finditer(out)] == ["Cat dealt; Ann lost wellington"]
+    assert deal_nets(out) == {1: {"Ann": -20, "Ben": 10, "Cat": 10}}
+    deal = json.loads(path.read_text(encoding="utf-8"))["deals"][0]
+    assert deal["actions"] == ["Ann call nap", "Ben call wellington", "Ann raise", "Cat pass", "Ann trick", "Ben trick"]
+
+
 # -- stopping and resuming -------------------------------------------------------------------------
 
 
@@ -619,7 +640,7 @@ def test_nap_bad_calls_cite_the_call_rules(
     assert refusals(out) == [
         "! line 3: call Ben 2: Ben cannot call 2: a call must be higher than 3 (NAP-CALL-2)",
         "! line 4: call Ben wellington: Ben cannot call wellington: Wellington may be called only over a Nap (NAP-CALL-6)",
-        "! line 5: call Ben twelve: call: no call 'twelve' (calls: 1 2 misery 3 4 nap wellington blucher, or pass)",
+        "! line 5: call Ben twelve: call: no call 'twelve' (calls: 1 2 misery 3 4 nap wellington blucher)",
         "! line 6: trick Ann: Ann cannot win a trick: the calling is not over (NAP-CALL-1)",
     ]
     assert "Waiting for: deal 1, Ben plays 4, won 0 lost 1: who won trick 2? (trick SEAT)." in out
@@ -822,6 +843,37 @@ def test_interactive_mode_prompts_with_what_the_table_is_waiting_for(
     assert "Waiting for:" not in text  # the prompt says it
 
 
+@pytest.mark.parametrize("leave", ["quit", None], ids=["quit", "end-of-input"])
+def test_exit_status_a_refused_line_fails_a_script_not_a_person_at_the_prompt(
+    leave: str | None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """docs/keep.md, exit status: reading a script (``--plain``), a refused line makes the exit status 2 however the
+    input ends, so that a script notices; at the prompt the refusal is answered there, and a person who then
+    leaves (``quit``, or the end of the input) exits 0."""
+    from roundgames.keeper import lines as keepline
+
+    typed = ["deal Ann", "fly Ann", "single Cat", *([leave] if leave else [])]
+    status, out, _ = keep(new_loo(tmp_path / "script.json"), "\n".join(typed) + "\n", monkeypatch, capsys)
+    assert status == 2
+    assert refusals(out) == ["! line 2: fly Ann: command: unknown command 'fly' (type help for the list)"]
+    assert "Cat's card won the single." in out  # the lines after the refused one were taken
+
+    answers = iter(typed)
+
+    def fake_input(prompt: str) -> str:
+        try:
+            return next(answers)
+        except StopIteration:
+            raise EOFError from None
+
+    monkeypatch.setattr("builtins.input", fake_input)
+    keeper = Keeper.new("loo", SEATS)
+    screen = io.StringIO()
+    assert keepline.run(keeper, str(tmp_path / "prompt.json"), io.StringIO(), screen, interactive=True) == 0
+    assert refusals(screen.getvalue()) == ["! fly Ann: command: unknown command 'fly' (type help for the list)"]
+    assert "Cat's card won the single." in screen.getvalue()
+
+
 def test_help_lists_every_command(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
@@ -843,6 +895,16 @@ def test_help_lists_every_command(
         "quit",
     ):
         assert re.search(rf"^{command}\b", out, re.M), command
+    # the game's verbs are listed as ``VERB SEAT [ARG]`` with the verb table's own help line, and no verb that
+    # names cards nobody recorded
+    from roundgames.games.registry import game
+
+    for verb in game("nap").verbs.values():
+        line = re.search(rf"^{verb.word} SEAT\b.*$", out, re.M)
+        if verb.args in ("card", "cards"):
+            assert line is None, verb.word
+        elif verb.word != "trick":  # a result the keeper states, in its own words
+            assert line is not None and line[0].endswith(" " + verb.help), verb.word
 
 
 def test_a_stop_written_after_the_game_had_ended_is_refused(

@@ -172,11 +172,36 @@ def test_clarification_27_loo_law_5_a_declaration_out_of_turn_is_entered_once(
     [refused] = refusals(out)
     assert refused.startswith("! line 8: throw Ann: ") and refused.endswith("(LOO-DECL-5)")
     assert "LOO-LAW-5 applied to Ann: 3 into the current pool." in out
-    assert "Dan stands.\nWaiting for: deal 2, Ben to declare (stand | throw | miss)." in out
+    # Ann's throw takes effect by itself at her turn, after Dan's stand: the keeper says so (§14.27)
+    assert (
+        "Dan stands.\nAnn threw up (declared out of turn, LOO-LAW-5).\nWaiting for: deal 2, Ben to declare "
+        "(stand | throw | miss)." in out
+    )
+    assert out.count("Ann threw up") == 1
     assert deal_nets(out)[2] == {"Ann": -3, "Ben": 2, "Cat": 5, "Dan": 5}
     assert "Next: Cat deals Peel's single." in out
     deals = json.loads(path.read_text(encoding="utf-8"))["deals"]
     assert deals[1]["actions"][:4] == ["Ann irregular LOO-LAW-5 throw", "Cat stand", "Dan stand", "Ben stand"]
+
+
+def test_clarification_27_a_declaration_out_of_turn_that_ends_the_declaring_is_said_before_the_settlement(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """LOO-LAW-5, §14.27, LOO-DECL-7: Ann throws up out of turn (S=3 at once into this pool); Cat and Dan throw up;
+    Ann's throw takes effect by itself after Dan's, so all before the dealer have thrown up and Ben, the dealer,
+    takes the pool unplayed: 9 + 3 stake + 3 penalty = 15, Ben -3 +15 = +12, Ann -3. The keeper says Ann's
+    throw took effect after the entry that caused it, and before the deal's settlement."""
+    path = tmp_path / "pool.json"
+    script = "deal Ann\nsingle Cat\ndeal\nirregular Ann LOO-LAW-5 throw\nthrow Cat\nthrow Dan\n"
+    status, out = keep(["loo", "--seats", "Ann,Ben,Cat,Dan", "--file", str(path)], script, monkeypatch, capsys)
+    assert (status, refusals(out)) == (0, [])
+    assert (
+        "Dan throws up.\nAnn threw up (declared out of turn, LOO-LAW-5).\n"
+        "Deal 2 over (Ben dealt a regular deal): Ann -3, Ben +12, Cat 0, Dan 0.\nBen took the pool without play.\n"
+    ) in out
+    deals = json.loads(path.read_text(encoding="utf-8"))["deals"]
+    # entered once, where it was made: no entry of Ann's at her turn
+    assert deals[1]["actions"] == ["Ann irregular LOO-LAW-5 throw", "Cat throw", "Dan throw"]
 
 
 def test_an_unknown_law_is_refused_and_changes_nothing(

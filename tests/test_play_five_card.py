@@ -104,7 +104,7 @@ def test_loo5_6_a_flush_is_offered_before_a_bot_leads_and_shown() -> None:
     table = five(FLUSH_SEED)
     status, output, _ = play(table, choose, ascii=True)
     assert status == 0
-    assert "You hold a flush and may show it first (LOO5-6)" in output
+    assert "You may show a flush first (LOO5-6)" in output
     assert "You (flush)> f" in output
     record = records_of(table.sitting)[0]
     assert "You flush" in record.actions
@@ -141,7 +141,7 @@ def test_loo5_4_pam_be_civil_typed_by_number() -> None:
     table = five(CIVIL_SEED)
     status, output, _ = play(table, choose, ascii=True)
     assert status == 0 and said
-    assert re.search(r"^Legal: \d A[SHDC] \| \d civil \(A[SHDC], Pam be civil\)", output, re.M)
+    assert re.search(r'^Legal: \d A[SHDC] \| \d civil \(A[SHDC] and says "Pam be civil"\)', output, re.M)
     record = records_of(table.sitting)[0]
     civil = [a for a in record.actions if a.startswith("You play") and a.endswith("civil")]
     assert len(civil) == 1
@@ -175,7 +175,7 @@ def test_looi_2_club_law_offers_only_stand_and_exchange() -> None:
     state = {"seen": False}
 
     def choose(new: str, text: str) -> str | None:
-        if "Clubs are trumps: all must stand (club law)." in text and not state["seen"]:
+        if "Clubs are trumps: all must play, standing or exchanging (club law)." in text and not state["seen"]:
             state["seen"] = True
             assert last_legal(text) == ["s stand", "x exchange CARDS"]
             return "t"
@@ -190,7 +190,8 @@ def test_looi_2_club_law_offers_only_stand_and_exchange() -> None:
 
 def test_help_lists_the_five_card_entries_and_three_card_help_does_not() -> None:
     _, output, _ = play(five(EXCHANGE_SEED), lambda new, text: None if "x CARDS" in text else "?", ascii=True)
-    assert "x CARDS exchange them for as many from the stock" in output and "1 civil" in output
+    assert "  x CARDS        discard these cards and draw as many from the stock" in output
+    assert "  f flush        show a flush" in output and "AS civil: the ace of trumps" in output
     three = Table.new("loo", players=4, humans=[0], seed=1)
     _, plain_output, _ = play(three, lambda new, text: None if "Type an action" in text else "?")
     assert "x CARDS" not in plain_output

@@ -120,7 +120,7 @@ def test_a_loo_deal_in_which_the_person_takes_the_miss() -> None:
     state = {"took": False, "done": False}
 
     def choose(new: str, text: str) -> str | None:
-        if state["took"] and "Deal over." in text[text.index("You miss") :]:
+        if state["took"] and "Deal over." in text[text.index("You take the miss") :]:
             return None  # that deal is over: leave the table
         legal = last_legal(text)
         if "m miss" in legal and not state["took"]:
@@ -132,7 +132,7 @@ def test_a_loo_deal_in_which_the_person_takes_the_miss() -> None:
     status, output, _ = play(table, choose, ascii=True)
     assert status == 0 and state["took"]
     record = next(r for r in records_of(table.sitting) if "You miss" in r.actions)
-    after = output[output.index("You miss") :]
+    after = output[output.index("You take the miss") :]  # the log's words; the record's are "You miss"
     # The person's hand is now the miss, and the deal was played out to its settlement.
     hands = re.findall(r"^Your hand: (.*)$", after, re.M)
     shown = sorted(re.findall(r"\d ([2-9TJQKA][SHDC])", hands[0]))
@@ -197,8 +197,10 @@ def test_help_rules_last_trick_and_score_sheet() -> None:
 
     status, output, _ = play(table, choose, ascii=True)
     assert status == 0
-    assert "Loo: s stand, t throw up, m take the miss" in output  # ?
-    assert "Rules in force:" in output and "loo preset peel" in output  # r
+    assert "  s stand        stand on one's own cards" in output  # ?: the verbs, with their keys
+    assert "  t throw        throw up" in output and "  m miss         take the miss" in output
+    assert "Rules in force:" in output and "Loo (Three-card Loo), preset peel" in output  # r
+    assert '  lead_rule = "highest": what the leader must lead' in output  # every option, in words
     assert "Score sheet, " in output and "Pool: " in output  # g
     assert "No trick has been played yet in this deal." in output  # l before a trick
     trick = re.search(r"^Last trick: (.*); (\S+) won it\.$", output, re.M)  # l after one
@@ -223,7 +225,7 @@ def test_watching_the_bots_needs_no_input() -> None:
     status, output, answerer = play(table, lambda new, text: pytest.fail("asked for input"))
     assert status == 0 and not answerer.lines
     assert_sitting_over(table, output)
-    assert output.count("\nDeal ") == 10  # two rounds of five dealers
+    assert len(re.findall(r"^Deal \d+: ", output, re.M)) == 10  # two rounds of five dealers
 
 
 # -- the command line -----------------------------------------------------------------------------------

@@ -92,7 +92,7 @@ def test_loo_law_14_a_revoke_confirmed_is_penalised_and_the_hand_replayed(
     assert played.splitlines()[1:4] == [
         "  LOO-LAW-14 applied to You: 6 into the next pool.",
         "  Every card goes back to its hand: the hand is replayed from the first lead.",
-        "P4 play QD",
+        "P4 plays QD",
     ]
     assert "Your hand: 1 5S  2 5H  3 9D" in played  # the revoking card is back in the hand
     # The replay in proper order (LOO-LAW-0b): You must follow with 9D; P4 wins all three tricks (QD over
@@ -100,7 +100,7 @@ def test_loo_law_14_a_revoke_confirmed_is_penalised_and_the_hand_replayed(
     # +18. You pay one full loo, 6, into the next pool and win nothing; the offender is not looed a second
     # time for taking no trick (LOO-LAW-0c). P3 dealt (D 3); P2 threw up. Next pool: the penalty, 6.
     assert "  Trick to P4 (P4 QD, You 9D)." in played
-    assert "Deal over. Looed: nobody. You -6, P2 +0, P3 -3, P4 +18. Next pool 6." in played
+    assert "Deal over. Nobody looed. You -6, P2 +0, P3 -3, P4 +18. Next pool 6; P4 deals a regular deal." in played
     # The balances after the deal include the penalty: deal 1 then deal 2.
     sheet = after(played, "Score sheet, 2 deals finished")
     assert "  You   -9   (-3 -6)" in sheet and "  P4   +15   (-3 +18)" in sheet
@@ -136,7 +136,7 @@ def test_loo_law_4_stated_costs_a_single_into_the_current_pool(
     args = ("loo", "--players", "4", "--seed", "5", "--mode", "table", "--export", str(export))
     out = play(monkeypatch, capsys, *args, lines=script)
     aside = after(out, "-- P2 begins the declaring; You may act out of turn (table mode) --")
-    assert "Your hand: (face down until your turn: looking now is LOO-LAW-4)" in aside
+    assert "Your hand: (face down until your turn: looking now is an irregularity, laws lists them)" in aside
     # laws lists every law of Loo, a line each, with the amounts at this table
     listed = aside[: aside.index("You (out of turn)> law 4")]
     assert listed.count("\n  LOO-LAW-") == 24
@@ -153,7 +153,7 @@ def test_loo_law_4_stated_costs_a_single_into_the_current_pool(
     assert "Trumps: diamonds (turn-up 8D). Pool: 15." in stated
     # P2 wins the three tricks (+15); P3 (miss) and You stood and took none: looed 6 each. You also paid
     # D 3 as dealer and the penalty 3: -12. Next pool 6 + 6 = 12.
-    assert "Deal over. Looed: P3, You. You -12, P2 +15, P3 -6, P4 +0. Next pool 12." in stated
+    assert "Deal over. Looed: P3 6, You 6. You -12, P2 +15, P3 -6, P4 +0. Next pool 12;" in stated
     ruling = referee(from_json(deal_records(export)[1]))
     assert ruling["irregularities"] == [
         {"index": 0, "seat": "You", "rule": "LOO-LAW-4", "penalty": 3, "pool": "current"}
@@ -172,7 +172,7 @@ def test_clarification_27_loo_law_5_a_declaration_out_of_turn_is_made_once(
     asked = after(out, "-- P4 begins the declaring; You may act out of turn (table mode) --")
     assert "! That breaks LOO-DECL-1: You cannot stand: it is P4's turn to declare." in asked
     assert "You stand\n  LOO-LAW-5 applied to You: 3 into the current pool." in asked
-    assert "-- You to declare --" not in asked and "P4 stand\nP2 throw\nP3 throw" in asked
+    assert "-- You to declare --" not in asked and "P4 stands\nP2 throws up\nP3 throws up" in asked
     current = json.loads(saved.read_text(encoding="utf-8"))["current"]
     assert current["actions"] == ["You stand", "P4 stand", "P2 throw", "P3 throw"]
     ruling = referee(from_json(current))
@@ -192,7 +192,7 @@ def test_loo_law_10_a_lead_out_of_turn_at_the_word_before_the_play(
     asked = after(out, "-- P4 begins the play; You may act out of turn (table mode) --")
     assert "! That breaks LOO-PLAY-1: You cannot play 5S: it is P4's turn to lead." in asked
     assert "You play 5S\n  LOO-LAW-10 applied to You: 6 into the next pool.\nYou (out of turn)> " in asked
-    assert "P4 play QD" in asked and "Your hand: 1 5S  2 5H  3 9D" in after(asked, "P4 play QD")
+    assert "P4 plays QD" in asked and "Your hand: 1 5S  2 5H  3 9D" in after(asked, "P4 plays QD")
 
 
 def test_nap_law_6_a_revoke_by_an_opponent_ends_the_deal_with_the_right_payments(
@@ -212,7 +212,7 @@ def test_nap_law_6_a_revoke_by_an_opponent_ends_the_deal_with_the_right_payments
     ]
     # NAP-LAW-6 [D]: play stops; P3's call of 2 counts as made; You alone pay him the win (2 units) for
     # each of his three opponents: 6. P2 and P4 pay nothing.
-    assert "You play 2S\n  NAP-LAW-6 applied to You: 6 paid between the players.\nP3 made 2. " in asked
+    assert "You play 2S\n  NAP-LAW-6 applied to You: 6 paid between the players.\nDeal over. P3 made 2. " in asked
     assert "P3 made 2. You -6, P2 +0, P3 +6, P4 +0." in asked
     assert "  You   -6   (-6)" in after(asked, "Score sheet, 1 deal finished")
     ruling = referee(from_json(deal_records(export)[0]))
@@ -229,8 +229,8 @@ def test_nap_law_4_a_call_out_of_turn_is_void(
     asked = after(out, "You (out of turn)> 3")
     assert "! That breaks NAP-CALL-1: " in asked and "The law: NAP-LAW-4, calling out of turn" in asked
     assert "NAP-LAW-4 costs You nothing." in asked
-    assert "You call 3\n  NAP-LAW-4 applied to You: no penalty.\nYou (out of turn)> \nP3 call 2" in asked
-    assert "Legal: p pass | mis misery | 3 | 4 | n nap" in asked  # void: he calls again in his turn
+    assert "You call 3\n  NAP-LAW-4 applied to You: no penalty.\nYou (out of turn)> \nP3 calls 2" in asked
+    assert "Legal: p pass | i misery | 3 | 4 | n nap" in asked  # void: he calls again in his turn
 
 
 def test_save_and_resume_keep_table_mode(
@@ -245,7 +245,7 @@ def test_save_and_resume_keep_table_mode(
     assert "Table mode: an irregular action is ruled by its law" in out
     assert "  mode table: an irregular action is accepted and its law applied" in out
     assert "  LOO-LAW-14 applied to You: 6 into the next pool." in out
-    assert "Deal over. Looed: nobody. You -6, P2 +0, P3 -3, P4 +18. Next pool 6." in out
+    assert "Deal over. Nobody looed. You -6, P2 +0, P3 -3, P4 +18. Next pool 6; P4 deals a regular deal." in out
     assert Table.load(str(save)).table_mode
     # and a resumed table takes no new mode
     monkeypatch.setattr(sys, "stdin", io.StringIO(""))

@@ -87,7 +87,7 @@ def test_loo_full_deal_taking_the_miss() -> None:
         async with app.run_test(size=SIZE) as pilot:
             deal = await to_regular_loo_deal(pilot, app)
             assert table.to_act == 0 and "miss" in table.legal_texts(0)
-            assert "m take miss" in screen_text(app)
+            assert "m Take the miss" in screen_text(app)  # the key and label of the verb table
             miss = deal.miss
             await pilot.press("m")
             assert deal.decls[0] is Decl.MISS and deal.miss_holder == 0
@@ -168,7 +168,7 @@ def test_nap_key_calls_nap() -> None:
             deal = table.deal
             assert isinstance(deal, NapDeal) and table.to_act == 0
             await pilot.press("5")  # no call of five tricks by number
-            assert "Calls are 1 to 4" in status(app) and deal.calls == []
+            assert "no call of 5 here; call 1-4 by number" in status(app) and deal.calls == []
             await pilot.press("n")
             assert deal.calls[0] == (0, "nap") and deal.declarer == 0
             await play_out(pilot, app)

@@ -3,6 +3,7 @@
 The rules are those of RULES.md, cited by ID everywhere; deal records follow DEAL-RECORD.md.
 """
 
+from . import _moved
 from .core.cards import Card, format_cards, parse_card, parse_cards
 from .core.errors import CardError, IllegalActionError, RecordError, RoundgamesError, RulesError
 from .loo.deal import Kind, LooAction, LooDeal, Phase
@@ -34,3 +35,5 @@ __all__ = [
     "parse_cards",
 ]
 __version__ = "0.1.0"
+
+_moved.install()  # the modules' old names, deprecated

@@ -1,22 +1,26 @@
 """Bots: players that see one seat's view of a deal and return a legal action for it.
 
 Every bot has the same small interface, :class:`Bot`: a ``name`` and ``choose(view)``, where ``view`` is what
-``deal.view(seat)`` gives the seat to act (a :class:`~roundgames.loo.LooView` or a
-:class:`~roundgames.nap.NapView`) and the answer is one of ``view.legal``, or, for the Nap senior hand
-before his first lead, a ``widow``/``topcard`` exchange that ``view.may_take`` offers. A bot sees nothing but
-the view, so it can use nothing the seat may not see; its only other input is its own seeded
-:class:`random.Random`, so it is deterministic given its seed and the views it is shown.
+``deal.view(seat)`` gives the seat to act (the one :class:`~roundgames.games.protocol.View` shape of every game)
+and the answer is one of ``view.legal``, or one of the ways of taking what ``view.may_take`` offers by verb (the
+Nap senior hand's ``widow``/``topcard`` exchange before his first lead, the spare hand), the cards put out being
+the seat's own. A bot sees nothing but the view, so it can use nothing the seat may not see; its only other input
+is its own seeded :class:`random.Random`, so it is deterministic given its seed and the views it is shown.
 
 - ``random``: a verb at random among those open, then one of its actions at random.
 - ``sensible``: a rule-based player built from Peel's *Round Games with Cards* ("Hints to players" for Loo,
   "Tactics" for Nap): :class:`~roundgames.bots.loo.SensibleLooBot`, :class:`~roundgames.bots.nap.SensibleNapBot`.
 
->>> from roundgames import LooDeal, LooRules
->>> deal = LooDeal(LooRules.preset("peel"), 4, dealer=0, pool=9)
+A bot is made for a game with ``make_bot(name, game)``; what is particular to a game (its sensible player, how it
+takes cards unseen) lives in the module named for it and is chosen here, through :data:`BY_GAME`, by the game's
+name.
+
+>>> from roundgames.games.registry import new_deal, rules_for
+>>> deal = new_deal("loo", rules_for("loo", "peel"), 4, dealer=0, pool=9)
 >>> deal.deal(7)
 >>> bots = {s: make_bot("sensible" if s == 1 else "random", "loo", seed=s) for s in range(4)}
 >>> net = play_deal(deal, bots)
->>> deal.is_complete, sum(net) + deal.pool_total - 9
+>>> deal.is_complete, sum(net) + deal.result().pool - 9
 (True, 0)
 >>> make_bot("clever", "loo")
 Traceback (most recent call last):
@@ -28,36 +32,33 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Mapping
-from typing import Protocol, runtime_checkable
+from dataclasses import dataclass
+from typing import Any, Protocol, runtime_checkable
 
-from ..core.cards import cards_in
 from ..core.errors import RulesError
-from ..loo.deal import Kind, LooAction, LooDeal, LooView
-from ..loo.rules import LooRules
-from ..nap import NapDeal
-from ..nap.deal import NapAction, NapView
-from ..nap.rules import NapRules
+from ..core.options import Rules
+from ..core.seats import seat_names
+from ..games.protocol import Deal, Feature, GameSpec, View
+from ..games.registry import game_of, new_sitting
+from . import loo, nap
 from .loo import SensibleLooBot
 from .nap import SensibleNapBot
 
 __all__ = [
     "BOTS",
+    "BY_GAME",
     "GAMES",
     "Bot",
+    "GameBots",
     "RandomBot",
     "SensibleLooBot",
     "SensibleNapBot",
     "deal_series",
     "make_bot",
     "offer_flushes",
+    "offer_side_actions",
     "play_deal",
 ]
-
-View = LooView | NapView
-Action = LooAction | NapAction
-
-#: the games a bot plays
-GAMES = ("loo", "nap")
 
 
 @runtime_checkable
@@ -66,18 +67,43 @@ class Bot(Protocol):
 
     name: str
 
-    def choose(self, view: LooView | NapView) -> LooAction | NapAction:
-        """The action this bot takes in ``view`` (the seat's turn); one of ``view.legal``, or a Nap exchange
-        that ``view.may_take`` offers."""
+    def choose(self, view: View[Any]) -> Any:
+        """The action this bot takes in ``view`` (the seat's turn): one of ``view.legal``, or a way of taking
+        what ``view.may_take`` offers."""
         ...
+
+
+BotFactory = Callable[[random.Random], Bot]
+
+
+@dataclass(frozen=True)
+class GameBots:
+    """What the bots need of one game, from the module named for it."""
+
+    #: the sensible player of the game
+    sensible: BotFactory
+    #: ``blind_takes(view, verb)``: the ways of taking ``verb`` of ``view.may_take``, the cards named being the
+    #: seat's own (the cards taken are unseen); None for a game that offers nothing so
+    blind_takes: Callable[[View[Any], str], list[Any]] | None = None
+
+
+#: each game's bots, by the game's name (the one place a game is chosen)
+BY_GAME: dict[str, GameBots] = {
+    "loo": GameBots(loo.SensibleLooBot),
+    "nap": GameBots(nap.SensibleNapBot, nap.blind_takes),
+}
+
+#: the games a bot plays
+GAMES = tuple(BY_GAME)
 
 
 class RandomBot:
     """Chooses uniformly a verb among those open to the seat, then uniformly one of that verb's actions.
 
     Choosing the verb first keeps a random player from being swamped by the verbs with many actions (the
-    252 ways of keeping five cards of the spare hand, the subsets of a hand to buy with). A Nap senior hand
-    offered the widow or the top card takes it as one more verb, discarding a card of his hand at random.
+    252 ways of keeping five cards of the spare hand, the subsets of a hand to buy with). A verb offered in
+    ``view.may_take`` (the Nap widow, top card and spare hand) is one more verb, taken blind: a Nap senior hand
+    discards a card of his hand at random, and keeps his own five of the spare hand.
     """
 
     name = "random"
@@ -85,34 +111,32 @@ class RandomBot:
     def __init__(self, rng: random.Random | None = None) -> None:
         self.rng = rng if rng is not None else random.Random()
 
-    def choose(self, view: LooView | NapView) -> LooAction | NapAction:
+    def choose(self, view: View[Any]) -> Any:
         """A random legal action for the seat of ``view``."""
-        by_verb: dict[str, list[Action]] = {}
+        by_verb: dict[str, list[Any]] = {}
         for action in view.legal:
             by_verb.setdefault(action.verb, []).append(action)
-        if isinstance(view, NapView):
-            for verb in view.may_take:  # the cards taken are unseen: what goes out comes from the hand
-                if verb == "spare":  # taken blind, so the five kept are the hand's own
-                    by_verb[verb] = [NapAction(view.seat, verb, None, tuple(sorted(cards_in(view.hand))))]
-                else:
-                    by_verb[verb] = [NapAction(view.seat, verb, None, (c,)) for c in cards_in(view.hand)]
+        if view.may_take:
+            takes = BY_GAME[game_of(view.rules).name].blind_takes
+            assert takes is not None, "a game that offers cards unseen says how they are taken"
+            for verb in view.may_take:
+                by_verb[verb] = takes(view, verb)
         if not by_verb:
             raise RulesError(f"seat {view.seat} has nothing to do: it is not its turn")
         verb = self.rng.choice(sorted(by_verb))
         return self.rng.choice(by_verb[verb])
 
 
-BotFactory = Callable[[random.Random], Bot]
-
 #: the bots by name, then by game: each makes a bot from its seeded random source
 BOTS: dict[str, dict[str, BotFactory]] = {
-    "random": {"loo": RandomBot, "nap": RandomBot},
-    "sensible": {"loo": SensibleLooBot, "nap": SensibleNapBot},
+    "random": dict.fromkeys(GAMES, RandomBot),
+    "sensible": {name: kit.sensible for name, kit in BY_GAME.items()},
 }
 
 
-def make_bot(name: str, game: str, seed: int | None = None) -> Bot:
-    """The bot ``name`` for ``game`` (``"loo"`` or ``"nap"``), with its own ``random.Random(seed)``.
+def make_bot(name: str, game: str | GameSpec, seed: int | None = None) -> Bot:
+    """The bot ``name`` for ``game`` (its name, ``"loo"`` or ``"nap"``, or its spec), with its own
+    ``random.Random(seed)``.
 
     Raises :class:`~roundgames.core.errors.RulesError` (a ``ValueError``) listing the valid names for an unknown
     bot or game.
@@ -120,74 +144,70 @@ def make_bot(name: str, game: str, seed: int | None = None) -> Bot:
     makers = BOTS.get(name)
     if makers is None:
         raise RulesError(f"unknown bot {name!r} (valid: {', '.join(BOTS)})")
-    maker = makers.get(game)
+    key = game if isinstance(game, str) else game.name
+    maker = makers.get(key)
     if maker is None:
-        raise RulesError(f"unknown game {game!r} for bot {name!r} (valid: {', '.join(makers)})")
+        raise RulesError(f"unknown game {key!r} for bot {name!r} (valid: {', '.join(makers)})")
     return maker(random.Random(seed))
 
 
-def play_deal(deal: LooDeal | NapDeal, bots: Mapping[int, Bot]) -> list[int]:
+def play_deal(deal: Deal, bots: Mapping[int, Bot]) -> list[int]:
     """Play a dealt ``deal`` to the end: each seat to act is shown ``deal.view(seat)`` and its bot's choice is
-    applied through the checked ``deal.apply``. Returns the net result of each seat in counters.
+    applied through the checked ``deal.apply``; where the deal lets seats act out of turn (a flush shown before
+    the first lead, LOO5-6) the other bots are offered that first. Returns the net result of each seat in
+    counters.
 
     An illegal choice raises :class:`~roundgames.core.errors.IllegalActionError` naming the rule it breaks.
     """
+    out_of_turn = deal.offers(Feature.FLUSHES)
     while not deal.is_complete:
-        if isinstance(deal, LooDeal) and deal.flush_window and offer_flushes(deal, bots):
+        if out_of_turn and offer_side_actions(deal, bots):
             continue
         seat = deal.to_act
         if seat is None:
             raise RulesError("the deal is not complete but no seat is to act: deal the cards first")
-        action = bots[seat].choose(deal.view(seat))
-        if isinstance(deal, LooDeal):
-            if not isinstance(action, LooAction):
-                raise RulesError(f"bot {bots[seat].name!r} answered a Loo deal with {action!r}")
-            deal.apply(action)
-        else:
-            if not isinstance(action, NapAction):
-                raise RulesError(f"bot {bots[seat].name!r} answered a Nap deal with {action!r}")
-            deal.apply(action)
+        view = deal.view(seat)
+        action = bots[seat].choose(view)
+        if view.legal and not isinstance(action, type(view.legal[0])):
+            raise RulesError(f"bot {bots[seat].name!r} answered a {deal.game.title} deal with {action!r}")
+        deal.apply(action)
     return deal.net
 
 
-def offer_flushes(deal: LooDeal, bots: Mapping[int, Bot]) -> bool:
-    """Before the first lead any seat that plays may show a flush, in its turn or not (LOO5-6): offer it to the
-    bots of the seats other than the leader that hold one. Whether one was shown."""
-    for seat in deal.order:
-        if seat == deal.to_act or seat not in bots:
+def offer_side_actions(deal: Deal, bots: Mapping[int, Bot]) -> bool:
+    """Offer what the seats other than the one to act may do out of turn (``deal.side_actions``: Five-card and
+    Irish Loo's flush before the first lead, LOO5-6) to their bots, from the dealer's left; the first that takes
+    it acts. Whether one did."""
+    n = deal.n
+    for seat in ((deal.dealer + 1 + i) % n for i in range(n)):
+        if seat == deal.to_act or seat not in bots or not deal.side_actions(seat):
             continue
         view = deal.view(seat)
-        if view.legal:
-            action = bots[seat].choose(view)
-            if isinstance(action, LooAction) and action in view.legal:
-                deal.apply(action)
-                return True
+        action = bots[seat].choose(view)
+        if action in view.legal:
+            deal.apply(action)
+            return True
     return False
 
 
-def deal_series(rules: LooRules | NapRules, players: int, deals: int, seed: int | str) -> Iterator[LooDeal | NapDeal]:
-    """``deals`` deals in a row at one table, each shuffled with its own seed ``f"{seed}:{i}"``, as a sitting
-    runs them: the deal passes to the left (or stays, after a Nap redeal), the Loo pool and the kind of the next
-    deal (single or regular) follow from the last deal, as do the Nap kitty and stake multiplier. Each deal is
-    yielded dealt; play it to the end before asking for the next.
+def offer_flushes(deal: Deal, bots: Mapping[int, Bot]) -> bool:
+    """Before the first lead any seat that plays may show a flush, in its turn or not (LOO5-6): offer it to the
+    bots of the seats other than the leader that hold one (:func:`offer_side_actions`). Whether one was shown."""
+    return offer_side_actions(deal, bots)
+
+
+def deal_series(rules: Rules, players: int, deals: int, seed: int | str) -> Iterator[Any]:
+    """``deals`` deals in a row at one table, as the game's sitting runs them from the first seat's deal: each
+    shuffled with its own seed ``f"{seed}:{i}"``, the deal passing to the left (or staying, after a void deal or
+    a Nap redeal), and what the game carries from deal to deal carried (the Loo pool and the kind of the next
+    deal, single or regular; the Nap kitty and stake multiplier). Each deal is yielded dealt; play it to the end
+    before asking for the next.
     """
-    dealer = 0
-    if isinstance(rules, LooRules):
-        pool = 0
-        kind = {"peel": Kind.SINGLE, "ew": Kind.EW_SINGLE}.get(rules.single, Kind.REGULAR)
-        for i in range(deals):
-            loo = LooDeal(rules, players, dealer=dealer, pool=pool, kind=kind)
-            loo.deal(random.Random(f"{seed}:{i}"))
-            yield loo
-            if not loo.is_complete:
-                raise RulesError(f"deal {i} of the series was not played to the end")
-            dealer, pool, kind = loo.next_dealer, loo.pool_total, loo.next_kind
-        return
-    kitty, multiplier = 0, 1
+    names = seat_names(players)
+    # rounds=deals: the sitting cannot end (LOO-END-1) before `deals` deals; a game without rounds ignores it
+    sitting = new_sitting(game_of(rules).name, rules, list(names), seed=seed, dealer=names[0], rounds=max(1, deals))
     for i in range(deals):
-        nap = NapDeal(rules, players, dealer=dealer, kitty=kitty, multiplier=multiplier)
-        nap.deal(random.Random(f"{seed}:{i}"))
-        yield nap
-        if not nap.is_complete:
+        deal = sitting.start_deal()
+        yield deal
+        if not deal.is_complete:
             raise RulesError(f"deal {i} of the series was not played to the end")
-        dealer, kitty, multiplier = nap.next_dealer, nap.kitty, nap.next_multiplier

@@ -38,12 +38,15 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from functools import lru_cache
+from typing import Any
 
 from ..core.cards import SUIT_MASKS, Card, cards_in, mask_of, pack_mask, parse_cards
 from ..core.tricks import beats, trick_winner
-from ..loo.deal import PLAYING, LooAction, LooView, Phase
+from ..games.protocol import View
+from ..games.registry import game_of
+from ..loo.actions import PLAYING, LooAction, Phase
+from ..loo.game import LOO
 from ..loo.pam import pam_of
-from ..nap.deal import NapAction, NapView
 
 __all__ = ["SensibleLooBot", "hand_estimate"]
 
@@ -156,7 +159,7 @@ def _miss_estimate(trump: int, turnup: Card, opponents: float, leader: bool, pac
 class _Table:
     """What the seat can infer from the tricks: voids, and caps on the cards a player can still hold."""
 
-    def __init__(self, view: LooView) -> None:
+    def __init__(self, view: View[LooAction]) -> None:
         trump = view.turnup // 13
         self.trump = trump
         full = pack_mask(view.rules.pack)
@@ -223,11 +226,12 @@ class SensibleLooBot:
     def __init__(self, rng: random.Random | None = None) -> None:
         self.rng = rng if rng is not None else random.Random()
 
-    def choose(self, view: LooView | NapView) -> LooAction | NapAction:
+    def choose(self, view: View[Any]) -> LooAction:
         """The action for the seat of ``view``: a declaration, or a card to play."""
-        if not isinstance(view, LooView):
-            raise TypeError(f"{type(self).__name__} plays Loo, not {type(view).__name__}")
-        legal = view.legal
+        game = game_of(view.rules)
+        if game is not LOO:
+            raise TypeError(f"{type(self).__name__} plays Loo, not {game.title}")
+        legal: tuple[LooAction, ...] = view.legal
         if not legal:
             raise ValueError(f"seat {view.seat} has nothing to do: it is not its turn")
         if len(legal) == 1:
@@ -241,7 +245,7 @@ class SensibleLooBot:
 
     # -- declaring -------------------------------------------------------------------------
 
-    def _declare(self, view: LooView) -> LooAction:
+    def _declare(self, view: View[LooAction]) -> LooAction:
         by_verb = {a.verb: a for a in view.legal}
         me = view.seat
         trump = view.turnup // 13
@@ -298,7 +302,7 @@ class SensibleLooBot:
 
     def _exchange(
         self,
-        view: LooView,
+        view: View[LooAction],
         trump: int,
         pam: Card | None,
         estimate: Callable[[int], tuple[float, float]],
@@ -323,7 +327,7 @@ class SensibleLooBot:
 
     # -- playing ---------------------------------------------------------------------------
 
-    def _play(self, view: LooView) -> LooAction:
+    def _play(self, view: View[LooAction]) -> LooAction:
         table = _Table(view)
         cards = [a.card for a in view.legal if a.card is not None]
         trick = view.tricks[-1] if view.tricks and view.tricks[-1].winner is None else None
@@ -374,7 +378,7 @@ class SensibleLooBot:
         return LooAction(me, "play", max(winners, key=lambda s: (s[0], -s[1], -s[2]))[2])
 
     @staticmethod
-    def _sure_trick(view: LooView, table: _Table) -> bool:
+    def _sure_trick(view: View[LooAction], table: _Table) -> bool:
         """Whether the seat holds the master trump (a trick it cannot lose while it holds it)."""
         trumps = view.hand & SUIT_MASKS[table.trump]
         if not trumps:

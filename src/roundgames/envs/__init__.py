@@ -2,7 +2,9 @@
 
 ``from roundgames.envs import loo_v0, nap_v0`` gives the PettingZoo AEC environments;
 importing :mod:`roundgames.envs.openspiel` registers ``python_loo`` and ``python_nap`` with
-OpenSpiel. Both are thin layers over the engine and the shared :mod:`.encoding`.
+OpenSpiel. Both are thin layers over the engine and the shared :mod:`.encoding`; what is particular
+to a game (its encoding and where its cards lie) is in the modules named for it (:mod:`.loo_encoding`,
+:mod:`.loo_deals`, :mod:`.nap_encoding`, :mod:`.nap_deals`), chosen by the game's name in :mod:`.games`.
 """
 
 from __future__ import annotations

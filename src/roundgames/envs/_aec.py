@@ -1,9 +1,9 @@
 """The shared PettingZoo AEC machinery of :mod:`.loo_v0` and :mod:`.nap_v0`.
 
-A thin layer: the engine (:class:`~roundgames.loo.LooDeal`, :class:`~roundgames.nap.NapDeal`, and the
-sittings of :mod:`roundgames.loo.sitting` and :mod:`roundgames.nap.sitting`) decides everything: who acts, what is legal, what each seat
-may see and what it wins. :mod:`.encoding` turns actions into integers and views into vectors. This
-module only moves between them and PettingZoo's conventions:
+A thin layer: the engine (the game's deals and sittings, made through :mod:`roundgames.games.registry`)
+decides everything: who acts, what is legal, what each seat may see and what it wins. The game's encoding
+(:mod:`.encoding`, chosen through :mod:`.games`) turns actions into integers and views into vectors. This
+module only moves between them and PettingZoo's conventions, the same for every game:
 
 - agents ``player_0 .. player_{n-1}`` are the engine's seats ``0 .. n-1`` (``P1 .. Pn``);
 - ``agent_selection`` is always the engine's ``to_act``; a seat with nothing to do (a dealer who sits
@@ -15,9 +15,9 @@ module only moves between them and PettingZoo's conventions:
   replays the same deals; ``reset(options={"deal": deal})`` plays a deal already dealt instead (the
   environment plays on that object: pass ``deal.copy()`` to keep yours). Other option keys are ignored.
 
-With ``sitting=True`` an episode is a sitting of ``deals`` deals (the engine's :class:`LooSitting` /
-:class:`NapSitting`): dealer rotation, the pool or kitty, Peel's single and the Double Header carry
-over, and each deal's net is rewarded as it ends. After the last deal the engine's ``stop("divide")``
+With ``sitting=True`` an episode is a sitting of ``deals`` deals (the game's sitting): dealer rotation,
+the pool or kitty, Peel's single and the Double Header carry over, and each deal's net is rewarded as it
+ends. After the last deal the engine's ``stop("divide")``
 shares out what is left on the table (LOO-END-2, NAP-SET-3) and that share is added to the last
 reward, so the rewards of a sitting sum to zero.
 """
@@ -25,10 +25,9 @@ reward, so the rewards of a sitting sum to zero.
 from __future__ import annotations
 
 import random
-from abc import abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import fields
-from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast
+from typing import Any, ClassVar
 
 import numpy as np
 from gymnasium import logger, spaces
@@ -37,75 +36,37 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from ..core.errors import IllegalActionError, RulesError
-from ..loo.rules import LooRules
-from ..nap.rules import NapRules
+from ..games.registry import new_sitting
+from .games import EnvGame, env_game
 
-__all__ = ["SCALAR_FIELDS", "RoundGameEnv", "make_rules"]
+__all__ = ["SCALAR_FIELDS", "RoundGameEnv", "make_rules", "wrapped"]
 
 #: fields of the encoding's layouts that hold counts rather than 0/1 flags: unbounded above
 SCALAR_FIELDS = ("pool:", "kitty:", "multiplier:")
 _FLOAT32_MAX = float(np.finfo(np.float32).max)
 
-A = TypeVar("A")
-R = TypeVar("R", LooRules, NapRules)
 
-
-def make_rules(game: type[R], preset: str, options: Mapping[str, object] | None, stakes: Mapping[str, int] | None) -> R:
-    """The rules of ``preset`` with ``options`` and ``stakes``; the engine refuses what is unknown."""
+def make_rules(game: str, preset: str, options: Mapping[str, object] | None, stakes: Mapping[str, int] | None) -> Any:
+    """The rules of game ``game``'s ``preset`` with ``options`` and ``stakes``; the engine refuses what is
+    unknown."""
     if options is not None and not isinstance(options, Mapping):
         raise RulesError(f"options: expected a mapping of option names to values, got {options!r}")
-    rules = game.preset(preset).with_options(dict(options or {}))
+    rules: Any = env_game(game).spec.rules.preset(preset).with_options(dict(options or {}))
     if stakes:
         valid = {f.name for f in fields(rules.stakes)}
         unknown = sorted(set(stakes) - valid)
         if unknown:
-            raise RulesError(f"unknown {game.GAME} stakes {unknown} (valid: {', '.join(sorted(valid))})")
+            raise RulesError(f"unknown {game} stakes {unknown} (valid: {', '.join(sorted(valid))})")
         rules = rules.with_stakes(**stakes)
     return rules
 
 
-class Deal(Protocol[A]):
-    """What the adapter uses of a deal: :class:`LooDeal` and :class:`NapDeal` both have it."""
+class RoundGameEnv(AECEnv):  # type: ignore[misc]
+    """One deal (or one sitting) of a round game as a PettingZoo AEC environment.
 
-    n: int
-    dealer: int
-    seats: tuple[str, ...]
-    to_act: int | None
-
-    @property
-    def is_complete(self) -> bool: ...
-
-    @property
-    def net(self) -> list[int]: ...
-
-    def legal_actions(self) -> list[A]: ...
-
-    def verify(self, action: A) -> None: ...
-
-    def apply_unchecked(self, action: A) -> None: ...
-
-
-D = TypeVar("D", bound=Deal[Any])
-D_co = TypeVar("D_co", covariant=True)
-
-
-class Sitting(Protocol[D_co]):
-    """What the adapter uses of :class:`LooSitting` and :class:`NapSitting`."""
-
-    balances: dict[str, int]
-
-    @property
-    def is_over(self) -> bool: ...
-
-    def start_deal(self) -> D_co: ...
-
-    def end_deal(self) -> None: ...
-
-    def stop(self, method: str = "divide") -> None: ...
-
-
-class RoundGameEnv(AECEnv, Generic[D, A]):  # type: ignore[misc]
-    """One deal (or one sitting) of a round game as a PettingZoo AEC environment."""
+    Everything particular to a game comes from its encoding and deals modules (:mod:`.games`, by :attr:`GAME`)
+    and the engine; a subclass names the game, takes its configuration and writes its lines of the table.
+    """
 
     metadata: ClassVar[dict[str, Any]] = {
         "render_modes": ["human", "ansi"],
@@ -113,15 +74,22 @@ class RoundGameEnv(AECEnv, Generic[D, A]):  # type: ignore[misc]
         "is_parallelizable": False,
         "render_fps": 1,
     }
-    #: the size of the fixed integer action space (:mod:`.encoding`)
+    #: the game's name in the registry
+    GAME: ClassVar[str]
+    #: the size of the fixed integer action space (the game's encoding)
     NUM_ACTIONS: ClassVar[int]
-    #: the engine's deal class
-    DEAL_TYPE: ClassVar[type[Any]]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "GAME" in cls.__dict__:
+            cls.NUM_ACTIONS = env_game(cls.GAME).encoding.NUM_ACTIONS
 
     def __init__(
         self,
         players: int,
         *,
+        rules: Any,
+        more: Mapping[str, Any] | None = None,
         sitting: bool = False,
         deals: int = 10,
         dealer: int | None = None,
@@ -129,6 +97,10 @@ class RoundGameEnv(AECEnv, Generic[D, A]):  # type: ignore[misc]
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
+        self.kit.encoding.check(rules)  # rules the encoding does not know are refused by name
+        self.rules = rules
+        #: the game's own arguments of a deal in one-deal mode (Loo's ``kind``)
+        self.more = dict(more or {})
         if isinstance(players, bool) or not isinstance(players, int):
             raise ValueError(f"players: a number of seats, got {players!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -143,11 +115,27 @@ class RoundGameEnv(AECEnv, Generic[D, A]):  # type: ignore[misc]
         self.dealer = dealer
         self.pool = pool
         self.render_mode = render_mode
-        self._table_check()  # the engine refuses a bad seat count, pool or option here, with its message
-
+        self._deal_of(0)  # the engine refuses a bad seat count, pool or option here, with its message
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self.agents = self.possible_agents[:]
         self._index = {a: i for i, a in enumerate(self.possible_agents)}
+        self.observation_spaces = {a: self._observation_space() for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(self.NUM_ACTIONS) for a in self.possible_agents}
+        self.np_random: np.random.Generator | None = None
+        self.np_random_seed: int | None = None
+        self.deal: Any = None
+        self.sitting: Any = None
+        self.deals_done = 0
+        self._legal: dict[int, Any] = {}
+        self._balances: dict[str, int] = {}
+        self._pending: dict[str, float] = {}
+
+    @property
+    def kit(self) -> EnvGame:
+        """The game's spec, encoding and deals (looked up by name, so that the environment copies and pickles)."""
+        return env_game(self.GAME)
+
+    def _observation_space(self) -> Any:
         layout = self.layout()
         size = sum(width for _, width in layout)
         high = np.ones(size, dtype=np.float32)
@@ -156,58 +144,49 @@ class RoundGameEnv(AECEnv, Generic[D, A]):  # type: ignore[misc]
             if name.startswith(SCALAR_FIELDS):
                 high[at : at + width] = _FLOAT32_MAX
             at += width
-        self.observation_spaces = {
-            a: spaces.Dict(
-                {
-                    "observation": spaces.Box(low=np.zeros(size, np.float32), high=high, dtype=np.float32),
-                    "action_mask": spaces.Box(low=0, high=1, shape=(self.NUM_ACTIONS,), dtype=np.int8),
-                }
-            )
-            for a in self.possible_agents
-        }
-        self.action_spaces = {a: spaces.Discrete(self.NUM_ACTIONS) for a in self.possible_agents}
-        self.np_random: np.random.Generator | None = None
-        self.np_random_seed: int | None = None
-        self.deal: D | None = None
-        self.sitting: Sitting[D] | None = None
-        self.deals_done = 0
-        self._legal: dict[int, A] = {}
-        self._balances: dict[str, int] = {}
-        self._pending: dict[str, float] = {}
+        return spaces.Dict(
+            {
+                "observation": spaces.Box(low=np.zeros(size, np.float32), high=high, dtype=np.float32),
+                "action_mask": spaces.Box(low=0, high=1, shape=(self.NUM_ACTIONS,), dtype=np.int8),
+            }
+        )
 
-    # -- the game-specific part --------------------------------------------------------------
+    # -- the game, through its encoding and the registry -------------------------------------
 
-    @abstractmethod
-    def _table_check(self) -> None:
-        """Build the rules and a table now, so that the engine refuses bad options at construction."""
-
-    @abstractmethod
     def layout(self) -> list[tuple[str, int]]:
         """The fields of the observation vector (the encoding's layout for this table)."""
+        return self.kit.encoding.layout(self.n)
 
-    @abstractmethod
-    def _new_deal(self, dealer: int, rng: random.Random) -> D:
+    def _deal_of(self, dealer: int) -> Any:
+        """An undealt deal of one-deal mode."""
+        return self.kit.spec.deal(self.rules, self.n, dealer, self.pool, **self.more)
+
+    def _new_deal(self, dealer: int, rng: random.Random) -> Any:
         """A dealt deal of one-deal mode."""
+        deal = self._deal_of(dealer)
+        deal.deal(rng)
+        return deal
 
-    @abstractmethod
-    def _new_sitting(self, seed: int, dealer: str | None) -> Sitting[D]:
-        """A sitting of sitting mode."""
+    def _new_sitting(self, seed: int, dealer: str | None) -> Any:
+        """A sitting of sitting mode. ``rounds=deals``: a game with rounds (LOO-END-1) cannot end the sitting
+        before ``deals`` deals, after which it is stopped."""
+        return new_sitting(self.GAME, self.rules, self.n, seed=seed, rounds=self.deals, dealer=dealer)
 
-    @abstractmethod
-    def encode(self, deal: D, seat: int) -> list[float]:
+    def encode(self, deal: Any, seat: int) -> list[float]:
         """The observation vector of ``seat`` (the encoding)."""
+        return self.kit.encoding.observation(deal, seat)
 
-    @abstractmethod
-    def action_id(self, deal: D, action: A) -> int:
+    def action_id(self, deal: Any, action: Any) -> int:
         """The integer of an engine action (the encoding)."""
+        return self.kit.encoding.action_id(deal, action)
 
-    @abstractmethod
-    def action_of(self, deal: D, action_id: int) -> A:
+    def action_of(self, deal: Any, action_id: int) -> Any:
         """The engine action of an integer (the encoding)."""
+        return self.kit.encoding.action(deal, action_id)
 
-    @abstractmethod
-    def _table_lines(self, deal: D) -> list[str]:
-        """The game-specific lines of :meth:`render`."""
+    def _table_lines(self, deal: Any) -> list[str]:
+        """The game-specific lines of :meth:`render` (each game's module writes them)."""
+        raise NotImplementedError
 
     # -- PettingZoo API ----------------------------------------------------------------------
 
@@ -294,21 +273,21 @@ class RoundGameEnv(AECEnv, Generic[D, A]):  # type: ignore[misc]
 
     # -- the engine behind it ----------------------------------------------------------------
 
-    def _check_given(self, deal: object) -> D:
+    def _check_given(self, deal: Any) -> Any:
         """A deal passed as ``reset(options={"deal": deal})``: dealt, of this game and this table size."""
         if self.sitting_mode:
             raise ValueError("options['deal']: a given deal is played in one-deal mode only (sitting=False)")
-        if not isinstance(deal, self.DEAL_TYPE) or deal.n != self.n:
-            raise ValueError(f"options['deal']: a dealt {self.DEAL_TYPE.__name__} of {self.n} seats, got {deal!r}")
+        if getattr(deal, "game", None) is not self.kit.spec or deal.n != self.n:
+            raise ValueError(f"options['deal']: a dealt {self.kit.spec.title} deal of {self.n} seats, got {deal!r}")
         if deal.to_act is None and not deal.is_complete:
             raise ValueError("options['deal']: the deal has not been dealt yet (call deal() or deal_cards())")
-        return cast(D, deal)
+        return deal
 
     def legal_action_ids(self) -> list[int]:
         """The integers of the engine's legal actions for the agent to act (empty when done)."""
         return sorted(self._legal)
 
-    def _refuse(self, deal: D, action_id: int) -> None:
+    def _refuse(self, deal: Any, action_id: int) -> None:
         """Raise the engine's error for an action that is not among its legal actions."""
         if not 0 <= action_id < self.NUM_ACTIONS:
             raise ValueError(f"action {action_id} is outside the action space 0..{self.NUM_ACTIONS - 1}")
@@ -339,7 +318,7 @@ class RoundGameEnv(AECEnv, Generic[D, A]):  # type: ignore[misc]
         self._legal = {self.action_id(deal, a): a for a in deal.legal_actions()}
         self.agent_selection = self.possible_agents[deal.to_act]
 
-    def _reward_balances(self, sitting: Sitting[D]) -> None:
+    def _reward_balances(self, sitting: Any) -> None:
         for i, agent in enumerate(self.possible_agents):
             name = f"P{i + 1}"
             self.rewards[agent] += float(sitting.balances[name] - self._balances[name])

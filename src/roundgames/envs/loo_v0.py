@@ -37,16 +37,13 @@ the next pool, so one deal's rewards sum to minus the growth of the pool).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from ..core.cards import SUIT_NAMES, card_str, format_cards
-from ..loo.deal import Decl, Kind, LooAction, LooDeal
-from ..loo.rules import LooRules
-from ..loo.sitting import LooSitting
-from . import encoding
-from ._aec import RoundGameEnv, Sitting, make_rules, wrapped
+from ..loo.actions import Decl, Kind
+from ..loo.deal import LooDeal
+from ._aec import RoundGameEnv, make_rules, wrapped
 
 __all__ = ["env", "raw_env"]
 
@@ -56,12 +53,11 @@ def env(**config: Any) -> Any:
     return wrapped(raw_env(**config))
 
 
-class raw_env(RoundGameEnv[LooDeal, LooAction]):
+class raw_env(RoundGameEnv):
     """Three-card Loo: one deal per episode, or a sitting (``sitting=True``)."""
 
     metadata: ClassVar[dict[str, Any]] = {**RoundGameEnv.metadata, "name": "loo_v0"}
-    DEAL_TYPE = LooDeal
-    NUM_ACTIONS = encoding.LOO_ACTIONS
+    GAME = "loo"
 
     def __init__(
         self,
@@ -77,40 +73,24 @@ class raw_env(RoundGameEnv[LooDeal, LooAction]):
         deals: int = 10,
         render_mode: str | None = None,
     ) -> None:
-        self.rules = make_rules(LooRules, preset, options, stakes)
-        encoding.three_card_only(self.rules)
+        rules = make_rules(self.GAME, preset, options, stakes)
         if kind not in (Kind.REGULAR.value, Kind.EW_SINGLE.value):
             raise ValueError(
                 f"kind: 'regular' or 'ew_single' (Peel's single is settled as it is dealt, with no action), got {kind!r}"
             )
-        if sitting and deals == 1 and self.rules.single == "peel":
+        if sitting and deals == 1 and rules.single == "peel":
             raise ValueError("deals: a Loo sitting opens with Peel's single, which has no action; play 2 deals or more")
         self.kind = Kind(kind)
-        super().__init__(players, sitting=sitting, deals=deals, dealer=dealer, pool=pool, render_mode=render_mode)
-
-    def _table_check(self) -> None:
-        LooDeal(self.rules, self.n, 0, self.pool, self.kind)
-
-    def layout(self) -> list[tuple[str, int]]:
-        return encoding.loo_layout(self.n)
-
-    def _new_deal(self, dealer: int, rng: random.Random) -> LooDeal:
-        deal = LooDeal(self.rules, self.n, dealer, self.pool, self.kind)
-        deal.deal(rng)
-        return deal
-
-    def _new_sitting(self, seed: int, dealer: str | None) -> Sitting[LooDeal]:
-        # rounds=deals: LOO-END-1 cannot end the sitting before `deals` deals, after which it is stopped.
-        return LooSitting(self.rules, self.n, seed=seed, rounds=self.deals, dealer=dealer)
-
-    def encode(self, deal: LooDeal, seat: int) -> list[float]:
-        return encoding.loo_observation(deal, seat)
-
-    def action_id(self, deal: LooDeal, action: LooAction) -> int:
-        return encoding.loo_action_id(action)
-
-    def action_of(self, deal: LooDeal, action_id: int) -> LooAction:
-        return encoding.loo_action(deal, action_id)
+        super().__init__(
+            players,
+            rules=rules,
+            more={"kind": self.kind},
+            sitting=sitting,
+            deals=deals,
+            dealer=dealer,
+            pool=pool,
+            render_mode=render_mode,
+        )
 
     def _table_lines(self, deal: LooDeal) -> list[str]:
         opts = self._options_text(self.rules.options())

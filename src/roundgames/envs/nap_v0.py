@@ -38,17 +38,12 @@ nobody's yet, so one deal's rewards sum to minus the growth of the kitty).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from ..core.cards import SUIT_NAMES, card_str, format_cards
-from ..nap import NapDeal
-from ..nap.deal import NapAction
-from ..nap.rules import NapRules
-from ..nap.sitting import NapSitting
-from . import encoding
-from ._aec import RoundGameEnv, Sitting, make_rules, wrapped
+from ..nap.variants import NapDeal
+from ._aec import RoundGameEnv, make_rules, wrapped
 
 __all__ = ["env", "raw_env"]
 
@@ -60,12 +55,11 @@ def env(**config: Any) -> Any:
     return wrapped(raw_env(**config))
 
 
-class raw_env(RoundGameEnv[NapDeal, NapAction]):
+class raw_env(RoundGameEnv):
     """Nap: one deal per episode, or a sitting (``sitting=True``)."""
 
     metadata: ClassVar[dict[str, Any]] = {**RoundGameEnv.metadata, "name": "nap_v0"}
-    DEAL_TYPE = NapDeal
-    NUM_ACTIONS = encoding.NAP_ACTIONS
+    GAME = "nap"
 
     def __init__(
         self,
@@ -80,31 +74,10 @@ class raw_env(RoundGameEnv[NapDeal, NapAction]):
         deals: int = 10,
         render_mode: str | None = None,
     ) -> None:
-        self.rules = make_rules(NapRules, preset, options, stakes)
-        super().__init__(players, sitting=sitting, deals=deals, dealer=dealer, pool=pool, render_mode=render_mode)
-
-    def _table_check(self) -> None:
-        NapDeal(self.rules, self.n, 0, self.pool)
-
-    def layout(self) -> list[tuple[str, int]]:
-        return encoding.nap_layout(self.n)
-
-    def _new_deal(self, dealer: int, rng: random.Random) -> NapDeal:
-        deal = NapDeal(self.rules, self.n, dealer, self.pool)
-        deal.deal(rng)
-        return deal
-
-    def _new_sitting(self, seed: int, dealer: str | None) -> Sitting[NapDeal]:
-        return NapSitting(self.rules, self.n, seed=seed, dealer=dealer)
-
-    def encode(self, deal: NapDeal, seat: int) -> list[float]:
-        return encoding.nap_observation(deal, seat)
-
-    def action_id(self, deal: NapDeal, action: NapAction) -> int:
-        return encoding.nap_action_id(deal, action)
-
-    def action_of(self, deal: NapDeal, action_id: int) -> NapAction:
-        return encoding.nap_action(deal, action_id)
+        rules = make_rules(self.GAME, preset, options, stakes)
+        super().__init__(
+            players, rules=rules, sitting=sitting, deals=deals, dealer=dealer, pool=pool, render_mode=render_mode
+        )
 
     def _table_lines(self, deal: NapDeal) -> list[str]:
         opts = self._options_text(self.rules.options())

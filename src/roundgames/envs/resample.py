@@ -1,6 +1,6 @@
 """Redraw the cards a seat has not seen: the worlds of information-set search (no framework needed).
 
-:func:`resample` takes a dealt :class:`~roundgames.loo.LooDeal` or :class:`~roundgames.nap.NapDeal`
+:func:`resample` takes a dealt deal of a game the environments know (:mod:`.games`: Loo and Nap)
 and a seat, and returns a NEW deal of the same table (rules, seats, dealer, pool or kitty, kind or
 multiplier) in which every card the seat has not seen is drawn afresh and the log is replayed through
 the engine's checked ``apply``: the new deal is consistent with everything the seat has seen by
@@ -8,7 +8,9 @@ construction, and encodes identically for it (:mod:`.encoding`).
 
 The model. Every dealt card lies in a *slot* of a *place*: a seat's dealt hand, the miss and the
 turn-up (Loo), the spare hand, the widow and each position of the stock (Nap); the rest of the pack
-is not dealt. A resampled world is found in four steps:
+is not dealt. The game's deals module (:mod:`.loo_deals`, :mod:`.nap_deals`) says where its cards lie, what
+a seat has seen and which hand each other seat plays; the drawing and replaying are the same for every game.
+A resampled world is found in four steps:
 
 1. Pin every card the seat knows where it lies: its own dealt hand once seen (Loo: once its turn to
    declare has come, or all hands in Peel's face-up single), the miss if it took it, the turn-up, the
@@ -34,22 +36,17 @@ weights approximate, but every consistent placement of an unseen card can be dra
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from math import comb
+from typing import Any
 
 from ..core.cards import Card, cards_in, pack_mask
 from ..core.errors import IllegalActionError, RecordError
-from ..loo.deal import Decl, Kind, LooAction, LooDeal, Phase
-from ..nap import NapDeal
-from ..nap.deal import NapAction, NapPhase
-from .encoding import _loo_own
+from ..games.protocol import Stage
+from ._common import Place
+from .games import Deals, of
 
 __all__ = ["MAX_ATTEMPTS", "Place", "ResampleError", "deal_places", "new_deal_like", "place_cards", "resample"]
-
-#: a place cards are dealt to: ``("hand", seat)``, ``("miss", 0)``, ``("turnup", 0)``, ``("spare", 0)``,
-#: ``("widow", 0)`` or ``("stock", position)`` (0 is the top card)
-Place = tuple[str, int]
-Deal = LooDeal | NapDeal
 
 #: worlds drawn and replayed before giving up; a real state needs a handful at most
 MAX_ATTEMPTS = 2000
@@ -61,119 +58,58 @@ class ResampleError(RuntimeError):
     """No consistent world was found: the deal is not one the engine could have reached."""
 
 
-def place_cards(deal: Deal) -> dict[Place, list[Card]]:
+def place_cards(deal: Any) -> dict[Place, list[Card]]:
     """The cards of each place as dealt, hands and heaps by card int, the stock in its order."""
-    out: dict[Place, list[Card]] = {("hand", s): list(cards_in(deal.dealt[s])) for s in deal.order}
-    if isinstance(deal, LooDeal):
-        out[("miss", 0)] = list(cards_in(deal.miss))
-        out[("turnup", 0)] = [deal.turnup]
-        return out
-    if deal.dealt_spare:
-        out[("spare", 0)] = list(cards_in(deal.dealt_spare))
-    if deal.dealt_widow is not None:
-        out[("widow", 0)] = [deal.dealt_widow]
-    for i, c in enumerate(deal.dealt_stock):
-        out[("stock", i)] = [c]
-    return out
+    return of(deal).deals.place_cards(deal)
 
 
-def new_deal_like(deal: Deal) -> Deal:
+def new_deal_like(deal: Any) -> Any:
     """An undealt deal of the same table as ``deal``: rules, seats, dealer, pool or kitty, kind or multiplier."""
-    if isinstance(deal, LooDeal):
-        loo: LooDeal = deal
-        return LooDeal(loo.rules, loo.seats, loo.dealer, loo.ledger.start, loo.kind, dealer_out=loo.dealer_out)
-    return NapDeal(deal.rules, deal.seats, deal.dealer, deal.ledger.start, deal.multiplier)
+    return of(deal).deals.new_deal_like(deal)
 
 
-def deal_places(template: Deal, cards: dict[Place, list[Card]]) -> Deal:
+def deal_places(template: Any, cards: Mapping[Place, Sequence[Card]]) -> Any:
     """A new deal of ``template``'s table dealt with ``cards`` by place (through ``deal_cards``), no action taken."""
-    new = new_deal_like(template)
-    hands = {s: cards[("hand", s)] for s in new.order}
-    if isinstance(new, LooDeal):
-        loo: LooDeal = new
-        loo.deal_cards(hands, cards.get(("miss", 0), []), cards[("turnup", 0)][0])
-        return loo
-    stock = [cards[("stock", i)][0] for i in range(len([p for p in cards if p[0] == "stock"]))]
-    widow = cards.get(("widow", 0))
-    new.deal_cards(hands, stock=stock, widow=widow[0] if widow else None, spare=cards.get(("spare", 0), []))
-    return new
+    return of(template).deals.deal_places(template, cards)
 
 
 class _World:
     """The slots of a dealt deal, with the card the deal put in each."""
 
-    def __init__(self, deal: Deal) -> None:
+    def __init__(self, deal: Any, deals: Deals) -> None:
+        self.deals = deals
         self.places: list[Place] = []
         self.truth: list[Card] = []
         self.slots: dict[Place, list[int]] = {}
-        for place, cards in place_cards(deal).items():
+        for place, cards in deals.place_cards(deal).items():
             for c in cards:
                 self.slots.setdefault(place, []).append(len(self.places))
                 self.places.append(place)
                 self.truth.append(c)
 
-    def build(self, template: Deal, cards: Sequence[Card]) -> Deal:
+    def build(self, template: Any, cards: Sequence[Card]) -> Any:
         by_place: dict[Place, list[Card]] = {}
         for place, c in zip(self.places, cards, strict=True):
             by_place.setdefault(place, []).append(c)
-        return deal_places(template, by_place)
+        return self.deals.deal_places(template, by_place)
 
 
-def _known(deal: Deal, seat: int, world: _World) -> dict[int, Card]:
+def _known(deal: Any, seat: int, world: _World) -> dict[int, Card]:
     """The slots whose card ``seat`` has seen, with that card."""
     pins: dict[int, Card] = {}
-
-    def pin(place: Place) -> None:
+    for place in world.deals.known_places(deal, seat):
         for slot in world.slots.get(place, []):
             pins[slot] = world.truth[slot]
-
-    if isinstance(deal, LooDeal):
-        pin(("turnup", 0))
-        if deal.kind is Kind.SINGLE:  # every hand is face up (LOO-SGL-1)
-            for s in deal.order:
-                pin(("hand", s))
-        elif _loo_own(deal, seat):
-            pin(("hand", seat))
-        if deal.miss_holder == seat:
-            pin(("miss", 0))
-        return pins
-    if seat in deal.order:
-        pin(("hand", seat))
-    if seat in deal.peeped:
-        pin(("widow", 0))
-    top = 0  # the next card of the stock
-    for a in deal.log:
-        if a.verb == "buy":
-            if a.seat == seat:
-                for i in range(top, top + len(a.cards)):
-                    pin(("stock", i))
-            top += len(a.cards)
-        elif a.verb == "topcard":
-            if a.seat == seat:
-                pin(("stock", top))
-            top += 1
-        elif a.verb == "widow" and a.seat == seat:
-            pin(("widow", 0))
-        elif a.verb == "spare" and a.seat == seat:
-            pin(("spare", 0))
     return pins
 
 
-def _played(action: LooAction | NapAction) -> Card:
-    """The card of a ``play`` action."""
-    if isinstance(action, LooAction):
-        assert action.card is not None
-        return action.card
-    return action.cards[0]
-
-
-def _plays(deal: Deal) -> Iterator[tuple[int, Card]]:
+def _plays(deal: Any, deals: Deals) -> Iterator[tuple[int, Card]]:
     for a in deal.log:
         if a.verb == "play":
-            yield a.seat, _played(a)
+            yield a.seat, deals.card_played(a)
 
 
-def _forbidden(deal: Deal, seat: int, world: _World, unseen: int) -> dict[int, int]:
+def _forbidden(deal: Any, seat: int, world: _World, unseen: int) -> dict[int, int]:
     """For each other seat, the unseen cards its play shows it never held while it played.
 
     Replays the deal and, at each card ``c`` another seat played, asks the engine whether ``c`` would
@@ -185,7 +121,7 @@ def _forbidden(deal: Deal, seat: int, world: _World, unseen: int) -> dict[int, i
     for a in deal.log:
         if a.verb == "play" and a.seat != seat:
             p = a.seat
-            c = _played(a)
+            c = world.deals.card_played(a)
             saved = replica.hands[p]
             bad = 0
             for x in cards_in(unseen & ~(1 << c)):
@@ -195,46 +131,8 @@ def _forbidden(deal: Deal, seat: int, world: _World, unseen: int) -> dict[int, i
             replica.hands[p] = saved
             if bad:
                 out[p] = out.get(p, 0) | bad
-        replica.apply(a)  # type: ignore[arg-type]
+        replica.apply(a)
     return out
-
-
-def _plan(
-    deal: Deal, seat: int, world: _World, rng: random.Random
-) -> tuple[dict[int, list[int]], dict[int, list[int]]]:
-    """Each other seat's playing hand as slots, and the slots of its private choices by log index."""
-    if isinstance(deal, LooDeal):
-        playing = {
-            p: world.slots[("miss", 0)] if deal.decls[p] in (Decl.MISS, Decl.DEFEND) else world.slots[("hand", p)]
-            for p in deal.order
-            if p != seat
-        }
-        return playing, {}
-    hand = {p: list(world.slots[("hand", p)]) for p in deal.order}
-    choices: dict[int, list[int]] = {}
-    top = 0
-    for i, a in enumerate(deal.log):
-        p, other = a.seat, a.seat != seat
-        if a.verb == "buy":
-            drawn = [world.slots[("stock", j)][0] for j in range(top, top + len(a.cards))]
-            top += len(a.cards)
-            if other:
-                discards = rng.sample(hand[p], len(a.cards))
-                hand[p] = [s for s in hand[p] if s not in discards] + drawn
-                choices[i] = discards
-        elif a.verb == "spare" and other:
-            keep = rng.sample(hand[p] + world.slots[("spare", 0)], 5)
-            hand[p] = keep
-            choices[i] = keep
-        elif a.verb in ("widow", "topcard"):
-            extra = world.slots[("widow", 0)][0] if a.verb == "widow" else world.slots[("stock", top)][0]
-            top += a.verb == "topcard"
-            if other:
-                pool = [*hand[p], extra]
-                discard = rng.choice(pool)
-                hand[p] = [s for s in pool if s != discard]
-                choices[i] = [discard]
-    return {p: h for p, h in hand.items() if p != seat}, choices
 
 
 def _compositions(size: int, types: list[int], rem: tuple[int, ...]) -> Iterator[tuple[tuple[int, ...], int]]:
@@ -328,7 +226,7 @@ def _fill(
     return out
 
 
-def resample(deal: Deal, seat: int, rng: random.Random | None = None) -> Deal:
+def resample(deal: Any, seat: int, rng: random.Random | None = None) -> Any:
     """A new deal of the same table, identical for ``seat`` to ``deal``, with every card it has not seen
     drawn afresh and the log replayed through the checked ``apply`` (see the module's description).
 
@@ -336,14 +234,15 @@ def resample(deal: Deal, seat: int, rng: random.Random | None = None) -> Deal:
     found within :data:`MAX_ATTEMPTS` draws, which does not happen for a deal the engine reached.
     """
     rng = rng if rng is not None else random.Random()
-    if deal.phase is Phase.DEAL or deal.phase is NapPhase.DEAL:
+    if deal.stage is Stage.DEAL:
         raise ValueError("resample needs a dealt deal: the cards have not been dealt")
     seat = deal.seat_index(seat)
-    world = _World(deal)
+    deals = of(deal).deals
+    world = _World(deal, deals)
     known = _known(deal, seat, world)
     played_by: dict[int, list[Card]] = {}
     played = 0
-    for p, c in _plays(deal):
+    for p, c in _plays(deal, deals):
         played |= 1 << c
         if p != seat:
             played_by.setdefault(p, []).append(c)
@@ -355,7 +254,7 @@ def resample(deal: Deal, seat: int, rng: random.Random | None = None) -> Deal:
     where = {c: slot for slot, c in known.items()}
     last = "no draw was made"
     for _ in range(MAX_ATTEMPTS):
-        playing, choices = _plan(deal, seat, world, rng)
+        playing, choices = deals.plan(deal, seat, world.slots, rng)
         pins = dict(known)
         hidden: dict[int, list[int]] = {}
         ok = True
@@ -388,10 +287,8 @@ def resample(deal: Deal, seat: int, rng: random.Random | None = None) -> Deal:
             new = world.build(deal, [pins[s] for s in range(len(world.places))])
             for i, a in enumerate(deal.log):
                 if i in choices:
-                    assert isinstance(a, NapAction)
-                    args = tuple(sorted(pins[s] for s in choices[i]))
-                    a = NapAction(a.seat, a.verb, None, args)
-                new.apply(a)  # type: ignore[arg-type]
+                    a = deals.rechosen(a, tuple(sorted(pins[s] for s in choices[i])))
+                new.apply(a)
         except (IllegalActionError, RecordError) as e:
             last = str(e)
             continue

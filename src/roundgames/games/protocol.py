@@ -70,6 +70,7 @@ class Feature(StrEnum):
     SINGLE = "single"  # this deal is a single (LOO-SGL, LOO-VAR-EW-SINGLE)
     TRUMP_LED = "trump_led"  # the first card led fixes trumps (NAP-PLAY-1)
     UNKNOWN_CARDS = "unknown_cards"  # nobody recorded the cards: each trick's winner is stated (the keeper)
+    CLUB_LAW = "club_law"  # a club turned up in a regular deal under club law: all must stand (LOO-VAR-CLUBLAW)
 
 
 @dataclass(frozen=True, slots=True)
@@ -445,6 +446,12 @@ class GameSpec:
     stops: tuple[str, ...] = ("divide",)
     #: the record fields only this game has, with their defaults (Loo ``kind``, Nap ``multiplier``)
     record_fields: Mapping[str, Any] = field(default_factory=dict)
+    #: the rule that settles each step of a sitting, for a surface that cites it: ``first_dealer`` (who deals
+    #: first), ``rotation`` (whose deal it is), ``unfinished`` (a deal is finished before the next), ``undealt``
+    #: (nothing is done before the deal), ``first_deal`` (the first deal of the game), ``next_deal`` (what the
+    #: next deal is), ``end`` (the game ends of itself), ``stopped`` (the game ended early) and ``share`` (the
+    #: pool or kitty shared at an early end)
+    sitting_rules: Mapping[str, str] = field(default_factory=dict)
 
     def form_of(self, rules: Any) -> Form:
         """The form ``rules`` set up."""

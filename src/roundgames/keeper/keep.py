@@ -1,12 +1,13 @@
 """The pool keeper's sitting (``roundgames keep``): a game played with real cards, kept as deal records.
 
-A :class:`Keeper` holds a sitting of Loo or Nap whose cards nobody writes down. Each deal is a deal
-record (DEAL-RECORD.md) in table mode whose cards are unknown (``LooDeal.deal_unknown``); what
-happened at the table is entered as the deal's actions (``Ben stand``, ``Cat trick``, ``Ann call 3``,
-``Dan irregular LOO-LAW-4``), the engine applies the rules and the laws, and the sitting
-(:class:`~roundgames.loo.sitting.LooSitting`, :class:`~roundgames.nap.sitting.NapSitting`) carries the
-balances, the pool and the turn to deal. The engine is the only authority on money: nothing here
-computes a payment. The keep file (docs/keep.md) holds the whole sitting and is rewritten, atomically,
+A :class:`Keeper` holds a sitting of any game of the registry (:mod:`roundgames.games.registry`) whose
+cards nobody writes down. Each deal is a deal record (DEAL-RECORD.md) in table mode whose cards are
+unknown (the deal's ``deal_unknown``); what happened at the table is entered as the deal's actions
+(``Ben stand``, ``Cat trick``, ``Ann call 3``, ``Dan irregular LOO-LAW-4``), the engine applies the rules
+and the laws, and the game's sitting carries the balances, the pool and the turn to deal. The engine is
+the only authority on money: nothing here computes a payment. Nothing here names a game either: what
+differs between games comes from the game's spec, what its deals offer (:class:`Feature`), their views
+and their results. The keep file (docs/keep.md) holds the whole sitting and is rewritten, atomically,
 after every entry.
 
 >>> k = Keeper.new("loo", ["Ann", "Ben", "Cat", "Dan"])
@@ -22,34 +23,84 @@ after every entry.
 from __future__ import annotations
 
 import csv
+import dataclasses
 import io
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Protocol, TypeVar, cast
 
-from ..core.errors import IllegalActionError, RecordError
+from ..core.errors import IllegalActionError, RecordError, RulesError
+from ..core.ledger import Ledger
 from ..core.seats import seat_names
-from ..loo.deal import Kind, LooAction, LooDeal
-from ..loo.rules import LooRules
-from ..loo.sitting import LooSitting
-from ..nap import NapDeal
-from ..nap.deal import NapAction
-from ..nap.rules import NapRules
-from ..nap.sitting import NapSitting
+from ..games.protocol import Deal, DealResult, Feature, GameSpec
+from ..games.registry import game as game_spec
+from ..games.registry import games, new_deal, new_sitting
 from ..records.deal import DealRecord, parse_json, record_of, replay, rules_of, stakes_json
 from ..records.disk import read_text
 from ..records.keep import KEEP_FORMAT, KeepFile, dumps_keep, keep_from_json, save_keep
 from ..records.sitting import records_of
 
-__all__ = ["KEEP_FORMAT", "STAKE_NAMES", "Keeper", "Settled", "Snapshot", "csv_cell", "kind_words"]
+__all__ = [
+    "KEEP_FORMAT",
+    "KIND_WORDS",
+    "STAKE_NAMES",
+    "Keeper",
+    "KeptDeal",
+    "Settled",
+    "Snapshot",
+    "csv_cell",
+    "kind_words",
+]
 
 #: the stakes each game takes (DEAL-RECORD.md ``stakes``)
-STAKE_NAMES = {"loo": ("deal", "loo", "single", "ante"), "nap": ("unit",)}
-_STOPS = {"loo": ("divide", "release"), "nap": ("divide", "draw")}
+STAKE_NAMES = {spec.name: spec.stake_names for spec in games()}
+_STOPS = {spec.name: spec.stops for spec in games()}
+#: the verbs with which the keeper states a result nobody played out (the keeper's own, where the game has them)
+STATED = ("trick", "single")
+#: the way to stop in which a seat named at the table takes the whole pool or kitty (KEEP-4)
+DRAWN = "draw"
 
-Deal = LooDeal | NapDeal
-Action = LooAction | NapAction
+
+class KeptDeal(Deal, Protocol):
+    """A deal as the keeper drives it: any game's (the protocol's), dealt with no cards, its counters on a
+    ledger."""
+
+    ledger: Ledger
+    table_mode: bool
+
+    @property
+    def deal_unknown(self) -> Callable[..., None]:
+        """``deal_unknown([turnup])``: deal it with every hand empty; a turn-up only where the deal offers one."""
+        ...
+
+    def verify_proper(self, action: Any) -> None: ...
+
+
+class KeptSitting(Protocol):
+    """A sitting as the keeper drives it: any game's, its deal in progress set by the keeper."""
+
+    seats: list[str]
+    balances: dict[str, int]
+    dealer: str
+    current: Any
+
+    @property
+    def deals(self) -> Sequence[Any]: ...
+
+    @property
+    def pool(self) -> int: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    def end_deal(self) -> None: ...
+
+    def stop(self, method: str = "divide") -> None: ...
+
+    def summary(self) -> dict[str, Any]: ...
+
+
 #: a sitting's entries, to go back to (:meth:`Keeper.snapshot`): the deal records and the stop
 Snapshot = tuple[list[DealRecord], dict[str, Any] | None]
 
@@ -60,15 +111,18 @@ class Settled:
 
     number: int | None
     dealer: str
-    #: Loo: the kind of deal; Nap: the call and its fate (``Ben 3 made``); the end: how the pool was shared
+    #: the kind of deal (where deals have kinds) or the contract and its fate (``Ben made 3``); the end: how the
+    #: pool was shared
     what: str
     net: dict[str, int]
     balances: dict[str, int]
-    #: Loo: the pool left for the next deal, before its stake; Nap: the kitty
+    #: the pool (or kitty) left for the next deal, before its stake
     pool: int
     looed: dict[str, int] = field(default_factory=dict)
-    #: Loo: who took the pool without play (LOO-DECL-7, LOO-DECL-9, a concession), or None
+    #: who took the pool without play (LOO-DECL-7, LOO-DECL-9, a concession), or None
     took: str | None = None
+    #: the kind of the deal (DEAL-RECORD.md ``kind``) where the game's deals have kinds
+    kind: str | None = None
 
 
 def csv_cell(text: str) -> str:
@@ -79,23 +133,40 @@ def csv_cell(text: str) -> str:
 class Keeper:
     """A sitting kept for a real table: the deals so far, the deal in progress, the balances."""
 
-    def __init__(self, game: str, rules: LooRules | NapRules, seats: Sequence[str], rounds: int = 1) -> None:
+    def __init__(self, game: str, rules: Any, seats: Sequence[str], rounds: int = 1) -> None:
+        #: the game's name (the keep file's ``game``) and its spec
         self.game = game
+        self.spec: GameSpec = game_spec(game)
+        #: the game's rules, as the registry makes them
         self.rules = rules
         self.seats = list(seats)
         self.rounds = rounds
         #: whether the first dealer has been named (``deal SEAT``): until then there is no sitting to speak of
         self.begun = False
-        self.sitting: LooSitting | NapSitting = self._new_sitting(self.seats[0])
-        self.deal: Deal | None = None
+        self.sitting: KeptSitting = self._new_sitting(self.seats[0])
+        self.deal: KeptDeal | None = None
         #: the early end (LOO-END-2, NAP-VAR-POOL): after how many deals, how, and who drew the kitty
         self.stopped: dict[str, Any] | None = None
         self.history: list[Settled] = []
+        #: a deal of these rules, never dealt: what the game's deals offer, before the first is dealt
+        self.sample: KeptDeal = cast(KeptDeal, new_deal(game, rules, self.seats))
 
-    def _new_sitting(self, dealer: str) -> LooSitting | NapSitting:
-        if isinstance(self.rules, LooRules):
-            return LooSitting(self.rules, self.seats, seed=0, rounds=self.rounds, dealer=dealer)
-        return NapSitting(self.rules, self.seats, seed=0, dealer=dealer)
+    def _new_sitting(self, dealer: str) -> KeptSitting:
+        sitting = new_sitting(self.game, self.rules, self.seats, seed=0, rounds=self.rounds, dealer=dealer)
+        return cast(KeptSitting, sitting)
+
+    def offers(self, feature: Feature) -> bool:
+        """Whether this game's deals offer ``feature`` under these rules (what every deal of it offers)."""
+        return self.sample.offers(feature)
+
+    @property
+    def pool_word(self) -> str:
+        """What the table calls the counters carried between deals: the pool, or a kitty."""
+        return "pool" if self.offers(Feature.POOL) else "kitty"
+
+    def rule(self, step: str) -> str:
+        """The rule that settles ``step`` of a sitting (:attr:`GameSpec.sitting_rules`)."""
+        return self.spec.sitting_rules[step]
 
     # -- making one ------------------------------------------------------------------------
 
@@ -111,11 +182,13 @@ class Keeper:
         rounds: int = 1,
     ) -> Keeper:
         """A new sitting; raises :class:`RecordError` naming a bad game, seat, preset, option or stake."""
-        if game not in STAKE_NAMES:
-            raise RecordError("game", f"unknown game {game!r} (valid: loo, nap)")
+        try:
+            spec = game_spec(game)
+        except RulesError as e:
+            raise RecordError("game", str(e)) from None
         for key, value in (stakes or {}).items():
-            if key not in STAKE_NAMES[game]:
-                raise RecordError(f"stakes.{key}", f"no such {game} stake (valid: {', '.join(STAKE_NAMES[game])})")
+            if key not in spec.stake_names:
+                raise RecordError(f"stakes.{key}", f"no such {game} stake (valid: {', '.join(spec.stake_names)})")
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
                 raise RecordError(f"stakes.{key}", f"expected a whole number of counters, got {value!r}")
         if not isinstance(rounds, int) or isinstance(rounds, bool) or rounds < 1:
@@ -129,19 +202,22 @@ class Keeper:
         return keeper
 
     def _probe(self) -> None:
-        """Refuse rules no kept deal can follow, before the first deal rather than at it."""
-        if isinstance(self.rules, NapRules):
-            NapDeal(self.rules, self.seats).deal_unknown()
-        else:
-            LooDeal(self.rules, self.seats, kind=Kind.REGULAR)
+        """Refuse rules no kept deal can follow (a variant that exchanges particular cards, KEEP-5), before the
+        first deal rather than at it."""
+        probe = cast(KeptDeal, new_deal(self.game, self.rules, self.seats))
+        try:
+            probe.deal_unknown()
+        except RecordError as e:
+            if e.field != "cards.turnup":  # a turn-up is given at the deal, where one is needed (KEEP-3)
+                raise
 
     # -- the keep file ---------------------------------------------------------------------
 
     def records(self) -> list[DealRecord]:
         """Every deal so far as a record, the deal in progress last."""
-        out = records_of(self.sitting)
+        out = records_of(cast(Any, self.sitting))  # records takes each game's sitting, the keeper any game's
         if self.deal is not None:
-            out.append(record_of(self.deal))
+            out.append(record_of(cast(Any, self.deal)))
         return out
 
     def snapshot(self) -> Snapshot:
@@ -265,10 +341,7 @@ class Keeper:
 
     def _check_follows(self, where: str, record: DealRecord) -> None:
         """Refuse a record that does not follow on from the sitting so far (a hand-edited file)."""
-        if (
-            record.game != self.game
-            or rules_of(record.game, record.variant, record.options, record.stakes) != self.rules
-        ):
+        if rules_of(record.game, record.variant, record.options, record.stakes) != self.rules:  # another game's too
             raise RecordError(where, "its game, variant, options or stakes differ from the sitting's")
         if record.seats != self.sitting.seats:
             raise RecordError(f"{where}.seats", f"expected {self.sitting.seats}, got {record.seats}")
@@ -277,18 +350,11 @@ class Keeper:
         if set(record.cards) - {"turnup"}:
             raise RecordError(f"{where}.cards", "a kept deal records no hands, at most the turn-up")
         sitting = self.sitting
-        expected: tuple[object, ...]
-        got: tuple[object, ...]
-        if isinstance(sitting, LooSitting):
-            expected, got = (
-                (sitting.dealer, sitting.pool, sitting.kind.value),
-                (record.dealer, record.pool, record.kind),
-            )
-            what = "dealer, pool, kind"
-        else:
-            expected = (sitting.dealer, sitting.kitty, sitting.multiplier)
-            got = (record.dealer, record.pool, record.multiplier)
-            what = "dealer, kitty, multiplier"
+        # the fields only this game's records have (Loo's kind, Nap's multiplier) follow on like the pool
+        fields = tuple(self.spec.record_fields)
+        expected: tuple[object, ...] = (sitting.dealer, sitting.pool, *self.next_fields().values())
+        got: tuple[object, ...] = (record.dealer, record.pool, *(getattr(record, f) for f in fields))
+        what = ", ".join(("dealer", self.pool_word, *fields))
         if not self.begun:
             sitting.dealer = record.dealer
             expected = (record.dealer, *expected[1:])
@@ -304,11 +370,11 @@ class Keeper:
 
     @property
     def pool(self) -> int:
-        """Counters on the table now: Loo's pool (with what is already set aside for the next deal), or
-        Nap's kitty."""
+        """Counters on the table now: the pool (with what is already set aside for the next deal), or the
+        kitty."""
         if self.deal is not None:
-            return self.deal.pool_total if isinstance(self.deal, LooDeal) else self.deal.kitty
-        return self.sitting.pool if isinstance(self.sitting, LooSitting) else self.sitting.kitty
+            return self.deal.ledger.total
+        return self.sitting.pool
 
     def balances(self) -> dict[str, int]:
         """Each seat's balance, the deal in progress included: they and :attr:`pool` sum to zero."""
@@ -323,10 +389,23 @@ class Keeper:
         """Who deals the next deal (None until the first dealer is named)."""
         return self.sitting.dealer if self.begun else None
 
+    def next_fields(self) -> dict[str, Any]:
+        """What the next deal's record will say in the fields only this game has (DEAL-RECORD.md): Loo's
+        ``kind``, Nap's ``multiplier``, as the sitting carries them."""
+        summary = self.sitting.summary()
+        return {name: summary[name] for name in self.spec.record_fields}
+
     @property
     def next_kind(self) -> str | None:
-        """Loo: the kind of the next deal (LOO-DEAL-1..3); Nap: None."""
-        return self.sitting.kind.value if isinstance(self.sitting, LooSitting) else None
+        """The kind of the next deal, where deals have kinds (LOO-DEAL-1..3); else None."""
+        kind = self.next_fields().get("kind")
+        return None if kind is None else str(kind)
+
+    @property
+    def dealer_stake(self) -> int:
+        """What each dealer puts into the pool of his deal (DEAL-RECORD.md ``stakes.deal``; 0 in a game whose
+        dealers stake nothing of the kind)."""
+        return int(dataclasses.asdict(self.rules.stakes).get("deal", 0))
 
     @property
     def deal_number(self) -> int:
@@ -335,63 +414,61 @@ class Keeper:
 
     # -- entries ---------------------------------------------------------------------------
 
-    def start_deal(self, dealer: str | None = None, kind: str | None = None, turnup: str | None = None) -> Deal:
-        """Start the next deal; ``dealer`` and ``kind``, when given, must be those the rules say."""
-        sitting = self.sitting
-        law = "LOO" if self.game == "loo" else "NAP"
+    def start_deal(self, dealer: str | None = None, kind: str | None = None, turnup: str | None = None) -> KeptDeal:
+        """Start the next deal; ``dealer`` and ``kind``, when given, must be those the rules say; ``turnup`` is
+        given only where the game's deals turn one up (KEEP-3)."""
+        sitting, law = self.sitting, self.rule
         if self.deal is not None:
-            raise IllegalActionError(
-                "the deal in progress must be finished first", f"{law}-SET-{6 if law == 'LOO' else 2}"
-            )
+            raise IllegalActionError("the deal in progress must be finished first", law("unfinished"))
         if self.is_over:
             raise self._over()
         if dealer is not None and dealer not in self.seats:
             raise RecordError("dealer", f"no seat {dealer!r} (seats: {', '.join(self.seats)})")
         if not self.begun and dealer is None:
-            rule = "LOO-GEN-3" if law == "LOO" else "NAP-GEN-4"
-            raise IllegalActionError("say who deals first: the first knave dealt face up decides", rule)
+            raise IllegalActionError("say who deals first: the first knave dealt face up decides", law("first_dealer"))
         if self.begun and dealer is not None and dealer != sitting.dealer:
-            rule = "LOO-GEN-3" if law == "LOO" else "NAP-SET-2"
-            raise IllegalActionError(f"{dealer} cannot deal: it is {sitting.dealer}'s deal", rule)
+            raise IllegalActionError(f"{dealer} cannot deal: it is {sitting.dealer}'s deal", law("rotation"))
         if not self.begun:
             assert dealer is not None
             sitting.dealer = dealer
-        deal: Deal
-        if isinstance(sitting, LooSitting):
-            assert isinstance(self.rules, LooRules)
-            if kind is not None and kind != sitting.kind.value:
-                rule = "LOO-DEAL-1" if not sitting.deals else "LOO-DEAL-2"
-                raise IllegalActionError(f"the next deal is {kind_words(sitting.kind.value)}, not {kind}", rule)
-            loo = LooDeal(self.rules, sitting.seats, sitting.dealer, sitting.pool, sitting.kind)
-            loo.table_mode = True
-            loo.deal_unknown(turnup)
-            deal = loo
+        fields = self.next_fields()
+        if kind is not None and "kind" not in fields:
+            raise RecordError("deal", f"a {self.spec.title} deal has no kind")
+        if kind is not None and kind != fields["kind"]:
+            rule = law("first_deal") if not sitting.deals else law("next_deal")
+            raise IllegalActionError(f"the next deal is {kind_words(fields['kind'])}, not {kind}", rule)
+        if turnup is not None and not self.offers(Feature.TURNUP):
+            raise RecordError("deal", f"a {self.spec.title} deal has no turn-up")
+        deal = cast(KeptDeal, new_deal(self.game, self.rules, sitting.seats, sitting.dealer, sitting.pool, **fields))
+        deal.table_mode = True
+        if turnup is None:
+            deal.deal_unknown()
         else:
-            if kind is not None or turnup is not None:
-                raise RecordError("deal", "a Nap deal has no kind and no turn-up")
-            assert isinstance(self.rules, NapRules)
-            nap = NapDeal(self.rules, sitting.seats, sitting.dealer, sitting.kitty, sitting.multiplier)
-            nap.table_mode = True
-            nap.deal_unknown()
-            deal = nap
+            deal.deal_unknown(turnup)
         self.begun = True
         self._set_current(deal)
         return deal
 
-    def act(self, seat: str, verb: str, args: str = "") -> Action:
+    def act(self, seat: str, verb: str, args: str = "") -> Any:
         """Enter what ``seat`` did: ``act("Ben", "stand")``, ``act("Ann", "call", "3")``,
-        ``act("Cat", "irregular", "LOO-LAW-4")``. Raises :class:`IllegalActionError` or
-        :class:`RecordError` and changes nothing when the entry is refused.
+        ``act("Cat", "irregular", "LOO-LAW-4")``; returns the game's action as logged. Raises
+        :class:`IllegalActionError` or :class:`RecordError` and changes nothing when the entry is refused.
 
         A proper action (a declaration, a call, a trick's winner) must be legal as the rules stand;
         what breaks a rule at the table is entered as ``irregular RULE-ID`` and the engine applies the law.
         """
         deal = self.current()
         text = f"{seat} {verb} {args}".strip()
-        strict = verb not in ("irregular", "replay")  # a typing slip must not become a penalty
-        before = record_of(deal)
+        # a typing slip must not become a penalty: only what the verb table says is not entered in turn (a law
+        # stated, a replay demanded) goes to the laws unchecked
+        known = self.spec.verbs.get(verb)
+        strict = verb in STATED or known is None or known.proper
+        before = record_of(cast(Any, deal))
         try:
-            done = _apply(deal, text, strict)
+            action = deal.parse_action(text)
+            if strict:
+                deal.verify_proper(action)
+            done = deal.apply(action)
         except Exception:  # never leave a half-applied entry behind
             self._set_current(replay(before).deal)
             raise
@@ -399,56 +476,44 @@ class Keeper:
             self._close_deal()
         return done
 
-    def current(self) -> Deal:
+    def current(self) -> KeptDeal:
         """The deal in progress; raises :class:`IllegalActionError` when there is none."""
         if self.deal is not None:
             return self.deal
         if self.is_over:
             raise self._over()
-        raise IllegalActionError(
-            "no deal is in progress: start one with 'deal'", "LOO-DEAL-4" if self.game == "loo" else "NAP-DEAL-1"
-        )
+        raise IllegalActionError("no deal is in progress: start one with 'deal'", self.rule("undealt"))
 
     def _over(self) -> IllegalActionError:
         if self.stopped is not None:
-            rule = "LOO-END-2" if self.game == "loo" else "NAP-SET-3"
-            return IllegalActionError("the game is over: the sitting was stopped", rule)
-        return IllegalActionError("the game is over", "LOO-END-1")  # only Loo ends of itself
+            return IllegalActionError("the game is over: the sitting was stopped", self.rule("stopped"))
+        return IllegalActionError("the game is over", self.rule("end"))
 
-    def _set_current(self, deal: Deal) -> None:
+    def _set_current(self, deal: KeptDeal) -> None:
         self.deal = deal
-        if isinstance(self.sitting, LooSitting):
-            assert isinstance(deal, LooDeal)
-            self.sitting.current = deal
-        else:
-            assert isinstance(deal, NapDeal)
-            self.sitting.current = deal
+        self.sitting.current = deal
 
     def _close_deal(self) -> None:
-        """Settle the finished deal into the sitting and note what it did."""
+        """Settle the finished deal into the sitting and note what it did, every fact from its result."""
         deal = self.deal
-        assert deal is not None and deal.is_complete
+        result = None if deal is None else deal.result()
+        assert deal is not None and result is not None
         number = self.deal_number
         before = dict(self.sitting.balances)
         self.sitting.end_deal()
         self.deal = None
-        seats = deal.seats
-        net = {name: deal.net[i] for i, name in enumerate(seats)}
-        for name in self.seats:
-            net.setdefault(name, 0)
-        took = None
-        if isinstance(deal, LooDeal):
-            what = deal.kind.value
-            looed = {seats[s]: deal.looed[s] for s in range(deal.n) if s in deal.looed}
-            pool = deal.pool_total
-            if deal.kind is not Kind.SINGLE and deal.winner_without_play is not None:
-                took = seats[deal.winner_without_play]
-        else:
-            what = _nap_result(deal)
-            looed = {}
-            pool = deal.kitty
+        seats = result.seats
+        net = dict.fromkeys(self.seats, 0) | dict(zip(seats, result.net, strict=True))
+        looed_by_seat: dict[int, int] = result_fact(result, "looed", {})
+        looed = {seats[s]: paid for s, paid in sorted(looed_by_seat.items())}
+        taker = result_fact(result, "taker", None)
+        # who took the pool without play; the best card of Peel's single wins it in play, as it were
+        took = None if taker is None or result_fact(result, "single", False) else seats[taker]
+        view = deal.view(deal.dealer)
+        kind = None if view.kind is None else str(view.kind)
         after = {name: before[name] + net[name] for name in self.seats}
-        self.history.append(Settled(number, seats[deal.dealer], what, net, after, pool, looed, took))
+        what = kind if kind is not None else contract_words(deal, result)
+        self.history.append(Settled(number, seats[deal.dealer], what, net, after, result.pool, looed, took, kind))
         if self.sitting.is_over:  # LOO-END-1: the pool is divided at the end of the game
             self._note_end("divide")
 
@@ -459,11 +524,12 @@ class Keeper:
         self.history.append(Settled(None, "", how, shares, now, self.pool))
 
     def stop(self, method: str = "divide", seat: str | None = None) -> None:
-        """End the sitting early: Loo ``divide`` or ``release`` (LOO-END-2); Nap ``divide`` the kitty, or
-        ``draw`` it: ``seat`` drew the lowest card and takes it (NAP-VAR-POOL)."""
-        rule = "LOO-END-2" if self.game == "loo" else "NAP-VAR-POOL"
-        if method not in _STOPS[self.game]:
-            raise RecordError("stop", f"no way to stop {method!r} (valid: {', '.join(_STOPS[self.game])})")
+        """End the sitting early in one of the game's ways (``spec.stops``): Loo ``divide`` or ``release``
+        (LOO-END-2); Nap ``divide`` the kitty, or ``draw`` it: ``seat`` drew the lowest card and takes it
+        (NAP-VAR-POOL, KEEP-4)."""
+        rule, stops = self.rule("share"), self.spec.stops
+        if method not in stops:
+            raise RecordError("stop", f"no way to stop {method!r} (valid: {', '.join(stops)})")
         if self.deal is not None:
             raise IllegalActionError("finish the deal in progress before stopping", rule)
         if self.is_over:
@@ -472,28 +538,24 @@ class Keeper:
             raise IllegalActionError("the last round after the release is being played", rule)
         if not self.sitting.deals:
             raise IllegalActionError("no deal has been played: there is nothing to stop", rule)
-        if (method == "draw") != (seat is not None):
+        if (method == DRAWN) != (seat is not None):
             raise RecordError(
                 "stop",
-                "say who drew the lowest card: stop draw SEAT" if seat is None else "a seat is named only with 'draw'",
+                f"say who drew the lowest card: stop {DRAWN} SEAT"
+                if seat is None
+                else f"a seat is named only with '{DRAWN}'",
             )
         if seat is not None and seat not in self.seats:
             raise RecordError("stop", f"no seat {seat!r} (seats: {', '.join(self.seats)})")
         after = len(self.sitting.deals)
         sitting = self.sitting
-        if isinstance(sitting, LooSitting):
-            sitting.stop(method)
-        elif method == "draw":  # drawn for at the table: the seat named holds the lowest card
-            assert seat is not None
-            sitting.balances[seat] += sitting.kitty
-            sitting.kitty, sitting.over = 0, True
-        else:
-            sitting.stop("divide")
+        before, pool = dict(sitting.balances), sitting.pool
+        sitting.stop(method)
+        if seat is not None:  # drawn for at the table, not by the sitting: the seat named takes it all (KEEP-4)
+            sitting.balances.update(before)
+            sitting.balances[seat] += pool
         self.stopped = {"after": after, "method": method} | ({"seat": seat} if seat else {})
-        if method == "release":  # the loos handed back; the last round follows (LOO-END-2)
-            self._note_end("release")
-        else:
-            self._note_end(method)
+        self._note_end(method)  # release: the loos handed back, and the last round follows (LOO-END-2)
 
     def undo(self) -> str:
         """Remove the last entry (an action, a deal's start, or the stop); returns what was removed."""
@@ -509,9 +571,7 @@ class Keeper:
                 records.pop()
                 removed = f"deal {len(records) + 1} ({last.dealer} dealing)"
         else:
-            raise IllegalActionError(
-                "nothing to undo: the sitting has no entry", "LOO-DEAL-1" if self.game == "loo" else "NAP-GEN-4"
-            )
+            raise IllegalActionError("nothing to undo: the sitting has no entry", self.rule("first_deal"))
         self._rebuild(records, stop)
         return removed
 
@@ -522,12 +582,12 @@ class Keeper:
         the pool after it; an ``end`` row for what the end of the sitting shared out."""
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
-        pool = "pool" if self.game == "loo" else "kitty"
-        what = "kind" if self.game == "loo" else "result"
+        # the kind of deal (DEAL-RECORD.md ``kind``) where this game's deals have kinds, else what became of it
+        what = "kind" if "kind" in self.spec.record_fields else "result"
         head = ["deal", "dealer", what]
         for name in self.seats:
             head += [f"{name} net", f"{name} balance"]
-        writer.writerow([csv_cell(h) for h in [*head, pool]])
+        writer.writerow([csv_cell(h) for h in [*head, self.pool_word]])
         for row in self.history:
             cells: list[object] = [
                 row.number if row.number is not None else "end",
@@ -548,29 +608,32 @@ class Keeper:
             raise RecordError("csv", f"{path}: cannot write: {e.strerror}") from None
 
 
-def _apply(deal: Deal, text: str, strict: bool) -> Action:
-    """Parse and apply ``text``; when ``strict``, first check it as strict mode would (on a copy)."""
-    if isinstance(deal, LooDeal):
-        loo = deal.parse_action(text)
-        if strict:
-            probe = deal.copy()
-            probe.table_mode = False
-            probe.verify(loo)
-        return deal.apply(loo)
-    nap = deal.parse_action(text)
-    if strict:
-        probe_nap = deal.copy()
-        probe_nap.table_mode = False
-        probe_nap.verify(nap)
-    return deal.apply(nap)
+T = TypeVar("T")
+
+
+def result_fact(result: DealResult, name: str, default: T) -> T:
+    """A fact of a finished deal that only some games' results carry (:class:`DealResult` and each game's:
+    ``looed``, ``taker`` and ``single`` where seats are looed, ``made`` and ``redeal`` where a contract is
+    played); ``default`` where this game's result has none."""
+    return cast(T, getattr(result, name, default))
+
+
+def contract_words(deal: KeptDeal, result: DealResult) -> str:
+    """A finished deal's contract and its fate, where the deal offers one: ``Ben made 3``, ``Cat lost nap``,
+    ``all passed``; else empty."""
+    if not deal.offers(Feature.CONTRACT):
+        return ""
+    view = deal.view(deal.dealer)
+    if view.declarer is None:
+        return "all passed, redeal" if result_fact(result, "redeal", False) else "all passed"
+    made = result_fact(result, "made", False)
+    return f"{result.seats[view.declarer]} {'made' if made else 'lost'} {view.contract}"
+
+
+#: each kind of deal (DEAL-RECORD.md ``kind``, where a game's deals have kinds) as the table says it
+KIND_WORDS = {"regular": "a regular deal", "single": "Peel's single", "ew_single": "a single (no miss, all play)"}
 
 
 def kind_words(kind: str) -> str:
-    """A Loo kind of deal (DEAL-RECORD.md ``kind``) as the table says it."""
-    return {"single": "Peel's single", "ew_single": "a single (no miss, all play)", "regular": "a regular deal"}[kind]
-
-
-def _nap_result(deal: NapDeal) -> str:
-    if deal.declarer is None:
-        return "all passed, redeal" if deal.redeal else "all passed"
-    return f"{deal.seats[deal.declarer]} {'made' if deal.made else 'lost'} {deal.contract}"
+    """A kind of deal (DEAL-RECORD.md ``kind``) as the table says it."""
+    return KIND_WORDS[kind]

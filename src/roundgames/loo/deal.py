@@ -182,6 +182,8 @@ class LooDeal(BaseDeal):
             out.add(Feature.SINGLE)
         if self.unknown:
             out.add(Feature.UNKNOWN_CARDS)
+        if self.kind is Kind.REGULAR and self.club_law:
+            out.add(Feature.CLUB_LAW)
         return frozenset(out)
 
     # -- the form's facts (each form overrides these) ----------------------------------------
@@ -221,9 +223,9 @@ class LooDeal(BaseDeal):
         """Parse an action string ``SEAT VERB [CARD]``; raises :class:`RecordError` if it does not parse."""
         return parse_action(text, self.seats)
 
-    def describe(self, action: LooAction) -> str:
-        """The action as a log line says it: ``"P3 plays AS"``, ``"P2 throws up"``."""
-        return describe(action, self.seats)
+    def describe(self, action: LooAction, *, own: bool = False) -> str:
+        """The action as a log line says it: ``"P3 plays AS"``, ``"P2 throws up"``; ``own``: as its actor reads it."""
+        return describe(action, self.seats, own=own)
 
     # -- dealing -------------------------------------------------------------------------
 

@@ -181,8 +181,11 @@ class FiveCardLoo(LooDeal):
         return (Decl.STAND, Decl.THROW, Decl.EXCHANGE)
 
     def _refusal(self, name: str, verb: str, decl: Decl) -> IllegalActionError:
-        if self.club_law:
-            return super()._refusal(name, verb, decl)
+        if self.club_law:  # every seat must play, standing or exchanging (LOOI-2, §14.22)
+            return IllegalActionError(
+                f"{name} cannot {verb}: clubs are trumps, so all must play, standing or exchanging (club law)",
+                "LOO-VAR-CLUBLAW",
+            )
         if decl in (Decl.MISS, Decl.DEFEND):
             rule = "LOOI-1" if self.rules.form == "irish" else "LOO5-1"
             return IllegalActionError(f"{name} cannot {verb}: {self.rules.form_name} deals no miss", rule)

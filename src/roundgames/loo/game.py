@@ -37,6 +37,17 @@ LOO = GameSpec(
     sitting_settings=("rounds",),
     stops=("divide", "release"),
     record_fields={"kind": "regular"},
+    sitting_rules={
+        "first_dealer": "LOO-GEN-3",
+        "rotation": "LOO-GEN-3",
+        "unfinished": "LOO-SET-6",
+        "undealt": "LOO-DEAL-4",
+        "first_deal": "LOO-DEAL-1",
+        "next_deal": "LOO-DEAL-2",
+        "end": "LOO-END-1",
+        "stopped": "LOO-END-2",
+        "share": "LOO-END-2",
+    },
 )
 LooDeal.GAME = LooSitting.GAME = LOO
 assert FiveCardLoo.GAME is LOO  # the forms are Loo too

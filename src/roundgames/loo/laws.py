@@ -32,11 +32,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
-from ..core.cards import SUIT_MASKS, card_of, card_str, parse_card, rank_of
+from ..core.cards import SUIT_MASKS, card_str, parse_card
 from ..core.errors import CardError, IllegalActionError, RecordError
 from ..games.protocol import Irregularity
 from .actions import DECL_VERB, DECLARE_VERBS, PLAYING, Decl, Kind, LooAction, Phase
 from .deal import LooDeal
+from .legality import top_trump
 from .rules import LooRules
 
 __all__ = ["LAWS", "LawState", "LooLaws", "judge", "law_text", "legal_actions"]
@@ -322,7 +323,7 @@ def _card_law(deal: LooDeal, s: int, error: IllegalActionError) -> str:
         legal = deal.playable_cards(s)
         if deal.pam is not None and deal.rules.pam_free:  # a free Pam may always be played: not the rule broken
             legal &= ~(1 << deal.pam)
-        top = card_of(11 if rank_of(deal.turnup) == 12 else 12, deal.trump)
+        top = top_trump(deal.turnup, deal.trump)
         if legal == 1 << top:
             return "LOO-LAW-11"
         if deal.hands[s] & SUIT_MASKS[deal.trump]:

@@ -32,6 +32,17 @@ NAP = GameSpec(
     resume=NapSitting.from_deals,
     stops=("divide", "draw"),
     record_fields={"multiplier": 1},
+    sitting_rules={
+        "first_dealer": "NAP-GEN-4",
+        "rotation": "NAP-SET-2",
+        "unfinished": "NAP-SET-2",
+        "undealt": "NAP-DEAL-1",
+        "first_deal": "NAP-GEN-4",
+        "next_deal": "NAP-SET-2",
+        "end": "NAP-SET-3",
+        "stopped": "NAP-SET-3",
+        "share": "NAP-VAR-POOL",
+    },
 )
 PlainNapDeal.GAME = NapSitting.GAME = NAP
 assert NapDeal.GAME is NAP  # the variants are Nap too

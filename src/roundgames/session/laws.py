@@ -21,16 +21,13 @@ need it (LOO-LAW-4, LOO-LAW-5, LOO-LAW-10, NAP-LAW-4, NAP-LAW-7) would otherwise
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from ..core.cards import card_str, parse_card
-from ..core.errors import CardError, IllegalActionError, RoundgamesError
-from ..games.protocol import Irregularity
-from ..loo.deal import LooAction, LooDeal, Phase
-from ..loo.laws import LAWS as LOO_LAWS
-from ..nap import NapDeal
-from ..nap.deal import NapAction, NapPhase
-from ..nap.laws import LAWS as NAP_LAWS
+from ..core.errors import RULE_ID, CardError, IllegalActionError, RoundgamesError
+from ..games.protocol import Irregularity, Stage
 from .table import Table
+from .words import TableDeal, played
 
 __all__ = ["MODE_LINES", "law_lines", "law_text", "playing", "stated", "stop_due", "strict_error", "warning"]
 
@@ -46,14 +43,22 @@ def law_text(table: Table, rule: str) -> str:
     return table.spec.law_text(table.rules, rule)
 
 
+def _prefix(table: Table) -> str:
+    """What every law's ID of the table's game begins with (``LOO-LAW-``): ``4`` is short for its law 4."""
+    ids = list(table.spec.laws)
+    prefix = ids[0].rsplit("-", 1)[0] + "-"
+    return prefix if all(i.startswith(prefix) for i in ids) else ""
+
+
 def law_lines(table: Table) -> list[str]:
     """The laws of the table's game, a line each, and how to state one (``laws``)."""
-    ids = list(LOO_LAWS) if table.game == "loo" else list(NAP_LAWS)
+    spec = table.spec
+    ids = list(spec.laws)
     width = max(len(i) for i in ids)
-    lines = [f"The laws of {table.game.title()} (RULES.md {'§5' if table.game == 'loo' else '§8'}):"]
+    lines = [f"The laws of {spec.title} (RULES.md {spec.laws_section}):"]
     lines += [f"  {i:<{width}}  {law_text(table, i)}" for i in ids]
-    example = "LOO-LAW-4, LOO-LAW-1 5H, LOO-LAW-8 P3" if table.game == "loo" else "NAP-LAW-6, NAP-LAW-8 5H"
-    lines.append(f"State one with: law ID [ARG], e.g. law {example} (law 4 is short for {example[:8]}4).")
+    example = spec.law_example
+    lines.append(f"State one with: law ID [ARG], e.g. law {example} (law 4 is short for {_prefix(table)}4).")
     lines.append("A card, declaration or call the rules forbid is ruled by its law: you are asked first.")
     return lines
 
@@ -63,10 +68,12 @@ def stated(table: Table, words: list[str]) -> str:
     in full (``4`` is the game's law 4), a card as its code, a seat by its name."""
     if not words:
         return "irregular"
-    prefix = "LOO-LAW-" if table.game == "loo" else "NAP-LAW-"
-    ids = {i.upper(): i for i in (LOO_LAWS if table.game == "loo" else NAP_LAWS)}
+    ids = {i.upper(): i for i in table.spec.laws}
     head = words[0].upper()
-    rule = ids.get(head) or ids.get(prefix + head) or words[0]
+    # A short ID names the game's law of that number (4 is LOO-LAW-4); one it lacks is ruled on as written.
+    rule = (
+        ids.get(head) or ids.get(_prefix(table) + head) or (head if RULE_ID.fullmatch(head) else _prefix(table) + head)
+    )
     seats = {name.lower(): name for name in table.seats}
     args = []
     for word in words[1:]:
@@ -80,13 +87,10 @@ def stated(table: Table, words: list[str]) -> str:
     return " ".join(["irregular", rule, *args])
 
 
-def strict_error(deal: LooDeal | NapDeal, action: LooAction | NapAction) -> IllegalActionError | None:
+def strict_error(deal: TableDeal, action: Any) -> IllegalActionError | None:
     """The rule ``action`` breaks as strict mode sees it, or None for a proper action."""
     try:
-        if isinstance(deal, LooDeal) and isinstance(action, LooAction):
-            deal.verify_proper(action)
-        elif isinstance(deal, NapDeal) and isinstance(action, NapAction):
-            deal.verify(action)  # NapDeal.verify is strict; the laws live in apply
+        deal.verify_proper(action)
     except IllegalActionError as e:
         return e
     return None
@@ -95,7 +99,7 @@ def strict_error(deal: LooDeal | NapDeal, action: LooAction | NapAction) -> Ille
 def warning(table: Table, seat: int, text: str) -> list[str] | None:
     """In table mode, what ``text`` by ``seat`` breaks and what the law will do, a line each; None for a
     proper action, or one the table will refuse anyway (its :meth:`Table.act` then says why)."""
-    deal = table.deal
+    deal = table.in_play
     if not table.table_mode or deal is None:
         return None
     try:
@@ -112,7 +116,7 @@ def warning(table: Table, seat: int, text: str) -> list[str] | None:
     for rule in dict.fromkeys(law.rule for law in laws):
         lines.append(f"The law: {rule}, {law_text(table, rule)}.")
     lines += [_cost(law, deal.seats) for law in laws]
-    lines += _consequences(table, deal, action, laws)
+    lines += _consequences(deal, action)
     return lines
 
 
@@ -126,20 +130,16 @@ def _cost(law: Irregularity, seats: Sequence[str]) -> str:
     return f"{law.rule} costs {name} nothing."
 
 
-def _consequences(
-    table: Table, deal: LooDeal | NapDeal, action: LooAction | NapAction, laws: list[Irregularity]
-) -> list[str]:
+def _consequences(deal: TableDeal, action: Any) -> list[str]:
     """What applying ``action`` does to the deal beyond the penalties, worked out on a copy."""
     probe = deal.copy()
-    probe.apply(action)  # type: ignore[arg-type]
-    rules = {law.rule for law in laws}
-    if probe.is_complete:
-        void = probe.is_void if isinstance(probe, LooDeal) else bool(rules & {"NAP-LAW-1", "NAP-LAW-2", "NAP-LAW-3"})
-        if void:
+    probe.apply(action)
+    result = probe.result()
+    if result is not None:
+        if result.void:
             return ["The deal is void: the cards are dealt again."]
-        paid = ", ".join(f"{name} {probe.net[i]:+d}" for i, name in enumerate(probe.seats))
-        return [f"The deal ends here: {paid}."]
-    if _played(probe) < _played(deal):
+        return [f"The deal ends here: {result.payments()}."]
+    if played(probe) < played(deal):
         return ["Every card goes back to its hand: the hand is replayed from the first lead."]
     return []
 
@@ -148,7 +148,7 @@ def stop_due(table: Table) -> str | None:
     """In table mode, the stage a bot is about to begin: ``"before"`` (the declaring, or the buying and
     calling) or ``"play"``, when nobody has acted in it yet; None otherwise. The table then waits for its
     people, who may act out of turn or state a law, before the bots go on."""
-    deal = table.deal
+    deal = table.in_play
     if not table.table_mode or not table.humans or deal is None or deal.is_complete:
         return None
     if deal.to_act is None or deal.to_act in table.humans:
@@ -158,10 +158,6 @@ def stop_due(table: Table) -> str | None:
     return "before" if not deal.log else None
 
 
-def playing(deal: LooDeal | NapDeal) -> bool:
-    """Whether the cards are being played (Loo's and Nap's phases are numbered differently)."""
-    return deal.phase is (Phase.PLAY if isinstance(deal, LooDeal) else NapPhase.PLAY)
-
-
-def _played(deal: LooDeal | NapDeal) -> int:
-    return sum(len(t.cards) for t in deal.tricks) + len(deal.trick_cards)
+def playing(deal: TableDeal) -> bool:
+    """Whether the cards are being played."""
+    return deal.stage is Stage.PLAY

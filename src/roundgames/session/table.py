@@ -1,9 +1,11 @@
-"""A table in play: a sitting of Loo or Nap with some seats driven by people and the rest by bots.
+"""A table in play: a sitting of any game of the registry, some seats driven by people and the rest by bots.
 
-The terminal front ends (the full-screen table and ``--plain`` line mode) are views of one
-:class:`Table`: it deals, lets the bots play until a person must act, reads what a person
-types (``s``, ``stand``, ``QH``, ``10S``, a card's number in the hand, ``p``, ``3``, ``nap``),
-keeps the score sheet, and saves and resumes the whole sitting as deal records.
+The terminal front ends (the full-screen table and ``--plain`` line mode) and the web table are views of one
+:class:`Table`: it deals, lets the bots play until a person must act, reads what a person types through the
+game's verb table (:mod:`roundgames.session.input`: ``s``, ``stand``, ``QH``, ``10S``, a card's number in the
+hand, ``p``, ``3``, ``nap``), keeps the log and the score sheet, and saves and resumes the whole sitting as
+deal records. It holds the game's :class:`~roundgames.games.protocol.GameSpec` (:attr:`Table.spec`) and never
+asks which game it is.
 
 >>> table = Table.new("loo", players=4, humans=[0], seed=5)
 >>> table.start_deal()
@@ -18,66 +20,60 @@ import json
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from ..bots import Bot, make_bot
-from ..core.cards import card_str, cards_in, parse_card, sort_key
-from ..core.errors import CardError, RecordError
+from ..core.cards import card_str, parse_card
+from ..core.errors import CardError, RecordError, RulesError
 from ..core.tricks import Trick
-from ..games.protocol import GameSpec, Irregularity
+from ..games.protocol import Feature, GameSpec, Irregularity
 from ..games.registry import game as game_spec
-from ..loo.deal import LooAction, LooDeal, Phase
-from ..loo.rules import LooRules
-from ..loo.sitting import LooSitting
-from ..nap import NapDeal
-from ..nap.calls import CALLS
-from ..nap.deal import NapAction, NapPhase
-from ..nap.rules import NapRules
-from ..nap.sitting import NapSitting
+from ..games.registry import games, new_sitting, rules_for
 from ..records.deal import record_of, replay
 from ..records.disk import write_text
 from ..records.sitting import dumps_sitting, records_of, sitting_from_records
 from ..records.table import TABLE_FORMAT, SavedTable, load_table, save_table
+from .input import PLAY, action_cards, action_text, parse_input, typed_text
+from .words import TableDeal, count_words, hand_order, played, you
 
-__all__ = ["LOO_FORMS", "SAVE_FORMAT", "PlaySettings", "Table", "hand_order"]
+if TYPE_CHECKING:  # only for the type of Table.deal, which the web table holds each game's deal by
+    from ..loo.deal import LooDeal
+    from ..nap import NapDeal
 
-#: every form of Loo (RULES.md §4): what a front end that types exchanges and shows flushes may pass as ``forms``
-LOO_FORMS = ("three_card", "five_card", "irish")
+__all__ = ["ALL_FORMS", "LOO_FORMS", "SAVE_FORMAT", "PlaySettings", "Table", "hand_order"]
+
+#: every form of every game (RULES.md §4, §6): what a front end that can enter every move (an exchange, a
+#: flush shown) may pass as ``forms``
+ALL_FORMS = tuple(form.name for spec in games() for form in spec.forms)
+#: the name the command line knows :data:`ALL_FORMS` by
+LOO_FORMS = ALL_FORMS
 
 #: the saved table's format (:mod:`roundgames.records.table` reads and writes the file)
 SAVE_FORMAT = TABLE_FORMAT
-_LOO_WORDS = {"s": "stand", "stand": "stand", "t": "throw", "throw": "throw", "m": "miss", "miss": "miss"}
-_LOO_WORDS |= {"d": "defend", "defend": "defend", "replay": "replay"}  # replay: table mode's demand (LOO-LAW-0b)
-_LOO_WORDS |= {"f": "flush", "flush": "flush"}  # showing a flush (LOO5-6)
-_EXCHANGE_WORDS = ("x", "exchange")  # x CARDS: discard these and draw as many from the stock (LOO5-2)
-_NAP_WORDS = {"p": "pass", "pass": "pass", "n": "nap", "nap": "nap", "mis": "misery", "misery": "misery"}
-_NAP_WORDS |= {"w": "wellington", "wellington": "wellington", "b": "blucher", "blucher": "blucher"}
-_NAP_WORDS |= {"blücher": "blucher", "peep": "peep", "raise": "raise", "r": "raise"}
-
-
-def hand_order(mask: int) -> list[int]:
-    """The cards of a hand in the order the table shows them: suits S H D C, ace down."""
-    return sorted(cards_in(mask), key=sort_key)
 
 
 @dataclass
 class Table:
     """A sitting at a table: the game, the rules, who is a person, the bots, and the sitting itself."""
 
+    #: the game's name in the registry (:mod:`roundgames.games.registry`)
     game: str
-    rules: LooRules | NapRules
+    rules: Any
     seats: list[str]
     humans: list[int]
     bot_name: str
     seed: int | str
     rounds: int
-    sitting: LooSitting | NapSitting
+    #: the sitting (a :class:`~roundgames.games.protocol.Sitting`, made by the registry)
+    sitting: Any
     bots: dict[int, Bot] = field(default_factory=dict)
     events: list[str] = field(default_factory=list)
     #: the deal just finished, kept in view (its tricks, its payments) after the sitting has settled it
-    finished: LooDeal | NapDeal | None = None
-    #: a person who has taken the Nap spare hand and is choosing the five to keep (NAP-VAR-SPARE)
+    finished: TableDeal | None = None
+    #: a person who has taken cards he had not seen (Nap's spare hand, NAP-VAR-SPARE) and is choosing which to keep
     keeping: int | None = None
+    #: what he took: the verb, the cards he chooses from, and how many he keeps
+    taking: tuple[str, list[int], int] | None = None
 
     # -- making a table ------------------------------------------------------------------
 
@@ -98,21 +94,23 @@ class Table:
         forms: Sequence[str] = ("three_card",),
     ) -> Table:
         """A new table; raises a :class:`RoundgamesError` naming any bad setting. ``table_mode``: irregular
-        actions are accepted and ruled by the laws (RULES.md §5, §8) instead of refused. ``forms``: the Loo
-        forms the front end can play; the terminal passes :data:`LOO_FORMS` (it types exchanges and shows
-        flushes), the web table keeps the default (it has no exchange or flush entry, LOO5-2, LOO5-6)."""
-        if game not in ("loo", "nap"):
-            raise RecordError("game", f"unknown game {game!r} (valid: loo, nap)")
-        rules: LooRules | NapRules = (LooRules if game == "loo" else NapRules).preset(preset)
-        rules = rules.with_options(options or {})
-        if isinstance(rules, LooRules) and rules.form not in forms:
+        actions are accepted and ruled by the laws (RULES.md §5, §8) instead of refused. ``forms``: the forms
+        beyond each game's first that the front end can play; the terminal passes :data:`ALL_FORMS` (it types
+        exchanges and shows flushes), the web table keeps the default (it has no exchange or flush entry,
+        LOO5-2, LOO5-6)."""
+        try:
+            spec = game_spec(game)
+        except RulesError as e:
+            raise RecordError("game", str(e)) from None
+        rules = rules_for(game, preset, options)
+        form = spec.form_of(rules)
+        if form != spec.forms[0] and form.name not in forms:
             # This front end has no way to enter an exchange or show a flush (LOO5-2, LOO5-6).
-            game_name, demo = ("Five-card Loo", "five-card") if rules.form == "five_card" else ("Irish Loo", "irish")
-            chosen = f"preset {preset!r}" if LooRules.preset(preset).form == rules.form else f"form {rules.form!r}"
+            chosen = f"preset {preset!r}" if spec.form_of(spec.rules.preset(preset)) == form else f"form {form.name!r}"
             raise RecordError(
                 "options.form",
-                f"{game_name} ({chosen}) cannot be played at the terminal or web table yet: they have no "
-                f"way to enter an exchange or show a flush. Watch it with `roundgames demo --preset {demo}`, "
+                f"{form.title} ({chosen}) cannot be played at the terminal or web table yet: they have no "
+                f"way to enter an exchange or show a flush. Watch it with `roundgames demo --preset {form.preset}`, "
                 "or rule on its records with `roundgames referee`",
             )
         alone = len(humans) == 1  # one person is "You"; several at one table keep their seat numbers
@@ -121,11 +119,7 @@ class Table:
             if not 0 <= h < players:
                 raise RecordError("humans", f"seat {h + 1} is not at a table of {players}")
         seed = random.randrange(2**32) if seed is None else seed
-        sitting: LooSitting | NapSitting
-        if isinstance(rules, LooRules):
-            sitting = LooSitting(rules, seats, seed=seed, rounds=rounds, table_mode=table_mode)
-        else:
-            sitting = NapSitting(rules, seats, seed=seed, table_mode=table_mode)
+        sitting = new_sitting(game, rules, seats, seed=seed, rounds=rounds, table_mode=table_mode)
         table = cls(game, rules, seats, list(humans), bot, seed, rounds, sitting)
         table._make_bots()
         return table
@@ -145,73 +139,83 @@ class Table:
     @property
     def table_mode(self) -> bool:
         """Whether irregular actions are ruled by the laws (RULES.md §5, §8) instead of refused."""
-        return self.sitting.table_mode
+        return bool(self.sitting.table_mode)
 
     # -- the deal in progress ------------------------------------------------------------
 
     @property
-    def deal(self) -> LooDeal | NapDeal | None:
+    def in_play(self) -> TableDeal | None:
         """The deal in progress (or just finished), if any."""
-        return self.sitting.current if self.sitting.current is not None else self.finished
+        current = self.sitting.current
+        return cast("TableDeal | None", current if current is not None else self.finished)
+
+    @property
+    def deal(self) -> LooDeal | NapDeal | None:
+        """:attr:`in_play` under the type the web table holds it by (it still names each game's deal class);
+        this package's surfaces use :attr:`in_play`."""
+        return cast("LooDeal | NapDeal | None", self.in_play)
 
     @property
     def to_act(self) -> int | None:
         """The seat to act now, or None between deals."""
-        deal = self.deal
+        deal = self.in_play
         return None if deal is None or deal.is_complete else deal.to_act
 
     @property
     def is_over(self) -> bool:
         """Whether the sitting has ended."""
-        return self.sitting.is_over
+        return bool(self.sitting.is_over)
 
     def start_deal(self) -> None:
         """Deal the next deal."""
         self.finished = None
-        deal = self.sitting.start_deal()
-        d = deal.seats[deal.dealer]
-        verb = "deal" if d == "You" else "deals"
-        if isinstance(deal, LooDeal):
-            # A Peel single settles as it is dealt; its pool was the carry plus the dealer's stake (§14.19).
-            staked = deal.ledger.start + deal.rules.stakes.deal if deal.is_complete else deal.pool
-            self.events.append(
-                f"Deal {len(self.sitting.deals) + 1}: {d} {verb} a {deal.kind.value} deal; "
-                f"turn-up {card_str(deal.turnup)}; pool {staked}."
-            )
-            if deal.is_complete:
-                self._deal_over()
-        else:
-            self.events.append(f"Deal {len(self.sitting.deals) + 1}: {d} {verb}.")
+        self.keeping = self.taking = None
+        deal = cast(TableDeal, self.sitting.start_deal())
+        view = deal.view(deal.dealer)  # its public facts only
+        head = f"Deal {len(self.sitting.deals) + 1}: {deal.seats[deal.dealer]} deals"
+        if view.kind is not None:
+            head += f" a {str(getattr(view.kind, 'value', view.kind)).replace('_', ' ')} deal"
+        facts = [head]
+        if view.turnup >= 0:
+            facts.append(f"turn-up {card_str(view.turnup)}")
+        if deal.offers(Feature.POOL) and not deal.is_complete:  # a single may settle as it is dealt (§14.19)
+            facts.append(f"pool {view.pool}")
+        self.events.append(you("; ".join(facts) + "."))
+        if deal.is_complete:
+            self._deal_over()
 
     def run_bots(self, limit: int = 1000) -> list[str]:
         """Let the bots act until a person must act or the deal ends; returns what they did."""
         done: list[str] = []
-        deal = self.deal
+        deal = self.in_play
         while deal is not None and not deal.is_complete and deal.to_act not in self.humans and limit > 0:
             limit -= 1
             seat = deal.to_act
             assert seat is not None
-            action = self.bots[seat].choose(deal.view(seat))
-            done.append(self._apply(action))
+            done.append(self._apply(self._choice(deal, seat)))
         return done
 
     def bot_step(self) -> str | None:
         """Let one bot act, if a bot is to act; returns what it did."""
-        deal = self.deal
+        deal = self.in_play
         if deal is None or deal.is_complete or deal.to_act in self.humans or deal.to_act is None:
             return None
-        return self._apply(self.bots[deal.to_act].choose(deal.view(deal.to_act)))
+        return self._apply(self._choice(deal, deal.to_act))
 
-    def _apply(self, action: LooAction | NapAction) -> str:
-        deal = self.deal
+    def _choice(self, deal: TableDeal, seat: int) -> Any:
+        """What the bot at ``seat`` does (each bot takes the view of the one shape, whatever its game)."""
+        return self.bots[seat].choose(cast(Any, deal.view(seat)))
+
+    def _apply(self, action: Any) -> str:
+        deal = self.in_play
         assert deal is not None
-        before, laws, played = len(deal.tricks), len(deal.irregularities), _played(deal)
-        deal.apply(action)  # type: ignore[arg-type]
+        before, laws, cards = len(deal.tricks), len(deal.irregularities), played(deal)
+        deal.apply(action)
         text = self.describe(action)
         self.events.append(text)
         for law in deal.irregularities[laws:]:  # table mode: each law applied, with its penalty
             self.events.append(f"  {law.text(deal.seats)}.")
-        if _played(deal) < played and not deal.is_complete:  # the law ordered a replay (LOO-LAW-0b, NAP-LAW-6)
+        if played(deal) < cards and not deal.is_complete:  # the law ordered a replay (LOO-LAW-0b, NAP-LAW-6)
             self.events.append("  Every card goes back to its hand: the hand is replayed from the first lead.")
             return text
         if len(deal.tricks) > before:
@@ -223,202 +227,152 @@ class Table:
         return text
 
     def _deal_over(self) -> None:
-        deal = self.deal
+        deal = self.in_play
         assert deal is not None
         self.finished = deal
-        self.sitting.end_deal()  # balances, pool, the next dealer; LOO-END-1 may end the game here
-        if isinstance(self.sitting, NapSitting) and len(self.sitting.deals) >= self.rounds * len(self.seats):
-            self.sitting.stop("divide")  # Nap has no end of its own (NAP-SET-3): a kitty left is shared out
-        paid = ", ".join(f"{name} {deal.net[i]:+d}" for i, name in enumerate(deal.seats))
-        if isinstance(deal, LooDeal):
-            looed = ", ".join(deal.seats[s] for s in deal.looed) or "nobody"
-            self.events.append(f"Deal over. Looed: {looed}. {paid}. Next pool {deal.pool_total}.")
-        elif deal.declarer is None:
-            self.events.append(f"All passed. {paid}.")
-        else:
-            verdict = "made" if deal.made else "lost"
-            self.events.append(f"{deal.seats[deal.declarer]} {verdict} {deal.contract}. {paid}.")
+        self.sitting.end_deal()  # balances, pool, the next dealer; the game may end here (LOO-END-1)
+        spec = self.spec
+        if "rounds" not in spec.sitting_settings and len(self.sitting.deals) >= self.rounds * len(self.seats):
+            self.sitting.stop(spec.stops[0])  # a game with no end of its own (NAP-SET-3): the table ends it
+        result = deal.result()
+        assert result is not None
+        self.events.append(you(f"Deal over. {result.sentence()}"))
 
-    def describe(self, action: LooAction | NapAction) -> str:
-        """An action as the log shows it (others' discards stay hidden from the people at the table)."""
-        deal = self.deal
+    def describe(self, action: Any) -> str:
+        """An action as the log shows it: the game's words (:meth:`Deal.describe`), which keep others'
+        discards hidden from the people at the table; the one person at the table reads his own in full."""
+        deal = self.in_play
         assert deal is not None
-        hidden = isinstance(action, NapAction) and action.verb in ("buy", "spare", "widow", "topcard")
-        if hidden and isinstance(action, NapAction) and action.seat not in self.humans:
-            count = f" {len(action.cards)}" if action.verb == "buy" else ""
-            return f"{deal.seats[action.seat]} {action.verb}{count}"
-        return deal.action_str(action)  # type: ignore[arg-type]
+        own = action.seat in self.humans and len(self.humans) == 1
+        return you(deal.describe(action, own=own))
 
     def trick_text(self, trick: Trick) -> str:
         """``P1 AS, P2 2C, ...`` for a trick."""
-        deal = self.deal
+        deal = self.in_play
         assert deal is not None
         return ", ".join(f"{deal.seats[s]} {card_str(c)}" for s, c in zip(trick.seats, trick.cards, strict=True))
 
     def last_trick(self) -> Trick | None:
         """The last finished trick of the deal in progress."""
-        deal = self.deal
+        deal = self.in_play
         return deal.tricks[-1] if deal is not None and deal.tricks else None
 
     # -- a person's input ----------------------------------------------------------------
 
-    def legal_texts(self, seat: int) -> list[str]:
-        """What ``seat`` may do now, as it would type it."""
-        deal = self.deal
-        if deal is None or deal.to_act != seat or deal.is_complete:
+    def legal_texts(self, seat: int, *, aside: bool = False) -> list[str]:
+        """What ``seat`` may do now, as he would type it (``aside``: also out of his turn, where the game
+        offers something then, such as showing a flush before the first lead, LOO5-6)."""
+        deal = self.in_play
+        if deal is None or deal.is_complete or (deal.to_act != seat and not aside):
             return []
-        view = deal.view(seat)
-        out = []
-        for a in view.legal:
-            if a.verb == "play":
-                code = card_str(a.card if isinstance(a, LooAction) else a.cards[0])  # type: ignore[arg-type]
-                out.append(f"{code} civil" if isinstance(a, LooAction) and a.arg == "civil" else code)  # LOO5-4
-            elif isinstance(a, NapAction) and a.verb == "call":
-                out.append(str(a.call))
-            elif isinstance(a, NapAction) and a.verb in ("buy", "spare"):
-                continue  # typed as "buy CARDS" / "spare CARDS"
-            elif a.verb == "exchange":
-                if "exchange CARDS" not in out:  # one entry for every set of cards (LOO5-2)
-                    out.append("exchange CARDS")
-            else:
-                out.append(a.verb)
-        if isinstance(view.legal[0] if view.legal else None, NapAction):
-            verbs = {a.verb for a in view.legal}
-            out += [f"{v} CARDS" for v in ("buy", "spare") if v in verbs]
         if self.keeping == seat:
             return ["keep CARDS"]
-        if hasattr(view, "may_take"):
-            out += [v if v == "spare" else f"{v} CARD" for v in getattr(view, "may_take", ())]
+        verbs = self.spec.verbs
+        view = deal.view(seat)
+        out: list[str] = []
+        for a in view.legal:
+            verb = verbs[a.verb]
+            if verb.args == "cards":  # one entry for every set of cards (LOO5-2, NAP-VAR-PURCHASE)
+                text = f"{a.verb} CARDS"
+            elif a.verb == PLAY:
+                text = action_text(deal, a).removeprefix(f"{PLAY} ")  # AS, or AS civil (LOO5-4)
+            else:
+                text = typed_text(verbs, action_text(deal, a))
+            if text not in out:
+                out.append(text)
+        # Cards he has not seen are taken by the verb alone, then chosen from (NAP-VAR-SPARE, -PEEP, -TOPCARD).
+        out += [v if verbs[v].args == "cards" else f"{v} CARD" for v in view.may_take]
         return out
 
-    def parse(self, seat: int, text: str) -> LooAction | NapAction:
+    def parse(self, seat: int, text: str) -> Any:
         """What ``seat`` means by ``text``; raises :class:`RoundgamesError` if it means nothing here."""
-        deal = self.deal
+        deal = self.in_play
         if deal is None or deal.is_complete:
             raise RecordError("input", "no deal is in progress")
-        words = text.strip().lower().split()
-        if not words:
-            raise RecordError("input", "type an action (? for help)")
-        head, rest = words[0], words[1:]
-        if head in ("irregular", "replay"):  # table mode: a law stated by its ID, a demand for the replay (§14.9)
-            arg = " ".join(text.split()[1:]) or None  # as typed: a seat's name keeps its case
-            return LooAction(seat, head, arg=arg) if isinstance(deal, LooDeal) else NapAction(seat, head, arg=arg)
-        hand = hand_order(deal.hands[seat])
-        playing = deal.phase is (Phase.PLAY if isinstance(deal, LooDeal) else NapPhase.PLAY)
-        if playing and head.isdigit() and not rest:  # a card's number in the hand, from 1
-            i = int(head) - 1
-            if not 0 <= i < len(hand):
-                raise RecordError("input", f"{head}: the hand has {len(hand)} cards (1 to {len(hand)})")
-            card = hand[i]
-            return (
-                LooAction(seat, "play", card) if isinstance(deal, LooDeal) else NapAction(seat, "play", None, (card,))
-            )
-        if isinstance(deal, LooDeal):
-            if head in _LOO_WORDS and not rest:
-                return LooAction(seat, _LOO_WORDS[head])
-            if head in _EXCHANGE_WORDS:  # x CARDS, by code or by number in the hand (LOO5-2)
-                if not rest:
-                    raise RecordError("input", f"{head} CARDS: name the cards to exchange (codes or numbers 1-5)")
-                cards = [self._held(hand, w) for w in rest]
-                if len(set(cards)) < len(cards):
-                    raise RecordError("input", f"{head} {' '.join(rest)}: each card once")
-                return LooAction(seat, "exchange", None, " ".join(card_str(c) for c in cards))
-            if head == "play" and len(rest) in (1, 2):
-                head, rest = rest[0], rest[1:]
-            if rest == ["civil"]:  # the ace of trumps led with "Pam be civil" (LOO5-4)
-                return LooAction(seat, "play", self._held(hand, head), "civil")
-            return LooAction(seat, "play", self._card(head))
-        if head in ("call",) and len(rest) == 1:
-            head = rest[0]
-        if head in CALLS or (head in _NAP_WORDS and _NAP_WORDS[head] in CALLS):
-            return NapAction(seat, "call", _NAP_WORDS.get(head, head))
-        if head in _NAP_WORDS and not rest:
-            return NapAction(seat, _NAP_WORDS[head])
-        if head in ("buy", "spare"):
-            return NapAction(seat, head, None, tuple(self._card(w) for w in rest))
-        if head in ("widow", "topcard") and len(rest) == 1:
-            return NapAction(seat, head, None, (self._card(rest[0]),))
-        if head == "play" and len(rest) == 1:
-            head = rest[0]
-        return NapAction(seat, "play", None, (self._card(head),))
+        return parse_input(deal, seat, text)
 
-    @classmethod
-    def _held(cls, hand: list[int], word: str) -> int:
-        """A card named by its code, or by its number in ``hand`` (from 1)."""
-        if word.isdigit():  # no card code is all digits ("10" needs its suit)
-            i = int(word) - 1
-            if not 0 <= i < len(hand):
-                raise RecordError("input", f"{word}: the hand has {len(hand)} cards (1 to {len(hand)})")
-            return hand[i]
-        return cls._card(word)
-
-    @staticmethod
-    def _card(word: str) -> int:
-        try:
-            return parse_card(word)
-        except CardError as e:
-            raise RecordError("input", f"{e.args[0]}; or type ? for help") from None
-
-    def check(self, seat: int, text: str) -> LooAction | NapAction:
+    def check(self, seat: int, text: str) -> Any:
         """What ``seat`` means by ``text``, checked but not applied; raises as :meth:`act` does."""
         if seat not in self.humans:
             raise RecordError("input", f"{self.seats[seat]} is played by a bot")
-        deal = self.deal
+        deal = self.in_play
         if deal is None or deal.is_complete:
             raise RecordError("input", "no deal is in progress")
         action = self.parse(seat, text)
-        # Two branches, not one: each narrows the deal and the action to the same game for the type checker.
-        if isinstance(deal, LooDeal) and isinstance(action, LooAction):
-            deal.verify(action)
-        elif isinstance(deal, NapDeal) and isinstance(action, NapAction):
-            if self.table_mode:
-                self.laws_if(action)  # NapDeal.verify is strict mode's; this raises only where no law covers it
-            else:
-                deal.verify(action)
+        deal.verify(action)  # in table mode: raises only where no law covers it
         return action
 
-    def laws_if(self, action: LooAction | NapAction) -> list[Irregularity]:
+    def laws_if(self, action: Any) -> list[Irregularity]:
         """In table mode, the laws that ``action`` would bring into force (empty for a proper action);
         worked out on a copy of the deal, so nothing changes. Raises as :meth:`check` does when no law
         covers it. A front end shows them to a person before he commits an irregularity."""
-        deal = self.deal
-        if deal is None or deal.is_complete or not self.table_mode:
+        deal = self.in_play
+        if deal is None or deal.is_complete or not self.table_mode or deal.can_proper(action):
             return []
         probe = deal.copy()
-        probe.table_mode = False  # first: is it proper, as strict mode sees it?
-        proper = probe.can(action)
-        probe.table_mode = True
-        if proper:
-            return []
         before = len(probe.irregularities)
-        probe.apply(action)  # type: ignore[arg-type]
+        probe.apply(action)
         return probe.irregularities[before:]
 
     def act(self, seat: int, text: str) -> str:
         """Apply what ``seat`` typed; raises :class:`IllegalActionError` (with the rule) or another
         :class:`RoundgamesError` and changes nothing when it is not legal.
 
-        Taking the Nap spare hand is two steps for a person, as at the table: ``spare`` takes it (a call of
-        Nap) and shows the ten cards; ``keep C1 .. C5`` then keeps five of them."""
+        Taking cards one has not seen is two steps for a person, as at the table: the verb alone (Nap's
+        ``spare``) takes them and shows them with his own; ``keep C1 .. C5`` then keeps as many as he had."""
         words = text.strip().lower().split()
-        deal = self.deal
-        if isinstance(deal, NapDeal) and words == ["spare"]:
-            own = tuple(hand_order(deal.hands[seat]))
-            self.check(seat, "spare " + " ".join(card_str(c) for c in own))  # may he take it now?
-            self.keeping = seat
-            ten = " ".join(card_str(c) for c in hand_order(deal.hands[seat] | deal.spare))
-            who = deal.seats[seat]
-            verb = "take" if who == "You" else "takes"
-            note = f"{who} {verb} the spare hand (a call of Nap): {ten}. Keep five: keep C1 C2 C3 C4 C5."
-            self.events.append(note)
-            return note
         if self.keeping == seat:
-            if not words or words[0] not in ("keep", "spare") or len(words) != 6:
-                raise RecordError("input", "you have taken the spare hand: keep five of the ten (keep C1 C2 C3 C4 C5)")
-            text = "spare " + " ".join(words[1:])
+            return self._keep(seat, words)
+        taken = self._take(seat, words)
+        if taken is not None:
+            return taken
         done = self._apply(self.check(seat, text))
-        self.keeping = None
+        self.keeping = self.taking = None
         return done
+
+    def _take(self, seat: int, words: list[str]) -> str | None:
+        """The first step of taking unseen cards (NAP-VAR-SPARE), if ``words`` is its verb alone."""
+        deal = self.in_play
+        verb = self.spec.verbs.typed(words[0]) if deal is not None and len(words) == 1 else None
+        if deal is None or verb is None or verb.args != "cards" or verb.word not in deal.view(seat).may_take:
+            return None
+        choices = [action_text(deal, a) for a in deal.legal_actions() if a.verb == verb.word]
+        self.check(seat, choices[0])  # may he take them now?
+        pool = set().union(*(action_cards(c) for c in choices))
+        cards = hand_order(sum(1 << c for c in pool))
+        count = len(action_cards(choices[0]))
+        self.keeping, self.taking = seat, (verb.word, cards, count)
+        listed = " ".join(card_str(c) for c in cards)
+        keep = " ".join(f"C{i}" for i in range(1, count + 1))
+        note = f"{deal.seats[seat]} {verb.done}: {listed}. Keep {count_words(count)}: keep {keep}."
+        self.events.append(you(note))
+        return self.events[-1]
+
+    def _keep(self, seat: int, words: list[str]) -> str:
+        """The second step: keep ``words[1:]`` of the cards taken (by code, or by number in the list shown)."""
+        assert self.taking is not None
+        verb, cards, count = self.taking
+        if not words or words[0] not in ("keep", verb) or len(words) != count + 1:
+            what = self.spec.verbs[verb].done.partition(" ")[2]
+            keep = " ".join(f"C{i}" for i in range(1, count + 1))
+            raise RecordError(
+                "input",
+                f"you have taken {what}: keep {count_words(count)} of the {count_words(len(cards))} (keep {keep})",
+            )
+        kept = [self._listed(cards, w) for w in words[1:]]
+        done = self._apply(self.check(seat, " ".join([verb, *kept])))
+        self.keeping = self.taking = None
+        return done
+
+    @staticmethod
+    def _listed(cards: list[int], word: str) -> str:
+        """A card of ``cards`` by its number in the list (from 1), or any card by its code."""
+        if word.isdigit() and 1 <= int(word) <= len(cards):
+            return card_str(cards[int(word) - 1])
+        try:
+            return card_str(parse_card(word))
+        except CardError as e:
+            raise RecordError("input", f"{e.args[0]}; or type ? for help") from None
 
     # -- money and rules -----------------------------------------------------------------
 
@@ -432,12 +386,31 @@ class Table:
             rows.append((name, per_deal, self.sitting.balances.get(name, 0)))
         return rows
 
+    def pot(self) -> tuple[str, int] | None:
+        """The counters on the table by the game's name for them, ``("Pool", 12)`` or ``("Kitty", 3)``: the
+        deal in progress's, else what the sitting carries to the next deal; None where the game keeps none."""
+        current = cast("TableDeal | None", self.sitting.current)
+        amount = current.view(current.dealer).pool if current is not None else int(self.sitting.pool)
+        deal = self.in_play
+        if deal is not None and deal.offers(Feature.POOL):
+            return ("Pool", amount)
+        if deal is not None and deal.offers(Feature.KITTY):
+            return ("Kitty", amount)
+        return ("Pool", amount) if amount else None
+
     def rules_lines(self) -> list[str]:
-        """The rules in force, a line each."""
-        r = self.rules
-        lines = [f"{self.game} preset {r.name}; stakes {r.stakes}"]
-        options = r.options()
-        lines += [f"  {k} = {json.dumps(v)}" for k, v in options.items()] or ["  every option at the preset's value"]
+        """The rules in force, a line each, in words: the game and preset, the stakes, and every option with
+        what it means (options changed from the preset are marked as house rules)."""
+        spec, rules = self.spec, self.rules
+        form = spec.form_of(rules)
+        title = spec.title if form.title == spec.title else f"{spec.title} ({form.title})"
+        lines = [f"{title}, preset {rules.name}"]
+        stakes = [f"{name} {getattr(rules.stakes, name)}" for name in spec.stake_names if hasattr(rules.stakes, name)]
+        lines.append("  stakes: " + ", ".join(stakes))
+        changed = rules.options()
+        for key, doc in spec.option_docs.items():
+            mark = " (house rule)" if key in changed else ""
+            lines.append(f"  {key} = {json.dumps(getattr(rules, key))}{mark}: {doc}")
         return lines
 
     # -- saving ----------------------------------------------------------------------------
@@ -512,8 +485,3 @@ class PlaySettings:
     trick_pause: float = 1.5  # seconds a finished trick stays in view (full screen only)
     save_path: str | None = None  # saved after every action, and on quitting
     export_path: str | None = None  # the sitting's deal records, written when the sitting ends or on quitting
-
-
-def _played(deal: LooDeal | NapDeal) -> int:
-    """How many cards have been played to tricks in this deal so far."""
-    return sum(len(t.cards) for t in deal.tricks) + len(deal.trick_cards)

@@ -4,8 +4,10 @@ Every deal prints its public facts, then each action as it happens (the table's 
 turn the seat's hand is printed, numbered in the order the table shows it, with the trick so far, the
 pool or kitty, and the actions open to the seat; then a prompt such as ``You> `` reads one line. What
 is typed is either a command (``?``, ``r``, ``l``, ``g``, ``save``, ``q``) or an action for the
-table (``s``, ``t``, ``m``, ``1``-``5``, ``QH``, ``10S``, ``p``, ``n``, ...); an action the rules
-forbid prints ``! `` and the reason with its rule, and asks again. No colour codes are ever printed.
+table, read through the game's verb table (:mod:`roundgames.session.input`: ``s``, ``t``, ``m``,
+``1``-``5``, ``QH``, ``10S``, ``p``, ``n``, ``i``, ...); an action the rules forbid prints ``! `` and
+the reason with its rule, and asks again. A verb whose key is a command's (Nap's ``r``, raise) is
+typed in full. No colour codes are ever printed.
 
 In table mode (``--mode table``) such an action is ruled by its law instead: the table says what it
 breaks and what the law will do, and asks ``Play it anyway? y/n``. ``law RULE-ID [ARG]`` states an
@@ -28,15 +30,14 @@ import re
 from collections.abc import Callable, Iterable
 from typing import TextIO
 
-from ..core.cards import SUIT_NAMES, SUITS, Card, card_str, cards_in, parse_card
+from ..core.cards import SUIT_NAMES, SUITS, Card, card_str, parse_card
 from ..core.errors import IllegalActionError, RecordError, RoundgamesError
 from ..core.tricks import Trick
-from ..loo.deal import Decl, Kind, LooDeal, Phase
-from ..loo.sitting import LooSitting
-from ..nap import NapDeal
-from ..nap.deal import NapPhase, NapView
-from ..session.laws import MODE_LINES, law_lines, playing, stated, stop_due, warning
-from ..session.table import PlaySettings, Table, hand_order
+from ..games.protocol import Feature, Stage, View
+from ..session.input import action_label, help_lines, key_of
+from ..session.laws import MODE_LINES, law_lines, stated, stop_due, warning
+from ..session.table import PlaySettings, Table
+from ..session.words import TableDeal, current_trick, doing, gerund, hand_order, tricks_won, you
 
 __all__ = ["HELP", "card_text", "cards_text", "run", "show"]
 
@@ -45,13 +46,8 @@ _CARD = re.compile(r"\b([2-9TJQKA])([SHDC])\b")
 _SYMBOL_FIRST = re.compile(r"([♠♥♦♣])(10|[2-9TJQKA])")
 _TO_LETTERS = str.maketrans("♠♥♦♣♤♡♢♧", "SHDCSHDC")
 
-#: what ``?`` prints
+#: what ``?`` prints after the game's verbs (:func:`~roundgames.session.input.help_lines`)
 HELP = (
-    "Type an action, or a command:",
-    "  Loo: s stand, t throw up, m take the miss, d play the miss for the pool (the dealer, when offered)",
-    "  Nap: p pass, 1 2 3 4 a call, mis misery, n nap, w wellington, b blucher, raise, peep,",
-    "       buy CARDS (or buy alone to keep your hand), spare CARDS (the five to keep), widow CARD, topcard CARD",
-    "  a card: its number in your hand (1-5), or its code: QH, 10S or TD",
     "  ? help    r rules in force    l last trick    g pool and score sheet",
     "  laws      the laws of the game; law RULE-ID [ARG] states an irregularity (--mode table)",
     "  Enter     show the table again",
@@ -59,14 +55,22 @@ HELP = (
     "  q         quit (saving first, if a save file is set)",
 )
 
-_LOO_KEYS = {"stand": "s", "throw": "t", "miss": "m", "defend": "d", "flush": "f", "exchange CARDS": "x"}
-#: what ``?`` adds in Five-card and Irish Loo (LOO5-2, LOO5-4, LOO5-6)
-FIVE_HELP = (
-    "  Five-card and Irish Loo: x CARDS exchange them for as many from the stock (x 2 5, or x 7C 3D), then play;",
-    "       f show a flush (before the first lead: offered out of turn too); AS civil (or its number, 1 civil)",
-    "       leads the ace of trumps with 'Pam be civil'",
-)
-_NAP_KEYS = {"pass": "p", "nap": "n", "misery": "mis", "wellington": "w", "blucher": "b"}
+#: the commands' words, and what each does: a verb whose key is one of them is typed in full
+COMMANDS = {
+    "?": "help",
+    "help": "help",
+    "r": "the rules",
+    "rules": "the rules",
+    "l": "the last trick",
+    "last": "the last trick",
+    "g": "the score sheet",
+    "score": "the score sheet",
+    "laws": "the laws",
+    "law": "a law stated",
+    "save": "save",
+    "q": "quit",
+    "quit": "quit",
+}
 
 
 def card_text(card: Card, ascii: bool = False) -> str:
@@ -138,7 +142,7 @@ class _Plain:
         return SUIT_NAMES[suit] + ("" if self.ascii else f" {SYMBOLS[suit]}")
 
     def trick_line(self, seats: Iterable[int], cards: Iterable[Card]) -> str:
-        deal = self.table.deal
+        deal = self.table.in_play
         assert deal is not None
         return ", ".join(f"{deal.seats[s]} {self.card(c)}" for s, c in zip(seats, cards, strict=True))
 
@@ -149,7 +153,7 @@ class _Plain:
         self.header()
         try:
             while True:
-                deal = table.deal
+                deal = table.in_play
                 if deal is None or deal.is_complete:
                     table.sitting.end_deal()  # settled already by the table (if not, settle it now)
                     if table.is_over:
@@ -161,7 +165,7 @@ class _Plain:
                 if seat in table.humans:
                     self.autosave()
                     self.turn(seat)
-                elif not self.aside() and not self.flush_offer():
+                elif not self.aside() and not self.side_offer():
                     table.bot_step()
                 self.flush_events()
         except _Quit:
@@ -174,9 +178,8 @@ class _Plain:
 
     def header(self) -> None:
         table = self.table
-        game = "Loo" if table.game == "loo" else "Nap"
         people = [table.seats[h] for h in table.humans]
-        self.say(f"{game} ({table.rules.name}), {len(table.seats)} players, seed {table.seed}.")
+        self.say(f"{table.spec.title} ({table.rules.name}), {len(table.seats)} players, seed {table.seed}.")
         seats = ", ".join(f"{name}{'' if i in table.humans else ' (bot)'}" for i, name in enumerate(table.seats))
         self.say(f"Seats: {seats}; the bots play {table.bot_name}.")
         if not people:
@@ -185,16 +188,16 @@ class _Plain:
             self.say("Table mode: an irregular action is ruled by its law (laws lists them).")
         self.say("Type ? at a prompt for help.")
         sitting = table.sitting
-        if not sitting.deals and table.deal is None and sitting.draw:
+        if not sitting.deals and table.in_play is None and sitting.draw:
             how = (
                 "Cut for deal, the lowest deals"
                 if getattr(table.rules, "first_dealer", "") == "cut_low"
                 else "First knave"
             )
             drawn = ", ".join(f"{s} {c}" for s, c in sitting.draw)
-            self.say(f"{how}: {sitting.dealer} deals ({drawn}).")
+            self.say(you(f"{how}: {sitting.dealer} deals ({drawn})."))
         self.flush_events()  # "Resumed from FILE."
-        deal = table.deal
+        deal = table.in_play
         if deal is not None and not deal.is_complete:
             self.say()
             self.say(f"Deal {len(sitting.deals) + 1} in progress: {deal.seats[deal.dealer]} deals.")
@@ -216,37 +219,32 @@ class _Plain:
 
     def deal_facts(self) -> None:
         """The public facts of the deal just dealt, beyond the log's first line."""
-        deal = self.table.deal
+        deal = self.table.in_play
         assert deal is not None
-        dealer = deal.seats[deal.dealer]
-        if isinstance(deal, LooDeal):
-            self.say(f"Trumps: {self.suit(deal.trump)} (turn-up {self.card(deal.turnup)}).")
-            if deal.dealer_out:
-                self.say(f"{dealer} deals and takes no part.")
-            if deal.kind is Kind.SINGLE:
-                faces = ", ".join(
-                    f"{deal.seats[s]} {cards_text(cards_in(deal.dealt[s]), self.ascii)}" for s in deal.order
-                )
-                self.say(f"Peel's single, all face up: {faces}.")
-            elif deal.kind is Kind.EW_SINGLE:
-                self.say("A single: no miss, and all must play.")
-            elif deal.club_law:
-                self.say("Clubs are trumps: all must stand (club law).")
-            return
+        view = deal.view(deal.dealer)  # only what every seat sees of it is said
+        if view.turnup >= 0 and view.trump is not None:
+            self.say(f"Trumps: {self.suit(view.trump)} (turn-up {self.card(view.turnup)}).")
+        if deal.dealer not in view.order:
+            self.say(you(f"{deal.seats[deal.dealer]} deals and sits out."))
+        if deal.offers(Feature.SINGLE):
+            faces = view.seen_hands if len(view.seen_hands) > 1 else {}  # every card face up (LOO-SGL-1)
+            shown = ", ".join(f"{deal.seats[s]} {cards_text(hand_order(m), self.ascii)}" for s, m in faces.items())
+            self.say(f"A single, all face up: {shown}." if faces else "A single: all must play.")
+        elif deal.offers(Feature.CLUB_LAW):  # every seat must play (LOO-VAR-CLUBLAW)
+            every = "play, standing or exchanging" if deal.offers(Feature.EXCHANGES) else "stand"
+            self.say(f"Clubs are trumps: all must {every} (club law).")
         facts = []
-        if deal.dealer_out:
-            facts.append(f"{dealer} deals and sits out")
-        if deal.rules.has_kitty:
-            facts.append(f"kitty {deal.kitty}")
-        if deal.multiplier > 1:
-            facts.append(f"stakes times {deal.multiplier} (Double Header)")
+        if deal.offers(Feature.KITTY):
+            facts.append(f"kitty {view.pool}")
+        if view.multiplier > 1:
+            facts.append(f"stakes times {view.multiplier}")
         if facts:
             self.say("; ".join(facts).capitalize() + ".")
 
     def finish(self) -> None:
         table = self.table
         if not table.sitting.is_over:
-            table.sitting.stop()  # Nap has no end of its own: share out the kitty (NAP-SET-3)
+            table.sitting.stop()  # a game with no end of its own: share out the kitty (NAP-SET-3)
         self.flush_events()
         self.say()
         self.say("The sitting is over.")
@@ -297,7 +295,7 @@ class _Plain:
         """Table mode: before a bot begins a stage, give each person a word out of turn; returns whether
         anything changed (then the table looks again at whose turn it is)."""
         stage = stop_due(self.table)
-        deal = self.table.deal
+        deal = self.table.in_play
         if stage is None:
             return False
         if self.stops[0] is not deal:
@@ -307,63 +305,60 @@ class _Plain:
         self.stops[1].add(stage)
         acted = False
         for seat in self.table.humans:
-            if self.table.deal is not deal or deal is None or deal.is_complete or deal.to_act in self.table.humans:
+            if self.table.in_play is not deal or deal is None or deal.is_complete or deal.to_act in self.table.humans:
                 break
             self.autosave()
-            if self.flush_held(seat):
-                self.offered[1].add(seat)  # his word out of turn is his chance to show it too
+            if self.side_held(seat):
+                self.offered[1].add(seat)  # his word out of turn is his chance to make it too
             acted |= self.turn(seat, aside=True)
             self.flush_events()
         return acted
 
-    def flush_held(self, seat: int) -> bool:
-        """Whether ``seat``, not the seat to act, may show a flush now (LOO5-6); noted per deal."""
-        deal = self.table.deal
-        if not isinstance(deal, LooDeal) or deal.is_complete:
+    def side_held(self, seat: int) -> bool:
+        """Whether ``seat``, not the seat to act, may do something now (show a flush, LOO5-6); noted per deal."""
+        deal = self.table.in_play
+        if deal is None or deal.is_complete:
             return False
         if self.offered[0] is not deal:
             self.offered = (deal, set())
         return bool(deal.side_actions(seat))
 
-    def flush_offer(self) -> bool:
-        """Before a bot makes the first lead, a person who holds a flush is asked once whether to show it
-        (LOO5-6: the lead closes the chance); returns whether he showed it."""
+    def side_offer(self) -> bool:
+        """Before a bot makes the first lead, a person who may act out of turn (holding a flush) is asked once
+        whether to (LOO5-6: the lead closes the chance); returns whether he did."""
         for seat in self.table.humans:
-            if self.flush_held(seat) and seat not in self.offered[1]:
+            if self.side_held(seat) and seat not in self.offered[1]:
                 self.offered[1].add(seat)
                 self.autosave()
-                return self.turn(seat, aside=True, flush=True)
+                return self.turn(seat, aside=True, side=True)
         return False
 
-    def turn(self, seat: int, *, aside: bool = False, flush: bool = False) -> bool:
+    def turn(self, seat: int, *, aside: bool = False, side: bool = False) -> bool:
         """Read what ``seat`` does at his turn, or (``aside``) out of turn, until he acts or, out of turn,
-        lets the table go on with Enter; returns whether he acted. ``flush``: out of turn, only to show a
-        flush before the first lead (LOO5-6), once."""
-        if flush:
-            self.show_flush_offer(seat)
+        lets the table go on with Enter; returns whether he acted. ``side``: out of turn, only for what the
+        game offers then (a flush shown before the first lead, LOO5-6), once."""
+        if side:
+            self.show_side_offer(seat)
         elif aside:
             self.show_aside(seat)
         else:
             self.show_turn(seat)
-        commands: dict[str, Callable[[], None]] = {
-            "?": self.help,
+        shown: dict[str, Callable[[], None]] = {
             "help": self.help,
-            "r": self.rules,
-            "rules": self.rules,
-            "l": self.last_trick,
-            "last": self.last_trick,
-            "g": self.score_sheet,
-            "score": self.score_sheet,
-            "": lambda: self.show_turn(seat),
-            "laws": self.laws,
+            "the rules": self.rules,
+            "the last trick": self.last_trick,
+            "the score sheet": self.score_sheet,
+            "the laws": self.laws,
         }
+        commands = {word: shown[what] for word, what in COMMANDS.items() if what in shown}
+        commands[""] = lambda: self.show_turn(seat)
         name = self.table.seats[seat]
         acted = False
         while True:
-            deal = self.table.deal
+            deal = self.table.in_play
             if aside and (deal is None or deal.is_complete or deal.to_act == seat):
                 return acted  # what he did ended the deal, or made it his turn
-            self.out.write(f"{name} (flush)> " if flush else f"{name} (out of turn)> " if aside else f"{name}> ")
+            self.out.write(f"{name} (flush)> " if side else f"{name} (out of turn)> " if aside else f"{name}> ")
             self.out.flush()
             line = self.infile.readline()
             if not line:
@@ -404,7 +399,7 @@ class _Plain:
             except RoundgamesError as e:
                 self.say(f"! {e}")
                 continue
-            if not aside or flush:
+            if not aside or side:
                 return True
             acted = True
             self.flush_events()
@@ -434,140 +429,125 @@ class _Plain:
 
     def show_aside(self, seat: int) -> None:
         """What a person sees when the table waits for his word out of turn (table mode)."""
-        deal = self.table.deal
+        deal = self.table.in_play
         assert deal is not None and deal.to_act is not None
+        view = deal.view(seat)
         name = deal.seats[seat]
         self.say()
-        if playing(deal):
-            what = "the play"
-        elif isinstance(deal, LooDeal):
-            what = "the declaring"
-        else:
-            what = "the buying" if deal.phase is NapPhase.PURCHASE else "the calling"
-        self.say(f"-- {deal.seats[deal.to_act]} begins {what}; {name} may act out of turn (table mode) --")
-        hand = hand_order(deal.view(seat).hand)
-        numbered = "  ".join(f"{i} {self.card(c)}" for i, c in enumerate(hand, 1))
-        hidden = isinstance(deal, LooDeal) and deal.phase is Phase.DECLARE and seat in deal.order
-        face_down = "(face down until your turn: looking now is LOO-LAW-4)" if hidden else "(none)"
-        self.say(f"{'Your' if name == 'You' else name + ':'} hand: {numbered or face_down}")
+        self.say(you(f"-- {deal.seats[deal.to_act]} begins {gerund(view)}; {name} may act out of turn (table mode) --"))
+        numbered = self.numbered(hand_order(view.hand))
+        hidden = view.stage is Stage.BID and seat in view.order  # his cards lie face down until his turn
+        face_down = "(face down until your turn: looking now is an irregularity, laws lists them)" if hidden else ""
+        self.say(f"{'Your' if name == 'You' else name + ':'} hand: {numbered or face_down or '(none)'}")
         self.say("Enter lets the table go on; or an action out of turn, or law RULE-ID (laws lists them).")
 
-    def show_flush_offer(self, seat: int) -> None:
-        """A person holding a flush, with a bot about to make the first lead (LOO5-6)."""
-        deal = self.table.deal
-        assert isinstance(deal, LooDeal) and deal.to_act is not None
+    def show_side_offer(self, seat: int) -> None:
+        """A person who may act out of turn (holding a flush), with a bot about to make the first lead (LOO5-6)."""
+        deal = self.table.in_play
+        assert deal is not None and deal.to_act is not None
+        view = deal.view(seat)
         name = deal.seats[seat]
+        verbs = self.table.spec.verbs
+        offered = [verbs[a.verb] for a in view.legal]
+        may = " or ".join(dict.fromkeys(v.label.lower() for v in offered))
+        rules = ", ".join(dict.fromkeys(v.rule for v in offered))
         self.say()
-        held = "You hold" if name == "You" else f"{name} holds"
-        self.say(f"-- {deal.seats[deal.to_act]} is to lead; {held} a flush and may show it first (LOO5-6) --")
-        numbered = "  ".join(f"{i} {self.card(c)}" for i, c in enumerate(hand_order(deal.hands[seat]), 1))
-        self.say(f"{'Your' if name == 'You' else name + ':'} hand: {numbered}")
-        self.say("Legal: f flush | Enter lets the play begin (the lead closes the chance)")
+        self.say(you(f"-- {deal.seats[deal.to_act]} is to lead; {name} may {may} first ({rules}) --"))
+        self.say(f"{'Your' if name == 'You' else name + ':'} hand: {self.numbered(hand_order(view.hand))}")
+        legal = " | ".join(self.legal(seat, hand_order(view.hand), aside=True))
+        self.say(f"Legal: {legal} | Enter lets the play begin (the lead closes the chance)")
+
+    def numbered(self, hand: list[Card]) -> str:
+        """A hand as the table shows it, each card with its number: ``1 A♠  2 10♥``."""
+        return "  ".join(f"{i} {self.card(c)}" for i, c in enumerate(hand, 1))
 
     def show_turn(self, seat: int) -> None:
-        deal = self.table.deal
+        deal = self.table.in_play
         assert deal is not None
+        view = deal.view(seat)
         name = deal.seats[seat]
         self.say()
-        if isinstance(deal, LooDeal):
-            self.loo_status(deal, seat)
-        else:
-            self.nap_status(deal, seat)
-        view = deal.view(seat)
+        self.status(deal, view, seat)
         hand = hand_order(view.hand)
-        numbered = "  ".join(f"{i} {self.card(c)}" for i, c in enumerate(hand, 1))
-        self.say(f"{'Your' if name == 'You' else name + ':'} hand: {numbered or '(none)'}")
-        if isinstance(view, NapView) and view.widow is not None:
+        self.say(f"{'Your' if name == 'You' else name + ':'} hand: {self.numbered(hand) or '(none)'}")
+        if view.widow is not None:
             self.say(f"The widow (peeped): {self.card(view.widow)}")
         self.say("Legal: " + " | ".join(self.legal(seat, hand)))
 
-    def legal(self, seat: int, hand: list[Card]) -> list[str]:
+    def legal(self, seat: int, hand: list[Card], *, aside: bool = False) -> list[str]:
         """The actions open to ``seat``, each with the key or number that types it (cards in hand order)."""
         out: list[str] = []
         numbered: list[tuple[int, str]] = []
-        keys = _LOO_KEYS if self.table.game == "loo" else _NAP_KEYS
-        for text in self.table.legal_texts(seat):
-            if text in keys:
-                out.append(f"{keys[text]} {text}")
-                continue
-            civil = text.endswith(" civil")  # the ace of trumps led with "Pam be civil" (LOO5-4)
+        verbs = self.table.spec.verbs
+        for text in self.table.legal_texts(seat, aside=aside):
+            head, *extra = text.split()
             try:
-                card = parse_card(text.removesuffix(" civil"))
+                card = parse_card(head)
             except RoundgamesError:
-                out.append(text)
+                key = key_of(verbs, text, COMMANDS)
+                out.append(f"{key} {text}" if key else text)
                 continue
-            if civil:
-                if card in hand:
-                    n = hand.index(card) + 1
-                    numbered.append((n, f"{n} civil ({self.card(card)}, Pam be civil)"))
-                continue
-            if card in hand:
-                numbered.append((hand.index(card) + 1, f"{hand.index(card) + 1} {self.card(card)}"))
-            else:
+            if card not in hand:
                 out.append(self.card(card))
+            elif extra:  # a card with a word of the game's (AS civil: "Pam be civil", LOO5-4)
+                deal = self.table.in_play
+                assert deal is not None
+                said = action_label(deal, self.table.parse(seat, text))
+                numbered.append((hand.index(card) + 1, f"{hand.index(card) + 1} {' '.join(extra)} ({said})"))
+            else:
+                numbered.append((hand.index(card) + 1, f"{hand.index(card) + 1} {self.card(card)}"))
         return [text for _, text in sorted(numbered)] + out
 
-    def loo_status(self, deal: LooDeal, seat: int) -> None:
+    def status(self, deal: TableDeal, view: View[object], seat: int) -> None:
+        """Who is to do what, and the public facts of the deal: trumps, the pool, the bidding or the play."""
         name = deal.seats[seat]
-        if deal.phase is Phase.DECLARE:
-            self.say(f"-- {name} to declare --")
-        elif deal.phase is Phase.SHOW:
-            self.say(f"-- {name} to show a flush (a flush has been shown, LOO5-6) --")
+        if view.stage is Stage.SHOW:
+            self.say(f"-- {name} to show (the hand will not be played) --")
         else:
-            self.say(f"-- {name} to {'play' if deal.trick_cards else 'lead'} --")
-        self.say(f"Trumps: {self.suit(deal.trump)} (turn-up {self.card(deal.turnup)}). Pool: {deal.pool}.")
-        words = {Decl.STAND: "stands", Decl.THROW: "throws up", Decl.MISS: "took the miss", Decl.DEFEND: "defends"}
-        words[Decl.EXCHANGE] = "exchanged"
-        decls = [f"{deal.seats[s]} {words[deal.decls[s]]}" for s in deal.order if deal.decls[s] is not Decl.NONE]
-        if deal.phase is Phase.DECLARE:
-            if decls:
-                self.say("Declared: " + ", ".join(decls) + ".")
-            if deal.has_stock:
-                self.say(f"The stock: {len(deal.stock)} cards.")
-            elif deal.miss_holder is None:
-                self.say("The miss is untaken.")
-            return
-        self.say("Playing: " + ", ".join(f"{deal.seats[s]} ({_tricks(deal.won[s])})" for s in deal.players) + ".")
-        self.trick_status(deal.trick_seats, deal.trick_cards)
-
-    def nap_status(self, deal: NapDeal, seat: int) -> None:
-        name = deal.seats[seat]
-        if deal.phase is NapPhase.PURCHASE:
-            self.say(f"-- {name} to buy --")
-        elif deal.phase is NapPhase.CALL:
-            self.say(f"-- {name} to {'raise or pass' if deal.challenge else 'call'} --")
-        else:
-            self.say(f"-- {name} to {'play' if deal.trick_cards else 'lead'} --")
+            self.say(f"-- {name} to {doing(view)} --")
         facts = []
-        if deal.rules.has_kitty:
-            facts.append(f"Kitty: {deal.kitty}.")
-        if deal.multiplier > 1:
-            facts.append(f"Stakes times {deal.multiplier}.")
-        if deal.bought:
-            facts.append("Bought: " + ", ".join(f"{deal.seats[s]} {len(c)}" for s, c in deal.bought.items()) + ".")
-        if deal.calls:
-            facts.append("Calls: " + ", ".join(f"{deal.seats[s]} {c}" for s, c in deal.calls) + ".")
+        if view.turnup >= 0 and view.trump is not None:
+            facts.append(f"Trumps: {self.suit(view.trump)} (turn-up {self.card(view.turnup)}).")
+        if deal.offers(Feature.POOL):
+            facts.append(f"Pool: {view.pool}.")
+        if deal.offers(Feature.KITTY):
+            facts.append(f"Kitty: {view.pool}.")
+        if view.multiplier > 1:
+            facts.append(f"Stakes times {view.multiplier}.")
+        if view.bought:
+            facts.append("Bought: " + ", ".join(f"{deal.seats[s]} {n}" for s, n in view.bought.items()) + ".")
         if facts:
             self.say(" ".join(facts))
-        if deal.phase is NapPhase.PLAY and deal.declarer is not None:
-            trumps = "no trumps yet" if deal.trump is None else f"trumps {self.suit(deal.trump)}"
-            self.say(
-                f"{deal.seats[deal.declarer]} called {deal.contract}, {trumps}; "
-                f"{deal.seats[deal.declarer]} has won {deal.won}, lost {deal.lost}."
-            )
-            self.trick_status(deal.trick_seats, deal.trick_cards)
+        if view.stage is Stage.PLAY:
+            self.play_status(deal, view)
+            return
+        said = [f"{deal.seats[s]} {view.notes[s]}" for s in view.order if s < len(view.notes) and view.notes[s]]
+        if said:
+            self.say(you(f"{gerund(view).removeprefix('the ').capitalize()}: {', '.join(said)}."))
+        if deal.offers(Feature.MISS) and view.miss_holder is None:
+            self.say("The miss is untaken.")
 
-    def trick_status(self, seats: list[int], cards: list[Card]) -> None:
-        self.say("Trick: " + (self.trick_line(seats, cards) if cards else "(none yet: you lead)"))
+    def play_status(self, deal: TableDeal, view: View[object]) -> None:
+        """The play: the contract and how it stands, or each player's tricks; then the trick so far."""
+        if view.declarer is not None:
+            who = deal.seats[view.declarer]
+            trumps = "no trumps yet" if view.trump is None else f"trumps {self.suit(view.trump)}"
+            note = view.notes[view.declarer] if view.notes else f"called {view.contract}"
+            self.say(you(f"{who} {note}, {trumps}; {who} has won {view.won}, lost {view.lost}."))
+        else:
+            won = tricks_won(view.tricks, deal.n)
+            self.say("Playing: " + ", ".join(f"{deal.seats[s]} ({_tricks(won[s])})" for s in view.players) + ".")
+        trick = current_trick(view)
+        self.say("Trick: " + (self.trick_line(trick.seats, trick.cards) if trick else "(none yet: you lead)"))
 
     # -- commands --------------------------------------------------------------------------------
 
     def help(self) -> None:
+        self.say("Type an action, or a command:")
+        for line in help_lines(self.table.spec.verbs, self.table.in_play, COMMANDS):
+            self.say(line)
         for line in HELP:
             self.say(line)
-        if getattr(self.table.rules, "form", "three_card") != "three_card":
-            for line in FIVE_HELP:
-                self.say(line)
 
     def rules(self) -> None:
         self.say("Rules in force:")
@@ -587,20 +567,15 @@ class _Plain:
         if trick is None:
             self.say("No trick has been played yet in this deal.")
             return
-        deal = self.table.deal
+        deal = self.table.in_play
         assert deal is not None and trick.winner is not None
         self.say(f"Last trick: {self.trick_line(trick.seats, trick.cards)}; {deal.seats[trick.winner]} won it.")
 
     def score_sheet(self, final: bool = False) -> None:
         table = self.table
-        sitting = table.sitting
-        deal = sitting.current  # the deal in progress; between deals the sitting holds the pool or kitty
-        if isinstance(sitting, LooSitting):
-            self.say(f"Pool: {deal.pool_total if isinstance(deal, LooDeal) else sitting.pool}.")
-        else:
-            kitty = deal.kitty if isinstance(deal, NapDeal) else sitting.kitty
-            if sitting.rules.has_kitty or kitty:
-                self.say(f"Kitty: {kitty}.")
+        pot = table.pot()  # the deal in progress's; between deals what the sitting carries
+        if pot is not None:
+            self.say(f"{pot[0]}: {pot[1]}.")
         rows = table.score_sheet()
         count = len(rows[0][1]) if rows else 0
         self.say(f"Score sheet, {count} deal{'s' * (count != 1)} finished (balance, then each deal):")

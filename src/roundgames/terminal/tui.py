@@ -3,15 +3,17 @@
 The screen fits 80x24 and reflows when resized: the other seats one line each and the
 trump and pool panel at the top, the trick in the centre, a scrolling log, a status line
 for prompts and for the reason an action is refused, your hand numbered from 1 with the
-legal cards in brackets, and two lines of keys.
+legal cards in brackets, and two lines of keys (:mod:`roundgames.terminal.tui_panels` draws them).
 
-Keys: ``1``-``9`` pick a card (the same digit again, or Enter, plays it; while calling in
-Nap the digits ``1``-``4`` are calls; while buying they mark the cards to discard); ``/``
-or ``:`` opens a box for a typed move (``QH``, ``10S``, ``stand``, ``call 3``,
-``buy 2C 3D``); Loo ``s`` stand, ``t`` throw up, ``m`` take the miss, ``d`` play the miss
-for the pool; Nap ``p`` pass, ``n`` Nap, ``i`` misery, ``w`` Wellington, ``b`` Blücher;
-``?`` help, ``r`` rules in force, ``l`` last trick, ``g`` pool and score sheet, ``q`` quit
-(saving first when a save file is set).
+Keys: ``1``-``9`` pick a card (the same digit again, or Enter, plays it; while bidding, the
+digits are the moves the game numbers, Nap's calls; for a move that names cards, Nap's
+purchase, they mark the cards and Enter makes it); ``/`` or ``:`` opens a box for a typed
+move (``QH``, ``10S``, ``stand``, ``call 3``, ``buy 2C 3D``); a letter is the game's verb
+whose key it is in its verb table (Loo ``s`` stand, ``t`` throw up, ``m`` take the miss, ``d``
+play the miss for the pool; Nap ``p`` pass, ``n`` Nap, ``i`` misery, ``w`` Wellington, ``b``
+Blücher); ``?`` help, ``r`` rules in force, ``l`` last trick, ``g`` pool and score sheet,
+``q`` quit (saving first when a save file is set). These keys of the table's own win over a
+verb's (Nap's ``r``, raise; Loo's ``x``, exchange): such a verb is typed after ``/``.
 
 In table mode (``--mode table``) an action the rules forbid opens a window saying what it breaks
 and what its law will do: ``y`` goes ahead, ``n`` or Escape takes it back. ``x`` lists the laws and
@@ -24,191 +26,77 @@ tricks and declarations, and the log the table keeps for the people at it.
 
 from __future__ import annotations
 
+from string import ascii_lowercase
 from typing import ClassVar
 
 from rich.text import Text
-from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal
 from textual.filter import Monochrome, NoColor
-from textual.screen import ModalScreen
 from textual.timer import Timer
 from textual.widgets import Input, RichLog, Static
 
-from ..core.cards import RANKS, SUITS, Card, rank_of, suit_of
+from ..core.cards import SUITS, card_str
 from ..core.errors import RoundgamesError
-from ..core.tricks import Trick
-from ..loo.deal import Decl, Kind, LooDeal, Phase
-from ..loo.sitting import LooSitting
-from ..nap import NapDeal
-from ..nap.deal import NapPhase
+from ..games.protocol import Stage
+from ..session.input import help_lines, letter_action
 from ..session.laws import MODE_LINES, law_lines, stated, stop_due, strict_error, warning
-from ..session.table import PlaySettings, Table, hand_order
+from ..session.table import PlaySettings, Table
+from ..session.words import TableDeal, doing, hand_order
+from .tui_panels import OWN_KEYS, SYMBOLS, Panels, card_text, suit_text
+from .tui_screens import ConfirmScreen, InfoScreen, LawScreen
 
-__all__ = ["ConfirmScreen", "InfoScreen", "LawScreen", "TableApp", "card_text", "run"]
+__all__ = [
+    "SYMBOLS",
+    "ConfirmScreen",
+    "InfoScreen",
+    "LawScreen",
+    "TableApp",
+    "card_text",
+    "help_text",
+    "run",
+    "suit_text",
+]
 
-SYMBOLS = "♠♥♦♣"
-_LOO_KEYS = {"s": "stand", "t": "throw", "m": "miss", "d": "defend"}
-_NAP_KEYS = {"p": "pass", "n": "nap", "i": "misery", "w": "wellington", "b": "blucher"}
-_LOO_LABELS = {"stand": "s stand", "throw": "t throw up", "miss": "m take miss", "defend": "d play miss for pool"}
-_NAP_LABELS = {"pass": "p pass", "nap": "n Nap", "misery": "i misery", "wellington": "w Wellington"}
-_NAP_LABELS |= {"blucher": "b Blücher"}
-_DECL_WORDS = {Decl.NONE: "", Decl.STAND: "stood", Decl.THROW: "threw up", Decl.MISS: "took miss"}
-_DECL_WORDS |= {Decl.DEFEND: "defends the pool"}
-
-HELP = """\
+_HELP_TOP = """\
 1-9       pick a card; the same digit again, or Enter, plays it
           (an illegal pick says why, with the rule)
 Enter     play the picked card; after a deal, go on to the next
-/ or :    type a move: QH, 10S, 2, stand, miss, call 3, nap, buy 2C 3D,
-          widow 5C, topcard 5C, spare AS KS QS JS TS, peep, raise
+/ or :    type a move, as --plain reads it: QH, 10S, 2, stand, call 3, buy 2C 3D
 Escape    close the typing box, or drop the pick
 PgUp/PgDn scroll the log
+"""
 
-Loo   s stand   t throw up   m take the miss
-      d play the miss for the pool (the dealer, against a lone stander)
-Nap   p pass   1-4 call that many tricks   i misery   n Nap
-      w Wellington   b Blücher   (buying: 1-5 mark discards, Enter buys)
+_HELP_BOTTOM = """\
+While bidding, the digits are the moves the game numbers (Nap's calls 1-4);
+a move that names cards (Nap's purchase): 1-9 mark them, Enter makes it.
 
 r rules in force   l last trick   g pool and score sheet
 ? this help        q quit (saving first if a save file is set)
+A move whose key is one of these is typed: / and its word.
 
 Table mode (--mode table): a card, declaration or call the rules forbid
 opens a window with the rule it breaks and what its law will do:
 y goes ahead, n or Esc takes it back.
-x         the laws of the game; state one by its ID (4, LOO-LAW-8 P3)
+x         the laws of the game; state one by its ID (4, or in full)
           (or type it: / law 4)
 Before the bots begin the declaring and the play the table waits:
-Space or Enter goes on; or act out of turn (s, t, m, a card, a call).
+Space or Enter goes on; or act out of turn (a key, a card, a call).
 
 Legal cards stand in brackets, [A♠], and in bold; the others are dim.
 A finished trick stays in view a moment; any key collects it."""
 
 
-def card_text(card: Card, ascii_only: bool = False) -> str:
-    """A card as the table shows it: ``A♠``, ``10♥``; with ``ascii_only``, ``AS``, ``10H``."""
-    rank = "10" if rank_of(card) == 8 else RANKS[rank_of(card)]
-    return rank + (SUITS if ascii_only else SYMBOLS)[suit_of(card)]
+def help_text(table: Table) -> str:
+    """What ``?`` shows: the keys, and the moves of the table's game from its verb table."""
+    deal = table.in_play
+    verbs = help_lines(table.spec.verbs, deal, OWN_KEYS, typed="/ ")
+    title = f"{table.spec.title}: a letter is its move; / types any move"
+    return "\n".join([_HELP_TOP, title, *(line[2:] for line in verbs), "", _HELP_BOTTOM])
 
 
-def suit_text(suit: int, ascii_only: bool = False) -> str:
-    """A suit's sign: ``♠`` or ``S``."""
-    return (SUITS if ascii_only else SYMBOLS)[suit]
-
-
-class InfoScreen(ModalScreen[None]):
-    """A window over the table (help, rules, last trick, score sheet); any key closes it."""
-
-    DEFAULT_CSS = """
-    InfoScreen { align: center middle; }
-    InfoScreen > VerticalScroll {
-        width: 78; max-width: 100%; height: auto; max-height: 100%;
-        border: round $accent; padding: 0 1; background: $surface;
-    }
-    InfoScreen.-ascii > VerticalScroll { border: ascii $accent; }
-    """
-
-    def __init__(self, title: str, body: Text | str, *, ascii_only: bool = False) -> None:
-        super().__init__(classes="-ascii" if ascii_only else "")
-        self.title_text = title
-        self.body = body
-
-    def compose(self) -> ComposeResult:
-        box = VerticalScroll(Static(self.body, id="info-body"))
-        box.border_title = self.title_text
-        box.border_subtitle = "any key closes"
-        yield box
-
-    def on_key(self, event: events.Key) -> None:
-        if event.key in ("up", "down", "pageup", "pagedown", "home", "end"):
-            return  # let the window scroll
-        event.stop()
-        if self.is_current:  # a second key (repeat, paste) may arrive while the window is closing
-            self.dismiss()
-
-
-class ConfirmScreen(ModalScreen[bool]):
-    """Table mode: what an irregular action breaks and what its law will do; ``y`` goes ahead, ``n`` or
-    Escape takes it back."""
-
-    DEFAULT_CSS = """
-    ConfirmScreen { align: center middle; }
-    ConfirmScreen > VerticalScroll {
-        width: 78; max-width: 100%; height: auto; max-height: 100%;
-        border: round $warning; padding: 0 1; background: $surface;
-    }
-    ConfirmScreen.-ascii > VerticalScroll { border: ascii $warning; }
-    """
-
-    def __init__(self, title: str, lines: list[str], *, ascii_only: bool = False) -> None:
-        super().__init__(classes="-ascii" if ascii_only else "")
-        self.title_text = title
-        self.lines = lines
-
-    def compose(self) -> ComposeResult:
-        body = [*self.lines, "", f"{self.title_text} y: go ahead; n or Esc: take it back."]
-        box = VerticalScroll(Static("\n".join(body), id="confirm-body"))
-        box.border_title = self.title_text
-        box.border_subtitle = "y go ahead   n or Esc take it back"
-        yield box
-
-    def on_key(self, event: events.Key) -> None:
-        if event.key in ("up", "down", "pageup", "pagedown", "home", "end"):
-            return  # let the window scroll
-        event.stop()
-        if not self.is_current:  # a second key (repeat, paste) may arrive while the window is closing
-            return
-        if event.key in ("y", "Y"):
-            self.dismiss(True)
-        elif event.key in ("n", "N", "escape"):
-            self.dismiss(False)
-
-
-class LawScreen(ModalScreen[str | None]):
-    """Table mode, ``x``: the laws of the game, and a box to state one by its ID (``4``, ``LOO-LAW-8 P3``)."""
-
-    DEFAULT_CSS = """
-    LawScreen { align: center middle; }
-    LawScreen > VerticalScroll {
-        width: 100%; height: 1fr; border: round $accent; padding: 0 1; background: $surface;
-    }
-    LawScreen.-ascii > VerticalScroll { border: ascii $accent; }
-    LawScreen > Input { dock: bottom; }
-    """
-
-    def __init__(self, lines: list[str], example: str, *, ascii_only: bool = False) -> None:
-        super().__init__(classes="-ascii" if ascii_only else "")
-        self.lines = lines
-        self.example = example
-
-    def compose(self) -> ComposeResult:
-        box = VerticalScroll(Static("\n".join(self.lines), id="laws-body"))
-        box.border_title = "The laws: state an irregularity"
-        box.border_subtitle = "PgUp/PgDn scroll   Enter states it   Esc closes"
-        yield box
-        yield Input(id="law-entry", placeholder=f"the law's ID and any argument: {self.example}")
-
-    def on_mount(self) -> None:
-        self.query_one(Input).focus()
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        if self.is_current:
-            self.dismiss(event.value.strip() or None)
-
-    def on_key(self, event: events.Key) -> None:
-        box = self.query_one(VerticalScroll)
-        if event.key == "pageup":
-            box.scroll_page_up()
-        elif event.key == "pagedown":
-            box.scroll_page_down()
-        elif event.key == "escape" and self.is_current:
-            event.stop()
-            self.dismiss(None)
-
-
-class TableApp(App[int]):
+class TableApp(Panels, App[int]):
     """The full-screen table: build it on a :class:`Table` and its :class:`PlaySettings`, then ``run()``."""
 
     TITLE = "roundgames"
@@ -221,7 +109,7 @@ class TableApp(App[int]):
     #top { height: auto; max-height: 9; }
     #seats { width: 1fr; height: auto; max-height: 9; padding: 0 1; overflow-y: auto; }
     #panel { width: 28; height: auto; padding: 0 1; border-left: vkey $secondary; }
-    #trick { height: 3; padding: 0 1; border-top: solid $secondary; }
+    #trick { height: auto; min-height: 3; max-height: 5; padding: 0 1; border-top: solid $secondary; }
     #log { height: 1fr; min-height: 2; padding: 0 1; border-top: solid $secondary; scrollbar-size-vertical: 1; }
     #status { height: 1; padding: 0 1; background: $boost; }
     #hand { height: 3; padding: 0 1; border-top: solid $secondary; }
@@ -231,7 +119,8 @@ class TableApp(App[int]):
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         *(Binding(str(d), f"digit({d})", show=False) for d in range(1, 10)),
-        *(Binding(k, f"word('{w}')", show=False) for k, w in (_LOO_KEYS | _NAP_KEYS).items()),
+        # Every other letter is the game's verb whose key it is (or says the game has none).
+        *(Binding(c, f"letter('{c}')", show=False) for c in ascii_lowercase if c not in OWN_KEYS),
         Binding("enter", "confirm", "play", show=False),
         Binding("space", "collect", "go on", show=False),
         Binding("slash,colon", "open_entry", "type", show=False),
@@ -256,10 +145,10 @@ class TableApp(App[int]):
         #: the person's seat drawn at the bottom: the person to act, else the first person
         self.me = table.humans[0] if table.humans else 0
         self.selected: int | None = None  # index in the hand of the picked card
-        self.discards: set[int] = set()  # Purchase Nap: cards marked to discard
+        self.marked: set[int] = set()  # cards marked for a move that names cards (Nap's purchase)
         self.message: Text | None = None
         self.waiting: str | None = None  # "trick" (a finished trick in view), "deal" (payments in view), "over"
-        self.finished: LooDeal | NapDeal | None = None  # the deal just settled, shown until the next
+        self.finished: TableDeal | None = None  # the deal just settled, shown until the next
         self.timer: Timer | None = None
         self.logged = 0
         #: table mode: the deal and the stages ("before", "play") at which the table has waited for its people
@@ -289,31 +178,15 @@ class TableApp(App[int]):
                 self.query_one(wid).styles.border_top = ("ascii", "gray")
             self.query_one("#panel").styles.border_left = ("ascii", "gray")
         self.title = f"roundgames {self.table.game}"
-        deal = self.table.deal
+        deal = self.table.in_play
         if deal is not None and deal.is_complete:
             self._deal_complete()
         self._advance()
 
     # -- what is drawn -------------------------------------------------------------------------
 
-    def _deal(self) -> LooDeal | NapDeal | None:
-        return self.table.deal if self.table.deal is not None else self.finished
-
-    def _card(self, card: Card, style: str = "") -> Text:
-        """A card, in its suit's colour unless colour is off."""
-        colour = ""
-        if self.settings.color:
-            suit = suit_of(card)
-            if suit == 1 or (suit == 2 and not self.settings.four_color):
-                colour = "#ff6b6b"
-            elif suit == 2:
-                colour = "#5fafff"
-            elif suit == 3 and self.settings.four_color:
-                colour = "#5fd75f"
-        return Text(card_text(card, self.settings.ascii), style=f"{style} {colour}".strip())
-
-    def _arrow(self) -> str:
-        return ">" if self.settings.ascii else "▶"
+    def _deal(self) -> TableDeal | None:
+        return self.table.in_play if self.table.in_play is not None else self.finished
 
     def _refresh(self) -> None:
         """Redraw every part of the table from the table's state."""
@@ -338,283 +211,6 @@ class TableApp(App[int]):
             return Text(line)
         return Text(line.translate({ord(s): SUITS[i] for i, s in enumerate(SYMBOLS)} | {ord("ü"): "u"}))
 
-    def _header_text(self, deal: LooDeal | NapDeal | None) -> Text:
-        t = self.table
-        number = len(t.sitting.deals) + (t.sitting.current is not None)  # a finished deal is already counted
-        parts = [f"{t.game.title()} ({t.rules.name})", f"deal {max(number, 1)}"]
-        if t.game == "nap":
-            parts[-1] += f" of {t.rounds * len(t.seats)}"
-        if deal is not None:
-            parts.append(f"dealer {deal.seats[deal.dealer]}")
-        parts.append(f"seed {t.seed}")
-        if t.table_mode:
-            parts.append("table mode")
-        return Text(" · ".join(parts) if not self.settings.ascii else " | ".join(parts))
-
-    def _seat_status(self, deal: LooDeal | NapDeal, s: int) -> str:
-        words = []
-        if isinstance(deal, LooDeal):
-            if s not in deal.order:
-                words.append("sits out")
-            elif deal.kind is Kind.SINGLE:
-                words.append("single")
-            else:
-                words.append(_DECL_WORDS[deal.decls[s]] or "to declare")
-        else:
-            said = [c for seat, c in deal.calls if seat == s]
-            if s not in deal.order:
-                words.append("sits out")
-            elif deal.declarer == s:
-                words.append(f"senior, {deal.contract}")
-            elif said:
-                words.append("passed" if said[-1] == "pass" else f"called {said[-1]}")
-        return ", ".join(w for w in words if w)
-
-    def _seats_text(self, deal: LooDeal | NapDeal | None) -> Text:
-        """The other seats, a line each; more than seven go two to a line, in short."""
-        if deal is None:
-            return Text("Shuffling...")
-        view = deal.view(self.me)
-        won = _tricks_won(view.tricks, deal.n)
-        others = [s for s in range(deal.n) if s != self.me]
-        short = len(others) > 7
-        cells = []
-        for s in others:
-            turn = s == self.table.to_act and self.waiting is None
-            cell = Text(f"{self._arrow() if turn else ' '} ", style="bold")
-            bot = s not in self.table.humans
-            if short:
-                cell.append(f"{deal.seats[s][:5]:<5} ", style="bold" if turn else "")
-                cell.append("b " if bot else "  ", style="italic")
-                cell.append(f"{view.card_counts[s]}c {won[s]}t ")
-            else:
-                cell.append(f"{deal.seats[s][:9]:<9} ", style="bold" if turn else "")
-                cell.append("bot " if bot else "    ", style="italic")
-                cell.append(f"cards {view.card_counts[s]}  tricks {won[s]}  ")
-            status = self._seat_status(deal, s)
-            cell.append("?" if short and status == "to declare" else status, style="" if turn else "dim")
-            cells.append(cell)
-        if short:
-            for i in range(0, len(cells) - 1, 2):
-                cells[i].truncate(25, pad=True)
-            rows = [Text(" ").join(cells[i : i + 2]) for i in range(0, len(cells), 2)]
-            return Text("\n").join([Text("(b bot, c cards, t tricks)", style="dim"), *rows])
-        return Text("\n").join(cells)
-
-    def _panel_text(self, deal: LooDeal | NapDeal | None) -> Text:
-        out = Text()
-        if isinstance(deal, LooDeal):
-            out.append("Trumps ")
-            out.append(suit_text(suit_of(deal.turnup), self.settings.ascii) + " ", style="bold")
-            out.append("turn-up ")
-            out.append_text(self._card(deal.turnup))
-            out.append(f"\nPool   {deal.pool_total}")
-            if deal.kind is Kind.REGULAR:
-                holder = deal.miss_holder
-                out.append("\nMiss   " + ("untaken" if holder is None else f"taken by {deal.seats[holder]}"))
-            kind = "" if deal.kind is Kind.REGULAR else f" ({deal.kind.value.replace('_', ' ')})"
-            out.append(f"\nDealer {deal.seats[deal.dealer]}{kind}")
-        elif isinstance(deal, NapDeal):
-            out.append("Trumps ")
-            if deal.trump is None:
-                out.append("first lead", style="dim")
-            else:
-                out.append(suit_text(deal.trump, self.settings.ascii), style="bold")
-            if deal.declarer is not None:
-                out.append(f"\nCall   {deal.seats[deal.declarer]} {deal.contract}")
-                out.append(f"\n       won {deal.won}, lost {deal.lost}")
-            elif deal.highest is not None:
-                out.append(f"\nHigh   {deal.seats[deal.highest[0]]} {deal.highest[1]}")
-            widow = deal.view(self.me).widow
-            if widow is not None:  # seen by peeping (NAP-VAR-PEEP)
-                out.append("\nWidow  ")
-                out.append_text(self._card(widow))
-            if deal.rules.has_kitty:
-                out.append(f"\nKitty  {deal.kitty}")
-            if deal.multiplier > 1:
-                out.append(f"\nStakes x{deal.multiplier}")
-            out.append(f"\nDealer {deal.seats[deal.dealer]}" + (" (sits out)" if deal.dealer_out else ""))
-        return out
-
-    def _trick_line(self, deal: LooDeal | NapDeal, trick: Trick) -> Text:
-        out = Text()
-        for s, c in zip(trick.seats, trick.cards, strict=True):
-            out.append(f"{deal.seats[s]} ")
-            out.append_text(self._card(c, "bold underline" if s == trick.winner else ""))
-            out.append("  ")
-        return out
-
-    def _trick_text(self, deal: LooDeal | NapDeal | None) -> Text:
-        """The centre: the trick in progress (or the last one won), or the payments of a finished deal."""
-        out = Text()
-        if deal is None:
-            return out
-        if self.waiting in ("deal", "over"):
-            head, paid = self._payments(deal)
-            out.append("Deal over. ", style="bold")
-            if isinstance(deal, LooDeal) and deal.kind is Kind.SINGLE:  # every card lies face up (LOO-SGL-1)
-                for s in deal.order:
-                    out.append(f"{deal.seats[s]} ")
-                    out.append_text(self._card(max(hand_order(deal.dealt[s]))))
-                    out.append("  ")
-            out.append(f"{head}\n{paid}")
-            return out
-        current = deal.all_tricks()
-        if current and current[-1].winner is None:
-            trick = current[-1]
-            out.append(f"Trick {len(current)}: ", style="bold")
-            out.append_text(self._trick_line(deal, trick))
-            if self.table.to_act is not None:
-                out.append(f"{deal.seats[self.table.to_act]} ?", style="dim")
-        elif deal.tricks:
-            trick = deal.tricks[-1]
-            assert trick.winner is not None
-            out.append(f"Trick {len(deal.tricks)} to {deal.seats[trick.winner]}: ", style="bold")
-            out.append_text(self._trick_line(deal, trick))
-            if self.waiting == "trick":
-                out.append("(any key)", style="dim")
-        elif isinstance(deal, LooDeal) and deal.phase is Phase.DECLARE:
-            out.append("Declaring: stand, throw up, or take the miss.", style="dim")
-        elif isinstance(deal, NapDeal) and deal.phase is NapPhase.PURCHASE:
-            out.append("Buying: each in turn discards and buys as many from the stock.", style="dim")
-        elif isinstance(deal, NapDeal) and deal.phase is NapPhase.CALL:
-            out.append("Calling: each in turn passes or calls higher.", style="dim")
-        elif self._playing(deal) and self.table.to_act is not None:
-            out.append(f"{deal.seats[self.table.to_act]} to lead.", style="dim")
-            if isinstance(deal, NapDeal) and deal.trump is None:
-                out.append(" The first card led fixes trumps.", style="dim")
-        return out
-
-    def _payments(self, deal: LooDeal | NapDeal) -> tuple[str, str]:
-        """What happened in a finished deal, and what each seat received (+) or paid (-)."""
-        paid = ", ".join(f"{name} {deal.net[i]:+d}" for i, name in enumerate(deal.seats))
-        if isinstance(deal, LooDeal):
-            if deal.winner_without_play is not None and deal.kind is not Kind.SINGLE:
-                head = f"{deal.seats[deal.winner_without_play]} takes the pool without play."
-            else:
-                head = f"Looed: {', '.join(deal.seats[s] for s in deal.looed) or 'nobody'}."
-            return head, f"{paid}. Pool {deal.pool_total}."
-        if deal.declarer is None:
-            return "All passed.", f"{paid}."
-        return f"{deal.seats[deal.declarer]} {'made' if deal.made else 'lost'} {deal.contract}.", f"{paid}."
-
-    def _status_text(self, deal: LooDeal | NapDeal | None) -> Text:
-        if self.message is not None:
-            return self.message
-        seat = self.table.to_act
-        if self.waiting == "trick":
-            return Text("Trick collected in a moment (any key collects it now).")
-        if self.waiting == "deal":
-            return Text("The deal is over: Enter for the next deal.")
-        if self.waiting == "over":
-            return Text("The sitting is over: g score sheet, q quit.")
-        if self.waiting == "aside" and deal is not None and seat is not None:
-            return Text(f"Table mode: before {deal.seats[seat]} begins, act out of turn, or Space: go on.", "bold")
-        if deal is None or seat is None:
-            return Text("")
-        if seat not in self.table.humans:
-            return Text(f"{deal.seats[seat]} to act...", style="dim")
-        if isinstance(deal, LooDeal):
-            if deal.phase is Phase.DECLARE:
-                return Text("Your turn to declare: " + self._phase_keys(deal, seat), style="bold")
-            return Text("Your turn: pick a card (legal in brackets), Enter plays it.", style="bold")
-        if deal.phase is NapPhase.PURCHASE:
-            return Text("Buying: 1-5 mark cards to discard, Enter buys as many (none: keep your hand).")
-        if deal.phase is NapPhase.CALL:
-            return Text("Your call: " + self._phase_keys(deal, seat), style="bold")
-        lead = " (your lead fixes trumps)" if deal.trump is None and not deal.trick_cards else ""
-        return Text(f"Your turn: pick a card{lead}, Enter plays it.", style="bold")
-
-    def _hand_text(self, deal: LooDeal | NapDeal | None) -> Text:
-        out = Text()
-        if deal is None:
-            return out
-        view = deal.view(self.me)
-        name = deal.seats[self.me]
-        won = _tricks_won(view.tricks, deal.n)[self.me]
-        status = self._seat_status(deal, self.me)
-        out.append(f"{name}: tricks {won}" + (f", {status}" if status else ""), style="bold")
-        if self.table.to_act == self.me and self.waiting is None:
-            out.append(" (your turn)", style="bold")
-        out.append("\n")
-        cards = hand_order(view.hand)
-        if not cards:
-            if isinstance(deal, LooDeal) and deal.phase is Phase.DECLARE and deal.decls[self.me] is Decl.NONE:
-                out.append("(your cards lie face down until your turn to declare)", style="dim")
-            elif isinstance(deal, LooDeal) and deal.decls[self.me] is Decl.THROW:
-                out.append("(thrown up)", style="dim")
-            else:
-                out.append("(no cards)", style="dim")
-            return out
-        legal = set(self._legal_cards(deal))
-        playing = self._playing(deal) and self.table.to_act == self.me and self.waiting is None
-        for i, c in enumerate(cards):
-            picked = i == self.selected or i in self.discards
-            mark = (self._arrow() if i == self.selected else "x") if picked else " "
-            out.append(f"{mark}{i + 1}", style="bold" if picked else "")
-            if playing and c in legal:
-                out.append("[", style="bold")
-                out.append_text(self._card(c, "bold reverse" if picked else "bold"))
-                out.append("] ", style="bold")
-            else:
-                out.append(" ")
-                out.append_text(self._card(c, "dim" if playing else ("reverse" if picked else "")))
-                out.append("  ")
-        return out
-
-    def _phase_keys(self, deal: LooDeal | NapDeal, seat: int) -> str:
-        texts = self.table.legal_texts(seat)
-        if isinstance(deal, LooDeal):
-            return "  ".join(_LOO_LABELS[t] for t in texts if t in _LOO_LABELS)
-        calls = [t for t in texts if t in ("1", "2", "3", "4")]
-        parts = [_NAP_LABELS["pass"]] if "pass" in texts else []
-        if calls:
-            parts.append(f"{' '.join(calls)} call")
-        parts += [_NAP_LABELS[t] for t in texts if t in _NAP_LABELS and t != "pass"]
-        typed = [t.split()[0] for t in texts if t.split()[0] in ("peep", "raise", "spare")]
-        if typed:
-            parts.append("/" + " /".join(typed))
-        return "  ".join(parts)
-
-    def _keys_text(self, deal: LooDeal | NapDeal | None) -> Text:
-        out = Text()
-        seat = self.table.to_act
-        if self.waiting == "trick":
-            out.append("any key  collect the trick")
-        elif self.waiting == "deal":
-            out.append("Enter  next deal")
-        elif self.waiting == "over":
-            out.append("g  final score sheet   q  quit")
-        elif self.waiting == "aside":
-            out.append("Space go on   x state a law   or out of turn: a key or / a move")
-        elif deal is not None and seat is not None and seat in self.table.humans:
-            if self._playing(deal):
-                out.append(f"1-{len(hand_order(deal.hands[seat]))} pick a card   Enter or the digit again: play")
-                if isinstance(deal, NapDeal) and any(
-                    t.startswith(("widow", "topcard")) for t in self.table.legal_texts(seat)
-                ):
-                    out.append("   /widow C  /topcard C")
-            elif isinstance(deal, NapDeal) and deal.phase is NapPhase.PURCHASE:
-                out.append("1-5 mark discards   Enter buy")
-            else:
-                out.append(self._phase_keys(deal, seat))
-        else:
-            out.append("bots are playing...", style="dim")
-        law = "  x law" if self.table.table_mode else ""
-        out.append(f"\n/ type a move{law}  ? help  r rules  l last trick  g sheet  q quit")
-        return out
-
-    # -- the state of play ---------------------------------------------------------------------
-
-    @staticmethod
-    def _playing(deal: LooDeal | NapDeal) -> bool:
-        return deal.phase is (Phase.PLAY if isinstance(deal, LooDeal) else NapPhase.PLAY)
-
-    def _legal_cards(self, deal: LooDeal | NapDeal) -> list[Card]:
-        if self.table.to_act != self.me or not self._playing(deal):
-            return []
-        return [c for c in hand_order(deal.hands[self.me]) if deal.can_play(self.me, c)]
-
     def _say(self, text: str, style: str = "") -> None:
         self.message = Text(text, style=style)
 
@@ -635,7 +231,7 @@ class TableApp(App[int]):
     def _advance(self) -> None:
         """Let the bots act (now, or on a timer) until a person must act, a trick or deal is in view."""
         while self.timer is None and self.waiting is None:
-            deal = self.table.deal
+            deal = self.table.in_play
             if deal is None or deal.is_complete:  # between deals (the table keeps the last one in view)
                 if self.table.is_over:
                     self._sitting_over()
@@ -648,7 +244,7 @@ class TableApp(App[int]):
                     self._sitting_over()
                     break
                 self._save()
-                if self.table.deal is not None and self.table.deal.is_complete:  # Peel's single settles at once
+                if self.table.in_play is not None and self.table.in_play.is_complete:  # Peel's single settles at once
                     self._deal_complete()
                 continue
             seat = self.table.to_act
@@ -679,8 +275,8 @@ class TableApp(App[int]):
         stage = stop_due(self.table)
         if stage is None:
             return False
-        if self.stops[0] is not self.table.deal:
-            self.stops = (self.table.deal, set())
+        if self.stops[0] is not self.table.in_play:
+            self.stops = (self.table.in_play, set())
         if stage in self.stops[1]:
             return False
         self.stops[1].add(stage)
@@ -694,13 +290,13 @@ class TableApp(App[int]):
         self._advance()
 
     def _bot_once(self) -> None:
-        deal = self.table.deal
+        deal = self.table.in_play
         assert deal is not None
         before = len(deal.tricks)
         self.table.bot_step()
         self._after_action(deal, before)
 
-    def _after_action(self, deal: LooDeal | NapDeal, tricks_before: int) -> None:
+    def _after_action(self, deal: TableDeal, tricks_before: int) -> None:
         """Save; then hold a finished trick in view, or show the payments of a finished deal."""
         self._save()
         if deal.is_complete:
@@ -711,10 +307,10 @@ class TableApp(App[int]):
 
     def _deal_complete(self) -> None:
         """Settle the finished deal into the sitting and hold its payments in view until a key."""
-        self.finished = self.table.deal  # the table has settled it into the sitting already
+        self.finished = self.table.in_play  # the table has settled it into the sitting already
         self._save()
         self.selected = None
-        self.discards.clear()
+        self.marked.clear()
         if self.table.is_over:
             self._sitting_over()
         else:
@@ -744,7 +340,7 @@ class TableApp(App[int]):
         seat = self.table.to_act
         if seat is not None and seat in self.table.humans:
             return seat
-        deal = self.table.deal
+        deal = self.table.in_play
         if (
             self.table.table_mode
             and deal is not None
@@ -761,7 +357,7 @@ class TableApp(App[int]):
         """Do what the person typed; an illegal try shows its reason and the rule, and changes nothing.
         In table mode an irregular one asks first, saying what its law will do."""
         seat = self._human_seat()
-        deal = self.table.deal
+        deal = self.table.in_play
         if seat is None or deal is None:
             self._refresh()
             return False
@@ -784,7 +380,7 @@ class TableApp(App[int]):
         self._advance()
 
     def _commit(self, seat: int, text: str) -> bool:
-        deal = self.table.deal
+        deal = self.table.in_play
         assert deal is not None
         before = len(deal.tricks)
         try:
@@ -795,7 +391,7 @@ class TableApp(App[int]):
             return False
         self.message = None
         self.selected = None
-        self.discards.clear()
+        self.marked.clear()
         if self.waiting == "aside" and self.table.to_act in self.table.humans:
             self.waiting = None  # what he did made it a person's turn
         self._after_action(deal, before)
@@ -815,68 +411,80 @@ class TableApp(App[int]):
     # -- actions (keys) ------------------------------------------------------------------------
 
     def action_digit(self, n: int) -> None:
-        """A digit: pick (or play) a card, make a Nap call, or mark a card to discard."""
+        """A digit: pick (or play) a card, make a move the game numbers (a Nap call), or mark a card."""
         if self._interrupt():
             return
-        deal = self.table.deal
+        deal = self.table.in_play
         seat = self._human_seat()
         if deal is None or seat is None:
             self._refresh()
             return
-        if isinstance(deal, NapDeal) and deal.phase is NapPhase.CALL:
-            if n > 4:
-                self._say("Calls are 1 to 4 tricks, n Nap, i misery, p pass.")
-                self._refresh()
-                return
-            self._act(str(n))
+        view = deal.view(seat)
+        hand = hand_order(view.hand)
+        if view.stage is not Stage.PLAY and self._marking_verb(view) is None:
+            self._numbered_move(n, seat)
             return
-        hand = hand_order(deal.hands[seat])
         if not 1 <= n <= len(hand):
             self._say(f"Your hand has {len(hand)} cards (1 to {len(hand)}).")
             self._refresh()
             return
-        if isinstance(deal, NapDeal) and deal.phase is NapPhase.PURCHASE:
-            self.discards ^= {n - 1}
+        if view.stage is not Stage.PLAY:  # marking the cards of a move that names them (NAP-VAR-PURCHASE)
+            self.marked ^= {n - 1}
             self.message = None
-            self._refresh()
-            return
-        if not self._playing(deal):
-            rule = "LOO-DECL-1" if isinstance(deal, LooDeal) else "NAP-CALL-1"
-            self._say(f"Not yet: declare first ({rule}): " + self._phase_keys(deal, seat))
             self._refresh()
             return
         if self.selected == n - 1:
             self._act(str(n))
             return
         self.selected = n - 1
-        card = hand[n - 1]
         action = self.table.parse(seat, str(n))
         broken = strict_error(deal, action)
         if broken is None:
-            self._say(f"{card_text(card, self.settings.ascii)} picked: Enter (or {n} again) plays it.")
+            self._say(f"{card_text(hand[n - 1], self.settings.ascii)} picked: Enter (or {n} again) plays it.")
         elif self.table.table_mode:
             self._say(f"! {broken}; Enter to play it anyway under its law", "bold")
         else:
             self._say(f"! {broken}", "bold")
         self._refresh()
 
+    def _numbered_move(self, n: int, seat: int) -> None:
+        """A digit while bidding: the move the game numbers so (Nap's call of ``n``), else why not."""
+        deal = self.table.in_play
+        assert deal is not None
+        verbs = self.table.spec.verbs
+        numbered = [d for d in "123456789" if verbs.expand(d) is not None]
+        if str(n) in numbered:
+            self._act(str(n))
+            return
+        keys = self._phase_keys(deal, seat)
+        if numbered:
+            what = (verbs.expand(numbered[0]) or "").split()[0]
+            self._say(f"{n}: no {what} of {n} here; {what} {numbered[0]}-{numbered[-1]} by number, or {keys}")
+        else:
+            first = verbs[deal.legal_actions()[0].verb] if deal.legal_actions() else None
+            rule = f" ({first.rule})" if first is not None else ""
+            self._say(f"Not yet: {doing(deal.view(seat))} first{rule}: {keys}")
+        self._refresh()
+
     def action_confirm(self) -> None:
-        """Enter: play the picked card, buy the marked cards, or go on to the next deal."""
+        """Enter: play the picked card, make the move of the marked cards, or go on to the next deal."""
         if self._interrupt():
             return
         if self.waiting == "over":
             self.action_show_sheet()
             return
-        if self.waiting == "aside" and self.selected is None and not self.discards:
+        if self.waiting == "aside" and self.selected is None and not self.marked:
             self._go_on()
             return
-        deal = self.table.deal
+        deal = self.table.in_play
         if deal is None or self._human_seat() is None:
             self._refresh()
             return
-        if isinstance(deal, NapDeal) and deal.phase is NapPhase.PURCHASE:
-            hand = hand_order(deal.hands[self.me])
-            self._act(" ".join(["buy", *(card_text(hand[i], True) for i in sorted(self.discards))]))
+        view = deal.view(self.me)
+        marking = self._marking_verb(view)
+        if marking is not None:
+            hand = hand_order(view.hand)
+            self._act(" ".join([marking.word, *(card_str(hand[i]) for i in sorted(self.marked))]))
             return
         if self.selected is None:
             self._say("Pick a card first with its number.")
@@ -884,17 +492,15 @@ class TableApp(App[int]):
             return
         self._act(str(self.selected + 1))
 
-    def action_word(self, word: str) -> None:
-        """A phase key: Loo ``stand``/``throw``/``miss``/``defend``, Nap ``pass``/``nap``/``misery``/..."""
+    def action_letter(self, key: str) -> None:
+        """A letter: the game's verb whose key it is (``s`` stand, ``n`` Nap), made at once."""
         if self._interrupt():
             return
-        keys = _LOO_KEYS if self.table.game == "loo" else _NAP_KEYS
-        if word not in keys.values():
-            key = next(k for k, w in (_LOO_KEYS | _NAP_KEYS).items() if w == word)
-            self._say(f"{key}: no such key in {self.table.game.title()} (? for help).")
+        if letter_action(self.table.spec.verbs, key) is None:
+            self._say(f"{key}: no such key in {self.table.spec.title} (? for help).")
             self._refresh()
             return
-        self._act(word)
+        self._act(key)
 
     def action_collect(self) -> None:
         """Space: collect the trick in view, go on to the next deal, or end the table's wait (table mode)."""
@@ -942,14 +548,14 @@ class TableApp(App[int]):
         if self._human_seat() is None:
             self._refresh()
             return
-        example = "4, LOO-LAW-8 P3, LOO-LAW-1 5H" if self.table.game == "loo" else "6, NAP-LAW-8 5H"
+        example = f"4, {self.table.spec.law_example}"
         screen = LawScreen(law_lines(self.table), example, ascii_only=self.settings.ascii)
         self.deciding = True
         self.push_screen(screen, lambda text: self._law(text or ""))
 
     def _law(self, text: str) -> None:
-        self.deciding = False
         """State the law ``text`` names (``4``, ``LOO-LAW-1 5H``): asked first, as any irregularity."""
+        self.deciding = False
         if not self.table.table_mode:
             self._say("law: irregularities are accepted only in table mode (roundgames play --mode table).")
             self._refresh()
@@ -964,7 +570,7 @@ class TableApp(App[int]):
         if self.query_one("#entry", Input).has_class("-open"):
             self._close_entry()
         self.selected = None
-        self.discards.clear()
+        self.marked.clear()
         self.message = None
         self._refresh()
 
@@ -980,10 +586,10 @@ class TableApp(App[int]):
 
     def action_show_help(self) -> None:
         """``?``: the keys."""
-        help_text = HELP
+        text = help_text(self.table)
         if self.settings.ascii:
-            help_text = help_text.replace("[A♠]", "[AS]").replace("ü", "u")
-        self._info("Help", help_text)
+            text = text.replace("[A♠]", "[AS]").replace("ü", "u")
+        self._info("Help", text)
 
     def action_show_rules(self) -> None:
         """``r``: the rules in force at this table."""
@@ -1003,33 +609,6 @@ class TableApp(App[int]):
         body.append(f"\n\n{deal.seats[trick.winner]} wins it.")
         self._info("Last trick", body)
 
-    def _sheet(self) -> Text:
-        t = self.table
-        rows = t.score_sheet()
-        deals = len(rows[0][1]) if rows else 0
-        shown = min(deals, 8)
-        first = deals - shown
-        out = Text()
-        what = "Pool" if t.game == "loo" else "Kitty"
-        deal = t.deal
-        if isinstance(deal, LooDeal):
-            pot = deal.pool_total
-        elif isinstance(deal, NapDeal):
-            pot = deal.kitty
-        else:
-            pot = t.sitting.pool if isinstance(t.sitting, LooSitting) else t.sitting.kitty
-        out.append(f"{what}: {pot}    Deals finished: {deals}\n\n")
-        head = f"{'':<10}" + "".join(f"{'#' + str(first + i + 1):>6}" for i in range(shown)) + f"{'total':>8}"
-        out.append(head + "\n", style="bold")
-        if first:
-            out.append(f"(the first {first} deals are left off)\n", style="dim")
-        for name, per_deal, total in rows:
-            out.append(f"{name[:10]:<10}" + "".join(f"{v:>+6d}" for v in per_deal[first:]))
-            out.append(f"{total:>+8d}\n", style="bold")
-        if self.table.is_over:
-            out.append("\nThe sitting is over.", style="bold")
-        return out
-
     def action_show_sheet(self) -> None:
         """``g``: the pool (or kitty) and the score sheet."""
         self._info("Pool and score sheet", self._sheet())
@@ -1042,14 +621,6 @@ class TableApp(App[int]):
         self._save()
         self._export()
         self.exit(0)
-
-
-def _tricks_won(tricks: tuple[Trick, ...], seat_count: int) -> list[int]:
-    won = [0] * seat_count
-    for t in tricks:
-        if t.winner is not None:
-            won[t.winner] += 1
-    return won
 
 
 def run(table: Table, settings: PlaySettings) -> int:

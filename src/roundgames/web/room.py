@@ -368,7 +368,7 @@ class Room:
             text = "keep " + " ".join(card_str(c) for c in best_five(deal, seat))
         else:
             action = self.bots[seat].choose(deal.view(seat))
-            text = " ".join(deal.action_str(action).split()[1:])  # type: ignore[arg-type]
+            text = " ".join(deal.action_str(action).split()[1:])
         self._command("act", {"seat": seat, "text": text, "bot": True})
 
     # -- commands (run on the queue) ----------------------------------------------------------------

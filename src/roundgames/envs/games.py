@@ -1,0 +1,148 @@
+"""The games the research environments know, by name: the one place where a game's own modules are chosen.
+
+Each game of :mod:`roundgames.games.registry` that the environments play has two modules of the same skeleton
+(as OpenSpiel's Python games have): its *encoding* (:class:`Encoding`: action ids from the game's verb table,
+observation and information-state vectors and strings) and its *deals* (:class:`Deals`: the places its cards are
+dealt to, what a seat has seen of them, a one-deal game's parameters and bounds). Everything shared (the
+PettingZoo and OpenSpiel adapters, the resampler) asks :func:`env_game` for them, and never tests a deal's class
+or its game's name.
+
+>>> env_game("nap").encoding.NUM_ACTIONS, env_game("loo").deals.SPIEL_NAMES[0]
+(359, 'python_loo')
+>>> env_game("whist")
+Traceback (most recent call last):
+...
+roundgames.core.errors.RulesError: the research environments know no game 'whist' (valid: loo, nap)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from ..core.cards import Card
+from ..core.errors import RulesError
+from ..games.protocol import GameSpec
+from ..games.registry import game
+from . import loo_deals, loo_encoding, nap_deals, nap_encoding
+from ._common import Place
+
+__all__ = ["ENV_GAMES", "Deals", "Encoding", "EnvGame", "env_game", "of"]
+
+
+class Encoding(Protocol):
+    """A game's encoding module (:mod:`.loo_encoding`, :mod:`.nap_encoding`)."""
+
+    #: the size of the fixed integer action space
+    NUM_ACTIONS: int
+    #: the finished tricks an information-state vector holds
+    TRICKS: int
+
+    def check(self, rules: Any) -> None:
+        """Raise :class:`RulesError` for rules the encoding does not know."""
+
+    def action_id(self, deal: Any, action: Any) -> int:
+        """The integer of an action, taken in ``deal`` before it is applied."""
+
+    def action(self, deal: Any, action_id: int) -> Any:
+        """The action of ``action_id`` for the seat to act."""
+
+    def action_name(self, action_id: int) -> str:
+        """An action's name without the state it was taken in."""
+
+    def public(self, deal: Any, action: Any, seat: int) -> str:
+        """An action as ``seat`` saw it."""
+
+    def layout(self, n: int) -> list[tuple[str, int]]:
+        """The fields of an observation vector for ``n`` seats, with their sizes."""
+
+    def info_layout(self, n: int) -> list[tuple[str, int]]:
+        """The fields of an information-state vector for ``n`` seats, with their sizes."""
+
+    def observation(self, deal: Any, seat: int) -> list[float]:
+        """The observation vector of ``seat``."""
+
+    def info_vector(self, deal: Any, seat: int) -> list[float]:
+        """The information-state vector of ``seat``."""
+
+    def info_state(self, deal: Any, seat: int) -> str:
+        """The information-state string of ``seat``."""
+
+    def summary(self, deal: Any, seat: int) -> str:
+        """The short observation string of ``seat``."""
+
+    def own_seen(self, deal: Any, seat: int) -> int:
+        """The cards ``seat`` was dealt, once it has seen them."""
+
+
+class Deals(Protocol):
+    """A game's deals module (:mod:`.loo_deals`, :mod:`.nap_deals`)."""
+
+    #: OpenSpiel's short name and long name of the one-deal game, and its fewest and most seats
+    SPIEL_NAMES: tuple[str, str, int, int]
+    #: the one-deal game's parameters, with their defaults
+    PARAMS: dict[str, Any]
+
+    def place_cards(self, deal: Any) -> dict[Place, list[Card]]:
+        """The cards of each place as dealt."""
+
+    def new_deal_like(self, deal: Any) -> Any:
+        """An undealt deal of the same table as ``deal``."""
+
+    def deal_places(self, template: Any, cards: Mapping[Place, Sequence[Card]]) -> Any:
+        """A new deal of ``template``'s table dealt with ``cards`` by place, no action taken."""
+
+    def known_places(self, deal: Any, seat: int) -> list[Place]:
+        """The places whose cards ``seat`` has seen."""
+
+    def plan(
+        self, deal: Any, seat: int, slots: Mapping[Place, list[int]], rng: random.Random
+    ) -> tuple[dict[int, list[int]], dict[int, list[int]]]:
+        """Each other seat's playing hand as slots, and the slots of its private choices by log index."""
+
+    def card_played(self, action: Any) -> Card:
+        """The card of a ``play`` action."""
+
+    def rechosen(self, action: Any, cards: tuple[Card, ...]) -> Any:
+        """The action with its private cards chosen again."""
+
+    def template(self, rules: Any, params: Mapping[str, Any]) -> Any:
+        """The undealt deal of a one-deal game's parameters."""
+
+    def bounds(self, deal: Any) -> tuple[int, int]:
+        """The least and the most a seat can net in ``deal``."""
+
+    def game_length(self, deal: Any) -> int:
+        """The most player actions in ``deal``."""
+
+
+@dataclass(frozen=True)
+class EnvGame:
+    """A game as the research environments know it: its spec, its encoding and its deals."""
+
+    spec: GameSpec
+    encoding: Encoding
+    deals: Deals
+
+
+#: every game the environments play, by name
+ENV_GAMES: dict[str, EnvGame] = {
+    "loo": EnvGame(game("loo"), loo_encoding, loo_deals),
+    "nap": EnvGame(game("nap"), nap_encoding, nap_deals),
+}
+
+
+def env_game(name: str | GameSpec) -> EnvGame:
+    """The game ``name`` (or of that spec); raises :class:`RulesError` listing the games for an unknown one."""
+    key = name if isinstance(name, str) else name.name
+    found = ENV_GAMES.get(key)
+    if found is None:
+        raise RulesError(f"the research environments know no game {key!r} (valid: {', '.join(ENV_GAMES)})")
+    return found
+
+
+def of(deal: Any) -> EnvGame:
+    """The game of ``deal`` (its :attr:`~roundgames.games.protocol.Deal.game`)."""
+    return env_game(deal.game)

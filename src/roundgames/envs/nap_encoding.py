@@ -1,0 +1,254 @@
+"""Nap's encoding for the research adapters: action ids, observation and information-state vectors and strings
+(:mod:`.encoding` documents them; :mod:`.games` chooses this module for a Nap deal).
+
+The action ids are the verb table's (:data:`roundgames.nap.actions.VERBS`, ``ids``): ``0..51`` play; ``52``
+pass; ``53..60`` call; ``61`` peep; ``62`` raise; ``63..94`` buy; ``95..346`` the spare hand; ``347..352`` the
+widow; ``353..358`` the top card. A verb's argument is the id less the verb's first id: the call's place in
+:data:`~roundgames.nap.calls.CALLS`, the positions discarded by a buy (bits), the five kept of the spare hand
+(in :func:`itertools.combinations` order), the position discarded for the widow or the top card.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from ..core.cards import card_str, cards_in, format_cards
+from ..nap.actions import VERBS, NapAction
+from ..nap.calls import CALLS
+from ..nap.rules import NapRules
+from ..nap.variants import NapDeal
+from ._common import bits, first_id, id_count, num_actions, one_hot, played, rel, trick_cells, trick_text
+
+__all__ = [
+    "BUY",
+    "CALL",
+    "NUM_ACTIONS",
+    "PASS",
+    "PEEP",
+    "PLAY",
+    "RAISE",
+    "SPARE",
+    "TOPCARD",
+    "TRICKS",
+    "WIDOW",
+    "action",
+    "action_id",
+    "action_name",
+    "check",
+    "info_layout",
+    "info_state",
+    "info_vector",
+    "layout",
+    "observation",
+    "own_seen",
+    "public",
+    "summary",
+]
+
+#: the size of the action space: 359
+NUM_ACTIONS = num_actions(VERBS)
+#: each verb's first id
+PLAY, PASS, CALL, PEEP, RAISE, BUY, SPARE, WIDOW, TOPCARD = (
+    first_id(VERBS, word) for word in ("play", "pass", "call", "peep", "raise", "buy", "spare", "widow", "topcard")
+)
+#: the verb of each id
+_VERB_OF: list[str] = [""] * NUM_ACTIONS
+for _word, _verb in VERBS.items():
+    if _verb.ids is not None:
+        _VERB_OF[_verb.ids[0] : _verb.ids[0] + _verb.ids[1]] = [_word] * _verb.ids[1]
+_FIRST = {word: first_id(VERBS, word) for word in VERBS if VERBS[word].ids is not None}
+_SPARE_KEEPS = list(combinations(range(10), 5))
+_SPARE_INDEX: dict[tuple[int, ...], int] = {k: i for i, k in enumerate(_SPARE_KEEPS)}
+assert len(_SPARE_KEEPS) == id_count(VERBS, "spare") and len(CALLS) == id_count(VERBS, "call")
+#: the tricks of a deal (NAP-PLAY-3): the information state holds each
+TRICKS = 5
+
+
+def check(rules: NapRules) -> None:
+    """Every form of Nap is encoded: nothing to refuse."""
+
+
+# -- actions ------------------------------------------------------------------------------------------
+
+
+def action_id(deal: NapDeal, action: NapAction) -> int:
+    """The integer of a Nap action, taken in ``deal`` before it is applied."""
+    v = action.verb
+    if v == "play":
+        return PLAY + action.cards[0]
+    if v in ("pass", "peep", "raise"):
+        return _FIRST[v]
+    if v == "call":
+        assert action.call is not None
+        return CALL + CALLS.index(action.call)
+    if v == "buy":
+        order = sorted(cards_in(deal.hands[action.seat]))
+        return BUY + sum(1 << order.index(c) for c in action.cards)
+    if v == "spare":
+        order = sorted(cards_in(deal.hands[action.seat] | deal.spare))
+        return SPARE + _SPARE_INDEX[tuple(sorted(order.index(c) for c in action.cards))]
+    if v in ("widow", "topcard"):
+        order = sorted(cards_in(deal.hands[action.seat]))
+        discard = action.cards[0]
+        position = order.index(discard) if discard in order else 5  # 5: the card taken goes out again
+        return _FIRST[v] + position
+    raise ValueError(f"no integer for Nap action {action}")
+
+
+def action(deal: NapDeal, action_id: int) -> NapAction:
+    """The Nap action of ``action_id`` for the seat to act."""
+    s = deal.to_act if deal.to_act is not None else 0
+    verb = _VERB_OF[action_id] if 0 <= action_id < NUM_ACTIONS else ""
+    k = action_id - _FIRST.get(verb, 0)
+    if verb == "play":
+        return NapAction(s, "play", None, (k,))
+    if verb in ("pass", "peep", "raise"):
+        return NapAction(s, verb)
+    if verb == "call":
+        return NapAction(s, "call", CALLS[k])
+    if verb == "buy":
+        order = sorted(cards_in(deal.hands[s]))
+        return NapAction(s, "buy", None, tuple(c for i, c in enumerate(order) if k >> i & 1))
+    if verb == "spare":
+        order = sorted(cards_in(deal.hands[s] | deal.spare))
+        return NapAction(s, "spare", None, tuple(order[i] for i in _SPARE_KEEPS[k] if i < len(order)))
+    if verb in ("widow", "topcard"):
+        order = sorted(cards_in(deal.hands[s]))
+        if k < len(order):
+            return NapAction(s, verb, None, (order[k],))
+        taken = deal.widow if verb == "widow" else (deal.stock[0] if deal.stock else None)
+        # With nothing to take the action names no card, and the engine refuses it as illegal.
+        return NapAction(s, verb, None, () if taken is None else (taken,))
+    raise ValueError(f"no Nap action has the integer {action_id}")
+
+
+def action_name(action_id: int) -> str:
+    """An action's name without the state it was taken in (buy and spare ids depend on the hand)."""
+    verb = _VERB_OF[action_id] if 0 <= action_id < NUM_ACTIONS else ""
+    k = action_id - _FIRST.get(verb, 0)
+    if verb == "play":
+        return f"play {card_str(k)}"
+    if verb in ("pass", "peep", "raise"):
+        return verb
+    if verb == "call":
+        return f"call {CALLS[k]}"
+    if verb == "buy":
+        return f"buy #{k:05b}"
+    if verb == "spare":
+        return f"spare #{k}"
+    if verb in ("widow", "topcard"):
+        return f"{verb} discard #{k}" if k < 5 else f"{verb} discard it"
+    return f"action {action_id}"
+
+
+def public(deal: NapDeal, action: NapAction, seat: int) -> str:
+    """An action as ``seat`` saw it: others' discards and kept cards stay face down."""
+    if action.seat == seat or action.verb in ("play", "pass", "call", "peep", "raise"):
+        return deal.action_str(action)
+    name = deal.seats[action.seat]
+    if action.verb == "buy":
+        return f"{name} buy x{len(action.cards)}"
+    return f"{name} {action.verb}"
+
+
+# -- vectors ------------------------------------------------------------------------------------------
+
+
+def layout(n: int) -> list[tuple[str, int]]:
+    """The fields of a Nap observation vector for ``n`` seats, in order, with their sizes."""
+    return [
+        ("hand: the cards the observer holds now (52, by card int)", 52),
+        ("widow: the widow card if the observer peeped (52, one-hot)", 52),
+        ("trump: the trump suit once fixed, or none (5: S H D C none)", 5),
+        ("played: every card played to a trick so far (52)", 52),
+        ("trick: the cards of the trick in progress, by relative seat (n x 52)", 52 * n),
+        ("calls: each relative seat's call, one-hot none/pass/1/2/misery/3/4/nap/wellington/blucher (n x 10)", 10 * n),
+        ("declarer: the senior hand's relative seat (n, one-hot; none before calling ends)", n),
+        ("contract: the call being played, one-hot in the order above (8)", 8),
+        ("declarer_won: tricks the senior hand has won, one-hot 0..5 (6)", 6),
+        ("declarer_lost: tricks the senior hand has lost, one-hot 0..5 (6)", 6),
+        ("dealer: the dealer's relative seat (n, one-hot)", n),
+        ("to_act: the relative seat to act (n, one-hot)", n),
+        ("phase: deal/purchase/call/play/complete (5, one-hot)", 5),
+        ("kitty: counters in the kitty, in units (1)", 1),
+        ("multiplier: the stake multiplier of this deal (1)", 1),
+        ("bought: cards each relative seat bought, one-hot 0..5 (n x 6)", 6 * n),
+        ("peeped: whether each relative seat peeped (n)", n),
+    ]
+
+
+def info_layout(n: int) -> list[tuple[str, int]]:
+    """The fields of the information-state vector: the observation's, then what tells every history apart."""
+    return [
+        *layout(n),
+        ("dealt: the cards the observer was dealt (52)", 52),
+        ("tricks: every finished trick in order, by relative seat (5 x n x 52)", TRICKS * n * 52),
+    ]
+
+
+def observation(deal: NapDeal, seat: int) -> list[float]:
+    """The observation vector of ``seat`` (:func:`layout`)."""
+    n = deal.n
+    view = deal.view(seat)
+    cards, trick = played(view.tricks, seat, n)
+    out = bits(view.hand) + one_hot(52, view.widow) + one_hot(5, 4 if view.trump is None else view.trump)
+    out += bits(cards)
+    for r in range(n):
+        out += bits(trick[r])
+    last_call: dict[int, str] = dict(view.calls)  # a later entry (a challenge's reply) overrides
+    for r in range(n):
+        said = last_call.get((seat + r) % n)
+        out += one_hot(10, None if said is None else (1 if said == "pass" else 2 + CALLS.index(said)))
+    out += one_hot(n, rel(view.declarer, seat, n))
+    out += one_hot(8, None if view.contract is None else CALLS.index(view.contract))
+    out += one_hot(6, min(deal.won, 5)) + one_hot(6, min(deal.lost, 5))
+    out += one_hot(n, rel(deal.dealer, seat, n)) + one_hot(n, rel(view.to_act, seat, n))
+    out += one_hot(5, int(view.phase))
+    out += [view.kitty / max(1, deal.rules.stakes.unit), float(view.multiplier)]
+    for r in range(n):
+        bought = deal.bought.get((seat + r) % n)
+        out += one_hot(6, None if bought is None else len(bought))
+    out += [float((seat + r) % n in deal.peeped) for r in range(n)]
+    return out
+
+
+def own_seen(deal: NapDeal, seat: int) -> int:
+    """The cards the observer was dealt: he sees them as they are dealt."""
+    return deal.dealt[seat]
+
+
+def info_vector(deal: NapDeal, seat: int) -> list[float]:
+    """The information-state vector (:func:`info_layout`): the observation, the observer's own dealt cards, and
+    every trick in order by relative seat, so that no two information sets share it."""
+    out = observation(deal, seat) + bits(deal.dealt[seat])
+    return out + trick_cells(deal.view(seat).tricks, seat, deal.n, TRICKS)
+
+
+# -- strings ------------------------------------------------------------------------------------------
+
+
+def info_state(deal: NapDeal, seat: int) -> str:
+    """The information-state string of ``seat``: the table, its own cards, and the actions as it saw them."""
+    view = deal.view(seat)
+    head = (
+        f"nap {deal.rules.name} {sorted(deal.rules.options().items())} seats={deal.n} me={deal.seats[seat]} "
+        f"dealer={deal.seats[deal.dealer]} kitty={deal.ledger.start} x{deal.multiplier}"
+    )
+    widow = card_str(view.widow) if view.widow is not None else "-"
+    seen = f"dealt=[{format_cards(deal.dealt[seat])}] hand=[{format_cards(view.hand)}] widow={widow}"
+    return " | ".join([head, seen, " ".join(public(deal, a, seat) for a in deal.log)])
+
+
+def summary(deal: NapDeal, seat: int) -> str:
+    """A short observation string: the seat's hand, the widow it saw, the calls, the contract, the trick."""
+    v = deal.view(seat)
+    calls = " ".join(f"{deal.seats[s]}:{c}" for s, c in v.calls) or "-"
+    contract = "-" if v.declarer is None else f"{deal.seats[v.declarer]}:{v.contract}"
+    trump = "-" if v.trump is None else "SHDC"[v.trump]
+    to_act = "-" if v.to_act is None else deal.seats[v.to_act]
+    widow = "-" if v.widow is None else card_str(v.widow)
+    return (
+        f"{deal.seats[seat]} hand=[{format_cards(v.hand)}] widow={widow} phase={v.phase.name.lower()} "
+        f"calls=[{calls}] contract={contract} trump={trump} trick=[{trick_text(deal.seats, v.tricks)}] "
+        f"won={deal.won} lost={deal.lost} kitty={v.kitty} to_act={to_act}"
+    )

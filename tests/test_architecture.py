@@ -1,0 +1,84 @@
+"""The layers of DESIGN.md are enforced by import-linter (``lint-imports``, run by ``make test``; contracts in
+pyproject.toml): these tests show the contracts hold, and that an upward import or a cross-game import breaks them.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+LINT = Path(sys.executable).with_name("lint-imports")
+
+
+def lint(tree: Path) -> subprocess.CompletedProcess[str]:
+    """``lint-imports`` on the source tree under ``tree`` (a copy of src/ and pyproject.toml)."""
+    env = {"PYTHONPATH": str(tree / "src"), "PATH": str(LINT.parent), "NO_COLOR": "1"}
+    return subprocess.run([str(LINT), "--no-cache"], cwd=tree, capture_output=True, text=True, env=env, timeout=120)
+
+
+def copy_tree(tmp_path: Path) -> Path:
+    shutil.copytree(
+        ROOT / "src" / "roundgames",
+        tmp_path / "src" / "roundgames",
+        ignore=shutil.ignore_patterns("__pycache__", "static", "templates"),
+    )
+    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    return tmp_path
+
+
+def test_the_layers_and_the_games_independence_hold() -> None:
+    proc = lint(ROOT)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "0 broken" in proc.stdout
+
+
+@pytest.mark.parametrize(
+    ("module", "line", "contract"),
+    [
+        ("core/cards.py", "from roundgames.web import app", "Layers"),  # the core importing a surface
+        ("loo/deal.py", "from roundgames.records import deal", "Layers"),  # a game importing the records
+        ("loo/actions.py", "from roundgames.nap import calls", "independent"),  # one game importing the other
+        ("loo/deal.py", "from roundgames.loo import laws", "Loo's modules"),  # the base deal importing its laws
+    ],
+)
+def test_an_upward_or_cross_game_import_breaks_a_contract(
+    tmp_path: Path, module: str, line: str, contract: str
+) -> None:
+    tree = copy_tree(tmp_path)
+    path = tree / "src" / "roundgames" / module
+    path.write_text(path.read_text(encoding="utf-8") + f"\n{line}  # noqa\n", encoding="utf-8")
+    proc = lint(tree)
+    assert proc.returncode != 0, proc.stdout
+    broken = [ln for ln in proc.stdout.splitlines() if ln.rstrip().endswith("BROKEN")]
+    assert broken and any(contract in ln for ln in broken), proc.stdout
+
+
+@pytest.mark.parametrize(
+    ("old", "name", "home"),
+    [
+        ("roundgames.record", "referee", "roundgames.records.deal"),
+        ("roundgames.loo_laws", "judge", "roundgames.loo.laws"),
+        ("roundgames.rules", "NapRules", "roundgames.nap.rules"),
+        ("roundgames.sitting", "LooSitting", "roundgames.loo.sitting"),
+        ("roundgames.table", "Table", "roundgames.session.table"),
+    ],
+)
+def test_a_moved_module_is_importable_by_its_old_name_with_a_deprecation_warning(
+    old: str, name: str, home: str
+) -> None:
+    """The modules' old names keep working for a while (the API's names are kept, with a deprecation note)."""
+    code = f"import warnings; warnings.simplefilter('error')\ntry:\n    from {old} import {name}\nexcept DeprecationWarning as e:\n    print(e)\n"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and f"{old} is deprecated" in done.stdout, done.stdout + done.stderr
+    new = subprocess.run(
+        [sys.executable, "-W", "ignore", "-c", f"from {old} import {name} as x; print(x.__module__)"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert new.stdout.strip() == home, new.stdout + new.stderr
