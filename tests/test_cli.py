@@ -3,14 +3,15 @@
 DEAL-RECORD.md: a malformed record exits with status 2, one line on standard error naming the
 field and the problem, nothing on standard output. An illegal action is not a malformed record:
 it is a ruling (exit 0) whose ``error`` names the rule, and the rest of the ruling describes the
-deal just before that action.
+deal just before that action. The command runs in this process (tests/cli_run.py); the last tests
+run it as a user does, ``python -m roundgames`` and the ``roundgames`` console script.
 """
 
 from __future__ import annotations
 
 import copy
 import json
-import subprocess
+import shutil
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -18,20 +19,11 @@ from typing import Any
 
 import pytest
 
+from cli_run import python_m, run_cli, run_process
+from roundgames import __version__
 from roundgames.records.sitting import loads_sitting, sitting_from_records
 
 RECORDS = Path(__file__).parent / "records"
-
-
-def run_cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "roundgames", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        timeout=60,
-    )
 
 
 def fixture(name: str) -> dict[str, Any]:
@@ -533,3 +525,33 @@ def test_a_single_whose_dealer_takes_no_part_is_ruled_on() -> None:
     # P1 pays his stake of 3 and is not looed; P2's KH wins the pool of 3; P3 and P4 are looed 3 each.
     assert ruling["net"] == {"P1": -3, "P2": 3, "P3": -3, "P4": -3}
     assert ruling["pool"] == 6 and ruling["next"] == {"dealer": "P2", "kind": "regular"}
+
+
+# -- as a user runs it: a new interpreter -------------------------------------------------------------
+
+
+def test_python_m_roundgames_rules_on_a_file_and_on_standard_input() -> None:
+    """``python -m roundgames referee FILE`` and ``... referee -`` print what the command prints in this process."""
+    path = RECORDS / f"{LX3}.json"
+    expected = run_cli("referee", str(path))
+    assert expected.returncode == 0 and json.loads(expected.stdout)["complete"] is True
+    for proc in (python_m("referee", str(path)), python_m("referee", "-", stdin=path.read_text(encoding="utf-8"))):
+        assert (proc.returncode, proc.stdout, proc.stderr) == (0, expected.stdout, "")
+
+
+def test_python_m_roundgames_refuses_a_malformed_record_with_one_line() -> None:
+    proc = python_m("referee", "-", stdin=MALFORMED["unknown_game"][0])
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr == 'roundgames referee: error: game: unknown game "whist" (valid: loo, nap)\n'
+
+
+def test_the_console_script() -> None:
+    """The ``roundgames`` console script of pyproject.toml runs ``roundgames.cli:main``."""
+    script = Path(sys.executable).with_name("roundgames")
+    command = str(script) if script.is_file() else shutil.which("roundgames")
+    if command is None:
+        pytest.skip("the roundgames console script is not installed")
+    version = run_process(command, "--version")
+    assert (version.returncode, version.stdout) == (0, f"roundgames {__version__}\n")
+    proc = run_process(command, "referee", str(RECORDS / f"{LX3}.json"))
+    assert (proc.returncode, proc.stdout) == (0, run_cli("referee", str(RECORDS / f"{LX3}.json")).stdout)

@@ -3,20 +3,18 @@
 DEAL-RECORD.md: a malformed record exits with status 2, one line on standard error naming the field and
 the problem, and nothing on standard output. An illegal action in a well-formed record is a ruling: exit 0,
 with ``error`` naming the action's index, the action and the rule it breaks (RULES.md §14.10, §14.18), and
-the rest of the ruling describing the deal just before that action.
+the rest of the ruling describing the deal just before that action. The command runs in this process
+(tests/cli_run.py).
 """
 
 from __future__ import annotations
 
-import functools
 import json
-import os
-import subprocess
-import sys
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
+
+from cli_run import Run, run_cli
 
 NX1_CARDS = {"P1": "JS 6H TD 9C 2H", "P2": "5S KH AH 7C 3H", "P3": "AS KS QS 4D 2C", "P4": "7S 9H 8H 3C 5D"}
 NX1_ACTIONS = [
@@ -53,25 +51,9 @@ def nx1(**changes: Any) -> dict[str, Any]:
     return record
 
 
-def run(text: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "roundgames", "referee", "-"], input=text, capture_output=True, text=True, timeout=60
-    )
-
-
-@functools.cache
-def prefetched() -> dict[str, subprocess.CompletedProcess[str]]:
-    """The referee on every record of MALFORMED and ILLEGAL, run once, a few at a time."""
-    texts = [json.dumps(r) for r, _ in MALFORMED.values()]
-    texts += [json.dumps(nx1(actions=actions)) for actions, _, _ in ILLEGAL.values()]
-    with ThreadPoolExecutor(max_workers=min(8, os.cpu_count() or 1)) as pool:
-        return dict(zip(texts, pool.map(run, texts), strict=True))
-
-
-def referee(record: dict[str, Any] | str) -> subprocess.CompletedProcess[str]:
+def referee(record: dict[str, Any] | str) -> Run:
     """``roundgames referee -`` with the record on standard input."""
-    text = record if isinstance(record, str) else json.dumps(record)
-    return prefetched().get(text) or run(text)
+    return run_cli("referee", "-", stdin=record if isinstance(record, str) else json.dumps(record))
 
 
 def seats(n: int, dealer_cards: bool = True) -> tuple[list[str], dict[str, str]]:
@@ -272,13 +254,7 @@ def test_irregularities_in_a_strict_record_are_rulings_with_an_error(action: str
         "cards": {"P1": "JS 6H TD 9C 2H", "P2": "5S KH AH 7C 3H", "P3": "AS KS QS 4D 2C", "P4": "7S 9H 8H 3C 5D"},
         "actions": [action],
     }
-    result = subprocess.run(
-        [sys.executable, "-m", "roundgames", "referee", "-"],
-        input=json.dumps(record),
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    result = referee(record)
     assert result.returncode == 0, result.stderr
     error = json.loads(result.stdout)["error"]
     assert error["index"] == 0 and error["rule"] == rule and rule in error["message"]

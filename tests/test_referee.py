@@ -21,22 +21,21 @@ The fixtures:
 - ``clarif22_*`` .. ``clarif29_*``: the clarifications of RULES.md §14.22-29 (tests/test_clarifications.py);
   ``malformed/clarif23_*``: records that are malformed, not illegal (§14.23), each with its one line of error.
 
-Every record in tests/records/ is run, whoever wrote it (the Nap records ``nx*`` included).
+Every record in tests/records/ is run, whoever wrote it (the Nap records ``nx*`` included). The referee runs in this
+process (tests/cli_run.py); tests/test_cli.py runs it as a user does, in a new interpreter, on a file and on standard
+input.
 """
 
 from __future__ import annotations
 
 import functools
 import json
-import os
-import subprocess
-import sys
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from cli_run import Run, run_cli
 from roundgames.records.deal import dumps, loads
 
 RECORDS = Path(__file__).parent / "records"
@@ -53,40 +52,19 @@ def expected_ruling(path: Path) -> dict[str, Any]:
     return result
 
 
-def referee_cli(arg: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "roundgames", "referee", arg],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        timeout=60,
-    )
+def referee_cli(arg: str, stdin: str = "") -> Run:
+    return run_cli("referee", arg, stdin=stdin)
 
 
 @functools.cache
-def all_runs() -> dict[tuple[str, str], subprocess.CompletedProcess[str]]:
-    """The referee on every fixture, from its file and from standard input, run once, in parallel."""
-    jobs = [(p.name, "file") for p in FIXTURES] + [(p.name, "stdin") for p in STDIN_FIXTURES]
-
-    def run(job: tuple[str, str]) -> subprocess.CompletedProcess[str]:
-        path = RECORDS / job[0]
-        if job[1] == "file":
-            return referee_cli(str(path))
-        return referee_cli("-", stdin=path.read_text(encoding="utf-8"))
-
-    with ThreadPoolExecutor(max_workers=min(16, os.cpu_count() or 1)) as pool:
-        return dict(zip(jobs, pool.map(run, jobs), strict=True))
-
-
-def referee_file(path: Path) -> subprocess.CompletedProcess[str]:
+def referee_file(path: Path) -> Run:
     """``roundgames referee PATH`` on a fixture."""
-    return all_runs()[path.name, "file"]
+    return referee_cli(str(path))
 
 
-def referee_stdin(path: Path) -> subprocess.CompletedProcess[str]:
+def referee_stdin(path: Path) -> Run:
     """``roundgames referee -`` with a fixture on standard input."""
-    return all_runs()[path.name, "stdin"]
+    return referee_cli("-", stdin=path.read_text(encoding="utf-8"))
 
 
 def check_ruling(got: dict[str, Any], want: dict[str, Any]) -> None:

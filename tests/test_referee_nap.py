@@ -2,24 +2,20 @@
 
 Each ``tests/records/nx*.json`` is a deal record written by :func:`roundgames.records.deal.dumps`; beside it,
 ``<name>.ruling.json`` holds the ruling worked out by hand from RULES.md (§6, §7, §10.2, §14). The
-referee is run as a user runs it, ``python -m roundgames referee FILE``. An expected ``error`` leaves out
+referee is run as ``roundgames referee FILE``, in this process (tests/cli_run.py). An expected ``error`` leaves out
 ``message``, whose wording the rules do not fix; the test only asks that it is a non-empty sentence.
 """
 
 from __future__ import annotations
 
-import functools
 import json
-import os
 import random
-import subprocess
-import sys
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from cli_run import run_cli
 from roundgames import NapRules
 from roundgames.nap import NapDeal
 from roundgames.records.deal import dumps, loads, record_of, referee
@@ -33,21 +29,8 @@ def expected_ruling(path: Path) -> dict[str, Any]:
     return json.loads(path.with_name(path.stem + ".ruling.json").read_text(encoding="utf-8"))
 
 
-def run_referee(path: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "roundgames", "referee", str(path)], capture_output=True, text=True, timeout=60
-    )
-
-
-@functools.cache
-def all_runs() -> dict[str, subprocess.CompletedProcess[str]]:
-    """The CLI on every nx fixture, run once, a few at a time."""
-    with ThreadPoolExecutor(max_workers=min(8, os.cpu_count() or 1)) as pool:
-        return dict(zip([p.name for p in FIXTURES], pool.map(run_referee, FIXTURES), strict=True))
-
-
 def cli_ruling(path: Path) -> dict[str, Any]:
-    proc = all_runs()[path.name]
+    proc = run_cli("referee", str(path))
     assert proc.returncode == 0, proc.stderr
     assert proc.stderr == ""
     ruling: dict[str, Any] = json.loads(proc.stdout)

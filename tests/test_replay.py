@@ -1,48 +1,29 @@
-"""``roundgames replay FILE``: a deal record, a list of records and a saved table, stepped through with every
-hand shown; forwards, backwards, jumps, ``--all``; a malformed file exits 2 with one line."""
+"""``roundgames replay FILE``: a deal record, a list of records, a saved table and a keeper's file, stepped through
+with every hand shown; forwards, backwards, jumps, ``--all``, ``--deal N``; a malformed file exits 2 with one line.
+The command runs in this process (tests/cli_run.py)."""
 
 from __future__ import annotations
 
 import io
 import json
 import re
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from roundgames import cli
+from cli_run import run_cli
+from deal_files import keep_file, list_file, table_file
 from roundgames.session.table import PlaySettings, Table
 from roundgames.terminal import plain, replay
 
 RECORDS = Path(__file__).parent / "records"
 
 
-def run_cli(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "roundgames", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        timeout=60,
-    )
-
-
 def cli_status(*args: str, stdin: str = "") -> tuple[int, str, str]:
     """``roundgames ARGS`` in this process: the status, standard output and standard error."""
-    out, err = io.StringIO(), io.StringIO()
-    saved = sys.stdout, sys.stderr, sys.stdin
-    sys.stdout, sys.stderr, sys.stdin = out, err, io.StringIO(stdin)
-    try:
-        status = cli.main(list(args))
-    except SystemExit as e:
-        status = int(e.code or 0)
-    finally:
-        sys.stdout, sys.stderr, sys.stdin = saved
-    return status, out.getvalue(), err.getvalue()
+    run = run_cli(*args, stdin=stdin)
+    return run.returncode, run.stdout, run.stderr
 
 
 def positions(output: str) -> list[tuple[int, int]]:
@@ -72,7 +53,7 @@ def test_a_record_with_all_positions_and_every_hand() -> None:
     last = out.strip().split("\n\n")[-1]
     ruling = json.loads(run_cli("referee", str(RECORDS / "lx3_regular_deal.json")).stdout)
     net = ", ".join(f"{seat} {value:+d}" for seat, value in ruling["net"].items())
-    assert "Complete." in last and f"Net: {net}." in last
+    assert last.splitlines()[-1] == f"Complete. Looed: P1 6. {net}. Next pool 6; P3 deals a regular deal."
 
 
 def test_stepping_forwards_backwards_and_jumping() -> None:
@@ -156,7 +137,7 @@ def test_an_illegal_action_stops_the_replay_with_its_rule(tmp_path: Path) -> Non
     [
         ("{not json", "not JSON"),
         ("[]", "no deal"),
-        ("42", "expected a deal record"),
+        ("42", "a deal record is a JSON object"),
         ('{"format": "roundgames-deal/1", "game": "whist"}', "game"),
         ('{"format": "roundgames-table/1", "deals": 3}', "deals"),
         ("LIST_WITH_BAD_SECOND", "sitting[1].seats"),
@@ -170,7 +151,7 @@ def test_malformed_files_exit_2_with_one_line(content: str, word: str, tmp_path:
         content = json.dumps([good, {**good, "seats": ["P1", "P1"]}])
     elif content == "TABLE_WITH_BAD_CURRENT":
         current = {**good, "cards": {**good["cards"], "P1": "AS AS 2C"}}
-        content = json.dumps({"format": "roundgames-table/1", "deals": [], "current": current})
+        content = json.dumps({**Table.new("loo", players=4, seed=1).to_json(), "current": current})
     elif content == "RECORD_WITH_BAD_ACTION":
         content = json.dumps({**good, "actions": [*good["actions"][:2], "P1 dance"]})
     path = tmp_path / "bad.json"
@@ -193,3 +174,46 @@ def test_load_text_numbers_the_deals() -> None:
     frames = deals[0].frames(ascii=True)
     assert len(frames) == len(record["actions"]) + 1
     assert "Complete." in frames[-1] and "made 3" in frames[-1]
+
+
+# -- --deal N: one deal of a list, a saved table, a keeper's file --------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("build", "number", "note"),
+    [(list_file, 2, ""), (table_file, 3, " (in progress when saved)"), (keep_file, 2, "")],
+    ids=["list", "table", "keep"],
+)
+def test_deal_n_replays_that_deal_alone(build: Any, number: int, note: str, tmp_path: Path) -> None:
+    """``replay FILE --deal N`` steps through deal N only, numbered as in its file, each of its positions shown."""
+    path, records = build(tmp_path)
+    status, every, err = cli_status("replay", str(path), "--deal", str(number), "--all", "--ascii")
+    assert status == 0 and err == ""
+    actions = records[number - 1]["actions"]
+    assert positions(every) == [(number, i) for i in range(len(actions) + 1)]
+    assert f"Deal {number} of {len(records)}{note}: " in every
+    for i, action in enumerate(actions, 1):
+        assert f"Position {i} of {len(actions)}: after {action}." in every
+    alone = tmp_path / "alone.json"
+    alone.write_text(json.dumps(records[number - 1]), encoding="utf-8")
+    _, by_itself, _ = cli_status("replay", str(alone), "--all", "--ascii")
+    assert every.replace(f"Deal {number} of {len(records)}{note}", "Deal 1 of 1") == by_itself
+
+
+def test_deal_n_steps_within_that_deal(tmp_path: Path) -> None:
+    path, _ = list_file(tmp_path)
+    status, out, _ = cli_status("replay", str(path), "--deal", "2", stdin="n\nd 1\nd 2\nq\n")
+    assert status == 0 and out.startswith("1 deal to replay.")
+    assert positions(out) == [(2, 0), (2, 1), (2, 0)]
+    assert "! only deal 2 of 3 is here (--deal 2)" in out
+
+
+def test_a_keepers_file_is_replayed_deal_by_deal(tmp_path: Path) -> None:
+    """The keeper's deals have no cards: the positions show the declarations and the stated tricks."""
+    path, records = keep_file(tmp_path)
+    status, every, err = cli_status("replay", str(path), "--all", "--ascii")
+    assert status == 0 and err == ""
+    assert positions(every) == [(1, 0), (1, 1), *((2, i) for i in range(len(records[1]["actions"]) + 1))]
+    last = every.strip().split("\n\n")[-1]
+    assert "Last trick: Cat won it (cards not recorded)." in last and "To act: Cat." in last
+    assert re.search(r"^  Ann\s+threw up\s+-$", last, re.M) and re.search(r"^  Cat\s+stood, 1 trick\s+-$", last, re.M)

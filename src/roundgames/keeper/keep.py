@@ -22,13 +22,10 @@ after every entry.
 
 from __future__ import annotations
 
-import contextlib
 import csv
 import dataclasses
 import io
 import json
-import os
-import tempfile
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol, TypeVar, cast
@@ -39,9 +36,9 @@ from ..core.seats import seat_names
 from ..games.protocol import Deal, DealResult, Feature, GameSpec
 from ..games.registry import game as game_spec
 from ..games.registry import games, new_deal, new_sitting
-from ..loo.rules import LooRules  # for the keep file's stakes alone (_stakes_json), which records/ takes over
-from ..nap.rules import NapRules
-from ..records.deal import DealRecord, from_json, record_of, replay, rules_of
+from ..records.deal import DealRecord, parse_json, record_of, replay, rules_of, stakes_json
+from ..records.disk import read_text
+from ..records.keep import KEEP_FORMAT, KeepFile, dumps_keep, keep_from_json, save_keep
 from ..records.sitting import records_of
 
 __all__ = [
@@ -56,10 +53,8 @@ __all__ = [
     "kind_words",
 ]
 
-KEEP_FORMAT = "roundgames-keep/1"
 #: the stakes each game takes (DEAL-RECORD.md ``stakes``)
 STAKE_NAMES = {spec.name: spec.stake_names for spec in games()}
-_FIELDS = ("format", "game", "variant", "options", "stakes", "seats", "rounds", "deals", "stop")
 _STOPS = {spec.name: spec.stops for spec in games()}
 #: the verbs with which the keeper states a result nobody played out (the keeper's own, where the game has them)
 STATED = ("trick", "single")
@@ -235,54 +230,37 @@ class Keeper:
         records, stop = snapshot
         self._rebuild([replace(r, actions=list(r.actions)) for r in records], stop)
 
+    def keep_file(self) -> KeepFile:
+        """The sitting as its keep file holds it (:mod:`roundgames.records.keep`)."""
+        return KeepFile(
+            game=self.game,
+            variant=self.rules.name,
+            options=dict(self.rules.options()),
+            stakes=stakes_json(self.rules),
+            seats=list(self.seats),
+            rounds=self.rounds,
+            deals=self.records(),
+            stop=None if self.stopped is None else dict(self.stopped),
+        )
+
     def to_json(self) -> dict[str, Any]:
         """The keep file's JSON object (docs/keep.md)."""
-        return {
-            "format": KEEP_FORMAT,
-            "game": self.game,
-            "variant": self.rules.name,
-            "options": dict(self.rules.options()),
-            "stakes": _stakes_json(self.rules),
-            "seats": list(self.seats),
-            "rounds": self.rounds,
-            "deals": [r.to_json() for r in self.records()],
-            "stop": None if self.stopped is None else dict(self.stopped),
-        }
+        return self.keep_file().to_json()
 
     def dumps(self) -> str:
         """The keep file's text."""
-        return json.dumps(self.to_json(), indent=2, ensure_ascii=False) + "\n"
+        return dumps_keep(self.keep_file())
 
     def save(self, path: str) -> None:
-        """Write the keep file to ``path`` through a temporary file and a rename, so a kill never leaves it
-        half written."""
-        folder = os.path.dirname(os.path.abspath(path))
-        try:
-            fd, tmp = tempfile.mkstemp(prefix=".keep-", suffix=".tmp", dir=folder)
-        except OSError as e:
-            raise RecordError("file", f"{path}: cannot write: {e.strerror}") from None
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as fp:
-                fp.write(self.dumps())
-                fp.flush()
-                os.fsync(fp.fileno())
-            os.replace(tmp, path)
-        except OSError as e:
-            with contextlib.suppress(OSError):
-                os.remove(tmp)
-            raise RecordError("file", f"{path}: cannot write: {e.strerror}") from None
+        """Write the keep file to ``path`` through a temporary file and a rename, so a kill never leaves it half
+        written."""
+        save_keep(path, self.keep_file())
 
     @classmethod
     def load(cls, path: str) -> Keeper:
         """Read a keep file and replay every entry through the engine; raises :class:`RecordError` naming
         the file and the field for a file that is not a keep file or has been edited into nonsense."""
-        try:
-            with open(path, encoding="utf-8") as fp:
-                text = fp.read()
-        except OSError as e:
-            raise RecordError("file", f"{path}: cannot read: {e.strerror}") from None
-        except UnicodeDecodeError:
-            raise RecordError("file", f"{path}: not UTF-8 text") from None
+        text = read_text(path, "file")
         try:
             return cls.loads(text)
         except RecordError as e:
@@ -291,45 +269,21 @@ class Keeper:
     @classmethod
     def loads(cls, text: str) -> Keeper:
         """Parse a keep file's text (see :meth:`load`)."""
-        try:
-            obj = json.loads(text)
-        except ValueError as e:
-            raise RecordError("file", f"not JSON: {e}") from None
-        except RecursionError:
-            raise RecordError("file", "nested too deeply to be a keep file") from None
-        return cls.from_json(obj)
+        return cls.from_json(parse_json(text, "a keep file", "file"))
 
     @classmethod
     def from_json(cls, obj: object) -> Keeper:
         """Rebuild a sitting from a keep file's JSON object, replaying every deal record in turn."""
-        if not isinstance(obj, dict):
-            raise RecordError("file", f"a keep file is a JSON object, got {type(obj).__name__}")
-        unknown = [k for k in obj if k not in _FIELDS]
-        if unknown:
-            raise RecordError(unknown[0], f"unknown field (valid: {', '.join(_FIELDS)})")
-        if obj.get("format") != KEEP_FORMAT:
-            raise RecordError("format", f"expected {KEEP_FORMAT!r}, got {json.dumps(obj.get('format'))}")
-        game, variant = obj.get("game"), obj.get("variant", "peel")
-        options, stakes, seats = obj.get("options", {}), obj.get("stakes", {}), obj.get("seats")
-        if not isinstance(variant, str):
-            raise RecordError("variant", f"expected a preset name, got {json.dumps(variant)}")
-        if not isinstance(options, dict):
-            raise RecordError("options", f"expected an object, got {json.dumps(options)}")
-        if not isinstance(stakes, dict):
-            raise RecordError("stakes", f"expected an object, got {json.dumps(stakes)}")
-        if not isinstance(seats, list):
-            raise RecordError("seats", f"expected a list of seat names, got {json.dumps(seats)}")
-        keeper = cls.new(str(game), seats, preset=variant, options=options, stakes=stakes, rounds=obj.get("rounds", 1))
-        deals, stop = obj.get("deals", []), obj.get("stop")
-        if not isinstance(deals, list):
-            raise RecordError("deals", f"expected a list of deal records, got {json.dumps(deals)}")
-        records = []
-        for i, item in enumerate(deals):
-            try:
-                records.append(from_json(item))
-            except RecordError as e:
-                raise RecordError(f"deals[{i}].{e.field}", e.reason) from None
-        keeper._rebuild(records, keeper._check_stop(stop, len(records)))
+        kept = keep_from_json(obj)
+        keeper = cls.new(
+            str(kept.game),
+            kept.seats,
+            preset=kept.variant,
+            options=kept.options,
+            stakes=kept.stakes,
+            rounds=kept.rounds,
+        )
+        keeper._rebuild(kept.deals, keeper._check_stop(kept.stop, len(kept.deals)))
         return keeper
 
     def _check_stop(self, stop: object, count: int) -> dict[str, Any] | None:
@@ -683,11 +637,3 @@ KIND_WORDS = {"regular": "a regular deal", "single": "Peel's single", "ew_single
 def kind_words(kind: str) -> str:
     """A kind of deal (DEAL-RECORD.md ``kind``) as the table says it."""
     return KIND_WORDS[kind]
-
-
-def _stakes_json(rules: LooRules | NapRules) -> dict[str, int]:
-    """The stakes as a deal record writes them: Loo's ante only where all ante (DEAL-RECORD.md)."""
-    if isinstance(rules, NapRules):
-        return {"unit": rules.stakes.unit}
-    s = rules.stakes
-    return {"deal": s.deal, "loo": s.loo, "single": s.single} | ({"ante": s.ante} if rules.ante == "all" else {})

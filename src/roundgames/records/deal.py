@@ -1,6 +1,8 @@
 """Deal records and rulings (DEAL-RECORD.md, format 1): load, dump, replay, and the referee.
 
-Every parse has its writer: ``dumps(loads(s)) == s`` for a record written by :func:`dumps`.
+Every parse has its writer: ``dumps(loads(s)) == s`` for a record written by :func:`dumps`. Nothing here names a
+game: a record's game is looked up in :mod:`roundgames.games.registry`, its own fields (Loo's ``kind``, Nap's
+``multiplier``) are the spec's ``record_fields``, and where games differ the deal says what it offers.
 
 >>> text = '''{"format": "roundgames-deal/1", "game": "loo", "seats": ["P1", "P2", "P3", "P4"],
 ...   "dealer": "P1", "kind": "single", "cards": {"P2": "KH", "P3": "4S", "P4": "JH", "P1": "2C",
@@ -12,37 +14,51 @@ Every parse has its writer: ``dumps(loads(s)) == s`` for a record written by :fu
 
 from __future__ import annotations
 
+import inspect
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import IO, Any
+from enum import Enum
+from typing import IO, TYPE_CHECKING, Any, TypeAlias, cast
 
-from ..core.cards import Card, card_str, format_cards, parse_cards
+from ..core.cards import Card, card_str, format_cards, parse_card, parse_cards
 from ..core.errors import CardError, IllegalActionError, RecordError, RulesError
 from ..core.seats import HEAP_NAMES, seat_names
-from ..loo.deal import Kind, LooAction, LooDeal
-from ..loo.rules import LooRules
-from ..nap import NapDeal
-from ..nap.deal import NapAction
-from ..nap.rules import NapRules
+from ..games.protocol import Feature, GameSpec
+from ..games.registry import game as game_spec
+from ..games.registry import game_of, games
+
+if TYPE_CHECKING:
+    from ..loo.deal import LooDeal
+    from ..nap import NapDeal
 
 __all__ = [
     "FORMAT",
     "RULING_FORMAT",
     "DealRecord",
+    "Replay",
+    "canonical_json",
     "dump",
     "dumps",
+    "from_json",
     "load",
     "loads",
+    "located",
+    "parse_json",
     "record_of",
     "referee",
     "replay",
     "rules_of",
+    "ruling_dumps",
+    "ruling_of",
+    "stakes_json",
+    "start",
 ]
 
 FORMAT = "roundgames-deal/1"
 RULING_FORMAT = "roundgames-ruling/1"
 
+#: every field of a record, in the order DEAL-RECORD.md lists them and :func:`dumps` writes them
 _FIELDS = (
     "format",
     "game",
@@ -58,12 +74,20 @@ _FIELDS = (
     "cards",
     "actions",
 )
-_STAKE_KEYS = {"loo": ("deal", "loo", "single", "ante"), "nap": ("unit",)}
+#: the values DEAL-RECORD.md allows for ``kind`` (a field of Loo's records only)
+_KINDS = ("regular", "single", "ew_single")
+
+#: a deal of any game as records make it: the protocol's deal, with the dealing, the dealt cards and the counters
+#: that every game's deal has (the names are for the type checker only; nothing here tests a deal's class)
+Deal: TypeAlias = "LooDeal | NapDeal"
 
 
 @dataclass
 class DealRecord:
-    """One deal, stated completely: rules, seats, pool, cards and actions (DEAL-RECORD.md)."""
+    """One deal, stated completely: rules, seats, pool, cards and actions (DEAL-RECORD.md).
+
+    ``kind`` and ``multiplier`` are the fields only one game's records have (its spec's ``record_fields``):
+    the record of another game keeps them at their defaults and never writes them."""
 
     game: str
     seats: list[str]
@@ -80,20 +104,17 @@ class DealRecord:
 
     def to_json(self) -> dict[str, Any]:
         """The record as a JSON object, every field written out, in the order of DEAL-RECORD.md."""
-        out: dict[str, Any] = {
-            "format": FORMAT,
-            "game": self.game,
-            "variant": self.variant,
-            "options": dict(self.options),
-            "mode": self.mode,
-            "stakes": dict(self.stakes),
-        }
-        if self.game == "nap":
-            out["multiplier"] = self.multiplier
-        out.update(seats=list(self.seats), dealer=self.dealer, pool=self.pool)
-        if self.game == "loo":
-            out["kind"] = self.kind
-        out.update(cards=dict(self.cards), actions=list(self.actions))
+        own = game_spec(self.game).record_fields
+        out: dict[str, Any] = {}
+        for key in _FIELDS:
+            if key == "format":
+                out[key] = FORMAT
+            elif key in ("options", "stakes", "cards"):
+                out[key] = dict(getattr(self, key))
+            elif key in ("seats", "actions"):
+                out[key] = list(getattr(self, key))
+            elif key not in _GAME_FIELDS or key in own:
+                out[key] = getattr(self, key)
         return out
 
 
@@ -104,9 +125,32 @@ def _int(obj: Mapping[str, Any], key: str, default: int, minimum: int = 0) -> in
     return value
 
 
-def rules_of(game: str, variant: str, options: Mapping[str, Any], stakes: Mapping[str, int]) -> LooRules | NapRules:
-    """The rules a record names: its preset, with its options and stakes applied."""
-    cls: type[LooRules] | type[NapRules] = LooRules if game == "loo" else NapRules
+def _kind(obj: Mapping[str, Any], key: str, default: str) -> str:
+    value = obj.get(key, default)
+    if value not in _KINDS:
+        raise RecordError(key, f"unknown kind {json.dumps(value)} (valid: {', '.join(_KINDS)})")
+    return str(value)
+
+
+#: how each game's own field is checked (DEAL-RECORD.md): which game has which is its spec's ``record_fields``
+_GAME_FIELDS: dict[str, Callable[[Mapping[str, Any], str, Any], Any]] = {
+    "multiplier": lambda obj, key, default: _int(obj, key, default, minimum=1),
+    "kind": _kind,
+}
+
+
+def _spec(name: object) -> GameSpec:
+    """The game a record names; raises :class:`RecordError` on ``game`` listing the games."""
+    try:
+        return game_spec(cast(str, name))
+    except RulesError:
+        valid = ", ".join(g.name for g in games())
+        raise RecordError("game", f"unknown game {json.dumps(name)} (valid: {valid})") from None
+
+
+def rules_of(game: str, variant: str, options: Mapping[str, Any], stakes: Mapping[str, int]) -> Any:
+    """The rules a record names: its game's preset, with its options and stakes applied."""
+    cls = _spec(game).rules
     try:
         rules = cls.preset(variant)
     except RulesError as e:
@@ -120,21 +164,37 @@ def rules_of(game: str, variant: str, options: Mapping[str, Any], stakes: Mappin
         rules = rules.with_options(options)
     except RulesError as e:
         raise RecordError("options", str(e)) from None
-    return rules.with_stakes(**stakes)
+    return cast(Any, rules).with_stakes(**stakes)
 
 
-def from_json(obj: object) -> DealRecord:
-    """Check a parsed JSON value and make a :class:`DealRecord` of it; raises :class:`RecordError`."""
-    if not isinstance(obj, dict):
-        raise RecordError("record", f"a deal record is a JSON object, got {type(obj).__name__}")
+def stakes_json(rules: Any) -> dict[str, int]:
+    """The stakes as a record writes them (DEAL-RECORD.md ``stakes``): each stake the game takes, ``ante`` only
+    where all ante."""
+    out: dict[str, int] = {}
+    for name in game_of(rules).stake_names:
+        if name == "ante" and getattr(rules, "ante", None) != "all":
+            continue
+        out[name] = int(getattr(rules.stakes, name))
+    return out
+
+
+def _seat_count(spec: GameSpec, rules: Any, seats: list[str]) -> None:
+    """Refuse a seat count outside the game's range, in the game's own words and rule (LOO-GEN-1, NAP-GEN-1)."""
+    low, high = spec.min_seats, spec.max_seats(rules)
+    if not low <= len(seats) <= high:
+        spec.deal(rules, seats)  # the game's deal refuses it, naming its rule
+        raise RecordError("seats", f"{spec.title} takes {low} to {high} seats, got {len(seats)}")
+
+
+def _check_head(obj: Mapping[str, Any]) -> tuple[GameSpec, Any, str, dict[str, Any], str]:
+    """The fields that say which deal this is (format, game and rules, mode, stakes): ``(spec, rules, variant,
+    options, mode)``."""
     unknown = [k for k in obj if k not in _FIELDS]
     if unknown:
         raise RecordError(unknown[0], f"unknown field (valid: {', '.join(_FIELDS)})")
     if obj.get("format") != FORMAT:
         raise RecordError("format", f"expected {FORMAT!r}, got {json.dumps(obj.get('format'))}")
-    game = obj.get("game")
-    if game not in ("loo", "nap"):
-        raise RecordError("game", f"unknown game {json.dumps(game)} (valid: loo, nap)")
+    spec = _spec(obj.get("game"))
     variant = obj.get("variant", "peel")
     if not isinstance(variant, str):
         raise RecordError("variant", f"expected a preset name, got {json.dumps(variant)}")
@@ -148,34 +208,39 @@ def from_json(obj: object) -> DealRecord:
     if not isinstance(stakes, dict):
         raise RecordError("stakes", f"expected an object, got {json.dumps(stakes)}")
     for key, value in stakes.items():
-        if key not in _STAKE_KEYS[game]:
-            raise RecordError(f"stakes.{key}", f"no such {game} stake (valid: {', '.join(_STAKE_KEYS[game])})")
+        if key not in spec.stake_names:
+            valid = ", ".join(spec.stake_names)
+            raise RecordError(f"stakes.{key}", f"no such {spec.name} stake (valid: {valid})")
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
             raise RecordError(f"stakes.{key}", f"expected a whole number of counters, got {json.dumps(value)}")
-    rules = rules_of(game, variant, options, stakes)
-    if game == "loo" and "multiplier" in obj:
-        raise RecordError("multiplier", "a Nap field; Loo records have none")
-    multiplier = _int(obj, "multiplier", 1, minimum=1)
+    rules = rules_of(spec.name, variant, options, stakes)
+    return spec, rules, variant, options, str(mode)
+
+
+def _own_fields(spec: GameSpec, obj: Mapping[str, Any]) -> dict[str, Any]:
+    """The fields only this game's records have, checked; a field of another game's records is refused."""
+    for other in games():
+        for key in other.record_fields:
+            if key in obj and key not in spec.record_fields:
+                raise RecordError(key, f"a {other.title} field; {spec.title} records have none")
+    return {key: _GAME_FIELDS[key](obj, key, default) for key, default in spec.record_fields.items()}
+
+
+def from_json(obj: object) -> DealRecord:
+    """Check a parsed JSON value and make a :class:`DealRecord` of it; raises :class:`RecordError`."""
+    if not isinstance(obj, dict):
+        raise RecordError("record", f"a deal record is a JSON object, got {type(obj).__name__}")
+    spec, rules, variant, options, mode = _check_head(obj)
+    own = _own_fields(spec, obj)
     seats = obj.get("seats")
     if not isinstance(seats, list):
         raise RecordError("seats", f"expected a list of seat names, got {json.dumps(seats)}")
     seat_names(seats)
-    if isinstance(rules, LooRules):
-        rule = "LOO5-1" if rules.form == "five_card" else "LOO-GEN-1"
-        low, high, why = 3, rules.max_seats, f"with a {rules.pack}-card pack ({rule})"
-    else:
-        low, high, why = 2, rules.max_players, "(NAP-GEN-1)"
-    if not low <= len(seats) <= high:
-        raise RecordError("seats", f"{game} takes {low} to {high} seats {why}, got {len(seats)}")
+    _seat_count(spec, rules, seats)
     dealer = obj.get("dealer")
     if not isinstance(dealer, str) or dealer not in seats:
         raise RecordError("dealer", f"{json.dumps(dealer)} is not one of the seats ({', '.join(seats)})")
     pool = _int(obj, "pool", 0)
-    kind = obj.get("kind", "regular")
-    if game == "nap" and "kind" in obj:
-        raise RecordError("kind", "a Loo field; Nap records have none")
-    if kind not in [k.value for k in Kind]:
-        raise RecordError("kind", f"unknown kind {json.dumps(kind)} (valid: regular, single, ew_single)")
     cards = obj.get("cards")
     if not isinstance(cards, dict):
         raise RecordError("cards", f"expected an object of seat names and card lists, got {json.dumps(cards)}")
@@ -188,42 +253,44 @@ def from_json(obj: object) -> DealRecord:
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise RecordError("actions", f"expected a list of action strings, got {json.dumps(actions)}")
     return DealRecord(
-        game=game,
+        game=spec.name,
         seats=list(seats),
         dealer=dealer,
         cards=dict(cards),
         variant=variant,
         options=dict(options),
         mode=mode,
-        stakes=_stakes_json(rules),
-        multiplier=multiplier,
+        stakes=stakes_json(rules),
         pool=pool,
-        kind=kind,
         actions=list(actions),
+        **own,
     )
 
 
-def _stakes_json(rules: LooRules | NapRules) -> dict[str, int]:
-    if isinstance(rules, LooRules):
-        s = rules.stakes
-        out = {"deal": s.deal, "loo": s.loo, "single": s.single}
-        if rules.ante == "all":
-            out["ante"] = s.ante
-        return out
-    return {"unit": rules.stakes.unit}
+def located(where: str, error: RecordError) -> RecordError:
+    """``error`` in the record at ``where`` of a file (``sitting[2]``, ``deals[0]``, ``current``): its field is
+    named from there (``sitting[2].seats``); a record that is not an object is named by ``where`` alone."""
+    if not where:
+        return error
+    return RecordError(where if error.field == "record" else f"{where}.{error.field}", error.reason)
+
+
+def parse_json(text: str | bytes, what: str = "a deal record", field: str = "record") -> Any:
+    """The JSON value of ``text``; raises :class:`RecordError` on ``field`` for text that is not JSON or that
+    Python cannot hold (nested too deeply, an integer of too many digits)."""
+    try:
+        return json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError) as e:
+        raise RecordError(field, f"not JSON: {e}") from None
+    except RecursionError:
+        raise RecordError(field, f"nested too deeply to be {what}") from None
+    except ValueError as e:  # e.g. an integer of more digits than Python will convert
+        raise RecordError(field, f"not a usable JSON document: {e}") from None
 
 
 def loads(text: str | bytes) -> DealRecord:
     """Parse a deal record from JSON text; raises :class:`RecordError` if it is malformed."""
-    try:
-        obj = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as e:
-        raise RecordError("record", f"not JSON: {e}") from None
-    except RecursionError:
-        raise RecordError("record", "nested too deeply to be a deal record") from None
-    except ValueError as e:  # e.g. an integer of more digits than Python will convert
-        raise RecordError("record", f"not a usable JSON document: {e}") from None
-    return from_json(obj)
+    return from_json(parse_json(text))
 
 
 def load(fp: IO[str]) -> DealRecord:
@@ -231,11 +298,16 @@ def load(fp: IO[str]) -> DealRecord:
     return loads(fp.read())
 
 
-def dumps(record: DealRecord) -> str:
-    """The record as canonical JSON text: every field, hands in suit order, ace down."""
+def canonical_json(record: DealRecord) -> dict[str, Any]:
+    """The record as :func:`dumps` writes it, as a JSON object: every field, hands in suit order, ace down."""
     obj = record.to_json()
     obj["cards"] = _canonical_cards(record)
-    return json.dumps(obj, indent=2, ensure_ascii=False) + "\n"
+    return obj
+
+
+def dumps(record: DealRecord) -> str:
+    """The record as canonical JSON text: every field, hands in suit order, ace down."""
+    return json.dumps(canonical_json(record), indent=2, ensure_ascii=False) + "\n"
 
 
 def dump(record: DealRecord, fp: IO[str]) -> None:
@@ -262,46 +334,35 @@ def _canonical_cards(record: DealRecord) -> dict[str, str]:
 
 # -- building a deal from a record ----------------------------------------------------------------
 
-Deal = LooDeal | NapDeal
+
+def _takes(function: Callable[..., Any], keyword: str) -> bool:
+    """Whether ``function`` (a class: its constructor) takes ``keyword``: what one game's deal takes and another's
+    does not (the heaps its ``deal_cards`` deals, Loo's ``dealer_out``)."""
+    target = cast(Any, function).__init__ if isinstance(function, type) else function
+    return keyword in inspect.signature(target).parameters
 
 
 def start(record: DealRecord) -> Deal:
     """The deal a record describes, dealt and ready for its first action."""
+    spec = game_spec(record.game)
     rules = rules_of(record.game, record.variant, record.options, record.stakes)
+    own: dict[str, Any] = {key: getattr(record, key) for key in spec.record_fields}
     hands = {k: v for k, v in record.cards.items() if k in record.seats}
-    if isinstance(rules, NapRules):
-        for key in ("miss", "turnup"):
-            if key in record.cards:
-                raise RecordError(f"cards.{key}", "Nap deals no such heap")
-        nap = NapDeal(rules, record.seats, record.dealer, record.pool, record.multiplier)
-        nap.table_mode = record.mode == "table"
-        if not record.cards:  # nobody recorded the cards: the pool keeper's deal
-            nap.deal_unknown()
-            return nap
-        nap.deal_cards(
-            hands,
-            stock=record.cards.get("stock", ""),
-            widow=record.cards.get("widow"),
-            spare=record.cards.get("spare", ""),
-        )
-        return nap
-    kind = Kind(record.kind)
-    if not set(record.cards) - {"turnup"}:  # nobody recorded the cards: the pool keeper's deal
-        unknown = LooDeal(rules, record.seats, record.dealer, record.pool, kind)
-        unknown.table_mode = record.mode == "table"
-        unknown.deal_unknown(record.cards.get("turnup"))
-        return unknown
-    # A dealer dealt no cards takes no part: he stands out or is leaving (LOO-END-3, §14.3).
-    dealer_out = True if record.dealer not in record.cards else None
-    deal = LooDeal(rules, record.seats, record.dealer, record.pool, kind, dealer_out=dealer_out)
+    heaps = {k: v for k, v in record.cards.items() if k in HEAP_NAMES}
+    unknown = not hands and set(heaps) <= {"turnup"}  # nobody recorded the cards: the pool keeper's deal
+    # A dealer dealt no cards takes no part, where the game lets him: he stands out or is leaving (LOO-END-3,
+    # §14.3). A game whose deal does not take ``dealer_out`` refuses the missing hand when it is dealt.
+    if not unknown and _takes(spec.deal, "dealer_out"):
+        own["dealer_out"] = True if record.dealer not in record.cards else None
+    deal = cast(Deal, spec.deal(rules, record.seats, record.dealer, record.pool, **own))
     deal.table_mode = record.mode == "table"
-    heaps = ("widow", "spare") if deal.has_stock else ("stock", "widow", "spare")  # LOO5-1, LOOI-1
     for key in heaps:
-        if key in record.cards:
-            raise RecordError(f"cards.{key}", f"{rules.form.replace('_', '-')} Loo deals no such heap")
-    deal.deal_cards(
-        hands, record.cards.get("miss", ""), record.cards.get("turnup"), stock=record.cards.get("stock", "")
-    )
+        if not _takes(deal.deal_cards, key):
+            raise RecordError(f"cards.{key}", f"{spec.form_of(rules).title} deals no such heap")
+    if unknown:
+        deal.deal_unknown(**heaps)
+        return deal
+    deal.deal_cards(hands, **heaps)
     return deal
 
 
@@ -313,26 +374,39 @@ class Replay:
     error: dict[str, Any] | None
 
 
-def _not_held(deal: Deal, action: LooAction | NapAction) -> Card | None:
+def _named_cards(deal: Deal, action: Any) -> list[Card]:
+    """The cards an action names, played, kept, bought away or discarded (a verb whose arguments are cards)."""
+    verb = deal.game.verbs.get(action.verb)
+    if verb is None or verb.args not in ("card", "cards"):
+        return []
+    out = []
+    for word in deal.action_str(action).split()[2:]:
+        try:
+            out.append(parse_card(word))
+        except CardError:
+            continue  # a word beside the cards, such as "civil" (LOO5-4)
+    return out
+
+
+def _also_held(deal: Deal, verb: str) -> int:
+    """The cards a verb takes from a heap into the seat's hand as it acts (RULES.md §14.23): the widow
+    (NAP-VAR-PEEP), the top card of the stock (``nap_top_card``), the spare hand (NAP-VAR-SPARE)."""
+    if verb == "widow":
+        widow = getattr(deal, "widow", None)
+        return 0 if widow is None else 1 << widow
+    if verb == "topcard":
+        stock: Sequence[Card] = getattr(deal, "stock", ())
+        return 1 << stock[0] if stock else 0
+    if verb == "spare":
+        return int(getattr(deal, "spare", 0))
+    return 0
+
+
+def _not_held(deal: Deal, action: Any) -> Card | None:
     """A card the action plays, keeps, buys away or discards that the seat does not hold: the record is
     malformed (DEAL-RECORD.md, RULES.md §14.23)."""
-    if isinstance(action, LooAction):
-        if action.card is not None and not deal.hands[action.seat] >> action.card & 1:
-            return action.card
-        if action.verb == "exchange":  # parse_action wrote the cards out; they parse
-            return next((c for c in parse_cards(action.arg or "") if not deal.hands[action.seat] >> c & 1), None)
-        return None
-    assert isinstance(deal, NapDeal)
-    held = deal.hands[action.seat]
-    if action.verb == "widow" and deal.widow is not None:
-        held |= 1 << deal.widow
-    if action.verb == "topcard" and deal.stock:
-        held |= 1 << deal.stock[0]
-    if action.verb == "spare":  # the five kept come from his hand and the spare hand (§14.23)
-        held |= deal.spare
-    if action.verb in ("play", "buy", "widow", "topcard", "spare"):
-        return next((c for c in action.cards if not held >> c & 1), None)
-    return None
+    held = deal.hands[action.seat] | _also_held(deal, action.verb)
+    return next((c for c in _named_cards(deal, action) if not held >> c & 1), None)
 
 
 def replay(record: DealRecord) -> Replay:
@@ -352,13 +426,12 @@ def replay(record: DealRecord) -> Replay:
             raise RecordError(
                 where, f"{text!r}: {who} does not hold {card}, so the record is malformed (RULES.md §14.23)"
             )
-        if isinstance(deal, LooDeal) and deal.has_stock and action.verb == "exchange":
-            drawn = len(parse_cards(action.arg or ""))
-            if drawn > len(deal.stock):
-                left = len(deal.stock)
+        if action.verb == "exchange" and deal.offers(Feature.EXCHANGES):  # drawn from the stock (LOO5-2)
+            drawn, left = len(_named_cards(deal, action)), len(getattr(deal, "stock", ()))
+            if drawn > left:
                 raise RecordError(where, f"{text!r} draws {drawn} cards, but cards.stock has only {left} left")
         try:
-            deal.apply(action)  # type: ignore[arg-type]
+            cast(Any, deal).apply(action)
         except IllegalActionError as e:
             return Replay(deal, {"index": i, "action": text, "rule": e.rule, "message": str(e)})
         except RecordError as e:
@@ -366,16 +439,26 @@ def replay(record: DealRecord) -> Replay:
     return Replay(deal, None)
 
 
-def referee(record: DealRecord) -> dict[str, Any]:
-    """The ruling on a record (DEAL-RECORD.md, "The ruling")."""
-    result = replay(record)
+def _contract(deal: Deal) -> dict[str, Any]:
+    """A deal won or lost by its senior hand (NAP-SET-1): ``declarer``, ``contract`` and ``made``."""
+    view = deal.view(deal.dealer)  # the calls are public: any seat's view shows them
+    result = deal.result()
+    return {
+        "declarer": None if view.declarer is None else deal.seats[view.declarer],
+        "contract": view.contract,
+        "made": getattr(result, "made", None),
+    }
+
+
+def ruling_of(result: Replay) -> dict[str, Any]:
+    """The ruling on a replayed record (DEAL-RECORD.md, "The ruling")."""
     deal = result.deal
     seats = deal.seats
     ruling: dict[str, Any] = {"format": RULING_FORMAT, "complete": deal.is_complete, "error": result.error}
     if not deal.is_complete and result.error is None:
         assert deal.to_act is not None
         ruling["to_act"] = seats[deal.to_act]
-        ruling["legal"] = sorted(deal.action_str(a) for a in deal.legal_actions())  # type: ignore[arg-type]
+        ruling["legal"] = sorted(cast(Any, deal).action_str(a) for a in deal.legal_actions())
     ruling["tricks"] = [
         {
             "leader": seats[t.leader],
@@ -389,89 +472,72 @@ def referee(record: DealRecord) -> dict[str, Any]:
         for i in deal.irregularities
     ]
     ruling["net"] = {seats[i]: v for i, v in enumerate(deal.net)}
-    if isinstance(deal, NapDeal):
-        ruling["pool"] = deal.kitty
-        nxt = {"dealer": seats[deal.next_dealer], "multiplier": deal.next_multiplier}
-        ruling["next"] = nxt if deal.is_complete else None
-        ruling["declarer"] = None if deal.declarer is None else seats[deal.declarer]
-        ruling["contract"] = deal.contract
-        ruling["made"] = deal.made
-    else:
-        ruling["pool"] = deal.pool_total
-        ruling["next"] = {"dealer": seats[deal.next_dealer], "kind": deal.next_kind.value} if deal.is_complete else None
+    ruling["pool"] = deal.ledger.total  # everything on the table: Loo's pool, Nap's kitty
+    done = deal.result()
+    ruling["next"] = None
+    if done is not None:  # the next dealer, and each field of the game's own the next deal takes (kind, multiplier)
+        following = {key: getattr(done, f"next_{key}") for key in deal.game.record_fields}
+        ruling["next"] = {"dealer": seats[done.next_dealer], **following}
+    if deal.offers(Feature.CONTRACT):
+        ruling.update(_contract(deal))
     return ruling
+
+
+def referee(record: DealRecord) -> dict[str, Any]:
+    """The ruling on a record (DEAL-RECORD.md, "The ruling")."""
+    return ruling_of(replay(record))
+
+
+def _plain(value: object) -> object:
+    """A deal's value as a record writes it: an enum by its value."""
+    return value.value if isinstance(value, Enum) else value
+
+
+def _cards_of(deal: Deal) -> dict[str, str]:
+    """The cards a dealt deal dealt, as a record writes them: each hand from the dealer's left, then the heaps
+    the deal offers; where nobody recorded the cards, at most the turn-up."""
+    unknown = deal.offers(Feature.UNKNOWN_CARDS)
+    cards: dict[str, str] = {}
+    if not unknown:
+        for s in deal.order:
+            cards[deal.seats[s]] = format_cards(deal.dealt[s])
+        if deal.offers(Feature.MISS):
+            cards["miss"] = format_cards(getattr(deal, "miss", 0))
+    turnup: Card = getattr(deal, "turnup", -1)
+    if deal.offers(Feature.TURNUP) and turnup >= 0:
+        cards["turnup"] = card_str(turnup)
+    if unknown:
+        return cards
+    if deal.dealt_stock:
+        cards["stock"] = " ".join(card_str(c) for c in deal.dealt_stock)  # top card first
+    widow: Card | None = getattr(deal, "dealt_widow", None)
+    if widow is not None:
+        cards["widow"] = card_str(widow)
+    spare: int = getattr(deal, "dealt_spare", 0)
+    if spare:
+        cards["spare"] = format_cards(spare)
+    return cards
 
 
 def record_of(deal: Deal, *, mode: str | None = None) -> DealRecord:
     """The record of a dealt deal: its rules, seats, cards and every action so far."""
     if mode is None:
         mode = "table" if deal.table_mode else "strict"
-    if deal.unknown:  # nobody recorded the cards (the pool keeper's deal): none are written
-        return _record_of_unknown(deal, mode)
-    cards: dict[str, str] = {}
-    for s in deal.order:
-        cards[deal.seats[s]] = format_cards(deal.dealt[s])
-    if isinstance(deal, NapDeal):
-        if deal.dealt_stock:
-            cards["stock"] = " ".join(card_str(c) for c in deal.dealt_stock)
-        if deal.dealt_widow is not None:
-            cards["widow"] = card_str(deal.dealt_widow)
-        if deal.dealt_spare:
-            cards["spare"] = format_cards(deal.dealt_spare)
-        return DealRecord(
-            game="nap",
-            seats=list(deal.seats),
-            dealer=deal.seats[deal.dealer],
-            cards=cards,
-            variant=deal.rules.name,
-            options=dict(deal.rules.options()),
-            mode=mode,
-            stakes=_stakes_json(deal.rules),
-            multiplier=deal.multiplier,
-            pool=deal.ledger.start,
-            actions=[deal.action_str(a) for a in deal.log],
-        )
-    if deal.kind is Kind.REGULAR and not deal.has_stock:
-        cards["miss"] = format_cards(deal.miss)
-    cards["turnup"] = card_str(deal.turnup)
-    if deal.dealt_stock:
-        cards["stock"] = " ".join(card_str(c) for c in deal.dealt_stock)  # top card first
+    spec = deal.game
+    own: dict[str, Any] = {key: _plain(getattr(deal, key)) for key in spec.record_fields}
     return DealRecord(
-        game="loo",
+        game=spec.name,
         seats=list(deal.seats),
         dealer=deal.seats[deal.dealer],
-        cards=cards,
+        cards=_cards_of(deal),
         variant=deal.rules.name,
         options=dict(deal.rules.options()),
         mode=mode,
-        stakes=_stakes_json(deal.rules),
+        stakes=stakes_json(deal.rules),
         pool=deal.ledger.start,
-        kind=deal.kind.value,
-        actions=[deal.action_str(a) for a in deal.log],
+        actions=[cast(Any, deal).action_str(a) for a in deal.log],
+        **own,
     )
-
-
-def _record_of_unknown(deal: Deal, mode: str) -> DealRecord:
-    """The record of a deal whose cards nobody recorded: Loo's turn-up at most (``LooDeal.deal_unknown``)."""
-    out = DealRecord(
-        game="loo" if isinstance(deal, LooDeal) else "nap",
-        seats=list(deal.seats),
-        dealer=deal.seats[deal.dealer],
-        cards={},
-        variant=deal.rules.name,
-        options=dict(deal.rules.options()),
-        mode=mode,
-        stakes=_stakes_json(deal.rules),
-        pool=deal.ledger.start,
-        actions=[deal.action_str(a) for a in deal.log],  # type: ignore[arg-type]
-    )
-    if isinstance(deal, NapDeal):
-        out.multiplier = deal.multiplier
-    else:
-        out.kind = deal.kind.value
-        if deal.turnup >= 0:
-            out.cards["turnup"] = card_str(deal.turnup)
-    return out
 
 
 def ruling_dumps(ruling: Mapping[str, Any]) -> str:

@@ -29,8 +29,10 @@ from ..core.tricks import Trick
 from ..games.protocol import Feature, GameSpec, Irregularity
 from ..games.registry import game as game_spec
 from ..games.registry import games, new_sitting, rules_for
-from ..records.deal import dumps, from_json, record_of, replay
+from ..records.deal import record_of, replay
+from ..records.disk import write_text
 from ..records.sitting import dumps_sitting, records_of, sitting_from_records
+from ..records.table import TABLE_FORMAT, SavedTable, load_table, save_table
 from .input import PLAY, action_cards, action_text, parse_input, typed_text
 from .words import TableDeal, count_words, hand_order, played, you
 
@@ -46,7 +48,8 @@ ALL_FORMS = tuple(form.name for spec in games() for form in spec.forms)
 #: the name the command line knows :data:`ALL_FORMS` by
 LOO_FORMS = ALL_FORMS
 
-SAVE_FORMAT = "roundgames-table/1"
+#: the saved table's format (:mod:`roundgames.records.table` reads and writes the file)
+SAVE_FORMAT = TABLE_FORMAT
 
 
 @dataclass
@@ -414,83 +417,56 @@ class Table:
 
     def to_json(self) -> dict[str, Any]:
         """The whole table as JSON: its settings, the finished deals and the deal in progress."""
+        return self._saved().to_json()
+
+    def _saved(self) -> SavedTable:
+        """The table as its file holds it (:mod:`roundgames.records.table`)."""
         deal = self.sitting.current
-        current = None
-        if deal is not None and not deal.is_complete:
-            current = json.loads(dumps(record_of(deal)))
         records = records_of(self.sitting)
         if deal is not None and deal.is_complete:
             records.append(record_of(deal))
-        return {
-            "format": SAVE_FORMAT,
-            "game": self.game,
-            "preset": self.rules.name,
-            "options": self.rules.options(),
-            "seats": self.seats,
-            "humans": self.humans,
-            "bot": self.bot_name,
-            "seed": self.seed,
-            "rounds": self.rounds,
-            "mode": "table" if self.table_mode else "strict",
-            "deals": json.loads(dumps_sitting(records)),
-            "current": current,
-        }
+        return SavedTable(
+            game=self.game,
+            preset=self.rules.name,
+            options=self.rules.options(),
+            seats=self.seats,
+            humans=self.humans,
+            bot=self.bot_name,
+            seed=self.seed,
+            rounds=self.rounds,
+            mode="table" if self.table_mode else "strict",
+            deals=records,
+            current=record_of(deal) if deal is not None and not deal.is_complete else None,
+        )
 
     def save(self, path: str) -> None:
         """Write the table to ``path``."""
-        try:
-            with open(path, "w", encoding="utf-8") as fp:
-                json.dump(self.to_json(), fp, indent=2, ensure_ascii=False)
-                fp.write("\n")
-        except OSError as e:
-            raise RecordError("save", f"{path}: cannot write: {e.strerror}") from None
+        save_table(path, self._saved())
 
     def export(self, path: str) -> None:
         """Write the sitting's deal records (a JSON list) to ``path``."""
-        data = self.to_json()
-        records = data["deals"] + ([data["current"]] if data["current"] else [])
-        try:
-            with open(path, "w", encoding="utf-8") as fp:
-                json.dump(records, fp, indent=2, ensure_ascii=False)
-                fp.write("\n")
-        except OSError as e:
-            raise RecordError("export", f"{path}: cannot write: {e.strerror}") from None
+        write_text(path, dumps_sitting(self._saved().records()), "export")
 
     @classmethod
     def load(cls, path: str) -> Table:
         """Resume a table saved with :meth:`save`; raises :class:`RecordError` naming what is wrong."""
-        try:
-            with open(path, encoding="utf-8") as fp:
-                data = json.load(fp)
-        except OSError as e:
-            raise RecordError("load", f"{path}: cannot read: {e.strerror}") from None
-        except ValueError as e:
-            raise RecordError("load", f"{path}: not a saved table: {e}") from None
-        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise RecordError("load", f"{path}: not a saved table (format {SAVE_FORMAT!r} expected)")
-        try:
-            table = cls.new(
-                data["game"],
-                players=len(data["seats"]),
-                humans=data["humans"],
-                preset=data["preset"],
-                options=data["options"],
-                bot=data["bot"],
-                seed=data["seed"],
-                rounds=data["rounds"],
-                names=data["seats"],
-                table_mode=data.get("mode", "strict") == "table",
-            )
-            deals = [from_json(obj) for obj in data["deals"]]
-        except (KeyError, TypeError) as e:
-            raise RecordError("load", f"{path}: a saved table lacks {e}") from None
-        if deals:
-            kwargs: dict[str, Any] = {"seed": table.seed}
-            if table.game == "loo":
-                kwargs["rounds"] = table.rounds
-            table.sitting = sitting_from_records(deals, **kwargs)
-        if data.get("current"):
-            current = replay(from_json(data["current"]))
+        saved = load_table(path)
+        table = cls.new(
+            saved.game,
+            players=len(saved.seats),
+            humans=saved.humans,
+            preset=saved.preset,
+            options=saved.options,
+            bot=saved.bot,
+            seed=saved.seed,
+            rounds=saved.rounds,
+            names=saved.seats,
+            table_mode=saved.mode == "table",
+        )
+        if saved.deals:  # rebuilt by the game's own sitting, which takes the settings it knows (Loo's rounds)
+            table.sitting = cast(Any, sitting_from_records(saved.deals, seed=table.seed, rounds=table.rounds))
+        if saved.current is not None:
+            current = replay(saved.current)
             if current.error is not None:
                 raise RecordError("load", f"{path}: the deal in progress holds an illegal action")
             table.sitting.current = current.deal

@@ -1,11 +1,12 @@
 """``roundgames replay FILE``: step through a saved deal or sitting, every hand shown.
 
-FILE is a deal record (DEAL-RECORD.md), a JSON list of deal records (``demo --save``, ``play
---export``) or a table saved by ``play --save`` (its finished deals, then the deal in progress). A
-position is a deal as dealt or just after one of its actions; each is printed whole: every hand,
-the miss or the other heaps, the trick, the pool, and the action just taken. Commands, one a line:
-Enter or ``n`` next, ``p`` or ``b`` back, ``s N`` the position after action N, ``d N`` deal N,
-``q`` quit; ``--all`` prints every position without asking.
+FILE is any file of deals the project writes (:mod:`roundgames.records.files`): a deal record (DEAL-RECORD.md), a
+JSON list of deal records (``demo --save``, ``play --export``), a table saved by ``play --save`` (its finished
+deals, then the deal in progress) or the keeper's file. A position is a deal as dealt or just after one of its
+actions; each is printed whole: every hand, the heaps, the trick, the pool, and the action just taken. Commands,
+one a line: Enter or ``n`` next, ``p`` or ``b`` back, ``s N`` the position after action N, ``d N`` deal N, ``q``
+quit; ``--all`` prints every position without asking. Nothing here names a game: the deal's view and what it
+offers say what to show, and a finished deal ends with its result's one sentence.
 
 >>> import io
 >>> text = '''{"format": "roundgames-deal/1", "game": "loo", "seats": ["P1", "P2", "P3", "P4"],
@@ -19,24 +20,23 @@ Position 0 of 0: as dealt.
   P3            4S
   P4            JH
   P1 (dealer)   2C
-Complete. P2 takes the pool. Looed: P3, P4, P1. Net: P1 -6, P2 +3, P3 -3, P4 -3. Next pool 9.
+Complete. P2 takes the pool. Looed: P3 3, P4 3, P1 3. P1 -6, P2 +3, P3 -3, P4 -3. Next pool 9; P2 deals a regular deal.
 """
 
 from __future__ import annotations
 
-import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import Any, TextIO
 
 from ..core.cards import SUIT_NAMES, Card, cards_in, sort_key
-from ..core.errors import RecordError
-from ..loo.deal import Decl, LooDeal, Phase
-from ..nap import NapDeal
-from ..records.deal import DealRecord, from_json, replay, start
-from ..session.table import SAVE_FORMAT
+from ..games.protocol import Feature, Stage, View
+from ..records.deal import Deal, DealRecord, start
+from ..records.files import Loaded, load_any, loads_any
 from .plain import SYMBOLS, card_text, show
 
-__all__ = ["HELP", "ReplayDeal", "load_file", "load_text", "run", "run_file"]
+__all__ = ["HELP", "ReplayDeal", "deals_of", "load_file", "load_text", "run"]
 
 #: what ``?`` prints
 HELP = (
@@ -47,7 +47,7 @@ HELP = (
 
 @dataclass
 class ReplayDeal:
-    """One deal to step through: its record, its label and where the record's actions came from."""
+    """One deal to step through: its record, its number in its file and where the record's actions came from."""
 
     record: DealRecord
     number: int
@@ -64,51 +64,28 @@ class ReplayDeal:
         return self._frames
 
 
-def load_text(text: str, name: str = "the file") -> list[ReplayDeal]:
-    """The deals of a record, a list of records, or a saved table; raises :class:`RecordError`."""
-    try:
-        data = json.loads(text)
-    except RecursionError:
-        raise RecordError("record", f"{name}: nested too deeply to be a deal record") from None
-    except ValueError as e:
-        raise RecordError("record", f"{name}: not JSON: {e}") from None
-    found: list[tuple[Any, str, str]] = []  # (object, where, note)
-    if isinstance(data, dict) and data.get("format") == SAVE_FORMAT:
-        deals, current = data.get("deals"), data.get("current")
-        if not isinstance(deals, list):
-            raise RecordError("deals", f"{name}: a saved table's deals are a JSON list")
-        found = [(obj, f"deals[{i}]", "") for i, obj in enumerate(deals)]
-        if current is not None:
-            found.append((current, "current", " (in progress when saved)"))
-    elif isinstance(data, dict):
-        found = [(data, "", "")]
-    elif isinstance(data, list):
-        found = [(obj, f"sitting[{i}]", "") for i, obj in enumerate(data)]
-    else:
-        raise RecordError("record", f"{name}: expected a deal record, a list of them, or a saved table")
-    if not found:
-        raise RecordError("sitting", f"{name}: holds no deal to replay")
+def deals_of(loaded: Loaded, only: int | None = None) -> list[ReplayDeal]:
+    """The deals of a file to step through (only deal number ``only``, from 1, if given), each replayed first so
+    that a malformed record is refused before anything is shown; raises :class:`RecordError` naming its field."""
+    count = len(loaded.deals)
     out = []
-    for i, (obj, where, note) in enumerate(found):
-        try:
-            record = from_json(obj)
-            error = replay(record).error  # refuses a malformed record before anything is shown
-        except RecordError as e:
-            raise RecordError(f"{where}.{e.field}" if where else e.field, e.reason) from None
-        out.append(ReplayDeal(record, i + 1, len(found), note, error))
+    for number, found in enumerate(loaded.deals, 1):
+        if only is not None and number != only:
+            continue
+        error = found.replay().error
+        note = " (in progress when saved)" if found.in_progress else ""
+        out.append(ReplayDeal(found.record, number, count, note, error))
     return out
 
 
+def load_text(text: str) -> list[ReplayDeal]:
+    """The deals of a file's text, whichever kind of file it is; raises :class:`RecordError`."""
+    return deals_of(loads_any(text))
+
+
 def load_file(path: str) -> list[ReplayDeal]:
-    """The deals of the file at ``path``; raises :class:`RecordError` naming what is wrong."""
-    try:
-        with open(path, encoding="utf-8") as fp:
-            text = fp.read()
-    except OSError as e:
-        raise RecordError("file", f"{path}: cannot read: {e.strerror}") from None
-    except UnicodeDecodeError:
-        raise RecordError("file", f"{path}: not UTF-8 text") from None
-    return load_text(text, path)
+    """The deals of the file at ``path``; raises a :class:`RoundgamesError` naming what is wrong."""
+    return deals_of(load_any(path))
 
 
 # -- positions -------------------------------------------------------------------------------------
@@ -138,27 +115,41 @@ def _suit(suit: int, ascii: bool) -> str:
     return SUIT_NAMES[suit] + ("" if ascii else f" {SYMBOLS[suit]}")
 
 
-def _frame(deal: ReplayDeal, game: LooDeal | NapDeal, index: int, total: int, text: str | None, ascii: bool) -> str:
+def _plain(value: object) -> object:
+    return value.value if isinstance(value, Enum) else value
+
+
+def _heading(deal: ReplayDeal, game: Deal, view: View[Any], ascii: bool) -> str:
+    """``Deal 2 of 5: Loo (peel), P3 deals a regular deal; turn-up 7S, trumps spades; pool 9 brought forward.``"""
     record = deal.record
-    dealer = game.seats[game.dealer]
-    lines = [f"Deal {deal.number} of {deal.count}{deal.note}: "]
-    if isinstance(game, LooDeal):
-        lines[0] += (
-            f"Loo ({record.variant}), {dealer} deals a {record.kind} deal; turn-up {card_text(game.turnup, ascii)}, "
-            f"trumps {_suit(game.trump, ascii)}; pool {record.pool} brought forward."
-        )
-    else:
-        extra = f", stakes times {record.multiplier}" if record.multiplier > 1 else ""
-        lines[0] += f"Nap ({record.variant}), {dealer} deals; kitty {record.pool} brought forward{extra}."
+    words = f"Deal {deal.number} of {deal.count}{deal.note}: {game.game.title} ({record.variant}), "
+    words += f"{game.seats[game.dealer]} deals"
+    if view.kind is not None:  # a game whose deals have kinds (DEAL-RECORD.md ``kind``)
+        words += f" a {_plain(view.kind)} deal"
+    if game.offers(Feature.TURNUP) and view.turnup >= 0:
+        words += f"; turn-up {card_text(view.turnup, ascii)}, trumps {_suit(view.turnup // 13, ascii)}"
+    words += f"; {_pool_word(game)} {record.pool} brought forward"
+    if view.multiplier > 1:
+        words += f", stakes times {view.multiplier}"
+    return words + "."
+
+
+def _pool_word(game: Deal) -> str:
+    return "pool" if game.offers(Feature.POOL) else "kitty"
+
+
+def _frame(deal: ReplayDeal, game: Deal, index: int, total: int, text: str | None, ascii: bool) -> str:
+    view = game.view(game.dealer)  # what it shows of the others is public: declarations, calls, tricks
+    lines = [_heading(deal, game, view, ascii)]
     step = "as dealt" if text is None else f"after {show(text, ascii)}"
     lines.append(f"Position {index} of {total}: {step}.")
-    seats = list(game.order) + [s for s in range(game.n) if s not in game.order]
-    rows = [(game.seats[s] + (" (dealer)" if s == game.dealer else ""), *_seat(game, s, ascii)) for s in seats]
+    seats = list(view.order) + [s for s in range(game.n) if s not in view.order]
+    rows = [(game.seats[s] + (" (dealer)" if s == game.dealer else ""), *_seat(game, view, s, ascii)) for s in seats]
     w1 = max(len(name) for name, _, _ in rows)
     w2 = max(len(status) for _, status, _ in rows)
     for name, status, cards in rows:
         lines.append(f"  {name:<{w1}}  {status:<{w2}}  {cards}".rstrip())
-    lines += _heaps(game, ascii)
+    lines += _heaps(game, view, ascii)
     trick = zip(game.trick_seats, game.trick_cards, strict=True)
     if game.trick_cards:
         lines.append("Trick: " + ", ".join(f"{game.seats[s]} {card_text(c, ascii)}" for s, c in trick))
@@ -168,97 +159,79 @@ def _frame(deal: ReplayDeal, game: LooDeal | NapDeal, index: int, total: int, te
             f"{game.seats[s]} {card_text(c, ascii)}" for s, c in zip(last.seats, last.cards, strict=True)
         )
         assert last.winner is not None
-        lines.append(f"Last trick: {played}; {game.seats[last.winner]} won it.")
-    lines.append(_summary(game))
+        winner = game.seats[last.winner]
+        lines.append(
+            f"Last trick: {played}; {winner} won it."
+            if played
+            else f"Last trick: {winner} won it (cards not recorded)."
+        )
+    lines.append(_summary(game, view))
     return "\n".join(lines)
 
 
-def _seat(game: LooDeal | NapDeal, s: int, ascii: bool) -> tuple[str, str]:
-    """What seat ``s`` has done, and its cards."""
-    if isinstance(game, LooDeal):
-        if s not in game.order:
-            return "takes no part", ""
-        decl = game.decls[s]
-        words = {
-            Decl.NONE: "",
-            Decl.STAND: "stood",
-            Decl.THROW: "threw up",
-            Decl.MISS: "took the miss",
-            Decl.DEFEND: "defends",
-            Decl.EXCHANGE: "exchanged",
-        }
-        status = words[decl]
-        if s in game.players and game.phase in (Phase.PLAY, Phase.COMPLETE):
-            status += f", {game.won[s]} trick{'s' * (game.won[s] != 1)}"
-        if decl is Decl.THROW:
-            return status, f"(dealt {_cards(game.dealt[s], ascii)})"
-        cards = _cards(game.hands[s], ascii) if game.hands[s] or decl is not Decl.NONE else "-"
-        if decl in (Decl.MISS, Decl.DEFEND):
-            cards += f"   (own cards to the pack: {_cards(game.dealt[s], ascii)})"
-        if s in game.exchanged:  # LOO5-2
-            out, drawn = game.exchanged[s]
-            cards += f"   (put out {_cards(out, ascii)}, drew {_cards(drawn, ascii)})"
-        return status, cards
-    if s not in game.order:
+def _seat(game: Deal, view: View[Any], s: int, ascii: bool) -> tuple[str, str]:
+    """What seat ``s`` has done (its declaration or call, what it bought, its tricks), and its cards."""
+    if s not in view.order:
         return "sits out", ""
-    said = [c for seat, c in game.calls if seat == s]
-    status = ""
-    if said:
-        status = "pass" if said[-1] == "pass" else f"call {said[-1]}"
-    if s in game.bought:
-        status = (status + ", " if status else "") + f"bought {len(game.bought[s])}"
-    if game.declarer == s:
-        status = f"{game.contract}: {game.won} won, {game.lost} lost"
-    return status, _cards(game.hands[s], ascii)
+    said = [view.notes[s]] if view.notes[s] else []
+    if s in view.bought:
+        said.append(f"bought {view.bought[s]}")
+    if s in view.players and view.stage in (Stage.PLAY, Stage.COMPLETE):
+        won = sum(1 for t in game.tricks if t.winner == s)
+        said.append(f"{won} trick{'s' * (won != 1)}")
+    status = ", ".join(said)
+    hand, dealt = game.hands[s], game.dealt[s]
+    if not hand and dealt and s not in view.players:  # out of the deal: thrown up
+        return status, f"(dealt {_cards(dealt, ascii)})"
+    cards = _cards(hand, ascii)
+    if view.miss_holder == s:
+        cards += f"   (own cards to the pack: {_cards(dealt, ascii)})"
+    exchanged = getattr(game, "exchanged", {}) if game.offers(Feature.EXCHANGES) else {}
+    if s in exchanged:  # LOO5-2
+        out, drawn = exchanged[s]
+        cards += f"   (put out {_cards(out, ascii)}, drew {_cards(drawn, ascii)})"
+    return status, cards
 
 
-def _heaps(game: LooDeal | NapDeal, ascii: bool) -> list[str]:
-    if isinstance(game, LooDeal):
-        if not game.miss:
-            return []
-        if game.miss_holder is not None:
-            return [f"  miss: taken by {game.seats[game.miss_holder]}"]
-        return [f"  miss: {_cards(game.miss, ascii)}"]
+def _heaps(game: Deal, view: View[Any], ascii: bool) -> list[str]:
+    """The cards nobody holds: the miss, the widow, the spare hand, the stock; the trumps where a lead fixes them."""
     out = []
-    if game.widow is not None:
-        out.append(f"  widow: {card_text(game.widow, ascii)}")
-    if game.spare:
-        out.append(f"  spare hand: {_cards(game.spare, ascii)}")
-    if game.stock:
-        top: Card = game.stock[0]
-        out.append(f"  stock: {len(game.stock)} cards, top card {card_text(top, ascii)}")
-    if game.trump is not None:
-        out.append(f"  trumps: {_suit(game.trump, ascii)}")
+    miss: int = getattr(game, "miss", 0) if game.offers(Feature.MISS) else 0
+    if miss and view.miss_holder is not None:
+        out.append(f"  miss: taken by {game.seats[view.miss_holder]}")
+    elif miss:
+        out.append(f"  miss: {_cards(miss, ascii)}")
+    widow: Card | None = getattr(game, "widow", None)
+    if widow is not None:
+        out.append(f"  widow: {card_text(widow, ascii)}")
+    spare: int = getattr(game, "spare", 0)
+    if spare:
+        out.append(f"  spare hand: {_cards(spare, ascii)}")
+    stock: Sequence[Card] = getattr(game, "stock", ())
+    if stock:
+        out.append(f"  stock: {len(stock)} cards, top card {card_text(stock[0], ascii)}")
+    if game.offers(Feature.TRUMP_LED) and view.trump is not None:
+        out.append(f"  trumps: {_suit(view.trump, ascii)}")
     return out
 
 
-def _summary(game: LooDeal | NapDeal) -> str:
-    net = ", ".join(f"{name} {game.net[i]:+d}" for i, name in enumerate(game.seats))
-    if isinstance(game, LooDeal):
-        if not game.is_complete:
-            assert game.to_act is not None
-            return f"Pool: {game.pool}. To act: {game.seats[game.to_act]}."
-        parts = ["Complete."]
-        if game.flush_winners:  # LOO5-6/7
-            who = " and ".join(game.seats[s] for s in game.flush_winners)
-            parts.append(f"{who} {'share' if len(game.flush_winners) > 1 else 'takes'} the pool with a flush.")
-        elif game.winner_without_play is not None:
-            parts.append(f"{game.seats[game.winner_without_play]} takes the pool.")
-        if game.looed:
-            parts.append("Looed: " + ", ".join(game.seats[s] for s in game.looed) + ".")
-        parts.append(f"Net: {net}. Next pool {game.pool_total}.")
-        return " ".join(parts)
-    if not game.is_complete:
+def _summary(game: Deal, view: View[Any]) -> str:
+    result = game.result()
+    if result is None:
         assert game.to_act is not None
-        return f"Kitty: {game.kitty}. To act: {game.seats[game.to_act]}."
-    if game.declarer is None:
-        result = "All passed."
-    else:
-        result = f"{game.seats[game.declarer]} {'made' if game.made else 'lost'} {game.contract}."
-    return f"Complete. {result} Net: {net}. Kitty {game.kitty}."
+        return f"{_pool_word(game).title()}: {view.pool}. To act: {game.seats[game.to_act]}."
+    return f"Complete. {result.sentence()}"
 
 
 # -- stepping --------------------------------------------------------------------------------------
+
+
+def _deal_numbers(deals: list[ReplayDeal]) -> str:
+    """What ``d N`` may name, for its error."""
+    numbers = [d.number for d in deals]
+    if len(numbers) == 1 and deals[0].count > 1:
+        return f"only deal {numbers[0]} of {deals[0].count} is here (--deal {numbers[0]})"
+    return f"there are deals {numbers[0]} to {numbers[-1]}"
 
 
 def run(deals: list[ReplayDeal], infile: TextIO, outfile: TextIO, *, every: bool = False, ascii: bool = False) -> int:
@@ -282,52 +255,43 @@ def run(deals: list[ReplayDeal], infile: TextIO, outfile: TextIO, *, every: bool
         text = line.strip()
         if echo:
             outfile.write(text + "\n")
-        words = text.lower().split()
-        head = words[0] if words else "n"
-        frames = deals[at_deal].frames(ascii)
-        if head in ("q", "quit") and len(words) <= 1:
+        if text.lower() in ("q", "quit"):
             return 0
-        if head in ("?", "h", "help"):
-            outfile.write("\n".join(HELP) + "\n")
+        moved = _step(deals, at_deal, at, text, ascii)
+        if isinstance(moved, str):
+            outfile.write(moved + "\n")
             continue
-        if head in ("n", "next") and len(words) <= 1:
-            if at + 1 < len(frames):
-                at += 1
-            elif at_deal + 1 < len(deals):
-                at_deal, at = at_deal + 1, 0
-            else:
-                outfile.write("! this is the last position (p back, q quit)\n")
-                continue
-        elif head in ("p", "b", "back", "prev") and len(words) <= 1:
-            if at > 0:
-                at -= 1
-            elif at_deal > 0:
-                at_deal -= 1
-                at = len(deals[at_deal].frames(ascii)) - 1
-            else:
-                outfile.write("! this is the first position (n next, q quit)\n")
-                continue
-        elif head in ("s", "d") and len(words) == 2 and words[1].isdigit():
-            n = int(words[1])
-            if head == "s":
-                if n >= len(frames):
-                    outfile.write(f"! deal {at_deal + 1} has positions 0 to {len(frames) - 1}\n")
-                    continue
-                at = n
-            else:
-                if not 1 <= n <= len(deals):
-                    outfile.write(f"! there are deals 1 to {len(deals)}\n")
-                    continue
-                at_deal, at = n - 1, 0
-        else:
-            outfile.write(f"! {text!r}: not a command (? for help)\n")
-            continue
+        at_deal, at = moved
         outfile.write("\n" + deals[at_deal].frames(ascii)[at] + "\n")
 
 
-def run_file(path: str, infile: TextIO, outfile: TextIO, *, every: bool = False, ascii: bool = False) -> int:
-    """``roundgames replay FILE``: load ``path`` and step through it."""
-    return run(load_file(path), infile, outfile, every=every, ascii=ascii)
+def _step(deals: list[ReplayDeal], at_deal: int, at: int, text: str, ascii: bool) -> tuple[int, int] | str:
+    """Where the command ``text`` moves to, ``(deal index, position)``, or what to say instead."""
+    words = text.lower().split()
+    head = words[0] if words else "n"
+    frames = deals[at_deal].frames(ascii)
+    if head in ("?", "h", "help"):
+        return "\n".join(HELP)
+    if head in ("n", "next") and len(words) <= 1:
+        if at + 1 < len(frames):
+            return at_deal, at + 1
+        if at_deal + 1 < len(deals):
+            return at_deal + 1, 0
+        return "! this is the last position (p back, q quit)"
+    if head in ("p", "b", "back", "prev") and len(words) <= 1:
+        if at > 0:
+            return at_deal, at - 1
+        if at_deal > 0:
+            return at_deal - 1, len(deals[at_deal - 1].frames(ascii)) - 1
+        return "! this is the first position (n next, q quit)"
+    if head in ("s", "d") and len(words) == 2 and words[1].isdigit():
+        n = int(words[1])
+        if head == "s":
+            last = len(frames) - 1
+            return (at_deal, n) if n <= last else f"! deal {deals[at_deal].number} has positions 0 to {last}"
+        numbers = [d.number for d in deals]
+        return (numbers.index(n), 0) if n in numbers else f"! {_deal_numbers(deals)}"
+    return f"! {text!r}: not a command (? for help)"
 
 
 def _isatty(stream: TextIO) -> bool:

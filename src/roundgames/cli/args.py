@@ -1,0 +1,81 @@
+"""What the subcommands' arguments share: the games by name, and the types of their values (seconds, options,
+seats, stakes), each refusing a bad value with a usage error (one line, exit status 2)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+from typing import Any
+
+from ..core.errors import RoundgamesError
+from ..games.registry import games
+
+__all__ = ["game_names", "humans", "option", "seat_list", "seconds", "stakes", "writable"]
+
+
+def game_names() -> list[str]:
+    """Every game's name, for ``choices``: the registry's games in its order."""
+    return [spec.name for spec in games()]
+
+
+def seconds(text: str) -> float:
+    """A number of seconds from 0 up to an hour."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 <= value < 3600:  # also refuses nan and inf
+        raise argparse.ArgumentTypeError(f"{text!r}: give a number of seconds from 0 up to an hour")
+    return value
+
+
+def option(text: str) -> tuple[str, Any]:
+    """``NAME=VALUE``: a rules option, its value read as JSON where it parses (``true``, ``10``), else as text."""
+    name, eq, raw = text.partition("=")
+    if not eq or not name.strip():
+        raise argparse.ArgumentTypeError(f"{text!r}: write NAME=VALUE, e.g. club_law=true")
+    try:
+        value: Any = json.loads(raw)
+    except ValueError:
+        value = raw
+    return name.strip(), value
+
+
+def humans(text: str) -> list[int]:
+    """``1,3``: different seat numbers from 1, as indexes from 0."""
+    try:
+        seats = [int(part) for part in text.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r}: give seat numbers from 1, separated by commas") from None
+    if any(s < 1 for s in seats) or len(set(seats)) != len(seats):
+        raise argparse.ArgumentTypeError(f"{text!r}: give different seat numbers from 1, separated by commas")
+    return [s - 1 for s in seats]
+
+
+def stakes(text: str) -> dict[str, int]:
+    """``deal=3,loo=6``: stakes by name, in counters."""
+    out: dict[str, int] = {}
+    for part in text.split(","):
+        name, eq, raw = part.partition("=")
+        if not eq or not name.strip() or not raw.strip().isdigit():
+            raise argparse.ArgumentTypeError(f"{text!r}: write NAME=COUNTERS, e.g. deal=3,loo=6,single=3 or unit=1")
+        out[name.strip()] = int(raw)
+    return out
+
+
+def seat_list(text: str) -> list[str]:
+    """``Ann,Ben,Cat``: the players' names, clockwise."""
+    return [name.strip() for name in text.split(",")]
+
+
+def writable(flag: str, path: str) -> None:
+    """Raise unless ``path`` can be written (it is created and removed if it did not exist)."""
+    existed = os.path.exists(path)
+    try:
+        with open(path, "a", encoding="utf-8"):
+            pass
+    except OSError as e:
+        raise RoundgamesError(f"{flag} {path}: cannot write: {e.strerror}") from None
+    if not existed:
+        os.remove(path)
