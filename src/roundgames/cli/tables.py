@@ -18,7 +18,6 @@ from .args import game_names, humans, option, seconds, writable
 __all__ = ["add_play", "add_serve"]
 
 #: ``play``: the table's size when ``--players`` is not given
-_DEFAULT_PLAYERS = {"loo": 5, "nap": 4}
 #: the settings of a table, which a resumed table takes from its file
 _TABLE_SETTINGS = ("players", "preset", "option", "bots", "seat", "watch", "humans", "seed", "rounds", "mode")
 
@@ -119,7 +118,7 @@ def _table_of(args: argparse.Namespace) -> Table:
     if args.game is None:
         raise RoundgamesError(f"the game is missing: roundgames play {'|'.join(game_names())} (or --resume FILE)")
     spec = game(args.game)
-    players = _DEFAULT_PLAYERS.get(spec.name, spec.min_seats) if args.players is None else args.players
+    players = spec.default_seats if args.players is None else args.players
     people = _seats_of_people(args, players)
     if args.rounds is not None and args.rounds < 1:
         raise RoundgamesError(f"--rounds: at least 1, got {args.rounds}")

@@ -437,9 +437,10 @@ class GameSpec:
     #: where RULES.md states the laws, and how a person writes them (``LOO-LAW-4 5H``)
     laws_section: str
     law_example: str
-    #: the fewest seats, and the most under given rules
+    #: the fewest seats, and the most under given rules; the seats a table has unless told otherwise
     min_seats: int
     max_seats: Callable[[Any], int]
+    default_seats: int
     #: ``deal(rules, seats, dealer, pool, **more)``: a new deal, not yet dealt
     deal: Callable[..., Deal]
     #: ``sitting(rules, seats, **settings)``: a new sitting

@@ -30,6 +30,7 @@ LOO = GameSpec(
     laws_section="§5",
     law_example="LOO-LAW-4, LOO-LAW-1 5H, LOO-LAW-8 P3",
     min_seats=3,
+    default_seats=5,
     max_seats=lambda rules: int(rules.max_seats),
     deal=LooDeal,
     sitting=LooSitting,

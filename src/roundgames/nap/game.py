@@ -26,6 +26,7 @@ NAP = GameSpec(
     laws_section="§8",
     law_example="NAP-LAW-6, NAP-LAW-8 5H",
     min_seats=2,
+    default_seats=4,
     max_seats=lambda rules: int(rules.max_players),
     deal=NapDeal,
     sitting=NapSitting,
