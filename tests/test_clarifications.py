@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import act, legal
 from roundgames import IllegalActionError, LooDeal, LooRules, NapRules, RecordError, RulesError
 from roundgames.loo.deal import Decl, Kind, Phase
 from roundgames.nap import NapDeal
@@ -22,17 +23,6 @@ RECORDS = Path(__file__).parent / "records"
 SEATS = ["P1", "P2", "P3", "P4"]
 LX10 = {"P1": "2S AH 9C", "P2": "4S KH 7D", "P3": "QH 3D 8C", "P4": "JH 5D 2C"}
 FIVE_HANDS = {"P1": "AH KH 3D 2C 5S", "P2": "QH 9D 8D 3C 6S", "P3": "JH TH 4D 5C 7S", "P4": "2H 3H 4H 6D 7D"}
-
-
-def act(deal: LooDeal | NapDeal, *texts: str) -> None:
-    for text in texts:
-        deal.apply(deal.parse_action(text))  # type: ignore[arg-type]
-
-
-def legal(deal: LooDeal | NapDeal) -> set[str]:
-    acts = deal.legal_actions()
-    assert all(deal.can(a) for a in acts)  # type: ignore[arg-type]
-    return {deal.action_str(a) for a in acts}  # type: ignore[arg-type]
 
 
 def refused(deal: LooDeal, text: str, rule: str) -> None:

@@ -8,10 +8,11 @@ is the pool before it (§14.17).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
 import pytest
 
+from conftest import act, conserved, expect_illegal, play_out
 from roundgames import IllegalActionError, LooDeal, LooRules, RecordError, format_cards, parse_card, parse_cards
 from roundgames.core.cards import card_str, pack, rank_of
 from roundgames.games.sitting import draw_for_deal
@@ -28,12 +29,6 @@ SEATS = ["P1", "P2", "P3", "P4"]
 def names(cards: int | list[int]) -> set[str]:
     """The cards of a mask (or list) as a set of strings."""
     return set(format_cards(cards).split())
-
-
-def act(deal: LooDeal, *texts: str) -> None:
-    """Apply each action string, checked."""
-    for text in texts:
-        deal.apply(deal.parse_action(text))
 
 
 def legal_verbs(deal: LooDeal) -> set[str]:
@@ -53,23 +48,6 @@ def legal_cards(deal: LooDeal) -> set[str]:
     assert deal.to_act is not None
     assert cards == names(deal.playable(deal.to_act))
     return cards
-
-
-def expect_illegal(rule: str, fn: Callable[..., object], *args: object, mentions: tuple[str, ...] = ()) -> str:
-    """Call ``fn(*args)``, expecting an IllegalActionError citing ``rule`` whose message names ``mentions``."""
-    with pytest.raises(IllegalActionError) as info:
-        fn(*args)
-    err = info.value
-    assert err.rule == rule, str(err)
-    assert rule in str(err)
-    for word in mentions:
-        assert word in str(err), f"{word!r} not in {str(err)!r}"
-    return str(err)
-
-
-def conserved(deal: LooDeal, start: int) -> None:
-    """§14.1: a deal's payments plus the change in the pool sum to zero."""
-    assert sum(deal.net) + deal.pool_total - start == 0
 
 
 def regular(
@@ -201,15 +179,6 @@ def second_lead(hand: str, rules: LooRules = PEEL) -> LooDeal:
     return deal
 
 
-def play_out(deal: LooDeal, rng: random.Random, *, avoid: tuple[str, ...] = ("defend",)) -> None:
-    """Finish a deal with random legal actions, avoiding the named verbs where there is a choice."""
-    while not deal.is_complete:
-        acts = deal.legal_actions()
-        assert acts, "a legal action always exists until the end"
-        preferred = [a for a in acts if a.verb not in avoid] or acts
-        deal.apply(rng.choice(preferred))
-
-
 # -- 3.1 Players, pack, ranking, dealer --------------------------------------------------------------
 
 
@@ -296,7 +265,7 @@ def test_loo_gen_3_deal_passes_to_the_left(dealer: str, nxt: int) -> None:
     """LOO-GEN-3: the deal passes to the left after every deal."""
     deal = LooDeal(PEEL, SEATS, dealer=dealer, pool=6)
     deal.deal(1)
-    play_out(deal, random.Random(1))
+    play_out(deal, random.Random(1), avoid=("defend",))
     assert deal.next_dealer == nxt
 
 
@@ -344,7 +313,7 @@ def test_loo_stk_1_agreed_stakes_are_used() -> None:
     assert deal.net == [-8, -4 + 4, 5, 4]
     assert deal.looed == {0: 8}
     assert deal.pool_total == 8
-    conserved(deal, 9)
+    assert conserved(deal, 9)
 
 
 def test_loo_stk_1_agreed_single_loo() -> None:
@@ -380,8 +349,8 @@ def test_loo_stk_3_pool_stays_divisible_by_three(seed: int) -> None:
         deal = LooDeal(PEEL, 5, dealer=dealer, pool=pool, kind=kind)
         deal.deal(rng.randrange(2**32))
         assert deal.pool % 3 == 0
-        play_out(deal, rng)
-        conserved(deal, pool)
+        play_out(deal, rng, avoid=("defend",))
+        assert conserved(deal, pool)
         pool, dealer, kind = deal.pool_total, deal.next_dealer, deal.next_kind
         assert pool % 3 == 0
 
@@ -403,7 +372,7 @@ def test_loo_stk_4_loo_mode(options: dict[str, object], loo: int) -> None:
     assert deal.looed == {0: loo}
     assert deal.net[0] == -loo
     assert deal.pool_total == loo
-    conserved(deal, 9)
+    assert conserved(deal, 9)
 
 
 def test_loo_stk_4_limited_loo_does_not_grow_with_the_pool() -> None:
@@ -632,7 +601,7 @@ def test_loo_sgl_2_highest_above_the_turn_up_takes_the_pool(cards: dict[str, str
     expected[0] -= 3  # the dealer's stake
     expected[winner] = 12 - (3 if winner == 0 else 0)
     assert deal.net == expected
-    conserved(deal, 9)
+    assert conserved(deal, 9)
 
 
 def test_loo_sgl_3_every_other_player_looed_a_single() -> None:
@@ -641,7 +610,7 @@ def test_loo_sgl_3_every_other_player_looed_a_single() -> None:
     assert deal.looed == {0: 3, 2: 3, 3: 3}
     assert deal.net == [-6, 3, -3, -3]
     assert deal.pool_total == 9
-    conserved(deal, 0)
+    assert conserved(deal, 0)
 
 
 def test_loo_sgl_4_no_winner_all_looed_pool_remains() -> None:
@@ -806,7 +775,7 @@ def test_loo_decl_7_all_throw_up_dealer_takes_the_pool() -> None:
     assert deal.looed == {}
     assert deal.pool_total == 0
     assert (deal.next_dealer, deal.next_kind) == (2, Kind.SINGLE)
-    conserved(deal, 15)
+    assert conserved(deal, 15)
 
 
 def lone_stander(stander: str = "P1", rules: LooRules = PEEL) -> LooDeal:
@@ -866,7 +835,7 @@ def test_loo_decl_8_stand_miss_or_defend(verb: str, net: list[int], looed: dict[
     assert deal.net == net
     assert deal.looed == looed
     assert deal.pool_total == pool_total
-    conserved(deal, 10)
+    assert conserved(deal, 10)
 
 
 def test_loo_decl_8_defender_not_looed_when_the_miss_takes_nothing() -> None:
@@ -884,7 +853,7 @@ def test_loo_decl_8_defender_not_looed_when_the_miss_takes_nothing() -> None:
         act(deal, "P1 play AH", "P4 play 2H", "P1 play KH", "P4 play 3H", "P1 play QH", "P4 play 4H")
         assert deal.looed == looed
         assert deal.net == [12, 0, 0, -3 - sum(looed.values())]
-        conserved(deal, 9)
+        assert conserved(deal, 9)
 
 
 def test_loo_decl_8_miss_for_the_pool_wins_everything() -> None:
@@ -919,7 +888,7 @@ def test_loo_decl_9_miss_holder_alone_dealer_may_throw() -> None:
     assert deal.is_complete and deal.winner_without_play == 1
     assert deal.net == [0, 12, 0, -3]
     assert deal.looed == {} and deal.next_kind is Kind.SINGLE
-    conserved(deal, 9)
+    assert conserved(deal, 9)
 
 
 def test_loo_decl_9_dealer_may_stand_against_the_miss() -> None:
@@ -1177,7 +1146,7 @@ def test_loo_set_1_pool_divided_by_tricks() -> None:
     assert deal.net == [-6, 1, 4, 4]
     assert deal.pool_total == 6
     assert (deal.next_dealer, deal.next_kind) == (2, Kind.REGULAR)
-    conserved(deal, 9)
+    assert conserved(deal, 9)
 
 
 def test_loo_set_1_one_player_takes_several_shares() -> None:
@@ -1215,7 +1184,7 @@ def test_loo_set_2_remainders_to_the_first_tricks(pool: int, shares: tuple[int, 
     assert [t.winner for t in deal.tricks] == [2, 0, 1]
     assert deal.net == [shares[1], shares[2], shares[0], -3]
     assert deal.looed == {} and deal.next_kind is Kind.SINGLE
-    conserved(deal, pool - 3)
+    assert conserved(deal, pool - 3)
 
 
 @pytest.mark.parametrize(
@@ -1241,7 +1210,7 @@ def test_loo_set_2_shares_fixed_before_forfeits(
         act(deal, f"{first} play {plays[first]}", f"{second} play {plays[second]}")
     assert deal.net == [p1_net, 0, 0, -3]
     assert deal.pool_total == carry
-    conserved(deal, 10)
+    assert conserved(deal, 10)
 
 
 def test_loo_set_3_standers_without_a_trick_are_looed() -> None:
@@ -1256,7 +1225,7 @@ def test_loo_set_3_standers_without_a_trick_are_looed() -> None:
     assert deal.net == [12, -6, -6, -3]
     assert deal.pool_total == 12
     assert deal.next_kind is Kind.REGULAR
-    conserved(deal, 9)
+    assert conserved(deal, 9)
 
 
 def test_loo_set_4_miss_for_the_pool_carries_its_tricks() -> None:
@@ -1266,14 +1235,14 @@ def test_loo_set_4_miss_for_the_pool_carries_its_tricks() -> None:
     assert deal.tricks[0].winner == 3
     assert deal.net[3] == -3  # the dealer's stake only: he receives nothing for the miss's trick
     assert deal.pool_total == 5
-    conserved(deal, 10)
+    assert conserved(deal, 10)
 
 
 def test_loo_set_5_nobody_looed_next_is_a_single() -> None:
     """LOO-SET-5: if nobody is looed the next deal is a single; if anyone is, a regular deal."""
     deal = following("9H", "KH 3H 5C")  # all four stand: someone must fail
     rng = random.Random(5)
-    play_out(deal, rng)
+    play_out(deal, rng, avoid=("defend",))
     assert deal.looed
     assert deal.next_kind is Kind.REGULAR
     lx = lx4()
@@ -1308,7 +1277,7 @@ def test_clarification_14_1_money_is_conserved() -> None:
         deal = LooDeal(PEEL, n, dealer=i % n, pool=pool, kind=kind)
         deal.deal(rng.randrange(2**32))
         play_out(deal, rng, avoid=())
-        conserved(deal, pool)
+        assert conserved(deal, pool)
         assert all(v >= 0 for v in deal.looed.values())
 
 

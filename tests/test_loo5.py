@@ -9,10 +9,10 @@ rule says happens. The preset ``five-card`` stakes D = 5 and L = 5 (LOO5-5).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 
 import pytest
 
+from conftest import act, conserved, expect_illegal, illegal_text, legal
 from roundgames import IllegalActionError, LooDeal, LooRules, RecordError, format_cards, parse_card
 from roundgames.core.cards import card_str, pack
 from roundgames.loo.deal import Decl, Kind, Phase
@@ -38,42 +38,9 @@ def five(
     return deal
 
 
-def act(deal: LooDeal, *texts: str) -> None:
-    for text in texts:
-        deal.apply(deal.parse_action(text))
-
-
-def legal(deal: LooDeal) -> set[str]:
-    """The legal actions of the seat to act, as a record writes them; each accepted by ``can``."""
-    acts = deal.legal_actions()
-    assert all(deal.can(a) for a in acts)
-    return {deal.action_str(a) for a in acts}
-
-
 def plays(deal: LooDeal) -> set[str]:
     """The cards the seat to act may play."""
     return {card_str(a.card) for a in deal.legal_actions() if a.verb == "play" and a.card is not None}
-
-
-def expect_illegal(rule: str, fn: Callable[..., object], *args: object, mentions: tuple[str, ...] = ()) -> None:
-    with pytest.raises(IllegalActionError) as info:
-        fn(*args)
-    assert info.value.rule == rule, str(info.value)
-    assert rule in str(info.value)
-    for word in mentions:
-        assert word in str(info.value), str(info.value)
-
-
-def illegal_text(deal: LooDeal, text: str, rule: str) -> None:
-    """The action string is refused citing ``rule``, and the deal is unchanged."""
-    before = (deal.log[:], deal.hands[:], deal.to_act, deal.phase, deal.net)
-    expect_illegal(rule, deal.apply, deal.parse_action(text))
-    assert (deal.log, deal.hands, deal.to_act, deal.phase, deal.net) == before
-
-
-def conserved(deal: LooDeal) -> None:
-    """§14.1: the payments plus the change in the pool sum to zero."""
-    assert sum(deal.net) + deal.pool_total - deal.ledger.start == 0
 
 
 class PackOrder(random.Random):
@@ -476,7 +443,7 @@ def test_loo5_5_five_tricks_five_shares_remainders_to_the_earliest() -> None:
     assert deal.net == [10, -5, 13, -10]  # P1 5+5; P3 5+4+4; P2 looed; P4 his stake and a loo
     assert deal.looed == {1: 5, 3: 5}
     assert deal.pool_total == 10 and deal.next_kind is Kind.REGULAR
-    conserved(deal)
+    assert conserved(deal)
 
 
 def test_loo5_5_the_play_follows_three_card_loo() -> None:
@@ -512,7 +479,7 @@ def test_loo5_6_flush_takes_pool_and_a_loo_from_every_seat() -> None:
     assert deal.flush_winners == (1,)
     assert deal.net == [-5, 15 + 15, -5, -10]  # the pool of 15 and three loos; P4 his stake and a loo
     assert deal.looed == {} and deal.pool_total == 0 and deal.next_kind is Kind.REGULAR
-    conserved(deal)
+    assert conserved(deal)
 
 
 def test_loo5_6_flush_pay_ew_hoy_only_standers_pay_not_pam_nor_a_lower_flush() -> None:
@@ -522,7 +489,7 @@ def test_loo5_6_flush_pay_ew_hoy_only_standers_pay_not_pam_nor_a_lower_flush() -
     deal = five(FLUSH_HANDS, "3S", pool=10, rules=rules)
     act(deal, "P1 stand", "P2 stand", "P3 throw", "P4 stand", "P2 flush")
     assert deal.net == [0, 15 + 5, 0, -10]  # only P4 pays: P1 holds Pam, P3 threw up
-    conserved(deal)
+    assert conserved(deal)
     hands = {**FLUSH_HANDS, "P3": "2D 3D 4D 6D TD", "P1": "7C 7H 8H 9S 6C"}  # P3 a lower flush in diamonds
     deal = five(hands, "3S", pool=10, rules=rules)
     act(deal, "P1 stand", "P2 stand", "P3 stand", "P4 stand", "P2 flush")
@@ -642,7 +609,7 @@ def test_loo5_7_flush_tie_split_divides_the_pool_and_the_loos() -> None:
     assert deal.flush_winners == (1, 3)
     # pool 15: 8 and 7; P1 and P3 each pay a loo of 5 split 3 and 2
     assert deal.net == [-5, 8 + 3 + 3, -5, -5 + 7 + 2 + 2]
-    conserved(deal)
+    assert conserved(deal)
 
 
 # -- LOO5-8: Pam is never looed ------------------------------------------------------------------------------------
@@ -657,7 +624,7 @@ def test_loo5_8_the_holder_of_pam_cannot_be_looed() -> None:
     assert deal.won == [1, 0, 4, 0]
     assert deal.looed == {3: 5}
     assert deal.net == [4, 0, 16, -10]
-    conserved(deal)
+    assert conserved(deal)
 
 
 # -- records and the referee ---------------------------------------------------------------------------------------

@@ -7,11 +7,11 @@ stake; the ``pool`` a deal is created with is the pool before it (§14.17).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 
 import pytest
 
-from roundgames import IllegalActionError, LooDeal, LooRules, RecordError, RulesError, format_cards, parse_card
+from conftest import act, conserved, expect_illegal, play_out
+from roundgames import LooDeal, LooRules, RecordError, RulesError, format_cards, parse_card
 from roundgames.core.cards import card_str, rank_of
 from roundgames.loo.deal import Kind, Phase, deal_order
 from roundgames.loo.sitting import LooSitting, first_kind
@@ -29,11 +29,6 @@ def names(cards: int | list[int]) -> set[str]:
     return set(format_cards(cards).split())
 
 
-def act(deal: LooDeal, *texts: str) -> None:
-    for text in texts:
-        deal.apply(deal.parse_action(text))
-
-
 def legal_verbs(deal: LooDeal) -> set[str]:
     acts = deal.legal_actions()
     assert acts and all(a.seat == deal.to_act and a.card is None for a in acts)
@@ -49,21 +44,6 @@ def legal_cards(deal: LooDeal) -> set[str]:
     return cards
 
 
-def expect_illegal(rule: str, fn: Callable[..., object], *args: object, mentions: tuple[str, ...] = ()) -> str:
-    with pytest.raises(IllegalActionError) as info:
-        fn(*args)
-    err = info.value
-    assert err.rule == rule, str(err)
-    for word in mentions:
-        assert word in str(err), f"{word!r} not in {str(err)!r}"
-    return str(err)
-
-
-def conserved(deal: LooDeal, start: int) -> None:
-    """§14.1: payments plus the change in the pool sum to zero."""
-    assert sum(deal.net) + deal.pool_total - start == 0
-
-
 def regular(
     hands: dict[str, str],
     miss: str,
@@ -77,13 +57,6 @@ def regular(
     deal = LooDeal(rules, seats, dealer=dealer, pool=pool)
     deal.deal_cards(hands, miss=miss, turnup=turnup)
     return deal
-
-
-def play_out(deal: LooDeal, rng: random.Random) -> None:
-    while not deal.is_complete:
-        acts = deal.legal_actions()
-        assert acts
-        deal.apply(rng.choice(acts))
 
 
 LX3_HANDS = {"P3": "AS 4S 9D", "P4": "KD QD 2C", "P1": "JS 8H 3H", "P2": "KS TS 5D"}
@@ -172,7 +145,7 @@ def test_loo_var_unlimited_loo_is_the_pool() -> None:
     assert deal.looed == {0: 12}
     assert deal.net == [-12, 1, 4, 4]
     assert deal.pool_total == 12
-    conserved(deal, 9)
+    assert conserved(deal, 9)
 
 
 def test_loo_var_unlimited_every_looed_seat_pays_the_same() -> None:
@@ -181,7 +154,7 @@ def test_loo_var_unlimited_every_looed_seat_pays_the_same() -> None:
     assert deal.looed == {1: 12, 2: 12}
     assert deal.net == [12, -12, -12, -3]
     assert deal.pool_total == 24
-    conserved(deal, 9)
+    assert conserved(deal, 9)
 
 
 def test_loo_var_unlimited_stakes_and_single_loo_unchanged() -> None:
@@ -216,7 +189,7 @@ def test_loo_var_mixed_pool_up_to_the_cap(cap: int, pool: int, loo: int) -> None
     assert deal.looed == {1: loo, 2: loo}
     assert deal.net == [pool + 3, -loo, -loo, -3]
     assert deal.pool_total == 2 * loo
-    conserved(deal, pool)
+    assert conserved(deal, pool)
 
 
 def test_loo_var_mixed_needs_a_cap() -> None:
@@ -264,7 +237,7 @@ def test_loo_var_clublaw_miss_withdrawn_unseen() -> None:
     play_out(deal, random.Random(2))
     assert all(c not in miss for t in deal.tricks for c in t.cards)
     assert deal.looed  # four played three tricks
-    conserved(deal, 9)
+    assert conserved(deal, 9)
 
 
 def test_loo_var_clublaw_lone_stander_cases_cannot_arise() -> None:
@@ -441,7 +414,7 @@ def test_loo_var_dealer_concede_lone_stander_takes_the_pool() -> None:
     assert deal.net == [13, 0, 0, -3]
     assert deal.looed == {} and deal.next_kind is Kind.SINGLE
     assert deal.pool_total == 0
-    conserved(deal, 10)
+    assert conserved(deal, 10)
 
 
 def test_loo_var_dealer_concede_not_by_default() -> None:
@@ -566,7 +539,7 @@ def test_loo_var_all_ante_every_player_pays() -> None:
     assert deal.pool == 15
     act(deal, "P3 stand", "P4 stand", "P1 stand", "P2 stand", *LX3_PLAY)
     assert deal.net == [-1 - 6, -3 + 5, -1 + 5, -1 + 5]
-    conserved(deal, 9)
+    assert conserved(deal, 9)
 
 
 def test_loo_var_all_ante_eb9_dealer_pays_double() -> None:
@@ -581,7 +554,7 @@ def test_loo_var_all_ante_paid_by_those_who_throw_up() -> None:
     deal = lx3(ALL_ANTE)
     act(deal, "P3 throw", "P4 throw", "P1 throw")
     assert deal.net == [-1, -3 + 15, -1, -1]
-    conserved(deal, 9)
+    assert conserved(deal, 9)
 
 
 def test_loo_var_all_ante_not_in_a_peel_single() -> None:
@@ -644,7 +617,7 @@ def test_loo_var_dealer_stands_out_right_hand_seat_has_dealers_rights() -> None:
     # 13 in the pool: the miss's 5 is carried; P1 takes 4 + 4; the dealer neither pays nor receives on the tricks.
     assert defends.net == [8, 0, 0, 0, 0, -3]
     assert defends.pool_total == 5
-    conserved(defends, 10)
+    assert conserved(defends, 10)
 
 
 def test_loo_var_dealer_stands_out_neither_pays_nor_receives_on_tricks() -> None:
@@ -655,7 +628,7 @@ def test_loo_var_dealer_stands_out_neither_pays_nor_receives_on_tricks() -> None
     assert deal.net[2] == -3
     assert 2 not in deal.looed
     assert all(2 not in t.seats for t in deal.tricks)
-    conserved(deal, 12)
+    assert conserved(deal, 12)
 
 
 def test_loo_var_dealer_stands_out_only_above_the_limit() -> None:

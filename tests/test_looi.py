@@ -8,11 +8,11 @@ of §3. The preset ``irish`` stakes D = 3, L = 6 and applies club law (LOOI-2).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 
 import pytest
 
-from roundgames import IllegalActionError, LooDeal, LooRules, RecordError, format_cards
+from conftest import act, expect_illegal, illegal_text, legal
+from roundgames import LooDeal, LooRules, RecordError, format_cards
 from roundgames.core.cards import card_str, pack
 from roundgames.loo.deal import Decl, Kind, Phase
 from roundgames.loo.sitting import LooSitting
@@ -26,29 +26,6 @@ def irish(hands: dict[str, str], turnup: str, stock: str = "", *, pool: int = 0,
     deal = LooDeal(rules, SEATS, dealer="P4", pool=pool)
     deal.deal_cards(hands, turnup=turnup, stock=stock)
     return deal
-
-
-def act(deal: LooDeal, *texts: str) -> None:
-    for text in texts:
-        deal.apply(deal.parse_action(text))
-
-
-def legal(deal: LooDeal) -> set[str]:
-    acts = deal.legal_actions()
-    assert all(deal.can(a) for a in acts)
-    return {deal.action_str(a) for a in acts}
-
-
-def expect_illegal(rule: str, fn: Callable[..., object], *args: object) -> None:
-    with pytest.raises(IllegalActionError) as info:
-        fn(*args)
-    assert info.value.rule == rule and rule in str(info.value), str(info.value)
-
-
-def illegal_text(deal: LooDeal, text: str, rule: str) -> None:
-    before = (deal.log[:], deal.hands[:], deal.to_act, deal.phase, deal.net)
-    expect_illegal(rule, deal.apply, deal.parse_action(text))
-    assert (deal.log, deal.hands, deal.to_act, deal.phase, deal.net) == before
 
 
 class PackOrder(random.Random):

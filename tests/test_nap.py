@@ -4,10 +4,11 @@ NAP-SET), with the worked examples NX-1..NX-16 of §10.2 and the clarifications 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 import pytest
 
+from conftest import act
 from roundgames import IllegalActionError, NapRules, RecordError, format_cards, parse_card, parse_cards
 from roundgames.core.cards import HEARTS, SPADES, card_str, mask_of, pack, rank_of
 from roundgames.nap import NapDeal
@@ -45,12 +46,6 @@ def dealt(
     deal = NapDeal(rules, list(seats), dealer=dealer, kitty=kitty, multiplier=multiplier)
     deal.deal_cards(hands)
     return deal
-
-
-def act(deal: NapDeal, actions: Iterable[str]) -> None:
-    """Apply record-style actions (``"P3 call nap"``) through the checked path."""
-    for text in actions:
-        deal.apply(deal.parse_action(text))
 
 
 def play_trick(deal: NapDeal, cards: str) -> None:

@@ -26,6 +26,7 @@ from typing import Any
 
 import pytest
 
+from conftest import play_out
 from roundgames import NapRules
 from roundgames.core.cards import SUIT_MASKS, card_str, cards_in, pack
 from roundgames.core.errors import IllegalActionError
@@ -78,12 +79,6 @@ def dealt_again(deal: NapDeal, proper: list[NapAction]) -> NapDeal:
     for action in proper:
         fresh.apply(action)
     return fresh
-
-
-def play_out(deal: NapDeal, rng: random.Random) -> NapDeal:
-    while not deal.is_complete:
-        deal.apply(rng.choice(deal.legal_actions()))
-    return deal
 
 
 def pick_legal(deal: NapDeal, rng: random.Random) -> NapAction:

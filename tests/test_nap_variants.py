@@ -3,10 +3,11 @@ and the clarifications of §14.13 and §14.14."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 import pytest
 
+from conftest import act, conserved
 from roundgames import IllegalActionError, NapRules, RecordError, format_cards, parse_card, parse_cards
 from roundgames.core.cards import rank_of
 from roundgames.nap import NapDeal
@@ -44,11 +45,6 @@ def dealt(
     deal = NapDeal(rules, list(seats), dealer=dealer, kitty=kitty, multiplier=multiplier)
     deal.deal_cards(hands, stock=stock, widow=widow, spare=spare)
     return deal
-
-
-def act(deal: NapDeal, actions: Iterable[str]) -> None:
-    for text in actions:
-        deal.apply(deal.parse_action(text))
 
 
 def play_trick(deal: NapDeal, cards: str) -> None:
@@ -103,11 +99,6 @@ def rule_of(fn: object, *args: object) -> str:
     with pytest.raises(IllegalActionError) as e:
         fn(*args)  # type: ignore[operator]
     return e.value.rule
-
-
-def conserved(deal: NapDeal, kitty_before: int) -> bool:
-    """§14.1: the seats' net plus the change in the kitty is zero."""
-    return sum(deal.net) + deal.kitty - kitty_before == 0
 
 
 # -- NAP-VAR-POOL ----------------------------------------------------------------------------------

@@ -6,19 +6,15 @@ import random
 
 import pytest
 
+from conftest import play_out
 from roundgames import IllegalActionError, LooRules, RecordError
 from roundgames.core.cards import RANKS, parse_card, rank_of
-from roundgames.loo.deal import Kind, LooDeal
+from roundgames.loo.deal import Kind
 from roundgames.loo.sitting import LooSitting
 from roundgames.records.deal import referee
 from roundgames.records.sitting import dumps_sitting, loads_sitting, records_of, sitting_from_records
 
 PEEL = LooRules.preset("peel")
-
-
-def play_out(deal: LooDeal, rng: random.Random) -> None:
-    while not deal.is_complete:
-        deal.apply(rng.choice(deal.legal_actions()))
 
 
 def play_sitting(sitting: LooSitting, rng: random.Random, max_deals: int = 400) -> None:

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 import httpx
-from webclient import Seat, create, play_first, sit
+from .webclient import Seat, create, play_first, sit
 
 from roundgames.records.deal import loads, replay
 from roundgames.web.timing import TRICK_PAUSE_ENV
