@@ -15,10 +15,11 @@ from collections.abc import Callable
 from typing import Any
 
 import httpx
-from .webclient import Seat, create, play_first, sit
 
 from roundgames.records.deal import loads, replay
 from roundgames.web.timing import TRICK_PAUSE_ENV
+
+from .webclient import Seat, create, play_first, sit
 
 
 def _play_until(seat: Seat, done: Callable[[dict[str, Any]], bool], limit: int = 200) -> None:
