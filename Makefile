@@ -20,13 +20,14 @@ run: $(STAMP)
 
 ## Install and run every check: lint, types, the layers (import-linter), tests (with doctests).
 ## The browser tests drive the system Chromium: scripts/ensure-chromium installs it when missing.
+## pytest-xdist runs the tests on every core (-n auto).
 test: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 	bash scripts/ensure-chromium
-	$(BIN)/pytest tests src/roundgames --doctest-modules
+	$(BIN)/pytest tests src/roundgames --doctest-modules -n auto
 
 lint: $(STAMP)
 	$(BIN)/ruff check --fix src tests benchmarks
