@@ -89,6 +89,8 @@ class BaseDeal:
         self.n = len(self.seats)
         self.dealer = self.seat_index(dealer, "dealer")
         self.ledger = Ledger(self.n, pool)
+        #: the counters on the table once this deal's stakes are in (what the deal is played for)
+        self.staked_pool = pool
         self.tricks: list[Trick] = []
         self.trick_seats: list[int] = []
         self.trick_cards: list[Card] = []

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
+from ..core.ledger import Ledger
 from ..core.options import OptionValue, Rules
 from ..core.tricks import Trick
 
@@ -173,8 +174,10 @@ class View(Generic[A]):
     # What a deal offering Feature.TURNUP, DECLARATIONS and MISS shows (Loo):
     #: the card turned up for trumps (-1 where there is none, or nobody recorded it)
     turnup: int = -1
-    #: the kind of deal (Loo's ``Kind``: regular, Peel's single, an EW single)
+    #: the kind of deal (Loo's ``Kind``: regular, Peel's single, an EW single), and in words (``"Peel's single"``;
+    #: empty in a game whose deals have no kinds)
     kind: Any = None
+    kind_words: str = ""
     decls: tuple[Any, ...] = ()
     miss_holder: int | None = None
     # What a deal offering Feature.CALLS and CONTRACT shows (Nap):
@@ -314,9 +317,20 @@ class Deal(Protocol):
     dealer: int
     to_act: int | None
     hands: list[int]
+    dealt: list[int]
     tricks: list[Trick]
     log: list[Any]
     irregularities: list[Irregularity]
+    #: the deal's counters, and the pool once its stakes are in
+    ledger: Ledger
+    staked_pool: int
+    table_mode: bool
+
+    @property
+    def deal_unknown(self) -> Callable[..., None]:
+        """``deal_unknown([turnup])``: deal it with every hand empty, for a table that records no cards (a turn-up
+        only where the deal offers one)."""
+        ...
 
     @property
     def game(self) -> GameSpec: ...
@@ -326,9 +340,6 @@ class Deal(Protocol):
 
     @property
     def is_complete(self) -> bool: ...
-
-    @property
-    def table_mode(self) -> bool: ...
 
     @property
     def net(self) -> list[int]: ...

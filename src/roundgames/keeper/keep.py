@@ -26,12 +26,11 @@ import csv
 import dataclasses
 import io
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol, TypeVar, cast
 
 from ..core.errors import IllegalActionError, RecordError, RulesError
-from ..core.ledger import Ledger
 from ..core.seats import seat_names
 from ..games.protocol import Deal, DealResult, Feature, GameSpec
 from ..games.registry import game as game_spec
@@ -62,19 +61,8 @@ STATED = ("trick", "single")
 DRAWN = "draw"
 
 
-class KeptDeal(Deal, Protocol):
-    """A deal as the keeper drives it: any game's (the protocol's), dealt with no cards, its counters on a
-    ledger."""
-
-    ledger: Ledger
-    table_mode: bool
-
-    @property
-    def deal_unknown(self) -> Callable[..., None]:
-        """``deal_unknown([turnup])``: deal it with every hand empty; a turn-up only where the deal offers one."""
-        ...
-
-    def verify_proper(self, action: Any) -> None: ...
+#: a deal as the keeper drives it: any game's (the protocol's), dealt with no cards
+KeptDeal = Deal
 
 
 class KeptSitting(Protocol):
@@ -149,7 +137,7 @@ class Keeper:
         self.stopped: dict[str, Any] | None = None
         self.history: list[Settled] = []
         #: a deal of these rules, never dealt: what the game's deals offer, before the first is dealt
-        self.sample: KeptDeal = cast(KeptDeal, new_deal(game, rules, self.seats))
+        self.sample: KeptDeal = new_deal(game, rules, self.seats)
 
     def _new_sitting(self, dealer: str) -> KeptSitting:
         sitting = new_sitting(self.game, self.rules, self.seats, seed=0, rounds=self.rounds, dealer=dealer)
@@ -204,7 +192,7 @@ class Keeper:
     def _probe(self) -> None:
         """Refuse rules no kept deal can follow (a variant that exchanges particular cards, KEEP-5), before the
         first deal rather than at it."""
-        probe = cast(KeptDeal, new_deal(self.game, self.rules, self.seats))
+        probe = new_deal(self.game, self.rules, self.seats)
         try:
             probe.deal_unknown()
         except RecordError as e:
@@ -439,7 +427,7 @@ class Keeper:
             raise IllegalActionError(f"the next deal is {kind_words(fields['kind'])}, not {kind}", rule)
         if turnup is not None and not self.offers(Feature.TURNUP):
             raise RecordError("deal", f"a {self.spec.title} deal has no turn-up")
-        deal = cast(KeptDeal, new_deal(self.game, self.rules, sitting.seats, sitting.dealer, sitting.pool, **fields))
+        deal = new_deal(self.game, self.rules, sitting.seats, sitting.dealer, sitting.pool, **fields)
         deal.table_mode = True
         if turnup is None:
             deal.deal_unknown()

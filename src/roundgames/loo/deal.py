@@ -30,6 +30,7 @@ Looed: P1 6. P1 -6, P2 +1, P3 +4, P4 +4. Next pool 6; P3 deals a regular deal.
 from __future__ import annotations
 
 import random
+import warnings
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
@@ -278,6 +279,7 @@ class LooDeal(BaseDeal):
             for s in range(self.n):
                 if s != self.dealer:
                     self.ledger.stake(s, stakes.ante)
+        self.staked_pool = self.ledger.pool
 
     def return_stakes(self) -> None:
         """Give back the stakes as :meth:`deal` took them: the deal is void (LOO-LAW-1..3, §14.8)."""
@@ -670,8 +672,13 @@ class LooDeal(BaseDeal):
         """What ``seat`` may do now though it is not the seat to act: nothing in Three-card Loo."""
         return ()
 
-    def verify(self, action: LooAction) -> None:
-        """Raise unless ``action`` is legal now; in table mode, unless a law covers it."""
+    def verify(self, action: LooAction, *, strict: bool = False) -> None:
+        """Raise unless ``action`` is legal now; in table mode, unless a law covers it. (``strict=True`` is
+        deprecated: it is :meth:`verify_proper`.)"""
+        if strict:
+            warnings.warn("LooDeal.verify(strict=True) is deprecated: use verify_proper", DeprecationWarning, 2)
+            self.verify_proper(action)
+            return
         if self.table_mode and self.LAWS is not None:
             self.LAWS.judge(self, action)
             return
@@ -715,9 +722,13 @@ class LooDeal(BaseDeal):
             raise IllegalActionError(f"{name} cannot show a flush: there are no flushes in Three-card Loo", "LOO5-6")
         raise IllegalActionError(f"{name} {action.verb}: no such Loo action", "LOO-DECL-1")
 
-    def apply(self, action: LooAction) -> LooAction:
+    def apply(self, action: LooAction, *, strict: bool = False) -> LooAction:
         """Apply ``action`` after checking it; returns it as logged. In table mode an irregular action
-        is applied with its law (:mod:`roundgames.loo.laws`)."""
+        is applied with its law (:mod:`roundgames.loo.laws`). (``strict=True`` is deprecated: it is
+        :meth:`apply_proper`.)"""
+        if strict:
+            warnings.warn("LooDeal.apply(strict=True) is deprecated: use apply_proper", DeprecationWarning, 2)
+            return self.apply_proper(action)
         if self.table_mode and self.LAWS is not None:
             applied: LooAction = self.LAWS.judge(self, action)()
             return applied

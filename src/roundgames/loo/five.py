@@ -35,7 +35,7 @@ from itertools import combinations
 from typing import Any, Self
 
 from ..core.cards import Card, card_of, card_str, cards_in, format_cards, mask_of, rank_of
-from ..core.errors import IllegalActionError
+from ..core.errors import IllegalActionError, RulesError
 from ..games.protocol import Feature
 from . import pam as _pam
 from .actions import DECL_VERB, Decl, Kind, LooAction, Phase, exchange_cards
@@ -109,6 +109,8 @@ class FiveCardLoo(LooDeal):
     exchanges, Pam, flushes and five tricks (Irish: three cards, no Pam)."""
 
     def __init__(self, rules: LooRules, *args: Any, **kwargs: Any) -> None:
+        if rules.form == "three_card":
+            raise RulesError("option form: FiveCardLoo plays Five-card and Irish Loo; LooDeal plays three_card")
         super().__init__(rules, *args, **kwargs)
         #: the seats that have shown a flush, in the order shown; the seats that may show one now
         self.shown: list[int] = []
@@ -159,6 +161,8 @@ class FiveCardLoo(LooDeal):
         self._set_cards({s: mask_of(h) for s, h in dealt.items()}, 0, turnup, stock)
 
     def _set_cards(self, hands: Mapping[int, int], miss: int, turnup: Card, stock: Sequence[Card] = ()) -> None:
+        if self.phase is not Phase.DEAL:  # before the stock is touched: a deal is dealt once
+            raise IllegalActionError("the cards have already been dealt", "LOO-DEAL-4")
         self.stock = list(stock)
         self.dealt_stock = list(self.stock)
         self.pam = _pam.pam_of(self.rules.pam, turnup // 13) if self.rules.form == "five_card" else None

@@ -163,5 +163,6 @@ def view_of(deal: LooDeal, s: int) -> LooView:
         miss_holder=deal.miss_holder,
         rules=deal.rules,
         kind=deal.kind,
+        kind_words=kind_words(deal.kind),
         players=deal.players,
     )

@@ -28,7 +28,7 @@ from collections.abc import Mapping, Sequence
 from typing import Self
 
 from ..core.cards import SUIT_NAMES, Card, card_str, cards_in, format_cards
-from ..core.errors import IllegalActionError, RecordError
+from ..core.errors import IllegalActionError, RecordError, RulesError
 from ..core.tricks import Trick, follow_suit, trick_winner
 from ..games.base import BaseDeal
 from ..games.protocol import Feature, Stage
@@ -68,6 +68,10 @@ class PlainNapDeal(BaseDeal):
         kitty: int = 0,
         multiplier: int = 1,
     ) -> None:
+        carded = [k for k in ("purchase", "peep", "nap_top_card") if getattr(rules, k)]
+        carded += ["spare_hand"] if rules.spare_hand != "off" else []
+        if carded and type(self) is PlainNapDeal:
+            raise RulesError(f"option {carded[0]}: PlainNapDeal plays no variant that deals particular cards; use NapDeal")
         super().__init__(seats, dealer, kitty)
         self.rules = rules
         n = self.n
@@ -168,6 +172,7 @@ class PlainNapDeal(BaseDeal):
         self.dealt_spare, self.dealt_widow, self.dealt_stock = spare, widow, tuple(stock)
         if self.rules.has_kitty:
             self.ledger.stake(self.dealer, self.rules.stakes.unit)  # NAP-VAR-POOL, §14.14
+        self.staked_pool = self.ledger.pool
         self.phase = NapPhase.PURCHASE if self.rules.purchase else NapPhase.CALL
         self.to_act = self.order[0]
 

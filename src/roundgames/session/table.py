@@ -172,14 +172,12 @@ class Table:
         self.keeping = self.taking = None
         deal = cast(TableDeal, self.sitting.start_deal())
         view = deal.view(deal.dealer)  # its public facts only
-        head = f"Deal {len(self.sitting.deals) + 1}: {deal.seats[deal.dealer]} deals"
-        if view.kind is not None:
-            head += f" a {str(getattr(view.kind, 'value', view.kind)).replace('_', ' ')} deal"
+        head = f"Deal {len(self.sitting.deals) + 1}: {deal.seats[deal.dealer]} deals {view.kind_words}".rstrip()
         facts = [head]
         if view.turnup >= 0:
             facts.append(f"turn-up {card_str(view.turnup)}")
-        if deal.offers(Feature.POOL) and not deal.is_complete:  # a single may settle as it is dealt (§14.19)
-            facts.append(f"pool {view.pool}")
+        if deal.offers(Feature.POOL):  # with this deal's stakes in, though a single settles as it is dealt (§14.19)
+            facts.append(f"pool {deal.staked_pool}")
         self.events.append(you("; ".join(facts) + "."))
         if deal.is_complete:
             self._deal_over()

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Any
 
 from ..core.cards import cards_in, sort_key
 from ..core.tricks import Trick
@@ -38,17 +38,8 @@ __all__ = [
 ]
 
 
-class TableDeal(Deal, Protocol):
-    """A deal as a table drives it: the game protocol, and the rules alone as strict mode checks them
-    (every game's deal has both; the table asks the second to say what an irregularity breaks)."""
-
-    def verify_proper(self, action: Any) -> None: ...
-
-    def can_proper(self, action: Any) -> bool: ...
-
-    def describe(self, action: Any, *, own: bool = False) -> str: ...
-
-    def copy(self) -> TableDeal: ...
+#: a deal as a table drives it: the game protocol
+TableDeal = Deal
 
 
 _YOU = re.compile(r"\bYou ([a-z]+)\b")

@@ -11,10 +11,9 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Any
 
 from ..core.cards import card_str, cards_in, sort_key
-from ..core.ledger import Ledger
 from ..core.tricks import Trick
 from ..games.protocol import Deal, Feature
 from ..games.registry import game_of
@@ -34,10 +33,8 @@ __all__ = [
 _SEAT_LABEL = re.compile(r"\bP[1-9]\b")
 
 
-class TableDeal(Deal, Protocol):
-    """A deal as the web table uses it: the game protocol and the counters every deal keeps."""
-
-    ledger: Ledger
+#: a deal as the web table uses it: the game protocol
+TableDeal = Deal
 
 
 def card_list(mask: int) -> list[str]:
