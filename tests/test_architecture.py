@@ -4,6 +4,7 @@ pyproject.toml): these tests show the contracts hold, and that an upward import 
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import sys
@@ -44,6 +45,8 @@ def test_the_layers_and_the_games_independence_hold() -> None:
         ("loo/deal.py", "from roundgames.records import deal", "Layers"),  # a game importing the records
         ("loo/actions.py", "from roundgames.nap import calls", "independent"),  # one game importing the other
         ("loo/deal.py", "from roundgames.loo import laws", "Loo's modules"),  # the base deal importing its laws
+        ("web/views.py", "from roundgames.nap.actions import call_title", "Surfaces know no game"),
+        ("records/deal.py", "from roundgames.loo.deal import LooDeal", "Surfaces know no game"),
     ],
 )
 def test_an_upward_or_cross_game_import_breaks_a_contract(
@@ -82,3 +85,25 @@ def test_a_moved_module_is_importable_by_its_old_name_with_a_deprecation_warning
         timeout=60,
     )
     assert new.stdout.strip() == home, new.stdout + new.stderr
+
+
+GAME_CLASSES = "LooDeal|FiveCardLoo|NapDeal|PlainNapDeal|LooSitting|NapSitting|LooRules|NapRules|LooView|NapView"
+GAME_CLASSES += "|LooAction|NapAction|LooResult|NapResult"
+#: a test of a game's class, or of a game's name (issue 13: a surface asks what a deal offers instead)
+GAME_TEST = re.compile(rf"isinstance\([^)]*\b({GAME_CLASSES})\b|\bgame(?:\.name)? *[!=]= *[\"'](loo|nap)[\"']")
+
+
+def test_nothing_outside_the_games_tests_a_games_class_or_name() -> None:
+    """Outside roundgames/loo, roundgames/nap and roundgames/games, no module tests a game's class or its name."""
+    found = []
+    for path in sorted((ROOT / "src" / "roundgames").rglob("*.py")):
+        part = path.relative_to(ROOT / "src" / "roundgames").parts[0]
+        if part in ("loo", "nap", "games"):
+            continue
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if GAME_TEST.search(line):
+                found.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()}")
+    assert found == []
+    # the pattern finds what it looks for (so that an empty list means something)
+    for bad in ("isinstance(deal, LooDeal)", "if isinstance(rules, NapRules):", 'if table.game == "loo":', "game != 'nap'"):
+        assert GAME_TEST.search(bad), bad

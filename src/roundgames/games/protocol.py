@@ -212,6 +212,12 @@ class DealResult:
     irregularities: tuple[Irregularity, ...] = ()
     #: a misdeal or a deal out of turn made the deal void (§14.8)
     void: bool = False
+    #: the seats looed, with what each paid (Loo, LOO-SET-3); none in a game without loos
+    looed: Mapping[int, int] = field(default_factory=dict)
+    #: the senior hand, his call and whether he made it (Nap, NAP-SET-1); None in a game without a contract
+    declarer: int | None = None
+    contract: str | None = None
+    made: bool | None = None
 
     def sentence(self) -> str:
         """The result in one sentence, as every surface prints it."""
@@ -247,6 +253,11 @@ class Verb:
     ids: tuple[int, int] | None = None
     #: a person enters it at his turn (False: stated by the table or the laws, such as ``irregular``)
     proper: bool = True
+    #: what a deal must offer for the verb to be of any use (Loo's ``exchange`` needs Feature.EXCHANGES)
+    needs: Feature | None = None
+    #: the heap the verb takes cards from into the acting seat's hand, and how many (0: the whole heap): Nap's
+    #: ``widow`` (the widow), ``topcard`` (the stock's top card), ``spare`` (the spare hand)
+    takes_from: tuple[str, int] | None = None
 
     @property
     def key(self) -> str | None:
@@ -318,13 +329,23 @@ class Deal(Protocol):
     to_act: int | None
     hands: list[int]
     dealt: list[int]
+    #: the seats that take part, from the dealer's left
+    order: tuple[int, ...]
     tricks: list[Trick]
+    #: the trick in progress: who played, and what
+    trick_seats: list[int]
+    trick_cards: list[int]
     log: list[Any]
     irregularities: list[Irregularity]
     #: the deal's counters, and the pool once its stakes are in
     ledger: Ledger
     staked_pool: int
     table_mode: bool
+
+    @property
+    def deal_cards(self) -> Callable[..., None]:
+        """``deal_cards(hands, **heaps)``: deal the given cards, each heap by its name (:attr:`heap_names`)."""
+        ...
 
     @property
     def deal_unknown(self) -> Callable[..., None]:
@@ -376,6 +397,11 @@ class Deal(Protocol):
     def describe(self, action: Any, *, own: bool = False) -> str: ...
 
     def all_tricks(self) -> list[Trick]: ...
+
+    def heaps(self, dealt: bool = False) -> dict[str, list[int]]: ...
+
+    @property
+    def heap_names(self) -> frozenset[str]: ...
 
     def copy(self) -> Deal: ...
 
@@ -464,6 +490,12 @@ class GameSpec:
     stops: tuple[str, ...] = ("divide",)
     #: the record fields only this game has, with their defaults (Loo ``kind``, Nap ``multiplier``)
     record_fields: Mapping[str, Any] = field(default_factory=dict)
+    #: a dealer dealt no cards in a record takes no part in the deal (Loo: LOO-END-3, §14.3)
+    sits_out_undealt: bool = False
+    #: each kind of deal (DEAL-RECORD.md ``kind``) in words, where the game's deals have kinds
+    kind_words: Mapping[str, str] = field(default_factory=dict)
+    #: how a person reads a value of a verb's argument (Nap's ``call blucher``: ``Blücher``)
+    value_title: Callable[[str], str] = str
     #: the rule that settles each step of a sitting, for a surface that cites it: ``first_dealer`` (who deals
     #: first), ``rotation`` (whose deal it is), ``unfinished`` (a deal is finished before the next), ``undealt``
     #: (nothing is done before the deal), ``first_deal`` (the first deal of the game), ``next_deal`` (what the

@@ -42,14 +42,12 @@ from ..records.sitting import records_of
 
 __all__ = [
     "KEEP_FORMAT",
-    "KIND_WORDS",
     "STAKE_NAMES",
     "Keeper",
     "KeptDeal",
     "Settled",
     "Snapshot",
     "csv_cell",
-    "kind_words",
 ]
 
 #: the stakes each game takes (DEAL-RECORD.md ``stakes``)
@@ -424,7 +422,7 @@ class Keeper:
             raise RecordError("deal", f"a {self.spec.title} deal has no kind")
         if kind is not None and kind != fields["kind"]:
             rule = law("first_deal") if not sitting.deals else law("next_deal")
-            raise IllegalActionError(f"the next deal is {kind_words(fields['kind'])}, not {kind}", rule)
+            raise IllegalActionError(f"the next deal is {self.spec.kind_words[fields['kind']]}, not {kind}", rule)
         if turnup is not None and not self.offers(Feature.TURNUP):
             raise RecordError("deal", f"a {self.spec.title} deal has no turn-up")
         deal = new_deal(self.game, self.rules, sitting.seats, sitting.dealer, sitting.pool, **fields)
@@ -616,12 +614,3 @@ def contract_words(deal: KeptDeal, result: DealResult) -> str:
         return "all passed, redeal" if result_fact(result, "redeal", False) else "all passed"
     made = result_fact(result, "made", False)
     return f"{result.seats[view.declarer]} {'made' if made else 'lost'} {view.contract}"
-
-
-#: each kind of deal (DEAL-RECORD.md ``kind``, where a game's deals have kinds) as the table says it
-KIND_WORDS = {"regular": "a regular deal", "single": "Peel's single", "ew_single": "a single (no miss, all play)"}
-
-
-def kind_words(kind: str) -> str:
-    """A kind of deal (DEAL-RECORD.md ``kind``) as the table says it."""
-    return KIND_WORDS[kind]

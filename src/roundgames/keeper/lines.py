@@ -32,14 +32,12 @@ from ..core.cards import card_str, parse_card
 from ..core.errors import CardError, RecordError, RoundgamesError
 from ..games.protocol import Feature
 from . import words
-from .keep import DRAWN, KIND_WORDS, Keeper, KeptDeal, Snapshot, kind_words
+from .keep import DRAWN, Keeper, KeptDeal, Snapshot
 from .verbs import NOBODY, Entry, entries
 
 __all__ = ["run"]
 
 _READ_ONLY = ("balances", "csv", "status", "help", "?")
-#: the kinds of deal a ``deal`` line may name, as typed
-_KINDS = {kind: kind for kind in KIND_WORDS} | {kind.replace("_", "-"): kind for kind in KIND_WORDS}
 
 
 class _Quit(Exception):
@@ -175,12 +173,13 @@ class _Session:
     def cmd_deal(self, args: list[str]) -> None:
         k = self.keeper
         dealer = kind = turnup = None
-        kinds = "kind" in k.spec.record_fields  # the game's deals have kinds (DEAL-RECORD.md ``kind``)
+        kinds = {name: name for name in k.spec.kind_words}  # the game's deals have kinds (DEAL-RECORD.md ``kind``)
+        kinds |= {name.replace("_", "-"): name for name in kinds}
         for word in args:
             if word in k.seats or word.lower() in (s.lower() for s in k.seats):
                 dealer = self.seat(word)
-            elif kinds and word.lower() in _KINDS:
-                kind = _KINDS[word.lower()]
+            elif word.lower() in kinds:
+                kind = kinds[word.lower()]
             else:
                 try:
                     turnup = parse_card(word)
@@ -314,7 +313,7 @@ class _Session:
             if not k.begun:
                 self.say("Waiting for: who deals first? (deal SEAT)")
             else:
-                kind = f" {kind_words(k.next_kind)}" if k.next_kind else ""
+                kind = f" {k.spec.kind_words[k.next_kind]}" if k.next_kind else ""
                 self.say(f"Waiting for: deal {k.deal_number}, {k.next_dealer} to deal{kind} (deal).")
             return
         self.say(f"Waiting for: deal {k.deal_number}, {words.waiting_for(k, k.deal)}.")

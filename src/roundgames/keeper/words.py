@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..games.protocol import Feature, Stage
-from .keep import DRAWN, KIND_WORDS, Keeper, KeptDeal, Settled, kind_words
+from .keep import DRAWN, Keeper, KeptDeal, Settled
 from .verbs import NOBODY, entries
 
 __all__ = [
@@ -62,7 +62,7 @@ def help_lines(k: Keeper) -> list[str]:
     deal = "deal [SEAT]" + (" [KIND]" if kinds else "") + (" [TURNUP]" if turnup else "")
     out = [_line(deal, "start the next deal (the first: say who deals)" + ("; KIND " if kinds else ""))]
     if kinds:
-        out[0] += "|".join(KIND_WORDS)
+        out[0] += "|".join(k.spec.kind_words)
         out.append(_line("", "is checked against the rules" + ("; TURNUP is needed only under club law" * turnup)))
     out += [_line(e.usage, e.help) for e in entries(k.spec).values()]
     stops = " | ".join(f"{m} SEAT" if m == DRAWN else m for m in k.spec.stops)
@@ -73,7 +73,7 @@ def help_lines(k: Keeper) -> list[str]:
 def deal_begun(k: Keeper, deal: KeptDeal) -> list[str]:
     """``Deal 2: Ben deals a regular deal; the pool holds 12 with the stake.``, and what binds everyone in it."""
     view = deal.view(deal.dealer)
-    kind = "" if view.kind is None else f" {kind_words(str(view.kind))}"
+    kind = f" {view.kind_words}" if view.kind_words else ""
     holds = ""
     if deal.offers(Feature.POOL) or deal.offers(Feature.KITTY):
         holds = f"; the {k.pool_word} holds {view.pool}" + (" with the stake" if deal.offers(Feature.POOL) else "")
@@ -105,7 +105,7 @@ def deal_over(k: Keeper, row: Settled) -> list[str]:
     looed = ""
     if row.looed:
         looed = " Looed: " + ", ".join(f"{name} {v}" for name, v in row.looed.items()) + "."
-    what = f" {kind_words(row.kind)}" if row.kind is not None else f"; {row.what}" if row.what else ""
+    what = f" {k.spec.kind_words[row.kind]}" if row.kind is not None else f"; {row.what}" if row.what else ""
     out = [f"Deal {row.number} over ({row.dealer} dealt{what}): {nets}.{looed}"]
     if row.took is not None:
         out.append(f"{row.took} took the pool without play.")
@@ -120,7 +120,7 @@ def next_deal(k: Keeper, row: Settled) -> list[str]:
         out.append(f"Pool for the next deal: {row.pool} ({row.pool + stake} with {k.next_dealer}'s stake).")
     elif k.offers(Feature.KITTY) or row.pool:
         out.append(f"{k.pool_word.capitalize()}: {row.pool}.")
-    kind = "" if k.next_kind is None else f" {kind_words(k.next_kind)}"
+    kind = "" if k.next_kind is None else f" {k.spec.kind_words[k.next_kind]}"
     multiplier = int(k.next_fields().get("multiplier", 1))
     double = f" at {multiplier} times the stakes (Double Header)" if multiplier > 1 else ""
     out.append(f"Next: {k.next_dealer} deals{kind}{double}.")

@@ -19,7 +19,7 @@ from enum import IntEnum, StrEnum
 from ..core.cards import Card, card_str, format_cards, parse_card, parse_cards
 from ..core.errors import CardError, IllegalActionError, RecordError, irregular_arg
 from ..core.seats import seat_index
-from ..games.protocol import Stage, Verb, VerbTable
+from ..games.protocol import Feature, Stage, Verb, VerbTable
 
 __all__ = [
     "DECLARE_VERBS",
@@ -129,8 +129,17 @@ VERBS = VerbTable(
             "exchanges",
             "LOO5-2",
             args="cards",
+            needs=Feature.EXCHANGES,
         ),
-        Verb("flush", ("f",), "Show a flush", "show a flush: the best flush takes the pool", "shows a flush", "LOO5-6"),
+        Verb(
+            "flush",
+            ("f",),
+            "Show a flush",
+            "show a flush: the best flush takes the pool",
+            "shows a flush",
+            "LOO5-6",
+            needs=Feature.FLUSHES,
+        ),
         Verb(
             "replay",
             (),

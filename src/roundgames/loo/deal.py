@@ -293,6 +293,21 @@ class LooDeal(BaseDeal):
     # -- state ---------------------------------------------------------------------------
 
     @property
+    def heap_names(self) -> frozenset[str]:
+        """The heaps besides the hands that :meth:`deal_cards` deals (DEAL-RECORD.md ``cards``)."""
+        return frozenset({"miss", "turnup"})
+
+    def heaps(self, dealt: bool = False) -> dict[str, list[Card]]:
+        """The cards nobody holds, by heap, those dealt only: the miss (LOO-DEAL-4, even once taken) and the
+        turn-up. ``dealt``: as dealt (the same here)."""
+        out: dict[str, list[Card]] = {}
+        if self.miss:
+            out["miss"] = list(cards_in(self.miss))
+        if self.turnup >= 0:
+            out["turnup"] = [self.turnup]
+        return out
+
+    @property
     def is_complete(self) -> bool:
         """Whether the deal is finished and settled."""
         return self.phase is Phase.COMPLETE

@@ -132,6 +132,19 @@ class FiveCardLoo(LooDeal):
         return frozenset(out)
 
     @property
+    def heap_names(self) -> frozenset[str]:
+        """The heaps besides the hands that :meth:`deal_cards` deals: the turn-up and the stock (LOO5-1)."""
+        return frozenset({"turnup", "stock"})
+
+    def heaps(self, dealt: bool = False) -> dict[str, list[Card]]:
+        """The turn-up and the stock, top card first: as it is now, or as it was dealt."""
+        out = super().heaps(dealt)
+        stock = self.dealt_stock if dealt else self.stock
+        if stock:
+            out["stock"] = list(stock)
+        return out
+
+    @property
     def has_stock(self) -> bool:
         """Whether the deal has a stock and no miss: always in these forms (LOO5-1, LOOI-1)."""
         return True

@@ -9,6 +9,7 @@ from .five import FiveCardLoo
 from .laws import LAWS, law_text
 from .rules import LOO_OPTION_DOCS, LOO_OPTIONS, LooRules
 from .sitting import LooSitting
+from .words import KIND_WORDS
 
 __all__ = ["LOO"]
 
@@ -38,6 +39,8 @@ LOO = GameSpec(
     sitting_settings=("rounds",),
     stops=("divide", "release"),
     record_fields={"kind": "regular"},
+    sits_out_undealt=True,
+    kind_words=KIND_WORDS,
     sitting_rules={
         "first_dealer": "LOO-GEN-3",
         "rotation": "LOO-GEN-3",

@@ -5,8 +5,8 @@ Every surface prints a Loo deal's result with :meth:`LooResult.sentence` and a l
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..core.cards import card_str
@@ -74,8 +74,6 @@ def describe(action: LooAction, seats: Sequence[str], *, own: bool = False) -> s
 class LooResult(DealResult):
     """A finished Loo deal: the DealResult of every game, and who was looed, who took the pool, what comes next."""
 
-    #: the seats looed, with what each paid into the next pool (LOO-SET-3, LOO-SGL-3)
-    looed: Mapping[int, int] = field(default_factory=dict)
     #: the kind of the next deal (DEAL-RECORD.md ``next.kind``)
     next_kind: str = "regular"
     #: tricks each seat took

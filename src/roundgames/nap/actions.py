@@ -116,6 +116,7 @@ VERBS = VerbTable(
             "NAP-VAR-SPARE",
             args="cards",
             ids=(95, 252),
+            takes_from=("spare", 0),
         ),
         Verb(
             "peep",
@@ -135,6 +136,7 @@ VERBS = VerbTable(
             "NAP-VAR-PEEP",
             args="card",
             ids=(347, 6),
+            takes_from=("widow", 0),
         ),
         Verb(
             "topcard",
@@ -145,6 +147,7 @@ VERBS = VerbTable(
             "NAP-VAR-NAP-TOPCARD",
             args="card",
             ids=(353, 6),
+            takes_from=("stock", 1),
         ),
         Verb(
             "raise",

@@ -71,7 +71,9 @@ class PlainNapDeal(BaseDeal):
         carded = [k for k in ("purchase", "peep", "nap_top_card") if getattr(rules, k)]
         carded += ["spare_hand"] if rules.spare_hand != "off" else []
         if carded and type(self) is PlainNapDeal:
-            raise RulesError(f"option {carded[0]}: PlainNapDeal plays no variant that deals particular cards; use NapDeal")
+            raise RulesError(
+                f"option {carded[0]}: PlainNapDeal plays no variant that deals particular cards; use NapDeal"
+            )
         super().__init__(seats, dealer, kitty)
         self.rules = rules
         n = self.n
@@ -98,6 +100,10 @@ class PlainNapDeal(BaseDeal):
         self.stock: list[Card] = []
         self.widow: Card | None = None
         self.spare = 0
+        #: the heaps as dealt, for the record: the stock top card first
+        self.dealt_spare = 0
+        self.dealt_widow: Card | None = None
+        self.dealt_stock: tuple[Card, ...] = ()
         self.to_act: int | None = None
         self.bought: dict[int, tuple[Card, ...]] = {}
         self.calls: list[tuple[int, str]] = []  # (seat, "pass" or a call), in order
@@ -168,7 +174,6 @@ class PlainNapDeal(BaseDeal):
         for s, m in hands.items():
             self.hands[s] = self.dealt[s] = m
         self.spare, self.widow, self.stock = spare, widow, list(stock)
-        #: the heaps as dealt, for the record: the stock top card first
         self.dealt_spare, self.dealt_widow, self.dealt_stock = spare, widow, tuple(stock)
         if self.rules.has_kitty:
             self.ledger.stake(self.dealer, self.rules.stakes.unit)  # NAP-VAR-POOL, §14.14
@@ -194,6 +199,26 @@ class PlainNapDeal(BaseDeal):
         if self.unknown:
             out.add(Feature.UNKNOWN_CARDS)
         return frozenset(out)
+
+    @property
+    def heap_names(self) -> frozenset[str]:
+        """The heaps besides the hands that :meth:`deal_cards` deals, as the rules use them (DEAL-RECORD.md)."""
+        return frozenset({"stock", "widow", "spare"})
+
+    def heaps(self, dealt: bool = False) -> dict[str, list[Card]]:
+        """The cards nobody holds, by heap: the stock (top card first), the widow, the spare hand; as they are
+        now, or as they were dealt."""
+        stock, widow, spare = (
+            (self.dealt_stock, self.dealt_widow, self.dealt_spare) if dealt else (self.stock, self.widow, self.spare)
+        )
+        out: dict[str, list[Card]] = {}
+        if stock:
+            out["stock"] = list(stock)
+        if widow is not None:
+            out["widow"] = [widow]
+        if spare:
+            out["spare"] = list(cards_in(spare))
+        return out
 
     @property
     def is_complete(self) -> bool:

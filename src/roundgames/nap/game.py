@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..games.protocol import Form, GameSpec
-from .actions import VERBS
+from .actions import VERBS, call_title
 from .deal import PlainNapDeal
 from .laws import LAWS, law_text
 from .rules import NAP_OPTION_DOCS, NAP_OPTIONS, NapRules
@@ -33,6 +33,7 @@ NAP = GameSpec(
     resume=NapSitting.from_deals,
     stops=("divide", "draw"),
     record_fields={"multiplier": 1},
+    value_title=call_title,
     sitting_rules={
         "first_dealer": "NAP-GEN-4",
         "rotation": "NAP-SET-2",

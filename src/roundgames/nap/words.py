@@ -60,9 +60,6 @@ def describe(action: NapAction, seats: Sequence[str], *, own: bool = False) -> s
 class NapResult(DealResult):
     """A finished Nap deal: the DealResult of every game, and the senior hand, his call and whether he made it."""
 
-    declarer: int | None = None
-    contract: str | None = None
-    made: bool | None = None
     #: the stake multiplier of the next deal (2 under a running Double Header, NAP-VAR-DOUBLE-HEADER)
     next_multiplier: int = 1
     #: all passed and the same dealer deals again (NAP-CALL-7 ``redeal``)

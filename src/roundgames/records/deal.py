@@ -14,23 +14,18 @@ game: a record's game is looked up in :mod:`roundgames.games.registry`, its own 
 
 from __future__ import annotations
 
-import inspect
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import IO, TYPE_CHECKING, Any, TypeAlias, cast
+from typing import IO, Any, cast
 
 from ..core.cards import Card, card_str, format_cards, parse_card, parse_cards
 from ..core.errors import CardError, IllegalActionError, RecordError, RulesError
 from ..core.seats import HEAP_NAMES, seat_names
-from ..games.protocol import Feature, GameSpec
+from ..games.protocol import Deal, Feature, GameSpec
 from ..games.registry import game as game_spec
 from ..games.registry import game_of, games
-
-if TYPE_CHECKING:
-    from ..loo.deal import LooDeal
-    from ..nap import NapDeal
 
 __all__ = [
     "FORMAT",
@@ -74,12 +69,9 @@ _FIELDS = (
     "cards",
     "actions",
 )
-#: the values DEAL-RECORD.md allows for ``kind`` (a field of Loo's records only)
-_KINDS = ("regular", "single", "ew_single")
+#: the values DEAL-RECORD.md allows for ``kind``: the kinds of deal of the games whose deals have kinds
+_KINDS = tuple(dict.fromkeys(kind for spec in games() for kind in spec.kind_words))
 
-#: a deal of any game as records make it: the protocol's deal, with the dealing, the dealt cards and the counters
-#: that every game's deal has (the names are for the type checker only; nothing here tests a deal's class)
-Deal: TypeAlias = "LooDeal | NapDeal"
 
 
 @dataclass
@@ -335,13 +327,6 @@ def _canonical_cards(record: DealRecord) -> dict[str, str]:
 # -- building a deal from a record ----------------------------------------------------------------
 
 
-def _takes(function: Callable[..., Any], keyword: str) -> bool:
-    """Whether ``function`` (a class: its constructor) takes ``keyword``: what one game's deal takes and another's
-    does not (the heaps its ``deal_cards`` deals, Loo's ``dealer_out``)."""
-    target = cast(Any, function).__init__ if isinstance(function, type) else function
-    return keyword in inspect.signature(target).parameters
-
-
 def start(record: DealRecord) -> Deal:
     """The deal a record describes, dealt and ready for its first action."""
     spec = game_spec(record.game)
@@ -352,12 +337,12 @@ def start(record: DealRecord) -> Deal:
     unknown = not hands and set(heaps) <= {"turnup"}  # nobody recorded the cards: the pool keeper's deal
     # A dealer dealt no cards takes no part, where the game lets him: he stands out or is leaving (LOO-END-3,
     # §14.3). A game whose deal does not take ``dealer_out`` refuses the missing hand when it is dealt.
-    if not unknown and _takes(spec.deal, "dealer_out"):
+    if not unknown and spec.sits_out_undealt:
         own["dealer_out"] = True if record.dealer not in record.cards else None
-    deal = cast(Deal, spec.deal(rules, record.seats, record.dealer, record.pool, **own))
+    deal = spec.deal(rules, record.seats, record.dealer, record.pool, **own)
     deal.table_mode = record.mode == "table"
     for key in heaps:
-        if not _takes(deal.deal_cards, key):
+        if key not in deal.heap_names:
             raise RecordError(f"cards.{key}", f"{spec.form_of(rules).title} deals no such heap")
     if unknown:
         deal.deal_unknown(**heaps)
@@ -388,18 +373,15 @@ def _named_cards(deal: Deal, action: Any) -> list[Card]:
     return out
 
 
-def _also_held(deal: Deal, verb: str) -> int:
-    """The cards a verb takes from a heap into the seat's hand as it acts (RULES.md §14.23): the widow
-    (NAP-VAR-PEEP), the top card of the stock (``nap_top_card``), the spare hand (NAP-VAR-SPARE)."""
-    if verb == "widow":
-        widow = getattr(deal, "widow", None)
-        return 0 if widow is None else 1 << widow
-    if verb == "topcard":
-        stock: Sequence[Card] = getattr(deal, "stock", ())
-        return 1 << stock[0] if stock else 0
-    if verb == "spare":
-        return int(getattr(deal, "spare", 0))
-    return 0
+def _also_held(deal: Deal, word: str) -> int:
+    """The cards a verb takes from a heap into the seat's hand as it acts (RULES.md §14.23; the verb table's
+    ``takes_from``): Nap's widow, the top card of the stock, the spare hand."""
+    verb = deal.game.verbs.get(word)
+    if verb is None or verb.takes_from is None:
+        return 0
+    heap, count = verb.takes_from
+    cards = deal.heaps().get(heap, [])
+    return sum(1 << c for c in (cards[:count] if count else cards))
 
 
 def _not_held(deal: Deal, action: Any) -> Card | None:
@@ -427,7 +409,7 @@ def replay(record: DealRecord) -> Replay:
                 where, f"{text!r}: {who} does not hold {card}, so the record is malformed (RULES.md §14.23)"
             )
         if action.verb == "exchange" and deal.offers(Feature.EXCHANGES):  # drawn from the stock (LOO5-2)
-            drawn, left = len(_named_cards(deal, action)), len(getattr(deal, "stock", ()))
+            drawn, left = len(_named_cards(deal, action)), len(deal.heaps().get("stock", []))
             if drawn > left:
                 raise RecordError(where, f"{text!r} draws {drawn} cards, but cards.stock has only {left} left")
         try:
@@ -446,7 +428,7 @@ def _contract(deal: Deal) -> dict[str, Any]:
     return {
         "declarer": None if view.declarer is None else deal.seats[view.declarer],
         "contract": view.contract,
-        "made": getattr(result, "made", None),
+        "made": None if result is None else result.made,
     }
 
 
@@ -494,28 +476,14 @@ def _plain(value: object) -> object:
 
 
 def _cards_of(deal: Deal) -> dict[str, str]:
-    """The cards a dealt deal dealt, as a record writes them: each hand from the dealer's left, then the heaps
-    the deal offers; where nobody recorded the cards, at most the turn-up."""
-    unknown = deal.offers(Feature.UNKNOWN_CARDS)
+    """The cards a dealt deal dealt, as a record writes them: each hand from the dealer's left, then each heap as it
+    was dealt (the stock in its order, top card first); where nobody recorded the cards, at most the turn-up."""
     cards: dict[str, str] = {}
-    if not unknown:
+    if not deal.offers(Feature.UNKNOWN_CARDS):
         for s in deal.order:
             cards[deal.seats[s]] = format_cards(deal.dealt[s])
-        if deal.offers(Feature.MISS):
-            cards["miss"] = format_cards(getattr(deal, "miss", 0))
-    turnup: Card = getattr(deal, "turnup", -1)
-    if deal.offers(Feature.TURNUP) and turnup >= 0:
-        cards["turnup"] = card_str(turnup)
-    if unknown:
-        return cards
-    if deal.dealt_stock:
-        cards["stock"] = " ".join(card_str(c) for c in deal.dealt_stock)  # top card first
-    widow: Card | None = getattr(deal, "dealt_widow", None)
-    if widow is not None:
-        cards["widow"] = card_str(widow)
-    spare: int = getattr(deal, "dealt_spare", 0)
-    if spare:
-        cards["spare"] = format_cards(spare)
+    for heap, dealt in deal.heaps(dealt=True).items():
+        cards[heap] = " ".join(card_str(c) for c in dealt) if heap == "stock" else format_cards(dealt)
     return cards
 
 

@@ -20,7 +20,7 @@ import json
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 from ..bots import Bot, make_bot
 from ..core.cards import card_str, parse_card
@@ -35,10 +35,6 @@ from ..records.sitting import dumps_sitting, records_of, sitting_from_records
 from ..records.table import TABLE_FORMAT, SavedTable, load_table, save_table
 from .input import PLAY, action_cards, action_text, parse_input, typed_text
 from .words import TableDeal, count_words, hand_order, played, you
-
-if TYPE_CHECKING:  # only for the type of Table.deal, which the web table holds each game's deal by
-    from ..loo.deal import LooDeal
-    from ..nap import NapDeal
 
 __all__ = ["ALL_FORMS", "LOO_FORMS", "SAVE_FORMAT", "PlaySettings", "Table", "hand_order"]
 
@@ -150,10 +146,9 @@ class Table:
         return cast("TableDeal | None", current if current is not None else self.finished)
 
     @property
-    def deal(self) -> LooDeal | NapDeal | None:
-        """:attr:`in_play` under the type the web table holds it by (it still names each game's deal class);
-        this package's surfaces use :attr:`in_play`."""
-        return cast("LooDeal | NapDeal | None", self.in_play)
+    def deal(self) -> TableDeal | None:
+        """The deal in progress (or just finished), if any: :attr:`in_play` by its older name."""
+        return self.in_play
 
     @property
     def to_act(self) -> int | None:

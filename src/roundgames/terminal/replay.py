@@ -25,14 +25,13 @@ Complete. P2 takes the pool. Looed: P3 3, P4 3, P1 3. P1 -6, P2 +3, P3 -3, P4 -3
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, TextIO
 
-from ..core.cards import SUIT_NAMES, Card, cards_in, sort_key
-from ..games.protocol import Feature, Stage, View
-from ..records.deal import Deal, DealRecord, start
+from ..core.cards import SUIT_NAMES, cards_in, sort_key
+from ..games.protocol import Deal, Feature, Stage, View
+from ..records.deal import DealRecord, start
 from ..records.files import Loaded, load_any, loads_any
 from .plain import SYMBOLS, card_text, show
 
@@ -98,7 +97,7 @@ def _frames(deal: ReplayDeal, ascii: bool) -> list[str]:
     total = len(actions)
     frames = [_frame(deal, game, 0, total, None, ascii)]
     for i, text in enumerate(actions):
-        game.apply(game.parse_action(text))  # type: ignore[arg-type]
+        game.apply(game.parse_action(text))
         frames.append(_frame(deal, game, i + 1, total, text, ascii))
     if deal.error is not None:
         e = deal.error
@@ -196,18 +195,18 @@ def _seat(game: Deal, view: View[Any], s: int, ascii: bool) -> tuple[str, str]:
 def _heaps(game: Deal, view: View[Any], ascii: bool) -> list[str]:
     """The cards nobody holds: the miss, the widow, the spare hand, the stock; the trumps where a lead fixes them."""
     out = []
-    miss: int = getattr(game, "miss", 0) if game.offers(Feature.MISS) else 0
+    heaps = game.heaps()
+    miss = sum(1 << c for c in heaps.get("miss", []))
     if miss and view.miss_holder is not None:
         out.append(f"  miss: taken by {game.seats[view.miss_holder]}")
     elif miss:
         out.append(f"  miss: {_cards(miss, ascii)}")
-    widow: Card | None = getattr(game, "widow", None)
-    if widow is not None:
+    for widow in heaps.get("widow", []):
         out.append(f"  widow: {card_text(widow, ascii)}")
-    spare: int = getattr(game, "spare", 0)
+    spare = sum(1 << c for c in heaps.get("spare", []))
     if spare:
         out.append(f"  spare hand: {_cards(spare, ascii)}")
-    stock: Sequence[Card] = getattr(game, "stock", ())
+    stock = heaps.get("stock", [])
     if stock:
         out.append(f"  stock: {len(stock)} cards, top card {card_text(stock[0], ascii)}")
     if game.offers(Feature.TRUMP_LED) and view.trump is not None:

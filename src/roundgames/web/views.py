@@ -19,7 +19,6 @@ from typing import Any
 from ..core.cards import card_str, cards_in
 from ..core.errors import IllegalActionError, RoundgamesError
 from ..games.protocol import Feature, Stage, View
-from ..nap.actions import call_title
 from ..session.table import Table
 from .words import TableDeal, action_text, card_list, result_sentence
 
@@ -79,7 +78,7 @@ def legal_entries(deal: TableDeal, view: View[Any], keeping: bool) -> list[dict[
         elif verb.args == "cards":
             counts.setdefault(a.verb, []).append(len(words) - 1)
         elif verb.args == "call":
-            out.append({"action": " ".join(words), "label": f"{verb.label} {call_title(words[1])}"})
+            out.append({"action": " ".join(words), "label": f"{verb.label} {deal.game.value_title(words[1])}"})
         else:
             out.append({"action": a.verb, "label": verb.label})
     for word, n in counts.items():
@@ -144,10 +143,10 @@ def _game_state(deal: TableDeal, view: View[Any]) -> dict[str, Any]:
         "kitty": view.kitty if deal.offers(Feature.KITTY) else None,
         "turnup": card_str(view.turnup) if deal.offers(Feature.TURNUP) else None,
         "trump": SUIT_LETTERS[view.trump] if view.trump is not None else None,
-        "contract": call_title(view.contract) if view.contract else None,
+        "contract": deal.game.value_title(view.contract) if view.contract else None,
         "declarer": view.declarer,
         "multiplier": view.multiplier,
-        "looed": sorted(getattr(result, "looed", {})) if pool and result is not None else [],
+        "looed": sorted(result.looed) if pool and result is not None else [],
     }
     if deal.offers(Feature.DECLARATIONS):
         out["miss_holder"] = view.miss_holder
