@@ -80,7 +80,8 @@ def deal_begun(k: Keeper, deal: KeptDeal) -> list[str]:
     double = f"; stakes times {view.multiplier} (Double Header)" if view.multiplier > 1 else ""
     out = [f"Deal {k.deal_number}: {deal.seats[deal.dealer]} deals{kind}{holds}{double}."]
     if deal.offers(Feature.CLUB_LAW):
-        out.append("Clubs are trumps: all must stand (club law, LOO-VAR-CLUBLAW).")
+        every = "play, standing or exchanging" if deal.offers(Feature.EXCHANGES) else "stand"
+        out.append(f"Clubs are trumps: all must {every} (club law, LOO-VAR-CLUBLAW).")
     return out
 
 

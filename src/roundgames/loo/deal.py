@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from ..core.cards import Card, card_str, cards_in, pack
 from ..core.errors import IllegalActionError, RecordError
-from ..core.tricks import Trick, trick_winner
+from ..core.tricks import trick_winner
 from ..games.base import BaseDeal
 from ..games.protocol import Feature, Stage
 from .actions import (
@@ -56,7 +56,7 @@ from .actions import (
 from .dealing import claim_cards, deal_order
 from .legality import declare_options, follow, follow_reason, lead, lead_reason, refusal
 from .rules import LooRules
-from .settle import settle_single, settle_tricks
+from .settle import settle_single, settle_tricks, shares
 from .stated import apply_stated, deal_unknown, stated_options, verify_stated
 from .words import LooResult, LooView, describe, result_of, view_of
 
@@ -73,7 +73,6 @@ __all__ = [
     "LooDeal",
     "LooView",
     "Phase",
-    "Trick",
     "deal_order",
 ]
 
@@ -150,14 +149,9 @@ class LooDeal(BaseDeal):
         self.law: LawState | None = None
         #: nobody recorded the cards (:meth:`deal_unknown`): the winners are stated instead
         self.unknown = False
-        # What every form has, empty in Three-card Loo (roundgames.loo.five fills them in):
+        # What the laws and the result ask of every form, empty in Three-card Loo (roundgames.loo.five sets them):
         #: Pam (LOO5-3); None where there is none
         self.pam: Card | None = None
-        #: the cards left in the stock, top card first; and the stock as it was dealt (LOO5-2, §14.15)
-        self.stock: list[Card] = []
-        self.dealt_stock: list[Card] = []
-        #: seat -> (the cards it put out, the cards it drew) (LOO5-2)
-        self.exchanged: dict[int, tuple[int, int]] = {}
         #: who took the pool with a flush (several under ``flush_tie: split``) (LOO5-6/7)
         self.flush_winners: tuple[int, ...] = ()
 
@@ -205,11 +199,6 @@ class LooDeal(BaseDeal):
         return 3
 
     @property
-    def flush_window(self) -> bool:
-        """Whether a flush may be shown now by choice (LOO5-6): never in Three-card Loo."""
-        return False
-
-    @property
     def hand_size(self) -> int:
         """Cards dealt to each taking part: one in Peel's single, three otherwise."""
         return 1 if self.kind is Kind.SINGLE else 3
@@ -249,10 +238,8 @@ class LooDeal(BaseDeal):
         *,
         stock: str | Sequence[Card] = (),
     ) -> None:
-        """Deal the given cards; raises :class:`RecordError` for a card that is missing, doubled or unknown.
-
-        ``stock`` (Five-card and Irish Loo) is the undealt pack that exchanges draw from, top card first.
-        """
+        """Deal the given cards (``stock``, in Five-card and Irish Loo: the undealt pack, top card first);
+        raises :class:`RecordError` for a card that is missing, doubled or unknown."""
         masks, miss_mask, up, stock_cards = claim_cards(self, hands, miss, turnup, stock)
         self._set_cards(masks, miss_mask, up, stock_cards)
 
@@ -690,14 +677,10 @@ class LooDeal(BaseDeal):
     def verify(self, action: LooAction, *, strict: bool = False) -> None:
         """Raise unless ``action`` is legal now; in table mode, unless a law covers it. (``strict=True`` is
         deprecated: it is :meth:`verify_proper`.)"""
-        if strict:
-            warnings.warn("LooDeal.verify(strict=True) is deprecated: use verify_proper", DeprecationWarning, 2)
-            self.verify_proper(action)
-            return
-        if self.table_mode and self.LAWS is not None:
+        if not _strict("verify", strict) and self.table_mode and self.LAWS is not None:
             self.LAWS.judge(self, action)
-            return
-        self.verify_proper(action)
+        else:
+            self.verify_proper(action)
 
     def verify_proper(self, action: LooAction) -> None:
         """Raise unless ``action`` is legal by the rules alone, as in strict mode, whatever the mode."""
@@ -741,10 +724,7 @@ class LooDeal(BaseDeal):
         """Apply ``action`` after checking it; returns it as logged. In table mode an irregular action
         is applied with its law (:mod:`roundgames.loo.laws`). (``strict=True`` is deprecated: it is
         :meth:`apply_proper`.)"""
-        if strict:
-            warnings.warn("LooDeal.apply(strict=True) is deprecated: use apply_proper", DeprecationWarning, 2)
-            return self.apply_proper(action)
-        if self.table_mode and self.LAWS is not None:
+        if not _strict("apply", strict) and self.table_mode and self.LAWS is not None:
             applied: LooAction = self.LAWS.judge(self, action)()
             return applied
         return self.apply_proper(action)
@@ -788,21 +768,16 @@ class LooDeal(BaseDeal):
     # -- results stated where nobody recorded the cards (roundgames.loo.stated) -----------
 
     def deal_unknown(self, turnup: str | Card | None = None) -> None:
-        """Deal a deal whose cards nobody recorded (the pool keeper's deal): every hand is empty.
-
-        Declaring is as usual. Play is stated trick by trick, ``SEAT trick`` ("SEAT won the next
-        trick"), and Peel's single by ``SEAT single`` (SEAT's card won it, LOO-SGL-2) or the dealer's
-        ``single nobody`` (LOO-SGL-4). ``turnup`` is needed only where it decides something: under
-        club law in a regular deal (LOO-VAR-CLUBLAW).
-        """
+        """Deal a deal whose cards nobody recorded (the pool keeper's): hands are empty, play is stated
+        (``SEAT trick``, ``SEAT single``, ``single nobody``: LOO-SGL-2, LOO-SGL-4), and ``turnup`` is
+        needed only where it decides something, under club law (LOO-VAR-CLUBLAW)."""
         deal_unknown(self, turnup)
 
     # -- settlement (roundgames.loo.settle) ------------------------------------------------
 
     def trick_shares(self, pool: int) -> list[int]:
         """The share of each trick, by trick number, the earliest getting the odd counters (LOO-SET-2, LOO5-5)."""
-        base, rest = divmod(pool, self.trick_count)
-        return [base + (i < rest) for i in range(self.trick_count)]
+        return shares(pool, self.trick_count)
 
     def never_looed(self, seat: int) -> bool:
         """Whether ``seat`` cannot be looed whatever it takes: nobody in Three-card Loo (LOO5-8 in Five-card)."""
@@ -815,3 +790,10 @@ class LooDeal(BaseDeal):
         self.ledger.next_pool += self.ledger.pool
         self.ledger.pool = 0
         self.ledger.check()
+
+
+def _strict(method: str, strict: bool) -> bool:
+    """``strict=True``, the old spelling of the ``*_proper`` methods, still works, with a warning."""
+    if strict:
+        warnings.warn(f"LooDeal.{method}(strict=True) is deprecated: use {method}_proper", DeprecationWarning, 3)
+    return strict

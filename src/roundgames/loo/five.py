@@ -41,6 +41,7 @@ from . import pam as _pam
 from .actions import DECL_VERB, Decl, Kind, LooAction, Phase, exchange_cards
 from .deal import LooDeal
 from .rules import LooRules
+from .settle import shares
 
 __all__ = ["FiveCardLoo", "FlushKey", "deal_with_stock", "exchange_masks", "flush_key", "hand_size", "shares"]
 
@@ -97,13 +98,6 @@ def exchange_masks(hand: int, most: int) -> Iterator[int]:
             yield mask_of(chosen)
 
 
-def shares(amount: int, count: int) -> list[int]:
-    """``amount`` in ``count`` shares as nearly equal as can be, the earliest getting the odd units
-    (LOO-SET-2, LOO5-5; a split pool or loo under ``flush_tie: split``, the elder first [D])."""
-    base, rest = divmod(amount, count)
-    return [base + (i < rest) for i in range(count)]
-
-
 class FiveCardLoo(LooDeal):
     """A deal of Five-card or Irish Loo (``rules.form``): the Three-card deal with a stock and no miss,
     exchanges, Pam, flushes and five tricks (Irish: three cards, no Pam)."""
@@ -112,6 +106,11 @@ class FiveCardLoo(LooDeal):
         if rules.form == "three_card":
             raise RulesError("option form: FiveCardLoo plays Five-card and Irish Loo; LooDeal plays three_card")
         super().__init__(rules, *args, **kwargs)
+        #: the cards left in the stock, top card first; and the stock as it was dealt (LOO5-2, §14.15)
+        self.stock: list[Card] = []
+        self.dealt_stock: list[Card] = []
+        #: seat -> (the cards it put out, the cards it drew) (LOO5-2)
+        self.exchanged: dict[int, tuple[int, int]] = {}
         #: the seats that have shown a flush, in the order shown; the seats that may show one now
         self.shown: list[int] = []
         self.show_from: tuple[int, ...] = ()

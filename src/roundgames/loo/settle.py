@@ -13,7 +13,7 @@ from .actions import Decl
 if TYPE_CHECKING:
     from .deal import LooDeal
 
-__all__ = ["pay_single", "settle_single", "settle_tricks"]
+__all__ = ["pay_single", "settle_single", "settle_tricks", "shares"]
 
 
 def settle_single(deal: LooDeal) -> None:
@@ -62,3 +62,10 @@ def settle_tricks(deal: LooDeal) -> None:
         deal.ledger.pay_next(s, loo)  # LOO-SET-3
         deal.looed[s] = loo
     deal.finish()
+
+
+def shares(amount: int, count: int) -> list[int]:
+    """``amount`` in ``count`` shares as nearly equal as can be, the earliest getting the odd units
+    (LOO-SET-2, LOO5-5; a split pool or loo under ``flush_tie: split``, the elder first [D])."""
+    base, rest = divmod(amount, count)
+    return [base + (i < rest) for i in range(count)]

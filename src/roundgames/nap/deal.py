@@ -788,6 +788,18 @@ class PlainNapDeal(BaseDeal):
                 self.next_multiplier = 1
         self.finish()
 
+    def restart_play(self) -> None:
+        """Every card played goes back to its hand; the senior hand leads again and his first card fixes trumps
+        afresh (NAP-LAW-6 under ``revoke_rule: replay``, as LOO-LAW-0d): for the laws."""
+        for trick in self.all_tricks():
+            # strict=False: a trick stated without its cards (a deal of unknown cards) has none to give back
+            for seat, card in zip(trick.seats, trick.cards, strict=False):
+                self.hands[seat] |= 1 << card
+        self.tricks, self.trick_seats, self.trick_cards = [], [], []
+        self.won = self.lost = 0
+        self.trump = None
+        self.to_act = self.declarer
+
     def finish(self) -> None:
         """Close the deal: what is in the kitty is carried to the next deal (NAP-VAR-POOL)."""
         self.phase = NapPhase.COMPLETE

@@ -166,7 +166,7 @@ def _revoke(deal: PlainNapDeal, action: NapAction, s: int, rule: str) -> NapActi
         _record(deal, action, s, rule, fine, "current")
     elif how == "replay":  # every card back, play again from the first lead; the offender wins nothing
         deal.offenders.add(s)
-        _restart_play(deal)
+        deal.restart_play()
         _record(deal, action, s, rule)
     else:  # play stops: by the senior hand the call fails, by an opponent it counts as made
         index = len(deal.log)
@@ -188,19 +188,6 @@ def _settle_revoke(deal: PlainNapDeal, s: int) -> None:
     unit = deal.rules.stakes.unit * deal.multiplier
     deal.ledger.transfer(s, deal.declarer, won * unit * (deal.n - 1))  # the revoker alone pays for every opponent
     deal.award()
-
-
-def _restart_play(deal: PlainNapDeal) -> None:
-    """Every card played goes back to its hand; the senior hand leads again and his first card fixes
-    trumps afresh (NAP-LAW-6 under ``revoke_rule: replay``, as LOO-LAW-0d)."""
-    for trick in deal.all_tricks():
-        # strict=False: a trick stated without its cards (a deal of unknown cards) has none to give back
-        for seat, card in zip(trick.seats, trick.cards, strict=False):
-            deal.hands[seat] |= 1 << card
-    deal.tricks, deal.trick_seats, deal.trick_cards = [], [], []
-    deal.won = deal.lost = 0
-    deal.trump = None
-    deal.to_act = deal.declarer
 
 
 # -- irregular RULE-ID [ARG] ---------------------------------------------------------------------------

@@ -73,7 +73,6 @@ _FIELDS = (
 _KINDS = tuple(dict.fromkeys(kind for spec in games() for kind in spec.kind_words))
 
 
-
 @dataclass
 class DealRecord:
     """One deal, stated completely: rules, seats, pool, cards and actions (DEAL-RECORD.md).

@@ -27,7 +27,7 @@ from typing import Any
 
 from ..core.cards import Card, card_str, parse_card
 from ..core.errors import CardError, RecordError
-from ..games.protocol import Feature, Stage, Verb, VerbTable
+from ..games.protocol import Stage, Verb, VerbTable
 from .words import TableDeal, hand_order
 
 __all__ = [
@@ -44,9 +44,6 @@ __all__ = [
 
 #: the record's word for a card played to the trick, the same in every game: a card typed alone is played
 PLAY = "play"
-
-#: verbs only some forms of a game have, and what a deal offers when it has them: the help leaves the others out
-_NEEDS = {"exchange": Feature.EXCHANGES, "flush": Feature.FLUSHES}
 
 
 def action_text(deal: TableDeal, action: Any) -> str:
@@ -195,7 +192,7 @@ def help_lines(
     for verb in verbs.values():
         if not verb.proper or verb.args == "law":
             continue  # stated by the laws (law RULE-ID), or by the keeper
-        need = _NEEDS.get(verb.word)
+        need = verb.needs  # a verb only some forms have: the help leaves it out where the deal lacks it
         if need is not None and deal is not None and not deal.offers(need):
             continue
         entry, note = _entry(verbs, verb, reserved, typed)
