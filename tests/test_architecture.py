@@ -105,5 +105,10 @@ def test_nothing_outside_the_games_tests_a_games_class_or_name() -> None:
                 found.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()}")
     assert found == []
     # the pattern finds what it looks for (so that an empty list means something)
-    for bad in ("isinstance(deal, LooDeal)", "if isinstance(rules, NapRules):", 'if table.game == "loo":', "game != 'nap'"):
+    for bad in (
+        "isinstance(deal, LooDeal)",
+        "if isinstance(rules, NapRules):",
+        'if table.game == "loo":',
+        "game != 'nap'",
+    ):
         assert GAME_TEST.search(bad), bad

@@ -70,7 +70,8 @@ def test_a_killed_server_resumes_every_table_with_the_same_cards(server_factory:
 
 def test_an_away_person_gets_a_countdown_then_a_bot_plays_the_seat(server_factory: Any) -> None:
     """The countdown on the real clock, end to end (tests/test_web_room.py checks it to the moment)."""
-    server = server_factory(args=["--away-seconds", "1", "--deal-pause", "0"])
+    # Three seconds away: the check below, a second in, holds however slowly the watcher connects.
+    server = server_factory(args=["--away-seconds", "3", "--deal-pause", "0"])
     made = create(server.url, game="nap", players=3, people=1, bot_delay=0)
     token = sit(server.url, made["id"], 0, "Ann")
     me = Seat(server.url, made["id"], token)
@@ -81,7 +82,7 @@ def test_an_away_person_gets_a_countdown_then_a_bot_plays_the_seat(server_factor
     state = watcher.until(lambda s: not s["seats"][0]["connected"], what="Ann shown away")
     assert state["seats"][0]["away_until"] is not None and not state["seats"][0]["bot_playing"]
     # Nobody acts for Ann before her countdown ends ...
-    time.sleep(0.5)
+    time.sleep(1)
     assert not any(e["seat"] == 0 and e["kind"] == "action" and e["deal"] == number for e in watcher.log)
     # ... then a bot plays her seat, and says so.
     watcher.until(
