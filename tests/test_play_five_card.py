@@ -14,7 +14,7 @@ from roundgames.core.cards import card_str, cards_in, parse_cards
 from roundgames.core.errors import IllegalActionError, RecordError
 from roundgames.records.deal import from_json, record_of, replay
 from roundgames.records.sitting import records_of
-from roundgames.session.table import LOO_FORMS, Table, hand_order
+from roundgames.session.table import ALL_FORMS, Table, hand_order
 from roundgames.web.protocol import options_catalogue
 from test_play_plain import cycle, first_legal, last_legal, play, run_cli, subprocess_free_referee
 
@@ -26,7 +26,7 @@ CLUB_SEED = 0  # irish: clubs are trumps in the first deal
 
 
 def five(seed: int, preset: str = "five-card") -> Table:
-    return Table.new("loo", players=4, humans=[0], preset=preset, seed=seed, forms=LOO_FORMS)
+    return Table.new("loo", players=4, humans=[0], preset=preset, seed=seed, forms=ALL_FORMS)
 
 
 def first_deal_only(answer: str | None, text: str) -> str | None:

@@ -36,13 +36,11 @@ from ..records.table import TABLE_FORMAT, SavedTable, load_table, save_table
 from .input import PLAY, action_cards, action_text, parse_input, typed_text
 from .words import TableDeal, count_words, hand_order, played, you
 
-__all__ = ["ALL_FORMS", "LOO_FORMS", "SAVE_FORMAT", "PlaySettings", "Table", "hand_order"]
+__all__ = ["ALL_FORMS", "SAVE_FORMAT", "PlaySettings", "Table", "hand_order"]
 
 #: every form of every game (RULES.md §4, §6): what a front end that can enter every move (an exchange, a
 #: flush shown) may pass as ``forms``
 ALL_FORMS = tuple(form.name for spec in games() for form in spec.forms)
-#: the name the command line knows :data:`ALL_FORMS` by
-LOO_FORMS = ALL_FORMS
 
 #: the saved table's format (:mod:`roundgames.records.table` reads and writes the file)
 SAVE_FORMAT = TABLE_FORMAT
