@@ -45,8 +45,9 @@ from ..core.tricks import beats, trick_winner
 from ..games.protocol import View
 from ..games.registry import game_of
 from ..loo.actions import PLAYING, LooAction, Phase
+from ..loo.five import hand_size
 from ..loo.game import LOO
-from ..loo.pam import pam_of
+from ..loo.pam import pam_in
 
 __all__ = ["SensibleLooBot", "hand_estimate"]
 
@@ -261,8 +262,8 @@ class SensibleLooBot:
         opponents = max(1.0, in_before + share_later * later)
         leader = in_before == 0
         pool = view.pool
-        size = 5 if view.rules.form == "five_card" else 3
-        pam = pam_of(view.rules.pam, trump) if view.rules.form == "five_card" else None
+        size = hand_size(view.rules.form)
+        pam = pam_in(view.rules, trump)
         share = pool / float(size)
         loo = float(view.rules.loo_amount(pool))
         lone_stander = "defend" in by_verb  # LOO-DECL-8: one stood against the dealer

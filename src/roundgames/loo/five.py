@@ -43,7 +43,7 @@ from .deal import LooDeal
 from .rules import LooRules
 from .settle import shares
 
-__all__ = ["FiveCardLoo", "FlushKey", "deal_with_stock", "exchange_masks", "flush_key", "hand_size", "shares"]
+__all__ = ["FiveCardLoo", "FlushKey", "deal_with_stock", "exchange_masks", "flush_key", "hand_size"]
 
 #: a flush's rank: (1 for trumps, 0 for a plain suit), then its cards' ranks from the top, Pam as 13 (LOO5-7)
 FlushKey = tuple[int, ...]
@@ -177,7 +177,7 @@ class FiveCardLoo(LooDeal):
             raise IllegalActionError("the cards have already been dealt", "LOO-DEAL-4")
         self.stock = list(stock)
         self.dealt_stock = list(self.stock)
-        self.pam = _pam.pam_of(self.rules.pam, turnup // 13) if self.rules.form == "five_card" else None
+        self.pam = _pam.pam_in(self.rules, turnup // 13)
         super()._set_cards(hands, miss, turnup, stock)
 
     def copy(self) -> Self:

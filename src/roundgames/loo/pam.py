@@ -24,6 +24,7 @@ every function here gives what they give.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ..core.cards import (
     CLUBS,
@@ -39,11 +40,19 @@ from ..core.cards import (
     rank_of,
 )
 
-__all__ = ["follow", "follow_reason", "in_suit", "lead", "lead_reason", "pam_of", "power", "trick_winner"]
+if TYPE_CHECKING:
+    from .rules import LooRules
+
+__all__ = ["follow", "follow_reason", "in_suit", "lead", "lead_reason", "pam_in", "pam_of", "power", "trick_winner"]
 
 _KNAVE = RANKS.index("J")
 _ACE = RANKS.index("A")
 _KING = RANKS.index("K")
+
+
+def pam_in(rules: LooRules, trump: Suit) -> Card | None:
+    """Pam in a deal under ``rules``: Five-card Loo has one (LOO5-3), the other forms none."""
+    return pam_of(rules.pam, trump) if rules.form == "five_card" else None
 
 
 def pam_of(pam: str, trump: Suit) -> Card:
