@@ -1,13 +1,22 @@
-"""What every sitting shares: settling the first dealer, and sharing out a pool or kitty at the end."""
+"""What every sitting shares: the seats, balances and first dealer, settling each finished deal into the
+balances, and sharing out a pool or kitty at the end. Each game's sitting extends :class:`BaseSitting`."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar
 
-from ..core.cards import RANKS, Card, pack, rank_of
+from ..core.cards import RANKS, Card, card_str, pack, rank_of
+from ..core.errors import IllegalActionError, RecordError
+from ..core.seats import seat_names
 
-__all__ = ["draw_for_deal", "share_out"]
+if TYPE_CHECKING:
+    from .protocol import Deal, GameSpec
+
+__all__ = ["BaseSitting", "draw_for_deal", "share_out"]
+
+DealT = TypeVar("DealT", bound="Deal")
 
 _KNAVE = RANKS.index("J")
 
@@ -48,3 +57,61 @@ def share_out(balances: dict[str, int], seats: Sequence[str], dealer: str, amoun
     start = seats.index(dealer)
     for i in range(len(seats)):
         balances[seats[(start + 1 + i) % len(seats)]] += base + (i < rest)
+
+
+class BaseSitting(Generic[DealT]):
+    """A game between named seats, deal after deal: what Loo's and Nap's sittings share."""
+
+    #: the game (its module registers it)
+    GAME: ClassVar[GameSpec | None] = None
+    #: the rule a deal still in progress breaks when the next is asked for (LOO-SET-6, NAP-SET-2)
+    UNFINISHED_RULE: ClassVar[str] = ""
+
+    def __init__(
+        self, seats: Sequence[str] | int, *, seed: int | str | None, dealer: str | None, first_dealer: str, pack: int
+    ) -> None:
+        names = list(seat_names(seats))
+        self.seats = names  # the seats still in the game, clockwise
+        self.seed = random.randrange(2**32) if seed is None else seed
+        self.balances: dict[str, int] = dict.fromkeys(names, 0)
+        #: the cards shown to settle the first dealer (LOO-GEN-3, NAP-GEN-4), or later drawn for a kitty
+        self.draw: list[tuple[str, str]] = []
+        if dealer is None:
+            rng = random.Random(f"{self.seed}:first-dealer")
+            d, shown = draw_for_deal(first_dealer, pack, len(names), rng)
+            self.draw = [(names[s], card_str(c)) for s, c in shown]
+            dealer = names[d]
+        elif dealer not in names:
+            raise RecordError("dealer", f"{dealer!r} is not one of the seats ({', '.join(names)})")
+        self.dealer = dealer
+        #: the finished deals, settled into the balances, in order
+        self.deals: list[DealT] = []
+        self.current: DealT | None = None
+        self.over = False
+
+    @property
+    def game(self) -> GameSpec:
+        """The game's spec (:mod:`roundgames.games.registry`)."""
+        assert self.GAME is not None, "the game's module registers the game"
+        return self.GAME
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.over
+
+    def end_deal(self) -> None:
+        """Settle the finished deal into the sitting: balances, what is carried, the next dealer."""
+        deal = self.current
+        if deal is None:
+            return
+        if not deal.is_complete:
+            raise IllegalActionError("the deal in progress is not finished", self.UNFINISHED_RULE)
+        self._absorb(deal)
+        self.current = None
+
+    def _absorb(self, deal: DealT) -> None:
+        """Settle ``deal`` into the balances and keep it; each game carries its own state on from it."""
+        for i, name in enumerate(deal.seats):
+            self.balances[name] += deal.net[i]
+        self.deals.append(deal)

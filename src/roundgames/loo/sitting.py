@@ -13,17 +13,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any
 
-from ..core.cards import card_str
 from ..core.errors import IllegalActionError, RecordError
 from ..core.seats import seat_names
-from ..games.sitting import draw_for_deal, share_out
+from ..games.sitting import BaseSitting, share_out
 from .deal import Kind, LooDeal
 from .rules import LooRules
-
-if TYPE_CHECKING:
-    from ..games.protocol import GameSpec
 
 __all__ = ["LooSitting", "first_kind"]
 
@@ -36,17 +32,10 @@ def first_kind(rules: LooRules) -> Kind:
     return {"peel": Kind.SINGLE, "ew": Kind.EW_SINGLE}.get(rules.single, Kind.REGULAR)
 
 
-class LooSitting:
+class LooSitting(BaseSitting[LooDeal]):
     """A game of Loo between named seats, deal after deal, until LOO-END-1 says it is over."""
 
-    #: the game (roundgames.loo.game registers it)
-    GAME: ClassVar[GameSpec | None] = None
-
-    @property
-    def game(self) -> GameSpec:
-        """The game's spec (:mod:`roundgames.games.registry`)."""
-        assert self.GAME is not None, "roundgames.loo.game registers the game"
-        return self.GAME
+    UNFINISHED_RULE = "LOO-SET-6"
 
     def __init__(
         self,
@@ -63,33 +52,18 @@ class LooSitting:
             raise RecordError("seats", f"Loo takes 3 to {rules.max_seats} seats (LOO-GEN-1), got {len(names)}")
         if rounds < 1:
             raise RecordError("rounds", f"each player deals at least once, got {rounds}")
+        super().__init__(names, seed=seed, dealer=dealer, first_dealer=rules.first_dealer, pack=rules.pack)
         self.rules = rules
         #: every deal in table mode: irregular actions are ruled by the laws (RULES.md §5)
         self.table_mode = table_mode
-        self.seats = names  # the seats still in the game, clockwise
-        self.seed = random.randrange(2**32) if seed is None else seed
         self.rounds = rounds
-        self.balances: dict[str, int] = dict.fromkeys(names, 0)
         self.deal_counts: dict[str, int] = dict.fromkeys(names, 0)
-        self.draw: list[tuple[str, str]] = []
-        if dealer is None:
-            rng = random.Random(f"{self.seed}:first-dealer")
-            d, shown = draw_for_deal(rules.first_dealer, rules.pack, len(names), rng)
-            self.draw = [(names[s], card_str(c)) for s, c in shown]
-            dealer = names[d]
-        elif dealer not in names:
-            raise RecordError("dealer", f"{dealer!r} is not one of the seats ({', '.join(names)})")
-        self.dealer = dealer
         self.pool = 0
         self.kind = first_kind(rules)
-        #: the finished deals, settled into the balances, in order
-        self.deals: list[LooDeal] = []
-        self.current: LooDeal | None = None
         self.leaving: str | None = None
         self.rounds_done = False  # LOO-END-1 (a) has held
         self.last_looed = True
         self.final_deals_left: int | None = None  # the released last round of LOO-END-2
-        self.over = False
 
     # -- deals ---------------------------------------------------------------------------
 
@@ -109,22 +83,10 @@ class LooSitting:
         self.current = deal
         return deal
 
-    def end_deal(self) -> None:
-        """Settle the finished deal into the sitting: balances, pool, next dealer and kind."""
-        deal = self.current
-        if deal is None:
-            return
-        if not deal.is_complete:
-            raise IllegalActionError("the deal in progress is not finished", "LOO-SET-6")
-        self._absorb(deal)
-        self.current = None
-
     def _absorb(self, deal: LooDeal) -> None:
-        for i, name in enumerate(deal.seats):
-            self.balances[name] += deal.net[i]
+        super()._absorb(deal)
         if not deal.is_void:  # a void deal is dealt again by the same dealer (LOO-LAW-1..3, §14.8)
             self.deal_counts[deal.seats[deal.dealer]] += 1
-        self.deals.append(deal)
         self.pool = deal.pool_total
         self.kind = deal.next_kind
         if not deal.is_void:  # a void deal is dealt again and decides nothing (§14.8)
@@ -147,11 +109,6 @@ class LooSitting:
             self._divide()  # LOO-END-1; a pool still holding a carry is shared out as in LOO-END-2 [D]
 
     # -- the end -------------------------------------------------------------------------
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the game has ended (LOO-END-1, or a stop under LOO-END-2)."""
-        return self.over
 
     def stop(self, method: str = "divide") -> None:
         """Stop early (LOO-END-2): ``divide`` the pool equally now, or ``release`` the last loos.

@@ -4,35 +4,25 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any
 
 from ..core.cards import card_str, pack, rank_of
 from ..core.errors import IllegalActionError, RecordError
 from ..core.seats import seat_names
-from ..games.sitting import draw_for_deal, share_out
+from ..games.sitting import BaseSitting, share_out
 from .rules import NapRules
 from .variants import NapDeal
-
-if TYPE_CHECKING:
-    from ..games.protocol import GameSpec
 
 __all__ = ["NapSitting"]
 
 
-class NapSitting:
+class NapSitting(BaseSitting[NapDeal]):
     """A game of Nap: deals in rotation, balances, the kitty and the Double Header carried between deals.
 
     There is no target (NAP-SET-3): play stops after any deal with :meth:`stop`.
     """
 
-    #: the game (roundgames.nap.game registers it)
-    GAME: ClassVar[GameSpec | None] = None
-
-    @property
-    def game(self) -> GameSpec:
-        """The game's spec (:mod:`roundgames.games.registry`)."""
-        assert self.GAME is not None, "roundgames.nap.game registers the game"
-        return self.GAME
+    UNFINISHED_RULE = "NAP-SET-2"
 
     @property
     def pool(self) -> int:
@@ -52,32 +42,12 @@ class NapSitting:
         if not 2 <= len(names) <= rules.max_players:
             raise RecordError("seats", f"Nap takes 2 to {rules.max_players} seats (NAP-GEN-1), got {len(names)}")
         NapDeal(rules, names)  # refuses what no deal could hold, before the game starts
+        super().__init__(names, seed=seed, dealer=dealer, first_dealer="first_knave", pack=rules.pack)  # NAP-GEN-4
         self.rules = rules
         #: every deal in table mode: irregular actions are ruled by the laws (RULES.md §8)
         self.table_mode = table_mode
-        self.seats = names
-        self.seed = random.randrange(2**32) if seed is None else seed
-        self.balances: dict[str, int] = dict.fromkeys(names, 0)
-        self.draw: list[tuple[str, str]] = []
-        if dealer is None:  # the first knave deals (NAP-GEN-4)
-            rng = random.Random(f"{self.seed}:first-dealer")
-            d, shown = draw_for_deal("first_knave", rules.pack, len(names), rng)
-            self.draw = [(names[s], card_str(c)) for s, c in shown]
-            dealer = names[d]
-        elif dealer not in names:
-            raise RecordError("dealer", f"{dealer!r} is not one of the seats ({', '.join(names)})")
-        self.dealer = dealer
         self.kitty = 0
         self.multiplier = 1
-        #: the finished deals, settled into the balances, in order
-        self.deals: list[NapDeal] = []
-        self.current: NapDeal | None = None
-        self.over = False
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the game has been stopped."""
-        return self.over
 
     def start_deal(self) -> NapDeal:
         """Deal the next deal."""
@@ -90,20 +60,8 @@ class NapSitting:
         self.current = deal
         return deal
 
-    def end_deal(self) -> None:
-        """Settle the finished deal into the sitting: balances, kitty, multiplier, next dealer."""
-        deal = self.current
-        if deal is None:
-            return
-        if not deal.is_complete:
-            raise IllegalActionError("the deal in progress is not finished", "NAP-SET-2")
-        self._absorb(deal)
-        self.current = None
-
     def _absorb(self, deal: NapDeal) -> None:
-        for i, name in enumerate(deal.seats):
-            self.balances[name] += deal.net[i]
-        self.deals.append(deal)
+        super()._absorb(deal)
         self.kitty = deal.kitty
         self.multiplier = deal.next_multiplier
         self.dealer = deal.seats[deal.next_dealer]
