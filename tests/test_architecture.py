@@ -4,6 +4,7 @@ pyproject.toml): these tests show the contracts hold, and that an upward import 
 
 from __future__ import annotations
 
+import ast
 import re
 import shutil
 import subprocess
@@ -112,3 +113,20 @@ def test_nothing_outside_the_games_tests_a_games_class_or_name() -> None:
         "game != 'nap'",
     ):
         assert GAME_TEST.search(bad), bad
+
+
+def test_no_module_over_800_lines_and_no_function_over_80() -> None:
+    """Short modules named for what they own (STYLE.md): a module that outgrows 800 lines, or a function 80, is
+    split before it lands."""
+    long: list[str] = []
+    for path in sorted((ROOT / "src" / "roundgames").rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        where = path.relative_to(ROOT)
+        if text.count("\n") > 800:
+            long.append(f"{where}: {text.count(chr(10))} lines")
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                size = (node.end_lineno or node.lineno) - node.lineno + 1
+                if size > 80:
+                    long.append(f"{where}:{node.lineno} {node.name}: {size} lines")
+    assert not long, "\n".join(long)

@@ -37,14 +37,25 @@ from .calls import CALLS, FIVE, TRICKS, ladder, option_problem, pay_table
 from .dealing import claim_cards, deal_packets
 from .rules import NapRules
 from .stated import deal_unknown, verify_trick, won_trick
-from .words import NapResult, NapView, call_notes, describe
+from .words import NapResult, NapView, describe, result_of, view_of
 
 __all__ = ["CALLS", "VERBS", "NapAction", "NapPhase", "NapTrick", "NapView", "PlainNapDeal", "pay_table"]
 
 NapTrick = Trick  # the same trick as Loo's
 
-#: actions whose legal forms would name cards the seat has not seen: a view offers them by verb only
-_UNSEEN_VERBS = ("spare", "topcard", "widow")
+#: the lists a copy must not share with its original
+_COPIED_LISTS = [
+    "hands",
+    "dealt",
+    "stock",
+    "calls",
+    "tricks",
+    "trick_seats",
+    "trick_cards",
+    "log",
+    "exposed",
+    "irregularities",
+]
 
 _STAGE = {
     NapPhase.DEAL: Stage.DEAL,
@@ -242,18 +253,7 @@ class PlainNapDeal(BaseDeal):
         """An independent copy, for search."""
         out = object.__new__(type(self))
         out.__dict__.update(self.__dict__)
-        for name in (
-            "hands",
-            "dealt",
-            "stock",
-            "calls",
-            "tricks",
-            "trick_seats",
-            "trick_cards",
-            "log",
-            "exposed",
-            "irregularities",
-        ):
+        for name in _COPIED_LISTS:
             setattr(out, name, getattr(self, name)[:])
         out.bought, out.called, out.peeped = dict(self.bought), set(self.called), set(self.peeped)
         out.offenders = set(self.offenders)
@@ -263,55 +263,11 @@ class PlainNapDeal(BaseDeal):
 
     def view(self, seat: int | str) -> NapView:
         """What ``seat`` may see now: its own hand, the widow if it peeped, public calls and tricks."""
-        s = self.seat_index(seat)
-        widow = self.dealt_widow if s in self.peeped else None
-        mine = self.legal_actions() if self.to_act == s else []
-        return NapView(
-            seat=s,
-            stage=self.stage,
-            hand=self.hands[s],
-            to_act=self.to_act,
-            legal=tuple(a for a in mine if a.verb not in _UNSEEN_VERBS),
-            tricks=tuple(self.all_tricks()),
-            card_counts=tuple(c.bit_count() for c in self.hands),
-            pool=self.kitty,
-            trump=self.trump,
-            seat_count=self.n,
-            dealer=self.dealer,
-            order=self.order,
-            may_take=tuple(sorted({a.verb for a in mine if a.verb in _UNSEEN_VERBS})),
-            phase=self.phase,
-            widow=widow,
-            calls=tuple(self.calls),
-            declarer=self.declarer,
-            contract=self.contract,
-            players=self.order,
-            notes=call_notes(self.calls, self.n),
-            multiplier=self.multiplier,
-            rules=self.rules,
-            won=self.won,
-            lost=self.lost,
-            bought={seat: len(cards) for seat, cards in self.bought.items()},
-            peeped=frozenset(self.peeped),
-        )
+        return view_of(self, self.seat_index(seat))
 
     def result(self) -> NapResult | None:
         """The finished deal's result as one value (None until the deal is complete)."""
-        if not self.is_complete:
-            return None
-        return NapResult(
-            seats=self.seats,
-            net=tuple(self.net),
-            pool=self.kitty,
-            next_dealer=self.next_dealer,
-            irregularities=tuple(self.irregularities),
-            void=self.void or self.proper_dealer is not None,
-            declarer=self.declarer,
-            contract=self.contract,
-            made=self.made,
-            next_multiplier=self.next_multiplier,
-            redeal=self.redeal,
-        )
+        return result_of(self) if self.is_complete else None
 
     # -- misdeal ---------------------------------------------------------------------------
 
