@@ -301,7 +301,9 @@ class PlainNapDeal(BaseDeal):
         """The calls the seat to act could make now: above the highest so far and allowed by the options."""
         if self.phase is not NapPhase.CALL or self.challenge is not None:
             return []
-        return [c for c in ladder(self.rules) if self.call_problem(c) is None]
+        order = ladder(self.rules)
+        above = order[order.index(self.highest[1]) + 1 :] if self.highest else order  # NAP-CALL-2
+        return [c for c in above if self.call_problem(c) is None]
 
     def call_problem(self, call: str) -> tuple[str, str] | None:
         """Why ``call`` may not be made now whoever's turn it is, with the rule, or None (NAP-CALL-2..6)."""
