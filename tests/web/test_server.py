@@ -72,7 +72,8 @@ def test_an_away_person_gets_a_countdown_then_a_bot_plays_the_seat(server_factor
     """The countdown on the real clock, end to end (tests/test_web_room.py checks it to the moment)."""
     # Three seconds away: the check below, a second in, holds however slowly the watcher connects.
     server = server_factory(args=["--away-seconds", "3", "--deal-pause", "0"])
-    made = create(server.url, game="nap", players=3, people=1, bot_delay=0)
+    # Fifty rounds: the bot playing for Ann at full speed must not finish the sitting before she comes back.
+    made = create(server.url, game="nap", players=3, people=1, bot_delay=0, rounds=50)
     token = sit(server.url, made["id"], 0, "Ann")
     me = Seat(server.url, made["id"], token)
     me.until(lambda s: bool(s["legal"]), what="my turn")
