@@ -10,6 +10,8 @@ is its own seeded :class:`random.Random`, so it is deterministic given its seed 
 - ``random``: a verb at random among those open, then one of its actions at random.
 - ``sensible``: a rule-based player built from Peel's *Round Games with Cards* ("Hints to players" for Loo,
   "Tactics" for Nap): :class:`~roundgames.bots.loo.SensibleLooBot`, :class:`~roundgames.bots.nap.SensibleNapBot`.
+- ``expert``: sampled worlds weighted by inference, each solved exactly with open cards
+  (:class:`~roundgames.bots.expert.ExpertBot`), for every game and form.
 
 A bot is made for a game with ``make_bot(name, game)``; what is particular to a game (its sensible player, how it
 takes cards unseen) lives in the module named for it and is chosen here, through :data:`BY_GAME`, by the game's
@@ -25,7 +27,7 @@ name.
 >>> make_bot("clever", "loo")
 Traceback (most recent call last):
 ...
-roundgames.core.errors.RulesError: unknown bot 'clever' (valid: random, sensible)
+roundgames.core.errors.RulesError: unknown bot 'clever' (valid: random, sensible, expert)
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ from ..core.options import Rules
 from ..core.seats import seat_names
 from ..games.protocol import Deal, Feature, GameSpec, View
 from ..games.registry import game_of, new_sitting
+from .expert import ExpertBot
 from .games import BY_GAME, GAMES, BotFactory, GameBots
 from .loo import SensibleLooBot
 from .nap import SensibleNapBot
@@ -48,6 +51,7 @@ __all__ = [
     "BY_GAME",
     "GAMES",
     "Bot",
+    "ExpertBot",
     "GameBots",
     "RandomBot",
     "SensibleLooBot",
@@ -106,6 +110,7 @@ class RandomBot:
 BOTS: dict[str, dict[str, BotFactory]] = {
     "random": dict.fromkeys(GAMES, RandomBot),
     "sensible": {name: kit.sensible for name, kit in BY_GAME.items()},
+    "expert": dict.fromkeys(GAMES, ExpertBot),
 }
 
 

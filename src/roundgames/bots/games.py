@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from ..games.protocol import View
 from ..loo import worlds as loo_worlds
 from ..nap import worlds as nap_worlds
-from . import loo, nap
+from . import loo, loo_solve, nap, nap_solve
 
 if TYPE_CHECKING:
     from . import Bot
@@ -35,6 +35,9 @@ class GameBots:
     #: where the game's cards lie, what a seat has seen and which hand each other seat plays
     #: (:mod:`roundgames.loo.worlds`, :mod:`roundgames.nap.worlds`), for the resampler
     worlds: ModuleType
+    #: the game's play as the open-card solver knows it, and what a seat nets by the tricks
+    #: (:mod:`.loo_solve`, :mod:`.nap_solve`)
+    solve: ModuleType
     #: ``blind_takes(view, verb)``: the ways of taking ``verb`` of ``view.may_take``, the cards named being the
     #: seat's own (the cards taken are unseen); None for a game that offers nothing so
     blind_takes: Callable[[View[Any], str], list[Any]] | None = None
@@ -42,8 +45,8 @@ class GameBots:
 
 #: each game's bots, by the game's name (the one place a game is chosen)
 BY_GAME: dict[str, GameBots] = {
-    "loo": GameBots(loo.SensibleLooBot, loo_worlds),
-    "nap": GameBots(nap.SensibleNapBot, nap_worlds, nap.blind_takes),
+    "loo": GameBots(loo.SensibleLooBot, loo_worlds, loo_solve),
+    "nap": GameBots(nap.SensibleNapBot, nap_worlds, nap_solve, nap.blind_takes),
 }
 
 #: the games a bot plays

@@ -7,12 +7,26 @@ The laws of table mode (an exposed card that must be played, NAP-LAW-8) are outs
 
 from __future__ import annotations
 
-from ..core.cards import SUIT_MASKS
+from typing import Any
+
+from ..core.cards import SUIT_MASKS, mask_of
 from ..core.tricks import trick_winner
+from ..nap.actions import NapAction
+from ..nap.calls import TRICKS
 from ..nap.variants import NapDeal
+from .nap_compiled import compiled_solver
 from .solver import Position
 
-__all__ = ["NapPlay", "position"]
+__all__ = [
+    "NapPlay",
+    "fast_solver",
+    "move_of",
+    "named_cards",
+    "payoff",
+    "position",
+    "public_of",
+    "side",
+]
 
 
 class NapPlay:
@@ -23,6 +37,8 @@ class NapPlay:
     def __init__(self, deal: NapDeal) -> None:
         #: whether the first lead fixes trumps (NAP-PLAY-1; not in misery without trumps, NAP-PLAY-5)
         self.first_lead_trumps = deal.contract != "misery" or bool(deal.rules.misery_trumps)
+        #: what tells these laws from another deal's of the same cards, for a solver kept across rollouts
+        self.key = self.first_lead_trumps
 
     def moves(self, hand: int, trick: list[int], done: int, trump: int | None) -> list[int]:
         """The cards ``hand`` may play (NAP-PLAY-2)."""
@@ -57,3 +73,54 @@ def position(deal: NapDeal) -> tuple[NapPlay, Position]:
             won[t.winner] += 1
     pos = Position(list(deal.hands), seats, leader, trick, len(deal.tricks), 5, deal.trump, won)
     return NapPlay(deal), pos
+
+
+def side(deal: NapDeal, seat: int) -> tuple[int, int]:
+    """The seats that maximize and the seats whose tricks count, for every seat alike: the caller's tricks count;
+    he maximizes them, or in misery the others do (NAP-PLAY-4, NAP-VAR-MISERY)."""
+    assert deal.declarer is not None
+    caller = 1 << deal.declarer
+    if deal.contract == "misery":
+        return sum(1 << s for s in deal.order) & ~caller, caller
+    return caller, caller
+
+
+def move_of(action: NapAction) -> int:
+    """The solver's move for a ``play`` action."""
+    return action.cards[0]
+
+
+def payoff(deal: NapDeal, seat: int) -> list[float]:
+    """What ``seat`` nets from the deal, by the number of the remaining tricks the caller takes: the call made or
+    lost (NAP-PLAY-4), paid as the deal itself settles it (on a copy: NAP-SET-1 and every variant's payments)."""
+    assert deal.declarer is not None and deal.contract is not None
+    remaining = 5 - len(deal.tricks)
+    net = {}
+    for made in (False, True):
+        settled = deal.copy()
+        settled.made = made
+        settled.settle()
+        net[made] = float(settled.net[seat])
+    out = []
+    for k in range(remaining + 1):
+        caller = deal.won + k
+        made = caller == 0 if deal.contract == "misery" else caller >= TRICKS[deal.contract]
+        out.append(net[made])
+    return out
+
+
+def named_cards(action: NapAction) -> int:
+    """The cards an action names as a mask (a card played, the cards bought away or put out)."""
+    return mask_of(action.cards)
+
+
+def public_of(action: NapAction) -> tuple[object, ...]:
+    """What every seat sees of an action: how many cards were bought or put out, not which."""
+    if action.verb in ("buy", "spare", "widow", "topcard"):
+        return (action.verb, len(action.cards))
+    return (action.verb, action.call, action.cards)
+
+
+def fast_solver(rules: NapPlay, side: int, count: int) -> Any:
+    """The compiled solver (:mod:`.nap_compiled`, with numba), or None where numba is not installed."""
+    return compiled_solver(rules, side, count)

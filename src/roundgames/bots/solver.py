@@ -90,36 +90,41 @@ class Solver:
     """Solve positions for one side under one game's :class:`PlayRules`; the table is kept across calls, so the
     positions of one deal are best solved by the same solver."""
 
-    def __init__(self, rules: PlayRules, side: int) -> None:
+    def __init__(self, rules: PlayRules, side: int, count: int | None = None) -> None:
         self.rules = rules
-        #: the seats of the side, as a mask of seat numbers
+        #: the seats of the side that maximizes, as a mask of seat numbers
         self.side = side
+        #: the seats whose tricks are counted (the side itself unless told: in Nap's misery the others
+        #: maximize the caller's tricks, NAP-VAR-MISERY)
+        self.count = side if count is None else count
         self.table: dict[tuple[object, ...], tuple[int, int]] = {}
         #: moves tried, for the benchmark
         self.nodes = 0
 
     def value(self, pos: Position) -> int:
-        """The tricks ``side`` takes of ``pos.remaining`` with perfect play by both sides."""
+        """The counted tricks of ``pos.remaining`` with perfect play by both sides."""
         return self._search(pos.hands, pos.seats, pos.leader, pos.trick, pos.done, pos.total, pos.trump, 0, 99)
 
     def at_least(self, pos: Position, k: int) -> bool:
-        """Whether ``side`` takes at least ``k`` of the remaining tricks (a null-window search: faster)."""
+        """Whether the counted seats take at least ``k`` of the remaining tricks (a null-window search: faster)."""
         if k <= 0:
             return True
         hands, trick = pos.hands, pos.trick
         return self._search(hands, pos.seats, pos.leader, trick, pos.done, pos.total, pos.trump, k - 1, k) >= k
 
     def move_values(self, pos: Position) -> dict[int, int]:
-        """Each move of the seat to act, with the tricks the side takes of ``pos.remaining`` after it."""
-        out: dict[int, int] = {}
-        seat = pos.to_act
-        hand = pos.hands[seat]
-        for move in self.rules.moves(hand, pos.trick, pos.done, pos.trump):
-            out[move] = self._after(pos, move)
-        return out
+        """Each move of the seat to act, with the counted tricks of ``pos.remaining`` after it."""
+        moves = self.rules.moves(pos.hands[pos.to_act], pos.trick, pos.done, pos.trump)
+        return {move: self._after(pos, move, 0, 99) for move in moves}
 
-    def _after(self, pos: Position, move: int) -> int:
-        """The side's tricks of ``pos.remaining`` once the seat to act makes ``move``."""
+    def moves_at_least(self, pos: Position, k: int) -> dict[int, bool]:
+        """Each move of the seat to act, with whether the counted seats then take at least ``k`` of
+        ``pos.remaining`` (null-window searches: what a call made or lost needs)."""
+        moves = self.rules.moves(pos.hands[pos.to_act], pos.trick, pos.done, pos.trump)
+        return {move: k <= 0 or self._after(pos, move, k - 1, k) >= k for move in moves}
+
+    def _after(self, pos: Position, move: int, alpha: int, beta: int) -> int:
+        """The counted tricks of ``pos.remaining`` once the seat to act makes ``move`` (fail-soft in the window)."""
         hands = list(pos.hands)
         seat = pos.to_act
         hands[seat] &= ~(1 << (move & 63))
@@ -127,12 +132,12 @@ class Solver:
         trump = self.rules.trump_after(move, pos.trump) if pos.done == 0 and not pos.trick else pos.trump
         seats = pos.seats
         if len(trick) < len(seats):
-            return self._search(hands, seats, pos.leader, trick, pos.done, pos.total, trump, 0, 99)
+            return self._search(hands, seats, pos.leader, trick, pos.done, pos.total, trump, alpha, beta)
         win = (pos.leader + self.rules.winner(trick, trump)) % len(seats)
-        mine = self.side >> seats[win] & 1
+        mine = self.count >> seats[win] & 1
         if pos.done + 1 == pos.total:
             return mine
-        return mine + self._search(hands, seats, win, [], pos.done + 1, pos.total, trump, 0, 99)
+        return mine + self._search(hands, seats, win, [], pos.done + 1, pos.total, trump, alpha - mine, beta - mine)
 
     def _search(
         self,
@@ -146,7 +151,7 @@ class Solver:
         alpha: int,
         beta: int,
     ) -> int:
-        """The side's tricks of the ``total - done`` left, as a fail-soft alpha-beta value in ``(alpha, beta)``."""
+        """The counted tricks of the ``total - done`` left, as a fail-soft alpha-beta value in ``(alpha, beta)``."""
         left = total - done
         if alpha >= left:
             return left
@@ -163,6 +168,22 @@ class Solver:
                 if hi <= alpha:
                     return hi
                 alpha, beta = max(alpha, lo), min(beta, hi)
+        return self._moves(hands, seats, leader, trick, done, total, trump, alpha, beta, key)
+
+    def _moves(
+        self,
+        hands: list[int],
+        seats: tuple[int, ...],
+        leader: int,
+        trick: list[int],
+        done: int,
+        total: int,
+        trump: int | None,
+        alpha: int,
+        beta: int,
+        key: tuple[object, ...] | None,
+    ) -> int:
+        """The search of :meth:`_search` below its table probe: each move of the seat to act, best-first."""
         a0, b0 = alpha, beta  # the window searched: what the result proves is relative to it
         n = len(seats)
         i = (leader + len(trick)) % n
@@ -171,6 +192,12 @@ class Solver:
         hand = hands[seat]
         rules = self.rules
         moves = _reduce(rules.moves(hand, trick, done, trump), hands, trick, rules.special)
+        if trick:
+            holder = seats[(leader + rules.winner(trick, trump)) % n]
+            partner_wins = bool(self.side >> holder & 1) == maximizing
+        else:
+            partner_wins = False
+        moves = _ordered(moves, trick, trump, rules, partner_wins)
         first_lead = done == 0 and not trick
         best = -1 if maximizing else 99
         for move in moves:
@@ -182,7 +209,7 @@ class Solver:
                 v = self._search(hands, seats, leader, trick, done, total, now, alpha, beta)
             else:
                 win = (leader + rules.winner(trick, now)) % n
-                mine = self.side >> seats[win] & 1
+                mine = self.count >> seats[win] & 1
                 saved = trick[:]
                 trick.clear()
                 if done + 1 == total:
@@ -204,7 +231,7 @@ class Solver:
             if alpha >= beta:
                 break
         if key is not None:
-            lo, hi = self.table.get(key, (0, left))
+            lo, hi = self.table.get(key, (0, total - done))
             if best <= a0:
                 hi = min(hi, best)
             elif best >= b0:
@@ -216,7 +243,8 @@ class Solver:
 
 
 def _reduce(moves: list[int], hands: list[int], trick: list[int], special: int) -> list[int]:
-    """``moves`` with equivalent cards merged (see the module's description), best-first: high cards first."""
+    """``moves`` with equivalent cards merged (see the module's description), the highest of each run kept, in
+    the order given."""
     if len(moves) < 2:
         return moves
     in_play = 0
@@ -225,17 +253,17 @@ def _reduce(moves: list[int], hands: list[int], trick: list[int], special: int) 
     for m in trick:
         in_play |= 1 << (m & 63)
     in_play &= ~special
-    kept: list[int] = []
     mine = 0
     for m in moves:
         mine |= 1 << (m & 63)
-    for m in sorted(moves, key=lambda m: -((m & 63) % 13)):
+    kept: list[int] = []
+    for m in moves:
         c = m & 63
         if m != c or special >> c & 1:
             kept.append(m)
             continue
         # the next card of the suit above c still in play: if it is this seat's own legal card, c is its twin
-        suit_top = (c // 13) * 13 + 12
+        suit_top = c - c % 13 + 12
         above = c + 1
         while above <= suit_top and not in_play >> above & 1:
             above += 1
@@ -245,11 +273,35 @@ def _reduce(moves: list[int], hands: list[int], trick: list[int], special: int) 
     return kept
 
 
+def _ordered(moves: list[int], trick: list[int], trump: int | None, rules: PlayRules, partner_wins: bool) -> list[int]:
+    """``moves`` best-first, so that alpha-beta cuts early: a lead high; a follower whose side holds the trick
+    low, and otherwise the cheapest card that takes the trick, then the cheapest that does not."""
+    if len(moves) < 2:
+        return moves
+    if not trick:
+        return sorted(moves, key=lambda m: -((m & 63) % 13))
+    if partner_wins:
+        return sorted(moves, key=lambda m: (m & 63) % 13)
+    at = len(trick)
+    taking: list[int] = []
+    losing: list[int] = []
+    for m in moves:
+        (taking if rules.winner([*trick, m], trump) == at else losing).append(m)
+    taking.sort(key=lambda m: (m & 63) % 13)
+    losing.sort(key=lambda m: (m & 63) % 13)
+    return taking + losing
+
+
 def brute_force(
-    rules: PlayRules, pos: Position, side: int, on_move: Callable[[Position, int], None] | None = None
+    rules: PlayRules,
+    pos: Position,
+    side: int,
+    on_move: Callable[[Position, int], None] | None = None,
+    count: int | None = None,
 ) -> int:
-    """The side's tricks of ``pos.remaining`` by plain minimax over every move: no table, no pruning, no merging.
+    """The counted tricks of ``pos.remaining`` by plain minimax over every move: no table, no pruning, no merging.
     Slow; the reference the tests hold :class:`Solver` to. ``on_move`` is told of every move tried."""
+    count = side if count is None else count
     seat = pos.to_act
     moves = rules.moves(pos.hands[seat], pos.trick, pos.done, pos.trump)
     maximizing = bool(side >> seat & 1)
@@ -263,13 +315,13 @@ def brute_force(
         trump = rules.trump_after(move, pos.trump) if pos.done == 0 and not pos.trick else pos.trump
         if len(trick) < len(pos.seats):
             nxt = Position(hands, pos.seats, pos.leader, trick, pos.done, pos.total, trump)
-            results.append(brute_force(rules, nxt, side, on_move))
+            results.append(brute_force(rules, nxt, side, on_move, count))
             continue
         win = (pos.leader + rules.winner(trick, trump)) % len(pos.seats)
-        mine = side >> pos.seats[win] & 1
+        mine = count >> pos.seats[win] & 1
         if pos.done + 1 == pos.total:
             results.append(mine)
         else:
             nxt = Position(hands, pos.seats, win, [], pos.done + 1, pos.total, trump)
-            results.append(mine + brute_force(rules, nxt, side, on_move))
+            results.append(mine + brute_force(rules, nxt, side, on_move, count))
     return max(results) if maximizing else min(results)

@@ -36,7 +36,7 @@ weights approximate, but every consistent placement of an unseen card can be dra
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from math import comb
 from typing import Any
 
@@ -231,9 +231,15 @@ def _fill(
     return out
 
 
-def resample(deal: Any, seat: int, rng: random.Random | None = None) -> Any:
+def resample(
+    deal: Any, seat: int, rng: random.Random | None = None, observe: Callable[[Any, Any], None] | None = None
+) -> Any:
     """A new deal of the same table, identical for ``seat`` to ``deal``, with every card it has not seen
     drawn afresh and the log replayed through the checked ``apply`` (see the module's description).
+
+    ``observe(world, action)``, if given, is told of each action of the log as it is replayed, just before it
+    is applied to the world being built (the search bots weigh a world by how likely the others' actions were
+    in it); a world that is rejected may have been observed in part.
 
     Raises :class:`ValueError` for an undealt deal and :class:`ResampleError` if no consistent world is
     found within :data:`MAX_ATTEMPTS` draws, which does not happen for a deal the engine reached.
@@ -293,6 +299,8 @@ def resample(deal: Any, seat: int, rng: random.Random | None = None) -> Any:
             for i, a in enumerate(deal.log):
                 if i in choices:
                     a = deals.rechosen(a, tuple(sorted(pins[s] for s in choices[i])))
+                if observe is not None:
+                    observe(new, a)
                 new.apply(a)
         except (IllegalActionError, RecordError) as e:
             last = str(e)
