@@ -31,8 +31,7 @@ roundgames.core.errors.RulesError: unknown bot 'clever' (valid: random, sensible
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
+from collections.abc import Iterator, Mapping
 from typing import Any, Protocol, runtime_checkable
 
 from ..core.errors import RulesError
@@ -40,7 +39,7 @@ from ..core.options import Rules
 from ..core.seats import seat_names
 from ..games.protocol import Deal, Feature, GameSpec, View
 from ..games.registry import game_of, new_sitting
-from . import loo, nap
+from .games import BY_GAME, GAMES, BotFactory, GameBots
 from .loo import SensibleLooBot
 from .nap import SensibleNapBot
 
@@ -71,30 +70,6 @@ class Bot(Protocol):
         """The action this bot takes in ``view`` (the seat's turn): one of ``view.legal``, or a way of taking
         what ``view.may_take`` offers."""
         ...
-
-
-BotFactory = Callable[[random.Random], Bot]
-
-
-@dataclass(frozen=True)
-class GameBots:
-    """What the bots need of one game, from the module named for it."""
-
-    #: the sensible player of the game
-    sensible: BotFactory
-    #: ``blind_takes(view, verb)``: the ways of taking ``verb`` of ``view.may_take``, the cards named being the
-    #: seat's own (the cards taken are unseen); None for a game that offers nothing so
-    blind_takes: Callable[[View[Any], str], list[Any]] | None = None
-
-
-#: each game's bots, by the game's name (the one place a game is chosen)
-BY_GAME: dict[str, GameBots] = {
-    "loo": GameBots(loo.SensibleLooBot),
-    "nap": GameBots(nap.SensibleNapBot, nap.blind_takes),
-}
-
-#: the games a bot plays
-GAMES = tuple(BY_GAME)
 
 
 class RandomBot:
