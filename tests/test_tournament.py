@@ -5,6 +5,7 @@ results independent of the number of workers, the CSV and the printed means agre
 from __future__ import annotations
 
 import csv
+import dataclasses
 import io
 import random
 import re
@@ -190,9 +191,6 @@ class Checked:
         self.bot, self.deal, self.name = bot, deal, bot.name
         self.decisions = 0
 
-    def watch(self, deal: Any) -> None:
-        self.bot.watch(deal)
-
     def choose(self, view: Any) -> Any:
         action = self.bot.choose(view)
         assert action in self.deal.legal_actions(), (action, view.legal)
@@ -216,7 +214,6 @@ def test_ismcts_plays_legal_actions_to_the_end_of_deals(name: str, players: int,
         deal.deal(random.Random(f"ismcts:{i}"))
         bots: dict[int, Any] = {s: make_bot("sensible", name, seed=s) for s in range(players)}
         ismcts = Checked(IsmctsBot(name, seed=i, simulations=12), deal)
-        ismcts.watch(deal)
         bots[i % players] = ismcts
         net = play_deal(deal, bots)
         result = deal.result()
@@ -244,5 +241,7 @@ def test_ismcts_needs_the_deal_behind_the_view() -> None:
     deal = new_deal("nap", rules_for("nap"), 3, dealer=2)
     deal.deal(1)
     assert deal.to_act is not None
-    with pytest.raises(RulesError, match="ismcts needs the deal behind the view"):
-        IsmctsBot("nap", seed=1).choose(deal.view(deal.to_act))
+    view = deal.view(deal.to_act)
+    assert view.world is deal
+    with pytest.raises(RulesError, match=r"ismcts needs the deal behind the view of seat \d \(view.world\)"):
+        IsmctsBot("nap", seed=1).choose(dataclasses.replace(view, world=None))

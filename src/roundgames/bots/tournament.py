@@ -39,7 +39,7 @@ import multiprocessing
 import random
 import statistics
 from collections import defaultdict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial
@@ -175,14 +175,6 @@ class Played:
     net: int
 
 
-def _watch(bots: Mapping[int, Bot], deal: Deal) -> None:
-    """Show the deal to the bots that search it (a ``watch`` method), for views that do not carry it."""
-    for bot in bots.values():
-        watch = getattr(bot, "watch", None)
-        if watch is not None:
-            watch(deal)
-
-
 def play_board(t: Tournament, board: int) -> list[Played]:
     """Play ``board`` once per rotation of the lineup; each deal's money is checked to be conserved."""
     rules = t.rules
@@ -190,7 +182,6 @@ def play_board(t: Tournament, board: int) -> list[Played]:
     for rotation in range(t.n):
         deal = t.board(board)
         bots = {s: t.maker(t.bot_at(rotation, s), rules, board_seed(t.seed, board, rotation, s)) for s in range(t.n)}
-        _watch(bots, deal)
         net = play_deal(deal, bots)
         result = deal.result()
         assert result is not None

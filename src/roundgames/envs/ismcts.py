@@ -1,8 +1,7 @@
 """The ``ismcts`` bot: OpenSpiel's information-set Monte Carlo tree search over ``python_loo`` and ``python_nap``,
 playing our deals through the same ``choose(view)`` as every other bot (:mod:`roundgames.bots`).
 
-At each decision the deal behind the view (``view.world`` where the view carries it, else the deal the bot was
-shown with :meth:`IsmctsBot.watch`) is made into an OpenSpiel state of a one-deal game of the same table
+At each decision the deal behind the view (``view.world``, which no surface sends) is made into an OpenSpiel state of a one-deal game of the same table
 (:func:`~.openspiel.state_from_deal`: the same cards and the deal's log replayed), and
 :class:`open_spiel.python.algorithms.ismcts.ISMCTSBot` searches it: every simulation starts from a world the seat
 cannot tell from the real one, drawn by the project's resampler (:meth:`~.openspiel.RoundState.resample_from_infostate`),
@@ -20,7 +19,6 @@ Loo table is refused with :class:`~roundgames.core.errors.RulesError`.
 >>> deal.deal(5)
 >>> bots = {s: make_bot("random", "nap", seed=s) for s in range(4)}
 >>> bots[0] = IsmctsBot("nap", seed=1, simulations=20)
->>> bots[0].watch(deal)
 >>> net = play_deal(deal, bots)
 >>> deal.is_complete, sum(net) + deal.result().pool - deal.ledger.start
 (True, 0)
@@ -127,13 +125,8 @@ class IsmctsBot:
         self.simulations = simulations
         self.rng = random.Random(seed)
         self._np = np.random.RandomState(self.rng.randrange(2**32))
-        self._watched: Deal | None = None
         self._games: dict[str, Any] = {}
         self._searches: dict[str, _TimedSearch] = {}
-
-    def watch(self, deal: Deal) -> None:
-        """Be shown the deal about to be played, for views that do not carry it (no ``world``)."""
-        self._watched = deal
 
     def _search(self, deal: Deal) -> tuple[Any, _TimedSearch]:
         params = _params(deal)
@@ -161,9 +154,9 @@ class IsmctsBot:
 
     def choose(self, view: View[Any]) -> Any:
         """The action the search finds best for the seat of ``view``."""
-        deal: Deal | None = getattr(view, "world", None) or self._watched
+        deal: Deal | None = view.world
         if deal is None or deal.to_act != view.seat:
-            raise RulesError("ismcts needs the deal behind the view: show it the deal with watch(deal) first")
+            raise RulesError(f"ismcts needs the deal behind the view of seat {view.seat} (view.world), in its turn")
         if len(view.legal) == 1 and not view.may_take:
             return view.legal[0]
         spiel, search = self._search(deal)
