@@ -9,6 +9,7 @@ import dataclasses
 import io
 import random
 import re
+import shlex
 import statistics
 import sys
 from pathlib import Path
@@ -245,3 +246,21 @@ def test_ismcts_needs_the_deal_behind_the_view() -> None:
     assert view.world is deal
     with pytest.raises(RulesError, match=r"ismcts needs the deal behind the view of seat \d \(view.world\)"):
         IsmctsBot("nap", seed=1).choose(dataclasses.replace(view, world=None))
+
+
+def test_the_commands_of_docs_bots_md_run() -> None:
+    """Each ``roundgames tournament`` command of docs/bots.md runs (cut down to one board, one worker)."""
+    text = (ROOT / "docs" / "bots.md").read_text(encoding="utf-8")
+    commands = [line.split("#")[0] for line in text.splitlines() if line.startswith(".venv/bin/roundgames tournament")]
+    assert len(commands) >= 3
+    for command in commands:
+        words = shlex.split(command)[2:]
+        if "ismcts" in command:
+            pytest.importorskip("pyspiel")
+            words += ["--ismcts-sims", "2"]
+        words += ["--boards", "1", "--workers", "1"]
+        if "--csv" in words:  # written by the test of the CSV
+            i = words.index("--csv")
+            del words[i : i + 2]
+        got = run_cli("tournament", *words)
+        assert got.returncode == 0, (command, got.stderr)
