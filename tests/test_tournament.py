@@ -145,7 +145,10 @@ def test_results_are_the_same_for_one_worker_or_two(tmp_path: Path) -> None:
         (["--players", "2"], "--players: Loo takes 3 to"),
         (["--boards", "0"], "--boards: '0': give 1 or more"),
         (["--csv", "/no/such/dir/x.csv"], "--csv /no/such/dir/x.csv: cannot write"),
-        (["--preset", "five-card", "--versus", "ismcts,random"], "--lineup: option form: the Loo environments"),
+        (
+            ["--preset", "five-card", "--versus", "ismcts,random"],
+            "--lineup: bot 'ismcts' plays the OpenSpiel games only: option form: the Loo",
+        ),
     ],
 )
 def test_bad_input_is_one_line_naming_the_field_and_exit_2(args: list[str], message: str) -> None:

@@ -118,7 +118,10 @@ class IsmctsBot:
     ) -> None:
         kit = env_game(game_name)  # a game the environments know, or RulesError
         if rules is not None:
-            kit.encoding.check(rules)  # Five-card and Irish Loo are refused
+            try:
+                kit.encoding.check(rules)  # Five-card and Irish Loo are refused
+            except RulesError as e:
+                raise RulesError(f"bot {NAME!r} plays the OpenSpiel games only: {e}") from None
         if simulations is not None and simulations < 1:
             raise RulesError(f"ismcts: simulations must be at least 1, got {simulations}")
         if simulations is None and not ms > 0:
