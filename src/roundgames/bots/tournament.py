@@ -38,11 +38,10 @@ import math
 import multiprocessing
 import random
 import statistics
-from collections import defaultdict
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from functools import partial
+from functools import cached_property, partial
 from typing import Any, cast
 
 from ..core.errors import RecordError, RoundgamesError
@@ -250,17 +249,20 @@ class Results:
     tournament: Tournament
     rows: tuple[Played, ...]
 
+    @cached_property
     def _nets(self) -> dict[tuple[str, int], dict[int, list[int]]]:
-        """The nets by (bot, seat) then by board; seat 0 gathers every seat."""
-        out: dict[tuple[str, int], dict[int, list[int]]] = defaultdict(lambda: defaultdict(list))
+        """The nets by (bot, seat) then by board; seat 0 gathers every seat (gathered once)."""
+        out: dict[tuple[str, int], dict[int, list[int]]] = {}
         for row in self.rows:
-            out[(row.bot, 0)][row.board].append(row.net)
-            out[(row.bot, row.seat)][row.board].append(row.net)
+            out.setdefault((row.bot, 0), {}).setdefault(row.board, []).append(row.net)
+            out.setdefault((row.bot, row.seat), {}).setdefault(row.board, []).append(row.net)
         return out
 
     def per_board(self, bot: str, seat: int = 0) -> list[float]:
         """``bot``'s mean net on each board (in ``seat`` only, from 1, where given; 0: every seat)."""
-        by_board = self._nets()[(bot, seat)]
+        by_board = self._nets.get((bot, seat))
+        if by_board is None:
+            raise RoundgamesError(f"no bot {bot!r} in seat {seat} of the lineup {', '.join(self.tournament.lineup)}")
         return [statistics.fmean(by_board[b]) for b in sorted(by_board)]
 
     def result(self, bot: str, seat: int = 0) -> Interval:
