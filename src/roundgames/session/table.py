@@ -469,6 +469,7 @@ class Table:
             rounds=saved.rounds,
             names=saved.seats,
             table_mode=saved.mode == "table",
+            forms=ALL_FORMS,  # saved by the terminal, which plays every form
         )
         if saved.deals:  # rebuilt by the game's own sitting, which takes the settings it knows (Loo's rounds)
             table.sitting = cast(Any, sitting_from_records(saved.deals, seed=table.seed, rounds=table.rounds))
