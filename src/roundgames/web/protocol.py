@@ -234,7 +234,7 @@ def _bots(body: dict[str, Any], game: str, players: int) -> tuple[str, list[str]
         raise ProtocolError(
             "bad_message",
             f"bots: {json.dumps(given)} is not a list of {players} entries, one per seat (a bot's name, or null for "
-            f"bot's {bot!r}; valid names: {', '.join(valid)})",
+            f"bot's {bot!r}; valid: {', '.join(valid)})",
             "bots",
         )
     for i, name in enumerate(given):

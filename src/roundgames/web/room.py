@@ -409,6 +409,8 @@ class Room:
             self._command("act", {"seat": seat, "text": text, "bot": True})
             return
         point = self._point()
+        if self._thinking is not None and self._thinking[0] == point:
+            return  # asked already (a timer that fired just before the question was put)
         decision = self.table.decision(seat)
         task = asyncio.get_running_loop().create_task(
             self._ask(point, seat, decision), name=f"table {self.id}: seat {seat} thinks"
