@@ -78,8 +78,9 @@ def test_a_bad_bot_is_refused_naming_the_field_the_value_and_the_valid_names(
     assert _get(server.url, "/api/tables")["tables"] == []  # nothing was made
 
 
-def _descendants_cpu(pid: int) -> float:
-    """Seconds of CPU the processes started by ``pid`` (and theirs: the fork server's workers) have used."""
+def _descendants(pid: int) -> dict[int, float]:
+    """The live processes started by ``pid`` (and theirs: the fork server's workers), with the seconds of CPU each
+    has used."""
     children: dict[int, list[int]] = {}
     times: dict[int, float] = {}
     tick = os.sysconf("SC_CLK_TCK")
@@ -92,12 +93,26 @@ def _descendants_cpu(pid: int) -> float:
             continue
         children.setdefault(int(fields[1]), []).append(int(entry.name))
         times[int(entry.name)] = (int(fields[11]) + int(fields[12])) / tick
-    total, todo = 0.0, list(children.get(pid, []))
+    out: dict[int, float] = {}
+    todo = list(children.get(pid, []))
     while todo:
         child = todo.pop()
-        total += times.get(child, 0.0)
+        out[child] = times.get(child, 0.0)
         todo += children.get(child, [])
-    return total
+    return out
+
+
+def _descendants_cpu(pid: int) -> float:
+    """Seconds of CPU the processes started by ``pid`` have used."""
+    return sum(_descendants(pid).values())
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the processes' CPU time from /proc")
@@ -189,7 +204,14 @@ def test_a_server_killed_mid_sitting_plays_the_rest_as_one_that_never_stopped(se
 
     first.start()
     midway = _watch(first.url, tables, lambda s: bool(s["deal"]) and s["deal"]["number"] >= 3, "the third deal")
+    assert first.process is not None
+    workers = _descendants(first.process.pid) if Path("/proc/self/stat").exists() else {}
+    assert workers, "the server has no worker processes"
     first.kill()  # as a crash: no shutdown
+    deadline = time.monotonic() + 10  # ... and its workers end with it, not left waiting for work for ever
+    while any(_alive(pid) for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not [pid for pid in workers if _alive(pid)], "the killed server's workers live on"
     dealt = [w.state["deal"]["number"] for w in midway]
     first.start()
     again = [Seat(first.url, table, None) for table in tables]

@@ -13,7 +13,9 @@ import asyncio
 import contextlib
 import logging
 import multiprocessing
+import multiprocessing.connection
 import os
+import threading
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Protocol
@@ -53,9 +55,19 @@ def default_workers() -> int:
 
 
 def _start_worker() -> None:
-    """A worker's start: a lower priority than the server's."""
+    """A worker's start: a lower priority than the server's, and an end when the server ends however it ends (a
+    pool's workers wait for work for ever otherwise: a server killed outright would leave them behind)."""
     with contextlib.suppress(OSError, AttributeError):
         os.nice(WORKER_NICENESS)
+    server = multiprocessing.parent_process()  # the server, even for a worker the fork server made
+    if server is not None:
+        threading.Thread(target=_end_with, args=(server.sentinel,), name="end with the server", daemon=True).start()
+
+
+def _end_with(sentinel: int) -> None:
+    """Wait until the process of ``sentinel`` has ended, then end this one at once."""
+    multiprocessing.connection.wait([sentinel])
+    os._exit(0)
 
 
 def _ready() -> bool:
