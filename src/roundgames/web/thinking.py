@@ -15,6 +15,7 @@ import logging
 import multiprocessing
 import multiprocessing.connection
 import os
+import signal
 import threading
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -55,10 +56,12 @@ def default_workers() -> int:
 
 
 def _start_worker() -> None:
-    """A worker's start: a lower priority than the server's, and an end when the server ends however it ends (a
-    pool's workers wait for work for ever otherwise: a server killed outright would leave them behind)."""
+    """A worker's start: a lower priority than the server's; deaf to Ctrl+C, which the whole terminal's process group
+    receives (the server shuts its pool down); and an end when the server ends however it ends (a pool's workers
+    wait for work for ever otherwise: a server killed outright would leave them behind)."""
     with contextlib.suppress(OSError, AttributeError):
         os.nice(WORKER_NICENESS)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     server = multiprocessing.parent_process()  # the server, even for a worker the fork server made
     if server is not None:
         threading.Thread(target=_end_with, args=(server.sentinel,), name="end with the server", daemon=True).start()
