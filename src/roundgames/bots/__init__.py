@@ -10,6 +10,8 @@ is its own seeded :class:`random.Random`, so it is deterministic given its seed 
 - ``random``: a verb at random among those open, then one of its actions at random.
 - ``sensible``: a rule-based player built from Peel's *Round Games with Cards* ("Hints to players" for Loo,
   "Tactics" for Nap): :class:`~roundgames.bots.loo.SensibleLooBot`, :class:`~roundgames.bots.nap.SensibleNapBot`.
+- ``expert``: sampled worlds weighted by inference, each solved exactly with open cards
+  (:class:`~roundgames.bots.expert.ExpertBot`), for every game and form.
 
 A bot is made for a game with ``make_bot(name, game)``; what is particular to a game (its sensible player, how it
 takes cards unseen) lives in the module named for it and is chosen here, through :data:`BY_GAME`, by the game's
@@ -25,14 +27,13 @@ name.
 >>> make_bot("clever", "loo")
 Traceback (most recent call last):
 ...
-roundgames.core.errors.RulesError: unknown bot 'clever' (valid: random, sensible)
+roundgames.core.errors.RulesError: unknown bot 'clever' (valid: random, sensible, expert)
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
+from collections.abc import Iterator, Mapping
 from typing import Any, Protocol, runtime_checkable
 
 from ..core.errors import RulesError
@@ -40,7 +41,8 @@ from ..core.options import Rules
 from ..core.seats import seat_names
 from ..games.protocol import Deal, Feature, GameSpec, View
 from ..games.registry import game_of, new_sitting
-from . import loo, nap
+from .expert import ExpertBot
+from .games import BY_GAME, GAMES, BotFactory, GameBots
 from .loo import SensibleLooBot
 from .nap import SensibleNapBot
 
@@ -49,6 +51,7 @@ __all__ = [
     "BY_GAME",
     "GAMES",
     "Bot",
+    "ExpertBot",
     "GameBots",
     "RandomBot",
     "SensibleLooBot",
@@ -71,30 +74,6 @@ class Bot(Protocol):
         """The action this bot takes in ``view`` (the seat's turn): one of ``view.legal``, or a way of taking
         what ``view.may_take`` offers."""
         ...
-
-
-BotFactory = Callable[[random.Random], Bot]
-
-
-@dataclass(frozen=True)
-class GameBots:
-    """What the bots need of one game, from the module named for it."""
-
-    #: the sensible player of the game
-    sensible: BotFactory
-    #: ``blind_takes(view, verb)``: the ways of taking ``verb`` of ``view.may_take``, the cards named being the
-    #: seat's own (the cards taken are unseen); None for a game that offers nothing so
-    blind_takes: Callable[[View[Any], str], list[Any]] | None = None
-
-
-#: each game's bots, by the game's name (the one place a game is chosen)
-BY_GAME: dict[str, GameBots] = {
-    "loo": GameBots(loo.SensibleLooBot),
-    "nap": GameBots(nap.SensibleNapBot, nap.blind_takes),
-}
-
-#: the games a bot plays
-GAMES = tuple(BY_GAME)
 
 
 class RandomBot:
@@ -131,6 +110,7 @@ class RandomBot:
 BOTS: dict[str, dict[str, BotFactory]] = {
     "random": dict.fromkeys(GAMES, RandomBot),
     "sensible": {name: kit.sensible for name, kit in BY_GAME.items()},
+    "expert": dict.fromkeys(GAMES, ExpertBot),
 }
 
 

@@ -191,6 +191,11 @@ class View(Generic[A]):
     lost: int = 0
     bought: Mapping[int, int] = field(default_factory=dict)
     peeped: frozenset[int] = frozenset()
+    #: the deal itself, for the search bots only: they reach it through the resampler
+    #: (:func:`roundgames.bots.worlds.resample`), which keeps what this seat has seen and draws every other card
+    #: afresh, so they too use nothing the seat may not see. No surface shows or sends it. It is the live deal,
+    #: not a copy: use the view before the deal moves on.
+    world: Any = field(default=None, repr=False, compare=False)
 
     @property
     def kitty(self) -> int:

@@ -163,4 +163,5 @@ def view_of(deal: LooDeal, s: int) -> LooView:
         kind=deal.kind,
         kind_words=kind_words(deal.kind),
         players=deal.players,
+        world=deal,
     )

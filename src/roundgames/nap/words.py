@@ -121,6 +121,7 @@ def view_of(deal: PlainNapDeal, s: int) -> NapView:
         lost=deal.lost,
         bought={seat: len(cards) for seat, cards in deal.bought.items()},
         peeped=frozenset(deal.peeped),
+        world=deal,
     )
 
 

@@ -1,0 +1,247 @@
+"""The expert bot: every decision by the value of sampled worlds, each solved exactly with its cards open.
+
+This is how the strongest programs for trick-taking games with hidden hands decide (Skat's Kermit, the bridge
+programs): draw the cards the seat has not seen, consistently with everything it saw; weigh each drawing by how
+likely it makes what the others did; value each action in each drawing; take the action of best weighted value.
+
+- **Worlds.** The resampler (:func:`roundgames.bots.worlds.resample`) redraws every unseen card and replays the
+  deal through the engine: the drawing keeps what the seat saw (its hand, the turn-up, the miss or stock cards it
+  took, shown voids, the obligations to head and trump that the others' play proves they could not meet).
+- **Inference.** While a world is replayed, each earlier declaration or call of another seat is put to a model
+  of how players declare and call, the sensible bot (the period's hints, :mod:`.loo`, :mod:`.nap`): a world in
+  which that player would have done otherwise is kept at weight :data:`UNLIKELY` for each such action. So a
+  world where a seat that stood holds rubbish counts for little.
+- **Values.** In the play, the exact solver (:mod:`.solver`) values every card at once in each world. Before the
+  play (Loo's stand, throw up, take the miss, defend, exchanges; Nap's calls, purchase, peep, spare hand, widow)
+  each action is applied to a copy of the world, the other seats' remaining declarations or calls are made by
+  the same model, and once the play begins the solver settles it; a deal that ends before the play (all thrown
+  up, a flush shown) counts as the engine settles it. Nothing is a hand-written threshold: an action is worth
+  what it wins in the worlds.
+- **Budget.** :data:`DEFAULT_SAMPLES` worlds a decision, fixed so that the same seed makes the same decisions on
+  any machine (a resumed table plays on as an unbroken one would); ``benchmarks/bench_bots.py --expert``
+  measures the time a decision takes. A decision with one option takes no time at all.
+
+The bot uses nothing the seat may not see: the deal behind its view (``view.world``) is reached only through the
+resampler, and its tests change every unseen card and find no decision changed.
+
+>>> from roundgames.games.registry import new_deal, rules_for
+>>> from roundgames.bots import make_bot, play_deal
+>>> deal = new_deal("nap", rules_for("nap", "peel"), 4, dealer=0, pool=0)
+>>> deal.deal(3)
+>>> net = play_deal(deal, {s: make_bot("expert" if s == 0 else "sensible", "nap", seed=s) for s in range(4)})
+>>> deal.is_complete, sum(net) + deal.result().pool
+(True, 0)
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..core.errors import RulesError
+from ..games.protocol import Stage, View
+from .games import GameBots, kit
+from .solver import Solver
+from .worlds import resample
+
+__all__ = ["DEFAULT_SAMPLES", "UNLIKELY", "ExpertBot"]
+
+#: worlds drawn for each decision
+DEFAULT_SAMPLES = 12
+#: the weight kept by a world for each declaration or call of another seat that the model would not have made
+UNLIKELY = 0.15
+#: a verb with more actions than this (exchanges, purchases) is tried in a few shapes only (:meth:`candidates`)
+MANY = 8
+
+
+class ExpertBot:
+    """Sampled worlds, weighted by inference, each solved with open cards (see the module's description)."""
+
+    name = "expert"
+
+    def __init__(self, rng: random.Random | None = None, samples: int = DEFAULT_SAMPLES) -> None:
+        self.rng = rng if rng is not None else random.Random()
+        self.samples = samples
+
+    def choose(self, view: View[Any]) -> Any:
+        """The action of best expected value for the seat of ``view`` (the first of equal ones)."""
+        if view.to_act != view.seat and view.legal:
+            return view.legal[0]  # a flush shown out of turn (LOO5-6): showing it never costs
+        options = self.candidates(view)
+        if len(options) == 1:
+            return options[0]
+        values = self.evaluate(view, options)
+        return options[max(range(len(options)), key=values.__getitem__)]
+
+    def values(self, view: View[Any]) -> list[tuple[Any, float]]:
+        """Every option the bot weighs in ``view`` with what it expects it to net, best first: what a replay or
+        a hint shows a person."""
+        options = self.candidates(view)
+        values = self.evaluate(view, options)
+        return sorted(zip(options, values, strict=True), key=lambda ov: -ov[1])
+
+    def candidates(self, view: View[Any]) -> list[Any]:
+        """The actions weighed: every legal action, except that a verb with many (the subsets of a hand to
+        exchange or buy with) is tried as the model would use it and, for each count of cards, with the
+        weakest cards of the hand; the verbs taken blind (Nap's widow, top card, spare hand) in each way."""
+        game = kit(view)
+        if not view.legal and not view.may_take:
+            raise RulesError(f"seat {view.seat} has nothing to do: it is not its turn")
+        by_verb: dict[str, list[Any]] = {}
+        for action in view.legal:
+            by_verb.setdefault(action.verb, []).append(action)
+        out: list[Any] = []
+        for actions in by_verb.values():
+            out += actions if len(actions) <= MANY else _shapes(view, actions, game)
+        if view.may_take:
+            assert game.blind_takes is not None, "a game that offers cards unseen says how they are taken"
+            for verb in view.may_take:
+                out += game.blind_takes(view, verb)
+        return out
+
+    def evaluate(self, view: View[Any], options: list[Any]) -> list[float]:
+        """What each of ``options`` is expected to net the seat, over :attr:`samples` weighted worlds."""
+        deal = view.world
+        if deal is None:
+            raise RulesError("the expert bot needs the deal behind the view (View.world)")
+        game = kit(deal)
+        totals = [0.0] * len(options)
+        weights = 0.0
+        for _ in range(self.samples):
+            weigher = _Weigher(view.seat, game)
+            world = resample(deal, view.seat, self.rng, observe=weigher)
+            values = _Rollouts(world, view.seat, game).values(options)
+            weights += weigher.weight
+            for i, v in enumerate(values):
+                totals[i] += weigher.weight * v
+        return [t / weights for t in totals]
+
+
+def _steps(payoff: list[float]) -> list[int]:
+    """The trick counts at which the payoff changes."""
+    return [k for k in range(1, len(payoff)) if payoff[k] != payoff[k - 1]]
+
+
+def _shapes(view: View[Any], actions: list[Any], game: GameBots) -> list[Any]:
+    """Of many actions of one verb: the model's choice if it is among them, and for each count of cards the one
+    naming the weakest (the lowest ranks, a trump and Pam counted high)."""
+    strong = 0 if view.trump is None else (0x1FFF << 13 * view.trump)
+    named = [(game.solve.named_cards(a), a) for a in actions]
+
+    def weakness(mask: int) -> int:
+        return sum((c % 13) + (13 if strong >> c & 1 else 0) for c in range(52) if mask >> c & 1)
+
+    best: dict[int, tuple[int, Any]] = {}
+    for mask, action in named:
+        k = mask.bit_count()
+        w = weakness(mask)
+        if k not in best or w < best[k][0]:
+            best[k] = (w, action)
+    out = [best[k][1] for k in sorted(best)]
+    model = game.sensible(random.Random(0)).choose(view)
+    if model in actions and model not in out:
+        out.insert(0, model)
+    return out
+
+
+class _Weigher:
+    """Told of each action as a world is replayed (``resample(observe=...)``): the world's weight, by how likely
+    the model makes the others' declarations and calls in it."""
+
+    def __init__(self, seat: int, game: GameBots) -> None:
+        self.seat = seat
+        self.game = game
+        self.weight = 1.0
+        self.world: Any = None
+
+    def __call__(self, world: Any, action: Any) -> None:
+        if world is not self.world:  # a new attempt at a world: start again
+            self.world, self.weight = world, 1.0
+        if action.seat == self.seat or world.stage is not Stage.BID or world.to_act != action.seat:
+            return
+        model = self.game.sensible(random.Random(0)).choose(world.view(action.seat))
+        if self.game.solve.public_of(model) != self.game.solve.public_of(action):
+            self.weight *= UNLIKELY
+
+
+class _Rollouts:
+    """The value of each option in one world: solved in the play, played on by the model and solved before it."""
+
+    def __init__(self, world: Any, seat: int, game: GameBots) -> None:
+        self.world = world
+        self.seat = seat
+        self.game = game
+        self.model: dict[int, Any] = {}
+        self.solvers: dict[tuple[object, ...], Solver] = {}
+
+    def values(self, options: list[Any]) -> list[float]:
+        world = self.world
+        plays: dict[int, float] = {}
+        if world.stage is Stage.PLAY and any(o.verb == "play" for o in options):
+            plays = self._play_values(world)
+        out = []
+        for option in options:
+            if option.verb == "play" and world.stage is Stage.PLAY:
+                out.append(plays[self.game.solve.move_of(option)])
+                continue
+            after = world.copy()
+            after.apply(option)
+            out.append(self._finish(after))
+        return out
+
+    def _play_values(self, deal: Any) -> dict[int, float]:
+        solve = self.game.solve
+        rules, pos = solve.position(deal)
+        payoff = solve.payoff(deal, self.seat)
+        solver = self._solver(rules, pos, deal)
+        steps = _steps(payoff)
+        if len(steps) == 1:  # a call made or lost: null-window searches say which
+            k = steps[0]
+            return {move: payoff[k if made else k - 1] for move, made in solver.moves_at_least(pos, k).items()}
+        return {move: payoff[k] for move, k in solver.move_values(pos).items()}
+
+    def _finish(self, deal: Any) -> float:
+        """Play ``deal`` on with the model to the start of the play, then solve it; what the seat nets."""
+        while not deal.is_complete:
+            if self._side_action(deal):
+                continue
+            if deal.stage is Stage.PLAY:
+                return self._solved(deal)
+            s = deal.to_act
+            deal.apply(self._model(s).choose(deal.view(s)))
+        return float(deal.net[self.seat])
+
+    def _side_action(self, deal: Any) -> bool:
+        for s in deal.order:
+            if s != deal.to_act and deal.side_actions(s):
+                deal.apply(deal.side_actions(s)[0])  # a flush is shown (LOO5-6): it never costs
+                return True
+        return False
+
+    def _solved(self, deal: Any) -> float:
+        solve = self.game.solve
+        payoff = solve.payoff(deal, self.seat)
+        if min(payoff) == max(payoff):
+            return float(payoff[0])
+        rules, pos = solve.position(deal)
+        solver = self._solver(rules, pos, deal)
+        steps = _steps(payoff)
+        if len(steps) == 1:
+            k = steps[0]
+            return float(payoff[k] if solver.at_least(pos, k) else payoff[k - 1])
+        return float(payoff[solver.value(pos)])
+
+    def _solver(self, rules: Any, pos: Any, deal: Any) -> Any:
+        """One solver for each side and laws in this world, so its table serves every rollout that reaches the
+        same cards."""
+        side, count = self.game.solve.side(deal, self.seat)
+        key = (side, count, pos.seats, rules.key)
+        if key not in self.solvers:
+            fast = self.game.solve.fast_solver(rules, side, count)
+            self.solvers[key] = fast if fast is not None else Solver(rules, side, count)
+        return self.solvers[key]
+
+    def _model(self, seat: int) -> Any:
+        if seat not in self.model:
+            self.model[seat] = self.game.sensible(random.Random(seat))
+        return self.model[seat]
