@@ -20,9 +20,9 @@ from typing import Any
 import pytest
 
 from roundgames import LooRules, NapRules
+from roundgames.bots import worlds as resample_module
 from roundgames.core.cards import SUIT_MASKS, cards_in, pack
 from roundgames.core.errors import IllegalActionError, RecordError
-from roundgames.bots import worlds as resample_module
 from roundgames.envs.encoding import encoding_of
 from roundgames.envs.resample import Place, deal_places, place_cards, resample
 from roundgames.loo.deal import Decl, LooDeal
