@@ -117,6 +117,7 @@ class TableRun:
     """One table of the benchmark: its id, and for a person's table the sends awaiting their echo."""
 
     id: str
+    bot: str = "sensible"  # the table's bots
     token: str | None = None  # seat 0's token where a scripted person plays it
     watched: bool = False
     pending: list[float] = field(default_factory=list)  # perf_counter() of each action sent, oldest first
@@ -126,6 +127,7 @@ class TableRun:
 class Stats:
     measuring: bool = False
     moves: int = 0
+    moves_by: dict[str, int] = field(default_factory=dict)  # by the tables' bot
     latencies: list[float] = field(default_factory=list)
     refused: int = 0
     messages: int = 0
@@ -179,6 +181,7 @@ async def watcher(
                     continue
                 if counts and stats.measuring:
                     stats.moves += 1
+                    stats.moves_by[table.bot] = stats.moves_by.get(table.bot, 0) + 1
                 if counts and table.token is not None and entry["seat"] == 0 and table.pending:
                     sent = table.pending.pop(0)
                     if stats.measuring:
@@ -283,7 +286,7 @@ def create_tables(http: httpx.Client, args: argparse.Namespace) -> list[TableRun
         }
         r = http.post("/api/tables", json=body)
         r.raise_for_status()
-        table = TableRun(r.json()["id"])
+        table = TableRun(r.json()["id"], bots[i])
         if i in humans:
             r = http.post(f"/api/tables/{table.id}/sit", json={"seat": 0, "name": "Person"})
             r.raise_for_status()
@@ -418,6 +421,12 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"moves: {stats.moves} in {stats.elapsed:.1f} s = {stats.moves / stats.elapsed:.1f} moves/s across all tables"
     )
+    if len(stats.moves_by) > 1:
+        mix = table_bots(args)
+        each = ", ".join(
+            f"{name} {n / stats.elapsed / mix.count(name):.2f}" for name, n in sorted(stats.moves_by.items())
+        )
+        print(f"moves/s per table, by its bots: {each}")
     if stats.server_cpu is not None:
         print(f"server CPU: {stats.server_cpu * 100:.0f}% of one core (its event loop)")
     if stats.workers_cpu is not None:

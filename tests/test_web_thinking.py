@@ -9,12 +9,15 @@ processes would); the clock is the manual one of tests/test_web_room.py.
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from roundgames.session.decisions import Decision, decide
+from roundgames.session.table import Table
 from roundgames.web.room import Room
 from roundgames.web.store import Store
+from roundgames.web.thinking import QUICK, QUICK_SECONDS, SEARCH, PoolThinker
 from roundgames.web.timing import ManualClock, Timing
 from test_web_room import CONFIG, Recorder
 
@@ -130,5 +133,33 @@ def test_a_bot_thinking_when_the_person_undoes_is_called_off(tmp_path: Path) -> 
         finally:
             await room.stop()
             store.close()
+
+    asyncio.run(main())
+
+
+def test_the_server_s_pool_decides_as_the_bot_would_and_quick_bots_get_a_lane_of_their_own() -> None:
+    """The worker processes answer what the bot answers in this process; a bot and game not measured yet think in
+    the searching lane, and once measured quick (the random bot) in the quick lane, so that no table of theirs
+    waits behind another table's search."""
+    table = Table.new("nap", players=4, humans=[], bots=["random", "sensible", "random", "sensible"], seed=4)
+    table.start_deal()
+
+    async def main() -> None:
+        thinker = PoolThinker(1)
+        thinker.open()
+        try:
+            for _ in range(8):
+                deal = table.in_play
+                assert deal is not None and not deal.is_complete and deal.to_act is not None
+                asked = table.decision(deal.to_act)
+                if (asked.bot, asked.game) not in thinker.cost:
+                    assert thinker.lane(asked) == SEARCH
+                assert await thinker.decide(asked) == decide(asked)
+                table.bot_step()
+            assert thinker.cost[("random", "nap")] < QUICK_SECONDS
+            assert thinker.lane(replace(asked, bot="random")) == QUICK
+            assert thinker.lane(replace(asked, bot="expert")) == SEARCH  # never measured here
+        finally:
+            await thinker.close()
 
     asyncio.run(main())

@@ -156,7 +156,7 @@ def test_bots_think_in_the_workers_while_another_table_s_messages_flow(server_fa
     for watcher in watchers:
         watcher.close()
     ann.close()
-    assert all(n > 20 for n in moves), f"the busy tables hardly moved: {moves}"
+    assert all(n >= 5 for n in moves), f"the busy tables hardly moved: {moves}"
     assert len(pings) > 20 and len(actions) > 3, (len(pings), len(actions))
     assert statistics.median(pings) < 0.05 and max(pings) < 1.0, sorted(pings)[-5:]
     assert statistics.median(actions) < 0.1, sorted(actions)

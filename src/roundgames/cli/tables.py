@@ -44,7 +44,8 @@ def add_serve(sub: Any) -> None:
         "--bot-workers",
         type=int,
         metavar="N",
-        help="processes the bots think in (default: the cores less one, at least 1)",
+        help="processes the searching bots think in (default: the cores less one, at least 1); the quick bots "
+        "have one more of their own",
     )
     sv.add_argument("--quiet", action="store_true", help="log warnings only")
     sv.set_defaults(func=_cmd_serve)

@@ -27,8 +27,8 @@ ID_LETTERS = "abcdefghjkmnpqrstuvwxyz23456789"
 
 class Server:
     """Every table the server holds, its store, its timings, its clock and where its bots think (``thinker``: by
-    default a :class:`~roundgames.web.thinking.PoolThinker` of ``bot_workers`` processes, as many as the cores less
-    one unless given)."""
+    default a :class:`~roundgames.web.thinking.PoolThinker`: ``bot_workers`` processes for the searching bots, as many
+    as the cores less one unless given, and one for the quick ones)."""
 
     def __init__(
         self,

@@ -2,9 +2,10 @@
 
 A bot's decision is a :class:`~roundgames.session.decisions.Decision` (the bot's name, the game, a seed, the seat's
 view), which pickles, and :func:`~roundgames.session.decisions.decide` turns it into an action. The server decides
-in a :class:`PoolThinker`, a pool of worker processes sized from the machine's cores, made when the server opens and
-shut down when it closes, so that one bot's search never holds up another table's messages. A room made on its own
-(a test on a manual clock) thinks with an :class:`InlineThinker`, on the spot.
+in a :class:`PoolThinker`, pools of worker processes sized from the machine's cores, made when the server opens and
+shut down when it closes, so that one bot's search never holds up another table's messages (nor, in a lane of their
+own, the quick bots of another table). A room made on its own (a test on a manual clock) thinks with an
+:class:`InlineThinker`, on the spot.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import multiprocessing.connection
 import os
 import signal
 import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Protocol
@@ -29,6 +31,12 @@ log = logging.getLogger("roundgames.web")
 
 #: how much lower the workers' priority is than the server's (``nice``): the event loop comes first
 WORKER_NICENESS = 5
+#: the lanes of :class:`PoolThinker`: the searching bots', and the quick bots'
+SEARCH, QUICK = "search", "quick"
+#: a bot and game whose decisions take less than this on average (seconds) think in the quick lane
+QUICK_SECONDS = 0.005
+#: the weight of each new decision's time in the moving average of a bot's
+COST_WEIGHT = 0.1
 
 
 class Thinker(Protocol):
@@ -74,52 +82,78 @@ def _end_with(sentinel: int) -> None:
 
 
 def _ready() -> bool:
-    """Nothing: sent to the pool as it opens, so that its first worker has started before the first bot thinks."""
+    """Nothing: sent to a pool as it opens, so that its first worker has started before the first bot thinks."""
     return True
 
 
+def _timed(decision: Decision) -> tuple[Any, float]:
+    """:func:`~roundgames.session.decisions.decide`, and the seconds it took in the worker (the queue not counted)."""
+    start = time.perf_counter()
+    action = decide(decision)
+    return action, time.perf_counter() - start
+
+
 class PoolThinker:
-    """Decides in a :class:`~concurrent.futures.ProcessPoolExecutor` of ``workers`` processes (by default
-    :func:`default_workers`). :meth:`open` makes the pool and :meth:`close` shuts it down; a pool broken by a
-    worker that died is made again, and the decision asked once more."""
+    """Decides in worker processes (:class:`~concurrent.futures.ProcessPoolExecutor`), in two lanes: ``workers``
+    processes (by default :func:`default_workers`) for the bots that search, and one more for the quick ones (those
+    whose decisions have taken under :data:`QUICK_SECONDS` on average, measured per bot and game, so no bot's name
+    is written here), so that a table of quick bots never waits in the queue behind another table's searches.
+
+    :meth:`open` makes the pools and :meth:`close` shuts them down; a pool broken by a worker that died is made
+    again, and the decision asked once more."""
 
     def __init__(self, workers: int | None = None) -> None:
         self.workers = workers if workers is not None else default_workers()
         if self.workers < 1:
             raise ValueError(f"workers: at least 1, got {self.workers}")
-        self._pool: ProcessPoolExecutor | None = None
+        self._pools: dict[str, ProcessPoolExecutor] = {}
+        #: the mean seconds of a decision, by bot and game (a moving average), once one has been measured
+        self.cost: dict[tuple[str, str], float] = {}
 
-    def _new_pool(self) -> ProcessPoolExecutor:
+    def _new_pool(self, lane: str) -> ProcessPoolExecutor:
         # A fresh interpreter forked from a clean server process (forkserver), never a fork of the running
         # server with its threads and sockets; the bots are imported once, in the fork server.
         methods = multiprocessing.get_all_start_methods()
         context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
         if "forkserver" in methods:
             context.set_forkserver_preload(["roundgames.session.decisions"])
-        return ProcessPoolExecutor(self.workers, mp_context=context, initializer=_start_worker)
+        size = self.workers if lane == SEARCH else 1
+        return ProcessPoolExecutor(size, mp_context=context, initializer=_start_worker)
 
     def open(self) -> None:
-        """Make the pool and start a worker (without waiting for it)."""
-        if self._pool is None:
-            self._pool = self._new_pool()
-            self._pool.submit(_ready)
+        """Make the pools and start a worker in each (without waiting for it)."""
+        for lane in (SEARCH, QUICK):
+            if lane not in self._pools:
+                self._pools[lane] = self._new_pool(lane)
+                self._pools[lane].submit(_ready)
+
+    def lane(self, decision: Decision) -> str:
+        """Where ``decision`` is decided: :data:`QUICK` for a bot and game measured quick, else :data:`SEARCH` (a
+        bot not measured yet included: its first decision may be its slowest)."""
+        cost = self.cost.get((decision.bot, decision.game))
+        return QUICK if cost is not None and cost < QUICK_SECONDS else SEARCH
 
     async def decide(self, decision: Decision) -> Any:
-        if self._pool is None:
-            raise RuntimeError("the bots' pool is not open")
+        if not self._pools:
+            raise RuntimeError("the bots' pools are not open")
+        lane = self.lane(decision)
         loop = asyncio.get_running_loop()
-        pool = self._pool
+        pool = self._pools[lane]
         try:
-            return await loop.run_in_executor(pool, decide, decision)
+            action, took = await loop.run_in_executor(pool, _timed, decision)
         except BrokenProcessPool:
-            log.warning("a bots' worker died: the pool is made again")
-            if self._pool is pool:
+            log.warning("a bots' worker died: its pool is made again")
+            if self._pools.get(lane) is pool:
                 pool.shutdown(wait=False, cancel_futures=True)
-                self._pool = self._new_pool()
-            return await loop.run_in_executor(self._pool, decide, decision)
+                self._pools[lane] = self._new_pool(lane)
+            action, took = await loop.run_in_executor(self._pools[lane], _timed, decision)
+        key = (decision.bot, decision.game)
+        before = self.cost.get(key)
+        self.cost[key] = took if before is None else before + (took - before) * COST_WEIGHT
+        return action
 
     async def close(self) -> None:
-        """Shut the pool down: decisions not begun are dropped, those under way finish (off the event loop)."""
-        pool, self._pool = self._pool, None
-        if pool is not None:
+        """Shut the pools down: decisions not begun are dropped, those under way finish (off the event loop)."""
+        pools, self._pools = list(self._pools.values()), {}
+        for pool in pools:
             await asyncio.to_thread(pool.shutdown, True, cancel_futures=True)
