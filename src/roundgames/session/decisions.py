@@ -15,10 +15,10 @@ Since a :class:`Decision` is plain data that pickles, the web server can have it
 >>> asked = Decision("sensible", "loo", decision_seed(7, seat, 0, len(deal.log)), deal.view(seat))
 >>> decide(asked) == decide(asked) and decide(asked) in deal.view(seat).legal
 True
->>> check_bot("clever", "loo", "bots[2]")
+>>> check_bot("clever", "loo", "bots[2]")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-roundgames.core.errors.RecordError: bots[2]: 'clever' is not a bot (valid: random, sensible)
+roundgames.core.errors.RecordError: bots[2]: 'clever' is not a bot (valid: random, sensible...)
 """
 
 from __future__ import annotations
