@@ -1,19 +1,23 @@
 """Web table load: moves per second across many bot tables, and how fast a person's action reaches the others.
 
     .venv/bin/python benchmarks/bench_web.py [--tables 200] [--watchers 200] [--humans 20] [--seconds 30]
-        [--bot-delay 0.2] [--bot sensible] [--nap-share 0.25] [--deal-pause 1] [--ramp 5] [--warmup 5]
-        [--random-play] [--seed 0] [--db-dir DIR]
+        [--bot-delay 0.2] [--bot sensible] [--bot-mix expert:0.25] [--bot-workers N] [--nap-share 0.25]
+        [--deal-pause 1] [--ramp 5] [--warmup 5] [--random-play] [--seed 0] [--db-dir DIR]
 
 Starts ``roundgames serve`` as a subprocess (its own temporary database), creates ``--tables`` tables of bots (Loo
 with 5 players; a ``--nap-share`` of them Nap with 4) and connects ``--watchers`` spectators, spread over the tables
-(nobody watching, the bots of a table wait). On ``--humans`` of the tables seat 0 is a person: a scripted client
+(nobody watching, the bots of a table wait). Every bot of a table is ``--bot`` (a name of ``roundgames.bots.BOTS``),
+except at the share of the tables that ``--bot-mix NAME:SHARE[,NAME:SHARE...]`` gives another (``expert:0.25``: a
+quarter of the tables, drawn from ``--seed``, have expert bots); the server's bots think in ``--bot-workers``
+processes (its default: the cores less one). On ``--humans`` of the tables seat 0 is a person: a scripted client
 that plays the first legal entry (``--random-play``: a random one) as soon as it is its turn. The spectator of the
 same table records when it receives the update whose log holds that action; the latency is that moment minus the
 moment the person's message was sent (the same clock: every client is in this process).
 
 Reported over ``--seconds``, once every client is connected and ``--warmup`` seconds have passed: the moves per
 second across all tables (the action entries of the log, one watcher per table), the server's CPU use, and the p50,
-p99 and worst latency, with when in the run the samples over the target fell. The target is a p99 under 100 ms; it
+p99 and worst latency, with when in the run the samples over the target fell; the CPU the bots' worker processes
+used is reported apart from the server's own. The target is a p99 under 100 ms; it
 is printed as met or not, never asserted. Not a test. The clients and the server share the machine's cores, so a
 busy machine (see the load average printed first) shows in the latency.
 """
@@ -46,6 +50,8 @@ import httpx
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
+from roundgames.bots import BOTS
+
 TARGET_P99_MS = 100.0
 START_TIMEOUT = 30.0
 #: websockets 15 and later read a proxy from the environment unless told not to; our server is local
@@ -67,11 +73,51 @@ def cpu_seconds(pid: int) -> float | None:
         return None
 
 
+def descendants_cpu_seconds(pid: int) -> float | None:
+    """CPU seconds of the live processes ``pid`` started and theirs (the server's fork server and bot workers), or
+    None where /proc cannot say."""
+    parents: dict[int, list[int]] = {}
+    try:
+        entries = [int(e.name) for e in Path("/proc").iterdir() if e.name.isdigit()]
+    except OSError:
+        return None
+    for child in entries:
+        with contextlib.suppress(OSError, ValueError, IndexError):
+            ppid = int(Path(f"/proc/{child}/stat").read_text().rsplit(")", 1)[1].split()[1])
+            parents.setdefault(ppid, []).append(child)
+    total, todo = 0.0, list(parents.get(pid, []))
+    while todo:
+        child = todo.pop()
+        total += cpu_seconds(child) or 0.0
+        todo += parents.get(child, [])
+    return total
+
+
+def bot_mix(text: str) -> list[tuple[str, float]]:
+    """``expert:0.25[,random:0.1]``: bots by name with the share of the tables each plays at."""
+    out: list[tuple[str, float]] = []
+    for part in text.split(","):
+        name, colon, share = part.strip().partition(":")
+        if name not in BOTS:
+            raise argparse.ArgumentTypeError(f"{name!r} is not a bot (valid: {', '.join(BOTS)})")
+        try:
+            value = float(share) if colon else float("nan")
+        except ValueError:
+            value = float("nan")
+        if not 0 <= value <= 1:
+            raise argparse.ArgumentTypeError(f"{part.strip()!r}: NAME:SHARE, the share from 0 to 1 (expert:0.25)")
+        out.append((name, value))
+    if sum(share for _, share in out) > 1:
+        raise argparse.ArgumentTypeError(f"{text!r}: the shares add up to more than 1")
+    return out
+
+
 @dataclass
 class TableRun:
     """One table of the benchmark: its id, and for a person's table the sends awaiting their echo."""
 
     id: str
+    bot: str = "sensible"  # the table's bots
     token: str | None = None  # seat 0's token where a scripted person plays it
     watched: bool = False
     pending: list[float] = field(default_factory=list)  # perf_counter() of each action sent, oldest first
@@ -81,6 +127,7 @@ class TableRun:
 class Stats:
     measuring: bool = False
     moves: int = 0
+    moves_by: dict[str, int] = field(default_factory=dict)  # by the tables' bot
     latencies: list[float] = field(default_factory=list)
     refused: int = 0
     messages: int = 0
@@ -90,6 +137,7 @@ class Stats:
     ready: int = 0  # clients that have had their first snapshot
     elapsed: float = 0.0
     server_cpu: float | None = None  # the server's CPU time over the measurement, per second
+    workers_cpu: float | None = None  # its bot workers' CPU time over the measurement, per second
 
 
 def choose(state: dict[str, Any], rng: random.Random | None) -> str:
@@ -133,6 +181,7 @@ async def watcher(
                     continue
                 if counts and stats.measuring:
                     stats.moves += 1
+                    stats.moves_by[table.bot] = stats.moves_by.get(table.bot, 0) + 1
                 if counts and table.token is not None and entry["seat"] == 0 and table.pending:
                     sent = table.pending.pop(0)
                     if stats.measuring:
@@ -178,6 +227,8 @@ async def person(
 def start_server(port: int, db: Path, args: argparse.Namespace, log: Any) -> subprocess.Popen[bytes]:
     command = [sys.executable, "-m", "roundgames", "serve", "--port", str(port), "--db", str(db), "--quiet"]
     command += ["--away-seconds", "3600", "--deal-pause", str(args.deal_pause)]
+    if args.bot_workers is not None:
+        command += ["--bot-workers", str(args.bot_workers)]
     return subprocess.Popen(
         command, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
     )
@@ -205,23 +256,37 @@ def stop_server(proc: subprocess.Popen[bytes]) -> None:
             proc.wait(5)
 
 
+def table_bots(args: argparse.Namespace) -> list[str]:
+    """Each table's bot: ``--bot``, but at ``--bot-mix``'s share of the tables (drawn from the seed) the bot named
+    there."""
+    bots = [args.bot] * args.tables
+    free = random.Random(f"{args.seed}:mix").sample(range(args.tables), args.tables)
+    for name, share in args.bot_mix or []:
+        count = round(share * args.tables)
+        for i in free[:count]:
+            bots[i] = name
+        free = free[count:]
+    return bots
+
+
 def create_tables(http: httpx.Client, args: argparse.Namespace) -> list[TableRun]:
     rng = random.Random(args.seed)
     tables: list[TableRun] = []
     humans = set(rng.sample(range(args.tables), min(args.humans, args.tables)))
+    bots = table_bots(args)
     for i in range(args.tables):
         nap = rng.random() < args.nap_share
         body = {
             "game": "nap" if nap else "loo",
             "players": 4 if nap else 5,
             "people": 1 if i in humans else 0,
-            "bot": args.bot,
+            "bot": bots[i],
             "bot_delay": args.bot_delay,
             "rounds": 50,  # the sitting outlasts the benchmark
         }
         r = http.post("/api/tables", json=body)
         r.raise_for_status()
-        table = TableRun(r.json()["id"])
+        table = TableRun(r.json()["id"], bots[i])
         if i in humans:
             r = http.post(f"/api/tables/{table.id}/sit", json={"seat": 0, "name": "Person"})
             r.raise_for_status()
@@ -269,12 +334,16 @@ async def run(args: argparse.Namespace, port: int, tables: list[TableRun], serve
     print(f"{len(tasks)} clients connected over {time.perf_counter() - t0:.2f} s; warming up {args.warmup:g} s")
     await asyncio.sleep(args.warmup)  # the first deals and the connections' snapshots: let them settle
     cpu0, t0 = cpu_seconds(server_pid), time.perf_counter()
+    workers0 = descendants_cpu_seconds(server_pid)
     stats.measuring = True
     stats.started = time.perf_counter()
     await asyncio.sleep(args.seconds)
     stats.measuring = False
     elapsed = time.perf_counter() - t0
     cpu1 = cpu_seconds(server_pid)
+    workers1 = descendants_cpu_seconds(server_pid)
+    if workers0 is not None and workers1 is not None:
+        stats.workers_cpu = max(0.0, workers1 - workers0) / elapsed
     stats.elapsed = elapsed
     stats.server_cpu = (cpu1 - cpu0) / elapsed if cpu0 is not None and cpu1 is not None else None
     stop.set()
@@ -300,7 +369,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--nap-share", type=float, default=0.25, help="the share of Nap tables (default 0.25)")
     parser.add_argument("--deal-pause", type=float, default=1.0, help="the server's pause between deals (default 1)")
     parser.add_argument("--random-play", action="store_true", help="the people play a random legal entry")
-    parser.add_argument("--bot", default="sensible", choices=["sensible", "random"], help="the bots' strength")
+    parser.add_argument("--bot", default="sensible", choices=list(BOTS), help="the bots' strength (default sensible)")
+    parser.add_argument(
+        "--bot-mix",
+        type=bot_mix,
+        metavar="NAME:SHARE[,...]",
+        help="another bot at a share of the tables, such as expert:0.25 (the rest play --bot)",
+    )
+    parser.add_argument("--bot-workers", type=int, help="the server's bot worker processes (its default otherwise)")
     parser.add_argument("--ramp", type=float, default=5.0, help="seconds over which the tables start (default 5)")
     parser.add_argument("--warmup", type=float, default=5.0, help="seconds of play before measuring (default 5)")
     parser.add_argument("--seed", type=int, default=0)
@@ -326,9 +402,11 @@ def main(argv: list[str] | None = None) -> int:
         t0 = time.perf_counter()
         tables = create_tables(http, args)
         made = time.perf_counter() - t0
+        mix = table_bots(args)
+        kinds = ", ".join(f"{mix.count(name)} of {name}" for name in dict.fromkeys(sorted(mix)))
         print(
             f"{len(tables)} tables ({sum(1 for t in tables if t.token)} with a person) made in {made:.2f} s; "
-            f"{args.watchers} watchers; {args.bot} bots, delay {args.bot_delay} s; measuring {args.seconds:g} s"
+            f"{args.watchers} watchers; tables of bots: {kinds}; delay {args.bot_delay} s; measuring {args.seconds:g} s"
         )
         stats = asyncio.run(run(args, port, tables, proc.pid))
     finally:
@@ -343,8 +421,16 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"moves: {stats.moves} in {stats.elapsed:.1f} s = {stats.moves / stats.elapsed:.1f} moves/s across all tables"
     )
+    if len(stats.moves_by) > 1:
+        mix = table_bots(args)
+        each = ", ".join(
+            f"{name} {n / stats.elapsed / mix.count(name):.2f}" for name, n in sorted(stats.moves_by.items())
+        )
+        print(f"moves/s per table, by its bots: {each}")
     if stats.server_cpu is not None:
-        print(f"server CPU: {stats.server_cpu * 100:.0f}% of one core")
+        print(f"server CPU: {stats.server_cpu * 100:.0f}% of one core (its event loop)")
+    if stats.workers_cpu is not None:
+        print(f"the bots' worker processes: {stats.workers_cpu * 100:.0f}% of one core")
     print(
         f"messages received by the clients: {stats.messages}; refused actions: {stats.refused}; dropped: {stats.dropped}"
     )

@@ -310,7 +310,7 @@ def test_hot_seat_and_seat_choice() -> None:
     assert result.returncode == 0, result.stderr
     assert "P1> " in result.stdout and "P3> " in result.stdout and "You" not in result.stdout
     seat = run_cli("play", "loo", "--plain", "--seat", "2", "--players", "3", "--seed", "2", stdin="q\n")
-    assert seat.returncode == 0 and "Seats: P1 (bot), You, P3 (bot);" in seat.stdout
+    assert seat.returncode == 0 and "Seats: P1 (sensible bot), You, P3 (sensible bot)." in seat.stdout
     watch = run_cli("play", "loo", "--plain", "--watch", "--players", "3", "--seed", "2")
     assert watch.returncode == 0 and "watching" in watch.stdout and "> " not in watch.stdout
 

@@ -526,11 +526,13 @@ class Player:
                 self.recorders[viewer] = Recorder(run, viewer)
                 await room.call(room.join, self.recorders[viewer], None)
             while not self.done():
+                # Counted before the people look: a message that comes while they look (or while one rejoins) is
+                # one more to look at, not one to wait for.
+                before = run.messages
                 if await self.round():
                     continue
                 if self.rng.random() < 0.05:
                     await self.rejoin()
-                before = run.messages
                 if not await self.wait_for(lambda before=before: run.messages > before or self.done()):
                     break
         except _Abort:

@@ -14,8 +14,11 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import httpx
 import pytest
 from playwright.sync_api import BrowserContext, Locator, Page, WebSocket, expect
+
+from roundgames.session.decisions import bots_for
 
 if TYPE_CHECKING:
     from conftest import WebServer
@@ -591,6 +594,26 @@ def test_the_rules_panel_shows_the_house_rules_chosen_in_the_form(page: Page, se
     expect(rules.filter(has_text=re.compile(r"^lead_rule = \"highest\": "))).to_have_count(1)
     panel.get_by_role("button", name="Close").click()
     expect(panel).to_be_hidden()
+
+
+def test_the_form_gives_each_bot_seat_its_own_strength_and_the_seats_show_it(page: Page, server: WebServer) -> None:
+    def pick(page: Page) -> None:
+        form = page.get_by_test_id("create-form")
+        form.get_by_test_id("bot-select").select_option("sensible")
+        form.get_by_test_id("bot-seats").locator("summary").click()
+        expect(form.get_by_test_id("bot-seat-1")).to_be_visible()
+        expect(form.get_by_test_id("bot-seat-0")).to_have_count(0)  # Ann's seat is a person's
+        # The strengths offered are the server's bots (roundgames.bots.BOTS), a bot added there included.
+        offered = form.get_by_test_id("bot-seat-2").locator("option").all_text_contents()
+        assert offered == ["as Bots", *bots_for("nap")]
+        form.get_by_test_id("bot-seat-2").select_option("random")
+
+    table = create_table(page, server, game="nap", players=4, before_submit=pick)
+    expect(page.get_by_test_id("seat-1")).to_contain_text("sensible bot")
+    expect(page.get_by_test_id("seat-2")).to_contain_text("random bot")
+    expect(page.get_by_test_id("seat-3")).to_contain_text("sensible bot")
+    info = httpx.get(f"{server.url}/api/tables/{table}", timeout=10, trust_env=False).json()
+    assert info["bot"] == "sensible" and info["bots"] == ["sensible", "sensible", "random", "sensible"]
 
 
 def test_the_score_panel_after_a_deal_has_its_row_and_the_csv_downloads(page: Page, paced: WebServer) -> None:

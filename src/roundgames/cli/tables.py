@@ -10,8 +10,10 @@ import sys
 from collections.abc import Callable
 from typing import Any, cast
 
+from ..bots import BOTS
 from ..core.errors import RecordError, RoundgamesError
 from ..games.registry import game
+from ..session.decisions import bots_for
 from ..session.table import PlaySettings, Table
 from .args import game_names, humans, option, seconds, writable
 
@@ -38,6 +40,13 @@ def add_serve(sub: Any) -> None:
         "--away-seconds", type=float, default=30.0, help="a bot plays a disconnected person's seat after (default 30)"
     )
     sv.add_argument("--deal-pause", type=float, default=5.0, help="seconds between deals (default 5)")
+    sv.add_argument(
+        "--bot-workers",
+        type=int,
+        metavar="N",
+        help="processes the searching bots think in (default: the cores less one, at least 1); the quick bots "
+        "have one more of their own",
+    )
     sv.add_argument("--quiet", action="store_true", help="log warnings only")
     sv.set_defaults(func=_cmd_serve)
 
@@ -58,7 +67,12 @@ def add_play(sub: Any) -> None:
     pl.add_argument(
         "--option", type=option, action="append", metavar="NAME=VALUE", help="set a rules option (repeatable)"
     )
-    pl.add_argument("--bots", choices=["random", "sensible"], help="how the bots play (default sensible)")
+    pl.add_argument(
+        "--bots",
+        metavar="NAME[,NAME...]",
+        help=f"how the bots play: one name for every bot, or one per bot seat in seat order, such as "
+        f"sensible,random,sensible ({', '.join(BOTS)}; default sensible)",
+    )
     pl.add_argument("--seat", type=int, help="your seat, from 1 (default 1); 0 watches the bots play")
     pl.add_argument("--watch", action="store_true", help="every seat is a bot: watch them play")
     pl.add_argument("--humans", type=humans, metavar="1,3", help="the seats played by people, taking turns")
@@ -111,6 +125,27 @@ def _seats_of_people(args: argparse.Namespace, players: int) -> list[int]:
     return people
 
 
+def _bots_of(given: str | None, game_name: str, players: int, people: list[int]) -> tuple[str, list[str]]:
+    """``--bots``: the bot of every seat without one of its own, and each seat's bot (a person's seat has the
+    first); one name for every bot seat, or one per bot seat in seat order."""
+    names = [part.strip() for part in (given or "sensible").split(",")]
+    valid = bots_for(game_name)
+    for name in names:
+        if name not in valid:
+            raise RoundgamesError(f"--bots: {name!r} is not a bot (valid: {', '.join(valid)})")
+    bot_seats = [i for i in range(players) if i not in people]
+    if len(names) == 1:
+        return names[0], [names[0]] * players
+    if len(names) != len(bot_seats):
+        listed = ", ".join(str(i + 1) for i in bot_seats) or "none"
+        raise RoundgamesError(
+            f"--bots: {given!r} names {len(names)} bots for {len(bot_seats)} bot seats (seats {listed}): give one "
+            "name for every bot, or one per bot seat in seat order"
+        )
+    per_seat = dict(zip(bot_seats, names, strict=True))
+    return names[0], [per_seat.get(i, names[0]) for i in range(players)]
+
+
 def _table_of(args: argparse.Namespace) -> Table:
     """The table ``roundgames play`` sits down at: resumed from a file, or a new one."""
     if args.resume:
@@ -123,6 +158,7 @@ def _table_of(args: argparse.Namespace) -> Table:
     if args.rounds is not None and args.rounds < 1:
         raise RoundgamesError(f"--rounds: at least 1, got {args.rounds}")
     names = None if len(people) < 2 else [f"P{i + 1}" for i in range(players)]  # hot seat: no two called "You"
+    bot, bots = _bots_of(args.bots, spec.name, players, people)
     try:
         return Table.new(
             spec.name,
@@ -130,7 +166,8 @@ def _table_of(args: argparse.Namespace) -> Table:
             humans=people,
             preset=args.preset or "peel",
             options=dict(args.option or []),
-            bot=args.bots or "sensible",
+            bot=bot,
+            bots=bots,
             seed=args.seed,
             rounds=args.rounds or 1,
             names=names,
@@ -188,6 +225,8 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     for flag in ("idle_hours", "away_seconds", "deal_pause"):
         if getattr(args, flag) < 0:
             raise RoundgamesError(f"--{flag.replace('_', '-')} {getattr(args, flag)}: must not be below 0")
+    if args.bot_workers is not None and args.bot_workers < 1:
+        raise RoundgamesError(f"--bot-workers {args.bot_workers}: at least 1")
     if not 0 < args.port < 65536:
         raise RoundgamesError(f"--port {args.port}: not a port (1 to 65535)")
     return serve(
@@ -198,4 +237,5 @@ def _cmd_serve(args: argparse.Namespace) -> int:
         away_seconds=args.away_seconds,
         deal_pause=args.deal_pause,
         quiet=args.quiet,
+        bot_workers=args.bot_workers,
     )

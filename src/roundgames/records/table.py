@@ -26,7 +26,7 @@ __all__ = ["TABLE_FORMAT", "SavedTable", "dumps_table", "load_table", "loads_tab
 
 TABLE_FORMAT = "roundgames-table/1"
 
-#: each setting of a saved table, with the JSON types it may take; all are required but ``mode``
+#: each setting of a saved table, with the JSON types it may take; all are required but ``mode`` (and ``bots``, read on its own)
 _SETTINGS: dict[str, tuple[type, ...]] = {
     "game": (str,),
     "preset": (str,),
@@ -52,6 +52,8 @@ class SavedTable:
     bot: str
     seed: int | str
     rounds: int
+    #: each seat's bot, in seat order (a table saved before seats had their own: None, every seat ``bot``)
+    bots: list[str] | None = None
     #: ``strict``, or ``table``: irregular actions ruled by the laws (RULES.md §5, §8)
     mode: str = "strict"
     deals: list[DealRecord] = field(default_factory=list)
@@ -72,6 +74,7 @@ class SavedTable:
             "seats": self.seats,
             "humans": self.humans,
             "bot": self.bot,
+            "bots": self.bots,
             "seed": self.seed,
             "rounds": self.rounds,
             "mode": self.mode,
@@ -114,7 +117,12 @@ def table_from_json(obj: object) -> SavedTable:
         settings[name] = value
     if settings["mode"] not in ("strict", "table"):
         raise RecordError("mode", f"unknown mode {json.dumps(settings['mode'])} (valid: strict, table)")
-    return SavedTable(**settings, deals=records, current=current)
+    bots = obj.get("bots")
+    if bots is not None:
+        seats = len(settings["seats"])
+        if not isinstance(bots, list) or len(bots) != seats or not all(isinstance(b, str) for b in bots):
+            raise RecordError("bots", f"expected a list of {seats} bot names (one per seat), got {json.dumps(bots)}")
+    return SavedTable(**settings, bots=bots, deals=records, current=current)
 
 
 def loads_table(text: str) -> SavedTable:

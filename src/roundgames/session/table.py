@@ -22,7 +22,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-from ..bots import Bot, make_bot
 from ..core.cards import card_str, parse_card
 from ..core.errors import CardError, RecordError, RulesError
 from ..core.tricks import Trick
@@ -33,6 +32,7 @@ from ..records.deal import record_of, replay
 from ..records.disk import write_text
 from ..records.sitting import dumps_sitting, records_of, sitting_from_records
 from ..records.table import TABLE_FORMAT, SavedTable, load_table, save_table
+from .decisions import Decision, check_bot, decide, decision_seed
 from .input import PLAY, action_cards, action_text, parse_input, typed_text
 from .words import TableDeal, count_words, hand_order, played, you
 
@@ -48,19 +48,24 @@ SAVE_FORMAT = TABLE_FORMAT
 
 @dataclass
 class Table:
-    """A sitting at a table: the game, the rules, who is a person, the bots, and the sitting itself."""
+    """A sitting at a table: the game, the rules, who is a person, the bots, and the sitting itself.
+
+    Each seat has its bot (:attr:`bot_names`), which plays it if nobody does; a bot keeps no state between
+    decisions (:mod:`roundgames.session.decisions`), so a table resumed from its file plays on as it would have."""
 
     #: the game's name in the registry (:mod:`roundgames.games.registry`)
     game: str
     rules: Any
     seats: list[str]
     humans: list[int]
+    #: the bot of the seats not given one of their own
     bot_name: str
     seed: int | str
     rounds: int
     #: the sitting (a :class:`~roundgames.games.protocol.Sitting`, made by the registry)
     sitting: Any
-    bots: dict[int, Bot] = field(default_factory=dict)
+    #: each seat's bot, by name (:data:`roundgames.bots.BOTS`): the one that plays it whenever a bot does
+    bot_names: list[str] = field(default_factory=list)
     events: list[str] = field(default_factory=list)
     #: the deal just finished, kept in view (its tricks, its payments) after the sitting has settled it
     finished: TableDeal | None = None
@@ -81,6 +86,7 @@ class Table:
         preset: str = "peel",
         options: dict[str, Any] | None = None,
         bot: str = "sensible",
+        bots: Sequence[str] | None = None,
         seed: int | str | None = None,
         rounds: int = 1,
         names: Sequence[str] | None = None,
@@ -91,7 +97,8 @@ class Table:
         actions are accepted and ruled by the laws (RULES.md §5, §8) instead of refused. ``forms``: the forms
         beyond each game's first that the front end can play; the terminal passes :data:`ALL_FORMS` (it types
         exchanges and shows flushes), the web table keeps the default (it has no exchange or flush entry,
-        LOO5-2, LOO5-6)."""
+        LOO5-2, LOO5-6). ``bot``: the bot of every seat, unless ``bots`` names one for each seat (in seat order;
+        a person's seat's is the one that would play it)."""
         try:
             spec = game_spec(game)
         except RulesError as e:
@@ -112,18 +119,15 @@ class Table:
         for h in humans:
             if not 0 <= h < players:
                 raise RecordError("humans", f"seat {h + 1} is not at a table of {players}")
+        check_bot(bot, spec.name, "bot")
+        names_of_bots = [bot] * players if bots is None else list(bots)
+        if len(names_of_bots) != players:
+            raise RecordError("bots", f"{len(names_of_bots)} bots for a table of {players} seats (one per seat)")
+        for i, name in enumerate(names_of_bots):
+            check_bot(name, spec.name, f"bots[{i}]")
         seed = random.randrange(2**32) if seed is None else seed
         sitting = new_sitting(game, rules, seats, seed=seed, rounds=rounds, table_mode=table_mode)
-        table = cls(game, rules, seats, list(humans), bot, seed, rounds, sitting)
-        table._make_bots()
-        return table
-
-    def _make_bots(self) -> None:
-        for i in range(len(self.seats)):
-            if i not in self.humans:
-                # A seed from the table's seed and the seat, the same in every process (hash() is salted).
-                seed = random.Random(f"{self.seed}:bot:{i}").getrandbits(32)
-                self.bots[i] = make_bot(self.bot_name, self.game, seed=seed)
+        return cls(game, rules, seats, list(humans), bot, seed, rounds, sitting, names_of_bots)
 
     @property
     def spec(self) -> GameSpec:
@@ -195,7 +199,17 @@ class Table:
 
     def _choice(self, deal: TableDeal, seat: int) -> Any:
         """What the bot at ``seat`` does (each bot takes the view of the one shape, whatever its game)."""
-        return self.bots[seat].choose(cast(Any, deal.view(seat)))
+        return decide(self.decision(seat))
+
+    def decision(self, seat: int) -> Decision:
+        """What the bot of ``seat`` is shown to decide its action in the deal in play: its name, the game, the
+        decision's seed (from the table's seed, the seat, the deal's index in the sitting and the number of actions
+        in its log, :func:`~roundgames.session.decisions.decision_seed`) and the seat's view."""
+        deal = self.in_play
+        if deal is None or deal.is_complete:
+            raise RecordError("input", "no deal is in progress")
+        seed = decision_seed(self.seed, seat, len(self.sitting.deals), len(deal.log))
+        return Decision(self.bot_names[seat], self.game, seed, cast(Any, deal.view(seat)))
 
     def _apply(self, action: Any) -> str:
         deal = self.in_play
@@ -423,6 +437,7 @@ class Table:
             seats=self.seats,
             humans=self.humans,
             bot=self.bot_name,
+            bots=list(self.bot_names),
             seed=self.seed,
             rounds=self.rounds,
             mode="table" if self.table_mode else "strict",
@@ -449,10 +464,12 @@ class Table:
             preset=saved.preset,
             options=saved.options,
             bot=saved.bot,
+            bots=saved.bots,
             seed=saved.seed,
             rounds=saved.rounds,
             names=saved.seats,
             table_mode=saved.mode == "table",
+            forms=ALL_FORMS,  # saved by the terminal, which plays every form
         )
         if saved.deals:  # rebuilt by the game's own sitting, which takes the settings it knows (Loo's rounds)
             table.sitting = cast(Any, sitting_from_records(saved.deals, seed=table.seed, rounds=table.rounds))

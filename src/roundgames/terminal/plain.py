@@ -180,8 +180,10 @@ class _Plain:
         table = self.table
         people = [table.seats[h] for h in table.humans]
         self.say(f"{table.spec.title} ({table.rules.name}), {len(table.seats)} players, seed {table.seed}.")
-        seats = ", ".join(f"{name}{'' if i in table.humans else ' (bot)'}" for i, name in enumerate(table.seats))
-        self.say(f"Seats: {seats}; the bots play {table.bot_name}.")
+        seats = ", ".join(
+            name if i in table.humans else f"{name} ({table.bot_names[i]} bot)" for i, name in enumerate(table.seats)
+        )
+        self.say(f"Seats: {seats}.")
         if not people:
             self.say("All the seats are bots: watching.")
         if table.table_mode:

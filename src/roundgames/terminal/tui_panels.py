@@ -131,6 +131,8 @@ class Panels:
         won = tricks_won(view.tricks, deal.n)
         others = [s for s in range(deal.n) if s != self.me]
         short = len(others) > 7
+        # each bot's strength (random, sensible, ...) where the wide layout has room; a person's seat is blank
+        label = max((len(self.table.bot_names[s]) for s in others if s not in self.table.humans), default=3) + 1
         cells = []
         for s in others:
             turn = s == self.table.to_act and self.waiting is None
@@ -142,7 +144,7 @@ class Panels:
                 cell.append(f"{view.card_counts[s]}c {won[s]}t ")
             else:
                 cell.append(f"{deal.seats[s][:9]:<9} ", style="bold" if turn else "")
-                cell.append("bot " if bot else "    ", style="italic")
+                cell.append(f"{self.table.bot_names[s] if bot else '':<{label}}", style="italic")
                 cell.append(f"cards {view.card_counts[s]}  tricks {won[s]}  ")
             status = self._seat_status(deal, view, s)
             cell.append("?" if short and status.startswith("to ") else status, style="" if turn else "dim")

@@ -28,6 +28,7 @@ from .protocol import ProtocolError, check_text, new_table_config, options_catal
 from .room import Room, RoomError
 from .server import MAX_TABLES, Server
 from .sockets import table_socket
+from .thinking import Thinker
 from .timing import Clock, Timing
 
 __all__ = ["Server", "create_app"]
@@ -206,10 +207,13 @@ def create_app(
     timing: Timing | None = None,
     idle_seconds: float = 24 * 3600,
     clock: Clock | None = None,
+    thinker: Thinker | None = None,
+    bot_workers: int | None = None,
 ) -> Starlette:
     """The web table's ASGI application, storing its tables in the SQLite file ``db``; ``clock`` the time its
-    tables keep (the real one unless a test drives its own)."""
-    server = Server(db, timing or Timing(), idle_seconds, clock)
+    tables keep (the real one unless a test drives its own); its bots think in ``bot_workers`` processes (by
+    default as many as the cores less one), or in ``thinker`` where a test gives one."""
+    server = Server(db, timing or Timing(), idle_seconds, clock, thinker=thinker, bot_workers=bot_workers)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:

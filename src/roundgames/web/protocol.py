@@ -12,8 +12,10 @@ import secrets
 import unicodedata
 from typing import Any
 
+from ..bots import BOTS
 from ..core.errors import RoundgamesError
 from ..games.registry import GAMES, games
+from ..session.decisions import bots_for
 from ..session.table import Table
 
 __all__ = [
@@ -32,7 +34,6 @@ MAX_CHAT = 200
 MAX_NAME = 24
 #: the most seats the table page lays out (eight at Loo fit a phone), whatever more a game allows
 MAX_SEATS = 8
-BOTS = ("random", "sensible")
 #: the fields of ``POST /api/tables``
 SETTINGS = (
     "game",
@@ -41,6 +42,7 @@ SETTINGS = (
     "players",
     "people",
     "bot",
+    "bots",
     "bot_delay",
     "spectators",
     "rounds",
@@ -165,9 +167,7 @@ def new_table_config(body: Any) -> dict[str, Any]:
     people = _field(body, "people", int, 1)
     if not 0 <= people <= players:
         raise ProtocolError("bad_message", f"people: {people} seats for people at a table of {players}", "people")
-    bot = _field(body, "bot", str, "sensible")
-    if bot not in BOTS:
-        raise ProtocolError("bad_message", f"bot: {bot!r} is not a bot here ({', '.join(BOTS)})", "bot")
+    bot, bots = _bots(body, game, players)
     delay = _field(body, "bot_delay", (int, float), 0.6)
     if not 0 <= delay <= 5:
         raise ProtocolError("bad_message", f"bot_delay: {delay} seconds is not between 0 and 5", "bot_delay")
@@ -186,6 +186,7 @@ def new_table_config(body: Any) -> dict[str, Any]:
         "players": players,
         "people": people,
         "bot": bot,
+        "bots": bots,
         "bot_delay": float(delay),
         "spectators": _field(body, "spectators", bool, True),
         "rounds": rounds,
@@ -217,6 +218,31 @@ def new_table_config(body: Any) -> dict[str, Any]:
         raise ProtocolError("bad_message", f"{field}: {e}", field) from None
     config["options"] = table.rules.options()  # the options as the rules hold them
     return config
+
+
+def _bots(body: dict[str, Any], game: str, players: int) -> tuple[str, list[str]]:
+    """``bot`` (every seat's bot, by default) and ``bots`` (one per seat, a name or null for ``bot``'s), checked
+    against the bots of :data:`roundgames.bots.BOTS` that play ``game``: ``bot`` and each seat's bot."""
+    valid = bots_for(game)
+    bot = body.get("bot", "sensible" if "sensible" in valid else valid[0])
+    if bot not in valid or not isinstance(bot, str):
+        raise ProtocolError("bad_message", f"bot: {bot!r} is not a bot here (valid: {', '.join(valid)})", "bot")
+    given = body.get("bots")
+    if given is None:
+        return bot, [bot] * players
+    if not isinstance(given, list) or len(given) != players:
+        raise ProtocolError(
+            "bad_message",
+            f"bots: {json.dumps(given)} is not a list of {players} entries, one per seat (a bot's name, or null for "
+            f"bot's {bot!r}; valid: {', '.join(valid)})",
+            "bots",
+        )
+    for i, name in enumerate(given):
+        if name is not None and (not isinstance(name, str) or name not in valid):
+            raise ProtocolError(
+                "bad_message", f"bots[{i}]: {name!r} is not a bot here (valid: {', '.join(valid)})", f"bots[{i}]"
+            )
+    return bot, [bot if name is None else name for name in given]
 
 
 def parse_sit(body: Any, seats: int) -> tuple[int, str]:
@@ -275,5 +301,5 @@ def options_catalogue() -> dict[str, Any]:
                 "values": list(values) if values is not None else None,
                 "doc": spec.option_docs[key],
             }
-        out[spec.name] = {"presets": presets, "players": [lo, hi], "options": options}
+        out[spec.name] = {"presets": presets, "players": [lo, hi], "options": options, "bots": bots_for(spec.name)}
     return {"games": out, "bots": list(BOTS), "mode": {"default": "strict", "values": list(MODES), "doc": MODE_DOC}}

@@ -4,6 +4,10 @@ Every change to a table goes through its :class:`Room`'s queue, one command at a
 clicks that arrive together are applied in order and the engine stays the only authority. A
 command is checked first (an illegal action changes nothing), then stored as an event, then
 applied, then told to every connection in the words its viewer may read.
+
+A bot never thinks on the queue: its decision goes to the room's :class:`~roundgames.web.thinking.Thinker` (the
+server's worker processes), and its answer comes back as one more command, applied only if the deal still stands
+where the bot was asked (an undo, a person back at his seat, or anything else may have moved it on meanwhile).
 """
 
 from __future__ import annotations
@@ -12,20 +16,20 @@ import asyncio
 import contextlib
 import hashlib
 import logging
-import random
 import re
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from ..bots import Bot, make_bot
 from ..core.cards import card_str
 from ..core.errors import RecordError, RoundgamesError
 from ..games.protocol import Deal, Irregularity, View
+from ..session.decisions import Decision
 from ..session.table import Table
 from .laws import applied_lines, notice, played
 from .store import Event, Store
+from .thinking import InlineThinker, Thinker
 from .timing import Clock, SystemClock, Timer, Timing
 from .views import SeatFacts, TableFacts, spare_ten, state_for
 from .words import (
@@ -130,6 +134,7 @@ class Room:
         created: float,
         timing: Timing,
         clock: Clock | None = None,
+        thinker: Thinker | None = None,
     ) -> None:
         self.id = table_id
         self.config = config
@@ -137,6 +142,9 @@ class Room:
         self.created = created
         self.timing = timing
         self.clock: Clock = clock or SystemClock()
+        self.thinker: Thinker = thinker or InlineThinker()
+        #: the bot's decision under way: where the deal stood when it was asked (:meth:`_point`), and its task
+        self._thinking: tuple[tuple[int, int], asyncio.Task[None]] | None = None
         self.conns: set[Conn] = set()
         self.touched = created
         self._queue: asyncio.Queue[tuple[Callable[..., Any], tuple[Any, ...], asyncio.Future[Any] | None]] = (
@@ -160,14 +168,11 @@ class Room:
             preset=c["preset"],
             options=c["options"],
             bot=c["bot"],
+            bots=c.get("bots"),  # a table stored before each seat had its own bot: every seat's is ``bot``
             seed=c["seed"],
             rounds=c["rounds"],
             table_mode=c.get("mode") == "table",  # a table stored before modes existed is strict
         )
-        self.bots: dict[int, Bot] = {
-            i: make_bot(c["bot"], c["game"], seed=random.Random(f"{c['seed']}:bot:{i}").getrandbits(32))
-            for i in range(n)
-        }
         self.seats = [SeatInfo("open" if i < c["people"] else "bot", away_until=self.created) for i in range(n)]
         for i, s in enumerate(self.seats):
             if s.kind == "bot":
@@ -219,14 +224,23 @@ class Room:
         """The table's settings as every state carries them (``state.table`` of docs/web.md)."""
         c = self.config
         keys = ("game", "preset", "options", "confirm", "bot", "bot_delay", "spectators")
-        return {"id": self.id, **{k: c[k] for k in keys}, "mode": c.get("mode", "strict"), "rules": self.rules_help}
+        return {
+            "id": self.id,
+            **{k: c[k] for k in keys},
+            "bots": list(self.table.bot_names),
+            "mode": c.get("mode", "strict"),
+            "rules": self.rules_help,
+        }
 
     def info(self) -> dict[str, Any]:
         """The table as the lobby lists it (TableInfo of docs/web.md)."""
         return {
             **self.table_summary(),
             "players": self.config["players"],
-            "seats": [{"seat": i, "name": s.name, "kind": s.kind} for i, s in enumerate(self.seats)],
+            "seats": [
+                {"seat": i, "name": s.name, "kind": s.kind, "bot": self.table.bot_names[i]}
+                for i, s in enumerate(self.seats)
+            ],
             "created": self.created,
             "over": self.table.is_over,
         }
@@ -246,6 +260,7 @@ class Room:
                 connected=info.conns > 0,
                 away_until=int(info.away_until * 1000) if info.kind != "bot" and info.conns == 0 else None,
                 bot_playing=self.bot_controls(i),
+                bot=self.table.bot_names[i],
             )
             for i, info in enumerate(self.seats)
         ]
@@ -296,6 +311,9 @@ class Room:
     async def stop(self) -> None:
         if self._timer is not None:
             self._timer.cancel()
+        if self._thinking is not None:
+            self._thinking[1].cancel()
+            self._thinking = None
         if self._worker is not None:
             self._worker.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -316,8 +334,12 @@ class Room:
 
     async def settle(self) -> None:
         """Wait until every command queued so far has been applied and the next automatic step planned (for a
-        :class:`~roundgames.web.timing.ManualClock`, which then knows of the step's timer)."""
+        :class:`~roundgames.web.timing.ManualClock`, which then knows of the step's timer), a bot's decision under
+        way included."""
         await self.call(_nothing)
+        while self._thinking is not None:
+            await asyncio.wait({self._thinking[1]})
+            await self.call(_nothing)
 
     async def _work(self) -> None:
         while True:
@@ -340,6 +362,11 @@ class Room:
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
+        if self._thinking is not None:
+            if self._thinking[0] == self._point():
+                return  # a bot is thinking: its answer, when it comes, plans the next step
+            self._thinking[1].cancel()  # asked at a position the table has left (an undo): its answer is moot
+            self._thinking = None
         if self._worker is None or not self.conns:
             return  # nobody is watching: the bots wait, and the table keeps
         now = self.clock.now()
@@ -379,9 +406,46 @@ class Room:
         if self.table.keeping == seat:
             # The person took the spare hand (a call of Nap) and went away: the bot keeps five and plays on.
             text = "keep " + " ".join(card_str(c) for c in best_five(deal, seat))
-        else:
-            text = action_text(deal, self.bots[seat].choose(deal.view(seat)))
-        self._command("act", {"seat": seat, "text": text, "bot": True})
+            self._command("act", {"seat": seat, "text": text, "bot": True})
+            return
+        point = self._point()
+        if self._thinking is not None and self._thinking[0] == point:
+            return  # asked already (a timer that fired just before the question was put)
+        decision = self.table.decision(seat)
+        task = asyncio.get_running_loop().create_task(
+            self._ask(point, seat, decision), name=f"table {self.id}: seat {seat} thinks"
+        )
+        self._thinking = (point, task)
+
+    def _point(self) -> tuple[int, int]:
+        """Where the table stands, for a bot's answer to be checked against: the stored number of the last deal or
+        action that still counts (an undo takes back a run of the latest ones, so the same number is always the
+        same position) and the seat to act (-1 for none)."""
+        deal = self.table.deal
+        last = self._acts[-1][3] if self._acts else 0
+        return last, -1 if deal is None or deal.is_complete or deal.to_act is None else deal.to_act
+
+    async def _ask(self, point: tuple[int, int], seat: int, decision: Decision) -> None:
+        """Have the thinker decide, off the queue; its answer is queued as :meth:`_answer`."""
+        try:
+            action = await self.thinker.decide(decision)
+        except Exception:  # a bug of ours, or a worker lost twice: say so, and try again a second later
+            log.exception("table %s: the bot of seat %d failed to decide", self.id, seat)
+            action = None
+        self._queue.put_nowait((self._answer, (point, seat, action), None))
+
+    def _answer(self, point: tuple[int, int], seat: int, action: Any) -> None:
+        """A bot's answer: applied if the table still stands where the bot was asked and a bot still plays the
+        seat (a person may have come back, or undone an action, while it thought); otherwise dropped."""
+        if self._thinking is not None and self._thinking[0] == point:
+            self._thinking = None
+        if action is None:
+            self._failed_at = self.clock.now()
+            return
+        deal = self.table.deal
+        if deal is None or point != self._point() or not self.bot_controls(seat) or self.table.keeping == seat:
+            return
+        self._command("act", {"seat": seat, "text": action_text(deal, action), "bot": True})
 
     # -- commands (run on the queue) ----------------------------------------------------------------
 

@@ -14,7 +14,15 @@ __all__ = ["serve"]
 
 
 def serve(
-    host: str, port: int, db: str, *, idle_hours: float, away_seconds: float, deal_pause: float, quiet: bool
+    host: str,
+    port: int,
+    db: str,
+    *,
+    idle_hours: float,
+    away_seconds: float,
+    deal_pause: float,
+    quiet: bool,
+    bot_workers: int | None = None,
 ) -> int:
     """Serve until interrupted; raises :class:`RoundgamesError` for a port in use or a store that cannot open.
 
@@ -38,7 +46,7 @@ def serve(
     except ValueError as e:
         raise RoundgamesError(str(e)) from None
     timing = Timing(away_seconds=away_seconds, deal_pause=deal_pause, trick_pause=trick_pause)
-    app = create_app(db, timing=timing, idle_seconds=idle_hours * 3600)
+    app = create_app(db, timing=timing, idle_seconds=idle_hours * 3600, bot_workers=bot_workers)
     shown = f"[{host}]" if ":" in host else host
     print(
         f"roundgames: the web table is on http://{shown}:{port}/ (tables kept in {db}); Ctrl+C stops it",

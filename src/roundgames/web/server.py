@@ -1,7 +1,8 @@
 """The tables one server holds: their rooms, the store they are kept in, and the forgetting of idle ones.
 
 A :class:`Server` opens the store, rebuilds every stored table from its events (a restart resumes each one
-exactly), makes new tables, and forgets a table nobody has used for ``idle_seconds``.
+exactly), makes new tables, and forgets a table nobody has used for ``idle_seconds``. Its bots think in the pool of
+worker processes it opens with the store and shuts down with it (:mod:`roundgames.web.thinking`).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any
 
 from .room import Room
 from .store import Store
+from .thinking import PoolThinker, Thinker
 from .timing import Clock, SystemClock, Timer, Timing
 
 __all__ = ["MAX_TABLES", "Server"]
@@ -24,10 +26,22 @@ ID_LETTERS = "abcdefghjkmnpqrstuvwxyz23456789"
 
 
 class Server:
-    """Every table the server holds, its store, its timings and its clock."""
+    """Every table the server holds, its store, its timings, its clock and where its bots think (``thinker``: by
+    default a :class:`~roundgames.web.thinking.PoolThinker`: ``bot_workers`` processes for the searching bots, as many
+    as the cores less one unless given, and one for the quick ones)."""
 
-    def __init__(self, db: str, timing: Timing, idle_seconds: float, clock: Clock | None = None) -> None:
+    def __init__(
+        self,
+        db: str,
+        timing: Timing,
+        idle_seconds: float,
+        clock: Clock | None = None,
+        *,
+        thinker: Thinker | None = None,
+        bot_workers: int | None = None,
+    ) -> None:
         self.db = db
+        self.thinker: Thinker = thinker if thinker is not None else PoolThinker(bot_workers)
         self.timing = timing
         self.idle_seconds = idle_seconds
         self.clock: Clock = clock or SystemClock()
@@ -36,9 +50,11 @@ class Server:
         self._sweep: Timer | None = None
 
     async def open(self) -> None:
+        if isinstance(self.thinker, PoolThinker):
+            self.thinker.open()
         self.store = Store(self.db, now=self.clock.now)
         for table_id, config, created, _touched in self.store.tables():
-            room = Room(table_id, config, self.store, created, self.timing, self.clock)
+            room = Room(table_id, config, self.store, created, self.timing, self.clock, self.thinker)
             room.replay(self.store.events(table_id))
             self.rooms[table_id] = room
             room.start()
@@ -50,6 +66,8 @@ class Server:
             self._sweep.cancel()
         for room in self.rooms.values():
             await room.stop()
+        if isinstance(self.thinker, PoolThinker):
+            await self.thinker.close()
         if self.store is not None:
             self.store.close()
 
@@ -82,7 +100,7 @@ class Server:
             if table_id not in self.rooms:
                 break
         created = self.store.create(table_id, config)
-        room = Room(table_id, config, self.store, created, self.timing, self.clock)
+        room = Room(table_id, config, self.store, created, self.timing, self.clock, self.thinker)
         room.replay([])
         self.rooms[table_id] = room
         room.start()

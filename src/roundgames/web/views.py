@@ -39,6 +39,8 @@ class SeatFacts:
     #: when a disconnected person's countdown ends (ms since the epoch), or None
     away_until: int | None
     bot_playing: bool
+    #: the bot that plays the seat whenever a bot does (a bot's seat, or a person's while he is away)
+    bot: str = "sensible"
 
 
 @dataclass(frozen=True)
@@ -188,6 +190,7 @@ def _seat_states(facts: TableFacts, deal: TableDeal | None) -> list[dict[str, An
             "connected": info.connected,
             "away_until": info.away_until,
             "bot_playing": info.bot_playing,
+            "bot": info.bot,
             "cards": int.bit_count(deal.hands[i]) if deal is not None else 0,
             "balance": balances[i],
             "dealer": deal is not None and deal.dealer == i,

@@ -41,6 +41,7 @@ export class CreateForm {
     form.querySelector("#options-reset").addEventListener("click", () => this.showGame());
     this.el("game").addEventListener("change", () => this.showGame());
     this.el("players").addEventListener("input", () => this.limitPeople());
+    this.el("people").addEventListener("input", () => this.showBotSeats());
     form.addEventListener("submit", (event) => {
       event.preventDefault();
       this.submit();
@@ -54,11 +55,6 @@ export class CreateForm {
     if (games.length) {
       const game = this.el("game");
       fill(game, games.map((g) => h("option", { value: g, text: g[0].toUpperCase() + g.slice(1) })));
-    }
-    if (Array.isArray(this.options.bots) && this.options.bots.length) {
-      const bot = this.el("bot");
-      fill(bot, this.options.bots.map((b) => h("option", { value: b, text: b })));
-      if (this.options.bots.includes("sensible")) bot.value = "sensible";
     }
     // The table's mode (RULES.md §5, §8): the server's own words say what each means.
     const mode = this.options.mode;
@@ -75,6 +71,55 @@ export class CreateForm {
     return this.options.games?.[this.el("game").value] ?? {};
   }
 
+  /** The bots the chosen game may seat, as the server lists them (GET /api/options); the page's own otherwise. */
+  get botNames() {
+    const names = this.game.bots ?? this.options.bots;
+    return Array.isArray(names) && names.length ? names : ["sensible", "random"];
+  }
+
+  /** The Bots choice (every bot seat's strength unless a seat has its own), kept when the game changes. */
+  showBots() {
+    const bot = this.el("bot");
+    const before = bot.value;
+    const names = this.botNames;
+    fill(bot, names.map((b) => h("option", { value: b, text: b })));
+    bot.value = names.includes(before) ? before : names.includes("sensible") ? "sensible" : names[0];
+  }
+
+  /** A choice of strength for each bot seat (the seats after those for people), "as Bots" unless changed. */
+  showBotSeats() {
+    const players = Number(this.el("players").value) || 0;
+    const people = Math.min(Number(this.el("people").value) || 0, players);
+    const box = this.form.querySelector("#bot-seats");
+    const kept = Object.fromEntries([...box.querySelectorAll("select")].map((el) => [el.name, el.value]));
+    const names = this.botNames;
+    const seats = [];
+    for (let i = people; i < players; i++) {
+      const name = `bots[${i}]`;
+      const select = h("select", { name, id: `bot-seat-${i}`, "data-testid": `bot-seat-${i}` },
+        h("option", { value: "", text: "as Bots" }), names.map((b) => h("option", { value: b, text: b })));
+      select.value = names.includes(kept[name]) ? kept[name] : "";
+      seats.push(h("label", { class: "field" }, h("span", { text: `Seat ${i + 1}` }), select));
+    }
+    fill(box, seats);
+    this.form.querySelector(".bot-seats").hidden = seats.length === 0;
+  }
+
+  /** Each seat's bot for the create API, or undefined when every bot seat plays as the Bots choice. */
+  seatBots() {
+    const players = Number(this.el("players").value) || 0;
+    const bots = Array.from({ length: players }, () => null);
+    let any = false;
+    for (const el of this.form.querySelectorAll("#bot-seats select")) {
+      const seat = Number(el.name.slice(5, -1));
+      if (el.value && seat < players) {
+        bots[seat] = el.value;
+        any = true;
+      }
+    }
+    return any ? bots : undefined;
+  }
+
   /** Presets, seat range and house rules of the chosen game; every rule back at its default. */
   showGame() {
     const { presets = ["peel"], players = [2, 8], options = {} } = this.game;
@@ -82,6 +127,7 @@ export class CreateForm {
     const seats = this.el("players");
     [seats.min, seats.max] = players;
     seats.value = Math.min(Math.max(Number(seats.value) || 5, players[0]), players[1]);
+    this.showBots();
     this.limitPeople();
     fill(this.form.querySelector("#options"), Object.entries(options).map(([name, spec]) => {
       const input = optionInput(name, spec);
@@ -96,6 +142,7 @@ export class CreateForm {
     const people = this.el("people");
     people.max = this.el("players").value;
     if (Number(people.value) > Number(people.max)) people.value = people.max;
+    this.showBotSeats();
   }
 
   changedOptions() {
@@ -122,6 +169,8 @@ export class CreateForm {
       mode: this.el("mode").value,
     };
     if (this.el("rounds").value.trim() !== "") body.rounds = number("rounds");
+    const bots = this.seatBots();
+    if (bots) body.bots = bots;
     const options = this.changedOptions();
     if (Object.keys(options).length) body.options = options;
     return body;

@@ -29,8 +29,11 @@ export function awayShort(awayUntil, now = Date.now()) {
   return left ? clock(left) : "away";
 }
 
+/** A bot's badge with its strength: "sensible bot" ("bot" from a server that does not say). */
+const botBadge = (seat) => h("span", { class: "badge bot", text: seat.bot ? `${seat.bot} bot` : "bot" });
+
 function status(seat) {
-  if (seat.kind === "bot") return h("span", { class: "badge bot", text: "bot" });
+  if (seat.kind === "bot") return botBadge(seat);
   const parts = [];
   if (seat.kind === "open") parts.push(h("span", { class: "badge open", text: "open" }));
   else if (seat.connected) parts.push(h("span", { class: "conn-dot online", text: "online" }));
@@ -41,13 +44,13 @@ function status(seat) {
       dataset: until ? { until, countdown: "away" } : {},
     }));
   }
-  if (seat.bot_playing) parts.push(h("span", { class: "badge bot", text: "bot playing" }));
+  if (seat.bot_playing) parts.push(h("span", { class: "badge bot", text: seat.bot ? `${seat.bot} bot playing` : "bot playing" }));
   return parts;
 }
 
 /** The phone badge's marks on the name line, in place of the status line (aria-hidden: the label says it all). */
 function marks(seat) {
-  if (seat.kind === "bot") return h("span", { class: "badge bot", text: "bot" });
+  if (seat.kind === "bot") return h("span", { class: "badge bot", text: "bot", title: seat.bot ? `${seat.bot} bot` : "bot" });
   if (seat.kind === "open") return h("span", { class: "badge open", text: "open" });
   const parts = [];
   if (seat.connected) parts.push(h("span", { class: "conn-dot online", title: "online" }));
@@ -88,7 +91,7 @@ function badge(state, seat, { muted, onMute }) {
   const dealer = seat.dealer || deal?.dealer === n;
   const faces = deal?.faces?.[n] ?? deal?.faces?.[String(n)];
   const name = seatName(state, n);
-  const words = [you ? `${name} (you)` : name, seat.kind === "bot" && "bot", dealer && "dealer",
+  const words = [you ? `${name} (you)` : name, seat.kind === "bot" && (seat.bot ? `${seat.bot} bot` : "bot"), dealer && "dealer",
     plural(seat.cards ?? 0, "card"), plural(seat.tricks ?? 0, "trick"), `balance ${money(seat.balance ?? 0)}`,
     seat.note, seat.kind === "person" && (seat.connected ? "online" : "away"), seat.bot_playing && "bot playing",
     toAct && "to act"].filter(Boolean);

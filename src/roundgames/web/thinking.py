@@ -1,0 +1,159 @@
+"""Where the web server's bots think: never on the event loop.
+
+A bot's decision is a :class:`~roundgames.session.decisions.Decision` (the bot's name, the game, a seed, the seat's
+view), which pickles, and :func:`~roundgames.session.decisions.decide` turns it into an action. The server decides
+in a :class:`PoolThinker`, pools of worker processes sized from the machine's cores, made when the server opens and
+shut down when it closes, so that one bot's search never holds up another table's messages (nor, in a lane of their
+own, the quick bots of another table). A room made on its own (a test on a manual clock) thinks with an
+:class:`InlineThinker`, on the spot.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import multiprocessing
+import multiprocessing.connection
+import os
+import signal
+import threading
+import time
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, Protocol
+
+from ..session.decisions import Decision, decide
+
+__all__ = ["InlineThinker", "PoolThinker", "Thinker", "default_workers"]
+
+log = logging.getLogger("roundgames.web")
+
+#: how much lower the workers' priority is than the server's (``nice``): the event loop comes first
+WORKER_NICENESS = 5
+#: the lanes of :class:`PoolThinker`: the searching bots', and the quick bots'
+SEARCH, QUICK = "search", "quick"
+#: a bot and game whose decisions take less than this on average (seconds) think in the quick lane
+QUICK_SECONDS = 0.005
+#: the weight of each new decision's time in the moving average of a bot's
+COST_WEIGHT = 0.1
+
+
+class Thinker(Protocol):
+    """Decides bots' actions for the rooms."""
+
+    async def decide(self, decision: Decision) -> Any:
+        """The action of ``decision``'s bot."""
+        ...
+
+
+class InlineThinker:
+    """Decides at once, in the caller's thread: for a room on its own (the tests on a manual clock)."""
+
+    async def decide(self, decision: Decision) -> Any:
+        return decide(decision)
+
+
+def default_workers() -> int:
+    """One worker per core the server may use, less one left to the event loop; at least one."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        cores = os.cpu_count() or 1
+    return max(1, cores - 1)
+
+
+def _start_worker() -> None:
+    """A worker's start: a lower priority than the server's; deaf to Ctrl+C, which the whole terminal's process group
+    receives (the server shuts its pool down); and an end when the server ends however it ends (a pool's workers
+    wait for work for ever otherwise: a server killed outright would leave them behind)."""
+    with contextlib.suppress(OSError, AttributeError):
+        os.nice(WORKER_NICENESS)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    server = multiprocessing.parent_process()  # the server, even for a worker the fork server made
+    if server is not None:
+        threading.Thread(target=_end_with, args=(server.sentinel,), name="end with the server", daemon=True).start()
+
+
+def _end_with(sentinel: int) -> None:
+    """Wait until the process of ``sentinel`` has ended, then end this one at once."""
+    multiprocessing.connection.wait([sentinel])
+    os._exit(0)
+
+
+def _ready() -> bool:
+    """Nothing: sent to a pool as it opens, so that its first worker has started before the first bot thinks."""
+    return True
+
+
+def _timed(decision: Decision) -> tuple[Any, float]:
+    """:func:`~roundgames.session.decisions.decide`, and the seconds it took in the worker (the queue not counted)."""
+    start = time.perf_counter()
+    action = decide(decision)
+    return action, time.perf_counter() - start
+
+
+class PoolThinker:
+    """Decides in worker processes (:class:`~concurrent.futures.ProcessPoolExecutor`), in two lanes: ``workers``
+    processes (by default :func:`default_workers`) for the bots that search, and one more for the quick ones (those
+    whose decisions have taken under :data:`QUICK_SECONDS` on average, measured per bot and game, so no bot's name
+    is written here), so that a table of quick bots never waits in the queue behind another table's searches.
+
+    :meth:`open` makes the pools and :meth:`close` shuts them down; a pool broken by a worker that died is made
+    again, and the decision asked once more."""
+
+    def __init__(self, workers: int | None = None) -> None:
+        self.workers = workers if workers is not None else default_workers()
+        if self.workers < 1:
+            raise ValueError(f"workers: at least 1, got {self.workers}")
+        self._pools: dict[str, ProcessPoolExecutor] = {}
+        #: the mean seconds of a decision, by bot and game (a moving average), once one has been measured
+        self.cost: dict[tuple[str, str], float] = {}
+
+    def _new_pool(self, lane: str) -> ProcessPoolExecutor:
+        # A fresh interpreter forked from a clean server process (forkserver), never a fork of the running
+        # server with its threads and sockets; the bots are imported once, in the fork server.
+        methods = multiprocessing.get_all_start_methods()
+        context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+        if "forkserver" in methods:
+            context.set_forkserver_preload(["roundgames.session.decisions"])
+        size = self.workers if lane == SEARCH else 1
+        return ProcessPoolExecutor(size, mp_context=context, initializer=_start_worker)
+
+    def open(self) -> None:
+        """Make the pools and start a worker in each (without waiting for it)."""
+        for lane in (SEARCH, QUICK):
+            if lane not in self._pools:
+                self._pools[lane] = self._new_pool(lane)
+                self._pools[lane].submit(_ready)
+
+    def lane(self, decision: Decision) -> str:
+        """Where ``decision`` is decided: :data:`QUICK` for a bot and game measured quick, else :data:`SEARCH` (a
+        bot not measured yet included: its first decision may be its slowest)."""
+        cost = self.cost.get((decision.bot, decision.game))
+        return QUICK if cost is not None and cost < QUICK_SECONDS else SEARCH
+
+    async def decide(self, decision: Decision) -> Any:
+        if not self._pools:
+            raise RuntimeError("the bots' pools are not open")
+        lane = self.lane(decision)
+        loop = asyncio.get_running_loop()
+        pool = self._pools[lane]
+        try:
+            action, took = await loop.run_in_executor(pool, _timed, decision)
+        except BrokenProcessPool:
+            log.warning("a bots' worker died: its pool is made again")
+            if self._pools.get(lane) is pool:
+                pool.shutdown(wait=False, cancel_futures=True)
+                self._pools[lane] = self._new_pool(lane)
+            action, took = await loop.run_in_executor(self._pools[lane], _timed, decision)
+        key = (decision.bot, decision.game)
+        before = self.cost.get(key)
+        self.cost[key] = took if before is None else before + (took - before) * COST_WEIGHT
+        return action
+
+    async def close(self) -> None:
+        """Shut the pools down: decisions not begun are dropped, those under way finish (off the event loop)."""
+        pools, self._pools = list(self._pools.values()), {}
+        for pool in pools:
+            await asyncio.to_thread(pool.shutdown, True, cancel_futures=True)
