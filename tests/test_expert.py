@@ -1,0 +1,173 @@
+"""The expert bot (roundgames.bots.expert): legal in every game and form, blind to the cards its seat has not seen,
+deterministic given its seed, and better than the sensible bot where the open-card solver decides."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from roundgames.bots import Bot, ExpertBot, deal_series, make_bot, offer_side_actions, play_deal
+from roundgames.bots.worlds import place_cards, resample
+from roundgames.core.errors import RulesError
+from roundgames.games.protocol import Stage, View
+from roundgames.games.registry import new_deal, rules_for
+
+#: (name, game, preset, options, seat counts, deals per count): every form of Loo, Nap with every variant
+SETS = [
+    ("loo-peel", "loo", "peel", {}, (3, 5, 7), 40),
+    ("loo-cassell", "loo", "peel", {"lead_rule": "cassell", "dealer_lone_stander": "may_concede"}, (4,), 40),
+    ("loo-enquire-within", "loo", "enquire-within", {}, (5,), 40),
+    ("five-card", "loo", "five-card", {}, (4, 5), 25),
+    ("five-card-jack-trumps", "loo", "five-card", {"pam": "jack_trumps", "pam_free": True}, (5,), 25),
+    ("irish", "loo", "irish", {}, (4, 6), 40),
+    ("irish-flush", "loo", "irish", {"irish_flush": True}, (5,), 40),
+    ("nap-peel", "nap", "peel", {}, (2, 3, 4, 5), 40),
+    ("nap-misery-no-trumps", "nap", "peel", {"misery_trumps": False, "kitty": True}, (4,), 40),
+    ("nap-purchase-peep", "nap", "peel", {"purchase": True, "peep": True}, (4,), 40),
+    ("nap-spare-topcard", "nap", "peel", {"spare_hand": "peel", "nap_top_card": True, "nap_challenge": True}, (3,), 40),
+    ("nap-double-header", "nap", "peel", {"all_pass": "double_header", "pack": 32}, (4,), 40),
+]
+
+
+class Checked:
+    """Wraps a bot: every answer is the seat's and legal in its view (by verb where taken blind)."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self.name = bot.name
+        self.decisions = 0
+
+    def choose(self, view: View[Any]) -> Any:
+        action = self.bot.choose(view)
+        assert action.seat == view.seat
+        if action.verb in view.may_take:  # Nap's widow, top card, spare hand: the cards put out are the hand's
+            assert all(view.hand >> c & 1 for c in action.cards)
+        else:
+            assert action in view.legal, f"{self.name} chose {action} not in {view.legal}"
+        self.decisions += 1
+        return action
+
+
+@pytest.mark.parametrize(("name", "game", "preset", "options", "counts", "deals"), SETS, ids=[s[0] for s in SETS])
+def test_the_expert_plays_only_legal_actions(
+    name: str, game: str, preset: str, options: dict[str, Any], counts: tuple[int, ...], deals: int
+) -> None:
+    """Every answer of the expert is legal, in deals at a table of every form and variant (LOO-DECL, LOO-PLAY,
+    LOO5-2..6, NAP-CALL, NAP-PLAY, NAP-VAR-*), the other seats random or sensible so odd positions come up too.
+    (A small budget of worlds: legality does not depend on it.)"""
+    rules = rules_for(game, preset, options)
+    experts = 0
+    for n in counts:
+        for i, deal in enumerate(deal_series(rules, n, deals, f"expert:{name}:{n}")):
+            bots: dict[int, Checked] = {}
+            for s in range(n):
+                if s == i % n or (s + i) % 3 == 0:
+                    bots[s] = Checked(ExpertBot(random.Random(i * 16 + s), samples=2))
+                else:
+                    bots[s] = Checked(make_bot(("sensible", "random")[(s + i) % 2], game, seed=i * 16 + s))
+            play_deal(deal, bots)
+            assert deal.is_complete
+            experts += sum(b.decisions for b in bots.values() if b.name == "expert")
+    assert experts > deals
+
+
+def test_the_sweep_covers_every_form_and_variant() -> None:
+    assert sum(len(s[4]) * s[5] for s in SETS) >= 700
+    assert {s[2] for s in SETS if s[1] == "loo"} >= {"peel", "five-card", "irish"}
+
+
+def _decisions(game: str, preset: str, options: dict[str, Any], players: int, deals: int, tag: str) -> Any:
+    """Each decision of a seat played by the expert in ``deals`` deals: (deal as it stood, seat), a copy kept."""
+    rules = rules_for(game, preset, options)
+    for i, deal in enumerate(deal_series(rules, players, deals, tag)):
+        seat = i % players
+        bots: dict[int, Bot] = {s: make_bot("sensible", game, seed=i * 16 + s) for s in range(players)}
+        bots[seat] = ExpertBot(random.Random(i), samples=2)
+        while not deal.is_complete:
+            if offer_side_actions(deal, bots):
+                continue
+            s = deal.to_act
+            if s == seat:
+                yield deal.copy(), seat
+            deal.apply(bots[s].choose(deal.view(s)))
+
+
+@pytest.mark.parametrize(
+    ("game", "preset", "options", "players", "deals"),
+    [
+        ("loo", "peel", {}, 5, 40),
+        ("loo", "five-card", {}, 5, 10),
+        ("loo", "irish", {}, 4, 25),
+        ("nap", "peel", {}, 4, 25),
+        ("nap", "peel", {"purchase": True, "peep": True, "spare_hand": "peel", "nap_top_card": True}, 4, 15),
+    ],
+    ids=["loo", "five-card", "irish", "nap", "nap-variants"],
+)
+def test_the_experts_decisions_do_not_depend_on_the_cards_it_has_not_seen(
+    game: str, preset: str, options: dict[str, Any], players: int, deals: int
+) -> None:
+    """At each of its decisions, the expert decides and values alike in the deal and in another deal with every
+    card its seat has not seen drawn afresh (the same view: LOO-DEAL-6, NAP-VAR-PEEP), given the same seed."""
+    rng = random.Random(f"blind:{game}:{preset}")
+    compared = moved = 0
+    for deal, seat in _decisions(game, preset, options, players, deals, f"blind:{game}:{preset}"):
+        other = resample(deal, seat, rng)
+        assert other.view(seat) == deal.view(seat)
+        moved += place_cards(other) != place_cards(deal)
+        a = ExpertBot(random.Random(7), samples=3)
+        b = ExpertBot(random.Random(7), samples=3)
+        view_a, view_b = deal.view(seat), other.view(seat)
+        assert a.choose(view_a) == b.choose(view_b)
+        if len(a.candidates(view_a)) > 1:
+            assert a.values(view_a) == b.values(view_b)
+        compared += 1
+    assert compared >= 40 and moved >= compared // 2
+
+
+def test_the_expert_is_deterministic_given_its_seed() -> None:
+    """The same seed makes the same decisions: a resumed table plays on as an unbroken one (no clock is read)."""
+    results = []
+    for _ in range(2):
+        deal = new_deal("nap", rules_for("nap", "peel"), 4, dealer=0, pool=0)
+        deal.deal(11)
+        play_deal(deal, {s: make_bot("expert", "nap", seed=s) for s in range(4)})
+        results.append([str(a) for a in deal.log])
+    assert results[0] == results[1]
+
+
+def test_the_expert_needs_the_deal_behind_the_view() -> None:
+    """A view built without its deal (``world``) cannot be searched: the error says so."""
+    deal = new_deal("loo", rules_for("loo", "peel"), 4, dealer=0, pool=12)
+    deal.deal(5)
+    view = deal.view(deal.to_act)
+    bare = View(**{f: getattr(view, f) for f in View.__dataclass_fields__ if f != "world"})
+    bot = ExpertBot(random.Random(1))
+    if len(bot.candidates(bare)) > 1:
+        with pytest.raises(RulesError, match="needs the deal behind the view"):
+            bot.choose(bare)
+
+
+def test_the_expert_values_every_option_it_weighs() -> None:
+    """``values`` gives each option weighed with its expected net, best first; ``choose`` takes the best."""
+    deal = new_deal("nap", rules_for("nap", "peel"), 4, dealer=0, pool=0)
+    deal.deal(4)
+    view = deal.view(deal.to_act)
+    bot = ExpertBot(random.Random(3), samples=4)
+    values = bot.values(view)
+    assert [a for a, _ in values] and sorted(v for _, v in values) == sorted((v for _, v in values), key=float)
+    assert values == sorted(values, key=lambda av: -av[1])
+    assert {a for a, _ in values} == set(bot.candidates(view))
+    assert ExpertBot(random.Random(3), samples=4).choose(view) == values[0][0]
+
+
+def test_the_expert_takes_a_sure_nap() -> None:
+    """Holding the five top trumps the expert calls Nap (NAP-CALL-2): every world makes it."""
+    deal = new_deal("nap", rules_for("nap", "peel"), 4, dealer=3, pool=0)
+    hands = {0: "AS KS QS JS TS", 1: "2H 3H 4H 5H 6H", 2: "2D 3D 4D 5D 6D", 3: "2C 3C 4C 5C 6C"}
+    deal.deal_cards(hands, stock=[])
+    view = deal.view(0)
+    assert deal.stage is Stage.BID
+    action = ExpertBot(random.Random(1), samples=4).choose(view)
+    assert action.verb == "call" and action.call in ("nap", "wellington", "blucher")
