@@ -51,7 +51,7 @@ DEFAULT_SAMPLES = 12
 #: the weight kept by a world for each declaration or call of another seat that the model would not have made
 UNLIKELY = 0.15
 #: a verb with more actions than this (exchanges, purchases) is tried in a few shapes only (:meth:`candidates`)
-MANY = 8
+MANY = 4
 
 
 class ExpertBot:
