@@ -26,7 +26,7 @@ import time
 from typing import Any
 
 from roundgames.bots import Bot, ExpertBot, deal_series, make_bot, offer_side_actions
-from roundgames.bots.expert import DEFAULT_SAMPLES
+from roundgames.bots.expert import SAMPLES
 from roundgames.bots.games import kit
 from roundgames.bots.solver import Solver
 from roundgames.games.protocol import Stage
@@ -42,9 +42,10 @@ FORMS = {
 TARGET_MS = 50.0
 
 
-def decisions(form: str, deals: int, seed: int, samples: int) -> tuple[list[float], list[float]]:
+def decisions(form: str, deals: int, seed: int, samples: int | None) -> tuple[list[float], list[float]]:
     """Milliseconds of every expert decision, and of those with more than one option."""
     game, preset, players = FORMS[form]
+    samples = SAMPLES[game] if samples is None else samples
     every: list[float] = []
     chosen: list[float] = []
     for i, deal in enumerate(deal_series(rules_for(game, preset), players, deals, f"bench-expert:{form}:{seed}")):
@@ -116,7 +117,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=60)
     parser.add_argument("--solves", type=int, default=200)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--samples", type=int, default=DEFAULT_SAMPLES)
+    parser.add_argument("--samples", type=int, default=None, help="worlds a decision (default: the game's)")
     parser.add_argument("--forms", default=",".join(FORMS))
     args = parser.parse_args(argv)
     forms = args.forms.split(",")
@@ -125,7 +126,8 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(f"--forms: unknown form {form!r} (valid: {', '.join(FORMS)})")
     given = sys.argv[1:] if argv is None else argv
     print(" ".join(["$ .venv/bin/python benchmarks/bench_expert.py", shlex.join(given)]).rstrip())
-    print(f"# {platform.python_implementation()} {platform.python_version()}, one process; {args.samples} worlds")
+    worlds = args.samples or ", ".join(f"{g} {n}" for g, n in SAMPLES.items())
+    print(f"# {platform.python_implementation()} {platform.python_version()}, one process; worlds a decision: {worlds}")
     # Load (or compile) the compiled solver before anything is timed.
     solves_per_second("nap", 1, args.seed, compiled=True)
     for form in forms:

@@ -41,7 +41,7 @@ from ..core.options import Rules
 from ..core.seats import seat_names
 from ..games.protocol import Deal, Feature, GameSpec, View
 from ..games.registry import game_of, new_sitting
-from .expert import ExpertBot
+from .expert import ExpertBot, expert_for
 from .games import BY_GAME, GAMES, BotFactory, GameBots
 from .loo import SensibleLooBot
 from .nap import SensibleNapBot
@@ -110,7 +110,7 @@ class RandomBot:
 BOTS: dict[str, dict[str, BotFactory]] = {
     "random": dict.fromkeys(GAMES, RandomBot),
     "sensible": {name: kit.sensible for name, kit in BY_GAME.items()},
-    "expert": dict.fromkeys(GAMES, ExpertBot),
+    "expert": {name: expert_for(name) for name in GAMES},
 }
 
 

@@ -13,11 +13,10 @@ likely it makes what the others did; value each action in each drawing; take the
   world where a seat that stood holds rubbish counts for little.
 - **Values.** In the play, the exact solver (:mod:`.solver`) values every card at once in each world. Before the
   play (Loo's stand, throw up, take the miss, defend, exchanges; Nap's calls, purchase, peep, spare hand, widow)
-  each action is applied to a copy of the world, the other seats' remaining declarations or calls are made by
-  the same model, and once the play begins the solver settles it; a deal that ends before the play (all thrown
-  up, a flush shown) counts as the engine settles it. Nothing is a hand-written threshold: an action is worth
-  what it wins in the worlds.
-- **Budget.** :data:`DEFAULT_SAMPLES` worlds a decision, fixed so that the same seed makes the same decisions on
+  each action is applied to a copy of the world and the deal is played out by the same model at every seat, the
+  engine settling it: a simulated outcome, not a solved one, since open cards reward calls only a player seeing
+  every card could make. Nothing is a hand-written threshold: an action is worth what it wins in the worlds.
+- **Budget.** :data:`SAMPLES` worlds a decision (by game), fixed so that the same seed makes the same decisions on
   any machine (a resumed table plays on as an unbroken one would); ``benchmarks/bench_bots.py --expert``
   measures the time a decision takes. A decision with one option takes no time at all.
 
@@ -36,6 +35,8 @@ resampler, and its tests change every unseen card and find no decision changed.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from ..core.errors import RulesError
@@ -44,10 +45,12 @@ from .games import GameBots, kit
 from .solver import Solver
 from .worlds import resample
 
-__all__ = ["DEFAULT_SAMPLES", "UNLIKELY", "ExpertBot"]
+__all__ = ["DEFAULT_SAMPLES", "SAMPLES", "UNLIKELY", "ExpertBot", "expert_for"]
 
-#: worlds drawn for each decision
-DEFAULT_SAMPLES = 12
+#: worlds drawn for each decision: the default, and by game (a Loo deal's outcome swings by a whole pool, so it
+#: takes more worlds to tell two declarations apart; measured in the tournament, docs/bots.md)
+DEFAULT_SAMPLES = 24
+SAMPLES = {"loo": 32, "nap": 24}
 #: the weight kept by a world for each declaration or call of another seat that the model would not have made
 UNLIKELY = 0.15
 #: a verb with more actions than this (exchanges, purchases) is tried in a few shapes only (:meth:`candidates`)
@@ -201,12 +204,14 @@ class _Rollouts:
         return {move: payoff[k] for move, k in solver.move_values(pos).items()}
 
     def _finish(self, deal: Any) -> float:
-        """Play ``deal`` on with the model to the start of the play, then solve it; what the seat nets."""
+        """Play ``deal`` on to its end with the model at every seat; what the seat nets.
+
+        Before the play a deal is valued by playing it out, not by solving it with open cards: a solved play
+        rewards a call that only a player seeing every card could make (the double-dummy bias of bridge
+        programs), and in the tournament the played-out values call and declare better (docs/bots.md)."""
         while not deal.is_complete:
             if self._side_action(deal):
                 continue
-            if deal.stage is Stage.PLAY:
-                return self._solved(deal)
             s = deal.to_act
             deal.apply(self._model(s).choose(deal.view(s)))
         return float(deal.net[self.seat])
@@ -217,19 +222,6 @@ class _Rollouts:
                 deal.apply(deal.side_actions(s)[0])  # a flush is shown (LOO5-6): it never costs
                 return True
         return False
-
-    def _solved(self, deal: Any) -> float:
-        solve = self.game.solve
-        payoff = solve.payoff(deal, self.seat)
-        if min(payoff) == max(payoff):
-            return float(payoff[0])
-        rules, pos = solve.position(deal)
-        solver = self._solver(rules, pos, deal)
-        steps = _steps(payoff)
-        if len(steps) == 1:
-            k = steps[0]
-            return float(payoff[k] if solver.at_least(pos, k) else payoff[k - 1])
-        return float(payoff[solver.value(pos)])
 
     def _solver(self, rules: Any, pos: Any, deal: Any) -> Any:
         """One solver for each side and laws in this world, so its table serves every rollout that reaches the
@@ -245,3 +237,8 @@ class _Rollouts:
         if seat not in self.model:
             self.model[seat] = self.game.sensible(random.Random(seat))
         return self.model[seat]
+
+
+def expert_for(game: str) -> Callable[[random.Random], ExpertBot]:
+    """The maker of the expert bot of ``game``: its number of worlds a decision (:data:`SAMPLES`)."""
+    return partial(ExpertBot, samples=SAMPLES.get(game, DEFAULT_SAMPLES))

@@ -26,7 +26,7 @@ True
 >>> Tournament("nap", ("sensible", "clever"), boards=4).check()
 Traceback (most recent call last):
 ...
-roundgames.core.errors.RecordError: lineup: unknown bot 'clever' (valid: random, sensible)
+roundgames.core.errors.RecordError: lineup: unknown bot 'clever' (valid: random, sensible, expert)
 """
 
 from __future__ import annotations
