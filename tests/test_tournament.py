@@ -171,7 +171,7 @@ def test_the_benchmark_script_runs_and_refuses_bad_input_in_one_line() -> None:
     assert bad.returncode == 2 and bad.stdout == ""
     assert bad.stderr == (
         ".venv/bin/python benchmarks/tournament.py: error: --lineup: unknown bot 'clever' "
-        "(valid: random, sensible, expert, ismcts)\n"
+        "(valid: random, sensible, expert, oracle, ismcts)\n"
     )
 
 
@@ -267,3 +267,17 @@ def test_the_commands_of_docs_bots_md_run() -> None:
             del words[i : i + 2]
         got = run_cli("tournament", *words)
         assert got.returncode == 0, (command, got.stderr)
+
+
+def test_the_oracle_sees_every_card_and_is_offered_only_by_the_tournament() -> None:
+    """The ``oracle`` (every card seen, the play solved) plays legal deals in a tournament, beats ``sensible`` at
+    Nap on the same boards, and is not a bot of the tables (``roundgames.bots.BOTS``)."""
+    from roundgames.bots import BOTS
+
+    assert "oracle" not in BOTS
+    results = run(Tournament("nap", ("oracle", "sensible", "sensible"), boards=12, seed=3), workers=1)
+    assert results.difference("oracle", "sensible").mean > 0
+    got = run_cli(
+        "tournament", "--game", "nap", "--lineup", "oracle,sensible,sensible", "--boards", "1", "--workers", "1"
+    )
+    assert got.returncode == 0 and "oracle" in got.stdout

@@ -45,7 +45,7 @@ from .games import GameBots, kit
 from .solver import Solver
 from .worlds import resample
 
-__all__ = ["DEFAULT_SAMPLES", "SAMPLES", "UNLIKELY", "ExpertBot", "expert_for"]
+__all__ = ["DEFAULT_SAMPLES", "ORACLE", "SAMPLES", "UNLIKELY", "ExpertBot", "OracleBot", "expert_for"]
 
 #: worlds drawn for each decision: the default, and by game (a Loo deal's outcome swings by a whole pool, so it
 #: takes more worlds to tell two declarations apart; measured in the tournament, docs/bots.md)
@@ -118,6 +118,24 @@ class ExpertBot:
             for i, v in enumerate(values):
                 totals[i] += weigher.weight * v
         return [t / weights for t in totals]
+
+
+#: the name of the bot that sees every card, for the tournament only
+ORACLE = "oracle"
+
+
+class OracleBot(ExpertBot):
+    """The expert's search on the one true world: every card seen, the play solved exactly. Not a fair player, and
+    never offered at a table: the tournament's measure of how much seeing the cards is worth, so that the share
+    of the gap between ``sensible`` and it that ``expert`` closes can be measured on the same boards."""
+
+    name = ORACLE
+
+    def evaluate(self, view: View[Any], options: list[Any]) -> list[float]:
+        """What each option nets in the deal itself (``view.world``), nothing redrawn."""
+        if view.world is None:
+            raise RulesError("the oracle needs the deal behind the view (View.world)")
+        return _Rollouts(view.world, view.seat, kit(view.world)).values(options)
 
 
 def _steps(payoff: list[float]) -> list[int]:

@@ -50,6 +50,7 @@ from ..games.protocol import Deal
 from ..games.registry import game, game_of, new_deal, new_sitting, rules_for
 from ..records.disk import write_text
 from . import Bot, make_bot, play_deal
+from .expert import ORACLE, OracleBot
 
 __all__ = [
     "CSV_FIELDS",
@@ -79,7 +80,11 @@ BotMaker = Callable[[str, Rules, int], Bot]
 
 
 def standard_bots(name: str, rules: Rules, seed: int) -> Bot:
-    """The bots of :data:`roundgames.bots.BOTS`: :func:`~roundgames.bots.make_bot` for ``rules``' game."""
+    """The bots of :data:`roundgames.bots.BOTS` (:func:`~roundgames.bots.make_bot` for ``rules``' game), and the
+    ``oracle``, which sees every card (:class:`~roundgames.bots.expert.OracleBot`): a measuring stick, never at a
+    table."""
+    if name == ORACLE:
+        return OracleBot(random.Random(seed))
     return make_bot(name, game_of(rules), seed)
 
 

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from ..bots import BOTS
+from ..bots.expert import ORACLE
 from ..bots.tournament import BotMaker, Tournament, report, run, standard_bots
 from ..core.errors import RecordError, RoundgamesError
 from ..games.registry import game
@@ -26,7 +27,7 @@ __all__ = ["ISMCTS", "add_arguments", "add_tournament", "command_line", "main", 
 
 #: the search bot of the research environments
 ISMCTS = "ismcts"
-_VALID = (*BOTS, ISMCTS)
+_VALID = (*BOTS, ORACLE, ISMCTS)
 #: the standard match of ``--versus A,B``: one A against the rest of the table all B
 _VERSUS_HELP = "A,B: one A against B in every other seat (the standard match of A against B)"
 

@@ -36,7 +36,9 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
-from ..bots import BOTS, Bot, make_bot
+from ..bots import BOTS, Bot
+from ..bots.expert import ORACLE
+from ..bots.tournament import standard_bots
 from ..core.errors import RulesError
 from ..core.options import Rules
 from ..games.protocol import Deal, View
@@ -186,7 +188,7 @@ class SearchBots:
     def __call__(self, name: str, rules: Rules, seed: int | None = None) -> Bot:
         """The bot ``name`` for a deal under ``rules``, with its own seed."""
         if name != NAME:
-            if name not in BOTS:
-                raise RulesError(f"unknown bot {name!r} (valid: {', '.join([*BOTS, NAME])})")
-            return make_bot(name, game_of(rules), seed)
+            if name not in BOTS and name != ORACLE:
+                raise RulesError(f"unknown bot {name!r} (valid: {', '.join([*BOTS, ORACLE, NAME])})")
+            return standard_bots(name, rules, 0 if seed is None else seed)
         return IsmctsBot(game_of(rules).name, seed, ms=self.ms, simulations=self.simulations, rules=rules)
