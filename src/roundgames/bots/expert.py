@@ -53,6 +53,10 @@ DEFAULT_SAMPLES = 24
 SAMPLES = {"loo": 32, "nap": 24}
 #: the weight kept by a world for each declaration or call of another seat that the model would not have made
 UNLIKELY = 0.15
+#: the share of the worlds (in percent) in which every option is played out, before the best go on alone; and how
+#: many go on
+FIRST_SHARE = 25
+FINALISTS = 2
 #: a verb with more actions than this (exchanges, purchases) is tried in a few shapes only (:meth:`candidates`)
 MANY = 4
 
@@ -103,21 +107,34 @@ class ExpertBot:
         return out
 
     def evaluate(self, view: View[Any], options: list[Any]) -> list[float]:
-        """What each of ``options`` is expected to net the seat, over :attr:`samples` weighted worlds."""
+        """What each of ``options`` is expected to net the seat, over :attr:`samples` weighted worlds.
+
+        Before the play, where each option is played out world by world, the worlds are spent as in successive
+        halving: every option is played out in the first :data:`FIRST_SHARE` of them, and only the
+        :data:`FINALISTS` best of those go on through the rest; an option dropped keeps the value it had when
+        dropped. In the play the solver values every card of a world at once, so every card sees every world."""
         deal = view.world
         if deal is None:
             raise RulesError("the expert bot needs the deal behind the view (View.world)")
         game = kit(deal)
-        totals = [0.0] * len(options)
-        weights = 0.0
+        worlds = []
         for _ in range(self.samples):
             weigher = _Weigher(view.seat, game)
             world = resample(deal, view.seat, self.rng, observe=weigher)
-            values = _Rollouts(world, view.seat, game).values(options)
-            weights += weigher.weight
-            for i, v in enumerate(values):
-                totals[i] += weigher.weight * v
-        return [t / weights for t in totals]
+            worlds.append((weigher.weight, world))
+        in_play = deal.stage is Stage.PLAY and all(o.verb == "play" for o in options)
+        first = len(worlds) if in_play or len(options) <= FINALISTS else max(1, len(worlds) * FIRST_SHARE // 100)
+        totals = [0.0] * len(options)
+        weights = [0.0] * len(options)
+        alive = list(range(len(options)))
+        for n, (weight, world) in enumerate(worlds):
+            if n == first:  # the finalists go on
+                alive = sorted(alive, key=lambda i: -totals[i] / weights[i])[:FINALISTS]
+            values = _Rollouts(world, view.seat, game).values([options[i] for i in alive])
+            for i, v in zip(alive, values, strict=True):
+                totals[i] += weight * v
+                weights[i] += weight
+        return [t / w for t, w in zip(totals, weights, strict=True)]
 
 
 #: the name of the bot that sees every card, for the tournament only
