@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.cards import card_of, mask_of, parse_cards
+from ..core.cards import card_of, cards_in, mask_of, parse_cards
 from ..core.tricks import trick_winner
 from ..loo import legality, pam
 from ..loo.actions import Decl, LooAction
@@ -61,15 +61,15 @@ class LooPlay:
                 mask = legality.lead(
                     hand, done, trump=t, turnup=self.turnup, lead_rule=self.lead_rule, second_lead=self.second_lead
                 )
-            return _cards(mask)
+            return list(cards_in(mask))
         if trick:
             civil = trick[0] >= CIVIL
             cards = [m & 63 for m in trick]
-            return _cards(pam.follow(hand, cards, t, self.pam, free=self.free, civil=civil))
+            return list(cards_in(pam.follow(hand, cards, t, self.pam, free=self.free, civil=civil)))
         mask = pam.lead(
             hand, done, t, self.turnup, self.pam, lead_rule=self.lead_rule, second_lead=self.second_lead, free=self.free
         )
-        out = _cards(mask)
+        out = list(cards_in(mask))
         if mask >> self.ace & 1:
             out.append(self.ace + CIVIL)  # "Pam be civil" (LOO5-4)
         return out
@@ -83,15 +83,6 @@ class LooPlay:
     def trump_after(self, lead: int, trump: int | None) -> int | None:
         """The turn-up fixed trumps before the play (LOO-DEAL-3): a lead changes nothing."""
         return trump
-
-
-def _cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def position(deal: LooDeal) -> tuple[LooPlay, Position]:

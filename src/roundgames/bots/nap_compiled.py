@@ -34,18 +34,20 @@ def compiled_solver(rules: Any, side: int, count: int | None = None) -> Compiled
         _kernel = _load()
     if _kernel is False:
         return None
-    return CompiledNapSolver(_kernel.search, rules.first_lead_trumps, side, side if count is None else count)
+    return CompiledNapSolver(_kernel.search, rules, side, side if count is None else count)
 
 
 class CompiledNapSolver:
     """The compiled search with its own table, with :class:`~.solver.Solver`'s interface."""
 
-    def __init__(self, kernel: Any, first_lead_trumps: bool, side: int, count: int) -> None:
+    def __init__(self, kernel: Any, rules: Any, side: int, count: int) -> None:
         import numpy as np
 
         self.np = np
         self.kernel = kernel
-        self.first_lead_trumps = first_lead_trumps
+        #: the laws of play (:class:`~.nap_solve.NapPlay`), asked for the moves and tricks at the root
+        self.rules = rules
+        self.first_lead_trumps = bool(rules.first_lead_trumps)
         self.side = side
         self.count = count
         size = 1 << _kernel.SLOT_BITS  # a full deal has a few thousand positions at the start of a trick
@@ -73,33 +75,23 @@ class CompiledNapSolver:
         """Whether the counted seats take at least ``k`` of the remaining tricks."""
         return k <= 0 or self._run(pos, k - 1, k) >= k
 
-    def _after(self, pos: Position, move: int) -> Position:
-        hands = list(pos.hands)
-        hands[pos.to_act] &= ~(1 << move)
-        trump = pos.trump
-        if pos.done == 0 and not pos.trick:
-            trump = move // 13 if self.first_lead_trumps else None
-        return Position(hands, pos.seats, pos.leader, [*pos.trick, move], pos.done, pos.total, trump)
-
     def _moves(self, pos: Position) -> list[int]:
-        hand = pos.hands[pos.to_act]
-        if pos.trick:
-            follow = hand & (0x1FFF << 13 * (pos.trick[0] // 13))
-            hand = follow or hand
-        return [c for c in range(52) if hand >> c & 1]
+        moves: list[int] = self.rules.moves(pos.hands[pos.to_act], pos.trick, pos.done, pos.trump)
+        return moves
 
     def _done_after(self, pos: Position, move: int) -> tuple[int, Position | None]:
         """The counted trick the move completes (0 or 1) and the position after it, None at the deal's end."""
-        nxt = self._after(pos, move)
-        if len(nxt.trick) < len(nxt.seats):
-            return 0, nxt
-        from ..core.tricks import trick_winner
-
-        win = (nxt.leader + trick_winner(nxt.trick, nxt.trump)) % len(nxt.seats)
-        mine = self.count >> nxt.seats[win] & 1
-        if nxt.done + 1 == nxt.total:
+        hands = list(pos.hands)
+        hands[pos.to_act] &= ~(1 << move)
+        trick = [*pos.trick, move]
+        trump = self.rules.trump_after(move, pos.trump) if pos.done == 0 and not pos.trick else pos.trump
+        if len(trick) < len(pos.seats):
+            return 0, Position(hands, pos.seats, pos.leader, trick, pos.done, pos.total, trump)
+        win = (pos.leader + self.rules.winner(trick, trump)) % len(pos.seats)
+        mine = self.count >> pos.seats[win] & 1
+        if pos.done + 1 == pos.total:
             return mine, None
-        return mine, Position(nxt.hands, nxt.seats, win, [], nxt.done + 1, nxt.total, nxt.trump)
+        return mine, Position(hands, pos.seats, win, [], pos.done + 1, pos.total, trump)
 
     def move_values(self, pos: Position) -> dict[int, int]:
         """Each move of the seat to act, with the counted tricks of ``pos.remaining`` after it."""

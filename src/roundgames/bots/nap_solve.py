@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.cards import SUIT_MASKS, mask_of
+from ..core.cards import SUIT_MASKS, cards_in, mask_of
 from ..core.tricks import trick_winner
 from ..nap.actions import NapAction
 from ..nap.calls import TRICKS
@@ -42,13 +42,7 @@ class NapPlay:
 
     def moves(self, hand: int, trick: list[int], done: int, trump: int | None) -> list[int]:
         """The cards ``hand`` may play (NAP-PLAY-2)."""
-        mask = (hand & SUIT_MASKS[trick[0] // 13] or hand) if trick else hand
-        out = []
-        while mask:
-            low = mask & -mask
-            out.append(low.bit_length() - 1)
-            mask ^= low
-        return out
+        return list(cards_in((hand & SUIT_MASKS[trick[0] // 13] or hand) if trick else hand))
 
     def winner(self, trick: list[int], trump: int | None) -> int:
         """The index of the winning card (NAP-PLAY-3)."""
