@@ -98,7 +98,7 @@ def _decisions(game: str, preset: str, options: dict[str, Any], players: int, de
     ("game", "preset", "options", "players", "deals"),
     [
         ("loo", "peel", {}, 5, 40),
-        ("loo", "five-card", {}, 5, 10),
+        ("loo", "five-card", {}, 5, 14),
         ("loo", "irish", {}, 4, 25),
         ("nap", "peel", {}, 4, 25),
         ("nap", "peel", {"purchase": True, "peep": True, "spare_hand": "peel", "nap_top_card": True}, 4, 15),
@@ -159,7 +159,32 @@ def test_the_expert_values_every_option_it_weighs() -> None:
     assert [a for a, _ in values] and sorted(v for _, v in values) == sorted((v for _, v in values), key=float)
     assert values == sorted(values, key=lambda av: -av[1])
     assert {a for a, _ in values} == set(bot.candidates(view))
-    assert ExpertBot(random.Random(3), samples=4).choose(view) == values[0][0]
+    assert ExpertBot(random.Random(3), samples=4, clear=0).choose(view) == values[0][0]
+
+
+@pytest.mark.parametrize(("game", "players"), [("loo", 5), ("nap", 4)])
+def test_the_expert_leaves_the_models_choice_only_on_clear_evidence(game: str, players: int) -> None:
+    """With ``clear`` standard errors asked (CLEAR by default) the expert takes the sensible model's choice unless
+    the worlds show another clearly better; asked for none, it takes the best estimate. With so many standard
+    errors asked that no world could show them, it plays as the model does."""
+    kept = left = 0
+    for i, deal in enumerate(deal_series(rules_for(game, "peel"), players, 12, f"clear:{game}")):
+        while not deal.is_complete and deal.stage is not Stage.PLAY:
+            view = deal.view(deal.to_act)
+            model = make_bot("sensible", game, seed=0).choose(view)
+            options = ExpertBot(random.Random(i), samples=8).candidates(view)
+            if len(options) > 1 and model in options:
+                best = ExpertBot(random.Random(i), samples=8, clear=0).choose(view)
+                assert best == ExpertBot(random.Random(i), samples=8, clear=0).values(view)[0][0]
+                assert ExpertBot(random.Random(i), samples=8, clear=1e9).choose(view) == model
+                chosen = ExpertBot(random.Random(i), samples=8).choose(view)
+                assert chosen in options
+                kept += chosen == model != best
+                left += chosen != model
+            deal.apply(model)
+        play_deal(deal, {s: make_bot("sensible", game, seed=s) for s in range(players)})
+    assert kept > 0  # where the best estimate was another option, the default kept to the model's choice
+    assert left <= kept  # and it left the model's choice less often than it kept to it against the estimate
 
 
 def test_the_expert_takes_a_sure_nap() -> None:

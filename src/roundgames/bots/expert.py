@@ -11,14 +11,22 @@ likely it makes what the others did; value each action in each drawing; take the
   of how players declare and call, the sensible bot (the period's hints, :mod:`.loo`, :mod:`.nap`): a world in
   which that player would have done otherwise is kept at weight :data:`UNLIKELY` for each such action. So a
   world where a seat that stood holds rubbish counts for little.
-- **Values.** In the play, the exact solver (:mod:`.solver`) values every card at once in each world. Before the
-  play (Loo's stand, throw up, take the miss, defend, exchanges; Nap's calls, purchase, peep, spare hand, widow)
-  each action is applied to a copy of the world and the deal is played out by the same model at every seat, the
-  engine settling it: a simulated outcome, not a solved one, since open cards reward calls only a player seeing
-  every card could make. Nothing is a hand-written threshold: an action is worth what it wins in the worlds.
-- **Budget.** :data:`SAMPLES` worlds a decision (by game), fixed so that the same seed makes the same decisions on
-  any machine (a resumed table plays on as an unbroken one would); ``benchmarks/bench_bots.py --expert``
-  measures the time a decision takes. A decision with one option takes no time at all.
+- **Values.** In the play, the exact solver (:mod:`.solver`) values every card at once in each world (while
+  few enough cards are left for a solve to fit the budget; before that, in Five-card Loo's first tricks, each
+  card is played out as below). Before the play (Loo's stand, throw up, take the miss, defend, exchanges; Nap's
+  calls, purchase, peep, spare hand, widow) each action is applied to a copy of the world and the deal is played
+  out by the same model at every seat, the engine settling it: a simulated outcome, not a solved one, since open
+  cards reward calls only a player seeing every card could make. Nothing is a hand-written threshold: an action
+  is worth what it wins in the worlds.
+- **Clear evidence.** The model is a good player, and a few dozen worlds are a noisy measure: the expert leaves
+  the model's own choice only for an option the worlds show better by more than :data:`CLEAR` standard errors
+  (the same worlds for both, so the luck of the drawing cancels). Policy improvement with a safety margin: in
+  the tournament it is what makes the expert better than the model at Loo (docs/bots.md).
+- **Budget.** About 40 ms a decision on the reference machine, spent as a number of worlds worked out before
+  the search from what a world costs in the position (:mod:`.budget`): never a clock read while searching, so
+  that the same seed makes the same decisions on any machine (a resumed table plays on as an unbroken one
+  would). At most :data:`SAMPLES` worlds (by game), at least :data:`roundgames.bots.budget.MIN_SAMPLES`;
+  ``benchmarks/bench_expert.py`` measures the time a decision takes. A decision with one option takes none.
 
 The bot uses nothing the seat may not see: the deal behind its view (``view.world``) is reached only through the
 resampler, and its tests change every unseen card and find no decision changed.
@@ -34,6 +42,7 @@ resampler, and its tests change every unseen card and find no decision changed.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 from functools import partial
@@ -41,11 +50,12 @@ from typing import Any
 
 from ..core.errors import RulesError
 from ..games.protocol import Stage, View
+from .budget import plan
 from .games import GameBots, kit
 from .solver import Solver
-from .worlds import resample
+from .worlds import Resampler
 
-__all__ = ["DEFAULT_SAMPLES", "ORACLE", "SAMPLES", "UNLIKELY", "ExpertBot", "OracleBot", "expert_for"]
+__all__ = ["CLEAR", "DEFAULT_SAMPLES", "ORACLE", "SAMPLES", "UNLIKELY", "ExpertBot", "OracleBot", "expert_for"]
 
 #: worlds drawn for each decision: the default, and by game (a Loo deal's outcome swings by a whole pool, so it
 #: takes more worlds to tell two declarations apart; measured in the tournament, docs/bots.md)
@@ -57,6 +67,10 @@ UNLIKELY = 0.15
 #: many go on
 FIRST_SHARE = 25
 FINALISTS = 2
+#: the expert leaves the model's own choice only for an option the worlds show better by more than this many
+#: standard errors (0: always the best estimate). The model is a good player: where the worlds are too few to
+#: tell, its choice is the better bet (measured in the tournament, docs/bots.md)
+CLEAR = 2.0
 #: a verb with more actions than this (exchanges, purchases) is tried in a few shapes only (:meth:`candidates`)
 MANY = 4
 
@@ -66,19 +80,38 @@ class ExpertBot:
 
     name = "expert"
 
-    def __init__(self, rng: random.Random | None = None, samples: int = DEFAULT_SAMPLES) -> None:
+    def __init__(
+        self,
+        rng: random.Random | None = None,
+        samples: int = DEFAULT_SAMPLES,
+        solve_play: bool = True,
+        clear: float = CLEAR,
+    ) -> None:
         self.rng = rng if rng is not None else random.Random()
         self.samples = samples
+        self.solve_play = solve_play
+        self.clear = clear
 
     def choose(self, view: View[Any]) -> Any:
-        """The action of best expected value for the seat of ``view`` (the first of equal ones)."""
+        """The action of best expected value for the seat of ``view`` (the first of equal ones); but the model's
+        own choice unless the worlds show the other better by more than :data:`CLEAR` standard errors."""
         if view.to_act != view.seat and view.legal:
             return view.legal[0]  # a flush shown out of turn (LOO5-6): showing it never costs
         options = self.candidates(view)
         if len(options) == 1:
             return options[0]
-        values = self.evaluate(view, options)
-        return options[max(range(len(options)), key=values.__getitem__)]
+        model = kit(view).sensible(random.Random(0)).choose(view)
+        anchor = options.index(model) if model in options and self.clear > 0 else None
+        found = self._estimate(view, options, anchor)
+        best = max(range(len(options)), key=found.means.__getitem__)
+        if anchor is None or best == anchor or found.clearly_better(best, anchor, self.clear):
+            return options[best]
+        return options[anchor]
+
+    def evaluate(self, view: View[Any], options: list[Any]) -> list[float]:
+        """What each of ``options`` is expected to net the seat, over :attr:`samples` weighted worlds (see
+        :meth:`_estimate`)."""
+        return self._estimate(view, options, None).means
 
     def values(self, view: View[Any]) -> list[tuple[Any, float]]:
         """Every option the bot weighs in ``view`` with what it expects it to net, best first: what a replay or
@@ -106,35 +139,75 @@ class ExpertBot:
                 out += game.blind_takes(view, verb)
         return out
 
-    def evaluate(self, view: View[Any], options: list[Any]) -> list[float]:
-        """What each of ``options`` is expected to net the seat, over :attr:`samples` weighted worlds.
+    def _estimate(self, view: View[Any], options: list[Any], keep: int | None) -> _Found:
+        """What each of ``options`` nets the seat in each of :attr:`samples` weighted worlds.
 
         Before the play, where each option is played out world by world, the worlds are spent as in successive
         halving: every option is played out in the first :data:`FIRST_SHARE` of them, and only the
-        :data:`FINALISTS` best of those go on through the rest; an option dropped keeps the value it had when
-        dropped. In the play the solver values every card of a world at once, so every card sees every world."""
+        :data:`FINALISTS` best of those (and option ``keep``, if given) go on through the rest; an option
+        dropped keeps the value it had when dropped. In the play the solver values every card of a world at
+        once, so every card sees every world."""
         deal = view.world
         if deal is None:
             raise RulesError("the expert bot needs the deal behind the view (View.world)")
         game = kit(deal)
-        worlds = []
-        for _ in range(self.samples):
-            weigher = _Weigher(view.seat, game)
-            world = resample(deal, view.seat, self.rng, observe=weigher)
-            worlds.append((weigher.weight, world))
         in_play = deal.stage is Stage.PLAY and all(o.verb == "play" for o in options)
-        first = len(worlds) if in_play or len(options) <= FINALISTS else max(1, len(worlds) * FIRST_SHARE // 100)
-        totals = [0.0] * len(options)
-        weights = [0.0] * len(options)
+        finalists = FINALISTS + (keep is not None)
+        spend = plan(
+            game.solve.cost(deal.rules),
+            deal,
+            view.seat,
+            len(options),
+            finalists,
+            in_play=in_play,
+            most=self.samples,
+            solve=self.solve_play,
+        )
+        worlds = []
+        drawing = Resampler(deal, view.seat)
+        for _ in range(spend.samples):
+            weigher = _Weigher(view.seat, game)
+            world = drawing.draw(self.rng, observe=weigher)
+            worlds.append((weigher.weight, world))
+        first = len(worlds) if in_play or len(options) <= finalists else max(1, len(worlds) * FIRST_SHARE // 100)
+        found = _Found(len(options))
         alive = list(range(len(options)))
         for n, (weight, world) in enumerate(worlds):
             if n == first:  # the finalists go on
-                alive = sorted(alive, key=lambda i: -totals[i] / weights[i])[:FINALISTS]
-            values = _Rollouts(world, view.seat, game).values([options[i] for i in alive])
+                ranked = sorted(alive, key=lambda i: -found.means[i])
+                alive = sorted(set(ranked[:FINALISTS]) | ({keep} if keep is not None else set()))
+            values = _Rollouts(world, view.seat, game, spend.solve).values([options[i] for i in alive])
             for i, v in zip(alive, values, strict=True):
-                totals[i] += weight * v
-                weights[i] += weight
-        return [t / w for t, w in zip(totals, weights, strict=True)]
+                found.add(i, n, weight, v)
+        return found
+
+
+class _Found:
+    """What each option netted in each world it was tried in, with the world's weight."""
+
+    def __init__(self, count: int) -> None:
+        self.seen: list[dict[int, tuple[float, float]]] = [{} for _ in range(count)]
+
+    def add(self, option: int, world: int, weight: float, value: float) -> None:
+        self.seen[option][world] = (weight, value)
+
+    @property
+    def means(self) -> list[float]:
+        """Each option's weighted mean."""
+        return [sum(w * v for w, v in d.values()) / sum(w for w, _ in d.values()) for d in self.seen]
+
+    def clearly_better(self, a: int, b: int, z: float) -> bool:
+        """Whether option ``a`` netted more than ``b`` by more than ``z`` standard errors, over the worlds both
+        were tried in (the same cards for both, so the luck of the drawing cancels)."""
+        both = self.seen[a].keys() & self.seen[b].keys()
+        pairs = [(self.seen[a][n][0], self.seen[a][n][1] - self.seen[b][n][1]) for n in both]
+        total = sum(w for w, _ in pairs)
+        if len(pairs) < 2 or total <= 0:
+            return False
+        mean = sum(w * d for w, d in pairs) / total
+        spread = sum(w * (d - mean) ** 2 for w, d in pairs) / total
+        effective = total**2 / sum(w * w for w, _ in pairs)
+        return mean > z * math.sqrt(spread / max(1.0, effective - 1.0))
 
 
 #: the name of the bot that sees every card, for the tournament only
@@ -148,11 +221,19 @@ class OracleBot(ExpertBot):
 
     name = ORACLE
 
-    def evaluate(self, view: View[Any], options: list[Any]) -> list[float]:
+    def __init__(self, rng: random.Random | None = None) -> None:
+        super().__init__(rng, samples=1, clear=0.0)  # one world, the true one: its best is the choice
+
+    def _estimate(self, view: View[Any], options: list[Any], keep: int | None) -> _Found:
         """What each option nets in the deal itself (``view.world``), nothing redrawn."""
         if view.world is None:
             raise RulesError("the oracle needs the deal behind the view (View.world)")
-        return _Rollouts(view.world, view.seat, kit(view.world)).values(options)
+        found = _Found(len(options))
+        game = kit(view.world)
+        solve = sum(int.bit_count(h) for h in view.world.hands) <= game.solve.cost(view.world.rules).solve_cards
+        for i, v in enumerate(_Rollouts(view.world, view.seat, game, solve).values(options)):
+            found.add(i, 0, 1.0, v)
+        return found
 
 
 def _steps(payoff: list[float]) -> list[int]:
@@ -205,21 +286,22 @@ class _Weigher:
 class _Rollouts:
     """The value of each option in one world: solved in the play, played on by the model and solved before it."""
 
-    def __init__(self, world: Any, seat: int, game: GameBots) -> None:
+    def __init__(self, world: Any, seat: int, game: GameBots, solve_play: bool = True) -> None:
         self.world = world
         self.seat = seat
         self.game = game
+        self.solve_play = solve_play
         self.model: dict[int, Any] = {}
         self.solvers: dict[tuple[object, ...], Solver] = {}
 
     def values(self, options: list[Any]) -> list[float]:
         world = self.world
         plays: dict[int, float] = {}
-        if world.stage is Stage.PLAY and any(o.verb == "play" for o in options):
+        if self.solve_play and world.stage is Stage.PLAY and any(o.verb == "play" for o in options):
             plays = self._play_values(world)
         out = []
         for option in options:
-            if option.verb == "play" and world.stage is Stage.PLAY:
+            if plays and option.verb == "play" and world.stage is Stage.PLAY:
                 out.append(plays[self.game.solve.move_of(option)])
                 continue
             after = world.copy()
@@ -248,6 +330,10 @@ class _Rollouts:
             if self._side_action(deal):
                 continue
             s = deal.to_act
+            legal = deal.legal_actions()
+            if len(legal) == 1 and legal[0].verb == "play":
+                deal.apply(legal[0])  # a card forced (Loo's heading and trumping): no view to build, no choice
+                continue
             deal.apply(self._model(s).choose(deal.view(s)))
         return float(deal.net[self.seat])
 

@@ -40,7 +40,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
-from ..core.cards import SUIT_MASKS, Card, cards_in, mask_of, pack_mask, parse_cards
+from ..core.cards import SUIT_MASKS, Card, cards_in, format_cards, mask_of, pack_mask, parse_cards
 from ..core.tricks import beats, trick_winner
 from ..games.protocol import View
 from ..games.registry import game_of
@@ -65,6 +65,7 @@ EXCHANGE_BELOW = 10
 EXCHANGE_SAMPLES = 16
 
 
+@lru_cache(maxsize=1 << 14)  # few distinct arguments, asked again and again by every estimate of a search
 def _none_among(unseen: int, special: float, drawn: float) -> float:
     """P(none of ``special`` given cards is among ``drawn`` cards drawn from ``unseen``) (hypergeometric)."""
     if special <= 0 or drawn <= 0:
@@ -314,9 +315,12 @@ class SensibleLooBot:
         if not weak:
             return None
         out = mask_of(weak)
-        action = next(
-            (a for a in view.legal if a.verb == "exchange" and a.arg is not None and _mask(a.arg) == out), None
-        )
+        named = format_cards(out)  # as the engine writes an exchange's cards: a match needs no parsing
+        action = next((a for a in view.legal if a.verb == "exchange" and a.arg == named), None)
+        if action is None:
+            action = next(
+                (a for a in view.legal if a.verb == "exchange" and a.arg is not None and _mask(a.arg) == out), None
+            )
         if action is None:
             return None
         unseen = [c for c in cards_in(pack_mask(view.rules.pack) & ~view.hand) if c != view.turnup]

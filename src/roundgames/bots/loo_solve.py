@@ -17,10 +17,13 @@ from ..loo import legality, pam
 from ..loo.actions import Decl, LooAction
 from ..loo.deal import LooDeal
 from ..loo.pam import pam_in
+from .budget import Cost
 from .solver import CIVIL, Position
 
 __all__ = [
+    "COSTS",
     "LooPlay",
+    "cost",
     "fast_solver",
     "move_of",
     "named_cards",
@@ -153,3 +156,18 @@ def public_of(action: LooAction) -> tuple[object, ...]:
 def fast_solver(rules: LooPlay, side: int, count: int) -> Any:
     """No compiled solver for Loo: its deals are small enough for :class:`~roundgames.bots.solver.Solver`."""
     return None
+
+
+#: what a world of each form costs the expert (:mod:`.budget`), measured with ``benchmarks/bench_expert.py``:
+#: Five-card and Irish Loo's model weighs its exchanges over sampled draws, so each declaration it is asked about,
+#: and each deal it plays out, costs more; the pure-Python solver is kept to the last tricks of Five-card Loo
+COSTS = {
+    "three_card": Cost(draw=0.35, declare=0.02, card=0.025, solve=0.04, forbid=0.05, solve_cards=12),
+    "five_card": Cost(draw=0.2, declare=0.5, card=0.055, solve=0.03, forbid=0.18, solve_cards=10),
+    "irish": Cost(draw=0.2, declare=0.3, card=0.033, solve=0.03, forbid=0.1, solve_cards=12),
+}
+
+
+def cost(rules: Any) -> Cost:
+    """What a world of ``rules``' form costs the expert."""
+    return COSTS[rules.form]

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import math
 import random
+from functools import lru_cache
 from typing import Any
 
 from ..core.cards import SUIT_MASKS, Card, cards_in, pack_mask
@@ -100,6 +101,11 @@ def trick_estimate(hand: int, trump: int | None, opponents: int, pack: int = 52,
     return min(5.0, total)
 
 
+#: how many hands' estimates are remembered: a search asks of the same hand again and again, world after world
+_REMEMBERED = 1 << 16
+
+
+@lru_cache(maxsize=_REMEMBERED)
 def best_trump(hand: int, opponents: int, pack: int = 52, known: int = 0) -> tuple[int, float]:
     """The suit that makes the most tricks as trumps, with its estimate (ties: the longer, then higher suit)."""
     best: tuple[float, int, int] | None = None
@@ -171,6 +177,7 @@ def misery_danger(hand: int, trumps: bool = True, pack: int = 52) -> float:
     return misery_plan(hand, trumps, pack)[1]
 
 
+@lru_cache(maxsize=_REMEMBERED)
 def p_misery(hand: int, opponents: int, trumps: bool = True, pack: int = 52) -> float:
     """P(making misery) on ``hand`` against ``opponents``: a curve of its danger fitted to self-play."""
     top, slope = _MISERY_CURVE[max(1, min(5, opponents))]

@@ -14,11 +14,15 @@ from ..core.tricks import trick_winner
 from ..nap.actions import NapAction
 from ..nap.calls import TRICKS
 from ..nap.variants import NapDeal
-from .nap_compiled import compiled_solver
+from .budget import Cost
+from .nap_compiled import compiled, compiled_solver
 from .solver import Position
 
 __all__ = [
+    "COMPILED_COST",
+    "PURE_COST",
     "NapPlay",
+    "cost",
     "fast_solver",
     "move_of",
     "named_cards",
@@ -118,3 +122,14 @@ def public_of(action: NapAction) -> tuple[object, ...]:
 def fast_solver(rules: NapPlay, side: int, count: int) -> Any:
     """The compiled solver (:mod:`.nap_compiled`, with numba), or None where numba is not installed."""
     return compiled_solver(rules, side, count)
+
+
+#: what a world of Nap costs the expert (:mod:`.budget`), measured with ``benchmarks/bench_expert.py``; the
+#: compiled solver (numba), or the pure-Python one where numba is absent
+COMPILED_COST = Cost(draw=0.5, declare=0.07, card=0.023, solve=0.02, forbid=0.07)
+PURE_COST = Cost(draw=0.5, declare=0.07, card=0.023, solve=0.6, forbid=0.07)
+
+
+def cost(rules: Any) -> Cost:
+    """What a world of Nap under ``rules`` costs the expert."""
+    return COMPILED_COST if compiled() else PURE_COST

@@ -45,7 +45,16 @@ from ..core.errors import IllegalActionError, RecordError
 from ..games.protocol import Stage
 from .games import kit
 
-__all__ = ["MAX_ATTEMPTS", "Place", "ResampleError", "deal_places", "new_deal_like", "place_cards", "resample"]
+__all__ = [
+    "MAX_ATTEMPTS",
+    "Place",
+    "ResampleError",
+    "Resampler",
+    "deal_places",
+    "new_deal_like",
+    "place_cards",
+    "resample",
+]
 
 #: worlds drawn and replayed before giving up; a real state needs a handful at most
 MAX_ATTEMPTS = 2000
@@ -244,68 +253,93 @@ def resample(
     Raises :class:`ValueError` for an undealt deal and :class:`ResampleError` if no consistent world is
     found within :data:`MAX_ATTEMPTS` draws, which does not happen for a deal the engine reached.
     """
-    rng = rng if rng is not None else random.Random()
-    if deal.stage is Stage.DEAL:
-        raise ValueError("resample needs a dealt deal: the cards have not been dealt")
-    seat = deal.seat_index(seat)
-    deals = kit(deal).worlds
-    world = _World(deal, deals)
-    known = _known(deal, seat, world)
-    played_by: dict[int, list[Card]] = {}
-    played = 0
-    for p, c in _plays(deal, deals):
-        played |= 1 << c
-        if p != seat:
-            played_by.setdefault(p, []).append(c)
-    unseen = pack_mask(deal.rules.pack) & ~played
-    for c in known.values():
-        unseen &= ~(1 << c)
-    forbidden = _forbidden(deal, seat, world, unseen)
-    unseen_cards = list(cards_in(unseen))
-    where = {c: slot for slot, c in known.items()}
-    last = "no draw was made"
-    for _ in range(MAX_ATTEMPTS):
-        playing, choices = deals.plan(deal, seat, world.slots, rng)
-        pins = dict(known)
+    return Resampler(deal, seat).draw(rng, observe)
+
+
+class Resampler:
+    """The worlds of one seat at one moment of a deal: what it knows, and what the others' play has shown, are
+    worked out once (:meth:`__init__`), and each :meth:`draw` is a new world, as :func:`resample` makes it. A
+    search drawing many worlds for one decision makes one."""
+
+    def __init__(self, deal: Any, seat: int) -> None:
+        if deal.stage is Stage.DEAL:
+            raise ValueError("resample needs a dealt deal: the cards have not been dealt")
+        self.deal = deal
+        self.seat = seat = deal.seat_index(seat)
+        self.deals = deals = kit(deal).worlds
+        self.world = world = _World(deal, deals)
+        self.known = known = _known(deal, seat, world)
+        self.played_by: dict[int, list[Card]] = {}
+        played = 0
+        for p, c in _plays(deal, deals):
+            played |= 1 << c
+            if p != seat:
+                self.played_by.setdefault(p, []).append(c)
+        unseen = pack_mask(deal.rules.pack) & ~played
+        for c in known.values():
+            unseen &= ~(1 << c)
+        self.unseen = unseen
+        self.forbidden = _forbidden(deal, seat, world, unseen)
+        self.unseen_cards = list(cards_in(unseen))
+        self.where = {c: slot for slot, c in known.items()}
+
+    def draw(self, rng: random.Random | None = None, observe: Callable[[Any, Any], None] | None = None) -> Any:
+        """A new world (see :func:`resample`)."""
+        rng = rng if rng is not None else random.Random()
+        deal, world, deals = self.deal, self.world, self.deals
+        last = "no draw was made"
+        for _ in range(MAX_ATTEMPTS):
+            playing, choices = deals.plan(deal, self.seat, world.slots, rng)
+            pinned = self._pin_plays(playing, rng)
+            if pinned is None:
+                last = "a seat's discards left it without a card it played"
+                continue
+            pins, hidden = pinned
+            forbidden, unseen = self.forbidden, self.unseen
+            classes = [(hidden[p], forbidden[p] & unseen) for p in hidden if hidden[p] and forbidden.get(p, 0) & unseen]
+            in_class = {s for slots, _ in classes for s in slots}
+            free = [s for s in range(len(world.places)) if s not in pins and s not in in_class]
+            fill = _fill(classes, free, self.unseen_cards, rng)
+            if fill is None:
+                last = "no placement of the unseen cards respects what the others' play has shown"
+                continue
+            pins.update(fill)
+            try:
+                new = world.build(deal, [pins[s] for s in range(len(world.places))])
+                for i, a in enumerate(deal.log):
+                    if i in choices:
+                        a = deals.rechosen(a, tuple(sorted(pins[s] for s in choices[i])))
+                    if observe is not None:
+                        observe(new, a)
+                    new.apply(a)
+            except (IllegalActionError, RecordError) as e:
+                last = str(e)
+                continue
+            return new
+        raise ResampleError(
+            f"no deal consistent with what {deal.seats[self.seat]} has seen was found in {MAX_ATTEMPTS} draws "
+            f"(last: {last})"
+        )
+
+    def _pin_plays(
+        self, playing: Mapping[int, list[int]], rng: random.Random
+    ) -> tuple[dict[int, Card], dict[int, list[int]]] | None:
+        """The known cards, and each card another seat played put in a random free slot of its playing hand;
+        with each seat's slots left hidden. None when a seat has no room for the cards it played."""
+        pins = dict(self.known)
         hidden: dict[int, list[int]] = {}
-        ok = True
         for p, slots in playing.items():
             free_slots = [s for s in slots if s not in pins]
             loose = []
-            for c in played_by.get(p, []):
-                if c in where:
-                    ok = ok and where[c] in slots  # a card it was seen to hold must be in its playing hand
+            for c in self.played_by.get(p, []):
+                if c in self.where:
+                    if self.where[c] not in slots:  # a card it was seen to hold must be in its playing hand
+                        return None
                 else:
                     loose.append(c)
-            if not ok or len(loose) > len(free_slots):
-                ok = False
-                break
+            if len(loose) > len(free_slots):
+                return None
             for slot, c in zip(rng.sample(free_slots, len(loose)), loose, strict=True):
                 pins[slot] = c
             hidden[p] = [s for s in free_slots if s not in pins]
-        if not ok:
-            last = "a seat's discards left it without a card it played"
-            continue
-        classes = [(hidden[p], forbidden[p] & unseen) for p in hidden if hidden[p] and forbidden.get(p, 0) & unseen]
-        in_class = {s for slots, _ in classes for s in slots}
-        free = [s for s in range(len(world.places)) if s not in pins and s not in in_class]
-        fill = _fill(classes, free, unseen_cards, rng)
-        if fill is None:
-            last = "no placement of the unseen cards respects what the others' play has shown"
-            continue
-        pins.update(fill)
-        try:
-            new = world.build(deal, [pins[s] for s in range(len(world.places))])
-            for i, a in enumerate(deal.log):
-                if i in choices:
-                    a = deals.rechosen(a, tuple(sorted(pins[s] for s in choices[i])))
-                if observe is not None:
-                    observe(new, a)
-                new.apply(a)
-        except (IllegalActionError, RecordError) as e:
-            last = str(e)
-            continue
-        return new
-    raise ResampleError(
-        f"no deal consistent with what {deal.seats[seat]} has seen was found in {MAX_ATTEMPTS} draws (last: {last})"
-    )
+        return pins, hidden
