@@ -3,7 +3,8 @@
     .venv/bin/python benchmarks/bench_expert.py [--deals 60] [--solves 200] [--seed 0] [--samples N]
                                                 [--forms three-card,five-card,irish,nap]
 
-Decisions: one seat plays ``expert`` at the default budget (``--samples``: worlds a decision), the others
+Decisions: one seat plays ``expert`` at the default budget (``roundgames.bots.budget``: as many worlds as fit its
+time at the measured costs; ``--samples``: at most that many worlds a decision), the others
 ``sensible``, at a table of each form (Three-card and Five-card Loo with 5 players, Irish Loo with 4, Nap with 4,
 Peel's rules), the expert's seat moving round the table deal by deal. Only the expert's ``choose`` is timed, on
 this one process (one core). Reported: p50, p95 and the worst over every decision, and the same over the
@@ -26,6 +27,7 @@ import time
 from typing import Any
 
 from roundgames.bots import Bot, ExpertBot, deal_series, make_bot, offer_side_actions
+from roundgames.bots.budget import BUDGET_MS
 from roundgames.bots.expert import SAMPLES
 from roundgames.bots.games import kit
 from roundgames.bots.solver import Solver
@@ -117,7 +119,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=60)
     parser.add_argument("--solves", type=int, default=200)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--samples", type=int, default=None, help="worlds a decision (default: the game's)")
+    parser.add_argument(
+        "--samples",
+        type=int,
+        default=None,
+        help="the most worlds a decision (default: the game's); the budget may draw fewer",
+    )
     parser.add_argument("--forms", default=",".join(FORMS))
     args = parser.parse_args(argv)
     forms = args.forms.split(",")
@@ -127,7 +134,10 @@ def main(argv: list[str] | None = None) -> int:
     given = sys.argv[1:] if argv is None else argv
     print(" ".join(["$ .venv/bin/python benchmarks/bench_expert.py", shlex.join(given)]).rstrip())
     worlds = args.samples or ", ".join(f"{g} {n}" for g, n in SAMPLES.items())
-    print(f"# {platform.python_implementation()} {platform.python_version()}, one process; worlds a decision: {worlds}")
+    print(
+        f"# {platform.python_implementation()} {platform.python_version()}, one process; budget {BUDGET_MS:g} ms a "
+        f"decision, spent as worlds (at most: {worlds})"
+    )
     # Load (or compile) the compiled solver before anything is timed.
     solves_per_second("nap", 1, args.seed, compiled=True)
     for form in forms:
