@@ -28,6 +28,7 @@ def test_the_worlds_fit_the_budget_between_the_least_and_the_most() -> None:
     seat = deal.to_act
     assert plan(CHEAP, deal, seat, 2, 2, in_play=False, most=32, solve=True).samples == 32
     assert plan(DEAR, deal, seat, 2, 2, in_play=False, most=32, solve=True).samples == MIN_SAMPLES
+    assert plan(DEAR, deal, seat, 2, 2, in_play=False, most=2, solve=True).samples == 2  # the most is the most
 
 
 def test_more_options_to_play_out_mean_fewer_worlds() -> None:

@@ -56,9 +56,10 @@ class Plan:
 def plan(
     cost: Cost, deal: Any, seat: int, options: int, finalists: int, *, in_play: bool, most: int, solve: bool
 ) -> Plan:
-    """The worlds ``seat`` may draw for a decision among ``options`` in ``deal`` (at most ``most``), and
-    whether its play is solved (``solve``, if the cards left allow it). ``finalists``: the options that go on
-    through the worlds after the first quarter (successive halving, :mod:`roundgames.bots.expert`)."""
+    """The worlds ``seat`` may draw for a decision among ``options`` in ``deal`` (at most ``most``, and at least
+    :data:`MIN_SAMPLES` unless ``most`` is fewer), and whether its play is solved (``solve``, if the cards left
+    allow it). ``finalists``: the options that go on through the worlds after the first quarter (successive
+    halving, :mod:`roundgames.bots.expert`)."""
     left = sum(int.bit_count(h) for h in deal.hands)
     asked = sum(1 for a in deal.log if a.seat != seat and a.verb != "play")
     played = sum(1 for a in deal.log if a.seat != seat and a.verb == "play")
@@ -70,4 +71,4 @@ def plan(
     else:
         alive = options if in_play or options <= finalists else options / 4 + 3 * min(options, finalists) / 4
         world += cost.card * alive * (left + (0 if in_play else len(deal.order)))
-    return Plan(max(MIN_SAMPLES, min(most, int(budget / world))), solve)
+    return Plan(min(most, max(MIN_SAMPLES, int(budget / world))), solve)
