@@ -196,3 +196,24 @@ def test_the_expert_takes_a_sure_nap() -> None:
     assert deal.stage is Stage.BID
     action = ExpertBot(random.Random(1), samples=4).choose(view)
     assert action.verb == "call" and action.call in ("nap", "wellington", "blucher")
+
+
+def test_the_expert_weighs_every_card_and_every_call() -> None:
+    """A lead from five cards weighs all five, and a turn with every call open weighs every call (NAP-CALL-1..3,
+    NAP-PLAY-1): only the sets of cards of an exchange or a purchase are cut down to a few shapes (LOO5-2)."""
+    deal = new_deal("nap", rules_for("nap", "peel"), 4, dealer=3, pool=0)
+    deal.deal(21)
+    view = deal.view(deal.to_act)
+    bot = ExpertBot(random.Random(1), samples=2)
+    assert len(view.legal) > 4 and set(bot.candidates(view)) == set(view.legal)
+    while deal.stage is not Stage.PLAY:
+        s = deal.to_act
+        deal.apply(make_bot("sensible", "nap", seed=s).choose(deal.view(s)))
+    view = deal.view(deal.to_act)
+    assert len(view.legal) == 5 and set(bot.candidates(view)) == set(view.legal)
+    five = new_deal("loo", rules_for("loo", "five-card"), 5, dealer=0, pool=15)
+    five.deal(3)
+    view = five.view(five.to_act)
+    exchanges = [a for a in view.legal if a.verb == "exchange"]
+    weighed = [a for a in bot.candidates(view) if a.verb == "exchange"]
+    assert len(exchanges) > 4 and 0 < len(weighed) < len(exchanges)

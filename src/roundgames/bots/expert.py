@@ -71,7 +71,8 @@ FINALISTS = 2
 #: standard errors (0: always the best estimate). The model is a good player: where the worlds are too few to
 #: tell, its choice is the better bet (measured in the tournament, docs/bots.md)
 CLEAR = 2.0
-#: a verb with more actions than this (exchanges, purchases) is tried in a few shapes only (:meth:`candidates`)
+#: a verb naming sets of cards (exchanges, purchases) with more actions than this is tried in a few shapes only
+#: (:meth:`candidates`); a card to play, a call, are every one weighed
 MANY = 4
 
 
@@ -121,9 +122,10 @@ class ExpertBot:
         return sorted(zip(options, values, strict=True), key=lambda ov: -ov[1])
 
     def candidates(self, view: View[Any]) -> list[Any]:
-        """The actions weighed: every legal action, except that a verb with many (the subsets of a hand to
-        exchange or buy with) is tried as the model would use it and, for each count of cards, with the
-        weakest cards of the hand; the verbs taken blind (Nap's widow, top card, spare hand) in each way."""
+        """The actions weighed: every legal action (every card that may be played, every call open), except that
+        a verb naming many sets of cards (the subsets of a hand to exchange or buy with) is tried as the model
+        would use it and, for each count of cards, with the weakest cards of the hand; the verbs taken blind
+        (Nap's widow, top card, spare hand) in each way."""
         game = kit(view)
         if not view.legal and not view.may_take:
             raise RulesError(f"seat {view.seat} has nothing to do: it is not its turn")
@@ -132,7 +134,8 @@ class ExpertBot:
             by_verb.setdefault(action.verb, []).append(action)
         out: list[Any] = []
         for actions in by_verb.values():
-            out += actions if len(actions) <= MANY else _shapes(view, actions, game)
+            sets = any(game.solve.named_cards(a).bit_count() > 1 for a in actions)
+            out += _shapes(view, actions, game) if sets and len(actions) > MANY else actions
         if view.may_take:
             assert game.blind_takes is not None, "a game that offers cards unseen says how they are taken"
             for verb in view.may_take:
