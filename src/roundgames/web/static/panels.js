@@ -29,13 +29,14 @@ function runningRows(deals) {
   });
 }
 
-/** A deal's number, marked when somebody played it with hints (the names in its title). */
-function dealCell(state, number, hinted) {
+/** A deal's number, marked when somebody played it with hints (the names in its title), and its Review button. */
+function dealCell(state, number, hinted, onReview) {
   const names = (hinted ?? []).map((s) => seatName(state, s, { you: true }));
   return h("th", { scope: "row" }, String(number), names.length > 0 && h("span", {
     class: "hint-mark", "data-testid": `hint-mark-${number}`, title: `Played with hints: ${names.join(", ")}`,
     text: " ✱", "aria-label": `played with hints by ${names.join(", ")}`,
-  }));
+  }), onReview && h("button", { type: "button", class: "link review-link", "data-testid": `review-${number}`, text: "Review",
+    title: "Your decisions in this deal, with the expert bot's value of every option", onclick: () => onReview(number) }));
 }
 
 function scoreTable(state, onReview) {
@@ -46,16 +47,12 @@ function scoreTable(state, onReview) {
   return h("div", { class: "score-scroll" }, h("table", { class: "score" },
     h("caption", { text: "Each deal's payments, by seat" }),
     h("thead", {}, h("tr", {}, h("th", { scope: "col", text: "Deal" }),
-      seats.map((n) => h("th", { scope: "col", text: seatName(state, n, { you: true }) })),
-      review && h("th", { scope: "col", text: "" }))),
+      seats.map((n) => h("th", { scope: "col", text: seatName(state, n, { you: true }) })))),
     h("tbody", {}, runningRows(scores.deals ?? []).map(([row, after], i) =>
-      h("tr", {}, dealCell(state, i + 1, scores.hints?.[i]),
+      h("tr", {}, dealCell(state, i + 1, scores.hints?.[i], review ? onReview : null),
         row.map((v, seat) => h("td", { class: ["money", v < 0 && "minus"] }, h("span", { class: "net", text: money(v) }),
-          h("small", { class: "running", title: "balance after this deal", text: ` (${money(after[seat])})` }))),
-        review && h("td", {}, h("button", { type: "button", class: "link", "data-testid": `review-${i + 1}`, text: "Review",
-          title: "Your decisions in this deal, with the expert bot's value of every option", onclick: () => onReview(i + 1) }))))),
-    h("tfoot", {}, h("tr", {}, h("th", { scope: "row", text: "Total" }), (scores.totals ?? []).map((v) => cell("td", v)),
-      review && h("td", {})))));
+          h("small", { class: "running", title: "balance after this deal", text: ` (${money(after[seat])})` })))))),
+    h("tfoot", {}, h("tr", {}, h("th", { scope: "row", text: "Total" }), (scores.totals ?? []).map((v) => cell("td", v))))));
 }
 
 export function renderScore(dialog, state, { onReview = null } = {}) {
