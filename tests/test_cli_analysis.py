@@ -123,10 +123,14 @@ def test_play_hints_h_weighs_the_options_and_the_sheet_and_saved_table_mark_the_
     saved = json.loads(save.read_text())
     assert saved["hints"] is True and saved["hinted"] == {"1": ["You"]}
 
-    # The saved table, replayed with --analyse, reviews its person's decisions by default.
+    # The saved table, replayed with --analyse, reviews its person's decisions by default, each seeded as the
+    # table seeded it: the first shows the values the hint showed at that turn.
     replayed = run_cli("replay", str(save), "--analyse", "--all", "--ascii")
     assert replayed.returncode == 0, replayed.stderr
-    assert {who for _, who, _ in blocks(replayed.stdout)} == {"You"}
+    found = blocks(replayed.stdout)
+    assert {who for _, who, _ in found} == {"You"}
+    first = [(m.group(1), m.group(2)) for m in map(VALUE.match, found[0][2]) if m and "not on" not in m.group(0)]
+    assert first == [(m.group(1), m.group(2)) for m in values]
 
 
 def test_play_without_hints_says_h_is_off_and_marks_nothing() -> None:

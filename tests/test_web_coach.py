@@ -1,7 +1,7 @@
 """The web table's reviews and hints in-process (roundgames.web.coach), on a manual clock: a review is worked out
 once per table, deal and seat however often and by however many it is opened; one that failed is worked out again;
 a hint asked at a table without them is refused naming the option, and a hint that comes back after the turn has
-moved on is dropped. (Through a real server and real websockets: tests/web/test_review_hints.py.)"""
+moved on is dropped, and one asked again at the same turn is not worked out again. (Through a real server and real websockets: tests/web/test_review_hints.py.)"""
 
 from __future__ import annotations
 
@@ -154,8 +154,9 @@ def test_a_hint_that_comes_back_after_the_turn_has_moved_on_is_dropped(tmp_path:
             answer = await coach.hint(room, 0)
             assert answer is not None and answer["deal"] == 1 and answer["options"]
             assert room.hinted == {1: {0}}
+            assert await coach.hint(room, 0) == answer and len(thinker.jobs) == 1  # asked again: the same turn's
             thinker.gate.clear()
-            late = asyncio.ensure_future(coach.hint(room, 0))
+            late = asyncio.ensure_future(Coach(thinker).hint(room, 0))  # a coach of its own: nothing kept
             while len(thinker.jobs) < 2:
                 await asyncio.sleep(0)
             legal = ann.messages[-1]["state"]["legal"]

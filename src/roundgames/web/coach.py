@@ -4,7 +4,8 @@
 A request is checked on its table's queue (who may see what, whose turn it is), worked out by the table's thinker
 in its searching lane (:meth:`~roundgames.web.thinking.PoolThinker.analyse`) while the table goes on, and answered
 to the one connection that asked: neither is broadcast or written in the log. A review is kept per table, deal and
-seat, so that opening it again is instant; a hint that comes back after the turn has moved on is dropped.
+seat, so that opening it again is instant; a seat's hint, per turn, so that asking again costs the workers nothing;
+a hint that comes back after the turn has moved on is dropped.
 
 While the sitting goes on, only a seat's own person may review its deals, and the review shows only what the seat
 could see: its own cards, the cards played, and at each decision its hand and the trick. Once the sitting is over,
@@ -27,10 +28,11 @@ from .room import Room, RoomError
 from .thinking import Thinker
 from .words import card_list, result_sentence
 
-__all__ = ["REVIEWS_KEPT", "Coach", "option_label"]
+__all__ = ["HINTS_KEPT", "REVIEWS_KEPT", "Coach", "option_label"]
 
-#: the reviews a server keeps worked out (the oldest opened is forgotten first)
+#: the reviews a server keeps worked out (the oldest opened is forgotten first), and the hints (the last of each seat)
 REVIEWS_KEPT = 500
+HINTS_KEPT = 2000
 
 
 @dataclass(frozen=True)
@@ -134,6 +136,8 @@ class Coach:
         self.thinker = thinker
         self.keep = keep
         self._reviews: OrderedDict[tuple[str, float, int, int], asyncio.Future[Any]] = OrderedDict()
+        #: each seat's last hint: the deal and its actions it was worked out after, and its answer
+        self._hints: OrderedDict[tuple[str, float, int], tuple[tuple[Any, ...], asyncio.Future[Any]]] = OrderedDict()
 
     async def review(self, room: Room, viewer: int | None, number: int, seat: int | None) -> dict[str, Any]:
         """The ``review`` message of deal ``number`` (from 1) from ``seat`` (by default the viewer's own), asked by
@@ -173,7 +177,15 @@ class Coach:
         """The ``hint`` message for ``seat`` at its turn, or None when the turn has moved on before it was worked
         out; raises :class:`RoomError` at a table without hints (``hints_off``) or out of the seat's turn."""
         job, deal, number = await room.call(_hint_asked, room, seat)
-        options: tuple[Option, ...] = await self.thinker.analyse(job)
+        key, turn = (room.id, room.created, seat), (number, *job.record.actions)
+        held = self._hints.get(key)
+        if held is None or held[0] != turn or (held[1].done() and held[1].exception() is not None):
+            held = (turn, asyncio.ensure_future(self.thinker.analyse(job)))  # one a turn, however often asked
+            self._hints[key] = held
+            while len(self._hints) > HINTS_KEPT:
+                self._hints.popitem(last=False)
+        self._hints.move_to_end(key)
+        options: tuple[Option, ...] = await asyncio.shield(held[1])
         if not await room.call(_still_at, room, deal, len(job.record.actions), seat):
             return None
         return {"type": "hint", "deal": number, "seat": seat, "options": _options(room.table.spec, options)}
