@@ -310,3 +310,39 @@ def test_keys_pressed_fast_while_a_window_is_open_do_not_crash() -> None:
             assert (0, "3") in table.deal.calls  # type: ignore[union-attr]
 
     run(main())
+
+
+def test_h_shows_the_experts_values_at_a_table_with_hints_and_the_sheet_marks_the_deal() -> None:
+    async def main() -> None:
+        table = Table.new("nap", players=4, humans=[0], seed=0, hints=True)
+        app = TableApp(table, quick())
+        async with app.run_test(size=SIZE) as pilot:
+            assert table.to_act == 0
+            assert "h hint" in screen_text(app)  # in the keys line
+            await pilot.press("h")
+            assert isinstance(app.screen, InfoScreen)
+            shown = screen_text(app)
+            assert "the expert's choice" in shown and re.search(r"call \w+ +[+-]\d+\.\d\d", shown), shown
+            await pilot.press("escape")
+            assert not isinstance(app.screen, InfoScreen) and table.hinted == {0: {0}}
+            await pilot.press("p")
+            await play_out(pilot, app)
+            await pilot.press("g")
+            sheet = screen_text(app)
+            assert "#1*" in sheet and "* played with hints: deal 1 (You)" in sheet, sheet
+
+    run(main())
+
+
+def test_h_says_hints_are_off_without_hints_and_help_lists_it() -> None:
+    async def main() -> None:
+        table = Table.new("nap", players=4, humans=[0], seed=0)
+        app = TableApp(table, quick())
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("h")
+            assert not isinstance(app.screen, InfoScreen)
+            assert "h: hints are off at this table" in status(app) and table.hinted == {}
+            await pilot.press("question_mark")
+            assert "h a hint" in screen_text(app)
+
+    run(main())

@@ -36,7 +36,7 @@ def add_referee(sub: Any) -> None:
 
 
 def add_replay(sub: Any) -> None:
-    """``roundgames replay FILE [--deal N] [--all] [--ascii]``."""
+    """``roundgames replay FILE [--deal N] [--all] [--ascii] [--analyse [--seat NAME-or-N]]``."""
     rp = sub.add_parser(
         "replay",
         help="step through a saved deal or sitting, every hand shown",
@@ -50,6 +50,20 @@ def add_replay(sub: Any) -> None:
     rp.add_argument("--plain", action="store_true", help="line by line (the only mode, so the default)")
     rp.add_argument("--all", action="store_true", help="print every position of every deal, without prompting")
     rp.add_argument("--ascii", action="store_true", help="suits as letters S H D C, not symbols")
+    rp.add_argument(
+        "--analyse",
+        "--analyze",
+        action="store_true",
+        help="weigh each decision with the expert bot: after each one, its value of every option (best first, the "
+        "one played marked); after each deal, the decisions, how many were as good as the expert's and the "
+        "expected loss (docs/bots.md)",
+    )
+    rp.add_argument(
+        "--seat",
+        metavar="NAME-or-N",
+        help="with --analyse: the seat to review, by name or number from 1 (default: a saved table's people, "
+        "else every seat)",
+    )
     rp.set_defaults(func=_cmd_replay)
 
 
@@ -100,7 +114,10 @@ def _cmd_referee(args: argparse.Namespace) -> int:
 def _cmd_replay(args: argparse.Namespace) -> int:
     from ..terminal import replay
 
+    if args.seat is not None and not args.analyse:
+        raise RoundgamesError(f"--seat {args.seat}: the seat to review, only with --analyse")
     loaded, name = _load(args.file)
     _pick(loaded, args.deal, name)
-    deals = replay.deals_of(loaded, args.deal)
+    reviewed = replay.reviewed_seats(loaded, args.seat) if args.analyse else ()
+    deals = replay.deals_of(loaded, args.deal, reviewed)
     return replay.run(deals, sys.stdin, sys.stdout, every=args.all, ascii=args.ascii)

@@ -21,7 +21,19 @@ __all__ = ["add_play", "add_serve"]
 
 #: ``play``: the table's size when ``--players`` is not given
 #: the settings of a table, which a resumed table takes from its file
-_TABLE_SETTINGS = ("players", "preset", "option", "bots", "seat", "watch", "humans", "seed", "rounds", "mode")
+_TABLE_SETTINGS = (
+    "players",
+    "preset",
+    "option",
+    "bots",
+    "seat",
+    "watch",
+    "humans",
+    "seed",
+    "rounds",
+    "mode",
+    "hints",
+)
 
 
 def add_serve(sub: Any) -> None:
@@ -83,6 +95,12 @@ def add_play(sub: Any) -> None:
         choices=["strict", "table"],
         help="strict (default): an action the rules forbid is refused; table: it is accepted and its law "
         "applied (docs/loo-laws.md, docs/nap-laws.md), and law RULE-ID states an irregularity",
+    )
+    pl.add_argument(
+        "--hints",
+        action="store_true",
+        help="allow hints: h at your turn shows the expert bot's value of each option; the deals played with "
+        "hints are marked on the score sheet and in the saved table",
     )
     pl.add_argument("--plain", action="store_true", help="line by line: screen readers, pipes, logs")
     pl.add_argument("--ascii", action="store_true", help="suits as letters S H D C, not symbols")
@@ -173,6 +191,7 @@ def _table_of(args: argparse.Namespace) -> Table:
             names=names,
             table_mode=args.mode == "table",
             forms=tuple(form.name for form in spec.forms),  # the terminal types exchanges and shows flushes
+            hints=args.hints,
         )
     except RecordError as e:
         if e.field == "seats":

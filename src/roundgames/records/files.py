@@ -74,6 +74,9 @@ class Loaded:
 
     container: Container
     deals: tuple[FoundDeal, ...]
+    #: a saved table's seed (which seeded its bots' decisions), and the names of the seats people played there
+    seed: int | str | None = None
+    people: tuple[str, ...] = ()
 
 
 def loads_any(text: str | bytes) -> Loaded:
@@ -90,7 +93,8 @@ def loads_any(text: str | bytes) -> Loaded:
         found = [FoundDeal(r, f"deals[{i}]") for i, r in enumerate(table.deals)]
         if table.current is not None:
             found.append(FoundDeal(table.current, "current", in_progress=True))
-        return Loaded(Container.TABLE, tuple(found))
+        people = tuple(table.seats[h] for h in table.humans if 0 <= h < len(table.seats))
+        return Loaded(Container.TABLE, tuple(found), table.seed, people)
     if head == KEEP_FORMAT:
         kept = keep_from_json(data)
         return Loaded(Container.KEEP, tuple(FoundDeal(r, f"deals[{i}]") for i, r in enumerate(kept.deals)))

@@ -59,6 +59,10 @@ class SavedTable:
     deals: list[DealRecord] = field(default_factory=list)
     #: the deal in progress when it was saved, if one was
     current: DealRecord | None = None
+    #: whether a person may ask the expert bot for a hint at his turn (``play --hints``)
+    hints: bool = False
+    #: the deals played with hints: each one's number (from 1, the deal in progress counted) and who asked
+    hinted: dict[int, list[str]] = field(default_factory=dict)
 
     def records(self) -> list[DealRecord]:
         """Every deal of the table, the one in progress last."""
@@ -80,6 +84,12 @@ class SavedTable:
             "mode": self.mode,
             "deals": [canonical_json(r) for r in self.deals],
             "current": None if self.current is None else canonical_json(self.current),
+            # Written only at a table that allows hints, so every other table's file stays as it was.
+            **(
+                {"hints": True, "hinted": {str(n): names for n, names in sorted(self.hinted.items())}}
+                if self.hints
+                else {}
+            ),
         }
 
 
@@ -122,7 +132,27 @@ def table_from_json(obj: object) -> SavedTable:
         seats = len(settings["seats"])
         if not isinstance(bots, list) or len(bots) != seats or not all(isinstance(b, str) for b in bots):
             raise RecordError("bots", f"expected a list of {seats} bot names (one per seat), got {json.dumps(bots)}")
-    return SavedTable(**settings, bots=bots, deals=records, current=current)
+    hints, hinted = _hints(obj, settings["seats"])
+    return SavedTable(**settings, bots=bots, deals=records, current=current, hints=hints, hinted=hinted)
+
+
+def _hints(obj: dict[str, Any], seats: list[Any]) -> tuple[bool, dict[int, list[str]]]:
+    """``hints`` (whether the table allows them; false when absent) and ``hinted`` (deal number: the seats that
+    asked), checked; raises :class:`RecordError` naming the field."""
+    hints = obj.get("hints", False)
+    if not isinstance(hints, bool):
+        raise RecordError("hints", f"expected true or false, got {json.dumps(hints)}")
+    hinted = obj.get("hinted", {})
+    if not isinstance(hinted, dict):
+        raise RecordError("hinted", f"expected an object of deal numbers and seat names, got {json.dumps(hinted)}")
+    out: dict[int, list[str]] = {}
+    for key, names in hinted.items():
+        if not key.isdigit() or int(key) < 1:
+            raise RecordError("hinted", f"{json.dumps(key)} is not a deal number (from 1)")
+        if not isinstance(names, list) or not all(isinstance(n, str) and n in seats for n in names):
+            raise RecordError(f"hinted.{key}", f"expected a list of the table's seat names, got {json.dumps(names)}")
+        out[int(key)] = list(names)
+    return hints, out
 
 
 def loads_table(text: str) -> SavedTable:

@@ -32,6 +32,8 @@ from ..records.deal import record_of, replay
 from ..records.disk import write_text
 from ..records.sitting import dumps_sitting, records_of, sitting_from_records
 from ..records.table import TABLE_FORMAT, SavedTable, load_table, save_table
+from .analysis import Option
+from .analysis import hint as expert_hint
 from .decisions import Decision, check_bot, decide, decision_seed
 from .input import PLAY, action_cards, action_text, parse_input, typed_text
 from .words import TableDeal, count_words, hand_order, played, you
@@ -73,6 +75,10 @@ class Table:
     keeping: int | None = None
     #: what he took: the verb, the cards he chooses from, and how many he keeps
     taking: tuple[str, list[int], int] | None = None
+    #: whether a person may ask the expert bot for a hint at his turn (``play --hints``), and the deals played with
+    #: hints: each one's index in the sitting (from 0, the deal in progress counted) and the seats that asked
+    hints: bool = False
+    hinted: dict[int, set[int]] = field(default_factory=dict)
 
     # -- making a table ------------------------------------------------------------------
 
@@ -92,13 +98,15 @@ class Table:
         names: Sequence[str] | None = None,
         table_mode: bool = False,
         forms: Sequence[str] = ("three_card",),
+        hints: bool = False,
     ) -> Table:
         """A new table; raises a :class:`RoundgamesError` naming any bad setting. ``table_mode``: irregular
         actions are accepted and ruled by the laws (RULES.md §5, §8) instead of refused. ``forms``: the forms
         beyond each game's first that the front end can play; the terminal passes :data:`ALL_FORMS` (it types
         exchanges and shows flushes), the web table keeps the default (it has no exchange or flush entry,
         LOO5-2, LOO5-6). ``bot``: the bot of every seat, unless ``bots`` names one for each seat (in seat order;
-        a person's seat's is the one that would play it)."""
+        a person's seat's is the one that would play it). ``hints``: a person may ask for the expert's values at
+        his turn (:meth:`hint`)."""
         try:
             spec = game_spec(game)
         except RulesError as e:
@@ -127,7 +135,7 @@ class Table:
             check_bot(name, spec.name, f"bots[{i}]")
         seed = random.randrange(2**32) if seed is None else seed
         sitting = new_sitting(game, rules, seats, seed=seed, rounds=rounds, table_mode=table_mode)
-        return cls(game, rules, seats, list(humans), bot, seed, rounds, sitting, names_of_bots)
+        return cls(game, rules, seats, list(humans), bot, seed, rounds, sitting, names_of_bots, hints=hints)
 
     @property
     def spec(self) -> GameSpec:
@@ -379,6 +387,26 @@ class Table:
         except CardError as e:
             raise RecordError("input", f"{e.args[0]}; or type ? for help") from None
 
+    def hint(self, seat: int) -> tuple[Option, ...]:
+        """The expert bot's value of each option of ``seat`` at his turn, best first (seeded as the review of this
+        decision is, :mod:`roundgames.session.analysis`); the deal is marked as played with hints by him. Raises
+        :class:`RecordError` on ``hints`` at a table without them, on ``hint`` out of his turn."""
+        if not self.hints:
+            raise RecordError("hints", "hints are off at this table (allow them with: roundgames play --hints)")
+        deal = self.in_play
+        if deal is None or deal.is_complete or deal.to_act != seat or seat not in self.humans:
+            raise RecordError("hint", "a hint is for a person's turn, and it is not one now")
+        if self.keeping == seat:
+            raise RecordError("hint", "keep the cards first: a hint weighs the turn's choices, not which to keep")
+        index = len(self.sitting.deals)
+        options = expert_hint(deal, seat, table_seed=self.seed, deal_index=index)
+        self.hinted.setdefault(index, set()).add(seat)
+        return options
+
+    def hint_marks(self) -> list[list[str]]:
+        """Who asked for hints in each finished deal (names; empty for a deal played without), in deal order."""
+        return [[self.seats[s] for s in sorted(self.hinted.get(i, ()))] for i in range(len(self.sitting.deals))]
+
     # -- money and rules -----------------------------------------------------------------
 
     def score_sheet(self) -> list[tuple[str, list[int], int]]:
@@ -443,6 +471,8 @@ class Table:
             mode="table" if self.table_mode else "strict",
             deals=records,
             current=record_of(deal) if deal is not None and not deal.is_complete else None,
+            hints=self.hints,
+            hinted={i + 1: [self.seats[s] for s in sorted(seats)] for i, seats in self.hinted.items() if seats},
         )
 
     def save(self, path: str) -> None:
@@ -470,7 +500,9 @@ class Table:
             names=saved.seats,
             table_mode=saved.mode == "table",
             forms=ALL_FORMS,  # saved by the terminal, which plays every form
+            hints=saved.hints,
         )
+        table.hinted = {n - 1: {saved.seats.index(name) for name in names} for n, names in saved.hinted.items()}
         if saved.deals:  # rebuilt by the game's own sitting, which takes the settings it knows (Loo's rounds)
             table.sitting = cast(Any, sitting_from_records(saved.deals, seed=table.seed, rounds=table.rounds))
         if saved.current is not None:

@@ -3,11 +3,13 @@
 Every deal prints its public facts, then each action as it happens (the table's log). At a person's
 turn the seat's hand is printed, numbered in the order the table shows it, with the trick so far, the
 pool or kitty, and the actions open to the seat; then a prompt such as ``You> `` reads one line. What
-is typed is either a command (``?``, ``r``, ``l``, ``g``, ``save``, ``q``) or an action for the
+is typed is either a command (``?``, ``r``, ``l``, ``g``, ``h``, ``save``, ``q``) or an action for the
 table, read through the game's verb table (:mod:`roundgames.session.input`: ``s``, ``t``, ``m``,
 ``1``-``5``, ``QH``, ``10S``, ``p``, ``n``, ``i``, ...); an action the rules forbid prints ``! `` and
 the reason with its rule, and asks again. A verb whose key is a command's (Nap's ``r``, raise) is
-typed in full. No colour codes are ever printed.
+typed in full. No colour codes are ever printed. At a table started with ``--hints``, ``h`` at a person's turn
+prints the expert bot's value of each option (:mod:`roundgames.session.analysis`), and the deal is marked on the
+score sheet as played with hints.
 
 In table mode (``--mode table``) such an action is ruled by its law instead: the table says what it
 breaks and what the law will do, and asks ``Play it anyway? y/n``. ``law RULE-ID [ARG]`` states an
@@ -34,6 +36,7 @@ from ..core.cards import SUIT_NAMES, SUITS, Card, card_str, parse_card
 from ..core.errors import IllegalActionError, RecordError, RoundgamesError
 from ..core.tricks import Trick
 from ..games.protocol import Feature, Stage, View
+from ..session.analysis import option_lines
 from ..session.input import action_label, help_lines, key_of
 from ..session.laws import MODE_LINES, law_lines, stated, stop_due, warning
 from ..session.table import PlaySettings, Table
@@ -49,6 +52,7 @@ _TO_LETTERS = str.maketrans("♠♥♦♣♤♡♢♧", "SHDCSHDC")
 #: what ``?`` prints after the game's verbs (:func:`~roundgames.session.input.help_lines`)
 HELP = (
     "  ? help    r rules in force    l last trick    g pool and score sheet",
+    "  h         a hint: the expert bot's value of each option (a table started with --hints)",
     "  laws      the laws of the game; law RULE-ID [ARG] states an irregularity (--mode table)",
     "  Enter     show the table again",
     "  save [FILE]  save the table (resume it with: roundgames play --resume FILE)",
@@ -65,6 +69,8 @@ COMMANDS = {
     "last": "the last trick",
     "g": "the score sheet",
     "score": "the score sheet",
+    "h": "a hint",
+    "hint": "a hint",
     "laws": "the laws",
     "law": "a law stated",
     "save": "save",
@@ -188,6 +194,8 @@ class _Plain:
             self.say("All the seats are bots: watching.")
         if table.table_mode:
             self.say("Table mode: an irregular action is ruled by its law (laws lists them).")
+        if table.hints:
+            self.say("Hints are allowed: h at your turn weighs your options (the deal is then marked as hinted).")
         self.say("Type ? at a prompt for help.")
         sitting = table.sitting
         if not sitting.deals and table.in_play is None and sitting.draw:
@@ -289,6 +297,8 @@ class _Plain:
             data = self.table.to_json()
             count = len(data["deals"]) + (data["current"] is not None)
             self.say(f"Exported {count} deal record{'s' * (count != 1)} to {path}.")
+            if any(self.table.hinted.values()):  # DEAL-RECORD.md has no field for it: say where it is kept
+                self.say("The deal records say nothing of hints; the score sheet and a saved table (--save) do.")
         self.out.flush()
 
     # -- a person's turn -------------------------------------------------------------------------
@@ -354,6 +364,8 @@ class _Plain:
         }
         commands = {word: shown[what] for word, what in COMMANDS.items() if what in shown}
         commands[""] = lambda: self.show_turn(seat)
+        for word in ("h", "hint"):
+            commands[word] = (lambda: self.hint(seat)) if not aside else self.hint_aside
         name = self.table.seats[seat]
         acted = False
         while True:
@@ -557,6 +569,21 @@ class _Plain:
             self.say(line)
         self.say("  " + MODE_LINES["table" if self.table.table_mode else "strict"])
 
+    def hint(self, seat: int) -> None:
+        """``h``: the expert's value of each option at this turn, best first; the deal is marked as hinted."""
+        try:
+            options = self.table.hint(seat)
+        except RoundgamesError as e:
+            self.say(f"! h: {e.reason if isinstance(e, RecordError) else e}")
+            return
+        self.say("Hint: the expert bot's expected net of each option by the deal's end, best first:")
+        for line in option_lines(options):
+            self.say(line)
+        self.say("This deal is marked on the score sheet as played with hints.")
+
+    def hint_aside(self) -> None:
+        self.say("! h: a hint is for your turn" if self.table.hints else "! h: hints are off at this table")
+
     def laws(self) -> None:
         if not self.table.table_mode:
             self.say("! laws: irregularities are accepted only in table mode (roundgames play --mode table)")
@@ -588,6 +615,9 @@ class _Plain:
             self.say(f"  {name:<{width}} {total:+4d}" + (f"   ({deals})" if deals else ""))
             if total != sum(per_deal):
                 shared.append(f"{name} {total - sum(per_deal):+d}")
+        hinted = [f"{i} ({', '.join(names)})" for i, names in enumerate(table.hint_marks(), 1) if names]
+        if hinted:
+            self.say("Played with hints: deal " + ", deal ".join(hinted) + ".")
         if shared and final:
             self.say("Shared out at the end: " + ", ".join(shared) + ".")
 

@@ -8,6 +8,10 @@ one a line: Enter or ``n`` next, ``p`` or ``b`` back, ``s N`` the position after
 quit; ``--all`` prints every position without asking. Nothing here names a game: the deal's view and what it
 offers say what to show, and a finished deal ends with its result's one sentence.
 
+With ``--analyse`` each decision of the seats reviewed (``--seat``; by default a saved table's people, else every
+seat) is weighed by the expert bot (:mod:`roundgames.session.analysis`): the position after it lists the expert's
+value of each option, best first, the one played marked, and each deal ends with a line counting its decisions.
+
 >>> import io
 >>> text = '''{"format": "roundgames-deal/1", "game": "loo", "seats": ["P1", "P2", "P3", "P4"],
 ...   "dealer": "P1", "kind": "single", "cards": {"P2": "KH", "P3": "4S", "P4": "JH", "P1": "2C",
@@ -25,17 +29,21 @@ Complete. P2 takes the pool. Looed: P3 3, P4 3, P1 3. P1 -6, P2 +3, P3 -3, P4 -3
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, TextIO
 
 from ..core.cards import SUIT_NAMES, cards_in, sort_key
+from ..core.errors import RoundgamesError
 from ..games.protocol import Deal, Feature, Stage, View
 from ..records.deal import DealRecord, start
 from ..records.files import Loaded, load_any, loads_any
+from ..session.analysis import DealReview, option_lines, review
 from .plain import SYMBOLS, card_text, show
 
-__all__ = ["HELP", "ReplayDeal", "deals_of", "load_file", "load_text", "run"]
+__all__ = ["HELP", "ReplayDeal", "deals_of", "load_file", "load_text", "reviewed_seats", "run"]
 
 #: what ``?`` prints
 HELP = (
@@ -54,6 +62,10 @@ class ReplayDeal:
     note: str = ""
     #: the first illegal action, as the referee names it (``index``, ``action``, ``rule``, ``message``)
     error: dict[str, Any] | None = None
+    #: the seats whose decisions the expert weighs (``--analyse``; none without it), and the seed of the table the
+    #: deal was played at, which seeds the expert as it seeded the table's bots
+    reviewed: tuple[int, ...] = ()
+    seed: int | str = 0
     _frames: list[str] = field(default_factory=list)
 
     def frames(self, ascii: bool = False) -> list[str]:
@@ -63,9 +75,10 @@ class ReplayDeal:
         return self._frames
 
 
-def deals_of(loaded: Loaded, only: int | None = None) -> list[ReplayDeal]:
+def deals_of(loaded: Loaded, only: int | None = None, reviewed: Sequence[int] = ()) -> list[ReplayDeal]:
     """The deals of a file to step through (only deal number ``only``, from 1, if given), each replayed first so
-    that a malformed record is refused before anything is shown; raises :class:`RecordError` naming its field."""
+    that a malformed record is refused before anything is shown; raises :class:`RecordError` naming its field.
+    ``reviewed``: the seats (from 0) whose decisions the expert weighs."""
     count = len(loaded.deals)
     out = []
     for number, found in enumerate(loaded.deals, 1):
@@ -73,8 +86,27 @@ def deals_of(loaded: Loaded, only: int | None = None) -> list[ReplayDeal]:
             continue
         error = found.replay().error
         note = " (in progress when saved)" if found.in_progress else ""
-        out.append(ReplayDeal(found.record, number, count, note, error))
+        seed = loaded.seed if loaded.seed is not None else 0
+        out.append(ReplayDeal(found.record, number, count, note, error, tuple(reviewed), seed))
     return out
+
+
+def reviewed_seats(loaded: Loaded, seat: str | None) -> tuple[int, ...]:
+    """The seats ``--analyse`` reviews: the one ``--seat`` names (by name, or by number from 1), else a saved
+    table's people, else every seat; raises :class:`RoundgamesError` naming ``--seat`` and the seats there are."""
+    seats = loaded.deals[0].record.seats if loaded.deals else []
+    if seat is None:
+        people = tuple(seats.index(name) for name in loaded.people if name in seats)
+        return people or tuple(range(len(seats)))
+    text = seat.strip()
+    if text.isdigit() and 1 <= int(text) <= len(seats):
+        return (int(text) - 1,)
+    named = [i for i, name in enumerate(seats) if name.casefold() == text.casefold()]
+    if named:
+        return (named[0],)
+    raise RoundgamesError(
+        f"--seat {seat}: no such seat (the seats: {', '.join(seats)}; or a number from 1 to {len(seats)})"
+    )
 
 
 def load_text(text: str) -> list[ReplayDeal]:
@@ -103,7 +135,24 @@ def _frames(deal: ReplayDeal, ascii: bool) -> list[str]:
         e = deal.error
         frames[-1] += f"\nAction {e['index'] + 1}, {show(e['action'], ascii)}, is illegal: {show(e['message'], ascii)}."
         frames[-1] += " The replay stops here."
+    if deal.reviewed:
+        _analysis(deal, dataclasses.replace(record, actions=list(actions)), frames, ascii)
     return frames
+
+
+def _analysis(deal: ReplayDeal, record: DealRecord, frames: list[str], ascii: bool) -> None:
+    """The expert's values of each decision reviewed, added to the position after it; the deal's summary, to its
+    last position."""
+    try:
+        found: DealReview = review(record, deal.reviewed, table_seed=deal.seed, deal_index=deal.number - 1)
+    except RoundgamesError as e:
+        frames[-1] += f"\nAnalysis: none ({e})."
+        return
+    for d in found.decisions:
+        head = f"The expert on {found.seats[d.seat]}'s decision (expected net by the deal's end, best first):"
+        lines = option_lines(d.options, d.taken, d.taken_value)
+        frames[d.index + 1] += "\n" + "\n".join(show(line, ascii) for line in [head, *lines])
+    frames[-1] += f"\nAnalysis: {found.summary_line()}."
 
 
 def _cards(mask: int, ascii: bool) -> str:

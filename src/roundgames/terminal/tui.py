@@ -12,7 +12,8 @@ move (``QH``, ``10S``, ``stand``, ``call 3``, ``buy 2C 3D``); a letter is the ga
 whose key it is in its verb table (Loo ``s`` stand, ``t`` throw up, ``m`` take the miss, ``d``
 play the miss for the pool; Nap ``p`` pass, ``n`` Nap, ``i`` misery, ``w`` Wellington, ``b``
 Blücher); ``?`` help, ``r`` rules in force, ``l`` last trick, ``g`` pool and score sheet,
-``q`` quit (saving first when a save file is set). These keys of the table's own win over a
+``h`` a hint (the expert bot's value of each option, at a table started with ``--hints``: the deal is then
+marked on the score sheet), ``q`` quit (saving first when a save file is set). These keys of the table's own win over a
 verb's (Nap's ``r``, raise; Loo's ``x``, exchange): such a verb is typed after ``/``.
 
 In table mode (``--mode table``) an action the rules forbid opens a window saying what it breaks
@@ -38,12 +39,14 @@ from textual.timer import Timer
 from textual.widgets import Input, RichLog, Static
 
 from ..core.cards import SUITS, card_str
-from ..core.errors import RoundgamesError
+from ..core.errors import RecordError, RoundgamesError
 from ..games.protocol import Stage
+from ..session.analysis import option_lines
 from ..session.input import help_lines, letter_action
 from ..session.laws import MODE_LINES, law_lines, stated, stop_due, strict_error, warning
 from ..session.table import PlaySettings, Table
 from ..session.words import TableDeal, doing, hand_order
+from .plain import show
 from .tui_panels import OWN_KEYS, SYMBOLS, Panels, card_text, suit_text
 from .tui_screens import ConfirmScreen, InfoScreen, LawScreen
 
@@ -73,6 +76,8 @@ While bidding, the digits are the moves the game numbers (Nap's calls 1-4);
 a move that names cards (Nap's purchase): 1-9 mark them, Enter makes it.
 
 r rules in force   l last trick   g pool and score sheet
+h a hint: the expert bot's value of each option at your turn
+  (at a table started with --hints; the deal is marked on the sheet)
 ? this help        q quit (saving first if a save file is set)
 A move whose key is one of these is typed: / and its word.
 
@@ -129,6 +134,7 @@ class TableApp(Panels, App[int]):
         Binding("r", "show_rules", "rules", show=False),
         Binding("l", "show_last_trick", "last trick", show=False),
         Binding("g", "show_sheet", "score sheet", show=False),
+        Binding("h", "hint", "hint", show=False),
         Binding("x", "law", "law", show=False),
         Binding("pageup", "scroll_log(-1)", show=False),
         Binding("pagedown", "scroll_log(1)", show=False),
@@ -608,6 +614,23 @@ class TableApp(Panels, App[int]):
         body.append_text(self._trick_line(deal, trick))
         body.append(f"\n\n{deal.seats[trick.winner]} wins it.")
         self._info("Last trick", body)
+
+    def action_hint(self) -> None:
+        """``h``: the expert's value of each option at the person's turn; the deal is marked as hinted."""
+        if self._interrupt():
+            return
+        seat = self.table.to_act
+        try:
+            options = self.table.hint(seat if seat is not None else self.me)
+        except RoundgamesError as e:
+            self._say(f"h: {e.reason if isinstance(e, RecordError) else e}.")
+            self._refresh()
+            return
+        lines = ["The expert bot's expected net of each option", "by the deal's end, best first:", ""]
+        lines += [show(line.strip(), self.settings.ascii) for line in option_lines(options)]
+        lines += ["", "This deal is marked on the score sheet as played with hints."]
+        self._info("Hint", "\n".join(lines))
+        self._refresh()
 
     def action_show_sheet(self) -> None:
         """``g``: the pool (or kitty) and the score sheet."""

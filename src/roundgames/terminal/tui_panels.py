@@ -34,7 +34,14 @@ __all__ = ["OWN_KEYS", "SYMBOLS", "Panels", "card_text", "suit_text"]
 SYMBOLS = "♠♥♦♣"
 
 #: the full-screen table's own letter keys, and what each does: a verb the game gives one of them is typed
-OWN_KEYS = {"r": "the rules", "l": "the last trick", "g": "the score sheet", "x": "the laws", "q": "quit"}
+OWN_KEYS = {
+    "r": "the rules",
+    "l": "the last trick",
+    "g": "the score sheet",
+    "h": "a hint",
+    "x": "the laws",
+    "q": "quit",
+}
 
 _WIDTH = 78  # the status line's room at 80 columns
 
@@ -346,7 +353,7 @@ class Panels:
         else:
             out.append("bots are playing...", style="dim")
         law = "  x law" if self.table.table_mode else ""
-        out.append(f"\n/ type a move{law}  ? help  r rules  l last trick  g sheet  q quit")
+        out.append(f"\n/ type a move{law}  h hint  ? help  r rules  l last trick  g sheet  q quit")
         return out
 
     def _sheet(self) -> Text:
@@ -359,13 +366,18 @@ class Panels:
         out = Text()
         pot = t.pot()
         out.append((f"{pot[0]}: {pot[1]}    " if pot is not None else "") + f"Deals finished: {deals}\n\n")
-        head = f"{'':<10}" + "".join(f"{'#' + str(first + i + 1):>6}" for i in range(shown)) + f"{'total':>8}"
+        marks = t.hint_marks()
+        numbers = [f"#{n}" + ("*" if marks[n - 1] else "") for n in range(first + 1, deals + 1)]
+        head = f"{'':<10}" + "".join(f"{n:>6}" for n in numbers) + f"{'total':>8}"
         out.append(head + "\n", style="bold")
         if first:
             out.append(f"(the first {first} deals are left off)\n", style="dim")
         for name, per_deal, total in rows:
             out.append(f"{name[:10]:<10}" + "".join(f"{v:>+6d}" for v in per_deal[first:]))
             out.append(f"{total:>+8d}\n", style="bold")
+        hinted = [f"{n} ({', '.join(names)})" for n, names in enumerate(marks, 1) if names]
+        if hinted:
+            out.append("\n* played with hints: deal " + ", deal ".join(hinted))
         if self.table.is_over:
             out.append("\nThe sitting is over.", style="bold")
         return out

@@ -160,11 +160,18 @@ async def scores_csv(request: Request) -> Response:
         return _error(404, e.field, e.message)
     out = io.StringIO()
     writer = csv.writer(out)
-    # A name such as "=cmd|..." must stay text in a spreadsheet, not become a formula.
-    writer.writerow(["deal", *("'" + n if n[:1] in "=+-@\t\r" else n for n in room.display_names())])
+    names = room.display_names()
+    hints = bool(room.config.get("hints"))  # a table that allows hints has a column naming who took them
+
+    def text(name: str) -> str:  # a name such as "=cmd|..." must stay text in a spreadsheet, not become a formula
+        return "'" + name if name[:1] in "=+-@\t\r" else name
+
+    writer.writerow(["deal", *map(text, names), *(["hints"] if hints else [])])
+    scores = room.scores()
     for i, nets in enumerate(room.nets, 1):
-        writer.writerow([i, *nets])
-    writer.writerow(["total", *room.scores()["totals"]])
+        hinted = ["; ".join(text(names[s]) for s in scores["hints"][i - 1])] if hints else []
+        writer.writerow([i, *nets, *hinted])
+    writer.writerow(["total", *scores["totals"], *([""] if hints else [])])
     headers = {"Content-Disposition": f'attachment; filename="roundgames-{room.id}.csv"'}
     return Response(out.getvalue(), media_type="text/csv; charset=utf-8", headers=headers)
 

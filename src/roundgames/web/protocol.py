@@ -48,6 +48,7 @@ SETTINGS = (
     "rounds",
     "confirm",
     "mode",
+    "hints",
 )
 #: how a table treats an action the rules forbid: refused (strict), or ruled on by the laws (table)
 MODES = ("strict", "table")
@@ -63,7 +64,14 @@ _MESSAGES: dict[str, dict[str, tuple[type | tuple[type, ...], bool]]] = {
     "undo": {},
     "chat": {"text": (str, True)},
     "ping": {},
+    "hint": {},
+    "review": {"deal": (int, True), "seat": ((int, type(None)), False)},
 }
+#: what the option ``hints`` does (``GET /api/options``)
+HINTS_DOC = (
+    "a person may ask at his turn what the expert bot makes of each option (the Hint button); the answer goes to "
+    "him alone, and the score sheet marks each deal played with hints"
+)
 
 
 class ProtocolError(RoundgamesError):
@@ -124,6 +132,10 @@ def parse_client_message(raw: str) -> dict[str, Any]:
         out["text"] = _clean(out["text"], "text", MAX_CHAT)
     if kind == "hello" and out["since"] is not None and out["since"] < 0:
         raise ProtocolError("bad_message", f"since: {out['since']} is below 0", "since")
+    if kind == "review" and out["deal"] < 1:
+        raise ProtocolError("bad_message", f"deal: {out['deal']} is not a deal's number (from 1)", "deal")
+    if kind == "review" and out["seat"] is not None and out["seat"] < 0:
+        raise ProtocolError("bad_message", f"seat: {out['seat']} is not a seat (from 0)", "seat")
     return out
 
 
@@ -192,6 +204,7 @@ def new_table_config(body: Any) -> dict[str, Any]:
         "rounds": rounds,
         "confirm": _field(body, "confirm", bool, False),
         "mode": mode,
+        "hints": _field(body, "hints", bool, False),
         "seed": secrets.randbits(64),  # unguessable: finished records must not reveal later deals
     }
     # The engine is the judge of the rules: a table it cannot deal is refused now, not at the first deal.
@@ -302,4 +315,9 @@ def options_catalogue() -> dict[str, Any]:
                 "doc": spec.option_docs[key],
             }
         out[spec.name] = {"presets": presets, "players": [lo, hi], "options": options, "bots": bots_for(spec.name)}
-    return {"games": out, "bots": list(BOTS), "mode": {"default": "strict", "values": list(MODES), "doc": MODE_DOC}}
+    return {
+        "games": out,
+        "bots": list(BOTS),
+        "mode": {"default": "strict", "values": list(MODES), "doc": MODE_DOC},
+        "hints": {"default": False, "doc": HINTS_DOC},
+    }

@@ -24,14 +24,16 @@ from typing import Any, Protocol
 
 from ..core.cards import card_str
 from ..core.errors import RecordError, RoundgamesError
-from ..games.protocol import Deal, Irregularity, View
+from ..games.protocol import Deal, Irregularity
+from ..records.deal import record_of
+from ..session.analysis import Job
 from ..session.decisions import Decision
 from ..session.table import Table
 from .laws import applied_lines, notice, played
-from .store import Event, Store
+from .store import Event, Store, effective
 from .thinking import InlineThinker, Thinker
 from .timing import Clock, SystemClock, Timer, Timing
-from .views import SeatFacts, TableFacts, spare_ten, state_for
+from .views import SeatFacts, TableFacts, best_five, seen_mask, spare_ten, state_for
 from .words import (
     action_text,
     card_list,
@@ -187,6 +189,8 @@ class Room:
         self.nets: list[list[int]] = []
         self.next_deal_at: float | None = None
         self.trick_done_at = 0.0
+        #: the deals played with hints: each one's number and the seats that asked (stored ``hint`` events)
+        self.hinted: dict[int, set[int]] = {}
         #: table mode: each seat's last warning, ``((deal, action), law IDs)``, so a confirmation answers it
         self._warned: dict[int, tuple[tuple[int, str], tuple[str, ...]]] = {}
         #: the deals and actions so far, in order: ``(kind, seat, by_bot, seq, what)`` (what undo may take back);
@@ -200,7 +204,7 @@ class Room:
         self._reset()
         for i, n in conns.items():
             self.seats[i].conns = n
-        for ev in _effective(events):
+        for ev in effective(events):
             self._apply(ev.kind, ev.data, ev.seq, replaying=True)
         self.seq = events[-1].seq if events else 0
         self.rebuilt_at = self.seq
@@ -229,6 +233,7 @@ class Room:
             **{k: c[k] for k in keys},
             "bots": list(self.table.bot_names),
             "mode": c.get("mode", "strict"),
+            "hints": bool(c.get("hints", False)),  # a table stored before hints existed has none
             "rules": self.rules_help,
         }
 
@@ -248,7 +253,14 @@ class Room:
     def scores(self) -> dict[str, Any]:
         balances = [self.table.sitting.balances.get(s, 0) for s in self.table.seats]
         over = self.table.is_over
-        return {"deals": self.nets, "totals": balances, "over": over, "settlement": balances if over else None}
+        hints = [sorted(self.hinted.get(n, ())) for n in range(1, len(self.nets) + 1)]
+        return {
+            "deals": self.nets,
+            "totals": balances,
+            "over": over,
+            "settlement": balances if over else None,
+            "hints": hints,
+        }
 
     def facts(self) -> TableFacts:
         """What every viewer's state is built from (:func:`~roundgames.web.views.state_for`), gathered once."""
@@ -482,6 +494,25 @@ class Room:
             data["irregular"] = True  # for whoever reads the store: on a replay the table's mode rules it again
         self._command("act", data)
 
+    def ask_hint(self, seat: int) -> Job:
+        """A person asks for a hint at his turn: refused at a table without hints (``hints_off``, naming the option)
+        and out of his turn; else the deal is noted as played with hints by him (a stored event, which a restart
+        keeps) and the job that works the hint out is returned (:mod:`roundgames.web.coach` has it worked out)."""
+        if not self.config.get("hints", False):
+            raise RoomError(
+                "hints_off", "hints: this table was created without hints (its option hints is off)", None, "hints"
+            )
+        deal = self.table.deal
+        if deal is None or deal.is_complete:
+            raise RoomError("no_deal", "no deal is in progress")
+        if deal.to_act != seat:
+            raise RoomError("not_your_turn", self._not_your_turn())
+        if self.table.keeping == seat:
+            raise RoomError("illegal", "keep five of the ten first: a hint weighs a turn's choices")
+        if seat not in self.hinted.get(self.deal_number, ()):
+            self._command("hint", {"seat": seat, "deal": self.deal_number})
+        return Job(record_of(deal), (seat,), self.table.seed, len(self.table.sitting.deals), hint_for=seat)
+
     def _not_your_turn(self) -> str:
         deal = self.table.deal
         assert deal is not None
@@ -606,8 +637,10 @@ class Room:
             self._deal(seq, data)
         elif kind == "act":
             self._act(seq, data["seat"], data["text"], data["bot"])
+        elif kind == "hint":
+            self.hinted.setdefault(data["deal"], set()).add(data["seat"])
         elif kind == "undo":
-            pass  # handled by _effective when the events are replayed
+            pass  # handled by effective() when the events are replayed
         else:
             raise RecordError("event", f"unknown event {kind!r}")
 
@@ -645,7 +678,7 @@ class Room:
             if bot and table.table_mode and table.laws_if(action):  # a bot chooses from the proper actions only
                 raise RecordError("event", f"{name}'s bot chose {text!r}, which the rules forbid")
             laws_before, played_before = len(deal.irregularities), played(deal)
-            seen_before = _seen(deal.view(seat))
+            seen_before = seen_mask(deal.view(seat))
             table.act(seat, text)
         except RoomError:
             raise
@@ -653,7 +686,7 @@ class Room:
             raise _refusal(e, deal, self.display_names()) from None
         table.events.clear()
         irregular = len(deal.irregularities) > laws_before
-        revealing = _seen(deal.view(seat)) & ~seen_before
+        revealing = seen_mask(deal.view(seat)) & ~seen_before
         self._acts.append(("act", seat, bot, seq, "irregular" if irregular else "revealing" if revealing else "plain"))
         public, mine = describe(deal, action, self.display_names())
         self._log(seq, "action", seat, public, {seat: mine} if mine else {})
@@ -756,43 +789,5 @@ def _refusal(e: RoundgamesError, deal: Deal, names: list[str]) -> RoomError:
     return RoomError("illegal" if rule else "bad_message", text, rule, None if rule else "action")
 
 
-def _seen(view: View[Any]) -> int:
-    """The cards a seat's view shows it (a mask): its hand, the widow it peeped at, the cards on the table."""
-    mask = view.hand | sum(1 << c for t in view.tricks for c in t.cards)
-    if view.widow is not None:
-        mask |= 1 << view.widow
-    return mask | (1 << view.turnup if view.turnup >= 0 else 0)
-
-
 def _nothing() -> None:
     """A command that changes nothing: queued behind the others, it says when they are done."""
-
-
-def best_five(deal: Deal, seat: int) -> tuple[int, ...]:
-    """The five of the ten (hand and spare hand) a bot keeps for a Nap: the longest suit's length, then high cards."""
-
-    def strength(keep: tuple[int, ...]) -> int:
-        suits = [c // 13 for c in keep]
-        return 20 * max(suits.count(x) for x in set(suits)) + sum(c % 13 for c in keep)
-
-    choices: list[tuple[int, ...]] = [a.cards for a in deal.legal_actions() if a.verb == "spare" and a.seat == seat]
-    return max(choices, key=strength)
-
-
-def _effective(events: list[Event]) -> list[Event]:
-    """The events that still count: an undo takes back its seat's last action and everything after it."""
-    out: list[Event] = []
-    for ev in events:
-        if ev.kind != "undo":
-            out.append(ev)
-            continue
-        seat = ev.data["seat"]
-        for i in range(len(out) - 1, -1, -1):
-            e = out[i]
-            if e.kind == "deal":
-                break
-            if e.kind == "act" and e.data["seat"] == seat and not e.data["bot"]:
-                kept = [x for x in out[i:] if x.kind in ("sit", "chat")]  # talk and seating are not taken back
-                out[i:] = kept
-                break
-    return out

@@ -12,6 +12,7 @@ import gc
 import secrets
 from typing import Any
 
+from .coach import Coach
 from .room import Room
 from .store import Store
 from .thinking import PoolThinker, Thinker
@@ -42,6 +43,8 @@ class Server:
     ) -> None:
         self.db = db
         self.thinker: Thinker = thinker if thinker is not None else PoolThinker(bot_workers)
+        #: the expert's reviews and hints, worked out by the same thinker (:mod:`roundgames.web.coach`)
+        self.coach = Coach(self.thinker)
         self.timing = timing
         self.idle_seconds = idle_seconds
         self.clock: Clock = clock or SystemClock()

@@ -2,7 +2,8 @@
 table, and every message the table pushes sent in order.
 
 Each connection has its own outbox, so a slow client never holds up the table; one too far behind is closed and
-reconnects for a snapshot.
+reconnects for a snapshot. A review or a hint (:mod:`roundgames.web.coach`) is answered by a task of its own, so the
+connection's other messages (its pings) are read while the expert thinks.
 """
 
 from __future__ import annotations
@@ -10,11 +11,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import time
+from collections.abc import Awaitable
 from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
+from .coach import Coach
 from .protocol import ProtocolError, parse_client_message
 from .room import CHAT_BURST, Room, RoomError
 from .server import Server
@@ -25,6 +29,10 @@ __all__ = ["MAX_OUTBOX", "WsConn", "error_message", "table_socket"]
 MAX_OUTBOX = 2_000
 #: seconds a new connection has to say hello
 HELLO_SECONDS = 30
+
+log = logging.getLogger("roundgames.web")
+#: the reviews and hints being worked out: held here, or a task might be collected before it is done
+_ANSWERING: set[asyncio.Task[None]] = set()
 
 
 class WsConn:
@@ -89,7 +97,7 @@ async def table_socket(ws: WebSocket) -> None:
         while True:
             try:
                 message = parse_client_message(await _receive_text(ws))
-                await _dispatch(room, conn, message)
+                await _dispatch(room, conn, message, server.coach)
             except (ProtocolError, RoomError) as e:
                 conn.push(error_message(e))
     except RoomError as e:
@@ -164,7 +172,28 @@ async def _first_hello(ws: WebSocket) -> dict[str, Any] | None:
         await _send_error(ws, ProtocolError("hello_first", 'say hello first: {"type": "hello", "token": ...}', "type"))
 
 
-async def _dispatch(room: Room, conn: WsConn, message: dict[str, Any]) -> None:
+def _answer(conn: WsConn, answer: Awaitable[dict[str, Any] | None]) -> None:
+    """Send ``conn`` what ``answer`` comes to (nothing for None), or its refusal, from a task of its own."""
+
+    async def send() -> None:
+        try:
+            message = await answer
+        except (ProtocolError, RoomError) as e:
+            conn.push(error_message(e))
+            return
+        except Exception:  # a bug of ours, or a worker lost twice: say so, and keep the connection
+            log.exception("the expert's review or hint failed")
+            conn.push(error_message(RoomError("analysis_failed", "the expert could not work this out; try again")))
+            return
+        if message is not None:
+            conn.push(message)
+
+    task = asyncio.get_running_loop().create_task(send())
+    _ANSWERING.add(task)
+    task.add_done_callback(_ANSWERING.discard)
+
+
+async def _dispatch(room: Room, conn: WsConn, message: dict[str, Any], coach: Coach) -> None:
     kind = message["type"]
     if kind == "ping":
         conn.push({"type": "pong"})
@@ -181,6 +210,9 @@ async def _dispatch(room: Room, conn: WsConn, message: dict[str, Any]) -> None:
             raise RoomError("too_fast", "chat: a line a second, please", None, "text")
         await room.call(room.chat, conn.seat, message["text"])
         return
+    if kind == "review":  # a spectator too, once the sitting is over
+        _answer(conn, coach.review(room, conn.seat, message["deal"], message["seat"]))
+        return
     if conn.seat is None:
         raise RoomError("not_seated", f"a spectator cannot {kind}: take a seat first")
     if kind == "act":
@@ -189,3 +221,5 @@ async def _dispatch(room: Room, conn: WsConn, message: dict[str, Any]) -> None:
         await room.call(room.next_deal)
     elif kind == "undo":
         await room.call(room.undo, conn.seat)
+    elif kind == "hint":
+        _answer(conn, coach.hint(room, conn.seat))

@@ -18,7 +18,10 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Event", "Store"]
+__all__ = ["KEPT", "Event", "Store", "effective"]
+
+#: the events an undo never takes back: talk, seating, and the hints asked for (the deal was played with them)
+KEPT = ("sit", "chat", "hint")
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -105,3 +108,22 @@ class Store:
             self.db.execute("BEGIN")
             self.db.execute("DELETE FROM events WHERE table_id = ?", (table_id,))
             self.db.execute("DELETE FROM tables WHERE id = ?", (table_id,))
+
+
+def effective(events: list[Event]) -> list[Event]:
+    """The events that still count: an undo takes back its seat's last action and everything after it."""
+    out: list[Event] = []
+    for ev in events:
+        if ev.kind != "undo":
+            out.append(ev)
+            continue
+        seat = ev.data["seat"]
+        for i in range(len(out) - 1, -1, -1):
+            e = out[i]
+            if e.kind == "deal":
+                break
+            if e.kind == "act" and e.data["seat"] == seat and not e.data["bot"]:
+                kept = [x for x in out[i:] if x.kind in KEPT]
+                out[i:] = kept
+                break
+    return out

@@ -6,6 +6,9 @@ in a :class:`PoolThinker`, pools of worker processes sized from the machine's co
 shut down when it closes, so that one bot's search never holds up another table's messages (nor, in a lane of their
 own, the quick bots of another table). A room made on its own (a test on a manual clock) thinks with an
 :class:`InlineThinker`, on the spot.
+
+The expert's review of a deal and its hints (:mod:`roundgames.session.analysis`) are worked out in the searching
+lane too (:meth:`PoolThinker.analyse`): a :class:`~roundgames.session.analysis.Job` pickles as a decision does.
 """
 
 from __future__ import annotations
@@ -23,6 +26,8 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Protocol
 
+from ..session.analysis import Job
+from ..session.analysis import run as run_job
 from ..session.decisions import Decision, decide
 
 __all__ = ["InlineThinker", "PoolThinker", "Thinker", "default_workers"]
@@ -46,12 +51,19 @@ class Thinker(Protocol):
         """The action of ``decision``'s bot."""
         ...
 
+    async def analyse(self, job: Job) -> Any:
+        """The expert's review or hint of ``job`` (:func:`roundgames.session.analysis.run`)."""
+        ...
+
 
 class InlineThinker:
     """Decides at once, in the caller's thread: for a room on its own (the tests on a manual clock)."""
 
     async def decide(self, decision: Decision) -> Any:
         return decide(decision)
+
+    async def analyse(self, job: Job) -> Any:
+        return run_job(job)
 
 
 def default_workers() -> int:
@@ -116,7 +128,7 @@ class PoolThinker:
         methods = multiprocessing.get_all_start_methods()
         context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
         if "forkserver" in methods:
-            context.set_forkserver_preload(["roundgames.session.decisions"])
+            context.set_forkserver_preload(["roundgames.session.decisions", "roundgames.session.analysis"])
         size = self.workers if lane == SEARCH else 1
         return ProcessPoolExecutor(size, mp_context=context, initializer=_start_worker)
 
@@ -134,23 +146,30 @@ class PoolThinker:
         return QUICK if cost is not None and cost < QUICK_SECONDS else SEARCH
 
     async def decide(self, decision: Decision) -> Any:
+        action, took = await self._run(self.lane(decision), _timed, decision)
+        key = (decision.bot, decision.game)
+        before = self.cost.get(key)
+        self.cost[key] = took if before is None else before + (took - before) * COST_WEIGHT
+        return action
+
+    async def analyse(self, job: Job) -> Any:
+        """The expert's review or hint of ``job``, worked out in the searching lane (the expert searches)."""
+        return await self._run(SEARCH, run_job, job)
+
+    async def _run(self, lane: str, fn: Any, arg: Any) -> Any:
+        """``fn(arg)`` in a worker of ``lane``; a pool broken by a worker that died is made again and asked again."""
         if not self._pools:
             raise RuntimeError("the bots' pools are not open")
-        lane = self.lane(decision)
         loop = asyncio.get_running_loop()
         pool = self._pools[lane]
         try:
-            action, took = await loop.run_in_executor(pool, _timed, decision)
+            return await loop.run_in_executor(pool, fn, arg)
         except BrokenProcessPool:
             log.warning("a bots' worker died: its pool is made again")
             if self._pools.get(lane) is pool:
                 pool.shutdown(wait=False, cancel_futures=True)
                 self._pools[lane] = self._new_pool(lane)
-            action, took = await loop.run_in_executor(self._pools[lane], _timed, decision)
-        key = (decision.bot, decision.game)
-        before = self.cost.get(key)
-        self.cost[key] = took if before is None else before + (took - before) * COST_WEIGHT
-        return action
+            return await loop.run_in_executor(self._pools[lane], fn, arg)
 
     async def close(self) -> None:
         """Shut the pools down: decisions not begun are dropped, those under way finish (off the event loop)."""

@@ -22,7 +22,16 @@ from ..games.protocol import Feature, Stage, View
 from ..session.table import Table
 from .words import TableDeal, action_text, card_list, result_sentence
 
-__all__ = ["SeatFacts", "TableFacts", "illegal_reasons", "legal_entries", "spare_ten", "state_for"]
+__all__ = [
+    "SeatFacts",
+    "TableFacts",
+    "best_five",
+    "illegal_reasons",
+    "legal_entries",
+    "seen_mask",
+    "spare_ten",
+    "state_for",
+]
 
 SUIT_LETTERS = "SHDC"
 #: the label of the one choice a person who took the spare hand has left (docs/web.md, ``keep``)
@@ -247,3 +256,22 @@ def state_for(facts: TableFacts, viewer: int | None) -> dict[str, Any]:
     if view.widow is not None:
         d["widow"] = card_str(view.widow)  # the viewer peeped at it (NAP-VAR-PEEP)
     return state
+
+
+def seen_mask(view: View[Any]) -> int:
+    """The cards a seat's view shows it (a mask): its hand, the widow it peeped at, the cards on the table."""
+    mask = view.hand | sum(1 << c for t in view.tricks for c in t.cards)
+    if view.widow is not None:
+        mask |= 1 << view.widow
+    return mask | (1 << view.turnup if view.turnup >= 0 else 0)
+
+
+def best_five(deal: TableDeal, seat: int) -> tuple[int, ...]:
+    """The five of the ten (hand and spare hand) a bot keeps for a Nap: the longest suit's length, then high cards."""
+
+    def strength(keep: tuple[int, ...]) -> int:
+        suits = [c // 13 for c in keep]
+        return 20 * max(suits.count(x) for x in set(suits)) + sum(c % 13 for c in keep)
+
+    choices: list[tuple[int, ...]] = [a.cards for a in deal.legal_actions() if a.verb == "spare" and a.seat == seat]
+    return max(choices, key=strength)

@@ -167,6 +167,7 @@ export class CreateForm {
       spectators: this.el("spectators").checked,
       confirm: this.el("confirm").checked,
       mode: this.el("mode").value,
+      hints: this.el("hints").checked,
     };
     if (this.el("rounds").value.trim() !== "") body.rounds = number("rounds");
     const bots = this.seatBots();

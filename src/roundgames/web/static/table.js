@@ -11,6 +11,7 @@ import { LogView, setupChat } from "./log.js";
 import { Connection } from "./net.js";
 import { Panel, renderRules, renderScore } from "./panels.js";
 import { askIrregular } from "./irregular.js";
+import { ReviewDialog, renderHint } from "./review.js";
 import { chooseSeat } from "./seatdialog.js";
 import { awayShort, awayText, renderSeats } from "./seats.js";
 import { applySettings, onSettingsChange, openSettings, settings } from "./settings.js";
@@ -41,7 +42,12 @@ class TableClient {
       say: (text) => this.say(text),
     });
     this.alert = new TurnAlert(document.title);
-    this.scorePanel = new Panel($("score-panel"), renderScore);
+    this.scorePanel = new Panel($("score-panel"), (dialog, state) =>
+      renderScore(dialog, state, { onReview: (deal) => this.openReview(deal) }));
+    this.reviewDialog = new ReviewDialog($("review-dialog"), {
+      ask: (deal, seat) => this.send({ type: "review", deal, ...(seat === null ? {} : { seat }) }),
+    });
+    this.hint = null; // the hint shown at this turn: {deal, hand, options}; dropped when the turn moves on
     this.rulesPanel = new Panel($("rules-panel"), renderRules);
     this.wire();
   }
@@ -56,6 +62,8 @@ class TableClient {
     click("rejoin-link", () => this.copyRejoinLink());
     click("next-deal", () => this.send({ type: "next" }));
     click("undo", () => this.send({ type: "undo" }));
+    click("hint-button", () => this.askHint());
+    click("review-deal", () => this.state?.deal && this.openReview(this.state.deal.number));
     setupChat($("chat-form"), {
       input: $("chat-input"), quick: $("quick-messages"),
       send: (text) => this.send({ type: "chat", text }), say: (text) => this.say(text),
@@ -168,6 +176,8 @@ class TableClient {
     else if (message.type === "snapshot") this.snapshot(message);
     else if (message.type === "update") this.update(message);
     else if (message.type === "error") this.serverError(message);
+    else if (message.type === "review") this.reviewDialog.show(message, this.state);
+    else if (message.type === "hint") this.showHint(message);
     // A read-only hook for the browser tests and for debugging from the console: only what this page already holds
     // (the last state and seq the server sent it), never read back by the page; changing it changes nothing.
     window.__roundgames = { state: this.state, seq: this.seq };
@@ -217,6 +227,7 @@ class TableClient {
       });
       return;
     }
+    if (this.reviewDialog.waiting && this.reviewDialog.dialog.open && !this.reviewDialog.review) this.reviewDialog.fail(text);
     if (code === "table_gone") {
       this.conn.stop();
       return this.fatal(text || "This table has ended.");
@@ -251,6 +262,7 @@ class TableClient {
     renderResult(app, state, { seated });
     this.controls.render(state);
     $("undo").hidden = !seated || !state.undo;
+    this.renderHints(state, seated);
     $("last-trick-button").disabled = !state.deal?.last_trick?.cards?.length;
     $("take-seat-button").hidden = seated || !(state.seats ?? []).some((s) => s.kind === "open");
     $("rejoin-link").hidden = !this.token || !seated;
@@ -258,6 +270,36 @@ class TableClient {
     this.alert.update(state);
     this.scorePanel.refresh(state);
     this.rulesPanel.refresh(state);
+  }
+
+  // --- the expert's review of a finished deal, and hints ---
+
+  openReview(deal) {
+    if (this.state) this.reviewDialog.open(this.state, deal);
+  }
+
+  askHint() {
+    if (!this.state?.legal?.length) return;
+    if (this.send({ type: "hint" })) this.say("The expert is weighing your options…");
+  }
+
+  /** A hint for this turn: kept while the turn, the deal and the hand are the ones it was worked out for. */
+  showHint(message) {
+    if (message.deal !== this.state?.deal?.number || !this.state.legal?.length) return;
+    this.hint = { ...message, hand: JSON.stringify(this.state.hand) };
+    this.say("");
+    this.render();
+  }
+
+  renderHints(state, seated) {
+    const turn = seated && (state.legal ?? []).length > 0;
+    $("hint-button").hidden = !(turn && state.table?.hints);
+    if (this.hint && !(turn && state.deal?.number === this.hint.deal && JSON.stringify(state.hand) === this.hint.hand)) {
+      this.hint = null;
+    }
+    renderHint($("hint-box"), this.hint);
+    const deal = state.deal;
+    $("review-deal").hidden = !(seated && deal?.complete && (state.scores?.deals ?? []).length >= deal.number);
   }
 
   toggleMute(seat) {

@@ -1,0 +1,280 @@
+"""What the expert bot makes of a person's decisions: each one weighed after the deal (a review), or at his turn
+(a hint), as plain data that every surface renders (``replay --analyse``, ``play --hints``, the web table's review
+and Hint button).
+
+A deal is replayed action by action from its record; at each decision of the seats asked about (a seat acting in
+its turn with more than one option: a forced action is no decision) the expert (:mod:`roundgames.bots.expert`) is
+shown the seat's view and gives its value of every option it weighs, the money it expects the seat to net by the
+deal's end. The review keeps what was taken, the expert's choice and the difference, the *loss*.
+
+Each decision's expert is seeded as a bot's decision at the table is (:func:`~.decisions.decision_seed`: the
+table's seed, the seat, the deal's index in the sitting and the actions before it), so the same deal weighs the
+same on every machine, and a hint asked at a turn shows exactly the values the review of that deal shows later.
+
+>>> from roundgames.games.registry import new_deal, rules_for
+>>> from roundgames.records.deal import record_of
+>>> deal = new_deal("nap", rules_for("nap", "peel"), 3, dealer=0, pool=0)
+>>> deal.deal(5)
+>>> while not deal.is_complete:
+...     _ = deal.apply(deal.legal_actions()[0])
+>>> found = review(record_of(deal), [1], table_seed=7)
+>>> all(d.seat == 1 and len(d.options) > 1 for d in found.decisions)
+True
+>>> all(d.loss is not None and d.loss >= 0 for d in found.decisions)
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..bots.expert import expert_for
+from ..core.errors import RecordError, RulesError
+from ..games.protocol import Deal, Feature
+from ..records.deal import DealRecord, record_of, start
+from .decisions import decision_seed
+from .input import action_text
+from .words import current_trick, hand_order
+
+__all__ = [
+    "TIE",
+    "DealReview",
+    "Job",
+    "Option",
+    "Summary",
+    "Weighed",
+    "hint",
+    "is_decision",
+    "option_lines",
+    "review",
+    "review_deal",
+    "run",
+]
+
+#: values closer than this are the same value: the expert's sums of weighted worlds differ by rounding alone
+TIE = 1e-9
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option the expert weighed: the action as a person types it in full (``"play QH"``, ``"call 3"``) and
+    what it expects the seat to net by the deal's end, in counters."""
+
+    action: str
+    value: float
+
+
+@dataclass(frozen=True)
+class Weighed:
+    """One decision of a seat, weighed: where it was, what was taken, and every option the expert weighed."""
+
+    #: the number of actions before it in the deal's log (the decision is action ``index + 1``)
+    index: int
+    seat: int
+    #: where the deal stood: ``"bid"`` or ``"play"`` (:class:`~roundgames.games.protocol.Stage`)
+    stage: str
+    #: the seat's cards at the decision, in the table's order, and the cards on the table then (seat, card):
+    #: nothing the seat could not see
+    hand: tuple[int, ...]
+    trick: tuple[tuple[int, int], ...]
+    #: the action taken, as :attr:`Option.action` writes it
+    taken: str
+    #: every option weighed, best first
+    options: tuple[Option, ...]
+    #: the expert's value of the action taken (weighed in the same worlds when it is not among :attr:`options`);
+    #: None for an action no rule allows (table mode's irregularities)
+    taken_value: float | None
+
+    @property
+    def best(self) -> Option:
+        """The expert's choice."""
+        return self.options[0]
+
+    @property
+    def loss(self) -> float | None:
+        """What the action taken is expected to cost against the expert's choice (0 when it is as good)."""
+        return None if self.taken_value is None else max(0.0, self.best.value - self.taken_value)
+
+    @property
+    def matched(self) -> bool:
+        """Whether the action taken is worth what the expert's choice is (the same action, or one as good)."""
+        return self.loss is not None and self.loss <= TIE
+
+
+@dataclass(frozen=True)
+class Summary:
+    """A seat's decisions in one deal, counted: how many, how many were as good as the expert's, and the total
+    expected loss of those it weighed (``unweighed``: decisions whose action it weighed no value for)."""
+
+    decisions: int
+    matched: int
+    loss: float
+    unweighed: int = 0
+
+
+@dataclass(frozen=True)
+class DealReview:
+    """The decisions of the seats reviewed in one deal, in the order they were taken."""
+
+    game: str
+    seats: tuple[str, ...]
+    #: the seats whose decisions were weighed
+    reviewed: tuple[int, ...]
+    decisions: tuple[Weighed, ...]
+
+    def summary(self, seat: int) -> Summary:
+        """``seat``'s decisions counted."""
+        mine = [d for d in self.decisions if d.seat == seat]
+        losses = [d.loss for d in mine if d.loss is not None]
+        matched = sum(1 for d in mine if d.matched)
+        return Summary(len(mine), matched, sum(losses), len(mine) - len(losses))
+
+    def summary_line(self) -> str:
+        """``You: 4 decisions, 3 as good as the expert's, expected loss 0.40``, for each seat reviewed."""
+        parts = []
+        for seat in self.reviewed:
+            s = self.summary(seat)
+            words = f"{self.seats[seat]}: {s.decisions} decision{'s' * (s.decisions != 1)}"
+            if s.decisions:
+                words += f", {s.matched} as good as the expert's, expected loss {s.loss:.2f}"
+            if s.unweighed:
+                words += f" ({s.unweighed} not weighed)"
+            parts.append(words)
+        return "; ".join(parts)
+
+
+def is_decision(deal: Deal, action: Any) -> bool:
+    """Whether ``action``, about to be applied to ``deal``, is a decision to weigh: its seat acts in its turn and had
+    more than one option (a forced action, an action out of turn or a law stated is none)."""
+    if deal.is_complete or action.seat != deal.to_act or not deal.game.verbs[action.verb].proper:
+        return False
+    view = deal.view(action.seat)
+    return len(view.legal) + len(view.may_take) > 1
+
+
+def _weigh(deal: Deal, seat: int, seed: int) -> tuple[Option, ...]:
+    """The expert's options for ``seat``, to act in the live ``deal``, best first."""
+    bot = expert_for(deal.game.name)(random.Random(seed))
+    return tuple(Option(action_text(deal, a), v) for a, v in bot.values(deal.view(seat)))
+
+
+def _taken_value(deal: Deal, action: Any, options: Sequence[Option], seed: int) -> float | None:
+    """The expert's value of the action taken, about to be applied to the live ``deal``: its option's; else, for a
+    legal action it did not put on its list (of many actions of one verb it tries a few), its value in the same
+    worlds (the expert draws its worlds from its seed before it values any option); for a verb whose cards the seat
+    takes unseen (Nap's spare hand), the value of the taking it weighed, since what was kept was chosen after seeing
+    them. None for an action no rule allows (table mode)."""
+    taken = action_text(deal, action)
+    for option in options:
+        if option.action == taken:
+            return option.value
+    view = deal.view(action.seat)
+    if action.verb in view.may_take:
+        return next((o.value for o in options if o.action.split()[0] == action.verb), None)
+    legal = next((a for a in view.legal if action_text(deal, a) == taken), None)
+    if legal is None:
+        return None
+    [value] = expert_for(deal.game.name)(random.Random(seed)).evaluate(view, [legal])
+    return value
+
+
+def _check(deal: Deal, record: DealRecord, seats: Sequence[int]) -> None:
+    if deal.offers(Feature.UNKNOWN_CARDS):
+        raise RulesError("the deal's cards were not recorded (a keeper's deal): the expert has nothing to weigh")
+    for seat in seats:
+        if not 0 <= seat < len(record.seats):
+            raise RecordError("seat", f"no seat {seat + 1} in a deal of {len(record.seats)} seats")
+
+
+def review(record: DealRecord, seats: Sequence[int], *, table_seed: int | str = 0, deal_index: int = 0) -> DealReview:
+    """Replay ``record`` and weigh every decision of ``seats`` (seat numbers from 0); ``table_seed`` and
+    ``deal_index`` (the deal's index in its sitting) seed each decision's expert as the table seeds a bot's. A record
+    in progress is weighed up to its last action."""
+    deal = start(record)
+    _check(deal, record, seats)
+    wanted = set(seats)
+    out: list[Weighed] = []
+    for text in record.actions:
+        action = deal.parse_action(text)
+        if action.seat in wanted and is_decision(deal, action):
+            seed = decision_seed(table_seed, action.seat, deal_index, len(deal.log))
+            options = _weigh(deal, action.seat, seed)
+            view = deal.view(action.seat)
+            trick = current_trick(view)
+            out.append(
+                Weighed(
+                    index=len(deal.log),
+                    seat=action.seat,
+                    stage=str(view.stage),
+                    hand=tuple(hand_order(view.hand)),
+                    trick=tuple(zip(trick.seats, trick.cards, strict=True)) if trick is not None else (),
+                    taken=action_text(deal, action),
+                    options=options,
+                    taken_value=_taken_value(deal, action, options, seed),
+                )
+            )
+        deal.apply(action)
+    return DealReview(record.game, tuple(record.seats), tuple(sorted(wanted)), tuple(out))
+
+
+def review_deal(deal: Deal, seats: Sequence[int], *, table_seed: int | str = 0, deal_index: int = 0) -> DealReview:
+    """:func:`review` of a deal in hand (finished, or in progress up to its last action)."""
+    return review(record_of(deal), seats, table_seed=table_seed, deal_index=deal_index)
+
+
+def hint(deal: Deal, seat: int, *, table_seed: int | str = 0, deal_index: int = 0) -> tuple[Option, ...]:
+    """The expert's value of each option of ``seat``, whose turn it is in ``deal``, best first: a hint, seeded as
+    the review of this decision will be. Raises :class:`RecordError` on ``hint`` when it is not the seat's turn."""
+    if deal.is_complete or deal.to_act != seat:
+        raise RecordError("hint", f"a hint is for your turn, and it is not {deal.seats[seat]}'s")
+    if deal.offers(Feature.UNKNOWN_CARDS):
+        raise RecordError("hint", "nobody recorded the cards: there is nothing to weigh")
+    return _weigh(deal, seat, decision_seed(table_seed, seat, deal_index, len(deal.log)))
+
+
+def option_lines(options: Sequence[Option], taken: str | None = None, taken_value: float | None = None) -> list[str]:
+    """The options as lines of text, best first, each with its value, the expert's choice and the one ``taken``
+    marked; card codes as the record writes them (a terminal shows them its own way)."""
+    width = max((len(o.action) for o in options), default=0)
+    out = []
+    for i, o in enumerate(options):
+        marks = ["the expert's choice"] if i == 0 else []
+        if o.action == taken:
+            less = options[0].value - o.value
+            marks.append(f"played: {less:.2f} less" if less > TIE else "played, as good" if i else "played")
+        out.append(f"  {o.action:<{width}}  {o.value:+7.2f}" + (f"   {', '.join(marks)}" if marks else ""))
+    if taken is not None and all(o.action != taken for o in options):
+        if taken_value is None:
+            out.append(f"  played: {taken} (no rule allows it: not weighed)")
+        else:
+            less = options[0].value - taken_value if options else 0.0
+            said = f"played: {max(0.0, less):.2f} less" if less > TIE else "played, as good"
+            out.append(
+                f"  {taken:<{width}}  {taken_value:+7.2f}   {said} (not on the expert's list; weighed in the same worlds)"
+            )
+    return out
+
+
+@dataclass(frozen=True)
+class Job:
+    """A review or a hint to work out in another process (the web server's workers): plain data, which pickles.
+    ``hint_for``: the seat to act at the record's end, for a hint; None for the review of ``seats``."""
+
+    record: DealRecord
+    seats: tuple[int, ...]
+    table_seed: int | str
+    deal_index: int
+    hint_for: int | None = None
+
+
+def run(job: Job) -> DealReview | tuple[Option, ...]:
+    """Work out ``job``: the :class:`DealReview` of its seats, or a hint's options."""
+    if job.hint_for is None:
+        return review(job.record, job.seats, table_seed=job.table_seed, deal_index=job.deal_index)
+    deal = start(job.record)
+    for text in job.record.actions:
+        deal.apply(deal.parse_action(text))
+    return hint(deal, job.hint_for, table_seed=job.table_seed, deal_index=job.deal_index)
