@@ -101,25 +101,30 @@ class ExpertBot:
         options = self.candidates(view)
         if len(options) == 1:
             return options[0]
-        model = kit(view).sensible(random.Random(0)).choose(view)
-        anchor = options.index(model) if model in options and self.clear > 0 else None
-        found = self._estimate(view, options, anchor)
-        best = max(range(len(options)), key=found.means.__getitem__)
-        if anchor is None or best == anchor or found.clearly_better(best, anchor, self.clear):
-            return options[best]
-        return options[anchor]
+        return self._decide(view, options)[0]
+
+    def values(self, view: View[Any]) -> list[tuple[Any, float]]:
+        """Every option the bot weighs in ``view`` with what it expects it to net: the one it would choose first
+        (:meth:`choose`, from the same worlds), then the others best first. What a replay or a hint shows."""
+        options = self.candidates(view)
+        choice, means = self._decide(view, options)
+        return sorted(zip(options, means, strict=True), key=lambda ov: (ov[0] != choice, -ov[1]))
 
     def evaluate(self, view: View[Any], options: list[Any]) -> list[float]:
-        """What each of ``options`` is expected to net the seat, over :attr:`samples` weighted worlds (see
+        """What each of ``options`` is expected to net the seat, over the worlds of the budget (see
         :meth:`_estimate`)."""
         return self._estimate(view, options, None).means
 
-    def values(self, view: View[Any]) -> list[tuple[Any, float]]:
-        """Every option the bot weighs in ``view`` with what it expects it to net, best first: what a replay or
-        a hint shows a person."""
-        options = self.candidates(view)
-        values = self.evaluate(view, options)
-        return sorted(zip(options, values, strict=True), key=lambda ov: -ov[1])
+    def _decide(self, view: View[Any], options: list[Any]) -> tuple[Any, list[float]]:
+        """The option chosen among ``options`` (:meth:`choose`), with what each is expected to net."""
+        model = kit(view).sensible(random.Random(0)).choose(view) if len(options) > 1 else None
+        anchor = options.index(model) if model in options and self.clear > 0 else None
+        found = self._estimate(view, options, anchor)
+        means = found.means
+        best = max(range(len(options)), key=means.__getitem__)
+        if anchor is None or best == anchor or found.clearly_better(best, anchor, self.clear):
+            return options[best], means
+        return options[anchor], means
 
     def candidates(self, view: View[Any]) -> list[Any]:
         """The actions weighed: every legal action (every card that may be played, every call open), except that

@@ -54,7 +54,7 @@ def add_replay(sub: Any) -> None:
         "--analyse",
         "--analyze",
         action="store_true",
-        help="weigh each decision with the expert bot: after each one, its value of every option (best first, the "
+        help="weigh each decision with the expert bot: after each one, its value of every option (its choice first, the "
         "one played marked); after each deal, the decisions, how many were as good as the expert's and the "
         "expected loss (docs/bots.md)",
     )

@@ -82,7 +82,7 @@ class Weighed:
     trick: tuple[tuple[int, int], ...]
     #: the action taken, as :attr:`Option.action` writes it
     taken: str
-    #: every option weighed, best first
+    #: every option weighed: the expert's choice first, then the others best first
     options: tuple[Option, ...]
     #: the expert's value of the action taken (weighed in the same worlds when it is not among :attr:`options`);
     #: None for an action no rule allows (table mode's irregularities)
@@ -156,7 +156,7 @@ def is_decision(deal: Deal, action: Any) -> bool:
 
 
 def _weigh(deal: Deal, seat: int, seed: int) -> tuple[Option, ...]:
-    """The expert's options for ``seat``, to act in the live ``deal``, best first."""
+    """The expert's options for ``seat``, to act in the live ``deal``: its choice first, then best first."""
     bot = expert_for(deal.game.name)(random.Random(seed))
     return tuple(Option(action_text(deal, a), v) for a, v in bot.values(deal.view(seat)))
 
@@ -226,7 +226,7 @@ def review_deal(deal: Deal, seats: Sequence[int], *, table_seed: int | str = 0, 
 
 
 def hint(deal: Deal, seat: int, *, table_seed: int | str = 0, deal_index: int = 0) -> tuple[Option, ...]:
-    """The expert's value of each option of ``seat``, whose turn it is in ``deal``, best first: a hint, seeded as
+    """The expert's value of each option of ``seat``, whose turn it is in ``deal`` (its choice first, then best first): a hint, seeded as
     the review of this decision will be. Raises :class:`RecordError` on ``hint`` when it is not the seat's turn."""
     if deal.is_complete or deal.to_act != seat:
         raise RecordError("hint", f"a hint is for your turn, and it is not {deal.seats[seat]}'s")
@@ -236,7 +236,7 @@ def hint(deal: Deal, seat: int, *, table_seed: int | str = 0, deal_index: int = 
 
 
 def option_lines(options: Sequence[Option], taken: str | None = None, taken_value: float | None = None) -> list[str]:
-    """The options as lines of text, best first, each with its value, the expert's choice and the one ``taken``
+    """The options as lines of text (the expert's choice first, then best first), each with its value, the expert's choice and the one ``taken``
     marked; card codes as the record writes them (a terminal shows them its own way)."""
     width = max((len(o.action) for o in options), default=0)
     out = []

@@ -388,7 +388,7 @@ class Table:
             raise RecordError("input", f"{e.args[0]}; or type ? for help") from None
 
     def hint(self, seat: int) -> tuple[Option, ...]:
-        """The expert bot's value of each option of ``seat`` at his turn, best first (seeded as the review of this
+        """The expert bot's value of each option of ``seat`` at his turn, its choice first (seeded as the review of this
         decision is, :mod:`roundgames.session.analysis`); the deal is marked as played with hints by him. Raises
         :class:`RecordError` on ``hints`` at a table without them, on ``hint`` out of his turn."""
         if not self.hints:

@@ -570,13 +570,13 @@ class _Plain:
         self.say("  " + MODE_LINES["table" if self.table.table_mode else "strict"])
 
     def hint(self, seat: int) -> None:
-        """``h``: the expert's value of each option at this turn, best first; the deal is marked as hinted."""
+        """``h``: the expert's value of each option at this turn, its choice first; the deal is marked as hinted."""
         try:
             options = self.table.hint(seat)
         except RoundgamesError as e:
             self.say(f"! h: {e.reason if isinstance(e, RecordError) else e}")
             return
-        self.say("Hint: the expert bot's expected net of each option by the deal's end, best first:")
+        self.say("Hint: the expert bot's expected net of each option by the deal's end, its choice first:")
         for line in option_lines(options):
             self.say(line)
         self.say("This deal is marked on the score sheet as played with hints.")

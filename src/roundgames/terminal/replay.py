@@ -10,7 +10,7 @@ offers say what to show, and a finished deal ends with its result's one sentence
 
 With ``--analyse`` each decision of the seats reviewed (``--seat``; by default a saved table's people, else every
 seat) is weighed by the expert bot (:mod:`roundgames.session.analysis`): the position after it lists the expert's
-value of each option, best first, the one played marked, and each deal ends with a line counting its decisions.
+value of each option, its choice first, the one played marked, and each deal ends with a line counting its decisions.
 
 >>> import io
 >>> text = '''{"format": "roundgames-deal/1", "game": "loo", "seats": ["P1", "P2", "P3", "P4"],
@@ -149,7 +149,7 @@ def _analysis(deal: ReplayDeal, record: DealRecord, frames: list[str], ascii: bo
         frames[-1] += f"\nAnalysis: none ({e})."
         return
     for d in found.decisions:
-        head = f"The expert on {found.seats[d.seat]}'s decision (expected net by the deal's end, best first):"
+        head = f"The expert on {found.seats[d.seat]}'s decision (expected net by the deal's end, its choice first):"
         lines = option_lines(d.options, d.taken, d.taken_value)
         frames[d.index + 1] += "\n" + "\n".join(show(line, ascii) for line in [head, *lines])
     frames[-1] += f"\nAnalysis: {found.summary_line()}."

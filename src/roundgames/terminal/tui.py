@@ -626,7 +626,7 @@ class TableApp(Panels, App[int]):
             self._say(f"h: {e.reason if isinstance(e, RecordError) else e}.")
             self._refresh()
             return
-        lines = ["The expert bot's expected net of each option", "by the deal's end, best first:", ""]
+        lines = ["The expert bot's expected net of each option", "by the deal's end, its choice first:", ""]
         lines += [show(line.strip(), self.settings.ascii) for line in option_lines(options)]
         lines += ["", "This deal is marked on the score sheet as played with hints."]
         self._info("Hint", "\n".join(lines))

@@ -30,7 +30,7 @@ function cards(list) {
   return h("span", { class: "chips" }, (list ?? []).length ? list.map(cardChip) : h("span", { text: "none" }));
 }
 
-/** The options, best first, each with its value; the expert's choice and the one played marked. */
+/** The options, the expert's choice first and the others best first, each with its value; the expert's choice and the one played marked. */
 function optionsTable(options, { taken = null, takenLabel = null, takenValue = null } = {}) {
   const listed = options.some((o) => o.action === taken);
   const rows = options.map((o, i) => h("tr", { class: [i === 0 && "best", o.action === taken && "taken"] },
@@ -131,7 +131,7 @@ export class ReviewDialog {
   }
 }
 
-/** The hint at the person's turn: the expert's value of each option, best first. */
+/** The hint at the person's turn: the expert's value of each option, its choice first. */
 export function renderHint(box, hint) {
   if (!hint) {
     box.hidden = true;
