@@ -43,6 +43,7 @@ from typing import Any, ClassVar
 from ..core.cards import SUIT_NAMES, card_str, format_cards
 from ..loo.actions import Decl, Kind
 from ..loo.deal import LooDeal
+from ..loo.five import FiveCardLoo
 from ._aec import RoundGameEnv, make_rules, wrapped
 
 __all__ = ["env", "raw_env"]
@@ -98,14 +99,22 @@ class raw_env(RoundGameEnv):
             f"rules {self.rules.name} ({opts}) · {deal.kind.value} deal · pool {deal.pool_total} · "
             f"turn-up {card_str(deal.turnup)}, {SUIT_NAMES[deal.trump]} trumps · {deal.phase.name.lower()}"
         ]
+        five = deal if isinstance(deal, FiveCardLoo) else None
+        if five is not None:
+            shown = self._names(five.shown) or "none"
+            passed = f" · no flush from {self._names(self.passed)}" if self.passed else ""
+            out.append(f"stock {len(five.stock)} · flushes shown: {shown}{passed}")
+        me = self._index[self.agent_selection] if deal.to_act is not None else None
         for s in range(deal.n):
             if deal.dealer_out and s == deal.dealer:
                 state = "deals, sits out"
+            elif five is not None and deal.decls[s] is Decl.EXCHANGE:
+                state = f"exchanged {int.bit_count(five.exchanged[s][0])}"
             else:
                 state = {Decl.NONE: "-", Decl.STAND: "stood", Decl.THROW: "threw up", Decl.MISS: "took the miss"}.get(
                     deal.decls[s], "defends the pool"
                 )
-            mark = "*" if s == deal.to_act else " "
+            mark = "*" if s == me else " "
             out.append(f"{mark} {self.possible_agents[s]:<10} {state:<16} tricks {deal.won[s]}")
         seats, cards = deal.current_trick
         if cards:
@@ -113,8 +122,11 @@ class raw_env(RoundGameEnv):
                 "trick: "
                 + ", ".join(f"{self.possible_agents[s]} {card_str(c)}" for s, c in zip(seats, cards, strict=True))
             )
-        if deal.to_act is not None:
-            me = deal.to_act
+        if me is not None:
             out.append(f"{self.possible_agents[me]} holds {format_cards(deal.view(me).hand) or '(not yet looked)'}")
-            out.append("legal: " + ", ".join(deal.action_str(a).split(" ", 1)[1] for a in deal.legal_actions()))
+            words = [
+                self.kit.encoding.action_name(i) if a is None else deal.action_str(a).split(" ", 1)[1]
+                for i, a in self._legal.items()
+            ]
+            out.append("legal: " + ", ".join(words))
         return out
