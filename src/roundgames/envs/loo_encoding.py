@@ -13,6 +13,7 @@ not cards, so that 31 (or 7) ids name every exchange. Their action space is 90 (
 from __future__ import annotations
 
 from collections.abc import Collection
+from typing import cast
 
 from ..core.cards import card_of, card_str, cards_in, format_cards, mask_of
 from ..core.errors import IllegalActionError
@@ -174,7 +175,7 @@ def offered(deal: LooDeal) -> tuple[int, ...]:
     """The seats offered the chance to show a flush out of turn now, from the dealer's left: once all have
     declared and before the first lead, every seat that plays other than the leader, whatever its cards, so that
     being asked tells nobody who holds one (LOO5-6; :func:`roundgames.bots.offer_side_actions` asks the bots so)."""
-    if not (isinstance(deal, FiveCardLoo) and deal.flush_window):
+    if not (deal.has_flushes and cast(FiveCardLoo, deal).flush_window):
         return ()
     return tuple(s for s in deal.order if s in deal.players and s != deal.to_act and s not in deal.offenders)
 
@@ -235,13 +236,17 @@ def layout(n: int, rules: LooRules | None = None) -> list[tuple[str, int]]:
 
 
 def info_layout(n: int, rules: LooRules | None = None) -> list[tuple[str, int]]:
-    """The fields of the information-state vector: the observation's, then what tells every history apart."""
-    tricks = _shape(rules)[1]
-    return [
+    """The fields of the information-state vector: the observation's, then what tells every history apart (in
+    Five-card Loo also which tricks were led with "Pam be civil", which the cards alone may not show)."""
+    stock, tricks = _shape(rules)
+    out = [
         *layout(n, rules),
         ("dealt: the cards the observer was dealt, once he has seen them (52)", 52),
         (f"tricks: every finished trick in order, by relative seat ({tricks} x n x 52)", tricks * n * 52),
     ]
+    if stock:
+        out.append((f"civil_leads: each trick led with 'Pam be civil', in order ({tricks})", tricks))
+    return out
 
 
 def observation(deal: LooDeal, seat: int, passed: Collection[int] = ()) -> list[float]:
@@ -269,8 +274,8 @@ def observation(deal: LooDeal, seat: int, passed: Collection[int] = ()) -> list[
         out += [float(view.miss_holder is not None), float(view.miss_holder == seat)]
     out += [view.pool / max(1, deal.rules.stakes.loo)]
     out += one_hot(tricks + 1, sum(1 for t in view.tricks if t.winner is not None))
-    if isinstance(deal, FiveCardLoo):
-        out += _stock_fields(deal, seat, passed, tricks)
+    if stock:
+        out += _stock_fields(cast(FiveCardLoo, deal), seat, passed, tricks)
     return out
 
 
@@ -299,8 +304,13 @@ def own_seen(deal: LooDeal, seat: int) -> int:
 def info_vector(deal: LooDeal, seat: int, passed: Collection[int] = ()) -> list[float]:
     """The information-state vector (:func:`info_layout`): the observation, the observer's own dealt cards once
     seen, and every trick in order by relative seat, so that no two information sets share it."""
+    stock, tricks = _shape(deal.rules)
     out = observation(deal, seat, passed) + bits(own_seen(deal, seat))
-    return out + trick_cells(deal.view(seat).tricks, seat, deal.n, _shape(deal.rules)[1])
+    out += trick_cells(deal.view(seat).tricks, seat, deal.n, tricks)
+    if stock:  # each trick's first play is its lead: every seat that plays plays once to a trick
+        leads = [a for a in deal.log if a.verb == "play"][:: max(1, len(deal.players))]
+        out += [float(i < len(leads) and leads[i].arg == "civil") for i in range(tricks)]
+    return out
 
 
 # -- strings ------------------------------------------------------------------------------------------
@@ -342,10 +352,11 @@ def summary(deal: LooDeal, seat: int, passed: Collection[int] = ()) -> str:
         f"phase={v.phase.name.lower()} {decls} trick=[{trick_text(deal.seats, v.tricks)}] "
         f"won={','.join(map(str, won))} to_act={to_act}"
     )
-    if isinstance(deal, FiveCardLoo):
-        swaps = ",".join(str(int.bit_count(deal.exchanged.get(s, (0, 0))[0])) for s in range(deal.n))
-        shown = " ".join(deal.seats[s] for s in deal.shown) or "-"
-        out += f" stock={len(deal.stock)} exchanged={swaps} flushes={shown}"
+    if deal.has_stock:
+        five = cast(FiveCardLoo, deal)
+        swaps = ",".join(str(int.bit_count(five.exchanged.get(s, (0, 0))[0])) for s in range(deal.n))
+        shown = " ".join(deal.seats[s] for s in five.shown) or "-"
+        out += f" stock={len(five.stock)} exchanged={swaps} flushes={shown}"
         if passed:
             out += f" {_passed_text(deal, passed)}"
     return out
