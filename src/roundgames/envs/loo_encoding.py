@@ -139,7 +139,7 @@ def action(deal: LooDeal, action_id: int, seat: int | None = None) -> LooAction:
         return LooAction(seat, _DECLARATION_OF[action_id])
     if action_id == FLUSH:
         return LooAction(seat, "flush")
-    if action_id == CIVIL:
+    if action_id == CIVIL:  # the ace of trumps (before the deal there are none, and it is refused)
         return LooAction(seat, "play", card_of(12, max(deal.trump, 0)), "civil")
     if action_id > EXCHANGE:
         # Positions past the hand name nothing: only a hand that has played cards is that short, and it may
@@ -174,7 +174,8 @@ def public(deal: LooDeal, action: LooAction, seat: int) -> str:
 def offered(deal: LooDeal) -> tuple[int, ...]:
     """The seats offered the chance to show a flush out of turn now, from the dealer's left: once all have
     declared and before the first lead, every seat that plays other than the leader, whatever its cards, so that
-    being asked tells nobody who holds one (LOO5-6; :func:`roundgames.bots.offer_side_actions` asks the bots so)."""
+    being asked tells nobody who holds one (LOO5-6; in the order :func:`roundgames.bots.offer_side_actions` asks
+    the bots)."""
     if not (deal.has_flushes and cast(FiveCardLoo, deal).flush_window):
         return ()
     return tuple(s for s in deal.order if s in deal.players and s != deal.to_act and s not in deal.offenders)
@@ -196,14 +197,14 @@ def layout(n: int, rules: LooRules | None = None) -> list[tuple[str, int]]:
     order, with their sizes. Five-card and Irish Loo have no miss, count up to their own tricks, and add the
     stock, the exchanges, Pam and the flushes."""
     stock, tricks = _shape(rules)
-    decls, phases = ("none/stand/throw/miss/defend/exchange", 6) if stock else ("none/stand/throw/miss/defend", 5)
+    decls, width = ("none/stand/throw/miss/defend/exchange", 6) if stock else ("none/stand/throw/miss/defend", 5)
     out = [
         ("hand: the cards the observer holds now (52, by card int)", 52),
         ("turnup: the turned-up card (52, one-hot)", 52),
         ("trump: the trump suit (4: S H D C)", 4),
         ("played: every card played to a trick so far (52)", 52),
         ("trick: the cards of the trick in progress, by relative seat (n x 52)", 52 * n),
-        (f"declared: each relative seat's declaration, one-hot {decls} (n x {phases})", phases * n),
+        (f"declared: each relative seat's declaration, one-hot {decls} (n x {width})", width * n),
         (f"won: tricks each relative seat has won, one-hot 0..{tricks} (n x {tricks + 1})", (tricks + 1) * n),
         ("dealer: the dealer's relative seat (n, one-hot)", n),
         ("to_act: the relative seat to act (n, one-hot; none when the deal is over)", n),
