@@ -26,6 +26,7 @@ from roundgames.core.errors import IllegalActionError, RecordError
 from roundgames.envs.encoding import encoding_of
 from roundgames.envs.resample import Place, deal_places, place_cards, resample
 from roundgames.loo.deal import Decl, LooDeal
+from roundgames.loo.pam import suit_in_play
 from roundgames.nap import NapDeal
 from roundgames.records.deal import record_of, replay
 
@@ -44,13 +45,18 @@ def _random_deals(make: Callable[[], Deal], rng: random.Random, deals: int) -> I
 
 
 def _led_voids(deal: Deal) -> dict[int, int]:
-    """For each seat, the suits it failed to follow (a mask of the suit masks)."""
+    """For each seat, the cards of the suits it failed to follow (a mask). In Five-card Loo Pam counts as a trump
+    (LOO5-3) and is left out of every mask: "Pam be civil" or ``pam_free`` may keep it from a trick it could
+    otherwise follow."""
+    pam = getattr(deal, "pam", None)
     out: dict[int, int] = {}
     for t in deal.all_tricks():
-        led = t.cards[0] // 13
+        led = suit_in_play(t.cards[0], deal.trump, pam)
         for s, c in zip(t.seats, t.cards, strict=True):
-            if c // 13 != led:
-                out[s] = out.get(s, 0) | SUIT_MASKS[led]
+            if c == pam and deal.rules.pam_free:  # played "on any suit, at any time": it shows no void
+                continue
+            if suit_in_play(c, deal.trump, pam) != led:
+                out[s] = out.get(s, 0) | SUIT_MASKS[led] & ~(0 if pam is None else 1 << pam)
     return out
 
 
@@ -113,6 +119,8 @@ RESAMPLE_CONFIGS: list[tuple[str, Callable[[], Deal], int]] = [
     ("loo-6-cassell", lambda: LooDeal(LooRules.preset("peel").with_options(lead_rule="cassell"), 6, dealer=2), 8),
     ("loo-3-ew-single", lambda: LooDeal(LooRules.preset("enquire-within"), 3, kind="ew_single"), 6),
     ("loo-4-single", lambda: LooDeal(LooRules.preset("peel"), 4, kind="single"), 4),
+    ("loo-5-five-card", lambda: LooDeal(LooRules.preset("five-card"), 5, dealer=1), 4),
+    ("loo-3-irish-flush", lambda: LooDeal(LooRules.preset("irish").with_options(irish_flush=True), 3), 6),
     ("nap-4", lambda: NapDeal(NapRules.preset("peel"), 4), 10),
     ("nap-6-dealer-out", lambda: NapDeal(NapRules.preset("peel"), 6, dealer=3), 6),
     (

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from roundgames import LooDeal, LooRules, RecordError, RulesError
+from roundgames import LooDeal, LooRules, RecordError
 from roundgames.bots import make_bot, offer_flushes, play_deal
 from roundgames.cli import main
 from roundgames.loo.deal import Decl, Phase
@@ -124,13 +124,14 @@ def test_web_lobby_offers_three_card_presets_only() -> None:
     assert "preset" in str(info.value) and "Five-card Loo" in str(info.value)
 
 
-def test_environments_refuse_the_form() -> None:
-    """The Loo environments' encodings know no stock, exchange or flush: they refuse these forms by name."""
+def test_environments_play_the_form() -> None:
+    """The Loo environments play these forms with their own action spaces (exchanges, flushes, "Pam be civil");
+    tests/test_envs_loo_forms.py checks them in full."""
     loo_v0 = pytest.importorskip("roundgames.envs.loo_v0")
-    with pytest.raises(RulesError, match="Three-card Loo only"):
-        loo_v0.raw_env(preset="five-card")
-    with pytest.raises(RulesError, match="'irish'"):
-        loo_v0.raw_env(preset="irish")
+    for preset, actions in (("five-card", 90), ("irish", 66)):
+        env = loo_v0.raw_env(players=4, preset=preset)
+        env.reset(seed=1)
+        assert actions == env.NUM_ACTIONS and env.legal_action_ids()[-1] == actions - 1  # the whole hand exchanged
 
 
 def test_random_bot_chooses_among_every_verb() -> None:

@@ -6,10 +6,14 @@ decides everything: who acts, what is legal, what each seat may see and what it 
 module only moves between them and PettingZoo's conventions, the same for every game:
 
 - agents ``player_0 .. player_{n-1}`` are the engine's seats ``0 .. n-1`` (``P1 .. Pn``);
-- ``agent_selection`` is always the engine's ``to_act``; a seat with nothing to do (a dealer who sits
-  out, a Loo player who threw up) is simply never selected; at the end every agent terminates;
+- ``agent_selection`` is the engine's ``to_act``, except that where a seat may act out of turn (a flush
+  shown before the first lead in Five-card and Irish Loo, LOO5-6) each seat offered it is selected first
+  and answers, taking it or letting it go by (:mod:`._turns`); what nobody chooses is applied as it comes.
+  A seat with nothing to do (a dealer who sits out, a Loo player who threw up) is simply never selected;
+  at the end every agent terminates;
 - ``observe(agent)`` is ``{"observation": float32 vector of the encoding's layout, "action_mask": int8}``,
-  the mask set only for the agent to act and equal to the engine's ``legal_actions()``;
+  the mask set only for the agent to act and equal to the engine's ``legal_actions()`` (for a seat offered
+  an action out of turn, its ``side_actions`` and the encoding's ``DECLINE`` id);
 - the reward is each seat's ``net`` in counters, given at the step that ends a deal (0 before);
 - ``reset(seed=...)`` seeds the shuffle (and the dealer, unless ``dealer`` is given), so a seed
   replays the same deals; ``reset(options={"deal": deal})`` plays a deal already dealt instead (the
@@ -37,12 +41,13 @@ from pettingzoo.utils import wrappers
 
 from ..core.errors import IllegalActionError, RulesError
 from ..games.registry import new_sitting
+from ._turns import apply_forced, turn
 from .games import EnvGame, env_game
 
 __all__ = ["SCALAR_FIELDS", "RoundGameEnv", "make_rules", "wrapped"]
 
 #: fields of the encoding's layouts that hold counts rather than 0/1 flags: unbounded above
-SCALAR_FIELDS = ("pool:", "kitty:", "multiplier:")
+SCALAR_FIELDS = ("pool:", "kitty:", "multiplier:", "stock:")
 _FLOAT32_MAX = float(np.finfo(np.float32).max)
 
 
@@ -76,13 +81,14 @@ class RoundGameEnv(AECEnv):  # type: ignore[misc]
     }
     #: the game's name in the registry
     GAME: ClassVar[str]
-    #: the size of the fixed integer action space (the game's encoding)
-    NUM_ACTIONS: ClassVar[int]
+    #: the size of the fixed integer action space (the game's encoding under the environment's rules; on the
+    #: class, under the game's first preset's)
+    NUM_ACTIONS: int
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if "GAME" in cls.__dict__:
-            cls.NUM_ACTIONS = env_game(cls.GAME).encoding.NUM_ACTIONS
+            cls.NUM_ACTIONS = env_game(cls.GAME).encoding.action_count(None)
 
     def __init__(
         self,
@@ -99,6 +105,7 @@ class RoundGameEnv(AECEnv):  # type: ignore[misc]
         super().__init__()
         self.kit.encoding.check(rules)  # rules the encoding does not know are refused by name
         self.rules = rules
+        self.NUM_ACTIONS = self.kit.encoding.action_count(rules)
         #: the game's own arguments of a deal in one-deal mode (Loo's ``kind``)
         self.more = dict(more or {})
         if isinstance(players, bool) or not isinstance(players, int):
@@ -127,6 +134,9 @@ class RoundGameEnv(AECEnv):  # type: ignore[misc]
         self.sitting: Any = None
         self.deals_done = 0
         self._legal: dict[int, Any] = {}
+        #: the seats that have let an offer to act out of turn go by since the deal's last action
+        self.passed: tuple[int, ...] = ()
+        self._offer = False
         self._balances: dict[str, int] = {}
         self._pending: dict[str, float] = {}
 
@@ -155,7 +165,7 @@ class RoundGameEnv(AECEnv):  # type: ignore[misc]
 
     def layout(self) -> list[tuple[str, int]]:
         """The fields of the observation vector (the encoding's layout for this table)."""
-        return self.kit.encoding.layout(self.n)
+        return self.kit.encoding.layout(self.n, self.rules)
 
     def _deal_of(self, dealer: int) -> Any:
         """An undealt deal of one-deal mode."""
@@ -173,16 +183,17 @@ class RoundGameEnv(AECEnv):  # type: ignore[misc]
         return new_sitting(self.GAME, self.rules, self.n, seed=seed, rounds=self.deals, dealer=dealer)
 
     def encode(self, deal: Any, seat: int) -> list[float]:
-        """The observation vector of ``seat`` (the encoding)."""
-        return self.kit.encoding.observation(deal, seat)
+        """The observation vector of ``seat`` (the encoding), the offers let go by included."""
+        return self.kit.encoding.observation(deal, seat, self.passed)
 
     def action_id(self, deal: Any, action: Any) -> int:
         """The integer of an engine action (the encoding)."""
         return self.kit.encoding.action_id(deal, action)
 
     def action_of(self, deal: Any, action_id: int) -> Any:
-        """The engine action of an integer (the encoding)."""
-        return self.kit.encoding.action(deal, action_id)
+        """The engine action of an integer for the agent selected (the encoding)."""
+        seat = self._index.get(self.agent_selection)
+        return self.kit.encoding.action(deal, action_id, seat)
 
     def _table_lines(self, deal: Any) -> list[str]:
         """The game-specific lines of :meth:`render` (each game's module writes them)."""
@@ -208,6 +219,7 @@ class RoundGameEnv(AECEnv):  # type: ignore[misc]
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._skip_agent_selection = None
         self.deals_done = 0
+        self.passed = ()
         given = (options or {}).get("deal")
         if given is not None:
             self.sitting = None
@@ -246,13 +258,16 @@ class RoundGameEnv(AECEnv):  # type: ignore[misc]
         assert deal is not None
         if action is None:
             raise ValueError(f"{agent} must act: None is only for an agent that is done")
-        chosen = self._legal.get(int(action))
-        if chosen is None:
+        if int(action) not in self._legal:
             self._refuse(deal, int(action))
-        assert chosen is not None
+        chosen = self._legal[int(action)]
         self._cumulative_rewards[agent] = 0.0
         self.rewards, self._pending = self._pending, dict.fromkeys(self.agents, 0.0)
-        deal.apply_unchecked(chosen)  # it is one of the engine's own legal_actions()
+        if chosen is None:  # the offer to act out of turn is let go by: the engine records nothing
+            self.passed = (*self.passed, self._index[agent])
+        else:
+            deal.apply_unchecked(chosen)  # it is one of the engine's own legal (or side) actions
+            self.passed = ()
         self._advance()
         self._accumulate_rewards()
         if self.render_mode == "human":
@@ -292,12 +307,19 @@ class RoundGameEnv(AECEnv):  # type: ignore[misc]
         if not 0 <= action_id < self.NUM_ACTIONS:
             raise ValueError(f"action {action_id} is outside the action space 0..{self.NUM_ACTIONS - 1}")
         deal.verify(self.action_of(deal, action_id))  # raises IllegalActionError naming the rule
+        if self._offer:  # legal in the seat's own turn, which has not come: the others are offered first
+            raise IllegalActionError(
+                f"action {action_id}: {self.agent_selection} is offered what it may do out of turn; take it or let "
+                f"it go by (action {self.kit.encoding.DECLINE})",
+                "ENV",
+            )
         raise IllegalActionError(f"action {action_id} is not among the legal actions", "ENV")
 
     def _advance(self) -> None:
         """Point ``agent_selection`` at the engine's seat to act; settle finished deals (and sittings)."""
         deal = self.deal
         assert deal is not None
+        apply_forced(self.kit, deal)
         while deal.is_complete:
             if self.sitting is None:
                 for i, amount in enumerate(deal.net):
@@ -314,9 +336,12 @@ class RoundGameEnv(AECEnv):  # type: ignore[misc]
                 self._terminate()
                 return
             self.deal = deal = self.sitting.start_deal()
-        assert deal.to_act is not None
-        self._legal = {self.action_id(deal, a): a for a in deal.legal_actions()}
-        self.agent_selection = self.possible_agents[deal.to_act]
+            self.passed = ()
+            apply_forced(self.kit, deal)
+        now = turn(self.kit, deal, self.passed)
+        assert now is not None
+        self._legal, self._offer = now.legal, now.offer
+        self.agent_selection = self.possible_agents[now.seat]
 
     def _reward_balances(self, sitting: Any) -> None:
         for i, agent in enumerate(self.possible_agents):
@@ -325,7 +350,7 @@ class RoundGameEnv(AECEnv):  # type: ignore[misc]
         self._balances = dict(sitting.balances)
 
     def _terminate(self) -> None:
-        self._legal = {}
+        self._legal, self._offer = {}, False
         self.terminations = dict.fromkeys(self.agents, True)
         self._deads_step_first()
 

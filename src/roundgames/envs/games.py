@@ -7,7 +7,7 @@ dealt to, what a seat has seen of them, a one-deal game's parameters and bounds)
 PettingZoo and OpenSpiel adapters, the resampler) asks :func:`env_game` for them, and never tests a deal's class
 or its game's name.
 
->>> env_game("nap").encoding.NUM_ACTIONS, env_game("loo").deals.SPIEL_NAMES[0]
+>>> env_game("nap").encoding.action_count(None), env_game("loo").deals.SPIEL_NAMES[0]
 (359, 'python_loo')
 >>> env_game("whist")
 Traceback (most recent call last):
@@ -18,7 +18,7 @@ roundgames.core.errors.RulesError: the research environments know no game 'whist
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -33,21 +33,27 @@ __all__ = ["ENV_GAMES", "Deals", "Encoding", "EnvGame", "env_game", "of"]
 
 
 class Encoding(Protocol):
-    """A game's encoding module (:mod:`.loo_encoding`, :mod:`.nap_encoding`)."""
+    """A game's encoding module (:mod:`.loo_encoding`, :mod:`.nap_encoding`).
 
-    #: the size of the fixed integer action space
-    NUM_ACTIONS: int
-    #: the finished tricks an information-state vector holds
+    ``passed`` in the vectors and strings: the seats that have let an offer to act out of turn go by since the
+    last action (:meth:`offered`); the adapters keep it, since the engine records no such answer."""
+
+    #: the finished tricks an information-state vector of the game's first form holds
     TRICKS: int
+    #: the id that answers an offer to act out of turn by letting it go by (None where nothing is offered)
+    DECLINE: int | None
 
     def check(self, rules: Any) -> None:
         """Raise :class:`RulesError` for rules the encoding does not know."""
 
+    def action_count(self, rules: Any) -> int:
+        """The size of the fixed integer action space under ``rules``."""
+
     def action_id(self, deal: Any, action: Any) -> int:
         """The integer of an action, taken in ``deal`` before it is applied."""
 
-    def action(self, deal: Any, action_id: int) -> Any:
-        """The action of ``action_id`` for the seat to act."""
+    def action(self, deal: Any, action_id: int, seat: int | None = None) -> Any:
+        """The action of ``action_id`` for ``seat`` (by default the seat to act)."""
 
     def action_name(self, action_id: int) -> str:
         """An action's name without the state it was taken in."""
@@ -55,22 +61,29 @@ class Encoding(Protocol):
     def public(self, deal: Any, action: Any, seat: int) -> str:
         """An action as ``seat`` saw it."""
 
-    def layout(self, n: int) -> list[tuple[str, int]]:
-        """The fields of an observation vector for ``n`` seats, with their sizes."""
+    def offered(self, deal: Any) -> tuple[int, ...]:
+        """The seats, in order, offered now what the deal lets them do out of turn (``deal.side_actions``),
+        chosen from what every seat sees, so that an offer tells nobody what the seat holds."""
 
-    def info_layout(self, n: int) -> list[tuple[str, int]]:
-        """The fields of an information-state vector for ``n`` seats, with their sizes."""
+    def forced(self, deal: Any) -> Any:
+        """The action the deal waits on that nobody chooses (the rules leave it no alternative), or None."""
 
-    def observation(self, deal: Any, seat: int) -> list[float]:
+    def layout(self, n: int, rules: Any = None) -> list[tuple[str, int]]:
+        """The fields of an observation vector for ``n`` seats under ``rules``, with their sizes."""
+
+    def info_layout(self, n: int, rules: Any = None) -> list[tuple[str, int]]:
+        """The fields of an information-state vector for ``n`` seats under ``rules``, with their sizes."""
+
+    def observation(self, deal: Any, seat: int, passed: Collection[int] = ()) -> list[float]:
         """The observation vector of ``seat``."""
 
-    def info_vector(self, deal: Any, seat: int) -> list[float]:
+    def info_vector(self, deal: Any, seat: int, passed: Collection[int] = ()) -> list[float]:
         """The information-state vector of ``seat``."""
 
-    def info_state(self, deal: Any, seat: int) -> str:
+    def info_state(self, deal: Any, seat: int, passed: Collection[int] = ()) -> str:
         """The information-state string of ``seat``."""
 
-    def summary(self, deal: Any, seat: int) -> str:
+    def summary(self, deal: Any, seat: int, passed: Collection[int] = ()) -> str:
         """The short observation string of ``seat``."""
 
     def own_seen(self, deal: Any, seat: int) -> int:

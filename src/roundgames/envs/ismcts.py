@@ -10,8 +10,11 @@ seat may not see. Its answer, an OpenSpiel action id, is made back into our acti
 
 The budget is time per decision (``ms``, 50 by default), so the bot can be given the same time as another search
 bot; a fixed number of simulations per decision (``simulations``) makes its play reproducible from its seed
-whatever the machine's speed. The OpenSpiel games play Three-card Loo and every form of Nap: a Five-card or Irish
-Loo table is refused with :class:`~roundgames.core.errors.RulesError`.
+whatever the machine's speed. The OpenSpiel games play every form of Loo (Three-card, Five-card, Irish) and of Nap.
+A flush offered out of turn (Five-card and Irish Loo, LOO5-6) is shown without a search, as the sensible and
+expert bots show it: showing never costs (the best flush wins, LOO5-7); in the bot's own turn the flush is one
+of the actions the search weighs, and in the search every seat is offered its flush as an explicit decision
+(:mod:`._turns`).
 
 >>> from roundgames.games.registry import new_deal, rules_for
 >>> from roundgames.bots import make_bot, play_deal
@@ -121,7 +124,7 @@ class IsmctsBot:
         kit = env_game(game_name)  # a game the environments know, or RulesError
         if rules is not None:
             try:
-                kit.encoding.check(rules)  # Five-card and Irish Loo are refused
+                kit.encoding.check(rules)
             except RulesError as e:
                 raise RulesError(f"bot {NAME!r} plays the OpenSpiel games only: {e}") from None
         if simulations is not None and simulations < 1:
@@ -161,10 +164,15 @@ class IsmctsBot:
         return state.resample_from_infostate(player, self.rng.random)
 
     def choose(self, view: View[Any]) -> Any:
-        """The action the search finds best for the seat of ``view``."""
+        """The action the search finds best for the seat of ``view``; what it is offered out of turn (a flush
+        before the first lead, LOO5-6), taken at once, since showing a flush never costs."""
         deal: Deal | None = view.world
-        if deal is None or deal.to_act != view.seat:
+        if deal is None:
             raise RulesError(f"ismcts needs the deal behind the view of seat {view.seat} (view.world), in its turn")
+        if deal.to_act != view.seat:
+            if view.legal:
+                return view.legal[0]
+            raise RulesError(f"ismcts was asked to act for seat {view.seat}, which has nothing to do now")
         if len(view.legal) == 1 and not view.may_take:
             return view.legal[0]
         spiel, search = self._search(deal)

@@ -1,8 +1,9 @@
-"""Three-card Loo's deals for the research adapters: the places its cards are dealt to, what a seat has seen of
+"""Loo's deals for the research adapters, every form: the places its cards are dealt to, what a seat has seen of
 them and which hand each other seat plays (for :mod:`.resample`), and a one-deal game's parameters, bounds and
 length (for :mod:`.openspiel`). :mod:`.games` chooses this module for a Loo deal.
 
-The places: each seat's dealt hand, the miss and the turn-up.
+The places: each seat's dealt hand, the miss and the turn-up; in Five-card and Irish Loo each position of the
+stock (LOO5-1, LOOI-1).
 """
 
 from __future__ import annotations
@@ -34,8 +35,9 @@ __all__ = [
 
 # -- a one-deal game (OpenSpiel) ----------------------------------------------------------------------
 
-#: the game's name, title and seats for OpenSpiel: Loo takes 3 to 12 seats (9 with a 32-card pack, LOO-GEN-1)
-SPIEL_NAMES = ("python_loo", "Three-card Loo (roundgames)", 3, 12)
+#: the game's name, title and seats for OpenSpiel: Loo takes 3 to 12 seats (9 with a 32-card pack, LOO-GEN-1; 10
+#: in Five-card Loo, LOO5-1)
+SPIEL_NAMES = ("python_loo", "Loo (roundgames): Three-card, Five-card or Irish", 3, 12)
 #: the game's parameters and their defaults (beside ``players``, ``preset``, ``options`` and ``dealer``)
 PARAMS: dict[str, Any] = {"players": 5, "preset": "peel", "options": "{}", "dealer": 0, "pool": 0, "kind": "regular"}
 
@@ -55,13 +57,17 @@ def loo_bounds(rules: LooRules, players: int, pool: int, kind: Kind | str) -> tu
     no ante). A seat pays its stake (D or A) and at most one loo into the next pool: the loo L
     (limited), the whole pot (unlimited), ``min(pot, loo_cap)`` (mixed), or the single's forfeit S in
     Peel's single (LOO-STK-*, LOO-SET-3, LOO-SGL-4). So ``-(max(D, A) + loo) <= net <= pot - min(D, A)``.
+    Where flushes count (Five-card Loo, Irish under ``irish_flush``) the best flush takes the pot and a loo
+    from each other seat instead, and each of them pays one loo at most (LOO5-6, §14.25): the most is then
+    ``pot - min(D, A) + (players - 1) loo``.
     """
     kind = Kind(kind)
     s = rules.stakes
     ante = s.ante if rules.ante == "all" and kind is not Kind.SINGLE else 0
     pot = pool + s.deal + (players - 1) * ante
     loo = s.single if kind is Kind.SINGLE else rules.loo_amount(pot)
-    return -(max(s.deal, ante) + loo), pot - min(s.deal, ante)
+    flushes = rules.form == "five_card" or (rules.form == "irish" and rules.irish_flush)
+    return -(max(s.deal, ante) + loo), pot - min(s.deal, ante) + (players - 1) * loo * flushes
 
 
 def bounds(deal: LooDeal) -> tuple[int, int]:
@@ -70,6 +76,9 @@ def bounds(deal: LooDeal) -> tuple[int, int]:
 
 
 def game_length(deal: LooDeal) -> int:
-    """The most player actions in ``deal``: each seat dealt cards declares once, then plays at most three cards
-    (LOO-DECL-1, LOO-PLAY-9); Peel's single is settled on the deal."""
-    return 0 if deal.kind is Kind.SINGLE else 4 * len(deal.order)
+    """The most player actions in ``deal``: each seat dealt cards declares once, then plays at most a card a
+    trick (LOO-DECL-1, LOO-PLAY-9, LOO5-5); where flushes count, each is offered the chance to show one before
+    the first lead, or shows it (LOO5-6; :mod:`._turns`). Peel's single is settled on the deal."""
+    if deal.kind is Kind.SINGLE:
+        return 0
+    return len(deal.order) * (1 + deal.trick_count + int(deal.has_flushes))

@@ -1,39 +1,56 @@
-"""Three-card Loo's encoding for the research adapters: action ids, observation and information-state vectors and
+"""Loo's encoding for the research adapters, every form: action ids, observation and information-state vectors and
 strings (:mod:`.encoding` documents them; :mod:`.games` chooses this module for a Loo deal).
 
-The action ids are the verb table's (:data:`roundgames.loo.actions.VERBS`, ``ids``): ``0..51`` play the card of
-that int, ``52`` stand, ``53`` throw up, ``54`` take the miss, ``55`` defend.
+Three-card Loo's action ids are the verb table's (:data:`roundgames.loo.actions.VERBS`, ``ids``): ``0..51`` play
+the card of that int, ``52`` stand, ``53`` throw up, ``54`` take the miss, ``55`` defend; its action space is 56.
+Five-card and Irish Loo keep those and add, after them, ids read against the deal: ``56`` show a flush (LOO5-6),
+``57`` lead the ace of trumps saying "Pam be civil" (LOO5-4), ``58`` no flush (a seat offered the chance to show
+a flush out of turn lets it go by), and from ``59`` an exchange (LOO5-2, LOOI-1): the cards at the positions set
+in ``id - 58`` of the seat's hand sorted by card int, ``59..89`` for five cards, ``59..65`` for three. Positions,
+not cards, so that 31 (or 7) ids name every exchange. Their action space is 90 (Five-card) or 66 (Irish).
 """
 
 from __future__ import annotations
 
-from ..core.cards import card_str, format_cards
-from ..core.errors import RulesError
-from ..loo.actions import VERBS, Decl, Kind, LooAction, Phase
+from collections.abc import Collection
+from typing import cast
+
+from ..core.cards import card_of, card_str, cards_in, format_cards, mask_of
+from ..core.errors import IllegalActionError
+from ..loo.actions import VERBS, Decl, Kind, LooAction, Phase, exchange_cards
 from ..loo.deal import LooDeal
+from ..loo.five import FiveCardLoo, hand_size
 from ..loo.rules import LooRules
 from ._common import bits, first_id, id_count, num_actions, one_hot, played, rel, trick_cells, trick_text
 
 __all__ = [
+    "CIVIL",
     "DECLARATION_IDS",
+    "DECLINE",
+    "EXCHANGE",
+    "FLUSH",
+    "NO_FLUSH",
     "NUM_ACTIONS",
     "PLAY",
     "TRICKS",
     "action",
+    "action_count",
     "action_id",
     "action_name",
     "check",
+    "forced",
     "info_layout",
     "info_state",
     "info_vector",
     "layout",
     "observation",
+    "offered",
     "own_seen",
     "public",
     "summary",
 ]
 
-#: the size of the action space: 56
+#: the size of Three-card Loo's action space: 56 (:func:`action_count` gives every form's)
 NUM_ACTIONS = num_actions(VERBS)
 #: the id of playing card 0 (card ``c`` is ``PLAY + c``)
 PLAY = first_id(VERBS, "play")
@@ -41,85 +58,203 @@ _PLAY_END = PLAY + id_count(VERBS, "play")
 #: the id of each declaration
 DECLARATION_IDS = {word: first_id(VERBS, word) for word in ("stand", "throw", "miss", "defend")}
 _DECLARATION_OF = {i: word for word, i in DECLARATION_IDS.items()}
-#: the tricks of a deal (LOO-PLAY-9): the information state holds each
+# The ids of Five-card and Irish Loo, after Three-card Loo's. They are this encoding's, not the verb table's: an
+# exchange's id is read against the hand it is made from, and "no flush" is no engine action but the answer to
+# an offer that only the adapters make (:func:`offered`).
+#: show a flush (LOO5-6)
+FLUSH = NUM_ACTIONS
+#: lead the ace of trumps saying "Pam be civil" (LOO5-4)
+CIVIL = FLUSH + 1
+#: no flush: a seat offered the chance to show a flush before the first lead lets it go by
+NO_FLUSH = CIVIL + 1
+#: the answer that lets an offer go by (:func:`offered`), as every game's encoding names it
+DECLINE: int | None = NO_FLUSH
+#: the id before the first exchange: exchange ``id`` puts out the positions set in ``id - EXCHANGE``
+EXCHANGE = NO_FLUSH
+#: the tricks of a Three-card deal (LOO-PLAY-9): the information state holds each
 TRICKS = 3
 
 
 def check(rules: LooRules) -> None:
-    """Refuse Five-card and Irish Loo: these encodings know no stock, exchange or flush (LOO5-2, LOO5-6)."""
-    if rules.form != "three_card":
-        raise RulesError(
-            f"option form: the Loo environments play Three-card Loo only, not {rules.form!r} "
-            f"(preset {rules.name!r}); play it through roundgames.loo.LooDeal"
-        )
+    """Every form of Loo is encoded: nothing to refuse (the engine checks the rules themselves)."""
+
+
+def _shape(rules: LooRules | None) -> tuple[bool, int]:
+    """Whether the form deals a stock (Five-card and Irish Loo), and its tricks, as many as the cards of a hand
+    (LOO-PLAY-9, LOO5-5, LOOI-1). No rules: Three-card Loo."""
+    if rules is None or rules.form == "three_card":
+        return False, TRICKS
+    return True, hand_size(rules.form)
+
+
+def action_count(rules: LooRules | None) -> int:
+    """The size of the action space under ``rules``: 56 for Three-card Loo, then one exchange id per non-empty
+    set of positions of a hand: 90 for Five-card Loo, 66 for Irish."""
+    stock, cards = _shape(rules)
+    return EXCHANGE + 2**cards if stock else NUM_ACTIONS
 
 
 # -- actions ------------------------------------------------------------------------------------------
 
 
+def _positions(deal: LooDeal, seat: int) -> list[int]:
+    return list(cards_in(deal.hands[seat]))
+
+
 def action_id(deal: LooDeal | None, action: LooAction) -> int:
-    """The integer of a Loo action (``deal`` is not needed: no Loo action's integer depends on the hand)."""
-    if action.verb == "play":
+    """The integer of a Loo action, taken in ``deal`` before it is applied (an exchange needs the deal: its id
+    is read against the hand)."""
+    verb = action.verb
+    if verb == "play":
         assert action.card is not None
-        return PLAY + action.card
-    return DECLARATION_IDS[action.verb]
+        return CIVIL if action.arg == "civil" else PLAY + action.card
+    if verb in DECLARATION_IDS:
+        return DECLARATION_IDS[verb]
+    if verb == "flush":
+        return FLUSH
+    if verb == "exchange":
+        if deal is None:
+            raise ValueError(f"action {action}: an exchange's integer is read against the hand: give the deal")
+        hand = _positions(deal, action.seat)
+        return EXCHANGE + sum(1 << hand.index(c) for c in exchange_cards(action))
+    raise ValueError(f"action {action}: no integer for the Loo verb {verb!r}")
 
 
-def action(deal: LooDeal, action_id: int) -> LooAction:
-    """The Loo action of ``action_id`` for the seat to act."""
-    seat = deal.to_act if deal.to_act is not None else 0
+def action(deal: LooDeal, action_id: int, seat: int | None = None) -> LooAction:
+    """The Loo action of ``action_id`` for ``seat`` (by default the seat to act). :data:`NO_FLUSH` is no engine
+    action, but the answer to an offer that the adapters make and keep (:func:`offered`): here, where the seat
+    acts in the engine's own way, it is refused (:class:`IllegalActionError`)."""
+    if action_id == NO_FLUSH:
+        who = deal.seats[seat if seat is not None else deal.to_act if deal.to_act is not None else 0]
+        raise IllegalActionError(
+            f"{who} cannot answer 'no flush' (action {NO_FLUSH}): it answers an offer to show a flush out of turn, "
+            "and none is made to him now",
+            "LOO5-6",
+        )
+    if seat is None:
+        seat = deal.to_act if deal.to_act is not None else 0
     if PLAY <= action_id < _PLAY_END:
         return LooAction(seat, "play", action_id - PLAY)
-    return LooAction(seat, _DECLARATION_OF[action_id])
+    if action_id in _DECLARATION_OF:
+        return LooAction(seat, _DECLARATION_OF[action_id])
+    if action_id == FLUSH:
+        return LooAction(seat, "flush")
+    if action_id == CIVIL:  # the ace of trumps (before the deal there are none, and it is refused)
+        return LooAction(seat, "play", card_of(12, max(deal.trump, 0)), "civil")
+    if action_id > EXCHANGE:
+        # Positions past the hand name nothing: only a hand that has played cards is that short, and it may
+        # exchange no more, so the exchange is refused whatever it names.
+        hand = _positions(deal, seat)
+        out = [c for i, c in enumerate(hand) if (action_id - EXCHANGE) >> i & 1]
+        return LooAction(seat, "exchange", None, format_cards(out))
+    raise ValueError(f"action {action_id}: no Loo action has this integer")
 
 
 def action_name(action_id: int) -> str:
-    """An action's name without the state it was taken in."""
+    """An action's name without the state it was taken in (an exchange's cards depend on the hand)."""
     if PLAY <= action_id < _PLAY_END:
         return f"play {card_str(action_id - PLAY)}"
-    return _DECLARATION_OF.get(action_id, f"action {action_id}")
+    if action_id in _DECLARATION_OF:
+        return _DECLARATION_OF[action_id]
+    names = {FLUSH: "flush", CIVIL: "play the ace of trumps civil", NO_FLUSH: "no flush"}
+    if action_id in names:
+        return names[action_id]
+    if action_id > EXCHANGE:
+        return f"exchange #{action_id - EXCHANGE:b}"
+    return f"action {action_id}"
 
 
 def public(deal: LooDeal, action: LooAction, seat: int) -> str:
-    """An action as ``seat`` saw it: every Loo action is public."""
+    """An action as ``seat`` saw it: another seat's exchange by its count only (the cards go face down, LOO5-2)."""
+    if action.verb == "exchange" and action.seat != seat:
+        return f"{deal.seats[action.seat]} exchange x{len(exchange_cards(action))}"
     return deal.action_str(action)
+
+
+def offered(deal: LooDeal) -> tuple[int, ...]:
+    """The seats offered the chance to show a flush out of turn now, from the dealer's left: once all have
+    declared and before the first lead, every seat that plays other than the leader, whatever its cards, so that
+    being asked tells nobody who holds one (LOO5-6; in the order :func:`roundgames.bots.offer_side_actions` asks
+    the bots)."""
+    if not (deal.has_flushes and cast(FiveCardLoo, deal).flush_window):
+        return ()
+    return tuple(s for s in deal.order if s in deal.players and s != deal.to_act and s not in deal.offenders)
+
+
+def forced(deal: LooDeal) -> LooAction | None:
+    """The action nobody chooses, if the deal waits on one: once a flush is shown every other flush is shown in
+    turn, and a seat about to take the pool without play shows its flush first (LOO5-6, §14.24)."""
+    if deal.phase is Phase.SHOW and deal.to_act is not None:
+        return LooAction(deal.to_act, "flush")
+    return None
 
 
 # -- vectors ------------------------------------------------------------------------------------------
 
 
-def layout(n: int) -> list[tuple[str, int]]:
-    """The fields of a Loo observation vector for ``n`` seats, in order, with their sizes."""
-    return [
+def layout(n: int, rules: LooRules | None = None) -> list[tuple[str, int]]:
+    """The fields of a Loo observation vector for ``n`` seats under ``rules`` (Three-card Loo without them), in
+    order, with their sizes. Five-card and Irish Loo have no miss, count up to their own tricks, and add the
+    stock, the exchanges, Pam and the flushes."""
+    stock, tricks = _shape(rules)
+    decls, width = ("none/stand/throw/miss/defend/exchange", 6) if stock else ("none/stand/throw/miss/defend", 5)
+    out = [
         ("hand: the cards the observer holds now (52, by card int)", 52),
         ("turnup: the turned-up card (52, one-hot)", 52),
         ("trump: the trump suit (4: S H D C)", 4),
         ("played: every card played to a trick so far (52)", 52),
         ("trick: the cards of the trick in progress, by relative seat (n x 52)", 52 * n),
-        ("declared: each relative seat's declaration, one-hot none/stand/throw/miss/defend (n x 5)", 5 * n),
-        ("won: tricks each relative seat has won, one-hot 0..3 (n x 4)", 4 * n),
+        (f"declared: each relative seat's declaration, one-hot {decls} (n x {width})", width * n),
+        (f"won: tricks each relative seat has won, one-hot 0..{tricks} (n x {tricks + 1})", (tricks + 1) * n),
         ("dealer: the dealer's relative seat (n, one-hot)", n),
         ("to_act: the relative seat to act (n, one-hot; none when the deal is over)", n),
-        ("phase: deal/declare/play/complete (4, one-hot)", 4),
+        ("phase: deal/declare/play/complete/show (5, one-hot)", 5)
+        if stock
+        else ("phase: deal/declare/play/complete (4, one-hot)", 4),
         ("kind: regular/single/ew_single (3, one-hot)", 3),
-        ("miss: taken by anyone, taken by the observer (2)", 2),
+    ]
+    if not stock:
+        out.append(("miss: taken by anyone, taken by the observer (2)", 2))
+    out += [
         ("pool: counters on the table, in loos (1)", 1),
-        ("trick_number: tricks completed, one-hot 0..3 (4)", 4),
+        (f"trick_number: tricks completed, one-hot 0..{tricks} ({tricks + 1})", tricks + 1),
     ]
+    if stock:
+        out += [
+            ("stock: cards left in the stock (1)", 1),
+            (
+                f"exchanged: cards each relative seat exchanged, one-hot 0..{tricks} (n x {tricks + 1})",
+                (tricks + 1) * n,
+            ),
+            ("put_out: the cards the observer put out in his exchange (52)", 52),
+            ("pam: Pam, the highest card (52, one-hot; none in Irish Loo)", 52),
+            ("civil: the trick in progress was led with 'Pam be civil' (1)", 1),
+            ("passed: the relative seats that let the chance to show a flush out of turn go by (n)", n),
+            ("shown: the relative seats that have shown a flush (n)", n),
+            ("flushes: the cards of the flushes shown (52)", 52),
+        ]
+    return out
 
 
-def info_layout(n: int) -> list[tuple[str, int]]:
-    """The fields of the information-state vector: the observation's, then what tells every history apart."""
-    return [
-        *layout(n),
+def info_layout(n: int, rules: LooRules | None = None) -> list[tuple[str, int]]:
+    """The fields of the information-state vector: the observation's, then what tells every history apart (in
+    Five-card Loo also which tricks were led with "Pam be civil", which the cards alone may not show)."""
+    stock, tricks = _shape(rules)
+    out = [
+        *layout(n, rules),
         ("dealt: the cards the observer was dealt, once he has seen them (52)", 52),
-        ("tricks: every finished trick in order, by relative seat (3 x n x 52)", TRICKS * n * 52),
+        (f"tricks: every finished trick in order, by relative seat ({tricks} x n x 52)", tricks * n * 52),
     ]
+    if stock:
+        out.append((f"civil_leads: each trick led with 'Pam be civil', in order ({tricks})", tricks))
+    return out
 
 
-def observation(deal: LooDeal, seat: int) -> list[float]:
-    """The observation vector of ``seat`` (:func:`layout`)."""
+def observation(deal: LooDeal, seat: int, passed: Collection[int] = ()) -> list[float]:
+    """The observation vector of ``seat`` (:func:`layout`); ``passed``: the seats that have let an offer to show
+    a flush go by (:func:`offered`)."""
     n = deal.n
+    stock, tricks = _shape(deal.rules)
     view = deal.view(seat)
     cards, trick = played(view.tricks, seat, n)
     won = [0] * n
@@ -131,15 +266,32 @@ def observation(deal: LooDeal, seat: int) -> list[float]:
     for r in range(n):
         out += bits(trick[r])
     for r in range(n):
-        out += one_hot(5, int(view.decls[(seat + r) % n]))
+        out += one_hot(6 if stock else 5, int(view.decls[(seat + r) % n]))
     for r in range(n):
-        out += one_hot(4, won[r])
+        out += one_hot(tricks + 1, won[r])
     out += one_hot(n, rel(deal.dealer, seat, n)) + one_hot(n, rel(view.to_act, seat, n))
-    out += one_hot(4, int(view.phase)) + one_hot(3, list(Kind).index(deal.kind))
-    out += [float(view.miss_holder is not None), float(view.miss_holder == seat)]
+    out += one_hot(5 if stock else 4, int(view.phase)) + one_hot(3, list(Kind).index(deal.kind))
+    if not stock:
+        out += [float(view.miss_holder is not None), float(view.miss_holder == seat)]
     out += [view.pool / max(1, deal.rules.stakes.loo)]
-    out += one_hot(4, sum(1 for t in view.tricks if t.winner is not None))
+    out += one_hot(tricks + 1, sum(1 for t in view.tricks if t.winner is not None))
+    if stock:
+        out += _stock_fields(cast(FiveCardLoo, deal), seat, passed, tricks)
     return out
+
+
+def _stock_fields(deal: FiveCardLoo, seat: int, passed: Collection[int], tricks: int) -> list[float]:
+    """Five-card and Irish Loo's part of the observation: what is public of the exchanges, Pam and flushes."""
+    n = deal.n
+    out = [float(len(deal.stock))]
+    for r in range(n):
+        put, _drawn = deal.exchanged.get((seat + r) % n, (0, 0))
+        out += one_hot(tricks + 1, int.bit_count(put))
+    out += bits(deal.exchanged.get(seat, (0, 0))[0])
+    out += [*one_hot(52, deal.pam), float(deal.civil)]
+    out += [float((seat + r) % n in passed) for r in range(n)]
+    out += [float((seat + r) % n in deal.shown) for r in range(n)]
+    return out + bits(mask_of(c for s in deal.shown for c in cards_in(deal.hands[s])))
 
 
 def own_seen(deal: LooDeal, seat: int) -> int:
@@ -150,18 +302,27 @@ def own_seen(deal: LooDeal, seat: int) -> int:
     return deal.dealt[seat] if looked else 0
 
 
-def info_vector(deal: LooDeal, seat: int) -> list[float]:
+def info_vector(deal: LooDeal, seat: int, passed: Collection[int] = ()) -> list[float]:
     """The information-state vector (:func:`info_layout`): the observation, the observer's own dealt cards once
     seen, and every trick in order by relative seat, so that no two information sets share it."""
-    out = observation(deal, seat) + bits(own_seen(deal, seat))
-    return out + trick_cells(deal.view(seat).tricks, seat, deal.n, TRICKS)
+    stock, tricks = _shape(deal.rules)
+    out = observation(deal, seat, passed) + bits(own_seen(deal, seat))
+    out += trick_cells(deal.view(seat).tricks, seat, deal.n, tricks)
+    if stock:  # each trick's first play is its lead: every seat that plays plays once to a trick
+        leads = [a for a in deal.log if a.verb == "play"][:: max(1, len(deal.players))]
+        out += [float(i < len(leads) and leads[i].arg == "civil") for i in range(tricks)]
+    return out
 
 
 # -- strings ------------------------------------------------------------------------------------------
 
 
-def info_state(deal: LooDeal, seat: int) -> str:
-    """The information-state string of ``seat``: the table, what it has seen, and every public action."""
+def _passed_text(deal: LooDeal, passed: Collection[int]) -> str:
+    return "no flush from " + " ".join(deal.seats[s] for s in deal.order if s in passed)
+
+
+def info_state(deal: LooDeal, seat: int, passed: Collection[int] = ()) -> str:
+    """The information-state string of ``seat``: the table, what it has seen, and every action as it saw it."""
     view = deal.view(seat)
     head = (
         f"loo {deal.rules.name} {sorted(deal.rules.options().items())} seats={deal.n} me={deal.seats[seat]} "
@@ -171,11 +332,15 @@ def info_state(deal: LooDeal, seat: int) -> str:
     seen = f"dealt=[{format_cards(own_seen(deal, seat))}] hand=[{format_cards(view.hand)}]"
     if deal.kind is Kind.SINGLE:
         seen += " faces=" + ",".join(f"{deal.seats[s]}:{format_cards(m)}" for s, m in sorted(view.seen_hands.items()))
-    return " | ".join([head, seen, " ".join(deal.action_str(a) for a in deal.log)])
+    parts = [head, seen, " ".join(public(deal, a, seat) for a in deal.log)]
+    if passed:
+        parts.append(_passed_text(deal, passed))
+    return " | ".join(parts)
 
 
-def summary(deal: LooDeal, seat: int) -> str:
-    """A short observation string: the seat's hand, the turn-up, the pool, the declarations, the trick."""
+def summary(deal: LooDeal, seat: int, passed: Collection[int] = ()) -> str:
+    """A short observation string: the seat's hand, the turn-up, the pool, the declarations, the trick; in
+    Five-card and Irish Loo also the stock, the exchanges and the flushes."""
     v = deal.view(seat)
     won = [0] * deal.n
     for t in v.tricks:
@@ -183,8 +348,16 @@ def summary(deal: LooDeal, seat: int) -> str:
             won[t.winner] += 1
     decls = " ".join(f"{deal.seats[s]}:{v.decls[s].name.lower()}" for s in deal.order)
     to_act = "-" if v.to_act is None else deal.seats[v.to_act]
-    return (
+    out = (
         f"{deal.seats[seat]} hand=[{format_cards(v.hand)}] turnup={card_str(v.turnup)} pool={v.pool} "
         f"phase={v.phase.name.lower()} {decls} trick=[{trick_text(deal.seats, v.tricks)}] "
         f"won={','.join(map(str, won))} to_act={to_act}"
     )
+    if deal.has_stock:
+        five = cast(FiveCardLoo, deal)
+        swaps = ",".join(str(int.bit_count(five.exchanged.get(s, (0, 0))[0])) for s in range(deal.n))
+        shown = " ".join(deal.seats[s] for s in five.shown) or "-"
+        out += f" stock={len(five.stock)} exchanged={swaps} flushes={shown}"
+        if passed:
+            out += f" {_passed_text(deal, passed)}"
+    return out

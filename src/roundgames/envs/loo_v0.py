@@ -1,4 +1,4 @@
-"""Three-card Loo as a PettingZoo AEC environment.
+"""Loo as a PettingZoo AEC environment: Three-card Loo, and Five-card and Irish Loo by their presets.
 
 >>> from roundgames.envs import loo_v0
 >>> env = loo_v0.env(players=5, preset="peel", options={"lead_rule": "lead_one"})
@@ -6,11 +6,15 @@
 >>> obs, reward, termination, truncation, info = env.last()
 >>> obs["observation"].shape, obs["action_mask"].shape
 ((489,), (56,))
+>>> five = loo_v0.env(players=5, preset="five-card")
+>>> five.reset(seed=42)
+>>> five.last()[0]["observation"].shape, five.last()[0]["action_mask"].shape
+((703,), (90,))
 
 | Config       | Meaning                                                                                 |
 |--------------|-----------------------------------------------------------------------------------------|
-| `players`    | seats, 3 to 12 (9 with a 32-card pack); agents `player_0 .. player_{n-1}`               |
-| `preset`     | a Loo preset: `peel`, `enquire-within` (:class:`~roundgames.loo.rules.LooRules`)             |
+| `players`    | seats, 3 to 12 (9 with a 32-card pack, 10 in Five-card Loo); agents `player_0 ..`        |
+| `preset`     | a Loo preset: `peel`, `enquire-within`, `five-card`, `irish` (:class:`~roundgames.loo.rules.LooRules`) |
 | `options`    | a dict of options by name (RULES.md §12.1), e.g. `{"club_law": True, "pack": 32}`        |
 | `stakes`     | a dict of stakes in counters: `deal`, `loo`, `single`, `ante`                            |
 | `kind`       | one-deal mode: `regular` (default) or `ew_single` (all must stand, no miss)             |
@@ -19,17 +23,31 @@
 | `sitting`    | `True`: an episode is a sitting of `deals` deals (default 10), the pool carried over     |
 | `render_mode`| `"ansi"` (returns the text), `"human"` (prints it) or `None`                            |
 
-**Actions** (:data:`~roundgames.envs.encoding.LOO_ACTIONS` = 56): ``0..51`` play that card (``cards``
-ints: ``suit * 13 + rank``, spades hearts diamonds clubs, 2 low, ace high), ``52`` stand, ``53`` throw
-up, ``54`` take the miss, ``55`` defend (the dealer plays the miss for the pool).
+**Actions** (:data:`~roundgames.envs.encoding.LOO_ACTIONS` = 56 in Three-card Loo): ``0..51`` play that card
+(``cards`` ints: ``suit * 13 + rank``, spades hearts diamonds clubs, 2 low, ace high), ``52`` stand, ``53``
+throw up, ``54`` take the miss, ``55`` defend (the dealer plays the miss for the pool). Five-card Loo (90
+actions) and Irish Loo (66) keep these and add ``56`` show a flush (LOO5-6), ``57`` lead the ace of trumps
+saying "Pam be civil" (LOO5-4), ``58`` no flush, and the exchanges (LOO5-2): ``59..89`` (``59..65`` in Irish
+Loo) put out the cards at the positions set in ``id - 58`` of the hand sorted by card int.
+
+**Flushes out of turn** (LOO5-6): after the declaring and before the first lead, each seat that plays other
+than the leader is selected in turn from the dealer's left, whether it holds a flush or not, and answers
+``56`` (if it holds one) or ``58``; then the leader acts, his flush among his actions. The first flush shown
+ends the hand; the other flushes, which must then be shown, are applied without selecting their seats, as is
+the flush of a seat taking the pool without play (§14.24). ``env.passed`` lists the seats that have answered
+``58`` since the last action.
 
 **Observation**: ``observation`` is the float32 vector of :func:`~roundgames.envs.encoding.loo_layout`,
-``174 + 63 n`` values: own hand (52), turn-up (52), trump (4), cards played (52), the trick in progress by
-relative seat (52 n), declarations (5 n), tricks won (4 n), dealer (n), seat to act (n), phase (4), kind
-(3), the miss (2), pool in loos (1), tricks completed (4); seats are relative to the observer (0 is
-himself, 1 his left-hand neighbour). ``action_mask`` (int8, 56) marks the legal actions of the agent to
-act and is all zero for the others. A seat sees its own cards only once its turn to declare comes
-(LOO-DECL-1).
+``174 + 63 n`` values in Three-card Loo: own hand (52), turn-up (52), trump (4), cards played (52), the trick
+in progress by relative seat (52 n), declarations (5 n), tricks won (4 n), dealer (n), seat to act (n),
+phase (4), kind (3), the miss (2), pool in loos (1), tricks completed (4); seats are relative to the
+observer (0 is himself, 1 his left-hand neighbour). Five-card and Irish Loo (``loo_layout(n, rules)``) have
+no miss, six declarations (exchange), a fifth phase (show) and their own count of tricks, and add the stock
+(1), each seat's exchange count, the cards the observer put out (52), Pam (52), "Pam be civil" (1), the
+seats that answered ``58`` (n), the seats that showed a flush (n) and the flushes' cards (52): ``333 + 74 n``
+values in Five-card Loo, ``331 + 70 n`` in Irish. ``action_mask`` (int8) marks the legal actions of the agent
+to act and is all zero for the others. A seat sees its own cards only once its turn to declare comes
+(LOO-DECL-1), and another seat's exchange only as a number of cards.
 
 **Rewards**: each seat's net in counters, at the step that ends the deal (a seat that is looed pays into
 the next pool, so one deal's rewards sum to minus the growth of the pool).
@@ -38,11 +56,12 @@ the next pool, so one deal's rewards sum to minus the growth of the pool).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from ..core.cards import SUIT_NAMES, card_str, format_cards
 from ..loo.actions import Decl, Kind
 from ..loo.deal import LooDeal
+from ..loo.five import FiveCardLoo
 from ._aec import RoundGameEnv, make_rules, wrapped
 
 __all__ = ["env", "raw_env"]
@@ -54,7 +73,7 @@ def env(**config: Any) -> Any:
 
 
 class raw_env(RoundGameEnv):
-    """Three-card Loo: one deal per episode, or a sitting (``sitting=True``)."""
+    """Loo, any form: one deal per episode, or a sitting (``sitting=True``)."""
 
     metadata: ClassVar[dict[str, Any]] = {**RoundGameEnv.metadata, "name": "loo_v0"}
     GAME = "loo"
@@ -98,14 +117,22 @@ class raw_env(RoundGameEnv):
             f"rules {self.rules.name} ({opts}) · {deal.kind.value} deal · pool {deal.pool_total} · "
             f"turn-up {card_str(deal.turnup)}, {SUIT_NAMES[deal.trump]} trumps · {deal.phase.name.lower()}"
         ]
+        five = cast(FiveCardLoo, deal) if deal.has_stock else None
+        if five is not None:
+            shown = self._names(five.shown) or "none"
+            passed = f" · no flush from {self._names(self.passed)}" if self.passed else ""
+            out.append(f"stock {len(five.stock)} · flushes shown: {shown}{passed}")
+        me = self._index[self.agent_selection] if deal.to_act is not None else None
         for s in range(deal.n):
             if deal.dealer_out and s == deal.dealer:
                 state = "deals, sits out"
+            elif five is not None and deal.decls[s] is Decl.EXCHANGE:
+                state = f"exchanged {int.bit_count(five.exchanged[s][0])}"
             else:
                 state = {Decl.NONE: "-", Decl.STAND: "stood", Decl.THROW: "threw up", Decl.MISS: "took the miss"}.get(
                     deal.decls[s], "defends the pool"
                 )
-            mark = "*" if s == deal.to_act else " "
+            mark = "*" if s == me else " "
             out.append(f"{mark} {self.possible_agents[s]:<10} {state:<16} tricks {deal.won[s]}")
         seats, cards = deal.current_trick
         if cards:
@@ -113,8 +140,11 @@ class raw_env(RoundGameEnv):
                 "trick: "
                 + ", ".join(f"{self.possible_agents[s]} {card_str(c)}" for s, c in zip(seats, cards, strict=True))
             )
-        if deal.to_act is not None:
-            me = deal.to_act
+        if me is not None:
             out.append(f"{self.possible_agents[me]} holds {format_cards(deal.view(me).hand) or '(not yet looked)'}")
-            out.append("legal: " + ", ".join(deal.action_str(a).split(" ", 1)[1] for a in deal.legal_actions()))
+            words = [
+                self.kit.encoding.action_name(i) if a is None else deal.action_str(a).split(" ", 1)[1]
+                for i, a in self._legal.items()
+            ]
+            out.append("legal: " + ", ".join(words))
         return out

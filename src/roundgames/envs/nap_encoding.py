@@ -10,6 +10,7 @@ widow; ``353..358`` the top card. A verb's argument is the id less the verb's fi
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from itertools import combinations
 
 from ..core.cards import card_str, cards_in, format_cards
@@ -22,6 +23,7 @@ from ._common import bits, first_id, id_count, num_actions, one_hot, played, rel
 __all__ = [
     "BUY",
     "CALL",
+    "DECLINE",
     "NUM_ACTIONS",
     "PASS",
     "PEEP",
@@ -32,14 +34,17 @@ __all__ = [
     "TRICKS",
     "WIDOW",
     "action",
+    "action_count",
     "action_id",
     "action_name",
     "check",
+    "forced",
     "info_layout",
     "info_state",
     "info_vector",
     "layout",
     "observation",
+    "offered",
     "own_seen",
     "public",
     "summary",
@@ -62,10 +67,27 @@ _SPARE_INDEX: dict[tuple[int, ...], int] = {k: i for i, k in enumerate(_SPARE_KE
 assert len(_SPARE_KEEPS) == id_count(VERBS, "spare") and len(CALLS) == id_count(VERBS, "call")
 #: the tricks of a deal (NAP-PLAY-3): the information state holds each
 TRICKS = 5
+#: no seat acts out of turn in Nap, so no offer is ever let go by
+DECLINE: int | None = None
 
 
 def check(rules: NapRules) -> None:
     """Every form of Nap is encoded: nothing to refuse."""
+
+
+def action_count(rules: NapRules | None) -> int:
+    """The size of the action space: 359 under every rule."""
+    return NUM_ACTIONS
+
+
+def offered(deal: NapDeal) -> tuple[int, ...]:
+    """The seats offered something to do out of turn: none in Nap."""
+    return ()
+
+
+def forced(deal: NapDeal) -> NapAction | None:
+    """The action nobody chooses: none in Nap."""
+    return None
 
 
 # -- actions ------------------------------------------------------------------------------------------
@@ -95,9 +117,9 @@ def action_id(deal: NapDeal, action: NapAction) -> int:
     raise ValueError(f"no integer for Nap action {action}")
 
 
-def action(deal: NapDeal, action_id: int) -> NapAction:
-    """The Nap action of ``action_id`` for the seat to act."""
-    s = deal.to_act if deal.to_act is not None else 0
+def action(deal: NapDeal, action_id: int, seat: int | None = None) -> NapAction:
+    """The Nap action of ``action_id`` for ``seat`` (by default the seat to act)."""
+    s = seat if seat is not None else deal.to_act if deal.to_act is not None else 0
     verb = _VERB_OF[action_id] if 0 <= action_id < NUM_ACTIONS else ""
     k = action_id - _FIRST.get(verb, 0)
     if verb == "play":
@@ -154,8 +176,9 @@ def public(deal: NapDeal, action: NapAction, seat: int) -> str:
 # -- vectors ------------------------------------------------------------------------------------------
 
 
-def layout(n: int) -> list[tuple[str, int]]:
-    """The fields of a Nap observation vector for ``n`` seats, in order, with their sizes."""
+def layout(n: int, rules: NapRules | None = None) -> list[tuple[str, int]]:
+    """The fields of a Nap observation vector for ``n`` seats, in order, with their sizes (the same under every
+    rule)."""
     return [
         ("hand: the cards the observer holds now (52, by card int)", 52),
         ("widow: the widow card if the observer peeped (52, one-hot)", 52),
@@ -177,17 +200,18 @@ def layout(n: int) -> list[tuple[str, int]]:
     ]
 
 
-def info_layout(n: int) -> list[tuple[str, int]]:
+def info_layout(n: int, rules: NapRules | None = None) -> list[tuple[str, int]]:
     """The fields of the information-state vector: the observation's, then what tells every history apart."""
     return [
-        *layout(n),
+        *layout(n, rules),
         ("dealt: the cards the observer was dealt (52)", 52),
         ("tricks: every finished trick in order, by relative seat (5 x n x 52)", TRICKS * n * 52),
     ]
 
 
-def observation(deal: NapDeal, seat: int) -> list[float]:
-    """The observation vector of ``seat`` (:func:`layout`)."""
+def observation(deal: NapDeal, seat: int, passed: Collection[int] = ()) -> list[float]:
+    """The observation vector of ``seat`` (:func:`layout`; nothing is offered out of turn, so ``passed`` is
+    empty)."""
     n = deal.n
     view = deal.view(seat)
     cards, trick = played(view.tricks, seat, n)
@@ -217,7 +241,7 @@ def own_seen(deal: NapDeal, seat: int) -> int:
     return deal.dealt[seat]
 
 
-def info_vector(deal: NapDeal, seat: int) -> list[float]:
+def info_vector(deal: NapDeal, seat: int, passed: Collection[int] = ()) -> list[float]:
     """The information-state vector (:func:`info_layout`): the observation, the observer's own dealt cards, and
     every trick in order by relative seat, so that no two information sets share it."""
     out = observation(deal, seat) + bits(deal.dealt[seat])
@@ -227,7 +251,7 @@ def info_vector(deal: NapDeal, seat: int) -> list[float]:
 # -- strings ------------------------------------------------------------------------------------------
 
 
-def info_state(deal: NapDeal, seat: int) -> str:
+def info_state(deal: NapDeal, seat: int, passed: Collection[int] = ()) -> str:
     """The information-state string of ``seat``: the table, its own cards, and the actions as it saw them."""
     view = deal.view(seat)
     head = (
@@ -239,7 +263,7 @@ def info_state(deal: NapDeal, seat: int) -> str:
     return " | ".join([head, seen, " ".join(public(deal, a, seat) for a in deal.log)])
 
 
-def summary(deal: NapDeal, seat: int) -> str:
+def summary(deal: NapDeal, seat: int, passed: Collection[int] = ()) -> str:
     """A short observation string: the seat's hand, the widow it saw, the calls, the contract, the trick."""
     v = deal.view(seat)
     calls = " ".join(f"{deal.seats[s]}:{c}" for s, c in v.calls) or "-"

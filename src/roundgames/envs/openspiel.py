@@ -8,16 +8,21 @@
 
 A thin layer over the engine and each game's encoding and deals modules, chosen by the game's name
 (:mod:`.games`); no rule is written here, and nothing here tests which game a deal is. A game begins
-with one chance node per card dealt, in the engine's dealing order, each uniform over the cards still
-in the pack; when the last card is drawn the deal is made with ``deal_cards`` and the seats act in
-turn, the actions being the integers of :mod:`.encoding` applied through the engine's checked
-``apply``. ``returns()`` is the engine's ``net`` in counters once the deal is complete (0 before), so
-the games are general-sum: the pool or kitty takes and gives money.
+with one chance node per card dealt (the stock's too, in Five-card and Irish Loo), in the engine's
+dealing order, each uniform over the cards still in the pack; when the last card is drawn the deal is
+made with ``deal_cards`` and the seats act in turn, the actions being the integers of :mod:`.encoding`
+applied through the engine's checked ``apply``. A flush that may be shown out of turn (Five-card and
+Irish Loo, LOO5-6) is offered to each seat in turn as an explicit decision, and what nobody chooses is
+applied as it comes (:mod:`._turns`). ``returns()`` is the engine's ``net`` in counters once the deal
+is complete (0 before), so the games are general-sum: the pool or kitty takes and gives money.
 
 Parameters: ``players``, ``preset``, ``options`` (a JSON object of rule options, such as
 ``{"purchase": true}``; written back with ``;`` between items, which is also accepted, because an
 OpenSpiel game string cannot hold a comma inside a value), ``dealer``; Loo adds ``pool`` and
-``kind`` (regular, single, ew_single), Nap adds ``kitty`` and ``multiplier``.
+``kind`` (regular, single, ew_single), Nap adds ``kitty`` and ``multiplier``. The Loo preset (or the
+``form`` option) chooses the form: ``{"preset": "five-card"}`` or ``"irish"`` plays Five-card or Irish
+Loo, whose action space and vectors are their own (:func:`.loo_encoding.action_count`,
+:func:`.loo_encoding.layout`) and fixed for the game.
 
 Observations come from one observer (:meth:`make_py_observer`): the observation tensor is the game
 encoding's ``observation`` (:func:`.encoding.loo_observation`, :func:`.encoding.nap_observation`), the
@@ -41,6 +46,7 @@ import pyspiel
 
 from ..core.cards import Card, card_str, format_cards, pack
 from ..core.errors import RulesError
+from ._turns import apply_forced, offer_seat
 from .games import ENV_GAMES, EnvGame, env_game
 from .loo_deals import loo_bounds
 from .nap_deals import nap_bounds
@@ -190,7 +196,7 @@ def _table(kit: EnvGame, params: dict[str, Any]) -> tuple[_Table, Any]:
     low, high = kit.deals.bounds(template)
     n = template.n
     info = pyspiel.GameInfo(
-        num_distinct_actions=kit.encoding.NUM_ACTIONS,
+        num_distinct_actions=kit.encoding.action_count(rules),
         max_chance_outcomes=52,
         num_players=n,
         min_utility=float(low),
@@ -208,8 +214,8 @@ def _table(kit: EnvGame, params: dict[str, Any]) -> tuple[_Table, Any]:
         more,
         places,
         tuple(cards),
-        _layout_names(kit.encoding.layout(n)),
-        _layout_names(kit.encoding.info_layout(n)),
+        _layout_names(kit.encoding.layout(n, rules)),
+        _layout_names(kit.encoding.info_layout(n, rules)),
     )
     return table, info
 
@@ -250,7 +256,8 @@ def _params(defaults: dict[str, Any], params: dict[str, Any] | None) -> dict[str
 
 
 class LooGame(_RoundGame):
-    """Three-card Loo, one deal: ``pyspiel.load_game("python_loo", {"players": 5})``."""
+    """Loo, one deal: ``pyspiel.load_game("python_loo", {"players": 5})``; ``{"preset": "five-card"}`` or
+    ``"irish"`` for those forms."""
 
     GAME = "loo"
 
@@ -284,13 +291,15 @@ class _DealBox:
 
 
 class RoundState(pyspiel.State):  # type: ignore[misc]
-    """A state of a round game (``python_loo``, ``python_nap``): the cards drawn so far, then the engine's deal."""
+    """A state of a round game (``python_loo``, ``python_nap``): the cards drawn so far, then the engine's deal,
+    and the seats that have let an offer to act out of turn go by since its last action (:mod:`._turns`)."""
 
     def __init__(self, game: _RoundGame) -> None:
         super().__init__(game)
         self._table = game.table
         self._drawn: list[Card] = []
         self._box = _DealBox(None)
+        self._passed: tuple[int, ...] = ()
 
     @property
     def deal(self) -> Any:
@@ -302,21 +311,37 @@ class RoundState(pyspiel.State):  # type: ignore[misc]
         """The cards dealt so far, in dealing order."""
         return tuple(self._drawn)
 
+    @property
+    def passed(self) -> tuple[int, ...]:
+        """The seats that have let an offer to act out of turn go by since the deal's last action."""
+        return self._passed
+
+    def _offered(self) -> int | None:
+        """The seat offered what it may do out of turn now, if any (:mod:`._turns`)."""
+        return offer_seat(self._table.kit, self._box.deal, self._passed)
+
     def current_player(self) -> int:
-        """The seat to act, CHANCE while dealing, TERMINAL once the deal is complete."""
+        """The seat to act (first the seats offered a flush out of turn), CHANCE while dealing, TERMINAL once
+        the deal is complete."""
         deal = self._box.deal
         if deal is None:
             return int(pyspiel.PlayerId.CHANCE)
         if deal.is_complete:
             return int(pyspiel.PlayerId.TERMINAL)
+        offered = self._offered()
+        if offered is not None:
+            return offered
         assert deal.to_act is not None
         return int(deal.to_act)
 
     def _legal_actions(self, player: int) -> list[int]:
         deal = self._box.deal
-        if deal is None or deal.to_act != player:
+        if deal is None or deal.is_complete or self.current_player() != player:
             return []
         encoding = self._table.kit.encoding
+        if self._offered() is not None:
+            assert encoding.DECLINE is not None
+            return sorted([encoding.DECLINE, *(encoding.action_id(deal, a) for a in deal.side_actions(player))])
         return sorted(encoding.action_id(deal, a) for a in deal.legal_actions())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -333,16 +358,26 @@ class RoundState(pyspiel.State):  # type: ignore[misc]
             self._drawn.append(action)
             if len(self._drawn) == len(self._table.places):
                 self._box.deal = self._table.deal(self._drawn)
+                apply_forced(self._table.kit, self._box.deal)
             return
-        deal.apply(self._table.kit.encoding.action(deal, action))
+        kit = self._table.kit
+        offered = self._offered()
+        if offered is not None and action == kit.encoding.DECLINE:
+            self._passed = (*self._passed, offered)
+            return
+        deal.apply(kit.encoding.action(deal, action, offered))
+        self._passed = ()
+        apply_forced(kit, deal)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             return f"deal {card_str(action)}"
         deal = self._box.deal
         encoding = self._table.kit.encoding
-        if deal is not None and deal.to_act == player:
-            return str(deal.action_str(encoding.action(deal, action)))
+        if deal is not None and not deal.is_complete and self.current_player() == player:
+            if action == encoding.DECLINE and self._offered() is not None:
+                return f"{deal.seats[player]} {encoding.action_name(action)}"
+            return str(deal.action_str(encoding.action(deal, action, player)))
         return f"P{player + 1} {encoding.action_name(action)}"
 
     def is_terminal(self) -> bool:
@@ -363,7 +398,8 @@ class RoundState(pyspiel.State):  # type: ignore[misc]
             return f"dealing {len(self._drawn)}/{len(self._table.places)}: " + " ".join(map(card_str, self._drawn))
         heaps = " ".join(_place_str(deal, place, cards) for place, cards in place_cards(deal).items())
         actions = " ".join(deal.action_str(a) for a in deal.log)
-        return f"{heaps} | {actions}"
+        passed = " | no flush from " + " ".join(deal.seats[s] for s in self._passed) if self._passed else ""
+        return f"{heaps} | {actions}{passed}"
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any = None) -> RoundState:
         """A new state that ``player_id`` cannot tell from this one, the cards it has not seen drawn afresh
@@ -382,7 +418,7 @@ class RoundState(pyspiel.State):  # type: ignore[misc]
                 cards, _weights = zip(*out.chance_outcomes(), strict=True)
                 out.apply_action(rng.choice(cards))
             return out
-        return state_from_deal(game, resample(deal, player_id, rng), previous=self._drawn)
+        return state_from_deal(game, resample(deal, player_id, rng), previous=self._drawn, passed=self._passed)
 
 
 def _place_str(deal: Any, place: Place, cards: list[Card]) -> str:
@@ -392,10 +428,18 @@ def _place_str(deal: Any, place: Place, cards: list[Card]) -> str:
     return f"{name}=[{format_cards(cards)}]"
 
 
-def state_from_deal(game: Any, deal: Any, previous: Sequence[Card] = ()) -> RoundState:
+def state_from_deal(
+    game: Any, deal: Any, previous: Sequence[Card] = (), passed: Sequence[int] | None = None
+) -> RoundState:
     """The state of ``game`` whose cards are those of ``deal`` and whose actions are ``deal``'s log, reached
     through ``apply_action`` (so its history is valid); a card that stays where ``previous`` (an earlier
-    dealing, in chance order) put it keeps its chance node. ``deal`` must be dealt, at the game's table."""
+    dealing, in chance order) put it keeps its chance node. ``deal`` must be dealt, at the game's table.
+
+    Each action of the log is taken where it stands, an action out of turn after the seats offered it before
+    its taker have let it go by (:mod:`._turns`); what nobody chooses is applied as the game applies it, so a
+    deal waiting on such actions gives the state after them. At the end, ``passed`` seats have let the offers
+    made now go by, in order: by default every seat offered before the engine's seat to act (as
+    :func:`roundgames.bots.play_deal` leaves a deal when that seat's turn comes)."""
     table: _Table = game.table
     if not table.is_table_of(deal):
         raise ValueError(f"the deal is not one of this game's table ({game})")
@@ -403,11 +447,19 @@ def state_from_deal(game: Any, deal: Any, previous: Sequence[Card] = ()) -> Roun
     state: RoundState = game.new_initial_state()
     for c in table.draws(deal, previous):
         state.apply_action(c)
-    for a in deal.log:
-        now = state.deal
-        assert now is not None
-        state.apply_action(encoding.action_id(now, a))
-    assert state.deal is not None and place_cards(state.deal) == place_cards(deal) and state.deal.log == deal.log
+    while len(state.deal.log) < len(deal.log):
+        a = deal.log[len(state.deal.log)]
+        while (offered := state._offered()) is not None and offered != a.seat:
+            state.apply_action(encoding.DECLINE)  # the offers before its taker's, let go by
+        if state.current_player() != a.seat:
+            raise ValueError(f"the deal's action {deal.action_str(a)!r} is not one this game lets its seat take there")
+        state.apply_action(encoding.action_id(state.deal, a))
+    end = encoding.offered(state.deal) if passed is None else passed
+    for seat in end:
+        if state._offered() != seat:
+            raise ValueError(f"passed: {list(end)} are not the seats offered an action out of turn now, in order")
+        state.apply_action(encoding.DECLINE)
+    assert place_cards(state.deal) == place_cards(deal) and state.deal.log[: len(deal.log)] == deal.log
     return state
 
 
@@ -448,7 +500,7 @@ class _Observer:
         if deal is None:
             self.tensor.fill(0.0)
         else:
-            self.tensor[:] = self._vector(deal, player)
+            self.tensor[:] = self._vector(deal, player, state.passed)
 
     def string_from(self, state: RoundState, player: int) -> str:
         """``player``'s information-state string, or its short observation string."""
@@ -456,7 +508,7 @@ class _Observer:
         t = self.table
         if deal is None:
             return f"{t.game} seat P{player + 1}: dealing, {len(state.drawn)} of {len(t.places)} cards out"
-        return self._string(deal, player)
+        return self._string(deal, player, state.passed)
 
 
 for _name, _game in GAMES.items():
