@@ -63,3 +63,26 @@ def test_the_play_is_solved_only_while_few_enough_cards_are_left() -> None:
             seen.add(got.solve)
         deal.apply(bots[deal.to_act].choose(deal.view(deal.to_act)))
     assert seen == {True, False}
+
+
+def test_the_worlds_do_not_depend_on_what_is_installed() -> None:
+    """Nap's costs are the same with numba and without it (the pure-Python solver is only slower), so a seeded
+    decision is the same on any install: a hint and the later review of it agree wherever each is worked out."""
+    from roundgames.bots import nap_compiled
+    from roundgames.bots.nap_solve import cost
+
+    deal = new_deal("nap", rules_for("nap", "peel"), 4, dealer=3, pool=0)
+    deal.deal("budget:install")
+    while deal.stage is not Stage.PLAY or len(deal.legal_actions()) < 2:  # a card to choose: the solver is asked
+        deal.apply(make_bot("sensible", "nap", seed=1).choose(deal.view(deal.to_act)))
+    seat = deal.to_act
+    with_numba = plan(cost(deal.rules), deal, seat, 5, 3, in_play=True, most=24, solve=True)
+    saved = nap_compiled._kernel
+    nap_compiled._kernel = False  # as without numba
+    try:
+        without = plan(cost(deal.rules), deal, seat, 5, 3, in_play=True, most=24, solve=True)
+        values = make_bot("expert", "nap", seed=5).values(deal.view(seat))  # type: ignore[attr-defined]
+    finally:
+        nap_compiled._kernel = saved
+    assert with_numba == without
+    assert values == make_bot("expert", "nap", seed=5).values(deal.view(seat))  # type: ignore[attr-defined]

@@ -219,3 +219,32 @@ def test_the_expert_weighs_every_card_and_every_call() -> None:
     exchanges = [a for a in view.legal if a.verb == "exchange"]
     weighed = [a for a in bot.candidates(view) if a.verb == "exchange"]
     assert len(exchanges) > 4 and 0 < len(weighed) < len(exchanges)
+
+
+@pytest.mark.parametrize("samples", [0, -3])
+def test_an_expert_with_no_worlds_is_refused(samples: int) -> None:
+    with pytest.raises(ValueError, match=rf"samples: .* at least 1, not {samples}"):
+        ExpertBot(random.Random(1), samples=samples)
+
+
+def test_the_expert_still_decides_after_table_modes_laws_replayed_a_hand() -> None:
+    """After a revoke in table mode (LOO-LAW-14, the hand replayed) the expert answers a legal action at every turn
+    of the record, where no world can be drawn for the history by deciding as the model does."""
+    from pathlib import Path
+
+    from roundgames.records.deal import start
+    from roundgames.records.files import loads_any
+
+    path = Path(__file__).parent / "records" / "lx10_revoke_table.json"
+    record = loads_any(path.read_text(encoding="utf-8")).deals[0].record
+    deal = start(record)
+    asked = 0
+    for text in record.actions:
+        action = deal.parse_action(text)
+        if deal.to_act is not None and not deal.is_complete:
+            view = deal.view(deal.to_act)
+            if len(view.legal) > 1:
+                assert ExpertBot(random.Random(asked), samples=4).choose(view) in view.legal
+                asked += 1
+        deal.apply(action)
+    assert asked >= 3 and deal.irregularities

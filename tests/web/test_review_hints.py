@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 import httpx
+import pytest
 
 from .webclient import Seat, create, play_first, sit
 
@@ -132,7 +133,9 @@ def test_a_review_shows_the_seat_only_what_it_saw_until_the_sitting_is_over(serv
     for d in review["decisions"]:
         values = [o["value"] for o in d["options"]]
         assert values[1:] == sorted(values[1:], reverse=True) and d["best"] == d["options"][0]["action"]
-        assert d["loss"] is not None and d["loss"] >= 0
+        taken = next((o["value"] for o in d["options"] if o["action"] == d["taken"]), None)
+        if taken is not None:  # the loss is the expert's choice's value less the taken one's, or none
+            assert d["loss"] == pytest.approx(max(0.0, d["options"][0]["value"] - taken))
     ann.send({"type": "review", "deal": 1})  # worked out already: the same answer
     assert _next(ann, "review", "error") == review
 

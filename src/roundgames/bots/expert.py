@@ -25,7 +25,8 @@ likely it makes what the others did; value each action in each drawing; take the
 - **Budget.** About 40 ms a decision on the reference machine, spent as a number of worlds worked out before
   the search from what a world costs in the position (:mod:`.budget`): never a clock read while searching, so
   that the same seed makes the same decisions on any machine (a resumed table plays on as an unbroken one
-  would). At most :data:`SAMPLES` worlds (by game), at least :data:`roundgames.bots.budget.MIN_SAMPLES`;
+  would). At most :data:`SAMPLES` worlds (by game), at least :data:`roundgames.bots.budget.MIN_SAMPLES` (unless
+  the bot is made with fewer);
   ``benchmarks/bench_expert.py`` measures the time a decision takes. A decision with one option takes none.
 
 The bot uses nothing the seat may not see: the deal behind its view (``view.world``) is reached only through the
@@ -48,12 +49,12 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from ..core.errors import RulesError
+from ..core.errors import RoundgamesError, RulesError
 from ..games.protocol import Stage, View
 from .budget import plan
 from .games import GameBots, kit
 from .solver import Solver
-from .worlds import Resampler
+from .worlds import ResampleError, Resampler
 
 __all__ = ["CLEAR", "DEFAULT_SAMPLES", "ORACLE", "SAMPLES", "UNLIKELY", "ExpertBot", "OracleBot", "expert_for"]
 
@@ -88,6 +89,8 @@ class ExpertBot:
         solve_play: bool = True,
         clear: float = CLEAR,
     ) -> None:
+        if samples < 1:
+            raise ValueError(f"samples: the most worlds a decision draws must be at least 1, not {samples}")
         self.rng = rng if rng is not None else random.Random()
         self.samples = samples
         self.solve_play = solve_play
@@ -101,25 +104,37 @@ class ExpertBot:
         options = self.candidates(view)
         if len(options) == 1:
             return options[0]
-        return self._decide(view, options)[0]
+        try:
+            return self._decide(view, options)[0]
+        except (ResampleError, RoundgamesError):
+            if view.world is None or not getattr(view.world, "irregularities", None):
+                raise
+            # Table mode's laws (a revoke's replay, a card taken back) left a history no world can be drawn for:
+            # the model decides from the view alone.
+            return kit(view).sensible(random.Random(0)).choose(view)
 
-    def values(self, view: View[Any]) -> list[tuple[Any, float]]:
+    def values(self, view: View[Any], also: tuple[Any, ...] = ()) -> list[tuple[Any, float]]:
         """Every option the bot weighs in ``view`` with what it expects it to net: the one it would choose first
-        (:meth:`choose`, from the same worlds), then the others best first. What a replay or a hint shows."""
+        (:meth:`choose`, from the same worlds), then the others best first. What a replay or a hint shows.
+        ``also``: legal actions it would not weigh (of many exchanges, a few are), valued in the same worlds as
+        the rest (a person's choice, in a review) but never its choice."""
         options = self.candidates(view)
-        choice, means = self._decide(view, options)
-        return sorted(zip(options, means, strict=True), key=lambda ov: (ov[0] != choice, -ov[1]))
+        extra = [a for a in also if a not in options]
+        choice, means = self._decide(view, options, extra)
+        weighed = options + extra
+        return sorted(zip(weighed, means, strict=True), key=lambda ov: (ov[0] != choice, -ov[1]))
 
     def evaluate(self, view: View[Any], options: list[Any]) -> list[float]:
         """What each of ``options`` is expected to net the seat, over the worlds of the budget (see
         :meth:`_estimate`)."""
         return self._estimate(view, options, None).means
 
-    def _decide(self, view: View[Any], options: list[Any]) -> tuple[Any, list[float]]:
-        """The option chosen among ``options`` (:meth:`choose`), with what each is expected to net."""
+    def _decide(self, view: View[Any], options: list[Any], extra: list[Any] | None = None) -> tuple[Any, list[float]]:
+        """The option chosen among ``options`` (:meth:`choose`), with what each of them and of ``extra`` (weighed
+        in the same worlds, never chosen) is expected to net."""
         model = kit(view).sensible(random.Random(0)).choose(view) if len(options) > 1 else None
         anchor = options.index(model) if model in options and self.clear > 0 else None
-        found = self._estimate(view, options, anchor)
+        found = self._estimate(view, options + (extra or []), anchor, keep_all=bool(extra))
         means = found.means
         best = max(range(len(options)), key=means.__getitem__)
         if anchor is None or best == anchor or found.clearly_better(best, anchor, self.clear):
@@ -147,7 +162,7 @@ class ExpertBot:
                 out += game.blind_takes(view, verb)
         return out
 
-    def _estimate(self, view: View[Any], options: list[Any], keep: int | None) -> _Found:
+    def _estimate(self, view: View[Any], options: list[Any], keep: int | None, keep_all: bool = False) -> _Found:
         """What each of ``options`` nets the seat in each of :attr:`samples` weighted worlds.
 
         Before the play, where each option is played out world by world, the worlds are spent as in successive
@@ -160,7 +175,7 @@ class ExpertBot:
             raise RulesError("the expert bot needs the deal behind the view (View.world)")
         game = kit(deal)
         in_play = deal.stage is Stage.PLAY and all(o.verb == "play" for o in options)
-        finalists = FINALISTS + (keep is not None)
+        finalists = len(options) if keep_all else FINALISTS + (keep is not None)
         spend = plan(
             game.solve.cost(deal.rules),
             deal,
@@ -177,7 +192,8 @@ class ExpertBot:
             weigher = _Weigher(view.seat, game)
             world = drawing.draw(self.rng, observe=weigher)
             worlds.append((weigher.weight, world))
-        first = len(worlds) if in_play or len(options) <= finalists else max(1, len(worlds) * FIRST_SHARE // 100)
+        halving = not (in_play or keep_all or len(options) <= finalists)
+        first = max(1, len(worlds) * FIRST_SHARE // 100) if halving else len(worlds)
         found = _Found(len(options))
         alive = list(range(len(options)))
         for n, (weight, world) in enumerate(worlds):
@@ -232,7 +248,7 @@ class OracleBot(ExpertBot):
     def __init__(self, rng: random.Random | None = None) -> None:
         super().__init__(rng, samples=1, clear=0.0)  # one world, the true one: its best is the choice
 
-    def _estimate(self, view: View[Any], options: list[Any], keep: int | None) -> _Found:
+    def _estimate(self, view: View[Any], options: list[Any], keep: int | None, keep_all: bool = False) -> _Found:
         """What each option nets in the deal itself (``view.world``), nothing redrawn."""
         if view.world is None:
             raise RulesError("the oracle needs the deal behind the view (View.world)")
@@ -309,8 +325,9 @@ class _Rollouts:
             plays = self._play_values(world)
         out = []
         for option in options:
-            if plays and option.verb == "play" and world.stage is Stage.PLAY:
-                out.append(plays[self.game.solve.move_of(option)])
+            move = self.game.solve.move_of(option) if option.verb == "play" else None
+            if move in plays:  # a card the laws of play allow; another (table mode's irregular) is played out
+                out.append(plays[move])
                 continue
             after = world.copy()
             after.apply(option)

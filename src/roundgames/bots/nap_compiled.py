@@ -13,7 +13,7 @@ from typing import Any
 
 from .solver import Position
 
-__all__ = ["CompiledNapSolver", "compiled", "compiled_solver"]
+__all__ = ["CompiledNapSolver", "compiled_solver"]
 
 _kernel: Any = None
 
@@ -25,14 +25,6 @@ def _load() -> Any:
     except ImportError:
         return False
     return _nap_kernel
-
-
-def compiled() -> bool:
-    """Whether the compiled solver is at hand (numba is installed)."""
-    global _kernel
-    if _kernel is None:
-        _kernel = _load()
-    return _kernel is not False
 
 
 def compiled_solver(rules: Any, side: int, count: int | None = None) -> CompiledNapSolver | None:

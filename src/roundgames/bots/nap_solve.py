@@ -15,12 +15,11 @@ from ..nap.actions import NapAction
 from ..nap.calls import TRICKS
 from ..nap.variants import NapDeal
 from .budget import Cost
-from .nap_compiled import compiled, compiled_solver
+from .nap_compiled import compiled_solver
 from .solver import Position
 
 __all__ = [
-    "COMPILED_COST",
-    "PURE_COST",
+    "COST",
     "NapPlay",
     "cost",
     "fast_solver",
@@ -124,12 +123,12 @@ def fast_solver(rules: NapPlay, side: int, count: int) -> Any:
     return compiled_solver(rules, side, count)
 
 
-#: what a world of Nap costs the expert (:mod:`.budget`), measured with ``benchmarks/bench_expert.py``; the
-#: compiled solver (numba), or the pure-Python one where numba is absent
-COMPILED_COST = Cost(draw=0.5, declare=0.07, card=0.023, solve=0.02, forbid=0.07)
-PURE_COST = Cost(draw=0.5, declare=0.07, card=0.023, solve=0.6, forbid=0.07)
+#: what a world of Nap costs the expert (:mod:`.budget`), measured with ``benchmarks/bench_expert.py`` with the
+#: compiled solver (numba). The same costs stand without numba, where the pure-Python solver makes a decision
+#: slower: the worlds drawn, and so every decision, must not depend on what is installed
+COST = Cost(draw=0.5, declare=0.07, card=0.023, solve=0.02, forbid=0.07)
 
 
 def cost(rules: Any) -> Cost:
-    """What a world of Nap under ``rules`` costs the expert."""
-    return COMPILED_COST if compiled() else PURE_COST
+    """What a world of Nap under ``rules`` costs the expert, whatever is installed."""
+    return COST

@@ -105,7 +105,9 @@ class _World:
         by_place: dict[Place, list[Card]] = {}
         for place, c in zip(self.places, cards, strict=True):
             by_place.setdefault(place, []).append(c)
-        return self.deals.deal_places(template, by_place)
+        new = self.deals.deal_places(template, by_place)
+        new.table_mode = template.table_mode  # table mode's irregular actions replay under its laws (RULES.md §5, §8)
+        return new
 
 
 def _known(deal: Any, seat: int, world: _World) -> dict[int, Card]:
@@ -133,7 +135,7 @@ def _forbidden(deal: Any, seat: int, world: _World, unseen: int) -> dict[int, in
     replica = world.build(deal, world.truth)
     out: dict[int, int] = {}
     for a in deal.log:
-        if a.verb == "play" and a.seat != seat:
+        if a.verb == "play" and a.seat != seat and replica.can_proper(a):  # an irregular card shows nothing held
             p = a.seat
             c = world.deals.card_played(a)
             saved = replica.hands[p]

@@ -32,7 +32,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..bots.expert import expert_for
-from ..core.errors import RecordError, RulesError
+from ..bots.worlds import ResampleError
+from ..core.errors import RecordError, RoundgamesError, RulesError
 from ..games.protocol import Deal, Feature
 from ..records.deal import DealRecord, record_of, start
 from .decisions import decision_seed
@@ -54,6 +55,9 @@ __all__ = [
     "run",
 ]
 
+#: the mark of the expert's choice when a higher estimate is listed below it: it keeps the sensible model's choice
+#: unless its worlds show another clearly better (:data:`roundgames.bots.expert.CLEAR`)
+KEPT = "the expert's choice (the model's: none clearly better)"
 #: values closer than this are the same value: the expert's sums of weighted worlds differ by rounding alone
 TIE = 1e-9
 
@@ -124,13 +128,17 @@ class DealReview:
     #: the seats whose decisions were weighed
     reviewed: tuple[int, ...]
     decisions: tuple[Weighed, ...]
+    #: the decisions (seat, index) no world could be drawn for: after table mode's laws replayed a hand or took a
+    #: card back, the resampler cannot always follow the history
+    unweighable: tuple[tuple[int, int], ...] = ()
 
     def summary(self, seat: int) -> Summary:
         """``seat``'s decisions counted."""
         mine = [d for d in self.decisions if d.seat == seat]
         losses = [d.loss for d in mine if d.loss is not None]
         matched = sum(1 for d in mine if d.matched)
-        return Summary(len(mine), matched, sum(losses), len(mine) - len(losses))
+        lost = sum(1 for s, _ in self.unweighable if s == seat)
+        return Summary(len(mine) + lost, matched, sum(losses), len(mine) - len(losses) + lost)
 
     def summary_line(self) -> str:
         """``You: 4 decisions, 3 as good as the expert's, expected loss 0.40``, for each seat reviewed."""
@@ -155,30 +163,30 @@ def is_decision(deal: Deal, action: Any) -> bool:
     return len(view.legal) + len(view.may_take) > 1
 
 
-def _weigh(deal: Deal, seat: int, seed: int) -> tuple[Option, ...]:
-    """The expert's options for ``seat``, to act in the live ``deal``: its choice first, then best first."""
+def _weigh(deal: Deal, seat: int, seed: int, taken: Any = None) -> tuple[tuple[Option, ...], float | None]:
+    """The expert's options for ``seat``, to act in the live ``deal`` (its choice first, then best first), and its
+    value of the action ``taken`` (None if not given, or for an action no rule allows: table mode's irregular).
+
+    A legal action the expert does not list (of many exchanges it weighs a few) is valued in the same worlds as
+    the listed ones; for a verb whose cards the seat takes unseen (Nap's spare hand) the value of the taking it
+    weighed stands, since what was kept was chosen after seeing them."""
     bot = expert_for(deal.game.name)(random.Random(seed))
-    return tuple(Option(action_text(deal, a), v) for a, v in bot.values(deal.view(seat)))
-
-
-def _taken_value(deal: Deal, action: Any, options: Sequence[Option], seed: int) -> float | None:
-    """The expert's value of the action taken, about to be applied to the live ``deal``: its option's; else, for a
-    legal action it did not put on its list (of many actions of one verb it tries a few), its value in the same
-    worlds (the expert draws its worlds from its seed before it values any option); for a verb whose cards the seat
-    takes unseen (Nap's spare hand), the value of the taking it weighed, since what was kept was chosen after seeing
-    them. None for an action no rule allows (table mode)."""
-    taken = action_text(deal, action)
-    for option in options:
-        if option.action == taken:
-            return option.value
-    view = deal.view(action.seat)
-    if action.verb in view.may_take:
-        return next((o.value for o in options if o.action.split()[0] == action.verb), None)
-    legal = next((a for a in view.legal if action_text(deal, a) == taken), None)
-    if legal is None:
-        return None
-    [value] = expert_for(deal.game.name)(random.Random(seed)).evaluate(view, [legal])
-    return value
+    view = deal.view(seat)
+    extra: tuple[Any, ...] = ()
+    text = action_text(deal, taken) if taken is not None else None
+    if taken is not None and taken.verb not in view.may_take:
+        legal = next((a for a in view.legal if action_text(deal, a) == text), None)
+        if legal is not None and legal not in bot.candidates(view):
+            extra = (legal,)
+    weighed = [(action_text(deal, a), v) for a, v in bot.values(view, also=extra)]
+    listed = {action_text(deal, a) for a in extra}
+    options = tuple(Option(a, v) for a, v in weighed if a not in listed)
+    if text is None:
+        return options, None
+    value = next((v for a, v in weighed if a == text), None)
+    if value is None and taken.verb in view.may_take:
+        value = next((o.value for o in options if o.action.split()[0] == taken.verb), None)
+    return options, value
 
 
 def _check(deal: Deal, record: DealRecord, seats: Sequence[int]) -> None:
@@ -197,11 +205,19 @@ def review(record: DealRecord, seats: Sequence[int], *, table_seed: int | str = 
     _check(deal, record, seats)
     wanted = set(seats)
     out: list[Weighed] = []
+    unweighable: list[tuple[int, int]] = []
     for text in record.actions:
         action = deal.parse_action(text)
         if action.seat in wanted and is_decision(deal, action):
             seed = decision_seed(table_seed, action.seat, deal_index, len(deal.log))
-            options = _weigh(deal, action.seat, seed)
+            try:
+                options, taken_value = _weigh(deal, action.seat, seed, action)
+            except (ResampleError, RoundgamesError):
+                if not deal.irregularities:
+                    raise
+                unweighable.append((action.seat, len(deal.log)))
+                deal.apply(action)
+                continue
             view = deal.view(action.seat)
             trick = current_trick(view)
             out.append(
@@ -213,11 +229,11 @@ def review(record: DealRecord, seats: Sequence[int], *, table_seed: int | str = 
                     trick=tuple(zip(trick.seats, trick.cards, strict=True)) if trick is not None else (),
                     taken=action_text(deal, action),
                     options=options,
-                    taken_value=_taken_value(deal, action, options, seed),
+                    taken_value=taken_value,
                 )
             )
         deal.apply(action)
-    return DealReview(record.game, tuple(record.seats), tuple(sorted(wanted)), tuple(out))
+    return DealReview(record.game, tuple(record.seats), tuple(sorted(wanted)), tuple(out), tuple(unweighable))
 
 
 def review_deal(deal: Deal, seats: Sequence[int], *, table_seed: int | str = 0, deal_index: int = 0) -> DealReview:
@@ -232,7 +248,7 @@ def hint(deal: Deal, seat: int, *, table_seed: int | str = 0, deal_index: int = 
         raise RecordError("hint", f"a hint is for your turn, and it is not {deal.seats[seat]}'s")
     if deal.offers(Feature.UNKNOWN_CARDS):
         raise RecordError("hint", "nobody recorded the cards: there is nothing to weigh")
-    return _weigh(deal, seat, decision_seed(table_seed, seat, deal_index, len(deal.log)))
+    return _weigh(deal, seat, decision_seed(table_seed, seat, deal_index, len(deal.log)))[0]
 
 
 def option_lines(options: Sequence[Option], taken: str | None = None, taken_value: float | None = None) -> list[str]:
@@ -241,7 +257,8 @@ def option_lines(options: Sequence[Option], taken: str | None = None, taken_valu
     width = max((len(o.action) for o in options), default=0)
     out = []
     for i, o in enumerate(options):
-        marks = ["the expert's choice"] if i == 0 else []
+        kept = any(other.value > options[0].value + TIE for other in options[1:])  # the model's, none clearly better
+        marks = ([KEPT if kept else "the expert's choice"]) if i == 0 else []
         if o.action == taken:
             less = options[0].value - o.value
             marks.append(f"played: {less:.2f} less" if less > TIE else "played, as good" if i else "played")

@@ -33,10 +33,14 @@ function cards(list) {
 /** The options, the expert's choice first and the others best first, each with its value; the expert's choice and the one played marked. */
 function optionsTable(options, { taken = null, takenLabel = null, takenValue = null } = {}) {
   const listed = options.some((o) => o.action === taken);
+  // The expert keeps the sensible model's choice unless its worlds show another clearly better: say so when a
+  // higher estimate is listed below its choice.
+  const kept = options.length > 1 && options.slice(1).some((o) => o.value > options[0].value);
+  const choice = kept ? "the expert's choice (the model's: none clearly better)" : "the expert's choice";
   const rows = options.map((o, i) => h("tr", { class: [i === 0 && "best", o.action === taken && "taken"] },
     h("td", {}, label(o.label)),
     h("td", { class: ["money", o.value < 0 && "minus"], text: value(o.value) }),
-    h("td", { class: "marks", text: [i === 0 && "the expert's choice", o.action === taken && "played"].filter(Boolean).join(", ") })));
+    h("td", { class: "marks", text: [i === 0 && choice, o.action === taken && "played"].filter(Boolean).join(", ") })));
   if (taken && !listed) {
     // The expert tries a few of a verb's many actions (or an irregular action has no value): the one played still shows.
     rows.push(h("tr", { class: "taken" }, h("td", {}, label(takenLabel ?? taken)),

@@ -293,7 +293,8 @@ class TableClient {
 
   renderHints(state, seated) {
     const turn = seated && (state.legal ?? []).length > 0;
-    $("hint-button").hidden = !(turn && state.table?.hints);
+    // A forced turn has nothing to weigh: no hint is offered, and the deal is not marked for one.
+    $("hint-button").hidden = !(turn && state.table?.hints && state.legal.length > 1);
     if (this.hint && !(turn && state.deal?.number === this.hint.deal && JSON.stringify(state.hand) === this.hint.hand)) {
       this.hint = null;
     }
