@@ -59,6 +59,9 @@ def test_a_hint_goes_to_the_asker_alone_and_marks_its_deal_which_a_restart_keeps
     hand = list(ann.state["hand"])
 
     ann.send({"type": "hint"})
+    ann.send({"type": "hint"})  # asked again before the answer: one at a time a connection
+    busy = _next(ann, "error")
+    assert busy["code"] == "busy" and busy["field"] == "type", busy
     hint = _next(ann, "hint", "error")
     assert hint["type"] == "hint" and hint["deal"] == 1 and hint["seat"] == 0, hint
     assert hint["options"] and {o["action"] for o in hint["options"]} <= legal

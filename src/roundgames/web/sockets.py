@@ -13,7 +13,7 @@ import contextlib
 import json
 import logging
 import time
-from collections.abc import Awaitable
+from collections.abc import Coroutine
 from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
@@ -44,6 +44,9 @@ class WsConn:
         self.last_seq = 0
         self.outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
         self.chat_tokens, self.chat_at = float(CHAT_BURST), time.monotonic()
+        #: whether a review or hint asked on this connection is being worked out: one at a time, so that no one
+        #: connection can fill the workers the tables' bots think in
+        self.answering = False
 
     def may_chat(self) -> bool:
         """A burst of chat lines, then one a second (a token bucket)."""
@@ -172,8 +175,13 @@ async def _first_hello(ws: WebSocket) -> dict[str, Any] | None:
         await _send_error(ws, ProtocolError("hello_first", 'say hello first: {"type": "hello", "token": ...}', "type"))
 
 
-def _answer(conn: WsConn, answer: Awaitable[dict[str, Any] | None]) -> None:
-    """Send ``conn`` what ``answer`` comes to (nothing for None), or its refusal, from a task of its own."""
+def _answer(conn: WsConn, answer: Coroutine[Any, Any, dict[str, Any] | None]) -> None:
+    """Send ``conn`` what ``answer`` comes to (nothing for None), or its refusal, from a task of its own; refused
+    while another review or hint of the connection is being worked out."""
+    if conn.answering:
+        answer.close()
+        raise RoomError("busy", "one review or hint at a time: wait for the answer to the last", None, "type")
+    conn.answering = True
 
     async def send() -> None:
         try:
@@ -185,6 +193,8 @@ def _answer(conn: WsConn, answer: Awaitable[dict[str, Any] | None]) -> None:
             log.exception("the expert's review or hint failed")
             conn.push(error_message(RoomError("analysis_failed", "the expert could not work this out; try again")))
             return
+        finally:
+            conn.answering = False
         if message is not None:
             conn.push(message)
 
