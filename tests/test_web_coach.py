@@ -6,6 +6,8 @@ moved on is dropped, and one asked again at the same turn is not worked out agai
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -80,6 +82,18 @@ async def _first_deal_played(room: Room, clock: ManualClock, ann: Recorder) -> N
     raise AssertionError("the first deal did not end")
 
 
+def _run(coro: Coroutine[Any, Any, None]) -> None:
+    """Run ``coro`` on an event loop of its own: in a thread of its own when this one already runs a loop (a
+    browser test's, earlier in the same test process)."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        asyncio.run(coro)
+        return
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, coro).result()
+
+
 def test_a_review_is_worked_out_once_however_often_and_by_however_many_it_is_opened(tmp_path: Path) -> None:
     async def main() -> None:
         thinker = CountingThinker()
@@ -104,7 +118,7 @@ def test_a_review_is_worked_out_once_however_often_and_by_however_many_it_is_ope
             await room.stop()
             store.close()
 
-    asyncio.run(main())
+    _run(main())
 
 
 def test_a_review_that_failed_is_worked_out_again(tmp_path: Path) -> None:
@@ -122,7 +136,7 @@ def test_a_review_that_failed_is_worked_out_again(tmp_path: Path) -> None:
             await room.stop()
             store.close()
 
-    asyncio.run(main())
+    _run(main())
 
 
 def test_a_hint_at_a_table_without_hints_is_refused_naming_the_option(tmp_path: Path) -> None:
@@ -141,7 +155,7 @@ def test_a_hint_at_a_table_without_hints_is_refused_naming_the_option(tmp_path: 
             await room.stop()
             store.close()
 
-    asyncio.run(main())
+    _run(main())
 
 
 def test_a_hint_that_comes_back_after_the_turn_has_moved_on_is_dropped(tmp_path: Path) -> None:
@@ -168,4 +182,4 @@ def test_a_hint_that_comes_back_after_the_turn_has_moved_on_is_dropped(tmp_path:
             await room.stop()
             store.close()
 
-    asyncio.run(main())
+    _run(main())
