@@ -164,3 +164,25 @@ def test_a_review_shows_the_seat_only_what_it_saw_until_the_sitting_is_over(serv
     ]
     watcher.close()
     ann.close()
+
+
+def test_a_person_who_sits_later_reviews_only_the_deals_dealt_since_he_sat(server_factory: Any) -> None:
+    """A bot played the open seat before Ann sat: while the sitting goes on she may not review those deals (she
+    never saw that seat's cards), and may review the ones dealt since."""
+    server = server_factory(args=["--deal-pause", "0", "--away-seconds", "0.2"])
+    made = create(server.url, game="nap", players=3, people=1, bot_delay=0, rounds=20)
+    table = made["id"]
+    watcher = Seat(server.url, table, None)  # someone watching: a bot plays the open seat after its countdown
+    watcher.until(lambda s: len(s["scores"]["deals"]) >= 1, what="the first deal finished")
+    ann = Seat(server.url, table, sit(server.url, table, 0, "Ann"))
+    ann.send({"type": "review", "deal": 1})
+    refused = _next(ann, "review", "error")
+    assert refused["type"] == "error" and refused["code"] == "not_your_seat" and refused["field"] == "deal", refused
+    assert "since you sat" in refused["message"]
+    start = ann.state["deal"]["number"] + (not ann.state["deal"]["complete"])  # a deal she saw from its start
+    _play_until(ann, lambda s: s["deal"] is not None and s["deal"]["number"] > start)
+    ann.send({"type": "review", "deal": start})
+    review = _next(ann, "review", "error")
+    assert review["type"] == "review" and review["deal"] == start and review["seat"] == 0, review
+    watcher.close()
+    ann.close()

@@ -91,6 +91,14 @@ def _review_asked(room: Room, viewer: int | None, number: int, seat: int | None)
             "not_your_seat", "seat: while the sitting goes on, only a seat's own person reviews its deals", None, "seat"
         )
     deals = table.sitting.deals
+    first = room.seats[seat].first_deal
+    if not table.is_over and number < first:
+        raise RoomError(
+            "not_your_seat",
+            f"deal: while the sitting goes on, you review the deals dealt since you sat (from {first})",
+            None,
+            "deal",
+        )
     if not 1 <= number <= len(deals):
         finished = f"the finished ones are 1 to {len(deals)}" if deals else "none is finished yet"
         raise RoomError("no_deal", f"deal: deal {number} is not a finished deal ({finished})", None, "deal")

@@ -107,6 +107,8 @@ class SeatInfo:
     #: a stay shorter than a countdown does not earn a fresh one
     back_at: float = 0.0
     dropped_until: float = 0.0
+    #: the first deal its person may review while the sitting goes on: none dealt before he sat (he never saw it)
+    first_deal: int = 1
 
 
 @dataclass
@@ -630,6 +632,8 @@ class Room:
             s = self.seats[data["seat"]]
             s.kind, s.name, s.token_hash = "person", data["name"], data["hash"]
             s.away_until = self.clock.now() + self.timing.away_seconds
+            now = self.table.in_play
+            s.first_deal = len(self.table.sitting.deals) + 1 + (now is not None and not now.is_complete)
             self._log(seq, "seat", data["seat"], f"{data['name']} sits down")
         elif kind == "chat":
             self._log(seq, "chat", data["seat"], f"{data['name']}: {data['text']}")
