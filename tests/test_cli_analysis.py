@@ -55,7 +55,8 @@ def test_replay_analyse_all_prints_the_values_of_each_decision_after_it() -> Non
     for after, who, lines in found:
         assert after.startswith(who + " ")
         rows = [m for m in map(VALUE.match, lines) if m]
-        # The expert's list, its choice first and the others best first; after it, the action played when the expert did not list it.
+        # The expert's list, its choice first and the others best first; after it, the action played when the
+        # expert did not list it.
         listed = [m for m in rows if "not on the expert's list" not in (m.group(3) or "")]
         assert listed and len(rows) - len(listed) <= 1, lines
         values = [float(m.group(2)) for m in listed]

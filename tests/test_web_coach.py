@@ -1,7 +1,8 @@
 """The web table's reviews and hints in-process (roundgames.web.coach), on a manual clock: a review is worked out
 once per table, deal and seat however often and by however many it is opened; one that failed is worked out again;
 a hint asked at a table without them is refused naming the option, and a hint that comes back after the turn has
-moved on is dropped, and one asked again at the same turn is not worked out again. (Through a real server and real websockets: tests/web/test_review_hints.py.)"""
+moved on is dropped, and one asked again at the same turn is not worked out again. (Through a real server and
+real websockets: tests/web/test_review_hints.py.)"""
 
 from __future__ import annotations
 

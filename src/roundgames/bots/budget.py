@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["BUDGET_MS", "MIN_SAMPLES", "Cost", "Plan", "plan"]
+__all__ = ["BUDGET_MS", "MIN_SAMPLES", "Cost", "Plan", "plan", "solvable"]
 
 #: the time a decision may take on the reference machine, in milliseconds: the target's 50, less a margin for
 #: what the costs leave out (the options listed, the model's own choice, the interpreter's noise)
@@ -53,6 +53,11 @@ class Plan:
     solve: bool
 
 
+def solvable(cost: Cost, deal: Any) -> bool:
+    """Whether the play of ``deal`` is solved within the budget: few enough cards are left in the hands."""
+    return sum(int.bit_count(h) for h in deal.hands) <= cost.solve_cards
+
+
 def plan(
     cost: Cost, deal: Any, seat: int, options: int, finalists: int, *, in_play: bool, most: int, solve: bool
 ) -> Plan:
@@ -65,7 +70,7 @@ def plan(
     played = sum(1 for a in deal.log if a.seat != seat and a.verb == "play")
     budget = BUDGET_MS - cost.fixed - cost.forbid * played
     world = cost.draw + cost.declare * asked
-    solve = solve and in_play and left <= cost.solve_cards
+    solve = solve and in_play and solvable(cost, deal)
     if solve:
         world += cost.solve * left
     else:

@@ -51,7 +51,7 @@ from typing import Any
 
 from ..core.errors import RoundgamesError, RulesError
 from ..games.protocol import Stage, View
-from .budget import plan
+from .budget import plan, solvable
 from .games import GameBots, kit
 from .solver import Solver
 from .worlds import ResampleError, Resampler
@@ -254,7 +254,7 @@ class OracleBot(ExpertBot):
             raise RulesError("the oracle needs the deal behind the view (View.world)")
         found = _Found(len(options))
         game = kit(view.world)
-        solve = sum(int.bit_count(h) for h in view.world.hands) <= game.solve.cost(view.world.rules).solve_cards
+        solve = solvable(game.solve.cost(view.world.rules), view.world)
         for i, v in enumerate(_Rollouts(view.world, view.seat, game, solve).values(options)):
             found.add(i, 0, 1.0, v)
         return found

@@ -40,7 +40,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
-from ..core.cards import SUIT_MASKS, Card, cards_in, format_cards, mask_of, pack_mask, parse_cards
+from ..core.cards import SUIT_MASKS, Card, cards_in, format_cards, mask_of, pack_mask
 from ..core.tricks import beats, trick_winner
 from ..games.protocol import View
 from ..games.registry import game_of
@@ -318,10 +318,6 @@ class SensibleLooBot:
         named = format_cards(out)  # as the engine writes an exchange's cards: a match needs no parsing
         action = next((a for a in view.legal if a.verb == "exchange" and a.arg == named), None)
         if action is None:
-            action = next(
-                (a for a in view.legal if a.verb == "exchange" and a.arg is not None and _mask(a.arg) == out), None
-            )
-        if action is None:
             return None
         unseen = [c for c in cards_in(pack_mask(view.rules.pack) & ~view.hand) if c != view.turnup]
         kept = view.hand & ~out
@@ -390,8 +386,3 @@ class SensibleLooBot:
             return False
         top = trumps.bit_length() - 1
         return not table.unseen & SUIT_MASKS[table.trump] & ~((2 << top) - 1)
-
-
-def _mask(text: str) -> int:
-    """The mask of the cards an exchange names."""
-    return mask_of(parse_cards(text))

@@ -242,8 +242,9 @@ def review_deal(deal: Deal, seats: Sequence[int], *, table_seed: int | str = 0, 
 
 
 def hint(deal: Deal, seat: int, *, table_seed: int | str = 0, deal_index: int = 0) -> tuple[Option, ...]:
-    """The expert's value of each option of ``seat``, whose turn it is in ``deal`` (its choice first, then best first): a hint, seeded as
-    the review of this decision will be. Raises :class:`RecordError` on ``hint`` when it is not the seat's turn."""
+    """The expert's value of each option of ``seat``, whose turn it is in ``deal`` (its choice first, then best
+    first): a hint, seeded as the review of this decision will be. Raises :class:`RecordError` on ``hint`` when it
+    is not the seat's turn."""
     if deal.is_complete or deal.to_act != seat:
         raise RecordError("hint", f"a hint is for your turn, and it is not {deal.seats[seat]}'s")
     if deal.offers(Feature.UNKNOWN_CARDS):
@@ -252,8 +253,9 @@ def hint(deal: Deal, seat: int, *, table_seed: int | str = 0, deal_index: int = 
 
 
 def option_lines(options: Sequence[Option], taken: str | None = None, taken_value: float | None = None) -> list[str]:
-    """The options as lines of text (the expert's choice first, then best first), each with its value, the expert's choice and the one ``taken``
-    marked; card codes as the record writes them (a terminal shows them its own way)."""
+    """The options as lines of text (the expert's choice first, then best first), each with its value, the
+    expert's choice and the one ``taken`` marked; card codes as the record writes them (a terminal shows them its
+    own way)."""
     width = max((len(o.action) for o in options), default=0)
     out = []
     for i, o in enumerate(options):
@@ -269,9 +271,8 @@ def option_lines(options: Sequence[Option], taken: str | None = None, taken_valu
         else:
             less = options[0].value - taken_value if options else 0.0
             said = f"played: {max(0.0, less):.2f} less" if less > TIE else "played, as good"
-            out.append(
-                f"  {taken:<{width}}  {taken_value:+7.2f}   {said} (not on the expert's list; weighed in the same worlds)"
-            )
+            unlisted = "(not on the expert's list; weighed in the same worlds)"
+            out.append(f"  {taken:<{width}}  {taken_value:+7.2f}   {said} {unlisted}")
     return out
 
 
