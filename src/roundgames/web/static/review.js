@@ -117,7 +117,7 @@ export class ReviewDialog {
       h("p", {}, "Dealt: ", cards(r.dealt)),
       d && h("section", { class: "decision", "data-testid": "review-decision" },
         h("h3", { text: `Decision ${this.step + 1} of ${count} (action ${d.number} of the deal, ${d.stage === "play" ? "the play" : "the bidding"})` }),
-        h("p", {}, "Your hand: ", cards(d.hand)),
+        h("p", {}, r.seat === state?.you ? "Your hand: " : `${r.name}'s hand: `, cards(d.hand)),
         d.stage === "play" && h("p", {}, "On the table: ", trickLine(state, d.trick)),
         optionsTable(d.options, { taken: d.taken, takenLabel: d.taken_label, takenValue: d.taken_value }),
         h("p", { "data-testid": "review-loss", text: d.loss === null ? "Not weighed." : d.matched

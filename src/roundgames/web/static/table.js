@@ -216,7 +216,7 @@ class TableClient {
     this.render();
   }
 
-  serverError({ code, message, rule, action, laws }) {
+  serverError({ code, message, rule, action, laws, field }) {
     const text = rule && !String(message).includes(rule) ? `${message} (${rule})` : message;
     if (code === "hello_first") return this.conn.sayHello();
     if (code === "irregular" && action) {
@@ -227,7 +227,12 @@ class TableClient {
       });
       return;
     }
-    if (this.reviewDialog.waiting && this.reviewDialog.dialog.open && !this.reviewDialog.review) this.reviewDialog.fail(text);
+    // Only a refusal of the review itself fails the waiting dialog (a chat line refused meanwhile does not).
+    const aboutReview = ["no_deal", "not_your_seat", "analysis_failed", "busy"].includes(code)
+      || (code === "bad_message" && ["deal", "seat"].includes(field));
+    if (aboutReview && this.reviewDialog.waiting && this.reviewDialog.dialog.open && !this.reviewDialog.review) {
+      this.reviewDialog.fail(text);
+    }
     if (code === "table_gone") {
       this.conn.stop();
       return this.fatal(text || "This table has ended.");
