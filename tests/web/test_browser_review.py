@@ -6,6 +6,8 @@ score dialog marks the deal. (The helpers and the page-error check are those of 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from playwright.sync_api import Page, expect
@@ -28,7 +30,7 @@ def values_shown(page: Page, scope: str) -> list[str]:
 
 
 def test_after_a_deal_its_review_steps_through_her_decisions_with_the_experts_values(
-    page: Page, paced: WebServer
+    page: Page, paced: WebServer, shot: Callable[..., Path]
 ) -> None:
     create_table(page, paced, game="nap", players=3, bot_delay="0.05")
     done = play_out_deal(page, 0, prefer=("Pass",))
@@ -51,6 +53,7 @@ def test_after_a_deal_its_review_steps_through_her_decisions_with_the_experts_va
     numbers = [float(v) for v in shown]
     assert numbers[1:] == sorted(numbers[1:], reverse=True)
     expect(decision.locator("tr.taken")).to_contain_text("Pass")
+    shot(page, "review-dialog")
     expect(decision.locator("tr.best")).to_contain_text("the expert's choice")
     expect(decision.get_by_test_id("review-loss")).to_have_text(
         re.compile(r"^(As good as the expert's choice\.|\d+\.\d\d less than the expert's choice\.)$")
@@ -68,7 +71,7 @@ def test_after_a_deal_its_review_steps_through_her_decisions_with_the_experts_va
 
 
 def test_at_a_table_with_hints_the_hint_button_shows_the_values_and_the_score_marks_the_deal(
-    page: Page, paced: WebServer
+    page: Page, paced: WebServer, shot: Callable[..., Path]
 ) -> None:
     create_table(
         page,
@@ -90,6 +93,7 @@ def test_at_a_table_with_hints_the_hint_button_shows_the_values_and_the_score_ma
     expect(box).to_be_visible(timeout=REVIEW_WAIT)
     rows = box.locator("[data-testid=expert-options] tbody tr")
     expect(rows.first).to_contain_text("the expert's choice")
+    shot(page, "hint-box")
     labels = [t.strip() for t in box.locator("[data-testid=expert-options] tbody td:first-child").all_text_contents()]
     assert labels and set(labels) <= set(offered), (labels, offered)  # each option is one of her buttons
     shown = values_shown(page, "hint-box")
