@@ -9,6 +9,8 @@ from typing import Any
 import pytest
 
 from roundgames.bots import Bot, ExpertBot, deal_series, make_bot, offer_side_actions, play_deal
+from roundgames.bots.budget import plan
+from roundgames.bots.games import kit
 from roundgames.bots.worlds import place_cards, resample
 from roundgames.core.errors import RulesError
 from roundgames.games.protocol import Stage, View
@@ -119,6 +121,14 @@ def test_the_experts_decisions_do_not_depend_on_the_cards_it_has_not_seen(
         a = ExpertBot(random.Random(7), samples=3)
         b = ExpertBot(random.Random(7), samples=3)
         view_a, view_b = deal.view(seat), other.view(seat)
+        cost = kit(deal).solve.cost(deal.rules)  # the budget, too, reads only what the seat may see
+        for options in (2, 5):
+            assert plan(cost, deal, seat, options, 2, in_play=True, most=32, solve=True) == plan(
+                cost, other, seat, options, 2, in_play=True, most=32, solve=True
+            )
+            assert plan(cost, deal, seat, options, 2, in_play=False, most=32, solve=True) == plan(
+                cost, other, seat, options, 2, in_play=False, most=32, solve=True
+            )
         assert a.choose(view_a) == b.choose(view_b)
         if len(a.candidates(view_a)) > 1:
             assert a.values(view_a) == b.values(view_b)
