@@ -18,18 +18,25 @@ from roundgames.games.registry import new_deal, rules_for
 
 #: (name, game, preset, options, seat counts, deals per count): every form of Loo, Nap with every variant
 SETS = [
-    ("loo-peel", "loo", "peel", {}, (3, 5, 7), 40),
-    ("loo-cassell", "loo", "peel", {"lead_rule": "cassell", "dealer_lone_stander": "may_concede"}, (4,), 40),
-    ("loo-enquire-within", "loo", "enquire-within", {}, (5,), 40),
-    ("five-card", "loo", "five-card", {}, (4, 5), 25),
-    ("five-card-jack-trumps", "loo", "five-card", {"pam": "jack_trumps", "pam_free": True}, (5,), 25),
-    ("irish", "loo", "irish", {}, (4, 6), 40),
-    ("irish-flush", "loo", "irish", {"irish_flush": True}, (5,), 40),
-    ("nap-peel", "nap", "peel", {}, (2, 3, 4, 5), 40),
-    ("nap-misery-no-trumps", "nap", "peel", {"misery_trumps": False, "kitty": True}, (4,), 40),
-    ("nap-purchase-peep", "nap", "peel", {"purchase": True, "peep": True}, (4,), 40),
-    ("nap-spare-topcard", "nap", "peel", {"spare_hand": "peel", "nap_top_card": True, "nap_challenge": True}, (3,), 40),
-    ("nap-double-header", "nap", "peel", {"all_pass": "double_header", "pack": 32}, (4,), 40),
+    ("loo-peel", "loo", "peel", {}, (3, 5, 7), 120),
+    ("loo-cassell", "loo", "peel", {"lead_rule": "cassell", "dealer_lone_stander": "may_concede"}, (4,), 120),
+    ("loo-enquire-within", "loo", "enquire-within", {}, (5,), 120),
+    ("five-card", "loo", "five-card", {}, (4, 5), 75),
+    ("five-card-jack-trumps", "loo", "five-card", {"pam": "jack_trumps", "pam_free": True}, (5,), 75),
+    ("irish", "loo", "irish", {}, (4, 6), 120),
+    ("irish-flush", "loo", "irish", {"irish_flush": True}, (5,), 120),
+    ("nap-peel", "nap", "peel", {}, (2, 3, 4, 5), 120),
+    ("nap-misery-no-trumps", "nap", "peel", {"misery_trumps": False, "kitty": True}, (4,), 120),
+    ("nap-purchase-peep", "nap", "peel", {"purchase": True, "peep": True}, (4,), 120),
+    (
+        "nap-spare-topcard",
+        "nap",
+        "peel",
+        {"spare_hand": "peel", "nap_top_card": True, "nap_challenge": True},
+        (3,),
+        120,
+    ),
+    ("nap-double-header", "nap", "peel", {"all_pass": "double_header", "pack": 32}, (4,), 120),
 ]
 
 
@@ -76,7 +83,7 @@ def test_the_expert_plays_only_legal_actions(
 
 
 def test_the_sweep_covers_every_form_and_variant() -> None:
-    assert sum(len(s[4]) * s[5] for s in SETS) >= 700
+    assert sum(len(s[4]) * s[5] for s in SETS) >= 2000
     assert {s[2] for s in SETS if s[1] == "loo"} >= {"peel", "five-card", "irish"}
 
 
