@@ -1,6 +1,5 @@
 """Five-card and Irish Loo at the surfaces: the bots play sittings to the end; the command line's demo and
-referee take them; the terminal and web tables and the research environments refuse them clearly, naming the
-preset (their clients have no way to enter an exchange or show a flush).
+referee take them; the web lobby offers them; the research environments play them.
 """
 
 from __future__ import annotations
@@ -98,30 +97,15 @@ def test_demo_plays_the_form_and_referee_rules_on_its_records(
     assert ruling["complete"] and ruling["next"]["kind"] == "regular"
 
 
-@pytest.mark.parametrize(("preset", "name"), [("five-card", "Five-card Loo"), ("irish", "Irish Loo")])
-def test_full_screen_table_refuses_the_form_naming_the_preset(
-    preset: str, name: str, capsys: pytest.CaptureFixture[str]
-) -> None:
-    """``roundgames play loo --preset five-card`` without ``--plain`` exits with status 2 and a one-line message
-    naming the preset: the full-screen table has no exchange or flush entry yet, and the message points to
-    ``--plain``, which has (tests/test_play_five_card.py). A Table made for the web refuses the form too."""
-    assert main(["play", "loo", "--preset", preset]) == 2
-    err = capsys.readouterr().err
-    assert f"preset {preset!r}" in err and name in err and "exchange" in err and "--plain" in err
-    assert len(err.strip().splitlines()) == 1
-    with pytest.raises(RecordError, match="form"):
-        Table.new("loo", players=4, humans=[0], preset="peel", options={"form": "five_card"})
-
-
-def test_web_lobby_offers_three_card_presets_only() -> None:
-    """The web lobby offers only the presets whose first deal it can start: not five-card or irish; creating
-    such a table is refused with a message naming the preset."""
+def test_web_lobby_offers_every_form() -> None:
+    """The web lobby offers every preset whose first deal it can start, Five-card and Irish Loo among them, and
+    a table of each is created with its form's options."""
     protocol = pytest.importorskip("roundgames.web.protocol")
     presets = protocol.options_catalogue()["games"]["loo"]["presets"]
-    assert presets == ["peel", "enquire-within"]
-    with pytest.raises(protocol.ProtocolError) as info:
-        protocol.new_table_config({"game": "loo", "preset": "five-card"})
-    assert "preset" in str(info.value) and "Five-card Loo" in str(info.value)
+    assert presets == ["peel", "enquire-within", "five-card", "irish"]
+    for preset, form in (("five-card", "five_card"), ("irish", "irish")):
+        config = protocol.new_table_config({"game": "loo", "preset": preset})
+        assert config["preset"] == preset and config["options"].get("form", form) == form
 
 
 def test_environments_play_the_form() -> None:

@@ -224,22 +224,16 @@ def test_a_five_card_sitting_through_the_command_line_agrees_with_the_referee(tm
         assert sum(int(v) for v in row.group(1).split()) == total
 
 
-def test_the_full_screen_table_refuses_five_card_naming_the_preset() -> None:
-    result = run_cli("play", "loo", "--preset", "irish", stdin="q\n")
-    assert result.returncode == 2
-    assert "Irish Loo (preset 'irish')" in result.stderr and "--plain" in result.stderr
-    assert result.stderr.count("\n") == 1
-
-
-def test_the_web_table_still_refuses_and_the_lobby_does_not_offer_five_card() -> None:
+def test_the_web_lobby_offers_five_card_and_irish_and_a_three_card_only_table_refuses_them() -> None:
     presets = options_catalogue()["games"]["loo"]["presets"]
-    assert "five-card" not in presets and "irish" not in presets and "peel" in presets
+    assert "five-card" in presets and "irish" in presets and "peel" in presets
+    Table.new("loo", players=4, humans=[], preset="five-card", seed=1).start_deal()  # the web table's call
     try:
-        Table.new("loo", players=4, humans=[], preset="five-card", seed=1)  # the web table's call
+        Table.new("loo", players=4, humans=[], preset="five-card", seed=1, forms=("three_card",))
     except RecordError as e:
-        assert e.field == "options.form" and "exchange" in str(e)
+        assert e.field == "options.form" and "preset 'five-card'" in str(e) and "exchange" in str(e)
     else:
-        raise AssertionError("the default forms let Five-card Loo in")
+        raise AssertionError("a table of three-card Loo only let Five-card Loo in")
 
 
 def test_a_five_card_record_round_trips_mid_deal() -> None:

@@ -207,7 +207,7 @@ def test_the_lobby_lists_open_tables_and_the_options_it_offers(server: Any) -> N
     assert "peel" in catalogue["games"]["loo"]["presets"] and "modern" in catalogue["games"]["nap"]["presets"]
     kitty = catalogue["games"]["nap"]["options"]["kitty"]
     assert kitty["default"] is False and kitty["values"] == [False, True] and "NAP-VAR-POOL" in kitty["doc"]
-    assert "five-card" not in catalogue["games"]["loo"]["presets"]  # not playable yet: not offered
+    assert {"five-card", "irish"} <= set(catalogue["games"]["loo"]["presets"])  # every form is played here
     open_one = create(server.url, game="nap", players=4, people=2, spectators=False)
     closed = create(server.url, game="nap", players=3, people=1, spectators=False)
     sit(server.url, closed["id"], 0, "Ann")

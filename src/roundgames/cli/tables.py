@@ -74,7 +74,7 @@ def add_play(sub: Any) -> None:
     pl.add_argument("--players", type=int, help="number of players (Loo 3 to 12, default 5; Nap 2 to 6, default 4)")
     pl.add_argument(
         "--preset",
-        help="rules preset (Loo: peel, enquire-within; five-card, irish with --plain; Nap: peel, plain, modern)",
+        help="rules preset (Loo: peel, enquire-within, five-card, irish; Nap: peel, plain, modern)",
     )
     pl.add_argument(
         "--option", type=option, action="append", metavar="NAME=VALUE", help="set a rules option (repeatable)"
@@ -190,7 +190,6 @@ def _table_of(args: argparse.Namespace) -> Table:
             rounds=args.rounds or 1,
             names=names,
             table_mode=args.mode == "table",
-            forms=tuple(form.name for form in spec.forms),  # the terminal types exchanges and shows flushes
             hints=args.hints,
         )
     except RecordError as e:
@@ -201,16 +200,6 @@ def _table_of(args: argparse.Namespace) -> Table:
 
 def _cmd_play(args: argparse.Namespace) -> int:
     table = _table_of(args)
-    spec = game(table.game)
-    form = spec.form_of(table.rules)
-    if not args.plain and form != spec.forms[0]:
-        # The full-screen table has no exchange or flush entry yet (LOO5-2, LOO5-6); --plain has.
-        raise RecordError(
-            "options.form",
-            f"{form.title} (preset {form.preset!r}) cannot be played at the full-screen table yet: it has no way to "
-            f"enter an exchange or show a flush. Play it line by line: roundgames play {spec.name} --preset "
-            f"{form.preset} --plain",
-        )
     no_color = args.no_color or bool(os.environ.get("NO_COLOR"))
     settings = PlaySettings(
         ascii=args.ascii,

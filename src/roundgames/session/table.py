@@ -40,8 +40,8 @@ from .words import TableDeal, count_words, hand_order, played, you
 
 __all__ = ["ALL_FORMS", "SAVE_FORMAT", "PlaySettings", "Table", "hand_order"]
 
-#: every form of every game (RULES.md §4, §6): what a front end that can enter every move (an exchange, a
-#: flush shown) may pass as ``forms``
+#: every form of every game (RULES.md §4, §6): what a table plays by default, every front end (the full-screen
+#: and line-mode terminal tables, the web table) being able to enter every move (an exchange, a flush shown)
 ALL_FORMS = tuple(form.name for spec in games() for form in spec.forms)
 
 #: the saved table's format (:mod:`roundgames.records.table` reads and writes the file)
@@ -97,14 +97,13 @@ class Table:
         rounds: int = 1,
         names: Sequence[str] | None = None,
         table_mode: bool = False,
-        forms: Sequence[str] = ("three_card",),
+        forms: Sequence[str] = ALL_FORMS,
         hints: bool = False,
     ) -> Table:
         """A new table; raises a :class:`RoundgamesError` naming any bad setting. ``table_mode``: irregular
         actions are accepted and ruled by the laws (RULES.md §5, §8) instead of refused. ``forms``: the forms
-        beyond each game's first that the front end can play; the terminal passes :data:`ALL_FORMS` (it types
-        exchanges and shows flushes), the web table keeps the default (it has no exchange or flush entry,
-        LOO5-2, LOO5-6). ``bot``: the bot of every seat, unless ``bots`` names one for each seat (in seat order;
+        beyond each game's first that the front end can play (default every form: each front end enters
+        exchanges and shows flushes, LOO5-2, LOO5-6). ``bot``: the bot of every seat, unless ``bots`` names one for each seat (in seat order;
         a person's seat's is the one that would play it). ``hints``: a person may ask for the expert's values at
         his turn (:meth:`hint`)."""
         try:
@@ -118,8 +117,8 @@ class Table:
             chosen = f"preset {preset!r}" if spec.form_of(spec.rules.preset(preset)) == form else f"form {form.name!r}"
             raise RecordError(
                 "options.form",
-                f"{form.title} ({chosen}) cannot be played at the terminal or web table yet: they have no "
-                f"way to enter an exchange or show a flush. Watch it with `roundgames demo --preset {form.preset}`, "
+                f"{form.title} ({chosen}) cannot be played at this table: it has no way to enter an "
+                f"exchange or show a flush. Watch it with `roundgames demo --preset {form.preset}`, "
                 "or rule on its records with `roundgames referee`",
             )
         alone = len(humans) == 1  # one person is "You"; several at one table keep their seat numbers
