@@ -9,13 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from roundgames import LooDeal, LooRules, RecordError
+from roundgames import LooDeal, LooRules
 from roundgames.bots import make_bot, offer_flushes, play_deal
 from roundgames.cli import main
 from roundgames.loo.deal import Decl, Phase
 from roundgames.loo.sitting import LooSitting
 from roundgames.records.sitting import records_of
-from roundgames.session.table import Table
 
 MIXES = [
     ("five-card", {}),
