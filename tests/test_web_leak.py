@@ -133,12 +133,13 @@ class Visibility:
     def check(self, viewer: Viewer, message: dict[str, Any]) -> tuple[list[str], int]:
         """The leaks in ``message`` to ``viewer`` (and how many card tokens were checked)."""
         now = self.update()
+        problems: list[str] = []
+        message = self._without_pam(viewer, message, problems)
         wire = json.dumps(message, ensure_ascii=False)  # the text the websocket would carry
         tokens = card_tokens(wire)
         log = message.get("log", [])
         if all(e["deal"] == self.room.deal_number for e in log) and all(_card(t) in now[viewer] for t in tokens):
-            return [], len(tokens)  # every card in it may be seen now: no need to say where each one is
-        problems: list[str] = []
+            return problems, len(tokens)  # every card in it may be seen now: no need to say where each one is
         checked = 0
         who = "spectator" if viewer is None else f"seat {viewer}"
 
@@ -160,6 +161,20 @@ class Visibility:
                 continue
             scan(json.dumps(entry, ensure_ascii=False), sets[viewer], f"a log entry of deal {entry['deal']}")
         return problems, checked
+
+
+    def _without_pam(self, viewer: Viewer, message: dict[str, Any], problems: list[str]) -> dict[str, Any]:
+        """``deal.pam`` names which card is Pam (LOO5-3), a fact of the rules, not where the card lies: it must be
+        the deal's Pam, and is then left out of the scan (every other mention of that card is still checked)."""
+        deal_state = (message.get("state") or {}).get("deal") or {}
+        if deal_state.get("pam") is None:
+            return message
+        deal = self.room.table.deal
+        if deal is None or not deal.offers(Feature.PAM) or deal_state["pam"] != card_str(deal.pam):
+            problems.append(f"viewer {viewer} was sent pam {deal_state['pam']!r}, which is not this deal's Pam")
+        state = dict(message["state"])
+        state["deal"] = {k: v for k, v in deal_state.items() if k != "pam"}
+        return {**message, "state": state}
 
 
 def card_tokens(text: str) -> list[str]:
@@ -565,6 +580,8 @@ BATCHES = {
     "loo-enquire-within": ("loo", ["enquire-within"], 60, 12),
     "nap-peel": ("nap", ["peel"], 65, 13),
     "nap-plain-modern": ("nap", ["plain", "modern"], 65, 14),
+    # Five-card and Irish Loo: the stock, the exchanges (the cards put out and drawn), Pam, flushes shown out of turn
+    "loo-five-irish": ("loo", ["five-card", "irish"], 40, 15),
 }
 
 
@@ -572,6 +589,7 @@ BATCHES = {
 TABLE_BATCHES = {
     "loo-table": ("loo", ["peel", "enquire-within"], 24, 21),
     "nap-table": ("nap", ["peel", "plain", "modern"], 24, 22),
+    "loo-five-irish-table": ("loo", ["five-card", "irish"], 16, 23),
 }
 
 
@@ -631,6 +649,8 @@ def test_every_option_of_the_brief_is_played() -> None:
     for want in [
         ("loo", "preset", '"peel"'),
         ("loo", "preset", '"enquire-within"'),
+        ("loo", "preset", '"five-card"'),
+        ("loo", "preset", '"irish"'),
         ("nap", "preset", '"peel"'),
         ("nap", "preset", '"plain"'),
         ("nap", "preset", '"modern"'),
@@ -674,6 +694,12 @@ def _leak_widow_and_stock(state: dict[str, Any], facts: TableFacts, viewer: View
         state["deal"]["stock"] = [card_str(c) for c in deal.stock[:1]]
 
 
+def _leak_five_card_stock(state: dict[str, Any], facts: TableFacts, viewer: Viewer) -> None:
+    deal = facts.table.deal
+    if deal is not None and deal.offers(Feature.EXCHANGES) and state["deal"] is not None:
+        state["deal"]["stock_top"] = [card_str(c) for c in deal.heaps().get("stock", [])[:1]]
+
+
 def _leak_to_spectators(state: dict[str, Any], facts: TableFacts, viewer: Viewer) -> None:
     deal = facts.table.deal
     if deal is not None and viewer is None:
@@ -686,6 +712,7 @@ LEAKS: dict[str, tuple[Callable[[dict[str, Any], TableFacts, Viewer], None], dic
     "the miss": (_leak_miss, {"game": "loo", "players": 4}),
     "the widow and the stock": (_leak_widow_and_stock, {"game": "nap", "options": {"peep": True, "purchase": True}}),
     "a hand to spectators": (_leak_to_spectators, {"game": "nap", "players": 3}),
+    "the Five-card stock": (_leak_five_card_stock, {"game": "loo", "preset": "five-card", "players": 4}),
 }
 
 

@@ -180,6 +180,10 @@ class View(Generic[A]):
     kind_words: str = ""
     decls: tuple[Any, ...] = ()
     miss_holder: int | None = None
+    #: Feature.STOCK with exchanges (LOO5-2): how many cards the stock still holds (a count; its cards are hidden)
+    stock: int = 0
+    #: Feature.PAM: the card that is Pam (LOO5-3), -1 where there is none
+    pam: int = -1
     # What a deal offering Feature.CALLS and CONTRACT shows (Nap):
     #: the widow, if the seat peeped at it (NAP-VAR-PEEP)
     widow: int | None = None

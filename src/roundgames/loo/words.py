@@ -159,6 +159,8 @@ def view_of(deal: LooDeal, s: int) -> LooView:
         decls=tuple(deal.decls),
         notes=tuple(DECL_NOTES[d] for d in deal.decls),
         miss_holder=deal.miss_holder,
+        stock=len(deal.heaps().get("stock", ())),  # a count only: the stock's cards stay hidden (LOO5-2)
+        pam=-1 if deal.pam is None else deal.pam,
         rules=deal.rules,
         kind=deal.kind,
         kind_words=kind_words(deal.kind),

@@ -85,7 +85,10 @@ def legal_entries(deal: TableDeal, view: View[Any], keeping: bool) -> list[dict[
         verb = verbs[a.verb]
         if a.verb == "play":
             card = words[1]
-            out.append({"action": " ".join(words), "label": card, "card": card})
+            entry = {"action": " ".join(words), "label": card, "card": card}
+            if words[2:]:  # the card with the game's words: the ace of trumps led with "Pam be civil" (LOO5-4)
+                entry |= {"label": f'{card}, saying "Pam be civil"', "words": " ".join(words[2:])}
+            out.append(entry)
         elif verb.args == "cards":
             counts.setdefault(a.verb, []).append(len(words) - 1)
         elif verb.args == "call":
@@ -161,6 +164,9 @@ def _game_state(deal: TableDeal, view: View[Any]) -> dict[str, Any]:
     }
     if deal.offers(Feature.DECLARATIONS):
         out["miss_holder"] = view.miss_holder
+    # How many cards the stock still holds for exchanges (LOO5-2): a count, never the cards.
+    out["stock"] = view.stock if deal.offers(Feature.EXCHANGES) else None
+    out["pam"] = card_str(view.pam) if deal.offers(Feature.PAM) and view.pam >= 0 else None  # LOO5-3
     if any(s != view.seat for s in view.seen_hands):  # the hands lie face up (LOO-SGL-1)
         out["faces"] = {str(s): card_list(m) for s, m in view.seen_hands.items()}
     out["notes"] = list(view.notes)
@@ -253,6 +259,9 @@ def state_for(facts: TableFacts, viewer: int | None) -> dict[str, Any]:
         state["legal"] = legal_entries(deal, view, keeping)
         if view.stage is Stage.PLAY:
             state["illegal"] = illegal_reasons(deal, viewer, view.hand)
+    elif view.legal and not deal.is_complete and not facts.seats[viewer].bot_playing:
+        # What the seat may do out of its turn: show a flush before the first lead (LOO5-6).
+        state["legal"] = legal_entries(deal, view, keeping)
     if view.widow is not None:
         d["widow"] = card_str(view.widow)  # the viewer peeped at it (NAP-VAR-PEEP)
     return state

@@ -39,6 +39,11 @@ export function cardName(code) {
   return card ? `${RANK_NAMES[card.rank]} of ${SUIT_NAMES[card.suit]}` : String(code);
 }
 
+/** The card's name with its part in the game: "Knave of clubs, Pam" for Pam, the card above every trump (LOO5-3). */
+export function cardLabel(code, pam = null) {
+  return code === pam ? `${cardName(code)}, Pam` : cardName(code);
+}
+
 /** "Hearts": a suit's name with a capital, for badges. */
 export function suitTitle(suit) {
   const name = SUIT_NAMES[suit] ?? String(suit);
@@ -54,11 +59,17 @@ export function pipSvg(suit, { size = "1em", label = null } = {}) {
     + `<path d="${path}" fill="currentColor"/></svg>`;
 }
 
+// Pam (LOO5-3) wears a band across the card with its name, drawn in the card's own shapes and text, so that it
+// is told apart in any colour scheme; the text label (cardLabel) says it to a screen reader.
+const PAM_MARK = `<g class="pam-mark"><rect x="3" y="64" width="42" height="14" rx="3"/>`
+  + `<text x="24" y="75" text-anchor="middle" font-size="11" font-family="system-ui, sans-serif" font-weight="700">PAM</text></g>`;
+
 /**
  * A card face as an SVG string, 60x84 user units scaled by CSS: the rank and a small pip in two corners,
  * a large pip in the middle, and the suit's letter as a last resort for anyone who cannot tell the shapes apart.
+ * `pam`: the card is Pam, and wears its band.
  */
-export function cardSvg(code) {
+export function cardSvg(code, { pam = false } = {}) {
   const card = parseCard(code);
   if (!card) return "";
   const { rank, suit } = card;
@@ -80,7 +91,7 @@ export function cardSvg(code) {
     + `<g transform="rotate(180 30 42)">${index}</g>`
     + middle
     + `<text x="52" y="12" class="letter" text-anchor="middle" font-size="7">${suit}</text>`
-    + `</g></svg>`;
+    + `</g>${pam ? PAM_MARK : ""}</svg>`;
 }
 
 function escapeXml(text) {

@@ -1,7 +1,7 @@
 // The middle of the table: the info panel (phase, turn, pool or kitty, trumps, Nap contract), the trick, and the
 // finished deal's result. A finished trick is held in view for the player's chosen pause, or until tapped (UX 8).
 
-import { cardName, cardSvg, parseCard, pipSvg, suitTitle } from "./cards.js";
+import { cardLabel, cardName, cardSvg, parseCard, pipSvg, suitTitle } from "./cards.js";
 import { byTestId, fill, h } from "./dom.js";
 import { contractText, epochMs, money, secondsUntil, seatName, turnText } from "./format.js";
 
@@ -10,11 +10,12 @@ const KINDS = { single: "A single: the hands lie face up", ew_single: "A single:
 
 function trickCard(state, { seat, card }, winner = null) {
   const who = seatName(state, seat, { you: true });
+  const pam = state.deal?.pam ?? null;
   return h("figure", {
-    class: ["trick-card", seat === winner && "winner"], dataset: { card, seat },
-    "aria-label": `${who}: ${cardName(card)}${seat === winner ? ", wins" : ""}`,
+    class: ["trick-card", seat === winner && "winner", card === pam && "pam"], dataset: { card, seat },
+    "aria-label": `${who}: ${cardLabel(card, pam)}${seat === winner ? ", wins" : ""}`,
   },
-  h("span", { class: "card-face", html: cardSvg(card) }),
+  h("span", { class: "card-face", html: cardSvg(card, { pam: card === pam }) }),
   h("figcaption", { text: who }));
 }
 
@@ -76,6 +77,9 @@ export function renderInfo(root, state) {
   if (deal?.multiplier > 1) parts.push(`stakes ×${deal.multiplier}`);
   if (deal?.widow && parseCard(deal.widow)) parts.push(`Widow: ${cardName(deal.widow)}`); // seen by peeping
   if (deal?.kind && deal.kind !== "regular") parts.push(KINDS[deal.kind] ?? deal.kind.replaceAll("_", " "));
+  // Five-card and Irish Loo: what the stock still holds for exchanges (LOO5-2), and which card is Pam (LOO5-3).
+  if (deal?.stock !== null && deal?.stock !== undefined) parts.push(`Stock: ${deal.stock} card${deal.stock === 1 ? "" : "s"}`);
+  if (deal?.pam) parts.push(`Pam: ${cardName(deal.pam)}`);
   contract.textContent = parts.join(" · ");
 }
 

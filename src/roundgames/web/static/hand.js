@@ -4,7 +4,7 @@
 // At a table in table mode a dimmed card (or a card out of turn in the play) may still be played: it is sent, and
 // the server answers with the law it would bring into force, which the page asks the person to confirm.
 
-import { cardName, cardSvg } from "./cards.js";
+import { cardLabel, cardName, cardSvg } from "./cards.js";
 import { fill, h } from "./dom.js";
 import { seatName } from "./format.js";
 
@@ -65,22 +65,29 @@ export class PlayControls {
   drawHand() {
     const choosing = Boolean(this.chooser);
     const yourTurn = this.legal.length > 0;
+    // Only in the play, at his turn, are the cards that may not be played dimmed; while he declares, exchanges or
+    // calls, the whole hand is what he judges, and it is drawn at full contrast.
+    const playing = yourTurn && !choosing && this.state.deal?.phase === "play";
+    const pam = this.state.deal?.pam ?? null;
     this.hand.classList.toggle("off-turn", !yourTurn);
     this.hand.classList.toggle("choosing", choosing);
+    this.hand.classList.toggle("judging", yourTurn && !playing);
     this.hand.style.setProperty("--n", Math.max(this.cards.length, 1));
     fill(this.hand, this.cards.map((card, i) => {
       const legal = choosing || this.entriesFor(card).length > 0;
-      const irregular = !legal && this.mayBreakRules(card);
+      const dimmed = playing && !legal;
+      const irregular = dimmed && this.mayBreakRules(card);
       const reason = this.state.illegal?.[card] ?? "";
       return h("button", {
         type: "button",
-        class: ["card", legal ? "legal" : "illegal", irregular && "irregular", this.chosen.has(card) && "chosen",
-          this.selected === card && "selected", this.armed === `card:${card}` && "armed"],
+        class: ["card", legal ? "legal" : dimmed ? "illegal" : "held", irregular && "irregular",
+          card === pam && "pam", this.chosen.has(card) && "chosen", this.selected === card && "selected",
+          this.armed === `card:${card}` && "armed"],
         dataset: { card, index: i + 1 },
-        "aria-label": cardName(card),
+        "aria-label": cardLabel(card, pam),
         "aria-pressed": choosing ? String(this.chosen.has(card)) : null,
-        title: legal ? "" : irregular ? `${reason ? `${reason}. ` : ""}Table mode: it may be played anyway, and the law applies` : reason,
-        html: cardSvg(card),
+        title: !dimmed ? "" : irregular ? `${reason ? `${reason}. ` : ""}Table mode: it may be played anyway, and the law applies` : reason,
+        html: cardSvg(card, { pam: card === pam }),
         onclick: () => this.tapCard(card),
       });
     }));
@@ -98,9 +105,12 @@ export class PlayControls {
 
   button(entry) {
     const key = `action:${entry.action}`;
+    // A several-card entry says how many are marked: "Exchange 2 cards" (LOO5-2).
+    const marked = entry.choose ? this.cards.filter((c) => this.chosen.has(c)).length : 0;
+    const label = marked ? `${entry.label} ${marked} card${marked === 1 ? "" : "s"}` : entry.label;
     return h("button", {
       type: "button", class: ["action", this.armed === key && "armed"], dataset: { action: entry.action },
-      text: this.armed === key ? `${entry.label}: tap again` : entry.label,
+      text: this.armed === key ? `${label}: tap again` : label,
       onclick: () => (entry.choose ? this.sendChosen(entry) : this.trigger(key, entry.action, entry.label)),
     });
   }
@@ -108,7 +118,11 @@ export class PlayControls {
   chooseHint({ choose: [min, max], label }) {
     const count = min === max ? `${min}` : `${min} to ${max}`;
     const picked = this.cards.filter((c) => this.chosen.has(c));
-    return `Pick ${count} card${max === 1 ? "" : "s"}, then ${label}. Picked: ${picked.length ? picked.join(" ") : "none"}`;
+    const stock = this.state.deal?.stock;
+    // The stock's count bounds an exchange (LOO5-2): said where the cards are chosen.
+    const left = stock !== null && stock !== undefined ? ` The stock holds ${stock} card${stock === 1 ? "" : "s"}.` : "";
+    return `Pick ${count} card${max === 1 ? "" : "s"}, then ${label}. Picked ${picked.length}: `
+      + `${picked.length ? picked.join(" ") : "none"}.${left}`;
   }
 
   tapCard(card) {
