@@ -162,7 +162,6 @@ class Visibility:
             scan(json.dumps(entry, ensure_ascii=False), sets[viewer], f"a log entry of deal {entry['deal']}")
         return problems, checked
 
-
     def _without_pam(self, viewer: Viewer, message: dict[str, Any], problems: list[str]) -> dict[str, Any]:
         """``deal.pam`` names which card is Pam (LOO5-3), a fact of the rules, not where the card lies: it must be
         the deal's Pam, and is then left out of the scan (every other mention of that card is still checked)."""
