@@ -190,8 +190,8 @@ VERBS = VerbTable(
     shortcuts={
         **{c: f"call {c}" for c in CALLS},
         "n": "call nap",
-        "i": "call misery",
-        "mis": "call misery",
+        "i": "call misery",  # misery's key at every surface (the full screen, --plain, the help)
+        "mis": "call misery",  # an alias, still read
         "w": "call wellington",
         "b": "call blucher",
         "blücher": "call blucher",

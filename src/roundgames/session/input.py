@@ -72,6 +72,11 @@ def parse_input(deal: TableDeal, seat: int, text: str) -> Any:
     view = deal.view(seat)
     hand = hand_order(view.hand)
     verb = verbs.typed(head)
+    if verb is not None and verb.needs is not None and not deal.offers(verb.needs):
+        # a verb of another form (Loo's exchange at a three-card table): no help of that form is given here
+        raise RecordError(
+            "input", f"{head}: there is no {verb.word} at this table ({verb.rule}); ? lists the moves here"
+        )
     if verb is not None:
         args = _arguments(verb, head, rest, hand)
         if verb.args == "cards" and not args:
@@ -231,6 +236,7 @@ def _shortcuts(verbs: VerbTable, verb: Verb) -> str:
     parts = []
     for action, keys in seen.items():
         arg = action.split()[-1]
-        short = [k for k in keys if k != arg and k.isascii()]
-        parts.append(f"{'/'.join(sorted(short, key=len))} {arg}" if short else arg)
+        # one key for each call, the first the table gives (Nap's i for misery; mis is still read, as an alias)
+        short = [k for k in keys if k != arg and k.isascii()][:1]
+        parts.append(f"{short[0]} {arg}" if short else arg)
     return "or just: " + ", ".join(parts)

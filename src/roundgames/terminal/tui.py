@@ -31,6 +31,7 @@ from string import ascii_lowercase
 from typing import ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
@@ -109,14 +110,14 @@ class TableApp(Panels, App[int]):
     AUTO_FOCUS = None  # keys go to the table; the typing box takes focus only when opened
     CSS = """
     Screen { layout: vertical; overflow: hidden; }
-    #header, #seats, #panel, #status, #keys { text-wrap: nowrap; text-overflow: ellipsis; }
+    #header, #seats, #panel, #keys { text-wrap: nowrap; text-overflow: ellipsis; }
     #header { height: 1; background: $primary-darken-2; color: $text; text-style: bold; padding: 0 1; }
     #top { height: auto; max-height: 9; }
     #seats { width: 1fr; height: auto; max-height: 9; padding: 0 1; overflow-y: auto; }
     #panel { width: 28; height: auto; padding: 0 1; border-left: vkey $secondary; }
     #trick { height: auto; min-height: 3; max-height: 5; padding: 0 1; border-top: solid $secondary; }
     #log { height: 1fr; min-height: 2; padding: 0 1; border-top: solid $secondary; scrollbar-size-vertical: 1; }
-    #status { height: 1; padding: 0 1; background: $boost; }
+    #status { height: auto; max-height: 4; padding: 0 1; background: $boost; }
     #hand { height: 3; padding: 0 1; border-top: solid $secondary; }
     #keys { height: 2; padding: 0 1; background: $panel; }
     #entry { dock: bottom; display: none; height: 3; }
@@ -136,6 +137,7 @@ class TableApp(Panels, App[int]):
         Binding("g", "show_sheet", "score sheet", show=False),
         Binding("h", "hint", "hint", show=False),
         Binding("x", "law", "law", show=False),
+        Binding("e", "marked", "the marked cards' move", show=False),
         Binding("pageup", "scroll_log(-1)", show=False),
         Binding("pagedown", "scroll_log(1)", show=False),
         Binding("q", "quit", "quit", show=False),
@@ -161,6 +163,8 @@ class TableApp(Panels, App[int]):
         self.stops: tuple[object, set[str]] = (None, set())
         #: a window on an irregularity or a law is open: the bots wait for it
         self.deciding = False
+        #: the deal in which a person was given the chance to act before a bot (a flush, LOO5-6): once a deal
+        self.chances: tuple[object, bool] = (None, False)
 
     # -- layout ------------------------------------------------------------------------------
 
@@ -256,6 +260,9 @@ class TableApp(Panels, App[int]):
             seat = self.table.to_act
             if seat is None or seat in self.table.humans or self._holding():
                 break
+            if self._chance_due():
+                self.waiting = "chance"
+                break
             if self._stop_due():
                 self.waiting = "aside"
                 break
@@ -287,6 +294,19 @@ class TableApp(Panels, App[int]):
             return False
         self.stops[1].add(stage)
         return True
+
+    def _chance_due(self) -> bool:
+        """Whether a person may act out of turn now, before a bot does (a flush before the first lead, LOO5-6):
+        the table then waits for him once in the deal, as a bot's lead would close the chance."""
+        deal = self.table.in_play
+        if deal is None or self.chances[0] is deal:
+            return False
+        for person in self.table.humans:
+            if self.table.legal_texts(person, aside=True):
+                self.chances = (deal, True)
+                self.me = person
+                return True
+        return False
 
     def _go_on(self) -> None:
         """End the table's wait for its people: the bots go on."""
@@ -347,6 +367,8 @@ class TableApp(Panels, App[int]):
         if seat is not None and seat in self.table.humans:
             return seat
         deal = self.table.in_play
+        if self.waiting == "chance":
+            return self.me  # his move out of turn: the game judges it (a flush, LOO5-6)
         if (
             self.table.table_mode
             and deal is not None
@@ -398,8 +420,8 @@ class TableApp(Panels, App[int]):
         self.message = None
         self.selected = None
         self.marked.clear()
-        if self.waiting == "aside" and self.table.to_act in self.table.humans:
-            self.waiting = None  # what he did made it a person's turn
+        if self.waiting == "chance" or (self.waiting == "aside" and self.table.to_act in self.table.humans):
+            self.waiting = None  # what he did ended the wait, or made it a person's turn
         self._after_action(deal, before)
         self._advance()
         return True
@@ -446,12 +468,19 @@ class TableApp(Panels, App[int]):
         action = self.table.parse(seat, str(n))
         broken = strict_error(deal, action)
         if broken is None:
-            self._say(f"{card_text(hand[n - 1], self.settings.ascii)} picked: Enter (or {n} again) plays it.")
+            ways = "".join(f"; {self._way_words(text)}" for text in self._card_ways(card_str(hand[n - 1])))
+            self._say(f"{card_text(hand[n - 1], self.settings.ascii)} picked: Enter (or {n} again) plays it{ways}.")
         elif self.table.table_mode:
             self._say(f"! {broken}; Enter to play it anyway under its law", "bold")
         else:
             self._say(f"! {broken}", "bold")
         self._refresh()
+
+    def _way_words(self, text: str) -> str:
+        """``c: play it and say "Pam be civil"``: the key of a way to play the picked card, and what it does."""
+        said = self.table.describe(self.table.parse(self.me, text))
+        code = text.split()[0]
+        return f"{text.split()[1][0]}: play it {said.split(code, 1)[-1].strip()}" if code in said else text
 
     def _numbered_move(self, n: int, seat: int) -> None:
         """A digit while bidding: the move the game numbers so (Nap's call of ``n``), else why not."""
@@ -479,7 +508,7 @@ class TableApp(Panels, App[int]):
         if self.waiting == "over":
             self.action_show_sheet()
             return
-        if self.waiting == "aside" and self.selected is None and not self.marked:
+        if self.waiting in ("aside", "chance") and self.selected is None and not self.marked:
             self._go_on()
             return
         deal = self.table.in_play
@@ -499,8 +528,13 @@ class TableApp(Panels, App[int]):
         self._act(str(self.selected + 1))
 
     def action_letter(self, key: str) -> None:
-        """A letter: the game's verb whose key it is (``s`` stand, ``n`` Nap), made at once."""
+        """A letter: the game's verb whose key it is (``s`` stand, ``n`` Nap), made at once; or the first letter of
+        the word the picked card may be played with (``c``: the ace of trumps led with "Pam be civil", LOO5-4)."""
         if self._interrupt():
+            return
+        with_word = self._card_way(key)
+        if with_word is not None:
+            self._act(with_word)
             return
         if letter_action(self.table.spec.verbs, key) is None:
             self._say(f"{key}: no such key in {self.table.spec.title} (? for help).")
@@ -508,9 +542,48 @@ class TableApp(Panels, App[int]):
             return
         self._act(key)
 
+    def _card_way(self, key: str) -> str | None:
+        """The picked card played with a word of the game's whose first letter is ``key`` (``AS civil``), if legal."""
+        deal = self.table.in_play
+        if deal is None or self.selected is None or self.table.to_act != self.me:
+            return None
+        hand = hand_order(deal.view(self.me).hand)
+        if not 0 <= self.selected < len(hand):
+            return None
+        code = card_str(hand[self.selected])
+        return next((t for t in self._card_ways(code) if t.split()[1].startswith(key)), None)
+
+    def _card_ways(self, code: str) -> list[str]:
+        """The legal ways to play ``code`` with a word after it (``AS civil``)."""
+        return [t for t in self.table.legal_texts(self.me) if t.split()[0] == code and len(t.split()) > 1]
+
+    def action_marked(self) -> None:
+        """``e``: make the move of the marked cards (an exchange, LOO5-2; Nap's purchase), as Enter does then."""
+        if self._interrupt():
+            return
+        deal = self.table.in_play
+        seat = self.table.to_act
+        if deal is None or seat not in self.table.humans or self._marking_verb(deal.view(seat)) is None:
+            self._say("e: no move of marked cards now (e exchanges or buys the cards marked with 1-9; ? for help).")
+            self._refresh()
+            return
+        self.action_confirm()
+
+    def on_key(self, event: events.Key) -> None:
+        """A key the table has no use for says so, in one line naming it, rather than being ignored."""
+        if self.screen is not self.screen_stack[0] or self.query_one("#entry", Input).has_class("-open"):
+            return  # a window or the typing box has the keys
+        if event.key in self.active_bindings:
+            return
+        if self._interrupt():  # a trick or a result in view: any key goes on, as before
+            return
+        name = event.character if event.is_printable and event.character else event.key
+        self._say(f"{name}: no such key here (? for help).")
+        self._refresh()
+
     def action_collect(self) -> None:
         """Space: collect the trick in view, go on to the next deal, or end the table's wait (table mode)."""
-        if self.waiting == "aside":
+        if self.waiting in ("aside", "chance"):
             self._go_on()
             return
         self._interrupt()

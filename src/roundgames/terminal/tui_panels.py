@@ -40,6 +40,7 @@ OWN_KEYS = {
     "g": "the score sheet",
     "h": "a hint",
     "x": "the laws",
+    "e": "the move of the marked cards",
     "q": "quit",
 }
 
@@ -69,13 +70,15 @@ class Panels:
     #: indices in the hand of the cards marked for a move that names cards (Nap's purchase)
     marked: set[int]
     message: Text | None
-    #: "trick" (a finished trick in view), "deal" (a result in view), "over", "aside" (table mode's wait)
+    #: "trick" (a finished trick in view), "deal" (a result in view), "over", "aside" (table mode's wait),
+    #: "chance" (a person may act before a bot's first lead: a flush, LOO5-6)
     waiting: str | None
 
     # -- small pieces ---------------------------------------------------------------------------
 
     def _card(self, card: Card, style: str = "") -> Text:
-        """A card, in its suit's colour unless colour is off."""
+        """A card, in its suit's colour unless colour is off; Pam (LOO5-3) is marked ``(Pam)`` after it, in words,
+        so that it is told apart in any colours and by a screen reader."""
         colour = ""
         if self.settings.color:
             suit = suit_of(card)
@@ -85,7 +88,18 @@ class Panels:
                 colour = "#5fafff"
             elif suit == 3 and self.settings.four_color:
                 colour = "#5fd75f"
-        return Text(card_text(card, self.settings.ascii), style=f"{style} {colour}".strip())
+        out = Text(card_text(card, self.settings.ascii), style=f"{style} {colour}".strip())
+        if card == self._pam():
+            out.append("(Pam)", style=f"{style} bold".strip())
+        return out
+
+    def _pam(self) -> Card | None:
+        """The card that is Pam in the deal in view (LOO5-3), if the deal has one."""
+        deal = self.table.in_play
+        if deal is None or not deal.offers(Feature.PAM):
+            return None
+        pam = deal.view(self.me).pam
+        return pam if pam >= 0 else None
 
     def _arrow(self) -> str:
         return ">" if self.settings.ascii else "▶"
@@ -179,6 +193,8 @@ class Panels:
             out.append_text(self._card(view.turnup))
         if deal.offers(Feature.POOL):
             out.append(f"\nPool   {view.pool}")
+        if deal.offers(Feature.EXCHANGES):  # what is left to exchange from (LOO5-2): a count, never the cards
+            out.append(f"\nStock  {view.stock} card{'s' * (view.stock != 1)}")
         if deal.offers(Feature.MISS):
             holder = view.miss_holder
             out.append("\nMiss   " + ("untaken" if holder is None else f"taken by {deal.seats[holder]}"))
@@ -255,6 +271,9 @@ class Panels:
             return Text("The sitting is over: g score sheet, q quit.")
         if self.waiting == "aside" and deal is not None and seat is not None:
             return Text(f"Table mode: before {deal.seats[seat]} begins, act out of turn, or Space: go on.", "bold")
+        if self.waiting == "chance" and deal is not None and seat is not None:  # a flush before the lead, LOO5-6
+            moves = self._phase_keys(deal, self.me, aside=True)
+            return Text(f"Before {deal.seats[seat]} leads (it closes the chance): {moves}, or Space: go on.", "bold")
         if deal is None or seat is None:
             return Text("")
         if seat not in self.table.humans:
@@ -262,8 +281,7 @@ class Panels:
         view = deal.view(seat)
         marking = self._marking_verb(view)
         if marking is not None:
-            count = len(hand_order(view.hand))
-            return Text(f"Your turn to {doing(view)}: 1-{count} mark cards, Enter: {marking.label}.", style="bold")
+            return Text(self._marking_words(deal, view, marking), style="bold")
         if view.stage is not Stage.PLAY:
             keys = self._phase_keys(deal, seat)
             head = f"Your turn to {doing(view)}: "
@@ -271,6 +289,16 @@ class Panels:
         if deal.offers(Feature.TRUMP_LED) and view.trump is None and current_trick(view) is None:
             return Text("Your turn: pick a card (your lead fixes trumps), Enter plays it.", style="bold")
         return Text("Your turn: pick a card (legal in brackets), Enter plays it.", style="bold")
+
+    def _marking_words(self, deal: TableDeal, view: View[Any], marking: Verb) -> str:
+        """The status while cards are marked for a move (an exchange, LOO5-2; Nap's purchase): how many are marked,
+        what the stock still holds where the deal exchanges from one, and the key that makes the move."""
+        count = len(hand_order(view.hand))
+        marked = len(self.marked)
+        stock = f"; the stock holds {view.stock}" if deal.offers(Feature.EXCHANGES) else ""
+        return (
+            f"Your turn to {doing(view)}: 1-{count} mark cards ({marked} marked{stock}), e or Enter: {marking.label}."
+        )
 
     def _hand_text(self, deal: TableDeal | None) -> Text:
         out = Text()
@@ -308,11 +336,16 @@ class Panels:
                 out.append("  ")
         return out
 
-    def _phase_keys(self, deal: TableDeal, seat: int) -> str:
-        """The moves open to ``seat`` now, each with its key (``s Stand``, ``3 4 call``, ``n Nap``), and those
-        that are typed (``/peep``)."""
+    def _phase_keys(
+        self, deal: TableDeal, seat: int, leave_out: str = "", texts: list[str] | None = None, aside: bool = False
+    ) -> str:
+        """The moves open to ``seat`` now (or ``texts`` of them), each with its key (``s Stand``, ``3 4 call``,
+        ``n Nap``), and those that are typed (``/peep``); ``leave_out``: a verb shown otherwise (the marked cards'
+        move); ``aside``: out of his turn too (a flush, LOO5-6)."""
         verbs = self.table.spec.verbs
-        texts = self.table.legal_texts(seat)
+        if texts is None:
+            texts = self.table.legal_texts(seat, aside=aside)
+        texts = [t for t in texts if not leave_out or t.split()[0] != leave_out]
         digits = [t for t in texts if t.isdigit()]
         parts, typed = [], []
         for text in texts:
@@ -338,16 +371,21 @@ class Panels:
             out.append("g  final score sheet   q  quit")
         elif self.waiting == "aside":
             out.append("Space go on   x state a law   or out of turn: a key or / a move")
+        elif self.waiting == "chance" and deal is not None:
+            out.append(f"{self._phase_keys(deal, self.me, aside=True)}   Space go on")
         elif deal is not None and seat is not None and seat in self.table.humans:
             view = deal.view(seat)
             marking = self._marking_verb(view)
             if view.stage is Stage.PLAY:
                 out.append(f"1-{len(hand_order(view.hand))} pick a card   Enter or the digit again: play")
                 extra = [t for t in self.table.legal_texts(seat) if not action_cards(t)]
-                if extra:
-                    out.append("   " + "  ".join("/" + t.replace(" CARD", " C") for t in extra))
+                if extra:  # a move besides the cards: a flush shown before the first lead (LOO5-6)
+                    out.append("   " + self._phase_keys(deal, seat, texts=extra))
             elif marking is not None:
-                out.append(f"1-{len(hand_order(view.hand))} mark cards   Enter: {marking.label}")
+                out.append(f"1-{len(hand_order(view.hand))} mark  e {marking.label}")
+                others = self._phase_keys(deal, seat, leave_out=marking.word)
+                if others:
+                    out.append(f"  {others}")
             else:
                 out.append(self._phase_keys(deal, seat))
         else:
