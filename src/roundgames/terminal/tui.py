@@ -6,8 +6,9 @@ for prompts and for the reason an action is refused, your hand numbered from 1 w
 legal cards in brackets, and two lines of keys (:mod:`roundgames.terminal.tui_panels` draws them).
 
 Keys: ``1``-``9`` pick a card (the same digit again, or Enter, plays it; while bidding, the
-digits are the moves the game numbers, Nap's calls; for a move that names cards, Nap's
-purchase, they mark the cards and Enter makes it); ``/`` or ``:`` opens a box for a typed
+digits are the moves the game numbers, Nap's calls; for a move that names cards, an exchange
+(LOO5-2) or Nap's purchase, they mark the cards and ``e`` or Enter makes it, the stock's count
+in view); with the ace of trumps picked, ``c`` leads it saying "Pam be civil" (LOO5-4); ``/`` or ``:`` opens a box for a typed
 move (``QH``, ``10S``, ``stand``, ``call 3``, ``buy 2C 3D``); a letter is the game's verb
 whose key it is in its verb table (Loo ``s`` stand, ``t`` throw up, ``m`` take the miss, ``d``
 play the miss for the pool; Nap ``p`` pass, ``n`` Nap, ``i`` misery, ``w`` Wellington, ``b``
@@ -20,6 +21,10 @@ In table mode (``--mode table``) an action the rules forbid opens a window sayin
 and what its law will do: ``y`` goes ahead, ``n`` or Escape takes it back. ``x`` lists the laws and
 states one by its ID. Before the bots begin the declaring (the calling) and the play the table
 waits: Space or Enter lets it go on, or the person acts out of turn.
+
+A person holding a flush when a bot is about to make the first lead is given the chance once:
+the table waits, ``f`` shows the flush (LOO5-6), Space lets the lead be made (which closes it).
+Pam (LOO5-3) is drawn with ``(Pam)`` after it. An unknown key says so.
 
 Only what the person's seat may see is drawn: the seat's own view of the deal, public
 tricks and declarations, and the log the table keeps for the people at it.
@@ -74,7 +79,12 @@ PgUp/PgDn scroll the log
 
 _HELP_BOTTOM = """\
 While bidding, the digits are the moves the game numbers (Nap's calls 1-4);
-a move that names cards (Nap's purchase): 1-9 mark them, Enter makes it.
+a move that names cards (an exchange, Nap's purchase): 1-9 mark them,
+e or Enter makes it; the panel shows what the stock still holds.
+A card with a word of the game's (the ace of trumps, "Pam be civil"):
+pick it, then the word's first letter (c).
+Holding a flush before a bot's first lead, the table waits: f shows it,
+Space lets the lead be made. Pam is marked (Pam).
 
 r rules in force   l last trick   g pool and score sheet
 h a hint: the expert bot's value of each option at your turn
