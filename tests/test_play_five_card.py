@@ -253,3 +253,40 @@ def _index(actions: list[str], prefix: str) -> int:
 
 def _codes(mask: int) -> list[str]:
     return [card_str(c) for c in cards_in(mask)]
+
+
+def test_x_at_a_three_card_table_names_no_exchange_here_and_changes_nothing() -> None:
+    """``x`` (exchange's key) at a Three-card table: one line saying there is no exchange here with its rule, not
+    the Five-card help for it; ``?`` does not list it."""
+    answers = iter(["x", "x 1", "?"])
+    table = Table.new("loo", players=4, humans=[0], preset="peel", seed=3)
+    status, output, _ = play(table, lambda new, text: next(answers, None) if "You>" in new else None)
+    assert status == 0
+    assert output.count("! x: there is no exchange at this table (LOO5-2); ? lists the moves here") == 2
+    assert "name the cards" not in output and "exchange CARDS" not in output
+    assert "x CARDS" not in output[output.rindex("You> ?") :]
+
+
+def test_misery_is_i_at_every_prompt_and_mis_is_still_read() -> None:
+    """Nap's misery has one key, ``i``, in the legal line and the help; ``mis`` is kept as an alias."""
+    answers = iter(["?", "mis"])
+    seen: list[str] = []
+
+    def choose(new: str, text: str) -> str | None:
+        if "i misery" in new:
+            seen.append(new)
+            return next(answers, None)
+        return None if seen else first_legal(text)
+
+    for seed in range(40):
+        seen.clear()
+        answers = iter(["?", "mis"])
+        table = Table.new("nap", players=4, humans=[0], seed=seed)
+        status, output, _ = play(table, choose)
+        if seen and "You call Misery" in output:
+            break
+    else:
+        raise AssertionError("no seed offered the person misery")
+    assert status == 0
+    assert re.search(r"^Legal: .*\| i misery \|", output, re.M)
+    assert "or just: 1, 2, i misery, 3, 4, n nap" in output and "mis misery" not in output

@@ -74,9 +74,13 @@ def test_every_key_and_shortcut_of_the_verb_table_is_read_by_the_one_parser(game
     assert deal is not None
     verbs = deal.game.verbs
     for verb in verbs.values():
-        if verb.args == "" and verb.proper:
+        if verb.args == "" and verb.proper and (verb.needs is None or deal.offers(verb.needs)):
             for typed in (verb.word, *verb.keys, verb.word.upper()):
                 assert deal.action_str(table.parse(0, typed)) == f"You {verb.word}", typed
+        elif verb.proper and verb.needs is not None:  # a verb of another form: refused with its rule
+            for typed in (verb.word, *verb.keys):
+                with pytest.raises(RecordError, match=rf"there is no {verb.word} at this table \({verb.rule}\)"):
+                    table.parse(0, typed)
     for key, action in verbs.shortcuts.items():
         assert deal.action_str(table.parse(0, key)) == f"You {action}", key
 
@@ -107,8 +111,11 @@ def test_cards_by_code_or_number_and_what_the_parser_refuses() -> None:
     loo = dealt(Table.new("loo", players=4, humans=[0], seed=3))
     assert loo.in_play is not None
     assert loo.in_play.action_str(loo.parse(0, "AS civil")) == "You play AS civil"
+    with pytest.raises(RecordError, match=r"exchange: there is no exchange at this table \(LOO5-2\)"):
+        loo.parse(0, "exchange")  # Three-card Loo has no stock: no help of Five-card Loo's is given
+    five = dealt(Table.new("loo", players=4, humans=[0], seed=3, preset="five-card"))
     with pytest.raises(RecordError, match="exchange CARDS: name the cards"):
-        loo.parse(0, "exchange")
+        five.parse(0, "exchange")
 
 
 def test_the_rules_in_force_are_in_words() -> None:
