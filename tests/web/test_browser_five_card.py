@@ -90,7 +90,6 @@ def test_five_card_exchange_marked_by_tapping_then_a_flush_shown_and_paid(
     # The hand at full contrast while she judges it: no card dimmed (the play alone dims the unplayable).
     assert opacity(page) == [1.0] * 5
     assert page.locator(f"{HAND} button.illegal").count() == 0
-    shot(page, "hand-declaring")
 
     actions = page.get_by_test_id("actions")
     expect(actions.get_by_role("button", name="Stand", exact=True)).to_be_visible()
@@ -186,3 +185,29 @@ def test_an_irish_table_from_the_lobby_deals_three_cards_and_plays_a_deal(
     assert exchanged  # every seat declares in turn (LOOI-1, LOO5-2): she exchanged before the deal ended
     assert page.locator(".pam-mark").count() == 0  # LOOI-1: no Pam
     shot(page, "irish-deal")
+
+
+def test_the_hand_is_at_full_contrast_while_declaring_and_only_unplayable_cards_dim_in_the_play(
+    page: Page, server_factory: Callable[..., WebServer], shot: Callable[..., object]
+) -> None:
+    """Three-card Loo: while Ann declares, every card of her hand is drawn at full contrast (she judges the whole
+    hand); in the play, at her turn, exactly the cards she may not play are dimmed."""
+    server = server_factory(args=["--deal-pause", "0"])
+    create_table(page, server, game="loo", players=4, bot_delay="0")
+    for _ in range(5):  # Peel's opening single settles as it is dealt: the first regular deal follows at once
+        wait_turn(page)
+        if text(page.get_by_test_id("phase")) == "declare":
+            break
+    expect(page.get_by_test_id("phase")).to_have_text("declare")
+    assert len(hand(page)) == 3 and opacity(page) == [1.0] * 3
+    assert page.locator(f"{HAND} button.illegal").count() == 0
+    shot(page, "hand-declaring")
+    for _ in range(20):  # stand, deal after deal, until she has a card to play at her turn
+        take_turn(page, 0, prefer=("Stand",))
+        wait_turn(page)
+        if text(page.get_by_test_id("phase")) == "play":
+            break
+    expect(page.get_by_test_id("phase")).to_have_text("play")
+    classes: list[str] = page.locator(CARDS).evaluate_all("els => els.map((e) => e.className)")
+    for cls, seen in zip(classes, opacity(page), strict=True):
+        assert (seen == 1.0) == ("legal" in cls.split()), (cls, seen)
