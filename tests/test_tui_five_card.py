@@ -100,6 +100,11 @@ def test_loo5_6_a_flush_made_by_an_exchange_is_shown_with_f_and_paid() -> None:
             odd = next(c for c in hand if [x[-1] for x in hand].count(c[-1]) == 1)
             await pilot.press(str(hand.index(odd) + 1), "enter")  # Enter makes the move of the marked cards too
             assert app.table.to_act == 0 and "f Show a flush" in screen_text(app)
+            await pilot.press("question_mark")
+            help_text = screen_text(app)
+            assert "Exchanging: 1-9 mark the cards, e or Enter exchanges them" in help_text
+            assert 'c leads it saying "Pam be civil"' in help_text
+            await pilot.press("escape")
             await pilot.press("f")
             text = screen_text(app)
             assert app.waiting == "deal"
@@ -214,5 +219,37 @@ def test_an_unknown_key_says_so_naming_it() -> None:
             await pilot.press("f5")
             assert drawn(app, "#status")[0].strip() == "f5: no such key here (? for help)."
             assert app.table.deal is not None and len(app.table.deal.log) == before  # nothing was done
+
+    asyncio.run(main())
+
+
+def test_at_a_three_card_table_x_and_the_help_say_nothing_of_exchanges() -> None:
+    async def main() -> None:
+        async with table("peel", 0) as (app, pilot):
+            if app.waiting == "deal":
+                await pilot.press("enter")
+            await pilot.press("x")
+            assert "exchange" not in drawn(app, "#status")[0] and "table mode" in drawn(app, "#status")[0]
+            await pilot.press("question_mark")
+            help_text = screen_text(app)
+            assert "s stand" in help_text and "draw as many from the stock" not in help_text  # exchange's own help
+            assert "exchange CARDS" not in help_text and "show a flush" not in help_text
+            assert "Exchanging" not in help_text and "(Pam)" not in help_text
+
+    asyncio.run(main())
+
+
+def test_nap_misery_is_i_on_the_keys_line_and_i_calls_it() -> None:
+    async def main() -> None:
+        t = Table.new("nap", players=4, humans=[0], seed=1)
+        app = TableApp(t, PlaySettings(bot_delay=0, trick_pause=0))
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            deal = app.table.deal
+            assert deal is not None and app.table.to_act == 0
+            keys = drawn(app, "#keys")[0]
+            assert "i Misery" in keys and "mis" not in keys.replace("Misery", "")
+            await pilot.press("i")
+            assert (0, "misery") in deal.view(0).calls
 
     asyncio.run(main())

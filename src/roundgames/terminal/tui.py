@@ -46,7 +46,7 @@ from textual.widgets import Input, RichLog, Static
 
 from ..core.cards import SUITS, card_str
 from ..core.errors import RecordError, RoundgamesError
-from ..games.protocol import Stage
+from ..games.protocol import Feature, Stage
 from ..session.analysis import option_lines
 from ..session.input import help_lines, letter_action
 from ..session.laws import MODE_LINES, law_lines, stated, stop_due, strict_error, warning
@@ -79,12 +79,7 @@ PgUp/PgDn scroll the log
 
 _HELP_BOTTOM = """\
 While bidding, the digits are the moves the game numbers (Nap's calls 1-4);
-a move that names cards (an exchange, Nap's purchase): 1-9 mark them,
-e or Enter makes it; the panel shows what the stock still holds.
-A card with a word of the game's (the ace of trumps, "Pam be civil"):
-pick it, then the word's first letter (c).
-Holding a flush before a bot's first lead, the table waits: f shows it,
-Space lets the lead be made. Pam is marked (Pam).
+a move that names cards (Nap's purchase): 1-9 mark them, e or Enter makes it.
 
 r rules in force   l last trick   g pool and score sheet
 h a hint: the expert bot's value of each option at your turn
@@ -104,12 +99,29 @@ Legal cards stand in brackets, [A♠], and in bold; the others are dim.
 A finished trick stays in view a moment; any key collects it."""
 
 
+#: the help's words on exchanges, flushes and Pam, at a deal that has them (LOO5-2..6)
+_HELP_STOCK = """\
+Exchanging: 1-9 mark the cards, e or Enter exchanges them (the panel
+shows what the stock still holds).
+Holding a flush before a bot's first lead, the table waits: f shows it,
+Space lets the lead be made."""
+_HELP_PAM = """\
+The ace of trumps picked for a lead: c leads it saying "Pam be civil".
+Pam is drawn with (Pam) after it."""
+
+
 def help_text(table: Table) -> str:
-    """What ``?`` shows: the keys, and the moves of the table's game from its verb table."""
+    """What ``?`` shows: the keys, and the moves of the table's game from its verb table; the words on exchanges,
+    flushes and Pam only at a deal that has them."""
     deal = table.in_play
     verbs = help_lines(table.spec.verbs, deal, OWN_KEYS, typed="/ ")
     title = f"{table.spec.title}: a letter is its move; / types any move"
-    return "\n".join([_HELP_TOP, title, *(line[2:] for line in verbs), "", _HELP_BOTTOM])
+    extra = []
+    if deal is not None and deal.offers(Feature.EXCHANGES):
+        extra.append(_HELP_STOCK)
+    if deal is not None and deal.offers(Feature.PAM):
+        extra.append(_HELP_PAM)
+    return "\n".join([_HELP_TOP, title, *(line[2:] for line in verbs), "", *extra, _HELP_BOTTOM])
 
 
 class TableApp(Panels, App[int]):
