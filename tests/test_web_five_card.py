@@ -116,7 +116,7 @@ def test_loo5_2_the_exchange_entry_chooses_cards_and_the_stock_is_a_count(tmp_pa
             deal = state["deal"]
             assert deal["phase"] == "declare" and deal["to_act"] == 0
             assert deal["stock"] == 31 and deal["pam"] == "JC"  # LOO5-3: the knave of clubs by default
-            assert entry(state, "exchange") == {"action": "exchange", "label": "Exchange", "choose": [1, 5]}
+            assert entry(state, "exchange") == {"action": "exchange", "label": "Exchange", "choose": [1, 5], "key": "x"}
             assert entry(state, "stand") and entry(state, "throw")
             assert state["illegal"] == {}  # nothing is dimmed while declaring
             hand = state["hand"]
@@ -152,7 +152,7 @@ def test_loo5_6_a_flush_made_by_an_exchange_is_shown_and_paid(tmp_path: Path) ->
             assert (
                 len({c[-1] for c in state["hand"] if c != state["deal"]["pam"]}) == 1
             )  # five of a suit, or four and Pam
-            assert entry(state, "flush") == {"action": "flush", "label": "Show a flush"}
+            assert entry(state, "flush") == {"action": "flush", "label": "Show a flush", "key": "f"}
             await room.call(room.act, 0, "flush")
             done = watcher.state["deal"]
             assert done["complete"] and "Ann shows a flush" in watcher.log()
@@ -175,7 +175,7 @@ def test_loo5_6_a_flush_is_offered_and_shown_out_of_turn_before_the_first_lead(t
             deal = room.table.deal
             assert deal is not None and deal.to_act != 0 and not deal.trick_cards  # a bot is to lead, and has not
             state = ann.state
-            assert state["legal"] == [{"action": "flush", "label": "Show a flush"}], state["legal"]
+            assert state["legal"] == [{"action": "flush", "label": "Show a flush", "key": "f"}], state["legal"]
             assert watcher.state["legal"] == []
             await room.call(room.act, 0, "flush")
             assert watcher.state["deal"]["complete"] and watcher.state["deal"]["result"].startswith("Ann takes")
@@ -239,7 +239,7 @@ def test_looi_1_irish_has_a_stock_of_three_card_hands_and_no_pam(tmp_path: Path)
             assert deal["pam"] is None and 0 < deal["stock"] <= 39
             if ann.state["legal"]:
                 assert len(ann.state["hand"]) == 3
-                assert entry(ann.state, "exchange") == {"action": "exchange", "label": "Exchange", "choose": [1, 3]}
+                assert entry(ann.state, "exchange") == {"action": "exchange", "label": "Exchange", "choose": [1, 3], "key": "x"}
         async with table(tmp_path / "peel", preset="peel", seed=3) as (_room, _ann, watcher, _settle):
             assert watcher.state["deal"]["stock"] is None and watcher.state["deal"]["pam"] is None
 
