@@ -239,7 +239,12 @@ def test_looi_1_irish_has_a_stock_of_three_card_hands_and_no_pam(tmp_path: Path)
             assert deal["pam"] is None and 0 < deal["stock"] <= 39
             if ann.state["legal"]:
                 assert len(ann.state["hand"]) == 3
-                assert entry(ann.state, "exchange") == {"action": "exchange", "label": "Exchange", "choose": [1, 3], "key": "x"}
+                assert entry(ann.state, "exchange") == {
+                    "action": "exchange",
+                    "label": "Exchange",
+                    "choose": [1, 3],
+                    "key": "x",
+                }
         async with table(tmp_path / "peel", preset="peel", seed=3) as (_room, _ann, watcher, _settle):
             assert watcher.state["deal"]["stock"] is None and watcher.state["deal"]["pam"] is None
 
