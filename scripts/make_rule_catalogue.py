@@ -78,7 +78,7 @@ def source(markdown: str) -> str:
         "",
         "class Rule(NamedTuple):",
         '    """A rule of RULES.md: ``id`` (``LOO-PLAY-5``), ``tag`` (S, I, D or S/I), the ``section`` that states it,',
-        "    a ``title`` where the rule has one, and its ``text``, shortened to the first line.\"\"\"",
+        '    a ``title`` where the rule has one, and its ``text``, shortened to the first line."""',
         "",
         "    id: str",
         "    tag: str",

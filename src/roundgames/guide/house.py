@@ -5,11 +5,11 @@ Only the options that matter at the table's form are told (no Pam at a Three-car
 from the table's preset is marked as a house rule.
 
 >>> from roundgames.games.registry import rules_for
->>> [h.line for h in house_rules(rules_for("loo", "peel", {"loo_mode": "unlimited"}))][:3]  # doctest: +NORMALIZE_WHITESPACE
-['Three-card Loo: three cards each, and a spare hand, the miss, that one player may take.',
- 'Stakes: deal 3, loo 6, single 3. The dealer puts 3 counters into the pool; a loo costs 6; a loo on the single,
-  or a fault before the play, costs 3.',
- 'Unlimited loo: a looed player pays the whole pool. (house rule)']
+>>> for rule in house_rules(rules_for("loo", "peel", {"loo_mode": "unlimited"}))[:3]:
+...     print(rule.line)
+Three-card Loo: three cards each, and a spare hand, the miss, that one player may take.
+Stakes: deal 3, loo 6, single 3. The dealer puts 3 counters into the pool; a loo on the single, or a fault before the play, costs 3.
+Unlimited loo: a looed player pays the whole pool. (house rule)
 """
 
 from __future__ import annotations
@@ -21,11 +21,15 @@ from typing import Any
 from ..core.options import OptionValue
 from ..games.registry import game_of
 
-__all__ = ["HouseRule", "OptionWords", "WORDS", "house_rules", "option_label", "value_sentence"]
+__all__ = ["WORDS", "HouseRule", "OptionWords", "house_rules", "option_label", "value_sentence"]
 
 #: the forms of Loo by name, for the options that matter only at some of them
 _THREE, _FIVE, _IRISH = "three_card", "five_card", "irish"
 _ALL_LOO = frozenset({_THREE, _FIVE, _IRISH})
+
+
+def _always(rules: Any) -> bool:
+    return True
 
 
 @dataclass(frozen=True)
@@ -37,12 +41,14 @@ class OptionWords:
     label: str
     sentences: Mapping[OptionValue, str]
     forms: frozenset[str] = frozenset()  # empty: every form of the game
-    when: Callable[[Any], bool] = staticmethod(lambda rules: True)  # type: ignore[assignment]
+    when: Callable[[Any], bool] = _always
     #: the sentence of any number, for an option whose values are not listed
     number: str = ""
 
 
-def _w(label: str, sentences: Mapping[OptionValue, str], forms: frozenset[str] = frozenset(), **more: Any) -> OptionWords:
+def _w(
+    label: str, sentences: Mapping[OptionValue, str], forms: frozenset[str] = frozenset(), **more: Any
+) -> OptionWords:
     return OptionWords(label, sentences, forms, **more)
 
 
@@ -110,8 +116,7 @@ _LOO: dict[str, OptionWords] = {
     "leader": _w(
         "Who leads",
         {
-            "elder": "The eldest leads: the first player to the dealer's left who plays leads, whoever took the "
-            "miss.",
+            "elder": "The eldest leads: the first player to the dealer's left who plays leads, whoever took the miss.",
             "miss_holder": "The miss leads: whoever took the miss leads the first trick.",
         },
         frozenset({_THREE}),
@@ -225,7 +230,11 @@ _LOO: dict[str, OptionWords] = {
     ),
 }
 
-_MISERY = {"when": lambda r: r.misery}
+
+def _misery(rules: Any) -> bool:
+    return bool(rules.misery)
+
+
 _NAP: dict[str, OptionWords] = {
     "max_players": _w("Players", {6: "Two to six players.", 7: "Two to seven players."}),
     "dealer_out_at": _w(
@@ -237,7 +246,11 @@ _NAP: dict[str, OptionWords] = {
     ),
     "min_call": _w(
         "Lowest call",
-        {1: "The lowest call is one trick.", 2: "The lowest call is two tricks.", 3: "The lowest call is three tricks."},
+        {
+            1: "The lowest call is one trick.",
+            2: "The lowest call is two tricks.",
+            3: "The lowest call is three tricks.",
+        },
     ),
     "misery": _w(
         "Misery",
@@ -249,12 +262,12 @@ _NAP: dict[str, OptionWords] = {
             "below_three": "Misery ranks above two and below three: a call of three beats it.",
             "above_three": "Misery ranks above three and below four.",
         },
-        **_MISERY,
+        when=_misery,
     ),
     "misery_trumps": _w(
         "Trumps in misery",
         {True: "In misery the first card led makes trumps, as in any deal.", False: "Misery is played without trumps."},
-        **_MISERY,
+        when=_misery,
     ),
     "misery_pay": _w(
         "Misery's stakes",
@@ -262,7 +275,7 @@ _NAP: dict[str, OptionWords] = {
             "peel": "Misery wins or loses three stakes from each player.",
             "eb11": "Misery wins three stakes from each player, and loses six.",
         },
-        **_MISERY,
+        when=_misery,
     ),
     "wellington": _w(
         "Wellington",
