@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .catalogue import RULES, Rule
 from .house import WORDS, HouseRule, house_rules, option_label, value_sentence
-from .pages import Page, Section, all_pages, form_slug, page, rules_page_path, slugs
+from .pages import Page, Section, all_pages, form_slug, page, rules_command, rules_page_path, slugs
 from .render import card_text, to_html, to_json, to_markdown, to_text
 
 __all__ = [
@@ -26,6 +26,7 @@ __all__ = [
     "house_rules",
     "option_label",
     "page",
+    "rules_command",
     "rules_page_path",
     "slugs",
     "to_html",

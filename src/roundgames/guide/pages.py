@@ -25,7 +25,7 @@ from ..core.errors import RulesError
 from ..games.registry import game, games
 from .catalogue import RULES, Rule
 
-__all__ = ["CARD", "RULE_REF", "Page", "Section", "all_pages", "form_slug", "page", "rules_page_path", "slugs"]
+__all__ = ["CARD", "RULE_REF", "Page", "Section", "all_pages", "form_slug", "page", "rules_command", "rules_page_path", "slugs"]
 
 #: a card picture in the markup: ``{QH}``, ``{TS}``
 CARD = re.compile(r"\{([2-9TJQKA][SHDC])\}")
@@ -125,6 +125,16 @@ def page(game_name: str, form: str | None = None) -> Page:
         raise RulesError(f"unknown form of {spec.name} {form!r} (valid: {', '.join(valid)})")
     all_pages()
     return _PAGES[(spec.name, slug)]
+
+
+def rules_command(rules: Any) -> str:
+    """The command that prints the page of the form ``rules`` set up: ``roundgames rules loo --form irish``."""
+    from ..games.registry import game_of
+
+    spec = game_of(rules)
+    forms = slugs(spec.name)
+    slug = form_slug(spec.form_of(rules).name)
+    return f"roundgames rules {spec.name}" + (f" --form {slug}" if len(forms) > 1 else "")
 
 
 def rules_page_path(rules: Any, rule: str | None = None) -> str:
