@@ -9,7 +9,7 @@ its words.
 from __future__ import annotations
 
 from .catalogue import RULES, Rule
-from .house import WORDS, HouseRule, house_rules, option_label, value_sentence
+from .house import WORDS, HouseRule, house_rules, option_label, option_words, preset_forms, value_sentence
 from .pages import Page, Section, all_pages, form_slug, page, rules_command, rules_page_path, slugs
 from .render import card_text, to_html, to_json, to_markdown, to_text
 
@@ -25,7 +25,9 @@ __all__ = [
     "form_slug",
     "house_rules",
     "option_label",
+    "option_words",
     "page",
+    "preset_forms",
     "rules_command",
     "rules_page_path",
     "slugs",

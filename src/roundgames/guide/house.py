@@ -19,9 +19,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.options import OptionValue
-from ..games.registry import game_of
+from ..games.registry import game, game_of
 
-__all__ = ["WORDS", "HouseRule", "OptionWords", "house_rules", "option_label", "value_sentence"]
+__all__ = [
+    "WORDS",
+    "HouseRule",
+    "OptionWords",
+    "house_rules",
+    "option_label",
+    "option_words",
+    "preset_forms",
+    "value_sentence",
+]
 
 #: the forms of Loo by name, for the options that matter only at some of them
 _THREE, _FIVE, _IRISH = "three_card", "five_card", "irish"
@@ -452,3 +461,30 @@ def house_rules(rules: Any) -> list[HouseRule]:
         value = getattr(rules, option)
         out.append(HouseRule(option, words.label, value, value_sentence(spec.name, option, value), option in changed))
     return out
+
+
+def option_words(game_name: str) -> dict[str, dict[str, Any]]:
+    """Each option of a game in words, for a form that offers them (``GET /api/options``): its ``label``, the
+    ``words`` of each listed value (``{"value": ..., "sentence": ...}``; for an option of any number, of its unset
+    value, with the sentence of a number in ``number``, ``{n}`` standing for it) and the ``forms`` where it
+    matters (empty: every form)."""
+    spec = game(game_name)
+    out: dict[str, dict[str, Any]] = {}
+    for option, values in spec.options.items():
+        words = WORDS[spec.name][option]
+        listed = list(values) if values is not None else [None]
+        entry: dict[str, Any] = {
+            "label": words.label,
+            "words": [{"value": v, "sentence": value_sentence(spec.name, option, v)} for v in listed],
+            "forms": sorted(words.forms),
+        }
+        if words.number:
+            entry["number"] = words.number
+        out[option] = entry
+    return out
+
+
+def preset_forms(game_name: str) -> dict[str, str]:
+    """The form each preset of a game sets up: ``{"peel": "three_card", "five-card": "five_card", ...}``."""
+    spec = game(game_name)
+    return {name: spec.form_of(spec.rules.preset(name)).name for name in spec.rules.PRESETS}

@@ -25,7 +25,18 @@ from ..core.errors import RulesError
 from ..games.registry import game, games
 from .catalogue import RULES, Rule
 
-__all__ = ["CARD", "RULE_REF", "Page", "Section", "all_pages", "form_slug", "page", "rules_command", "rules_page_path", "slugs"]
+__all__ = [
+    "CARD",
+    "RULE_REF",
+    "Page",
+    "Section",
+    "all_pages",
+    "form_slug",
+    "page",
+    "rules_command",
+    "rules_page_path",
+    "slugs",
+]
 
 #: a card picture in the markup: ``{QH}``, ``{TS}``
 CARD = re.compile(r"\{([2-9TJQKA][SHDC])\}")

@@ -11,6 +11,7 @@ import { LogView, setupChat } from "./log.js";
 import { Connection } from "./net.js";
 import { Panel, renderRules, renderScore } from "./panels.js";
 import { askIrregular } from "./irregular.js";
+import { showRefusal } from "./rulelink.js";
 import { ReviewDialog, renderHint } from "./review.js";
 import { chooseSeat } from "./seatdialog.js";
 import { awayShort, awayText, renderSeats } from "./seats.js";
@@ -250,7 +251,7 @@ class TableClient {
       });
       return;
     }
-    this.say(text);
+    showRefusal($("message"), text, this.state?.table?.rules_page); // the rule ID links to the rule
   }
 
   // --- drawing ---
