@@ -88,11 +88,12 @@ def source(markdown: str) -> str:
         "",
         "",
         "#: every rule, in the order RULES.md states them",
+        "# fmt: off",
         "RULES: tuple[Rule, ...] = (",
     ]
     for rule in parse(markdown):
         lines.append(f"    Rule{rule!r},")
-    lines.append(")")
+    lines += [")", "# fmt: on"]
     return "\n".join(lines) + "\n"
 
 

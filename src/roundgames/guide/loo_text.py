@@ -336,8 +336,9 @@ IRISH = Page(
                 "Trick 2: Ann has no trump left, so she leads what she likes: {9S}. Ben cannot beat it and plays "
                 "{5S}; Dan must head it, with {QS}. Dan wins.",
                 "Trick 3: Dan leads {JD}; Ann throws {4C} and Ben {6S}. Dan wins.",
-                "The pool of 9 gives 3 a trick: Ann +3, Dan +3 (6 less the 3 he staked). Ben played and took no trick: "
-                "he is looed 6. Cat threw up and neither pays nor receives.",
+                "The pool of 9 gives 3 a trick. Ben played and took no trick: he is looed 6, into the next pool. Cat "
+                "threw up, and neither pays nor receives. For the deal: Ann +3, Dan +3 (6 less the 3 he staked), "
+                "Ben -6.",
             ),
         ),
     ),

@@ -98,7 +98,7 @@ NAP = Page(
                 "Ben {7C}. Cat wins.",
                 "Trick 3: Cat leads {QS}; Dan throws {8H}, Ann {TD}, Ben {3H}. Cat wins her third trick, and the deal "
                 "ends: she has made her call.",
-                "Ann, Ben and Dan each pay Cat 3: Cat +9, the others -3 each.",
+                "Ann, Ben and Dan each pay Cat 3 units, one for each trick she called: Cat +9; Ann -3, Ben -3, Dan -3.",
             ),
         ),
     ),
