@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from cli_run import run_cli
 from roundgames.core.cards import parse_card
 from roundgames.games.registry import games, rules_for
 from roundgames.guide import (
@@ -26,8 +27,6 @@ from roundgames.guide import (
     value_sentence,
 )
 from roundgames.records.deal import from_json, referee
-
-from cli_run import run_cli
 
 ROOT = Path(__file__).resolve().parent.parent
 SPEC = ROOT.parent / "shared" / "RULES.md"
