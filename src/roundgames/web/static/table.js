@@ -251,7 +251,7 @@ class TableClient {
       });
       return;
     }
-    showRefusal($("message"), text, this.state?.table?.rules_page); // the rule ID links to the rule
+    this.say(text);
   }
 
   // --- drawing ---
@@ -325,7 +325,7 @@ class TableClient {
   }
 
   say(text) {
-    $("message").textContent = text ?? "";
+    showRefusal($("message"), text ?? "", this.state?.table?.rules_page); // a refusal's rule ID links to the rule
   }
 
   fatal(text) {
