@@ -101,8 +101,8 @@ function teachingText(page, redraw) {
   if (!json) return h("p", { class: "note", text: "Loading how to play…" });
   return h("section", { class: "rules-teaching", "data-testid": "rules-teaching" },
     h("h3", { text: `How to play ${json.title}` }),
-    json.sections.filter((s) => TAUGHT.includes(s.key)).map((s) =>
-      [h("h3", { text: s.title }), markupBlocks(s.paragraphs, page)]));
+    json.sections.filter((s) => TAUGHT.includes(s.key)).flatMap((s) =>
+      [h("h3", { text: s.title }), ...markupBlocks(s.paragraphs, page)]));
 }
 
 export function renderRules(dialog, state) {
