@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.errors import RulesError
-from ..games.registry import game, games
+from ..games.registry import game, game_of, games
 from .catalogue import RULES, Rule
 
 __all__ = [
@@ -140,8 +140,6 @@ def page(game_name: str, form: str | None = None) -> Page:
 
 def rules_command(rules: Any) -> str:
     """The command that prints the page of the form ``rules`` set up: ``roundgames rules loo --form irish``."""
-    from ..games.registry import game_of
-
     spec = game_of(rules)
     forms = slugs(spec.name)
     slug = form_slug(spec.form_of(rules).name)
@@ -151,8 +149,6 @@ def rules_command(rules: Any) -> str:
 def rules_page_path(rules: Any, rule: str | None = None) -> str:
     """The web address of the page of the form ``rules`` set up, at ``rule`` where one is given:
     ``/rules/loo/three-card#LOO-PLAY-4``."""
-    from ..games.registry import game_of
-
     spec = game_of(rules)
     path = f"/rules/{spec.name}/{form_slug(spec.form_of(rules).name)}"
     return path + (f"#{rule}" if rule else "")

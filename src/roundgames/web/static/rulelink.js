@@ -31,7 +31,7 @@ export function withRuleLinks(text, page, options = {}) {
   return out.filter((part) => part !== "");
 }
 
-/** Show a refusal in `el`, its rule ID a link to the rule (the message line of the table). */
+/** Show a message in `el` (a refusal, most often), each rule ID in it a link to the rule (the table's message line). */
 export function showRefusal(el, text, page) {
   el.replaceChildren(...withRuleLinks(text, page));
 }
