@@ -185,5 +185,5 @@ def _cmd_rules(args: argparse.Namespace) -> int:
             now = getattr(base, name)
             others = "integer or null" if allowed is None else ", ".join(json.dumps(v) for v in allowed if v != now)
             print(f"  {name} = {json.dumps(now)}    ({others})")
-        print(f"  stakes: {base.stakes}")
+        print("  stakes: " + ", ".join(f"{name} {getattr(base.stakes, name)}" for name in spec.stake_names))
     return 0

@@ -105,6 +105,7 @@ def form_slug(form: str) -> str:
 
 
 def _pages() -> dict[tuple[str, str], Page]:
+    # Imported here, not above: the texts build their pages from this module's classes.
     from .loo_text import LOO_PAGES
     from .nap_text import NAP_PAGES
 
