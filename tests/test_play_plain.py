@@ -298,6 +298,9 @@ def test_save_mid_deal_then_resume_with_the_same_cards(tmp_path: Path) -> None:
     assert second.returncode == 0, second.stderr
     out = second.stdout
     assert f"Resumed from {save}." in out and "So far: " in out and "You stand" in out
+    dealer = current["dealer"]
+    heading = next(ln for ln in out.splitlines() if " in progress: " in ln)
+    assert heading.endswith("You deal." if dealer == "You" else f"{dealer} deals."), heading
     assert next(ln for ln in out.splitlines() if ln.startswith("Your hand:")) == hand  # the same cards, same turn
     assert "The sitting is over." in out
     records = json.loads(export.read_text(encoding="utf-8"))

@@ -26,6 +26,8 @@ from roundgames.session.table import PlaySettings, Table, hand_order
 from roundgames.terminal.tui import SYMBOLS, InfoScreen, TableApp
 
 SIZE = (80, 24)
+#: a three-seat Loo sitting whose person, standing and playing his first legal cards, takes the first trick
+SEED_YOU_WIN_FIRST = 1
 
 
 def run(coro: Coroutine[Any, Any, None]) -> None:
@@ -344,5 +346,25 @@ def test_h_says_hints_are_off_without_hints_and_help_lists_it() -> None:
             assert "h: hints are off at this table" in status(app) and table.hinted == {}
             await pilot.press("question_mark")
             assert "h a hint" in screen_text(app)
+
+    run(main())
+
+
+def test_the_last_trick_says_you_win_it_in_the_second_person() -> None:
+    """``l`` shows the last trick; when the person took it, the window says "You win it", not "You wins it"."""
+
+    async def main() -> None:
+        table = Table.new("loo", players=3, humans=[0], seed=SEED_YOU_WIN_FIRST)
+        app = TableApp(table, PlaySettings(bot_delay=0, trick_pause=60))
+        async with app.run_test(size=SIZE) as pilot:
+            deal = await to_regular_loo_deal(pilot, app)
+            await pilot.press("s")
+            while not deal.tricks:
+                await pilot.press(str(legal_index(app)), "enter")
+            assert deal.tricks[0].winner == 0  # the seed is chosen so that the person takes the first trick
+            await pilot.press("space", "l")
+            assert isinstance(app.screen, InfoScreen)
+            shown = screen_text(app)
+            assert "You win it." in shown and "You wins" not in shown
 
     run(main())

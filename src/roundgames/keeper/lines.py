@@ -9,9 +9,10 @@ the pool for the next deal, the next dealer and whether the next deal is a singl
 (:mod:`roundgames.keeper.words`).
 
 A refused line prints one line starting ``! `` with the reason and the rule, changes nothing, and
-the keeper goes on. Reading a script (not ``interactive``), the exit status at the end of the input is
-2 if any line was refused, else 0, so that a script notices; at the prompt (``interactive``, which says
-what the table is waiting for) a refused line has been answered, and leaving is always 0.
+the keeper goes on. ``quit`` is a clean end, exit status 0: whoever typed it has seen each refusal
+answered (a person at ``--plain`` with a screen reader too). Reading a script (not ``interactive``) that
+simply runs out, the exit status is 2 if any line was refused, so that a script notices; at the prompt
+(``interactive``, which says what the table is waiting for) leaving is always 0.
 
 >>> import io
 >>> from roundgames.keeper.keep import Keeper
@@ -41,13 +42,17 @@ _READ_ONLY = ("balances", "csv", "status", "help", "?")
 
 
 class _Quit(Exception):
-    """``quit``, or the end of the input."""
+    """The keeper leaves: ``said`` when ``quit`` was typed, not when the input ran out."""
+
+    def __init__(self, said: bool = False) -> None:
+        super().__init__()
+        self.said = said
 
 
 def run(keeper: Keeper, path: str | None, infile: TextIO, outfile: TextIO, *, interactive: bool = False) -> int:
     """Read commands from ``infile`` until ``quit`` or its end, saving to ``path`` after every entry
-    (when given); returns the exit status: reading a script, 2 if any line was refused, else 0; at the
-    prompt (``interactive``), 0."""
+    (when given); returns the exit status: 2 for a script (not ``interactive``) that had a line refused and
+    ended without ``quit``, else 0."""
     return _Session(keeper, path, infile, outfile, interactive).run()
 
 
@@ -91,17 +96,18 @@ class _Session:
         if self.interactive:
             self.say("Type help for the commands.")
         self.waiting()
+        said_quit = False
         try:
             while True:
                 self.line(self.read())
-        except _Quit:
-            pass
+        except _Quit as leaving:
+            said_quit = leaving.said
         if self.path:
             self.say(f"The sitting is kept in {self.path}; resume with: roundgames keep --file {self.path}")
         self.out.flush()
-        # a script that had a line refused fails, so that whoever runs it notices; a person at the prompt has
-        # seen each refusal answered, and leaves as he meant to
-        return 2 if self.refused and not self.interactive else 0
+        # a script that had a line refused and just ran out fails, so that whoever runs it notices; ``quit`` is
+        # said by someone who has seen each refusal answered (at the prompt, or at --plain with a screen reader)
+        return 2 if self.refused and not self.interactive and not said_quit else 0
 
     def line(self, line: str) -> None:
         """One line of input: a command, or nothing."""
@@ -137,7 +143,7 @@ class _Session:
     def command(self, typed: list[str]) -> None:
         head, args = typed[0].lower(), typed[1:]
         if head in ("quit", "exit"):
-            raise _Quit
+            raise _Quit(said=True)
         self.before = self.keeper.snapshot() if self.path and head not in _READ_ONLY else None
         if head in self.commands:
             self.commands[head](args)

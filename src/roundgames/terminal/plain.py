@@ -211,7 +211,7 @@ class _Plain:
         deal = table.in_play
         if deal is not None and not deal.is_complete:
             self.say()
-            self.say(f"Deal {len(sitting.deals) + 1} in progress: {deal.seats[deal.dealer]} deals.")
+            self.say(you(f"Deal {len(sitting.deals) + 1} in progress: {deal.seats[deal.dealer]} deals."))
             self.deal_facts()
             done = [table.describe(a) for a in deal.log]
             if done:

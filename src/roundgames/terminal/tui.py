@@ -46,7 +46,7 @@ from ..session.analysis import option_lines
 from ..session.input import help_lines, letter_action
 from ..session.laws import MODE_LINES, law_lines, stated, stop_due, strict_error, warning
 from ..session.table import PlaySettings, Table
-from ..session.words import TableDeal, doing, hand_order
+from ..session.words import TableDeal, doing, hand_order, you
 from .plain import show
 from .tui_panels import OWN_KEYS, SYMBOLS, Panels, card_text, suit_text
 from .tui_screens import ConfirmScreen, InfoScreen, LawScreen
@@ -615,7 +615,7 @@ class TableApp(Panels, App[int]):
         assert trick.winner is not None
         body = Text(f"Trick {len(deal.tricks)}, led by {deal.seats[trick.leader]}:\n\n")
         body.append_text(self._trick_line(deal, trick))
-        body.append(f"\n\n{deal.seats[trick.winner]} wins it.")
+        body.append(you(f"\n\n{deal.seats[trick.winner]} wins it."))
         self._info("Last trick", body)
 
     def action_hint(self) -> None:

@@ -99,6 +99,11 @@ def legal_entries(deal: TableDeal, view: View[Any], keeping: bool) -> list[dict[
         # taken and one discarded before the lead, have no entry: the client's choosing would take over the cards.
         if verbs[word].args == "cards":
             out.append({"action": word, "label": verbs[word].label})
+    for entry in out:
+        # The key that presses a phase button (UX 14), the verb table's one-character key, as at the terminal.
+        key = next((k for k in verbs.keys_of(entry["action"]) if len(k) == 1), None)
+        if key is not None and "card" not in entry:
+            entry["key"] = key
     return out
 
 
@@ -166,6 +171,9 @@ def _game_state(deal: TableDeal, view: View[Any]) -> dict[str, Any]:
     out["notes"] = list(view.notes)
     if deal.offers(Feature.CALLS):
         out["bought"] = {str(s): n for s, n in view.bought.items()}
+        # The call to beat while calling (NAP-CALL-2): calls only rise, so it is the last that was not a pass.
+        high = next(((s, c) for s, c in reversed(view.calls) if c != "pass"), None)
+        out["high_call"] = {"seat": high[0], "call": deal.game.value_title(high[1])} if high else None
     return out
 
 

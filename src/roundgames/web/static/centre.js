@@ -71,6 +71,11 @@ export function renderInfo(root, state) {
 
   const contract = byTestId("contract", root);
   const parts = [];
+  if (deal?.phase === "call" && !deal.contract) {
+    // While calling, the call to beat (NAP-CALL-2) is what each caller weighs his hand against.
+    const high = deal.high_call;
+    parts.push(high ? `Highest call: ${contractText(high.call)} (${seatName(state, high.seat, { you: true })})` : "No call yet");
+  }
   if (deal?.contract) parts.push(`${seatName(state, deal.declarer, { you: true })}: ${contractText(deal.contract)}`);
   else if (deal && deal.declarer !== null && deal.declarer !== undefined) parts.push(`Declarer: ${seatName(state, deal.declarer, { you: true })}`);
   if (deal?.multiplier > 1) parts.push(`stakes ×${deal.multiplier}`);

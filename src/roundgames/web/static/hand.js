@@ -101,6 +101,7 @@ export class PlayControls {
     return h("button", {
       type: "button", class: ["action", this.armed === key && "armed"], dataset: { action: entry.action },
       text: this.armed === key ? `${entry.label}: tap again` : entry.label,
+      title: entry.key ? `Key: ${entry.key}` : null, "aria-keyshortcuts": entry.key ?? null,
       onclick: () => (entry.choose ? this.sendChosen(entry) : this.trigger(key, entry.action, entry.label)),
     });
   }
@@ -154,6 +155,14 @@ export class PlayControls {
     const toAct = this.state.deal?.to_act;
     if (this.legal.length === 0 && toAct !== null && toAct !== undefined) {
       return this.say(`Wait: it is ${seatName(this.state, toAct)}'s turn.`);
+    }
+    const buttons = this.legal.filter((entry) => !entry.card).map((entry) => entry.label);
+    const phase = this.state.deal?.phase;
+    if (buttons.length && phase !== "play") {
+      // Tapping a card before the play: say what the turn wants instead (the buttons), not a bare refusal.
+      const first = { declare: "Declare first", call: "Call first", purchase: "Buy or stand first" }[phase] ?? "Choose first";
+      const choices = buttons.length > 1 ? `${buttons.slice(0, -1).join(", ")} or ${buttons.at(-1)}` : buttons[0];
+      return this.say(`${first}: ${choices}. The cards are played after that.`);
     }
     this.say(`${cardName(card)} cannot be played now.`);
   }
@@ -211,6 +220,14 @@ export class PlayControls {
     // The number key (or first tap) was the first step; Enter is the second, so it sends even under confirm.
     this.armed = `card:${card}`;
     this.trigger(`card:${card}`, way.action, cardName(card));
+  }
+
+  /** A phase button's key (s for Stand, p for Pass, 3 for Call 3...): press that button; whether there was one. */
+  press(key) {
+    const entry = this.legal.find((e) => e.key === key && !e.card);
+    if (!entry) return false;
+    this.actions.querySelector(`[data-action="${CSS.escape(entry.action)}"]`)?.click();
+    return true;
   }
 
   clear() {

@@ -6,6 +6,8 @@ import { getTable } from "./api.js";
 import { TurnAlert, announce, announceEntries, previewBeep, unlockAudio } from "./alerts.js";
 import { TrickView, nextText, renderInfo, renderResult } from "./centre.js";
 import { byTestId, isTyping } from "./dom.js";
+import { Drawer } from "./drawer.js";
+import { renderFelt } from "./felt.js";
 import { PlayControls } from "./hand.js";
 import { LogView, setupChat } from "./log.js";
 import { Connection } from "./net.js";
@@ -23,6 +25,7 @@ const tableId = app.dataset.table;
 const $ = (id) => byTestId(id, app);
 // What Enter activates by itself; the table's Enter (play the card picked) is for everywhere else.
 const CONTROLS = "button, a[href], input, select, textarea, summary, [role=button], [role=link], [contenteditable]";
+const NOT_CONNECTED = "Not connected: reconnecting, try again in a moment.";
 const CONN_TEXT = { connecting: "connecting", connected: "connected", reconnecting: "reconnecting", closed: "disconnected" };
 
 class TableClient {
@@ -36,6 +39,7 @@ class TableClient {
     // Whether chat from a seat is hidden: a muted seat, or a spectator's (seat null) under the settings' toggle.
     this.chatHidden = (seat) => (seat === null ? Boolean(settings().muteSpectators) : this.muted.has(seat));
     this.logView = new LogView($("log"), { hidden: this.chatHidden });
+    this.drawer = new Drawer({ side: app.querySelector(".side"), button: $("drawer-button"), count: $("unread"), close: $("drawer-close") });
     this.trick = new TrickView($("trick"), { pauseSeconds: () => settings().trickPause });
     this.controls = new PlayControls({
       hand: $("hand"), actions: $("actions"), hint: $("choose-hint"),
@@ -168,7 +172,7 @@ class TableClient {
 
   send(message) {
     if (this.conn?.send(message)) return true;
-    this.say("Not connected: reconnecting, try again in a moment.");
+    this.say(NOT_CONNECTED);
     return false;
   }
 
@@ -213,6 +217,7 @@ class TableClient {
     this.seq = Math.max(this.seq ?? 0, message.seq ?? 0, ...fresh.map((e) => e.seq));
     this.state = message.state;
     this.logView.append(fresh);
+    this.drawer.note(fresh, { mine: this.state?.you ?? null, hidden: this.chatHidden });
     announceEntries(fresh, this.chatHidden);
     this.render();
   }
@@ -265,6 +270,7 @@ class TableClient {
     renderSeats({ others: $("seats"), mine: $("me") }, state, { muted: this.muted, onMute: (seat) => this.toggleMute(seat) });
     renderInfo(app, state);
     this.trick.render(state);
+    renderFelt(app, state);
     renderResult(app, state, { seated });
     this.controls.render(state);
     $("undo").hidden = !seated || !state.undo;
@@ -322,6 +328,8 @@ class TableClient {
     el.textContent = CONN_TEXT[status] ?? status;
     el.dataset.state = status;
     el.title = status === "connected" ? "Connected to the table" : "The connection is lost; trying again";
+    // A refusal for want of a connection is stale once it is back.
+    if (status === "connected" && $("message").textContent === NOT_CONNECTED) this.say("");
   }
 
   say(text) {
@@ -344,12 +352,15 @@ class TableClient {
     }
   }
 
-  // --- the keyboard: 1-9 pick a card (0 the tenth: the Nap spare hand shows ten), Enter plays it, Escape lets go ---
+  // --- the keyboard: a phase button's key presses it (s Stand, p Pass, 3 Call 3); else 1-9 pick a card (0 the tenth:
+  // the Nap spare hand shows ten), Enter plays it, Escape lets go ---
 
   key(event) {
     if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || isTyping(event.target)) return;
     if (document.querySelector("dialog[open]")) return;
-    if (/^[0-9]$/.test(event.key)) {
+    if (/^[0-9a-z]$/.test(event.key) && this.controls.press(event.key)) {
+      event.preventDefault(); // a phase button's key: s Stand, t Throw up, p Pass, 3 Call 3 (the terminal's keys)
+    } else if (/^[0-9]$/.test(event.key)) {
       event.preventDefault();
       this.controls.pick(event.key === "0" ? 10 : Number(event.key));
     } else if (event.key === "Enter") {
