@@ -447,8 +447,8 @@ def test_subcommands_run(args: list[str]) -> None:
 
 
 def test_rules_loo_lists_every_option() -> None:
-    """``roundgames rules loo`` shows every Loo option of DEAL-RECORD.md's table."""
-    out = run_cli("rules", "loo").stdout
+    """``roundgames rules loo --options`` shows every Loo option of DEAL-RECORD.md's table."""
+    out = run_cli("rules", "loo", "--options").stdout
     for name in [
         "form", "loo_mode", "single", "ante", "lead_rule", "second_lead", "leader", "dealer_lone_stander",
         "defender_looed", "club_law", "revoke_replay", "penalty_scale", "look_penalty_pool",

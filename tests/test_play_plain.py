@@ -199,8 +199,10 @@ def test_help_rules_last_trick_and_score_sheet() -> None:
     assert status == 0
     assert "  s stand        stand on one's own cards" in output  # ?: the verbs, with their keys
     assert "  t throw        throw up" in output and "  m miss         take the miss" in output
-    assert "Rules in force:" in output and "Loo (Three-card Loo), preset peel" in output  # r
-    assert '  lead_rule = "highest": what the leader must lead' in output  # every option, in words
+    assert "Rules in force:" in output and "  Three-card Loo: three cards each" in output  # r: the rules in words
+    assert "  Lead the highest trump: a leader holding the ace of trumps leads it" in output
+    assert "Pam" not in output.split("Rules in force:")[1].split("How to play")[0]  # no Five-card rule at this table
+    assert "type `roundgames rules loo --form three-card`" in output  # where to read the whole page
     assert "Score sheet, " in output and "Pool: " in output  # g
     assert "No trick has been played yet in this deal." in output  # l before a trick
     trick = re.search(r"^Last trick: (.*); (\S+) won it\.$", output, re.M)  # l after one

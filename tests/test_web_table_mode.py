@@ -98,7 +98,7 @@ def finish_deal(table: Table, number: int) -> dict[str, Any]:
 def test_table_mode_is_a_setting_of_the_table(server: Server) -> None:
     mode = server.http.get("/api/options").json()["mode"]
     assert mode["default"] == "strict" and mode["values"] == ["strict", "table"]
-    assert "§5" in mode["doc"] and "§8" in mode["doc"]
+    assert "laws" in mode["doc"] and "RULES.md" not in mode["doc"]  # players have no RULES.md: the rules page
     plain = server.http.get(f"/api/tables/{server.create(game='loo', players=3)}").json()
     assert plain["mode"] == "strict"
     table = server.create(game="nap", players=3, mode="table")

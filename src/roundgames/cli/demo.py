@@ -1,6 +1,6 @@
 """``roundgames demo`` (a sitting played by random players, its deal records saved on request) and ``roundgames
-rules`` (each game's presets and options). Both read the game's spec from :mod:`roundgames.games.registry`:
-nothing here names a game."""
+rules`` (the page that teaches a game and form, :mod:`.guide`; with ``--options``, each game's presets and
+options). Both read the game's spec from :mod:`roundgames.games.registry`: nothing here names a game."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from ..games.registry import game, games, new_sitting
 from ..records.disk import write_text
 from ..records.sitting import dumps_sitting, records_of
 from .args import game_names, seconds
+from .guide import print_page
 
 __all__ = ["DEMO_SLIP", "add_demo", "add_rules"]
 
@@ -53,10 +54,15 @@ def add_demo(sub: Any) -> None:
 
 
 def add_rules(sub: Any) -> None:
-    """``roundgames rules [GAME] [--preset NAME]``."""
-    ru = sub.add_parser("rules", help="list the presets and options of each game")
-    ru.add_argument("game", nargs="?", choices=game_names())
-    ru.add_argument("--preset", default=None, help="show the options as this preset sets them")
+    """``roundgames rules [GAME] [--form FORM] [--markdown]``, and ``roundgames rules [GAME] --options [--preset
+    NAME]``."""
+    ru = sub.add_parser("rules", help="how to play: the page that teaches a game and form, with every rule by ID")
+    ru.add_argument("game", nargs="?", choices=game_names(), help="the game (default loo)")
+    ru.add_argument("--form", default=None, help="the form: three-card (the default), five-card or irish for Loo")
+    ru.add_argument("--markdown", action="store_true", help="print the page as Markdown, as docs/rules/ holds it")
+    ru.add_argument("--ascii", action="store_true", help="cards as QH instead of Q♥")
+    ru.add_argument("--options", action="store_true", help="list each game's presets and options by name instead")
+    ru.add_argument("--preset", default=None, help="with --options: show the options as this preset sets them")
     ru.set_defaults(func=_cmd_rules)
 
 
@@ -169,6 +175,8 @@ def _specs(args: argparse.Namespace) -> list[GameSpec]:
 
 
 def _cmd_rules(args: argparse.Namespace) -> int:
+    if not (args.options or args.preset):
+        return print_page(args)
     for spec in _specs(args):
         print(f"{spec.name} presets: {', '.join(spec.rules.PRESETS)}")
         base = cast(Any, spec.rules.preset(args.preset) if args.preset else spec.rules.preset())
@@ -177,5 +185,5 @@ def _cmd_rules(args: argparse.Namespace) -> int:
             now = getattr(base, name)
             others = "integer or null" if allowed is None else ", ".join(json.dumps(v) for v in allowed if v != now)
             print(f"  {name} = {json.dumps(now)}    ({others})")
-        print(f"  stakes: {base.stakes}")
+        print("  stakes: " + ", ".join(f"{name} {getattr(base.stakes, name)}" for name in spec.stake_names))
     return 0

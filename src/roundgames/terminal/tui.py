@@ -47,6 +47,7 @@ from textual.widgets import Input, RichLog, Static
 from ..core.cards import SUITS, card_str
 from ..core.errors import RecordError, RoundgamesError
 from ..games.protocol import Feature, Stage
+from ..guide import house_rules, rules_command
 from ..session.analysis import option_lines
 from ..session.input import help_lines, letter_action
 from ..session.laws import MODE_LINES, law_lines, stated, stop_due, strict_error, warning
@@ -693,9 +694,11 @@ class TableApp(Panels, App[int]):
         self._info("Help", text)
 
     def action_show_rules(self) -> None:
-        """``r``: the rules in force at this table."""
+        """``r``: the rules in force at this table in words, house rules marked, and where to read how to play."""
         mode = MODE_LINES["table" if self.table.table_mode else "strict"]
-        self._info("Rules in force", "\n".join([*self.table.rules_lines(), "  " + mode]))
+        lines = [f"- {rule.line}" for rule in house_rules(self.table.rules)]
+        more = f"How to play, with every rule by ID: type `{rules_command(self.table.rules)}` at a shell prompt."
+        self._info("Rules in force", "\n".join([*lines, f"- {mode}", "", more]))
 
     def action_show_last_trick(self) -> None:
         """``l``: the last finished trick."""

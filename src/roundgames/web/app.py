@@ -24,6 +24,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 
 from ..records.deal import dumps, record_of
+from .guide_routes import GUIDE_ROUTES
 from .protocol import ProtocolError, check_text, new_table_config, options_catalogue, parse_sit
 from .room import Room, RoomError
 from .server import MAX_TABLES, Server
@@ -203,6 +204,7 @@ ROUTES = [
     Route("/api/tables/{table_id}/sit", sit, methods=["POST"]),
     Route("/api/tables/{table_id}/scores.csv", scores_csv),
     Route("/api/tables/{table_id}/records.json", records_json),
+    *GUIDE_ROUTES,
     WebSocketRoute("/ws/{table_id}", table_socket),
     Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static"),
 ]

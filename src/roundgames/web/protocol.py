@@ -15,6 +15,7 @@ from typing import Any
 from ..bots import BOTS
 from ..core.errors import RoundgamesError
 from ..games.registry import GAMES, games
+from ..guide import option_words, preset_forms
 from ..session.decisions import bots_for
 from ..session.table import Table
 
@@ -54,7 +55,8 @@ SETTINGS = (
 MODES = ("strict", "table")
 MODE_DOC = (
     "strict refuses an action the rules forbid; table lets a person commit it (a revoke, a card or a declaration "
-    "out of turn) after a warning and applies the laws of RULES.md §5 (Loo) or §8 (Nap), as at a real table"
+    "out of turn) after a warning and applies the period's laws to it, as at a real table (the game's rules page "
+    "lists every law by ID)"
 )
 #: (field, type, required) of each client message type
 _MESSAGES: dict[str, dict[str, tuple[type | tuple[type, ...], bool]]] = {
@@ -306,6 +308,7 @@ def options_catalogue() -> dict[str, Any]:
                 continue  # a preset the engine cannot deal yet is not offered
             presets.append(name)
         options = {}
+        words = option_words(spec.name)  # a label, and a sentence for each value (the guide's words)
         for key, values in spec.options.items():
             if key == "form":
                 continue  # chosen by the preset
@@ -313,8 +316,15 @@ def options_catalogue() -> dict[str, Any]:
                 "default": getattr(base, key),
                 "values": list(values) if values is not None else None,
                 "doc": spec.option_docs[key],
+                **words[key],
             }
-        out[spec.name] = {"presets": presets, "players": [lo, hi], "options": options, "bots": bots_for(spec.name)}
+        out[spec.name] = {
+            "presets": presets,
+            "forms": {name: form for name, form in preset_forms(spec.name).items() if name in presets},
+            "players": [lo, hi],
+            "options": options,
+            "bots": bots_for(spec.name),
+        }
     return {
         "games": out,
         "bots": list(BOTS),

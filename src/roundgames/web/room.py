@@ -42,6 +42,7 @@ from .words import (
     in_names,
     result_sentence,
     rules_help,
+    rules_page,
     trick_text,
 )
 
@@ -237,6 +238,7 @@ class Room:
             "mode": c.get("mode", "strict"),
             "hints": bool(c.get("hints", False)),  # a table stored before hints existed has none
             "rules": self.rules_help,
+            "rules_page": rules_page(self.table.rules),
         }
 
     def info(self) -> dict[str, Any]:

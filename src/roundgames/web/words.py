@@ -1,14 +1,14 @@
 """The web table's words: the log's lines, the result of a deal, the rules in force, all in the names people chose.
 
 The words themselves are the game's (:meth:`Deal.describe <roundgames.games.protocol.Deal.describe>`,
-:meth:`DealResult.sentence <roundgames.games.protocol.DealResult.sentence>`, the verb table, the option docs);
+:meth:`DealResult.sentence <roundgames.games.protocol.DealResult.sentence>`, the verb table) and the guide's (the
+house rules in words, :mod:`roundgames.guide`);
 this module only puts each seat's name where the engine writes its label (``P1``..), and says which words are
 for everyone and which for the actor alone. Nothing here knows which game is played.
 """
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Sequence
 from typing import Any
@@ -16,7 +16,7 @@ from typing import Any
 from ..core.cards import card_str, cards_in, sort_key
 from ..core.tricks import Trick
 from ..games.protocol import Deal, Feature
-from ..games.registry import game_of
+from ..guide import house_rules, rules_page_path
 
 __all__ = [
     "TableDeal",
@@ -27,6 +27,7 @@ __all__ = [
     "in_names",
     "result_sentence",
     "rules_help",
+    "rules_page",
     "trick_text",
 ]
 
@@ -85,13 +86,11 @@ def result_sentence(deal: Deal, names: Sequence[str]) -> str | None:
 
 
 def rules_help(rules: Any) -> list[str]:
-    """The rules in force at a table, a line each: the game and preset, the stakes, then every option and what it
-    means; options changed from the preset are marked as house rules."""
-    spec = game_of(rules)
-    stakes = ", ".join(f"{name} {getattr(rules.stakes, name)}" for name in spec.stake_names)
-    lines = [f"{spec.title}, preset {rules.name}", f"Stakes: {stakes}"]
-    changed = rules.options()
-    for key, doc in spec.option_docs.items():
-        mark = " (house rule)" if key in changed else ""
-        lines.append(f"{key} = {json.dumps(getattr(rules, key))}{mark}: {doc}")
-    return lines
+    """The rules in force at a table in words, a line each: the game and form, the stakes, then each rule that
+    matters at this form, options changed from the preset marked as house rules (``state.table.rules``)."""
+    return [rule.line for rule in house_rules(rules)]
+
+
+def rules_page(rules: Any) -> str:
+    """The address of the page that teaches the table's form, with every rule by ID (``state.table.rules_page``)."""
+    return rules_page_path(rules)

@@ -32,7 +32,8 @@ function trumpBadge(suit) {
 function napNoTrumpText(state) {
   const deal = state.deal;
   if (deal.contract === "Misery") {
-    const noTrumpsRule = (state.table?.rules ?? []).some((line) => /^misery_trumps = false\b/.test(String(line)));
+    // The table's options as created (state.table.options): every preset plays misery with trumps.
+    const noTrumpsRule = state.table?.options?.misery_trumps === false;
     const led = (deal.trick ?? []).length > 0 || (deal.last_trick?.cards ?? []).length > 0;
     if ((deal.phase === "play" && (led || noTrumpsRule)) || deal.phase === "complete") return "No trumps (misery)";
   }

@@ -4,14 +4,32 @@ import { ApiError, createTable, sit } from "./api.js";
 import { fill, h } from "./dom.js";
 import { lastName, saveName, saveSeat } from "./store.js";
 
-const optionLabel = (name) => name.replaceAll("_", " ");
+// A house rule's label and its choices are the guide's words (GET /api/options: `label`, and `words`, a sentence for
+// each value); a server without them leaves the option's name and its values as they are.
+const optionLabel = (name, spec) => spec?.label ?? name.replaceAll("_", " ");
 const valueText = (value) => (value === null ? "none" : String(value));
+
+/** The sentence that says what `value` of the option means ("Unlimited loo: a looed player pays the whole pool."). */
+export function valueSentence(spec, value) {
+  const known = (spec?.words ?? []).find((w) => w.value === value);
+  if (known) return known.sentence;
+  if (typeof value === "number" && spec?.number) return spec.number.replace("{n}", String(value));
+  return null;
+}
+
+/** A choice's short name in a menu: the sentence up to its colon ("Unlimited loo"), or the whole sentence. */
+function choiceText(spec, value) {
+  const sentence = valueSentence(spec, value);
+  if (!sentence) return valueText(value);
+  const head = sentence.split(":")[0];
+  return head.length < sentence.length && head.length <= 40 ? head : sentence;
+}
 
 /** One input for a house rule: a select when the values are listed, else by the default's type. */
 function optionInput(name, spec) {
   const common = { "data-option": name, "data-testid": `option-${name}`, id: `option-${name}` };
   if (Array.isArray(spec.values) && spec.values.length) {
-    const el = h("select", common, spec.values.map((v, i) => h("option", { value: i, text: valueText(v) })));
+    const el = h("select", common, spec.values.map((v, i) => h("option", { value: i, text: choiceText(spec, v) })));
     el.value = String(Math.max(0, spec.values.findIndex((v) => v === spec.default)));
     return el;
   }
@@ -40,6 +58,7 @@ export class CreateForm {
     this.setupChoices();
     form.querySelector("#options-reset").addEventListener("click", () => this.showGame());
     this.el("game").addEventListener("change", () => this.showGame());
+    this.el("preset").addEventListener("change", () => this.showForm());
     this.el("players").addEventListener("input", () => this.limitPeople());
     this.el("people").addEventListener("input", () => this.showBotSeats());
     form.addEventListener("submit", (event) => {
@@ -131,11 +150,30 @@ export class CreateForm {
     this.limitPeople();
     fill(this.form.querySelector("#options"), Object.entries(options).map(([name, spec]) => {
       const input = optionInput(name, spec);
+      const sentence = h("small", { class: "option-sentence", "data-testid": `option-sentence-${name}` });
+      const say = () => {
+        sentence.textContent = valueSentence(spec, optionValue(input, spec) ?? null) ?? spec.doc ?? "";
+      };
       // Only what the person touches is sent: the preset's own settings stand for the rest.
-      input.addEventListener("change", () => (input.dataset.changed = "true"));
-      return h("label", { class: input.type === "checkbox" ? "check" : "field", title: spec.doc ?? "" },
-        h("span", { text: optionLabel(name) }), input, spec.doc && h("small", { text: spec.doc }));
+      input.addEventListener("change", () => {
+        input.dataset.changed = "true";
+        say();
+      });
+      input.addEventListener("input", say);
+      say();
+      return h("label", { class: input.type === "checkbox" ? "check" : "field", title: spec.doc ?? "",
+        dataset: { forms: (spec.forms ?? []).join(" ") } }, h("span", { text: optionLabel(name, spec) }), input, sentence);
     }));
+    this.showForm();
+  }
+
+  /** Only the house rules that matter at the chosen preset's form (no Pam at a Three-card table). */
+  showForm() {
+    const form = this.game.forms?.[this.el("preset").value];
+    for (const label of this.form.querySelectorAll("#options [data-forms]")) {
+      const forms = label.dataset.forms.split(" ").filter(Boolean);
+      label.hidden = Boolean(form) && forms.length > 0 && !forms.includes(form);
+    }
   }
 
   limitPeople() {
@@ -149,6 +187,7 @@ export class CreateForm {
     const options = {};
     const specs = this.game.options ?? {};
     for (const el of this.form.querySelectorAll("[data-option][data-changed]")) {
+      if (el.closest("[hidden]")) continue; // a rule of another form than the preset's
       const value = optionValue(el, specs[el.dataset.option]);
       if (value !== undefined) options[el.dataset.option] = value;
     }

@@ -1,9 +1,11 @@
 // The Score and Rules dialogs: the money deal by deal with running totals and the settlement (UX 9), and the house
-// rules this table was created with (UX 10). Both redraw from the latest state while open.
+// rules this table was created with, in words, with the text that teaches the game (UX 10). Both redraw from the
+// latest state while open.
 
 import { recordsUrl, scoresCsvUrl } from "./api.js";
 import { fill, h } from "./dom.js";
 import { money, seatName } from "./format.js";
+import { markupBlocks } from "./guide.js";
 
 const cell = (tag, amount) => h(tag, { class: ["money", amount < 0 && "minus"], text: money(amount) });
 
@@ -77,23 +79,55 @@ export function renderScore(dialog, state, { onReview = null } = {}) {
     h("div", { class: "buttons" }, h("button", { value: "close", text: "Close" }))));
 }
 
+// The teaching text of each rules page (GET /api/rules/...), fetched once when the Rules dialog first opens.
+const teaching = new Map();
+const TAUGHT = ["deal", "declaring", "play", "payments"]; // the worked example and the rules are on the page
+
+function teachingOf(page, redraw) {
+  if (!page) return null;
+  if (!teaching.has(page)) {
+    teaching.set(page, null);
+    fetch(`/api${page}`).then((r) => (r.ok ? r.json() : null)).then((json) => {
+      teaching.set(page, json);
+      if (json) redraw();
+    }).catch(() => teaching.delete(page)); // asked again the next time the dialog opens
+  }
+  return teaching.get(page);
+}
+
+/** How to play, from the rules page: the deal, declaring or calling, the play and the payments. */
+function teachingText(page, redraw) {
+  const json = teachingOf(page, redraw);
+  if (!json) return h("p", { class: "note", text: "Loading how to play…" });
+  return h("section", { class: "rules-teaching", "data-testid": "rules-teaching" },
+    h("h3", { text: `How to play ${json.title}` }),
+    json.sections.filter((s) => TAUGHT.includes(s.key)).flatMap((s) =>
+      [h("h3", { text: s.title }), ...markupBlocks(s.paragraphs, page)]));
+}
+
 export function renderRules(dialog, state) {
   const table = state.table ?? {};
   const rules = table.rules ?? [];
+  const page = table.rules_page ?? null;
+  const redraw = () => dialog.open && renderRules(dialog, state);
   fill(dialog, h("form", { method: "dialog", class: "panel" },
-    h("h2", { text: `Rules at this table: ${table.game === "nap" ? "Nap" : "Loo"} (${table.preset ?? ""})` }),
-    rules.length ? h("ul", { class: "rules" }, rules.map((line) => h("li", { text: line })))
-      : h("p", { text: "The preset's rules, with no house rules changed." }),
-    h("p", { class: "mode", "data-testid": "rules-mode", text: table.mode === "table"
-      ? "Table mode: an irregular card or declaration (a revoke, a card out of turn) is allowed after a warning, "
-        + `and the laws apply (RULES.md ${table.game === "nap" ? "§8" : "§5"}); each law applied is in the log.`
-      : "Strict: an action the rules forbid is refused, with the rule it breaks." }),
+    h("h2", { text: "Rules at this table" }),
+    h("ul", { class: "rules", "data-testid": "house-rules" }, rules.map((line) =>
+      h("li", { class: line.endsWith("(house rule)") ? "house-rule" : null, text: line }))),
+    h("p", { class: "mode", "data-testid": "rules-mode" }, table.mode === "table"
+      ? ["Table mode: an irregular card or declaration (a revoke, a card out of turn) is allowed after a warning, "
+        + "and the period's laws apply; each law applied is in the log. ",
+      page && h("a", { href: `${page}#rules`, target: "_blank", rel: "noopener", text: "The laws, by ID" })]
+      : "Strict: an action the rules forbid is refused, with the rule it breaks."),
     h("p", { class: "hints", "data-testid": "rules-hints", text: table.hints
       ? "Hints: allowed. At your turn the Hint button shows you alone the expert bot's value of each option; the score "
         + "sheet marks each deal played with hints."
       : "Hints: off (a table allows them when it is created)." }),
     h("p", { class: "note" }, `Bots pause ${table.bot_delay ?? "?"} s between actions.`,
       table.confirm ? " Every action needs a second tap to confirm." : ""),
+    page && teachingText(page, redraw),
+    page && h("p", {}, h("a", { href: page, target: "_blank", rel: "noopener", "data-testid": "rules-page-link",
+      text: "The whole page: a deal step by step, and every rule by its ID" })),
     h("div", { class: "buttons" }, h("button", { value: "close", text: "Close" }))));
 }
 

@@ -13,6 +13,7 @@ import { LogView, setupChat } from "./log.js";
 import { Connection } from "./net.js";
 import { Panel, renderRules, renderScore } from "./panels.js";
 import { askIrregular } from "./irregular.js";
+import { showRefusal } from "./rulelink.js";
 import { ReviewDialog, renderHint } from "./review.js";
 import { chooseSeat } from "./seatdialog.js";
 import { awayShort, awayText, renderSeats } from "./seats.js";
@@ -332,7 +333,7 @@ class TableClient {
   }
 
   say(text) {
-    $("message").textContent = text ?? "";
+    showRefusal($("message"), text ?? "", this.state?.table?.rules_page); // a refusal's rule ID links to the rule
   }
 
   fatal(text) {
