@@ -146,7 +146,9 @@ def test_the_ace_of_trumps_is_led_saying_pam_be_civil(page: Page, server_factory
     expect(actions_of(page, 0).last).to_have_text(f'Ann plays {ace} and says "Pam be civil"')
 
 
-def test_pam_wears_its_band_and_is_named_pam(page: Page, server_factory: Callable[..., WebServer]) -> None:
+def test_pam_wears_its_band_and_is_named_pam(
+    page: Page, server_factory: Callable[..., WebServer], shot: Callable[..., object]
+) -> None:
     seated(page, server_factory, PAM_SEED)
     wait_turn(page)
     pam = page.locator(f'{HAND} [data-card="JC"]')
@@ -155,6 +157,7 @@ def test_pam_wears_its_band_and_is_named_pam(page: Page, server_factory: Callabl
     expect(pam.locator(".pam-mark text")).to_have_text("PAM")
     expect(page.locator(f"{HAND} .pam-mark")).to_have_count(1)  # Pam alone
     expect(page.get_by_test_id("contract")).to_contain_text("Pam: Knave of clubs")
+    shot(page, "five-card-pam")
 
 
 def test_an_irish_table_from_the_lobby_deals_three_cards_and_plays_a_deal(

@@ -65,8 +65,9 @@ export function renderInfo(root, state) {
   else {
     fill(trump,
       deal.turnup && parseCard(deal.turnup) && h("span", {
-        class: "mini-card", html: cardSvg(deal.turnup), dataset: { card: deal.turnup },
-        title: `Turn-up: ${cardName(deal.turnup)}`, "aria-label": `Turn-up: ${cardName(deal.turnup)}`, role: "img",
+        class: "mini-card", html: cardSvg(deal.turnup, { pam: deal.turnup === deal.pam }), dataset: { card: deal.turnup },
+        title: `Turn-up: ${cardLabel(deal.turnup, deal.pam)}`, "aria-label": `Turn-up: ${cardLabel(deal.turnup, deal.pam)}`,
+        role: "img",
       }),
       deal.trump ? trumpBadge(deal.trump) : h("span", { class: "hint", text: "No trumps" }));
   }

@@ -2,7 +2,7 @@
 // the table talk a player judges his hand by: who has declared what (Loo), the call to beat (Nap). The felt is never
 // an empty green field while the player must decide.
 
-import { cardName, cardSvg, parseCard } from "./cards.js";
+import { cardLabel, cardSvg, parseCard } from "./cards.js";
 import { byTestId, fill, h } from "./dom.js";
 import { contractText, seatName } from "./format.js";
 
@@ -15,7 +15,8 @@ export function renderFelt(root, state) {
   const live = deal && !deal.complete && deal.phase !== "complete";
   if (live && deal.turnup && parseCard(deal.turnup)) {
     fill(turnup,
-      h("span", { class: "felt-card", html: cardSvg(deal.turnup), role: "img", "aria-label": `Turn-up: ${cardName(deal.turnup)}` }),
+      h("span", { class: "felt-card", html: cardSvg(deal.turnup, { pam: deal.turnup === deal.pam }), role: "img",
+        "aria-label": `Turn-up: ${cardLabel(deal.turnup, deal.pam)}` }),
       h("span", { class: "felt-caption", text: "Turn-up" }));
     turnup.dataset.card = deal.turnup;
     turnup.hidden = false;
