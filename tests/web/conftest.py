@@ -245,15 +245,18 @@ def server(server_factory: Callable[..., WebServer]) -> WebServer:
     return server_factory(args=["--deal-pause", "0"])
 
 
-@pytest.fixture(scope="session")
+# Playwright's sync API runs an event loop in the test process while it is open. Opened once a module (not once a
+# session), it is closed before a test of another module runs in the same process, so a later test that runs its own
+# loop (asyncio.run, Textual's pilot) never finds one running.
+@pytest.fixture(scope="module")
 def playwright() -> Iterator[Playwright]:
     with sync_playwright() as driver:
         yield driver
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser(playwright: Playwright) -> Iterator[Browser]:
-    """The system Chromium, headless, for the whole session. No browser is a failure, not a skip."""
+    """The system Chromium, headless, for the module's tests. No browser is a failure, not a skip."""
     path = chromium_path()
     if path is None:
         where = os.environ.get("ROUNDGAMES_CHROMIUM") or "chromium on the PATH, or /usr/bin/chromium"
