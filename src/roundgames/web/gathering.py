@@ -128,7 +128,8 @@ class Gathering:
         return token
 
     def start_sitting(self, seat: int | None) -> None:
-        """The host starts the first sitting: the open seats are played by their bots until somebody sits."""
+        """The host starts the first sitting: an open seat is played by its bot until somebody sits (once the
+        countdown from the table's creation has run, as for a person who never connected)."""
         self._host_only(seat, "start the sitting")
         if self.started:
             raise RoomError("started", "start: the sitting has started already", None, "type")
@@ -247,10 +248,6 @@ class Gathering:
 
     def _begin(self, seq: int, why: str) -> None:
         self.started = True
-        now = self.clock.now()
-        for s in self.seats:
-            if s.kind == "open":
-                s.away_until = now  # the host started without a person here: its bot plays it until somebody sits
         names = self.display_names()
         who = ", ".join(names[i] for i, s in enumerate(self.seats) if s.kind == "person") or "bots only"
         self._log(seq, "info", None, f"{why}: the sitting begins ({who}).")
