@@ -127,6 +127,7 @@ def test_nothing_is_dealt_nor_charged_until_the_host_starts_the_sitting(tmp_path
             assert state["deal"] is None and state["next_deal_at"] is None
             assert state["gathering"] == {"host": 0, "open": [2], "people": [0, 1], "bots": [3]}
             assert state["host"] == 0 and [seat["balance"] for seat in state["seats"]] == [0, 0, 0, 0]
+            assert [seat["bot_playing"] for seat in state["seats"]] == [False, False, False, True]
             assert not s.watcher.texts("deal") and not s.watcher.texts("action")
             assert room.info()["gathering"] is True
             await s.call(room.start_sitting, 0)

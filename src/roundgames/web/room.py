@@ -251,7 +251,9 @@ class Room(Gathering, TurnClock):
         """Whether a bot plays ``seat`` now: a bot's seat, a person's (or open) seat past its countdown, or a person's
         whose time ran out (:meth:`~roundgames.web.turnclock.TurnClock.timed_out`)."""
         s = self.seats[seat]
-        return s.kind == "bot" or (s.conns == 0 and self.clock.now() >= s.away_until) or self.timed_out(seat)
+        if s.kind == "bot" or not self.started:  # nothing is played while the table gathers
+            return s.kind == "bot"
+        return (s.conns == 0 and self.clock.now() >= s.away_until) or self.timed_out(seat)
 
     def can_undo(self, seat: int) -> bool:
         """Undo is free only against bots: every other seat played by a bot (and no person sitting), and an
