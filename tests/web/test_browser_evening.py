@@ -11,7 +11,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import httpx
 from playwright.sync_api import BrowserContext, Page, expect
 
 from .test_browser import actions_of, create_table, hand, no_script_errors, paced, play_out_deal, track, wait_turn
@@ -86,18 +85,16 @@ def test_two_friends_gather_and_nothing_is_dealt_until_the_host_starts(
 def test_a_turn_that_runs_out_is_played_by_the_seat_s_bot_and_the_clock_shows_for_everyone(
     new_context: Callable[..., BrowserContext], server: WebServer, shot: Callable[..., Path]
 ) -> None:
-    with httpx.Client(base_url=server.url, timeout=10, trust_env=False) as http:
-        body = {"game": "nap", "players": 3, "people": 1, "bot_delay": 0, "turn_seconds": 10}
-        made = http.post("/api/tables", json=body)
-        assert made.status_code == 201, made.text
-        table = made.json()["id"]
-        assert made.json()["info"]["turn_seconds"] == 10
-        token = http.post(f"/api/tables/{table}/sit", json={"seat": 0, "name": "Ann"}).json()["token"]
     ann = track(new_context("desktop").new_page())
-    ann.goto(f"{server.url}/t/{table}#seat={token}")
+
+    def ten_seconds(page: Page) -> None:  # the create form's "Seconds a turn"
+        page.get_by_test_id("turn-seconds-input").fill("10")
+
+    table = create_table(ann, server, game="nap", players=3, before_submit=ten_seconds)
     watcher = track(new_context("desktop").new_page())
     watcher.goto(f"{server.url}/t/{table}#watch")
     wait_turn(ann)
+    assert state_of(ann)["table"]["turn_seconds"] == 10
     before = actions_of(ann, 0).count()
     for page in (ann, watcher):  # the clock counts down on Ann's seat, on her page and on the spectator's
         clock = page.get_by_test_id("turn-clock-0")
