@@ -274,7 +274,7 @@ class TableClient {
     if (!state) return;
     const seated = state.you !== null && state.you !== undefined;
     app.classList.toggle("spectator", !seated);
-    app.classList.toggle("gathering", Boolean(state.gathering)); // no felt while nothing can be dealt
+    app.classList.toggle("is-gathering", Boolean(state.gathering)); // no felt while nothing can be dealt
     app.dataset.game = state.table?.game ?? "";
     renderSeats({ others: $("seats"), mine: $("me") }, state, { muted: this.muted, onMute: (seat) => this.toggleMute(seat) });
     renderInfo(app, state);
