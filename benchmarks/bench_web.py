@@ -229,8 +229,10 @@ def start_server(port: int, db: Path, args: argparse.Namespace, log: Any) -> sub
     command += ["--away-seconds", "3600", "--deal-pause", str(args.deal_pause)]
     if args.bot_workers is not None:
         command += ["--bot-workers", str(args.bot_workers)]
+    # Every table comes from this one address, hundreds in a few seconds: the server's limit on creating is lifted.
+    env = {**os.environ, "ROUNDGAMES_CREATE_LIMIT": "0"}
     return subprocess.Popen(
-        command, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+        command, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT, start_new_session=True, env=env
     )
 
 

@@ -407,13 +407,20 @@ class Player:
         return True
 
     async def rejoin(self) -> None:
-        """A fresh connection for a random viewer, with a random ``since``: a snapshot or an update."""
+        """A fresh connection for a random viewer, with a random ``since``: a snapshot or an update. A seat's moves
+        to it (its rejoin link opened on another device), and the connection it leaves watches, then goes."""
         room, rng = self.room, self.rng
         viewer = rng.choice([None, *range(self.game.config["players"])])
         since = rng.choice([None, 0, max(0, room.seq - rng.randint(0, 25)), room.seq])
         extra = Recorder(self.run, viewer)
         await room.call(room.join, extra, since)
-        await room.call(room.disconnect, extra)
+        if viewer is None:
+            await room.call(room.disconnect, extra)
+        else:
+            old, self.recorders[viewer] = self.recorders[viewer], extra
+            if old.seat is not None:
+                self.run.problems.append(f"seat {viewer}'s old connection kept the seat when it moved")
+            await room.call(room.disconnect, old)
         self.counts["rejoins"] += 1
 
     async def step_away(self, p: int) -> None:

@@ -157,14 +157,15 @@ def test_a_bot_plays_an_away_seat_only_once_its_countdown_ends(tmp_path: Path) -
 
 
 def test_an_open_seat_waits_its_countdown_from_the_table_s_creation(tmp_path: Path) -> None:
-    """A seat left open for a person is played by a bot once the countdown from the table's creation ends (as is
-    the seat of a person who sat down and never connected)."""
+    """A seat left open for a person when the host starts the sitting is played by a bot once the countdown from
+    the table's creation ends (as is the seat of a person who sat down and never connected)."""
 
     async def main() -> None:
         timing = Timing(away_seconds=10, deal_pause=0, trick_pause=0)
         async with scene(tmp_path, timing, players=3, people=2, rounds=10) as s:
             room = s.room
             await room.call(room.join, s.watcher, None)
+            await room.call(room.start_sitting, 0)  # Ann, the host, starts without the second person
             await s.advance(9.99)
             assert room.seats[1].kind == "open" and not room.bot_controls(1)
             assert not {e["seat"] for e in s.watcher.entries("action")} & {0, 1}

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import re
 import socket
 import subprocess
@@ -46,7 +47,11 @@ class Server:
         command = [sys.executable, "-m", "roundgames", "serve", "--port", str(self.port)]
         # A long countdown: an open seat is never played by a bot during a test, so a table waits for the test.
         command += ["--db", str(tmp / "tables.sqlite3"), "--quiet", "--away-seconds", "600", "--deal-pause", "0"]
-        self.proc = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=self._log, stderr=subprocess.STDOUT)
+        # One server makes every table of a module's tests, from one address: no limit on creating them.
+        env = {**os.environ, "ROUNDGAMES_CREATE_LIMIT": "0"}
+        self.proc = subprocess.Popen(
+            command, stdin=subprocess.DEVNULL, stdout=self._log, stderr=subprocess.STDOUT, env=env
+        )
         self.http = httpx.Client(base_url=self.url, timeout=10, trust_env=False)
         deadline = time.monotonic() + START_TIMEOUT
         while True:

@@ -689,6 +689,7 @@ def test_the_rejoin_link_in_a_fresh_browser_takes_the_seat(
     link = ann.evaluate("navigator.clipboard.readText()")
     assert re.fullmatch(rf"{re.escape(server.url)}/t/{table}#seat=[A-Za-z0-9_%-]+", link), link
 
+    held = hand(ann)
     other = track(new_context("phone").new_page())
     other.goto(link)
     expect(other.get_by_test_id("conn-state")).to_have_text("connected")
@@ -696,7 +697,10 @@ def test_the_rejoin_link_in_a_fresh_browser_takes_the_seat(
     expect(other.get_by_test_id("seat-dialog")).to_be_hidden()
     expect(other.get_by_test_id("me")).to_contain_text("Ann")
     expect(other.get_by_test_id("turn")).to_have_text("Your turn")
-    assert hand(other) == hand(ann)
+    assert hand(other) == held
+    # The seat moved: the first browser watches now, without the hand (tests/web/test_browser_evening.py).
+    expect(ann.get_by_test_id("seat-moved")).to_be_visible()
+    assert hand(ann) == []
     # The seat is played from the new browser, and the first one sees the action.
     line = take_turn(other, 0, prefer=("Pass",))
     assert line == "Ann passes"

@@ -98,6 +98,7 @@ def test_a_hint_is_refused_at_a_table_without_hints_and_out_of_turn(server_facto
     for hints in (False, True):
         made = create(server.url, game="nap", players=3, people=2, bot_delay=0, hints=hints)
         ann = Seat(server.url, made["id"], sit(server.url, made["id"], 0, "Ann"))
+        ann.send({"type": "start"})  # Ann, the host, starts without waiting for a second person
         _play_until(ann, lambda s: s["deal"] is not None and s["deal"]["to_act"] == 1 and not s["deal"]["complete"])
         seq = ann.seq
         ann.send({"type": "hint"})
@@ -170,9 +171,14 @@ def test_a_person_who_sits_later_reviews_only_the_deals_dealt_since_he_sat(serve
     """A bot played the open seat before Ann sat: while the sitting goes on she may not review those deals (she
     never saw that seat's cards), and may review the ones dealt since."""
     server = server_factory(args=["--deal-pause", "0", "--away-seconds", "0.2"])
-    made = create(server.url, game="nap", players=3, people=1, bot_delay=0, rounds=20)
+    made = create(server.url, game="nap", players=3, people=2, bot_delay=0, rounds=20)
     table = made["id"]
-    watcher = Seat(server.url, table, None)  # someone watching: a bot plays the open seat after its countdown
+    # Bob, the host, starts the sitting and goes: bots play his seat and the open seat after their countdowns.
+    bob = Seat(server.url, table, sit(server.url, table, 1, "Bob"))
+    bob.send({"type": "start"})
+    bob.until(lambda s: s["gathering"] is None, what="the sitting started")
+    bob.close()
+    watcher = Seat(server.url, table, None)  # someone watching: the bots play on
     watcher.until(lambda s: len(s["scores"]["deals"]) >= 1, what="the first deal finished")
     ann = Seat(server.url, table, sit(server.url, table, 0, "Ann"))
     ann.send({"type": "review", "deal": 1})

@@ -11,7 +11,8 @@ import contextlib
 import csv
 import io
 import json
-from collections.abc import AsyncIterator
+import time
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
@@ -32,9 +33,13 @@ from .sockets import table_socket
 from .thinking import Thinker
 from .timing import Clock, Timing
 
-__all__ = ["Server", "create_app"]
+__all__ = ["CREATE_LIMIT", "CREATE_LIMIT_ENV", "CreateLimit", "Server", "create_app"]
 
 HERE = Path(__file__).parent
+#: the tables one client address may create a minute (a burst of as many, then one every six seconds)
+CREATE_LIMIT = 10
+#: the environment variable that sets :data:`CREATE_LIMIT` for ``roundgames serve`` (0: no limit; the benchmark's)
+CREATE_LIMIT_ENV = "ROUNDGAMES_CREATE_LIMIT"
 MAX_BODY = 16_384
 TEMPLATES = Jinja2Templates(directory=str(HERE / "templates"))
 NO_SUCH_TABLE = (
@@ -122,6 +127,10 @@ async def list_tables(request: Request) -> Response:
 
 async def create_table(request: Request) -> Response:
     server = _server(request)
+    limit: CreateLimit = request.app.state.create_limit
+    address = request.client.host if request.client is not None else ""
+    if not limit.allow(address):
+        return _error(429, None, limit.refusal())
     if len(server.rooms) >= MAX_TABLES:
         return _error(503, None, f"the server holds {MAX_TABLES} tables, its most; try again later")
     try:
@@ -194,6 +203,33 @@ async def records_json(request: Request) -> Response:
     return JSONResponse(records, headers=headers)
 
 
+class CreateLimit:
+    """Tables one client address may create: a burst of ``per_minute``, then one every ``60 / per_minute``
+    seconds (a token bucket per address); ``per_minute`` 0 for no limit."""
+
+    def __init__(self, per_minute: int, now: Callable[[], float] = time.monotonic) -> None:
+        self.per_minute = per_minute
+        self.now = now
+        self.buckets: dict[str, tuple[float, float]] = {}  # address: (tokens, when counted)
+
+    def allow(self, address: str) -> bool:
+        if self.per_minute <= 0:
+            return True
+        now = self.now()
+        if len(self.buckets) > 10_000:  # forget the addresses whose buckets are full again
+            self.buckets = {a: b for a, b in self.buckets.items() if now - b[1] < 60}
+        tokens, then = self.buckets.get(address, (float(self.per_minute), now))
+        tokens = min(float(self.per_minute), tokens + (now - then) * self.per_minute / 60)
+        if tokens < 1:
+            self.buckets[address] = (tokens, now)
+            return False
+        self.buckets[address] = (tokens - 1, now)
+        return True
+
+    def refusal(self) -> str:
+        return f"too many new tables from your address: at most {self.per_minute} a minute; try again in a little while"
+
+
 ROUTES = [
     Route("/", index),
     Route("/t/{table_id}", table_page),
@@ -218,10 +254,12 @@ def create_app(
     clock: Clock | None = None,
     thinker: Thinker | None = None,
     bot_workers: int | None = None,
+    create_limit: int = CREATE_LIMIT,
 ) -> Starlette:
     """The web table's ASGI application, storing its tables in the SQLite file ``db``; ``clock`` the time its
     tables keep (the real one unless a test drives its own); its bots think in ``bot_workers`` processes (by
-    default as many as the cores less one), or in ``thinker`` where a test gives one."""
+    default as many as the cores less one), or in ``thinker`` where a test gives one; one client address may create
+    ``create_limit`` tables a minute (in a burst, then one at a time; 0 for no limit)."""
     server = Server(db, timing or Timing(), idle_seconds, clock, thinker=thinker, bot_workers=bot_workers)
 
     @contextlib.asynccontextmanager
@@ -232,4 +270,5 @@ def create_app(
 
     app = Starlette(routes=ROUTES, lifespan=lifespan, exception_handlers={HTTPException: http_error})
     app.state.server = server
+    app.state.create_limit = CreateLimit(create_limit)
     return app

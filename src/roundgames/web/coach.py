@@ -151,7 +151,7 @@ class Coach:
         """The ``review`` message of deal ``number`` (from 1) from ``seat`` (by default the viewer's own), asked by
         ``viewer`` (None: a spectator); raises :class:`RoomError` where it may not be shown."""
         asked: _Asked = await room.call(_review_asked, room, viewer, number, seat)
-        key = (room.id, room.created, number, asked.seat)
+        key = (f"{room.id}/{room.sitting_number}", room.created, number, asked.seat)  # deal numbers restart
         future = self._reviews.get(key)
         if future is None:  # worked out once; a second asker waits for the same answer
             future = asyncio.ensure_future(self.thinker.analyse(asked.job))
@@ -185,7 +185,7 @@ class Coach:
         """The ``hint`` message for ``seat`` at its turn, or None when the turn has moved on before it was worked
         out; raises :class:`RoomError` at a table without hints (``hints_off``) or out of the seat's turn."""
         job, deal, number = await room.call(_hint_asked, room, seat)
-        key, turn = (room.id, room.created, seat), (number, *job.record.actions)
+        key, turn = (f"{room.id}/{room.sitting_number}", room.created, seat), (number, *job.record.actions)
         held = self._hints.get(key)
         if held is None or held[0] != turn or (held[1].done() and held[1].exception() is not None):
             held = (turn, asyncio.ensure_future(self.thinker.analyse(job)))  # one a turn, however often asked

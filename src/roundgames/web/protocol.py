@@ -50,6 +50,7 @@ SETTINGS = (
     "confirm",
     "mode",
     "hints",
+    "turn_seconds",
 )
 #: how a table treats an action the rules forbid: refused (strict), or ruled on by the laws (table)
 MODES = ("strict", "table")
@@ -68,7 +69,20 @@ _MESSAGES: dict[str, dict[str, tuple[type | tuple[type, ...], bool]]] = {
     "ping": {},
     "hint": {},
     "review": {"deal": (int, True), "seat": ((int, type(None)), False)},
+    "start": {},
+    "seat_bot": {"seat": (int, True)},
+    "open_seat": {"seat": (int, True)},
+    "leave": {},
+    "again": {},
+    "back": {},
 }
+#: the seconds a table's ``turn_seconds`` may be (or null: no turn clock)
+TURN_RANGE = (10, 600)
+#: what ``turn_seconds`` does (``GET /api/options``)
+TURN_DOC = (
+    "seconds each person has for each turn, shown counting down on the seat to act (null: no clock); when they run "
+    "out the seat's bot plays that turn, and after 3 turns running the seat is treated as away until its person acts"
+)
 #: what the option ``hints`` does (``GET /api/options``)
 HINTS_DOC = (
     "a person may ask at his turn what the expert bot makes of each option (the Hint button); the answer goes to "
@@ -136,6 +150,8 @@ def parse_client_message(raw: str) -> dict[str, Any]:
         raise ProtocolError("bad_message", f"since: {out['since']} is below 0", "since")
     if kind == "review" and out["deal"] < 1:
         raise ProtocolError("bad_message", f"deal: {out['deal']} is not a deal's number (from 1)", "deal")
+    if kind in ("seat_bot", "open_seat") and out["seat"] < 0:
+        raise ProtocolError("bad_message", f"seat: {out['seat']} is not a seat (from 0)", "seat")
     if kind == "review" and out["seat"] is not None and out["seat"] < 0:
         raise ProtocolError("bad_message", f"seat: {out['seat']} is not a seat (from 0)", "seat")
     return out
@@ -191,6 +207,14 @@ def new_table_config(body: Any) -> dict[str, Any]:
     mode = _field(body, "mode", str, "strict")
     if mode not in MODES:
         raise ProtocolError("bad_message", f"mode: {mode!r} is not a mode here ({', '.join(MODES)})", "mode")
+    turn = _field(body, "turn_seconds", (int, type(None)), None)
+    lo_turn, hi_turn = TURN_RANGE
+    if turn is not None and not lo_turn <= turn <= hi_turn:
+        raise ProtocolError(
+            "bad_message",
+            f"turn_seconds: {turn} is not between {lo_turn} and {hi_turn} seconds (or null for no turn clock)",
+            "turn_seconds",
+        )
     preset = _field(body, "preset", str, "peel")
     options = _field(body, "options", dict, {})
     config = {
@@ -207,6 +231,7 @@ def new_table_config(body: Any) -> dict[str, Any]:
         "confirm": _field(body, "confirm", bool, False),
         "mode": mode,
         "hints": _field(body, "hints", bool, False),
+        "turn_seconds": turn,
         "seed": secrets.randbits(64),  # unguessable: finished records must not reveal later deals
     }
     # The engine is the judge of the rules: a table it cannot deal is refused now, not at the first deal.
@@ -330,4 +355,5 @@ def options_catalogue() -> dict[str, Any]:
         "bots": list(BOTS),
         "mode": {"default": "strict", "values": list(MODES), "doc": MODE_DOC},
         "hints": {"default": False, "doc": HINTS_DOC},
+        "turn_seconds": {"default": None, "range": list(TURN_RANGE), "doc": TURN_DOC},
     }

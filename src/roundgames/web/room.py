@@ -14,13 +14,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
 import logging
-import re
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 from ..core.cards import card_str
 from ..core.errors import RecordError, RoundgamesError
@@ -29,10 +26,13 @@ from ..records.deal import record_of
 from ..session.analysis import Job
 from ..session.decisions import Decision
 from ..session.table import Table
+from .gathering import LIFECYCLE, Gathering
 from .laws import applied_lines, notice, played
+from .seating import Conn, LogEntry, RoomError, SeatInfo, hash_token
 from .store import Event, Store, effective
 from .thinking import InlineThinker, Thinker
 from .timing import Clock, SystemClock, Timer, Timing
+from .turnclock import TurnClock
 from .views import SeatFacts, TableFacts, best_five, seen_mask, spare_ten, state_for
 from .words import (
     action_text,
@@ -58,78 +58,10 @@ KEEP_LOG = 1000
 CHAT_BURST = 5
 
 
-class RoomError(RoundgamesError):
-    """A command the table refuses: ``code`` is the protocol's error code, ``rule`` a rule ID or None.
-
-    An ``irregular`` refusal (table mode) also carries the ``action`` refused and the ``laws`` it would bring into
-    force; the same action sent again with ``irregular: true`` is applied with them."""
-
-    def __init__(
-        self,
-        code: str,
-        message: str,
-        rule: str | None = None,
-        field: str | None = None,
-        *,
-        action: str | None = None,
-        laws: list[dict[str, Any]] | None = None,
-    ) -> None:
-        super().__init__(message)
-        self.code, self.message, self.rule, self.field = code, message, rule, field
-        self.action, self.laws = action, laws
-
-
-class Conn(Protocol):
-    """A connection watching a table: a seat or a spectator (``seat`` None)."""
-
-    seat: int | None
-    last_seq: int
-
-    def push(self, message: dict[str, Any]) -> None:
-        """Queue a message for the client; never blocks."""
-
-
-def hash_token(token: str) -> str:
-    """What the store keeps of a seat token."""
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-@dataclass
-class SeatInfo:
-    """Who sits in a seat: ``kind`` is ``person``, ``bot``, or ``open`` (a bot plays it until somebody sits)."""
-
-    kind: str
-    name: str | None = None
-    token_hash: str | None = None
-    conns: int = 0
-    #: when a person's (or an open seat's) countdown ends and a bot takes over
-    away_until: float = 0.0
-    #: when the person last came back, and the end of the countdown his last disconnection started:
-    #: a stay shorter than a countdown does not earn a fresh one
-    back_at: float = 0.0
-    dropped_until: float = 0.0
-    #: the first deal its person may review while the sitting goes on: none dealt before he sat (he never saw it)
-    first_deal: int = 1
-
-
-@dataclass
-class LogEntry:
-    """A line of the table's log; ``private`` holds what one seat reads instead of ``text``."""
-
-    seq: int
-    deal: int
-    kind: str
-    seat: int | None
-    text: str
-    private: dict[int, str] = field(default_factory=dict)
-
-    def for_viewer(self, viewer: int | None) -> dict[str, Any]:
-        text = self.private.get(viewer, self.text) if viewer is not None else self.text
-        return {"seq": self.seq, "deal": self.deal, "kind": self.kind, "seat": self.seat, "text": text}
-
-
-class Room:
-    """One table: its settings, its sitting, its seats and connections, and its command queue."""
+class Room(Gathering, TurnClock):
+    """One table: its settings, its sitting, its seats and connections, and its command queue; its gathering and
+    its sittings one after another (:class:`~roundgames.web.gathering.Gathering`), and the clock of each person's
+    turn (:class:`~roundgames.web.turnclock.TurnClock`)."""
 
     def __init__(
         self,
@@ -166,6 +98,24 @@ class Room:
     def _reset(self) -> None:
         c = self.config
         n = c["players"]
+        self.seats = [SeatInfo("open" if i < c["people"] else "bot", away_until=self.created) for i in range(n)]
+        for i, s in enumerate(self.seats):
+            if s.kind == "bot":
+                s.name = f"Bot {i + 1}"
+            else:
+                s.away_until = self.created + self.timing.away_seconds
+        self.log: list[LogEntry] = []
+        self.seq = 0
+        self.rebuilt_at = 0
+        self._reset_gathering()
+        self._reset_clock()
+        self._reset_sitting()
+
+    def _reset_sitting(self) -> None:
+        """A new sitting at the same seats: its own table (seeded from the table's seed and the sitting's number,
+        :meth:`sitting_seed`), no deal yet, an empty score sheet."""
+        c = self.config
+        n = c["players"]
         self.table = Table.new(
             c["game"],
             players=n,
@@ -174,20 +124,11 @@ class Room:
             options=c["options"],
             bot=c["bot"],
             bots=c.get("bots"),  # a table stored before each seat had its own bot: every seat's is ``bot``
-            seed=c["seed"],
+            seed=self.sitting_seed(),
             rounds=c["rounds"],
             table_mode=c.get("mode") == "table",  # a table stored before modes existed is strict
         )
-        self.seats = [SeatInfo("open" if i < c["people"] else "bot", away_until=self.created) for i in range(n)]
-        for i, s in enumerate(self.seats):
-            if s.kind == "bot":
-                s.name = f"Bot {i + 1}"
-            else:
-                s.away_until = self.created + self.timing.away_seconds
         self.rules_help = rules_help(self.table.rules)  # the same for the table's whole life
-        self.log: list[LogEntry] = []
-        self.seq = 0
-        self.rebuilt_at = 0
         self.deal_number = 0
         self.nets: list[list[int]] = []
         self.next_deal_at: float | None = None
@@ -200,6 +141,8 @@ class Room:
         #: what is ``irregular`` for an action that brought a law into force (table mode), ``revealing`` for one that
         #: showed its actor cards he had not seen (the miss, a purchase, a peep, the spare hand), else ``plain``
         self._acts: list[tuple[str, int, bool, int, str]] = []
+        for s in self.seats:
+            s.first_deal = 1
 
     def replay(self, events: list[Event]) -> None:
         """Rebuild the table from its stored events (at start-up, and after an undo)."""
@@ -221,6 +164,7 @@ class Room:
         self.next_deal_at = None
         if self.table.deal is None or self.table.deal.is_complete:
             self._plan_next_deal()
+        self._turn = None  # the turn in hand starts its time afresh
 
     # -- names and summaries ----------------------------------------------------------------
 
@@ -237,6 +181,8 @@ class Room:
             "bots": list(self.table.bot_names),
             "mode": c.get("mode", "strict"),
             "hints": bool(c.get("hints", False)),  # a table stored before hints existed has none
+            "turn_seconds": c.get("turn_seconds"),  # a table stored before the turn clock existed has none
+            "rounds": c["rounds"],
             "rules": self.rules_help,
             "rules_page": rules_page(self.table.rules),
         }
@@ -252,6 +198,9 @@ class Room:
             ],
             "created": self.created,
             "over": self.table.is_over,
+            "gathering": not self.started,
+            "host": self.host,
+            "sitting": self.sitting_number,
         }
 
     def scores(self) -> dict[str, Any]:
@@ -264,19 +213,25 @@ class Room:
             "over": over,
             "settlement": balances if over else None,
             "hints": hints,
+            "sitting": self.sitting_number,
+            "sittings": self.sittings(),
         }
 
     def facts(self) -> TableFacts:
         """What every viewer's state is built from (:func:`~roundgames.web.views.state_for`), gathered once."""
         names = self.display_names()
+        playing = [self.bot_controls(i) for i in range(len(self.seats))]
+        ends = self.turn_ends(playing[self.table.to_act] if self.table.to_act is not None else True)
         seats = [
             SeatFacts(
                 name=names[i],
                 kind=info.kind,
                 connected=info.conns > 0,
                 away_until=int(info.away_until * 1000) if info.kind != "bot" and info.conns == 0 else None,
-                bot_playing=self.bot_controls(i),
+                bot_playing=playing[i],
                 bot=self.table.bot_names[i],
+                turn_until=int(ends * 1000) if ends is not None and i == self.table.to_act else None,
+                timeouts=info.timeouts,
             )
             for i, info in enumerate(self.seats)
         ]
@@ -289,14 +244,18 @@ class Room:
             deal_number=self.deal_number,
             next_deal_at=int(self.next_deal_at * 1000) if self.next_deal_at else None,
             may_undo=frozenset(i for i in range(len(self.seats)) if self.can_undo(i)),
+            lifecycle=self.lifecycle(),
         )
 
     # -- who plays a seat ---------------------------------------------------------------------
 
     def bot_controls(self, seat: int) -> bool:
-        """Whether a bot plays ``seat`` now: a bot's seat, or a person's (or open) seat past its countdown."""
+        """Whether a bot plays ``seat`` now: a bot's seat, a person's (or open) seat past its countdown, or a person's
+        whose time ran out (:meth:`~roundgames.web.turnclock.TurnClock.timed_out`)."""
         s = self.seats[seat]
-        return s.kind == "bot" or (s.conns == 0 and self.clock.now() >= s.away_until)
+        if s.kind == "bot" or not self.started:  # nothing is played while the table gathers
+            return s.kind == "bot"
+        return (s.conns == 0 and self.clock.now() >= s.away_until) or self.timed_out(seat)
 
     def can_undo(self, seat: int) -> bool:
         """Undo is free only against bots: every other seat played by a bot (and no person sitting), and an
@@ -396,8 +355,11 @@ class Room:
             seat = self.seats[deal.to_act]
             if self.bot_controls(deal.to_act):
                 when = max(now + self.config["bot_delay"], self.trick_done_at + self._trick_pause())
-            elif seat.conns == 0:
-                when = seat.away_until  # then the bot takes over
+            else:
+                ends = self.turn_ends(False)
+                # Then the bot takes over: the countdown of a person who is away, or the turn's time, whichever first.
+                due = [t for t in (seat.away_until if seat.conns == 0 else None, ends) if t is not None]
+                when = min(due) if due else None
         if when is None:
             return
         when = max(when, self._failed_at + 1.0)
@@ -418,7 +380,10 @@ class Room:
         if seat is None:
             return
         if not self.bot_controls(seat):
-            return
+            ends = self.turn_ends(False)
+            if ends is None or self.clock.now() < ends - 0.01:
+                return
+            self.time_out(seat)  # the turn's time ran out: its bot plays it
         if self.table.keeping == seat:
             # The person took the spare hand (a call of Nap) and went away: the bot keeps five and plays on.
             text = "keep " + " ".join(card_str(c) for c in best_five(deal, seat))
@@ -537,22 +502,6 @@ class Room:
                 raise RoomError("not_your_turn", self._not_your_turn()) from None
             raise _refusal(e, deal, self.display_names()) from None
 
-    def sit(self, seat: int, name: str) -> str:
-        """Seat a person; returns the new seat token (only its hash is kept)."""
-        if not 0 <= seat < len(self.seats):
-            raise RoomError(
-                "bad_message", f"seat: no seat {seat} at this table (0 to {len(self.seats) - 1})", None, "seat"
-            )
-        if self.seats[seat].kind != "open":
-            raise RoomError("seat_taken", f"seat: seat {seat} is taken", None, "seat")
-        if name.casefold() in {n.casefold() for n in self.display_names()}:
-            raise RoomError("bad_message", f"name: {name!r} is already at this table", None, "name")
-        if re.fullmatch(r"(bot|seat)\s*\d+|spectator", name.strip(), re.IGNORECASE):
-            raise RoomError("bad_message", f"name: {name!r} is kept for the table's own labels", None, "name")
-        token = secrets.token_urlsafe(18)
-        self._command("sit", {"seat": seat, "name": name, "hash": hash_token(token)})
-        return token
-
     def chat(self, seat: int | None, text: str) -> None:
         """A chat line, said by the seat's name (or "Spectator")."""
         name = self.display_names()[seat] if seat is not None else "Spectator"
@@ -563,10 +512,14 @@ class Room:
         deal = self.table.deal
         if deal is not None and not deal.is_complete:
             raise RoomError("no_deal", "the deal in progress must be finished first")
+        if not self.started:
+            raise RoomError(
+                "gathering", "the table is gathering: the host starts the sitting, or it starts when no seat is open"
+            )
         if self.table.is_over:
             raise RoomError("no_deal", "the sitting is over")
         n = len(self.table.sitting.deals)
-        self._command("deal", {"number": self.deal_number + 1, "seed": f"{self.config['seed']}:{n}"})
+        self._command("deal", {"number": self.deal_number + 1, "seed": f"{self.table.seed}:{n}"})
 
     def undo(self, seat: int) -> None:
         if not self.can_undo(seat):
@@ -585,8 +538,10 @@ class Room:
         """Count ``conn`` at its seat and tell the others (``conn`` itself is brought up to date by :meth:`resume`)."""
         self.conns.add(conn)
         if conn.seat is not None:
+            self.move_seat(conn)  # the rejoin link opened on another device takes the seat there
             self.seats[conn.seat].conns += 1
             self.seats[conn.seat].back_at = self.clock.now()
+            self.give_back(conn.seat)
         self._version += 1
         others = [other for other in self.conns if other is not conn]
         facts = self.facts() if others else None
@@ -631,12 +586,11 @@ class Room:
 
     def _apply(self, kind: str, data: dict[str, Any], seq: int, *, replaying: bool) -> None:
         if kind == "sit":
-            s = self.seats[data["seat"]]
-            s.kind, s.name, s.token_hash = "person", data["name"], data["hash"]
-            s.away_until = self.clock.now() + self.timing.away_seconds
-            now = self.table.in_play
-            s.first_deal = len(self.table.sitting.deals) + 1 + (now is not None and not now.is_complete)
-            self._log(seq, "seat", data["seat"], f"{data['name']} sits down")
+            self._apply_sit(seq, data)
+        elif kind in LIFECYCLE:
+            self._apply_lifecycle(kind, seq, data)
+        elif kind == "timeout":
+            self._apply_timeout(seq, data["seat"])
         elif kind == "chat":
             self._log(seq, "chat", data["seat"], f"{data['name']}: {data['text']}")
         elif kind == "deal":
@@ -652,12 +606,15 @@ class Room:
 
     def _deal(self, seq: int, data: dict[str, Any]) -> None:
         table = self.table
-        expected = f"{self.config['seed']}:{len(table.sitting.deals)}"
+        expected = f"{table.seed}:{len(table.sitting.deals)}"
         if data["seed"] != expected:
             raise RecordError("event", f"deal {data['number']}: seed {data['seed']!r}, expected {expected!r}")
+        last_round = len(table.sitting.deals) == (self.config["rounds"] - 1) * len(self.seats)
         table.start_deal()
         table.events.clear()
         self.deal_number = data["number"]
+        if last_round:
+            self._log(seq, "info", None, f"Last round: {len(self.seats)} deals to go.")
         self.next_deal_at = None
         self._acts.append(("deal", -1, True, seq, "deal"))
         deal = table.deal
@@ -691,6 +648,8 @@ class Room:
         except RoundgamesError as e:
             raise _refusal(e, deal, self.display_names()) from None
         table.events.clear()
+        if not bot:
+            self.seats[seat].timeouts = 0  # he plays his own turns again
         irregular = len(deal.irregularities) > laws_before
         revealing = seen_mask(deal.view(seat)) & ~seen_before
         self._acts.append(("act", seat, bot, seq, "irregular" if irregular else "revealing" if revealing else "plain"))
@@ -733,7 +692,7 @@ class Room:
         self._plan_next_deal()
 
     def _plan_next_deal(self) -> None:
-        if self.table.is_over:
+        if self.table.is_over or not self.started:
             self.next_deal_at = None
         elif self.table.deal is None:
             self.next_deal_at = self.clock.now()  # the first deal is dealt at once

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import os
 import socket
 import sys
 
 from ..core.errors import RoundgamesError
-from .app import create_app
+from .app import CREATE_LIMIT, CREATE_LIMIT_ENV, create_app
 from .protocol import MAX_MESSAGE
 from .timing import Timing
 
@@ -26,7 +27,8 @@ def serve(
 ) -> int:
     """Serve until interrupted; raises :class:`RoundgamesError` for a port in use or a store that cannot open.
 
-    The pause after a trick is 1.5 s, or what :data:`~roundgames.web.timing.TRICK_PAUSE_ENV` says."""
+    The pause after a trick is 1.5 s, or what :data:`~roundgames.web.timing.TRICK_PAUSE_ENV` says; the tables one
+    address may create a minute, :data:`~roundgames.web.app.CREATE_LIMIT` or what ``ROUNDGAMES_CREATE_LIMIT`` says."""
     import sqlite3
 
     import uvicorn
@@ -46,7 +48,11 @@ def serve(
     except ValueError as e:
         raise RoundgamesError(str(e)) from None
     timing = Timing(away_seconds=away_seconds, deal_pause=deal_pause, trick_pause=trick_pause)
-    app = create_app(db, timing=timing, idle_seconds=idle_hours * 3600, bot_workers=bot_workers)
+    raw = os.environ.get(CREATE_LIMIT_ENV, "").strip()
+    if raw and not raw.isdigit():
+        raise RoundgamesError(f"{CREATE_LIMIT_ENV}={raw}: tables a minute per address, a whole number (0: no limit)")
+    limit = int(raw) if raw else CREATE_LIMIT
+    app = create_app(db, timing=timing, idle_seconds=idle_hours * 3600, bot_workers=bot_workers, create_limit=limit)
     shown = f"[{host}]" if ":" in host else host
     print(
         f"roundgames: the web table is on http://{shown}:{port}/ (tables kept in {db}); Ctrl+C stops it",

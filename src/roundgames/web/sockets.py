@@ -216,6 +216,8 @@ async def _dispatch(room: Room, conn: WsConn, message: dict[str, Any], coach: Co
         await room.call(room.resume, conn, message["since"])
         return
     if kind == "chat":
+        if conn.seat is not None and room.gives_back(conn.seat):
+            await room.call(room.give_back, conn.seat)
         if not conn.may_chat():
             raise RoomError("too_fast", "chat: a line a second, please", None, "text")
         await room.call(room.chat, conn.seat, message["text"])
@@ -225,6 +227,8 @@ async def _dispatch(room: Room, conn: WsConn, message: dict[str, Any], coach: Co
         return
     if conn.seat is None:
         raise RoomError("not_seated", f"a spectator cannot {kind}: take a seat first")
+    if room.gives_back(conn.seat):  # he is here: any message of his gives him his seat back from its bot
+        await room.call(room.give_back, conn.seat)
     if kind == "act":
         await room.call(room.act, conn.seat, message["action"], message["irregular"])
     elif kind == "next":
@@ -233,3 +237,24 @@ async def _dispatch(room: Room, conn: WsConn, message: dict[str, Any], coach: Co
         await room.call(room.undo, conn.seat)
     elif kind == "hint":
         _answer(conn, coach.hint(room, conn.seat))
+    elif kind in _LIFECYCLE:
+        await _lifecycle(room, conn.seat, message)
+
+
+#: the messages of a table's lifecycle (docs/web.md, "Gathering and Play again")
+_LIFECYCLE = ("start", "seat_bot", "open_seat", "leave", "again", "back")
+
+
+async def _lifecycle(room: Room, seat: int, message: dict[str, Any]) -> None:
+    kind = message["type"]
+    if kind == "start":
+        await room.call(room.start_sitting, seat)
+    elif kind == "seat_bot":
+        await room.call(room.seat_bot, seat, message["seat"])
+    elif kind == "open_seat":
+        await room.call(room.open_seat, seat, message["seat"])
+    elif kind == "leave":
+        await room.call(room.leave, seat)
+    elif kind == "again":
+        await room.call(room.again, seat)
+    # ``back`` has done its work above: the seat is given back

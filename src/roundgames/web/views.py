@@ -13,7 +13,7 @@ game's verb table, never the game's name.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.cards import card_str, cards_in
@@ -50,6 +50,10 @@ class SeatFacts:
     bot_playing: bool
     #: the bot that plays the seat whenever a bot does (a bot's seat, or a person's while he is away)
     bot: str = "sensible"
+    #: when the time of the person's turn runs out (ms since the epoch), at a table with a turn clock, or None
+    turn_until: int | None = None
+    #: the person's turns running whose time ran out
+    timeouts: int = 0
 
 
 @dataclass(frozen=True)
@@ -67,6 +71,8 @@ class TableFacts:
     next_deal_at: int | None
     #: the seats that may undo now
     may_undo: frozenset[int]
+    #: ``gathering``, ``host`` and ``sitting`` of the state (:meth:`~roundgames.web.gathering.Gathering.lifecycle`)
+    lifecycle: dict[str, Any] = field(default_factory=dict)
 
 
 def legal_entries(deal: TableDeal, view: View[Any], keeping: bool) -> list[dict[str, Any]]:
@@ -214,6 +220,8 @@ def _seat_states(facts: TableFacts, deal: TableDeal | None) -> list[dict[str, An
             "away_until": info.away_until,
             "bot_playing": info.bot_playing,
             "bot": info.bot,
+            "turn_until": info.turn_until,
+            "timeouts": info.timeouts,
             "cards": int.bit_count(deal.hands[i]) if deal is not None else 0,
             "balance": balances[i],
             "dealer": deal is not None and deal.dealer == i,
@@ -248,6 +256,7 @@ def state_for(facts: TableFacts, viewer: int | None) -> dict[str, Any]:
         "scores": facts.scores,
         "next_deal_at": facts.next_deal_at,
         "undo": viewer in facts.may_undo,
+        **facts.lifecycle,
     }
     if deal is None:
         return state

@@ -209,6 +209,7 @@ export class CreateForm {
       hints: this.el("hints").checked,
     };
     if (this.el("rounds").value.trim() !== "") body.rounds = number("rounds");
+    if (this.el("turn_seconds").value.trim() !== "") body.turn_seconds = number("turn_seconds");
     const bots = this.seatBots();
     if (bots) body.bots = bots;
     const options = this.changedOptions();

@@ -26,6 +26,8 @@ function describe(info) {
     `${title(info.game)} (${info.preset})`,
     info.mode === "table" ? "table mode: the laws apply" : "",
     `${info.players ?? seats.length} seats, ${open} open`,
+    info.gathering ? "gathering: not started yet" : "",
+    info.turn_seconds ? `${info.turn_seconds} s a turn` : "",
     people.length ? `with ${people.join(", ")}` : "",
     ago(info.created),
   ].filter(Boolean).join(" · ");

@@ -29,6 +29,30 @@ export function awayShort(awayUntil, now = Date.now()) {
   return left ? clock(left) : "away";
 }
 
+/** The time left for the turn in hand: "0:08", counting down on the seat whose turn it is (for everyone). */
+export function turnLeft(turnUntil, now = Date.now()) {
+  return clock(secondsUntil(turnUntil, now) ?? 0);
+}
+
+/** The turn clock on the seat to act, and a mark on a seat whose turns ran out (its bot played them). */
+function timing(seat, n) {
+  const until = epochMs(seat.turn_until);
+  const parts = [];
+  if (until) {
+    parts.push(h("span", {
+      class: "turn-clock", "data-testid": `turn-clock-${n}`, title: "Time left for this turn",
+      text: turnLeft(until), dataset: { until, countdown: "turn" },
+    }));
+  }
+  if (seat.timeouts > 0) {
+    parts.push(h("span", {
+      class: "badge timed-out", "data-testid": `timeouts-${n}`, title: `${plural(seat.timeouts, "turn")} running ran out of time`,
+      text: seat.timeouts >= 3 ? "away: out of time" : `out of time ×${seat.timeouts}`,
+    }));
+  }
+  return parts;
+}
+
 /** A bot's badge with its strength: "sensible bot" ("bot" from a server that does not say). */
 const botBadge = (seat) => h("span", { class: "badge bot", text: seat.bot ? `${seat.bot} bot` : "bot" });
 
@@ -94,7 +118,7 @@ function badge(state, seat, { muted, onMute }) {
   const words = [you ? `${name} (you)` : name, seat.kind === "bot" && (seat.bot ? `${seat.bot} bot` : "bot"), dealer && "dealer",
     plural(seat.cards ?? 0, "card"), plural(seat.tricks ?? 0, "trick"), `balance ${money(seat.balance ?? 0)}`,
     seat.note, seat.kind === "person" && (seat.connected ? "online" : "away"), seat.bot_playing && "bot playing",
-    toAct && "to act"].filter(Boolean);
+    toAct && "to act", seat.timeouts > 0 && `out of time ${plural(seat.timeouts, "turn")} running`].filter(Boolean);
   const canMute = !you && seat.kind === "person";
   return h("div", {
     class: ["seat", you && "you", toAct && "to-act", `kind-${seat.kind}`, !seat.connected && seat.kind === "person" && "away"],
@@ -105,6 +129,7 @@ function badge(state, seat, { muted, onMute }) {
     h("span", { class: "name", text: name }),
     you && h("span", { class: "badge you", "aria-hidden": "true", text: "you" }),
     h("span", { class: "marks", "aria-hidden": "true" }, marks(seat)),
+    timing(seat, n),
     dealer && h("span", { class: "dealer-button", title: "Dealer", "aria-hidden": "true", text: "D" })),
   h("div", { class: "seat-line stats", "aria-hidden": "true" },
     count(seat.cards ?? 0, "card", "cards"),

@@ -16,7 +16,8 @@ import { askIrregular } from "./irregular.js";
 import { showRefusal } from "./rulelink.js";
 import { ReviewDialog, renderHint } from "./review.js";
 import { chooseSeat } from "./seatdialog.js";
-import { awayShort, awayText, renderSeats } from "./seats.js";
+import { renderLifecycle } from "./lifecycle.js";
+import { awayShort, awayText, renderSeats, turnLeft } from "./seats.js";
 import { applySettings, onSettingsChange, openSettings, settings } from "./settings.js";
 import { forgetSeat, mutedSeats, saveMuted, saveSeat, seatFor } from "./store.js";
 
@@ -35,6 +36,7 @@ class TableClient {
     this.seq = null; // the highest seq seen: sent as `since` on reconnecting
     this.trustNext = true; // the answer to a hello is complete by definition: no gap check on it
     this.conn = null;
+    this.moved = null; // why this page no longer holds its seat (it moved to another device), once told
     this.muted = mutedSeats(tableId); // seats whose chat is hidden here, shared with the seat badges
     // Whether chat from a seat is hidden: a muted seat, or a spectator's (seat null) under the settings' toggle.
     this.chatHidden = (seat) => (seat === null ? Boolean(settings().muteSpectators) : this.muted.has(seat));
@@ -183,6 +185,7 @@ class TableClient {
     else if (message.type === "error") this.serverError(message);
     else if (message.type === "review") this.reviewDialog.show(message, this.state);
     else if (message.type === "hint") this.showHint(message);
+    else if (message.type === "seat_lost") this.seatLost(message);
     // A read-only hook for the browser tests and for debugging from the console: only what this page already holds
     // (the last state and seq the server sent it), never read back by the page; changing it changes nothing.
     window.__roundgames = { state: this.state, seq: this.seq };
@@ -193,6 +196,17 @@ class TableClient {
     if (this.token && message.seat !== null && message.seat !== undefined) {
       saveSeat(tableId, { token: this.token, seat: message.seat, name: message.name ?? null });
     }
+  }
+
+  /** The seat is no longer this page's: its person left it, or the rejoin link was opened on another device. This
+   *  connection watches from now on; a reconnection says hello as a spectator. */
+  seatLost({ reason, message }) {
+    if (reason === "left") forgetSeat(tableId);
+    this.token = null;
+    this.moved = reason === "moved" ? message : null;
+    this.hint = null;
+    this.say(reason === "moved" ? "" : message);
+    announce(message);
   }
 
   snapshot(message) {
@@ -266,12 +280,15 @@ class TableClient {
     if (!state) return;
     const seated = state.you !== null && state.you !== undefined;
     app.classList.toggle("spectator", !seated);
+    app.classList.toggle("is-gathering", Boolean(state.gathering)); // no felt while nothing can be dealt
     app.dataset.game = state.table?.game ?? "";
     renderSeats({ others: $("seats"), mine: $("me") }, state, { muted: this.muted, onMute: (seat) => this.toggleMute(seat) });
     renderInfo(app, state);
     this.trick.render(state);
     renderFelt(app, state);
     renderResult(app, state, { seated });
+    if (state.gathering) $("result-box").hidden = true; // nothing is dealt until the sitting starts
+    renderLifecycle($("lifecycle"), state, { send: (message) => this.send(message), moved: this.moved });
     this.controls.render(state);
     $("undo").hidden = !seated || !state.undo;
     this.renderHints(state, seated);
@@ -343,12 +360,13 @@ class TableClient {
     $("conn-state").dataset.state = "closed";
   }
 
-  /** Countdowns run between messages: away timers and the next deal. */
+  /** Countdowns run between messages: away timers, the turn clock and the next deal. */
   tick() {
     for (const el of app.querySelectorAll("[data-until][data-countdown]")) {
       const until = Number(el.dataset.until);
       const kind = el.dataset.countdown;
-      el.textContent = kind === "next" ? nextText(until) : kind === "away-short" ? awayShort(until) : awayText(until);
+      el.textContent = kind === "next" ? nextText(until) : kind === "turn" ? turnLeft(until)
+        : kind === "away-short" ? awayShort(until) : awayText(until);
     }
   }
 

@@ -1,0 +1,284 @@
+"""A table's lifecycle: the gathering before its first sitting, the start, leaving a seat, and Play again.
+
+A new table with seats for people waits for them: nothing is dealt and nobody is charged until the sitting starts.
+The **host** is the first person to sit down (the creator, who sits as he creates the table); if he leaves before
+the start, the person seated longest after him is the host. The host sees who has sat down, may fill an open seat
+with a bot (``seat_bot``) or open a bot's seat again (``open_seat``), and starts the sitting (``start``); it starts by
+itself once no seat is open. A table with no seat for people starts at once.
+
+When the sitting is over, any seated person may play again (``again``): a new sitting at the same seats, seeded
+from the table's seed and the sitting's number, so that a restarted server deals the same cards. Before the start
+or between sittings a person may leave his seat (``leave``), which opens it again.
+
+Each of these steps is a stored event (docs/web.md, "Gathering and Play again"), so a restart keeps them.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from typing import TYPE_CHECKING, Any
+
+from .seating import Conn, LogEntry, RoomError, SeatInfo, hash_token
+
+if TYPE_CHECKING:
+    from ..session.table import Table
+    from .timing import Clock, Timing
+
+__all__ = ["HOST_RULE", "LIFECYCLE", "Gathering"]
+
+#: how the server knows the host, as every refusal of a host's command says it
+HOST_RULE = "the host is the first person to sit down at the table"
+#: the stored events of the lifecycle (:meth:`Gathering._apply_lifecycle`)
+LIFECYCLE = ("start", "seat_bot", "open_seat", "leave", "again")
+#: what a seat whose person left, or whose seat moved to another device, is told (the ``seat_lost`` message)
+LEFT_TEXT = "You have left your seat; you are watching now."
+MOVED_TEXT = "Your seat moved to another device (your rejoin link was opened there); you are watching now."
+
+
+class Gathering:
+    """The gathering, the sittings one after another, and leaving: a part of :class:`~roundgames.web.room.Room`."""
+
+    if TYPE_CHECKING:
+        config: dict[str, Any]
+        seats: list[SeatInfo]
+        conns: set[Conn]
+        table: Table
+        nets: list[list[int]]
+        hinted: dict[int, set[int]]
+        deal_number: int
+        next_deal_at: float | None
+        clock: Clock
+        timing: Timing
+        log: list[LogEntry]
+        _version: int
+
+        def display_names(self) -> list[str]: ...
+        def _command(self, kind: str, data: dict[str, Any]) -> None: ...
+        def _log(
+            self, seq: int, kind: str, seat: int | None, text: str, private: dict[int, str] | None = None
+        ) -> None: ...
+        def _reset_sitting(self) -> None: ...
+        def _plan_next_deal(self) -> None: ...
+        def _broadcast(self, entries: list[LogEntry], *, snapshot: bool = False) -> None: ...
+        def send_to(self, conn: Conn, entries: list[LogEntry], *, snapshot: bool = False) -> None: ...
+
+    def _reset_gathering(self) -> None:
+        #: whether the first sitting has started (a table with no seat for people starts at once)
+        self.started = not any(s.kind == "open" for s in self.seats)
+        #: the seats of the people sitting, in the order they sat down: the first is the host
+        self.sat: list[int] = []
+        #: the sitting in play (from 1), and the score sheets of the ones before it
+        self.sitting_number = 1
+        self.past: list[dict[str, Any]] = []
+
+    @property
+    def host(self) -> int | None:
+        """The host's seat: the first person to sit down (and still seated), or None before anyone has."""
+        return self.sat[0] if self.sat else None
+
+    def sitting_seed(self) -> int | str:
+        """The seed of the sitting in play: the table's own for the first, derived from it for each one after."""
+        seed: int | str = self.config["seed"]
+        return seed if self.sitting_number == 1 else f"{seed}/{self.sitting_number}"
+
+    # -- what the state and the lobby show -------------------------------------------------------------------------
+
+    def lifecycle(self) -> dict[str, Any]:
+        """``state.gathering``, ``state.host`` and ``state.sitting`` of docs/web.md."""
+        table = self.table
+        players = len(self.seats)
+        done = len(table.sitting.deals)
+        rounds = int(self.config["rounds"])
+        last = self.started and done >= (rounds - 1) * players
+        gathering = None
+        if not self.started:
+            gathering = {
+                "host": self.host,
+                "open": [i for i, s in enumerate(self.seats) if s.kind == "open"],
+                "people": [i for i, s in enumerate(self.seats) if s.kind == "person"],
+                "bots": [i for i, s in enumerate(self.seats) if s.kind == "bot"],
+            }
+        sitting = {
+            "number": self.sitting_number,
+            "rounds": rounds,
+            "last_round": bool(last and not table.is_over),
+            "deals_left": max(0, rounds * players - done) if last and not table.is_over else None,
+            "over": bool(table.is_over),
+        }
+        return {"gathering": gathering, "host": self.host, "sitting": sitting}
+
+    def sittings(self) -> list[dict[str, Any]]:
+        """``scores.sittings``: each sitting before the one in play, its score sheet and its final balances."""
+        return list(self.past)
+
+    # -- commands (run on the queue) -------------------------------------------------------------------------------
+
+    def sit(self, seat: int, name: str) -> str:
+        """Seat a person; returns the new seat token (only its hash is kept)."""
+        self._check_seat(seat)
+        if self.seats[seat].kind != "open":
+            raise RoomError("seat_taken", f"seat: seat {seat} is taken", None, "seat")
+        if name.casefold() in {n.casefold() for n in self.display_names()}:
+            raise RoomError("bad_message", f"name: {name!r} is already at this table", None, "name")
+        if re.fullmatch(r"(bot|seat)\s*\d+|spectator", name.strip(), re.IGNORECASE):
+            raise RoomError("bad_message", f"name: {name!r} is kept for the table's own labels", None, "name")
+        token = secrets.token_urlsafe(18)
+        self._command("sit", {"seat": seat, "name": name, "hash": hash_token(token)})
+        return token
+
+    def start_sitting(self, seat: int | None) -> None:
+        """The host starts the first sitting: an open seat is played by its bot until somebody sits (once the
+        countdown from the table's creation has run, as for a person who never connected)."""
+        self._host_only(seat, "start the sitting")
+        if self.started:
+            raise RoomError("started", "start: the sitting has started already", None, "type")
+        self._command("start", {"seat": seat})
+
+    def seat_bot(self, seat: int | None, which: int) -> None:
+        """The host fills an open seat with its bot, before the start."""
+        self._host_only(seat, "seat a bot")
+        self._before_start("seat a bot")
+        self._check_seat(which)
+        if self.seats[which].kind != "open":
+            kind = "a bot's" if self.seats[which].kind == "bot" else f"{self.display_names()[which]}'s"
+            raise RoomError("seat_taken", f"seat: seat {which} is {kind}, not open", None, "seat")
+        self._command("seat_bot", {"seat": which})
+
+    def open_seat(self, seat: int | None, which: int) -> None:
+        """The host opens a bot's seat again for a person, before the start."""
+        self._host_only(seat, "open a seat")
+        self._before_start("open a seat")
+        self._check_seat(which)
+        kind = self.seats[which].kind
+        if kind == "person":
+            raise RoomError(
+                "seat_taken",
+                f"seat: seat {which} is {self.display_names()[which]}'s: only he may leave it",
+                None,
+                "seat",
+            )
+        if kind == "open":
+            raise RoomError("bad_message", f"seat: seat {which} is open already", None, "seat")
+        self._command("open_seat", {"seat": which})
+
+    def leave(self, seat: int) -> None:
+        """A person leaves his seat before the start or between sittings: it is open again."""
+        if self.started and not self.table.is_over:
+            raise RoomError(
+                "in_play", "leave: a seat may be left before the sitting starts or once it is over, not during it"
+            )
+        self._command("leave", {"seat": seat})
+        for conn in [c for c in self.conns if c.seat == seat]:
+            self._lose_seat(conn, "left", LEFT_TEXT)
+
+    def again(self, seat: int) -> None:
+        """Play again: a new sitting at the same seats, once the sitting is over (any seated person)."""
+        if not self.table.is_over:
+            raise RoomError("in_play", "again: the sitting in play is not over yet")
+        self._command("again", {"seat": seat, "sitting": self.sitting_number + 1})
+
+    def _host_only(self, seat: int | None, what: str) -> None:
+        if seat is None or seat != self.host:
+            host = "nobody has sat down yet" if self.host is None else f"the host is {self.display_names()[self.host]}"
+            raise RoomError("not_host", f"only the host may {what} ({HOST_RULE}; {host})", None, "type")
+
+    def _before_start(self, what: str) -> None:
+        if self.started:
+            raise RoomError("started", f"the sitting has started: the host may {what} only before it", None, "type")
+
+    def _check_seat(self, seat: int) -> None:
+        if not 0 <= seat < len(self.seats):
+            raise RoomError(
+                "bad_message", f"seat: no seat {seat} at this table (0 to {len(self.seats) - 1})", None, "seat"
+            )
+
+    # -- the stored events -----------------------------------------------------------------------------------------
+
+    def _apply_sit(self, seq: int, data: dict[str, Any]) -> None:
+        seat = data["seat"]
+        s = self.seats[seat]
+        s.kind, s.name, s.token_hash = "person", data["name"], data["hash"]
+        s.away_until = self.clock.now() + self.timing.away_seconds
+        s.timeouts = 0
+        now = self.table.in_play
+        s.first_deal = len(self.table.sitting.deals) + 1 + (now is not None and not now.is_complete)
+        self.sat.append(seat)
+        self._log(seq, "seat", seat, f"{data['name']} sits down" + (" (the host)" if self.host == seat else ""))
+        self._start_if_full(seq)
+
+    def _apply_lifecycle(self, kind: str, seq: int, data: dict[str, Any]) -> None:
+        seat = data["seat"]
+        names = self.display_names()
+        if kind == "start":
+            self._begin(seq, f"{names[seat]} starts the sitting")
+        elif kind == "seat_bot":
+            s = self.seats[seat]
+            s.kind, s.name = "bot", f"Bot {seat + 1}"
+            self._log(seq, "seat", seat, f"Bot {seat + 1} takes seat {seat + 1}")
+            self._start_if_full(seq)
+        elif kind == "open_seat":
+            s = self.seats[seat]
+            s.kind, s.name = "open", None
+            s.away_until = self.clock.now() + self.timing.away_seconds
+            self._log(seq, "seat", seat, f"Seat {seat + 1} is open for a person")
+        elif kind == "leave":
+            self._vacate(seq, seat, names[seat])
+        else:  # again
+            self.past.append(self._sheet())
+            self.sitting_number = data["sitting"]
+            self._reset_sitting()
+            self._log(seq, "info", seat, f"{names[seat]} plays again: sitting {self.sitting_number} begins")
+            self._plan_next_deal()
+
+    def _vacate(self, seq: int, seat: int, name: str) -> None:
+        s = self.seats[seat]
+        s.kind, s.name, s.token_hash, s.timeouts = "open", None, None, 0
+        s.away_until = self.clock.now() + self.timing.away_seconds
+        was_host = self.host == seat
+        self.sat.remove(seat)
+        host = self.host
+        after = f"; {self.display_names()[host]} is the host now" if was_host and host is not None else ""
+        self._log(seq, "seat", seat, f"{name} leaves seat {seat + 1}{after}")
+
+    def _start_if_full(self, seq: int) -> None:
+        """The sitting starts by itself once no seat is left open."""
+        if not self.started and not any(s.kind == "open" for s in self.seats):
+            self._begin(seq, "Every seat is taken")
+
+    def _begin(self, seq: int, why: str) -> None:
+        self.started = True
+        names = self.display_names()
+        who = ", ".join(names[i] for i, s in enumerate(self.seats) if s.kind == "person") or "bots only"
+        self._log(seq, "info", None, f"{why}: the sitting begins ({who}).")
+        self._plan_next_deal()
+
+    def _sheet(self) -> dict[str, Any]:
+        """The sitting in play's score sheet, kept when the next one begins."""
+        balances = [self.table.sitting.balances.get(s, 0) for s in self.table.seats]
+        hints = [sorted(self.hinted.get(n, ())) for n in range(1, len(self.nets) + 1)]
+        return {
+            "number": self.sitting_number,
+            "names": self.display_names(),
+            "deals": list(self.nets),
+            "totals": balances,
+            "hints": hints,
+        }
+
+    # -- the connections ---------------------------------------------------------------------------------------------
+
+    def _lose_seat(self, conn: Conn, reason: str, text: str) -> None:
+        """``conn`` no longer holds its seat: it watches as a spectator from now on, and is told why."""
+        if conn.seat is not None:
+            s = self.seats[conn.seat]
+            s.conns = max(0, s.conns - 1)
+        conn.seat = None
+        conn.push({"type": "seat_lost", "reason": reason, "message": text})
+        self._version += 1
+        self.send_to(conn, [], snapshot=True)
+
+    def move_seat(self, conn: Conn) -> None:
+        """A second connection says hello with a seat's token: the seat moves to it, and every other connection at
+        the seat becomes a spectator, told why (``seat_lost``, reason ``moved``)."""
+        for other in [c for c in self.conns if c is not conn and c.seat is not None and c.seat == conn.seat]:
+            self._lose_seat(other, "moved", MOVED_TEXT)

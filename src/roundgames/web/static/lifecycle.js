@@ -1,0 +1,82 @@
+// The table's lifecycle above the trick (docs/web.md, "Gathering and Play again"): the gathering before the first
+// sitting (who has sat down; the host's Start, Seat a bot and Open buttons), the last round's banner, Play again and
+// Leave seat once the sitting is over, the banner of a seat played by its bot because its time ran out (with "I'm
+// back"), and the notice that this device's seat moved to another one.
+
+import { fill, h } from "./dom.js";
+import { seatName } from "./format.js";
+
+const seated = (state) => state.you !== null && state.you !== undefined;
+
+/** Who sits where while the table gathers: a line per seat, with the host's buttons beside each. */
+function gatheringPanel(state, send) {
+  const g = state.gathering;
+  const host = g.host;
+  const amHost = seated(state) && state.you === host;
+  const rows = (state.seats ?? []).map((seat, i) => {
+    const n = seat.seat ?? i;
+    const what = seat.kind === "person" ? `${seatName(state, n)}${n === host ? " (host)" : ""}`
+      : seat.kind === "bot" ? `${seatName(state, n)} (${seat.bot ?? ""} bot)` : "open: waiting for a person";
+    return h("li", { class: ["gather-seat", `kind-${seat.kind}`], "data-testid": `gather-seat-${n}` },
+      h("span", { class: "where", text: `Seat ${n + 1}` }), h("span", { class: "who", text: what }),
+      amHost && seat.kind === "open" && h("button", {
+        type: "button", "data-testid": `seat-bot-${n}`, text: "Seat a bot",
+        onclick: () => send({ type: "seat_bot", seat: n }),
+      }),
+      amHost && seat.kind === "bot" && h("button", {
+        type: "button", "data-testid": `open-seat-${n}`, text: "Open for a person",
+        onclick: () => send({ type: "open_seat", seat: n }),
+      }));
+  });
+  const open = g.open.length;
+  const waiting = open ? `${open} seat${open === 1 ? "" : "s"} open: the sitting starts when ${open === 1 ? "it is" : "they are"} taken`
+    : "every seat is taken";
+  const who = host === null || host === undefined ? "the first person to sit down" : seatName(state, host);
+  return h("div", { class: "gathering", "data-testid": "gathering" },
+    h("h2", { text: "Waiting for everyone to sit down" }),
+    h("p", { "data-testid": "gathering-status", text: `No card is dealt until the sitting starts; ${waiting}.` }),
+    h("ol", { class: "gather-seats" }, rows),
+    amHost
+      ? h("div", { class: "buttons" },
+        h("button", { type: "button", class: "primary", "data-testid": "start-sitting", text: "Start the sitting",
+          onclick: () => send({ type: "start" }) }),
+        h("span", { class: "hint-text", text: open ? " Open seats are played by their bots until somebody sits." : "" }))
+      : h("p", { "data-testid": "gathering-host", text: `${who} (the host) starts the sitting.` }),
+    seated(state) && h("button", { type: "button", "data-testid": "leave-seat", text: "Leave my seat",
+      onclick: () => send({ type: "leave" }) }));
+}
+
+/** Once the sitting is over: Play again, and Leave seat, for a seated person. */
+function overPanel(state, send) {
+  const sitting = state.sitting?.number ?? 1;
+  return h("div", { class: "play-again", "data-testid": "play-again-box" },
+    h("p", { text: `Sitting ${sitting} is over. Play again at this table with the same seats, or leave yours.` }),
+    h("div", { class: "buttons" },
+      h("button", { type: "button", class: "primary", "data-testid": "play-again", text: "Play again",
+        onclick: () => send({ type: "again" }) }),
+      h("button", { type: "button", "data-testid": "leave-seat", text: "Leave my seat",
+        onclick: () => send({ type: "leave" }) })));
+}
+
+/** The lifecycle box: `moved`, the text of a seat_lost message this page received, or null. */
+export function renderLifecycle(el, state, { send, moved }) {
+  const parts = [];
+  if (moved) parts.push(h("p", { class: "banner moved", role: "alert", "data-testid": "seat-moved", text: moved }));
+  if (state.gathering) parts.push(gatheringPanel(state, send));
+  const sitting = state.sitting;
+  if (sitting?.last_round && !state.scores?.over) {
+    const left = sitting.deals_left;
+    const text = left ? `Last round: ${left} deal${left === 1 ? "" : "s"} to go.` : "Last round.";
+    parts.push(h("p", { class: "banner last-round", "data-testid": "last-round", text }));
+  }
+  const me = seated(state) ? state.seats?.[state.you] : null;
+  if (me && me.timeouts >= 3) {
+    parts.push(h("p", { class: "banner timed-out", "data-testid": "timed-out" },
+      "Your time ran out three turns running: your bot plays for you. ",
+      h("button", { type: "button", class: "primary", "data-testid": "back-button", text: "I'm back",
+        onclick: () => send({ type: "back" }) })));
+  }
+  if (state.scores?.over && seated(state) && !state.gathering) parts.push(overPanel(state, send));
+  fill(el, parts);
+  el.hidden = parts.length === 0;
+}
