@@ -141,6 +141,13 @@ def test_play_again_after_a_short_sitting_starts_a_new_one_at_the_same_link(
     assert state["scores"]["sittings"][0]["deals"] == first["deals"]
     assert state["scores"]["sittings"][0]["totals"] == first["totals"]
     assert state["you"] == 0 and len(hand(page)) == 5
+    # The Score dialog keeps the first sitting's final balances.
+    page.get_by_test_id("score-button").click()
+    names = [s["name"] for s in state["seats"]]
+    totals = ", ".join(f"{n} {'+' if v > 0 else ''}{v}" for n, v in zip(names, first["totals"], strict=True))
+    expect(page.get_by_test_id("score-panel")).to_contain_text("Score: sitting 2")
+    expect(page.get_by_test_id("sitting-1")).to_have_text(f"Sitting 1, 2 deals: {totals}")
+    shot(page, "evening-earlier-sittings")
 
 
 def test_the_rejoin_link_in_a_second_browser_moves_the_seat_and_the_first_is_told(

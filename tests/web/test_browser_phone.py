@@ -147,3 +147,20 @@ def test_the_not_connected_message_goes_once_the_connection_is_back(page: Page, 
     server.start()
     expect(page.get_by_test_id("conn-state")).to_have_text("connected", timeout=20_000)
     expect(page.get_by_test_id("message")).to_have_text("")
+
+
+def test_the_gathering_fits_a_phone_with_the_host_s_buttons_in_view(
+    new_context: Callable[..., BrowserContext], server: WebServer, shot: Callable[..., Path]
+) -> None:
+    phone = track(new_context("phone", **PHONE).new_page())
+    create_table(phone, server, game="loo", players=6, people=3)
+    expect(phone.get_by_test_id("gathering")).to_be_visible()
+    for testid in ("start-sitting", "gather-seat-0", "seat-bot-1"):
+        expect(phone.get_by_test_id(testid)).to_be_in_viewport(ratio=1)
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390, "the phone page scrolls sideways"
+    assert state(phone)["deal"] is None and hand_is_empty(phone)
+    shot(phone, "phone-gathering", full_page=False)
+
+
+def hand_is_empty(page: Page) -> bool:
+    return page.locator(CARDS).count() == 0

@@ -57,18 +57,31 @@ function scoreTable(state, onReview) {
     h("tfoot", {}, h("tr", {}, h("th", { scope: "row", text: "Total" }), (scores.totals ?? []).map((v) => cell("td", v))))));
 }
 
+/** The sittings played at this table before the one in play (after Play again): each one's final balances. */
+function earlierSittings(state) {
+  const earlier = state.scores?.sittings ?? [];
+  if (!earlier.length) return null;
+  return h("section", { class: "earlier-sittings", "data-testid": "earlier-sittings" },
+    h("h3", { text: "Earlier sittings" }),
+    h("ul", {}, earlier.map((sitting) => h("li", { "data-testid": `sitting-${sitting.number}` },
+      `Sitting ${sitting.number}, ${sitting.deals.length} deal${sitting.deals.length === 1 ? "" : "s"}: `,
+      (sitting.totals ?? []).map((amount, seat) =>
+        `${sitting.names?.[seat] ?? seatName(state, seat)} ${money(amount)}`).join(", ")))));
+}
+
 export function renderScore(dialog, state, { onReview = null } = {}) {
   const scores = state.scores ?? {};
   const settlement = scores.over ? settlementLines(state, scores.settlement) : [];
   const id = state.table?.id;
   const pool = state.table?.game === "loo" && state.deal ? `Pool on the table: ${state.deal.pool ?? 0}` : "";
   fill(dialog, h("form", { method: "dialog", class: "panel" },
-    h("h2", { text: scores.over ? "The sitting is over" : "Score" }),
+    h("h2", { text: scores.over ? "The sitting is over" : (scores.sitting ?? 1) > 1 ? `Score: sitting ${scores.sitting}` : "Score" }),
     scoreTable(state, onReview),
     (scores.hints ?? []).some((seats) => seats.length) && h("p", { class: "note", text: "✱ played with hints" }),
     pool && h("p", { text: pool }),
     settlement.length > 0 && h("section", { class: "settlement", "data-testid": "settlement" },
       h("h3", { text: "Settlement" }), h("ul", {}, settlement.map((line) => h("li", { text: line })))),
+    earlierSittings(state),
     id && h("p", { class: "downloads" },
       h("a", { href: scoresCsvUrl(id), download: `${id}-scores.csv`, "data-testid": "scores-csv", text: "Score sheet (CSV)" }),
       " · ",
