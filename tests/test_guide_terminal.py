@@ -14,6 +14,7 @@ pytest.importorskip("textual")
 from rich.text import Text
 from textual.widgets import Static
 
+from roundgames.guide import page, teaching_text
 from roundgames.session.table import PlaySettings, Table
 from roundgames.terminal.plain import run
 from roundgames.terminal.tui import InfoScreen, TableApp
@@ -34,6 +35,11 @@ def test_the_full_screen_r_tells_the_rules_in_words_and_how_to_read_the_page() -
             assert "- Unlimited loo: a looed player pays the whole pool. (house rule)" in shown
             assert "- Stakes: deal 3, loo 6, single 3." in shown
             assert "type `roundgames rules loo --form three-card` at a shell prompt" in shown
+            # How to play, the same sections the web's Rules dialog teaches: the deal, declaring, play, payments.
+            teach = teaching_text(page("loo", "three-card"), width=74, ascii_only=True)
+            assert "HOW TO PLAY" in shown and teach.strip() in shown
+            for title in ("The deal", "The play"):
+                assert title in teach
             assert not RAW.search(shown.replace("roundgames rules", "")) and "Pam" not in shown, shown
 
     asyncio.run(go())
@@ -48,4 +54,5 @@ def test_plain_r_tells_a_nap_tables_rules_in_words() -> None:
     assert "  Nap: five cards each; the highest caller plays alone against all the others." in shown
     assert "  A kitty: each dealer puts one stake into it, and whoever makes a Nap takes it. (house rule)" in shown
     assert "type `roundgames rules nap` at a shell prompt" in text
+    assert teaching_text(page("nap"), ascii_only=True).strip() in text  # how to play, as the web teaches it
     assert not RAW.search(shown), shown

@@ -243,7 +243,7 @@ def test_save_and_resume_keep_table_mode(
     assert saved["mode"] == "table" and saved["current"]["mode"] == "table"
     out = play(monkeypatch, capsys, "--resume", str(save), lines=["r", "5S", "y", "9D", "1", "1", "q"])
     assert "Table mode: an irregular action is ruled by its law" in out
-    assert "  mode table: an irregular action is accepted and its law applied" in out
+    assert "  Table mode: an irregular action is accepted and its law applied" in out
     assert "  LOO-LAW-14 applied to You: 6 into the next pool." in out
     assert "Deal over. Nobody looed. You -6, P2 +0, P3 -3, P4 +18. Next pool 6; P4 deals a regular deal." in out
     assert Table.load(str(save)).table_mode
@@ -267,7 +267,7 @@ def test_strict_mode_still_refuses_with_the_rule(
         "! laws: irregularities are accepted only in table mode (roundgames play --mode table)",
     ]
     assert "anyway" not in out and "applied to" not in out
-    assert "  mode strict: an action the rules forbid is refused, with its rule" in out
+    assert "  Strict play: an action the rules forbid is refused, with its rule" in out
 
 
 def test_mode_is_in_the_help_and_the_readme(capsys: pytest.CaptureFixture[str]) -> None:
@@ -507,7 +507,7 @@ def test_tui_save_and_resume_keep_table_mode(tmp_path: Path) -> None:
         async with app.run_test(size=SIZE) as pilot:
             assert "table mode" in screen_text(app) and "x law" in screen_text(app)
             await pilot.press("r")
-            assert isinstance(app.screen, InfoScreen) and "mode table:" in screen_text(app)
+            assert isinstance(app.screen, InfoScreen) and "Table mode: " in screen_text(app)
             await pilot.press("space")
             await pilot.press("1", "enter", "y")
             deal = table.deal
@@ -534,6 +534,6 @@ def test_tui_strict_mode_refuses_with_the_rule_and_has_no_laws() -> None:
             await pilot.press("x")
             assert not isinstance(app.screen, LawScreen) and "only in table mode" in status(app)
             await pilot.press("r")
-            assert "mode strict:" in screen_text(app)
+            assert "Strict play: " in screen_text(app)
 
     run(main())

@@ -397,6 +397,36 @@ def test_play_again_starts_a_new_sitting_at_the_same_seats_and_keeps_the_old_sco
     asyncio.run(main())
 
 
+def test_play_again_with_a_seat_left_open_gathers_again_and_charges_nobody(tmp_path: Path) -> None:
+    """Loo, where every seat is charged as a deal is dealt: after Bob leaves between sittings,
+    Play again deals nothing to his open seat until somebody sits in it; then the sitting begins by itself."""
+
+    async def main() -> None:
+        timing = Timing(away_seconds=0, deal_pause=0, trick_pause=0)  # nobody connected: the bots play the first
+        async with scene(tmp_path, timing, game="loo", players=3, people=2) as s:
+            room = s.room
+            await s.call(room.sit, 0, "Ann")
+            await s.call(room.sit, 1, "Bob")
+            await to_the_end(s)
+            await s.call(room.leave, 1)
+            await s.call(room.again, 0)
+            await s.advance(60)  # long past any countdown an open seat once had
+            state = s.watcher.state
+            assert state["sitting"]["number"] == 2 and state["deal"] is None
+            assert state["gathering"] == {"host": 0, "open": [1], "people": [0], "bots": [2]}
+            assert state["scores"]["deals"] == [] and state["scores"]["totals"] == [0, 0, 0]
+            assert "Ann plays again: sitting 2 waits for seat 2 to be taken, or for the host to start it" in (
+                s.watcher.texts("info")
+            )
+            assert not s.restarted().started  # a restart keeps the new sitting gathering
+            await s.call(room.sit, 1, "Cy")
+            await s.advance(0)
+            assert s.watcher.state["gathering"] is None and s.watcher.state["deal"] is not None
+            assert "Every seat is taken: the sitting begins (Ann, Cy)." in s.watcher.texts("info")
+
+    asyncio.run(main())
+
+
 def test_a_person_leaves_his_seat_between_sittings_and_his_connection_watches(tmp_path: Path) -> None:
     async def main() -> None:
         timing = Timing(away_seconds=0, deal_pause=0, trick_pause=0)

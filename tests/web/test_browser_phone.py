@@ -47,10 +47,12 @@ def test_on_a_phone_the_turnup_is_readable_and_log_and_chat_are_a_drawer_with_an
         assert in_viewport(card.bounding_box(), 390, 844)
     for button in phone.get_by_test_id("actions").get_by_role("button").all():
         assert in_viewport(button.bounding_box(), 390, 844)
-    # No dead felt while declaring: it says what has been declared so far.
+    # No dead felt while declaring: it says what has been declared so far, and takes no more room than that needs.
     talk = phone.get_by_test_id("felt-talk")
     expect(talk).to_be_visible()
     expect(talk).not_to_be_empty()
+    felt = phone.locator("section.centre").bounding_box()
+    assert felt is not None and felt["height"] <= 0.25 * 844, felt
     # The hand is at full strength while she judges it: no card is dimmed before the play.
     opacities = phone.locator(CARDS).evaluate_all("els => els.map((e) => Number(getComputedStyle(e).opacity))")
     assert min(opacities) == 1.0, opacities

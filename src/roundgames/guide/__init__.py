@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from .catalogue import RULES, Rule
 from .house import WORDS, HouseRule, house_rules, option_label, option_words, preset_forms, value_sentence
-from .pages import Page, Section, all_pages, form_slug, page, rules_command, rules_page_path, slugs
-from .render import card_text, to_html, to_json, to_markdown, to_text
+from .pages import Page, Section, all_pages, form_slug, page, page_of, rules_command, rules_page_path, slugs
+from .render import card_text, teaching_text, to_html, to_json, to_markdown, to_text
 
 __all__ = [
     "RULES",
@@ -27,10 +27,12 @@ __all__ = [
     "option_label",
     "option_words",
     "page",
+    "page_of",
     "preset_forms",
     "rules_command",
     "rules_page_path",
     "slugs",
+    "teaching_text",
     "to_html",
     "to_json",
     "to_markdown",

@@ -139,6 +139,12 @@ def page(game_name: str, form: str | None = None) -> Page:
     return _PAGES[(spec.name, slug)]
 
 
+def page_of(rules: Any) -> Page:
+    """The page of the game and form ``rules`` set up."""
+    spec = game_of(rules)
+    return page(spec.name, spec.form_of(rules).name)
+
+
 def rules_command(rules: Any) -> str:
     """The command that prints the page of the form ``rules`` set up: ``roundgames rules loo --form irish``."""
     spec = game_of(rules)

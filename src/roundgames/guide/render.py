@@ -19,7 +19,7 @@ from typing import Any
 from .catalogue import RULES, Rule
 from .pages import CARD, RULE_REF, Page
 
-__all__ = ["card_name", "card_text", "to_html", "to_json", "to_markdown", "to_text"]
+__all__ = ["TAUGHT", "card_name", "card_text", "teaching_text", "to_html", "to_json", "to_markdown", "to_text"]
 
 _SUIT = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 _SUIT_NAME = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
@@ -66,9 +66,12 @@ def _rule_line(rule: Rule) -> str:
 # -- plain text ----------------------------------------------------------------------------------------------
 
 
-def to_text(page: Page, *, width: int = 78, ascii_only: bool = False) -> str:
-    """The page as plain text for the terminal, wrapped at ``width`` columns."""
+#: the sections that teach the play, as the web table's Rules dialog and the terminal's ``r`` show them (the worked
+#: example and the rules by ID are on the whole page)
+TAUGHT = ("deal", "declaring", "play", "payments")
 
+
+def _wrapper(width: int, ascii_only: bool) -> Any:
     def wrap(text: str, first: str = "", rest: str = "") -> list[str]:
         return textwrap.wrap(
             card_text(text, ascii_only=ascii_only),
@@ -78,19 +81,40 @@ def to_text(page: Page, *, width: int = 78, ascii_only: bool = False) -> str:
             break_on_hyphens=False,
         ) or [""]
 
-    def heading(title: str, mark: str) -> list[str]:
-        return ["", title, mark * len(title)]
+    return wrap
 
-    out = [page.title.upper(), "=" * len(page.title)]
-    sections = [("", page.intro), *((s.title, s.paragraphs) for s in page.sections)]
+
+def _heading(title: str, mark: str) -> list[str]:
+    return ["", title, mark * len(title)]
+
+
+def _section_lines(sections: list[tuple[str, tuple[str, ...]]], *, width: int, ascii_only: bool) -> list[str]:
+    wrap = _wrapper(width, ascii_only)
+    out: list[str] = []
     for title, paragraphs in sections:
         if title:
-            out += heading(title, "-")
+            out += _heading(title, "-")
         for kind, texts in _blocks(paragraphs):
             out.append("")
             for text in texts:
                 out += wrap(text, *{"p": ("", ""), "quote": ("    ", "    "), "list": ("  - ", "    ")}[kind])
-    out += heading(RULES_TITLE, "-")
+    return out
+
+
+def teaching_text(page: Page, *, width: int = 78, ascii_only: bool = False) -> str:
+    """How to play, in plain text: the page's deal, declaring (or calling), play and payments sections, as the
+    terminal's ``r`` shows them beside the table's house rules."""
+    sections = [(s.title, s.paragraphs) for s in page.sections if s.key in TAUGHT]
+    return "\n".join(_section_lines(sections, width=width, ascii_only=ascii_only)).strip("\n") + "\n"
+
+
+def to_text(page: Page, *, width: int = 78, ascii_only: bool = False) -> str:
+    """The page as plain text for the terminal, wrapped at ``width`` columns."""
+    wrap = _wrapper(width, ascii_only)
+    out = [page.title.upper(), "=" * len(page.title)]
+    sections = [("", page.intro), *((s.title, s.paragraphs) for s in page.sections)]
+    out += _section_lines(sections, width=width, ascii_only=ascii_only)
+    out += _heading(RULES_TITLE, "-")
     for section, rules in page.rule_groups:
         out += ["", section]
         for rule in rules:

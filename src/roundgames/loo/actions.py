@@ -101,7 +101,16 @@ VERBS = VerbTable(
             "LOO-DECL-2",
             ids=(53, 1),
         ),
-        Verb("miss", ("m",), "Take the miss", "take the miss and play it", "takes the miss", "LOO-DECL-3", ids=(54, 1)),
+        Verb(
+            "miss",
+            ("m",),
+            "Take the miss",
+            "take the miss and play it",
+            "takes the miss",
+            "LOO-DECL-3",
+            ids=(54, 1),
+            needs=Feature.MISS,
+        ),
         Verb(
             "defend",
             ("d",),
@@ -110,6 +119,7 @@ VERBS = VerbTable(
             "defends the pool",
             "LOO-DECL-8",
             ids=(55, 1),
+            needs=Feature.MISS,
         ),
         Verb(
             "play",

@@ -27,7 +27,7 @@ from typing import Any
 
 from ..core.cards import Card, card_str, parse_card
 from ..core.errors import CardError, RecordError
-from ..games.protocol import Stage, Verb, VerbTable
+from ..games.protocol import Feature, Stage, Verb, VerbTable
 from .words import TableDeal, hand_order
 
 __all__ = [
@@ -202,7 +202,14 @@ def help_lines(
             continue
         entry, note = _entry(verbs, verb, reserved, typed)
         if verb.word == PLAY:
-            note, what = "", f"its number in your hand, or its code (QH, 10S or TD): {verb.help}"
+            said = verb.help
+            if deal is not None:
+                # The hand's size, and "Pam be civil" only where there is a Pam (LOO5-4): nothing of another form.
+                most = max(m.bit_count() for m in deal.dealt)
+                entry = f"1-{most}, or QH" if most > 1 else "1, or QH"
+                if not deal.offers(Feature.PAM):
+                    said = said.split(" (", 1)[0]
+            what, note = f"its number in your hand, or its code (QH, 10S or TD): {said}", ""
         else:
             what = verb.help
         lines.append(f"  {entry:<14} {what}{note}")

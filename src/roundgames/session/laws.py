@@ -33,8 +33,10 @@ __all__ = ["MODE_LINES", "law_lines", "law_text", "playing", "stated", "stop_due
 
 #: what each mode means, as ``r`` (the rules in force) says it
 MODE_LINES = {
-    "strict": "mode strict: an action the rules forbid is refused, with its rule (--mode table accepts it)",
-    "table": "mode table: an irregular action is accepted and its law applied (laws lists them; law ID states one)",
+    "strict": "Strict play: an action the rules forbid is refused, with its rule (play --mode table to keep the laws "
+    "instead).",
+    "table": "Table mode: an irregular action is accepted and its law applied, as at a real table (laws lists them; "
+    "law ID states one).",
 }
 
 

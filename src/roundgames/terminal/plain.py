@@ -36,7 +36,7 @@ from ..core.cards import SUIT_NAMES, SUITS, Card, card_str, parse_card
 from ..core.errors import IllegalActionError, RecordError, RoundgamesError
 from ..core.tricks import Trick
 from ..games.protocol import Feature, Stage, View
-from ..guide import house_rules, rules_command
+from ..guide import house_rules, page_of, rules_command, teaching_text
 from ..session.analysis import option_lines
 from ..session.input import action_label, help_lines, key_of
 from ..session.laws import MODE_LINES, law_lines, stated, stop_due, warning
@@ -570,7 +570,14 @@ class _Plain:
         for rule in house_rules(self.table.rules):
             self.say("  " + rule.line)
         self.say("  " + MODE_LINES["table" if self.table.table_mode else "strict"])
-        self.say(f"How to play, with every rule by ID: type `{rules_command(self.table.rules)}` at a shell prompt.")
+        self.say()
+        self.say("How to play")
+        self.say("===========")
+        self.say(teaching_text(page_of(self.table.rules), ascii_only=self.settings.ascii).rstrip("\n"))
+        self.say()
+        self.say(
+            f"The worked example and every rule by ID: type `{rules_command(self.table.rules)}` at a shell prompt."
+        )
 
     def hint(self, seat: int) -> None:
         """``h``: the expert's value of each option at this turn, its choice first; the deal is marked as hinted."""

@@ -47,7 +47,7 @@ from textual.widgets import Input, RichLog, Static
 from ..core.cards import SUITS, card_str
 from ..core.errors import RecordError, RoundgamesError
 from ..games.protocol import Feature, Stage
-from ..guide import house_rules, rules_command
+from ..guide import house_rules, page_of, rules_command, teaching_text
 from ..session.analysis import option_lines
 from ..session.input import help_lines, letter_action
 from ..session.laws import MODE_LINES, law_lines, stated, stop_due, strict_error, warning
@@ -697,8 +697,10 @@ class TableApp(Panels, App[int]):
         """``r``: the rules in force at this table in words, house rules marked, and where to read how to play."""
         mode = MODE_LINES["table" if self.table.table_mode else "strict"]
         lines = [f"- {rule.line}" for rule in house_rules(self.table.rules)]
-        more = f"How to play, with every rule by ID: type `{rules_command(self.table.rules)}` at a shell prompt."
-        self._info("Rules in force", "\n".join([*lines, f"- {mode}", "", more]))
+        teach = teaching_text(page_of(self.table.rules), width=74, ascii_only=self.settings.ascii)
+        more = f"The worked example and every rule by ID: type `{rules_command(self.table.rules)}` at a shell prompt."
+        body = "\n".join([*lines, f"- {mode}", "", "HOW TO PLAY (up and down scroll)", teach, more])
+        self._info("Rules in force", Text(body))
 
     def action_show_last_trick(self) -> None:
         """``l``: the last finished trick."""

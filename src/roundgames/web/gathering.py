@@ -8,7 +8,8 @@ itself once no seat is open. A table with no seat for people starts at once.
 
 When the sitting is over, any seated person may play again (``again``): a new sitting at the same seats, seeded
 from the table's seed and the sitting's number, so that a restarted server deals the same cards. Before the start
-or between sittings a person may leave his seat (``leave``), which opens it again.
+or between sittings a person may leave his seat (``leave``), which opens it again; a new sitting with a seat left
+open gathers as the first did (nothing dealt to it or charged to it until somebody sits or the host starts).
 
 Each of these steps is a stored event (docs/web.md, "Gathering and Play again"), so a restart keeps them.
 """
@@ -228,7 +229,21 @@ class Gathering:
             self.past.append(self._sheet())
             self.sitting_number = data["sitting"]
             self._reset_sitting()
-            self._log(seq, "info", seat, f"{names[seat]} plays again: sitting {self.sitting_number} begins")
+            open_seats = [i for i, s in enumerate(self.seats) if s.kind == "open"]
+            if open_seats:
+                # A seat left open between sittings is nobody's: the new sitting gathers as the first did, and
+                # nothing is dealt to that seat, nor charged to it, until somebody sits or the host starts.
+                self.started = False
+                which = ", ".join(str(i + 1) for i in open_seats)
+                self._log(
+                    seq,
+                    "info",
+                    seat,
+                    f"{names[seat]} plays again: sitting {self.sitting_number} waits for seat"
+                    f"{'s' if len(open_seats) > 1 else ''} {which} to be taken, or for the host to start it",
+                )
+            else:
+                self._log(seq, "info", seat, f"{names[seat]} plays again: sitting {self.sitting_number} begins")
             self._plan_next_deal()
 
     def _vacate(self, seq: int, seat: int, name: str) -> None:
