@@ -11,6 +11,7 @@ Nothing here sleeps: :class:`ManualClock` runs each timer when the test moves th
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -491,10 +492,15 @@ def test_one_address_may_create_only_so_many_tables_a_minute(tmp_path: Path) -> 
             transport = httpx.ASGITransport(app=app, client=("203.0.113.7", 1234))
             async with httpx.AsyncClient(transport=transport, base_url="http://table") as http:
                 body = {"game": "nap", "players": 3, "people": 0}
+                # Forms refused for a mistake count for nothing: correcting it is not creating a table.
+                for _ in range(5):
+                    bad = await http.post("/api/tables", json={**body, "turn_seconds": 5})
+                    assert bad.status_code == 400 and bad.json()["error"]["field"] == "turn_seconds"
                 codes = [(await http.post("/api/tables", json=body)).status_code for _ in range(4)]
                 assert codes == [201, 201, 201, 429]
                 refusal = (await http.post("/api/tables", json=body)).json()
                 assert refusal["error"]["field"] is None and "at most 3 a minute" in refusal["error"]["message"]
+                assert re.search(r"try again in \d+ s$", refusal["error"]["message"]), refusal  # when, not "a while"
                 assert len(server.rooms) == 3
             other = httpx.ASGITransport(app=app, client=("198.51.100.2", 1234))
             async with httpx.AsyncClient(transport=other, base_url="http://table") as http:

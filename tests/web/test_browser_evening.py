@@ -176,3 +176,17 @@ def test_the_rejoin_link_in_a_second_browser_moves_the_seat_and_the_first_is_tol
     phone.get_by_test_id("actions").get_by_role("button", name="Pass", exact=True).click()
     expect(actions_of(ann, 0).last).to_have_text("Ann passes")
     assert state_of(phone)["you"] == 0 and state_of(ann)["you"] is None
+
+
+def test_a_turn_time_out_of_range_is_refused_by_its_label_and_nothing_is_created(page: Page, server: WebServer) -> None:
+    track(page)
+    page.goto(server.url + "/")
+    form = page.get_by_test_id("create-form")
+    expect(form.get_by_test_id("preset-select")).to_have_value("peel")
+    form.get_by_test_id("name-input").fill("Ann")
+    form.get_by_test_id("turn-seconds-input").fill("5")
+    form.get_by_test_id("create-submit").click()
+    error = page.locator("#create-error")
+    expect(error).to_have_text(re.compile(r"^Seconds a turn: 5 is not between 10 and 600 seconds"))
+    expect(form.get_by_test_id("turn-seconds-input")).to_have_attribute("aria-invalid", "true")
+    assert page.url.rstrip("/") == server.url  # still the lobby: no table was made

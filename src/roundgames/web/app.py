@@ -11,6 +11,7 @@ import contextlib
 import csv
 import io
 import json
+import math
 import time
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
@@ -129,14 +130,16 @@ async def create_table(request: Request) -> Response:
     server = _server(request)
     limit: CreateLimit = request.app.state.create_limit
     address = request.client.host if request.client is not None else ""
-    if not limit.allow(address):
-        return _error(429, None, limit.refusal())
+    if limit.wait(address) > 0:  # refused before the body is read: a client over its limit costs nothing more
+        return _error(429, None, limit.refusal(address))
     if len(server.rooms) >= MAX_TABLES:
         return _error(503, None, f"the server holds {MAX_TABLES} tables, its most; try again later")
     try:
         config = new_table_config(await _body(request))
     except ProtocolError as e:
-        return _error(400, e.field, e.message)
+        return _error(400, e.field, e.message)  # a refused form (a mistake being corrected) counts for nothing
+    if not limit.allow(address):
+        return _error(429, None, limit.refusal(address))
     room = server.create(config)
     return JSONResponse({"id": room.id, "url": f"/t/{room.id}", "info": room.info()}, status_code=201)
 
@@ -212,22 +215,34 @@ class CreateLimit:
         self.now = now
         self.buckets: dict[str, tuple[float, float]] = {}  # address: (tokens, when counted)
 
+    def _tokens(self, address: str, now: float) -> float:
+        tokens, then = self.buckets.get(address, (float(self.per_minute), now))
+        return min(float(self.per_minute), tokens + (now - then) * self.per_minute / 60)
+
+    def wait(self, address: str) -> float:
+        """Seconds until ``address`` may create a table (0: now); takes nothing."""
+        if self.per_minute <= 0:
+            return 0.0
+        tokens = self._tokens(address, self.now())
+        return 0.0 if tokens >= 1 else (1 - tokens) * 60 / self.per_minute
+
     def allow(self, address: str) -> bool:
+        """Take one table from ``address``'s allowance; whether there was one."""
         if self.per_minute <= 0:
             return True
         now = self.now()
         if len(self.buckets) > 10_000:  # forget the addresses whose buckets are full again
             self.buckets = {a: b for a, b in self.buckets.items() if now - b[1] < 60}
-        tokens, then = self.buckets.get(address, (float(self.per_minute), now))
-        tokens = min(float(self.per_minute), tokens + (now - then) * self.per_minute / 60)
+        tokens = self._tokens(address, now)
         if tokens < 1:
             self.buckets[address] = (tokens, now)
             return False
         self.buckets[address] = (tokens - 1, now)
         return True
 
-    def refusal(self) -> str:
-        return f"too many new tables from your address: at most {self.per_minute} a minute; try again in a little while"
+    def refusal(self, address: str) -> str:
+        seconds = max(1, math.ceil(self.wait(address)))
+        return f"too many new tables from your address: at most {self.per_minute} a minute; try again in {seconds} s"
 
 
 ROUTES = [

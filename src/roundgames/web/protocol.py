@@ -169,12 +169,16 @@ def _clean(text: str, field: str, limit: int) -> str:
     return text
 
 
+#: what a field of each type must be, in the words of JSON, for the refusal of a value of another type
+_TYPE_WORDS = {int: "a whole number", float: "a number", str: "text", bool: "true or false", dict: "an object"}
+
+
 def _field(body: dict[str, Any], key: str, types: type | tuple[type, ...], default: Any) -> Any:
     value = body.get(key, default)
-    if not isinstance(value, types) or (
-        isinstance(value, bool) and bool not in (types if isinstance(types, tuple) else (types,))
-    ):
-        raise ProtocolError("bad_message", f"{key}: {value!r} is not a valid {key}", key)
+    allowed = types if isinstance(types, tuple) else (types,)
+    if not isinstance(value, types) or (isinstance(value, bool) and bool not in allowed):
+        words = [_TYPE_WORDS.get(t, "null" if t is type(None) else t.__name__) for t in allowed]
+        raise ProtocolError("bad_message", f"{key}: {value!r} is not a valid {key} ({' or '.join(words)})", key)
     return value
 
 
@@ -212,7 +216,7 @@ def new_table_config(body: Any) -> dict[str, Any]:
     if turn is not None and not lo_turn <= turn <= hi_turn:
         raise ProtocolError(
             "bad_message",
-            f"turn_seconds: {turn} is not between {lo_turn} and {hi_turn} seconds (or null for no turn clock)",
+            f"turn_seconds: {turn} is not between {lo_turn} and {hi_turn} seconds (or none, null, for no turn clock)",
             "turn_seconds",
         )
     preset = _field(body, "preset", str, "peel")

@@ -218,10 +218,13 @@ export class CreateForm {
   }
 
   showError(message, field = null) {
-    this.error.textContent = message;
     for (const el of this.form.querySelectorAll("[aria-invalid]")) el.removeAttribute("aria-invalid");
     const name = field?.replace(/^options\./, "");
     const culprit = name && (this.el(name) ?? this.form.querySelector(`[data-option="${CSS.escape(name)}"]`));
+    // The server names the field as the API does (turn_seconds: ...); the form says it by the label beside it.
+    const label = culprit?.closest("label")?.querySelector("span")?.textContent?.trim();
+    const prefix = `${field}: `;
+    this.error.textContent = label && message.startsWith(prefix) ? `${label}: ${message.slice(prefix.length)}` : message;
     if (culprit) {
       culprit.setAttribute("aria-invalid", "true");
       culprit.closest("details")?.setAttribute("open", "");
