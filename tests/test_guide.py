@@ -278,3 +278,23 @@ def test_roundgames_rules_with_a_bad_form_exits_2_naming_the_value_and_the_valid
 def test_roundgames_rules_options_still_lists_the_presets_and_options_by_name() -> None:
     run = run_cli("rules", "loo", "--options")
     assert run.returncode == 0 and "loo presets: peel, enquire-within, five-card, irish" in run.stdout
+
+
+@pytest.mark.parametrize(
+    ("game_name", "preset", "title"),
+    [
+        ("loo", "peel", "Three-card Loo (Peel's rules)"),
+        ("loo", "enquire-within", "Three-card Loo (Enquire Within's rules)"),
+        ("loo", "five-card", "Five-card Loo"),
+        ("loo", "irish", "Irish Loo"),
+        ("nap", "modern", "Nap (modern rules)"),
+    ],
+)
+def test_a_table_is_named_for_players_by_its_form_and_preset_never_by_an_identifier(
+    game_name: str, preset: str, title: str
+) -> None:
+    """What the lobby, the seat dialog and the terminal call a table (``state.table.title``)."""
+    from roundgames.games.registry import rules_for
+    from roundgames.guide import table_title
+
+    assert table_title(rules_for(game_name, preset, {})) == title

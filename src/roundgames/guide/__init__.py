@@ -10,7 +10,18 @@ from __future__ import annotations
 
 from .catalogue import RULES, Rule
 from .house import WORDS, HouseRule, house_rules, option_label, option_words, preset_forms, value_sentence
-from .pages import Page, Section, all_pages, form_slug, page, page_of, rules_command, rules_page_path, slugs
+from .pages import (
+    Page,
+    Section,
+    all_pages,
+    form_slug,
+    page,
+    page_of,
+    rules_command,
+    rules_page_path,
+    slugs,
+    table_title,
+)
 from .render import card_text, teaching_text, to_html, to_json, to_markdown, to_text
 
 __all__ = [
@@ -32,6 +43,7 @@ __all__ = [
     "rules_command",
     "rules_page_path",
     "slugs",
+    "table_title",
     "teaching_text",
     "to_html",
     "to_json",

@@ -139,6 +139,24 @@ def page(game_name: str, form: str | None = None) -> Page:
     return _PAGES[(spec.name, slug)]
 
 
+#: a preset in a player's words, where it is not the form's own name
+PRESET_WORDS = {
+    "peel": "Peel's rules",
+    "enquire-within": "Enquire Within's rules",
+    "plain": "plain rules",
+    "modern": "modern rules",
+}
+
+
+def table_title(rules: Any) -> str:
+    """What a table of ``rules`` is, for players: ``Three-card Loo (Peel's rules)``, ``Irish Loo``, ``Nap (modern
+    rules)``; never a preset's identifier."""
+    spec = game_of(rules)
+    form = spec.form_of(rules)
+    words = PRESET_WORDS.get(rules.name, rules.name.replace("-", " "))
+    return form.title if form_slug(form.name) == rules.name else f"{form.title} ({words})"
+
+
 def page_of(rules: Any) -> Page:
     """The page of the game and form ``rules`` set up."""
     spec = game_of(rules)

@@ -36,7 +36,7 @@ from ..core.cards import SUIT_NAMES, SUITS, Card, card_str, parse_card
 from ..core.errors import IllegalActionError, RecordError, RoundgamesError
 from ..core.tricks import Trick
 from ..games.protocol import Feature, Stage, View
-from ..guide import house_rules, page_of, rules_command, teaching_text
+from ..guide import house_rules, page_of, rules_command, table_title, teaching_text
 from ..session.analysis import option_lines
 from ..session.input import action_label, help_lines, key_of
 from ..session.laws import MODE_LINES, law_lines, stated, stop_due, warning
@@ -186,7 +186,7 @@ class _Plain:
     def header(self) -> None:
         table = self.table
         people = [table.seats[h] for h in table.humans]
-        self.say(f"{table.spec.title} ({table.rules.name}), {len(table.seats)} players, seed {table.seed}.")
+        self.say(f"{table_title(table.rules)}, {len(table.seats)} players, seed {table.seed}.")
         seats = ", ".join(
             name if i in table.humans else f"{name} ({table.bot_names[i]} bot)" for i, name in enumerate(table.seats)
         )

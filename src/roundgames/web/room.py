@@ -43,6 +43,7 @@ from .words import (
     result_sentence,
     rules_help,
     rules_page,
+    table_title,
     trick_text,
 )
 
@@ -185,6 +186,7 @@ class Room(Gathering, TurnClock):
             "rounds": c["rounds"],
             "rules": self.rules_help,
             "rules_page": rules_page(self.table.rules),
+            "title": table_title(self.table.rules),
         }
 
     def info(self) -> dict[str, Any]:

@@ -16,7 +16,7 @@ from typing import Any
 from ..core.cards import card_str, cards_in, sort_key
 from ..core.tricks import Trick
 from ..games.protocol import Deal, Feature
-from ..guide import house_rules, rules_page_path
+from ..guide import house_rules, rules_page_path, table_title
 
 __all__ = [
     "TableDeal",
@@ -28,6 +28,7 @@ __all__ = [
     "result_sentence",
     "rules_help",
     "rules_page",
+    "table_title",
     "trick_text",
 ]
 

@@ -23,7 +23,7 @@ function describe(info) {
   const open = seats.filter((s) => s.kind === "open").length;
   const people = seats.filter((s) => s.kind === "person").map((s) => s.name).filter(Boolean);
   return [
-    `${title(info.game)} (${info.preset})`,
+    info.title ?? `${title(info.game)} (${info.preset})`,
     info.mode === "table" ? "table mode: the laws apply" : "",
     `${info.players ?? seats.length} seats, ${open} open`,
     info.gathering ? "gathering: not started yet" : "",

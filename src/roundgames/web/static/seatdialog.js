@@ -61,7 +61,7 @@ export function chooseSeat(dialog, tableId, info) {
     drawSeats();
     fill(dialog, h("div", { class: "panel" },
       h("h2", { text: "Take a seat" }),
-      h("p", { text: `${current.game === "nap" ? "Nap" : "Loo"} (${current.preset}), ${current.players ?? current.seats?.length} seats. `
+      h("p", { text: `${current.title ?? current.game}, ${current.players ?? current.seats?.length} seats. `
         + "Bots play the seats nobody takes." }),
       h("label", { class: "field" }, h("span", { text: "Your name" }), name),
       seats,
