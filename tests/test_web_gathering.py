@@ -301,6 +301,7 @@ def test_three_turns_out_of_time_make_the_seat_away_until_he_acts_or_comes_back(
             # Any message of hers gives the seat back at once (the socket calls give_back): her turn waits for her.
             await s.call(room.give_back, 0)
             assert ann.state["seats"][0]["timeouts"] == 0 and not ann.state["seats"][0]["bot_playing"]
+            assert s.restarted().seats[0].timeouts == 0  # her coming back is stored too: a restart keeps it
             state = await anns_turn(s, ann)
             assert state["seats"][0]["turn_until"] is not None
             # Three more out of time, then a rejoin (a new connection of hers) gives it back too.

@@ -593,6 +593,8 @@ class Room(Gathering, TurnClock):
             self._apply_lifecycle(kind, seq, data)
         elif kind == "timeout":
             self._apply_timeout(seq, data["seat"])
+        elif kind == "back":
+            self._apply_back(data["seat"])
         elif kind == "chat":
             self._log(seq, "chat", data["seat"], f"{data['name']}: {data['text']}")
         elif kind == "deal":

@@ -21,8 +21,9 @@ from typing import Any
 __all__ = ["KEPT", "Event", "Store", "effective"]
 
 #: the events an undo never takes back: talk, seating, the hints asked for (the deal was played with them), the
-#: sitting's lifecycle (its start, seats given to bots or opened, Play again) and the turns whose time ran out
-KEPT = ("sit", "chat", "hint", "start", "seat_bot", "open_seat", "leave", "again", "timeout")
+#: sitting's lifecycle (its start, seats given to bots or opened, Play again), the turns whose time ran out and the
+#: person's coming back from them
+KEPT = ("sit", "chat", "hint", "start", "seat_bot", "open_seat", "leave", "again", "timeout", "back")
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (

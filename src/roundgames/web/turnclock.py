@@ -7,7 +7,7 @@ person acts (any message of his, ``back`` included) or comes back on a new conne
 once, with a fresh time for the turn in hand.
 
 A turn's time is kept in memory only: a restarted server gives the turn in hand a fresh one, as it gives a fresh
-countdown to a person who is not connected.
+countdown to a person who is not connected. The timeouts and the person's coming back (a stored ``back``) are kept.
 """
 
 from __future__ import annotations
@@ -100,9 +100,16 @@ class TurnClock:
         time ran out is his to play after all, with a fresh time, and the bot's answer for it is dropped."""
         if not self.gives_back(seat):
             return
+        if self.seats[seat].timeouts > 0:
+            # Stored, as the timeouts are: a restarted server must not mark him away again for turns he came back to.
+            self._command("back", {"seat": seat})
+            return
+        self._apply_back(seat)
+        self._version += 1
+        self._broadcast([])
+
+    def _apply_back(self, seat: int) -> None:
         self.seats[seat].timeouts = 0
         if self._lapsed == (self._point(), seat):
             self._lapsed = None
             self._turn = None
-        self._version += 1
-        self._broadcast([])
