@@ -159,6 +159,8 @@ def test_loo5_6_a_flush_made_by_an_exchange_is_shown_and_paid(tmp_path: Path) ->
             assert done["result"].startswith("Ann takes the pool with a flush.")
             assert done["net"][0] > 0 and all(n < 0 for n in done["net"][1:])  # each other player paid a loo
             assert done["pool"] == 0 and done["looed"] == []  # Ann took the whole pool; nobody is looed
+            # "The holder reveals it" (LOO5-6): everyone, a spectator too, sees the flush that took the pool.
+            assert sorted(done["faces"]["0"]) == sorted(state["hand"])
 
     asyncio.run(main())
 

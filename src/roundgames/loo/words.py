@@ -139,6 +139,8 @@ def view_of(deal: LooDeal, s: int) -> LooView:
     looked = deal.phase is not Phase.DECLARE or deal.decls[s] is not Decl.NONE or deal.to_act == s
     single = deal.kind is Kind.SINGLE  # every card face up (LOO-SGL-1)
     faces = {o: deal.dealt[o] for o in deal.order} if single else {s: deal.hands[s] if looked else 0}
+    for o in getattr(deal, "shown", ()):  # a flush shown lies face up for everyone: "the holder reveals it" (LOO5-6)
+        faces[o] = deal.hands[o]
     return LooView(
         seat=s,
         stage=deal.stage,

@@ -178,7 +178,7 @@ def _game_state(deal: TableDeal, view: View[Any]) -> dict[str, Any]:
     # How many cards the stock still holds for exchanges (LOO5-2): a count, never the cards.
     out["stock"] = view.stock if deal.offers(Feature.EXCHANGES) else None
     out["pam"] = card_str(view.pam) if deal.offers(Feature.PAM) and view.pam >= 0 else None  # LOO5-3
-    if any(s != view.seat for s in view.seen_hands):  # the hands lie face up (LOO-SGL-1)
+    if any(s != view.seat for s in view.seen_hands):  # hands face up: a single (LOO-SGL-1), a flush shown (LOO5-6)
         out["faces"] = {str(s): card_list(m) for s, m in view.seen_hands.items()}
     out["notes"] = list(view.notes)
     if deal.offers(Feature.CALLS):
@@ -205,7 +205,16 @@ def _deal_state(facts: TableFacts, deal: TableDeal, viewer: int | None) -> dict[
         "result": result_sentence(deal, facts.names),
         "tricks_won": tricks["tricks_won"],
     }
-    return out | _game_state(deal, public)
+    out |= _game_state(deal, public)
+    if viewer is None and deal.n > 1:
+        # A spectator reads seat 0's view, whose own hand is private: the faces are those two seats both see.
+        other = deal.view(1).seen_hands
+        faces = {s: m for s, m in public.seen_hands.items() if m and other.get(s) == m}
+        if faces:
+            out["faces"] = {str(s): card_list(m) for s, m in faces.items()}
+        else:
+            out.pop("faces", None)
+    return out
 
 
 def _seat_states(facts: TableFacts, deal: TableDeal | None) -> list[dict[str, Any]]:
