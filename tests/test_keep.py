@@ -843,7 +843,7 @@ def test_interactive_mode_prompts_with_what_the_table_is_waiting_for(
     assert "Waiting for:" not in text  # the prompt says it
 
 
-@pytest.mark.parametrize("leave", ["quit", None], ids=["quit", "end-of-input"])
+@pytest.mark.parametrize("leave", ["quit", "q", None], ids=["quit", "q", "end-of-input"])
 def test_exit_status_a_refused_line_fails_a_script_that_runs_out_not_one_that_quits(
     leave: str | None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -854,7 +854,7 @@ def test_exit_status_a_refused_line_fails_a_script_that_runs_out_not_one_that_qu
 
     typed = ["deal Ann", "fly Ann", "single Cat", *([leave] if leave else [])]
     status, out, _ = keep(new_loo(tmp_path / "script.json"), "\n".join(typed) + "\n", monkeypatch, capsys)
-    assert status == (0 if leave == "quit" else 2)
+    assert status == (0 if leave in ("quit", "q") else 2)
     assert refusals(out) == ["! line 2: fly Ann: command: unknown command 'fly' (type help for the list)"]
     assert "Cat's card won the single." in out  # the lines after the refused one were taken
 

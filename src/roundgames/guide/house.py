@@ -225,7 +225,10 @@ _LOO: dict[str, OptionWords] = {
     ),
     "flush_tie": _w(
         "Equal flushes",
-        {"elder": "Equal flushes: the elder hand's wins.", "split": "Equal flushes share the pool."},
+        {
+            "elder": "The elder flush wins: of equal flushes, the elder hand's takes the pool.",
+            "split": "Equal flushes share: equal flushes share the pool.",
+        },
         frozenset({_FIVE, _IRISH}),
         when=lambda r: r.form == _FIVE or r.irish_flush,
     ),

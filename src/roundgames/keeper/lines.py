@@ -142,7 +142,7 @@ class _Session:
 
     def command(self, typed: list[str]) -> None:
         head, args = typed[0].lower(), typed[1:]
-        if head in ("quit", "exit"):
+        if head in ("quit", "exit", "q"):  # q, as at the play table
             raise _Quit(said=True)
         self.before = self.keeper.snapshot() if self.path and head not in _READ_ONLY else None
         if head in self.commands:

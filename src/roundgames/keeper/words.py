@@ -37,7 +37,7 @@ _OWN_HELP = (
     ("stop [HOW]", "end the sitting now: {stops}"),
     ("status", "what the table is waiting for"),
     ("help", "this list"),
-    ("quit", "leave; the file keeps everything, resume with: roundgames keep --file FILE"),
+    ("quit", "leave (or q); the file keeps everything, resume with: roundgames keep --file FILE"),
 )
 
 

@@ -567,7 +567,9 @@ class LooDeal(BaseDeal):
             raise RecordError("actions", f"{what}: nobody recorded the cards of this deal; state each trick's winner")
         if self.phase is Phase.DECLARE:
             if s == self.to_act:
-                raise IllegalActionError(f"{what}: he must first stand, throw up or take the miss", "LOO-DECL-1")
+                # Only what this form offers: no miss where there is none (Five-card and Irish Loo exchange instead).
+                choices = "stand, throw up or take the miss" if Feature.MISS in self.features else "stand or throw up"
+                raise IllegalActionError(f"{what}: he must first {choices}", "LOO-DECL-1")
             raise IllegalActionError(f"{what}: the declaring is not over", "LOO-DECL-1")
         if self.phase is Phase.SHOW:
             raise IllegalActionError(f"{what}: a flush has been shown, so the hand is not played", "LOO5-6")
