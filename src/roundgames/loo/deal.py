@@ -567,7 +567,6 @@ class LooDeal(BaseDeal):
             raise RecordError("actions", f"{what}: nobody recorded the cards of this deal; state each trick's winner")
         if self.phase is Phase.DECLARE:
             if s == self.to_act:
-                # Only what this form offers: no miss where there is none (Five-card and Irish Loo exchange instead).
                 choices = "stand, throw up or take the miss" if Feature.MISS in self.features else "stand or throw up"
                 raise IllegalActionError(f"{what}: he must first {choices}", "LOO-DECL-1")
             raise IllegalActionError(f"{what}: the declaring is not over", "LOO-DECL-1")
