@@ -17,13 +17,14 @@ from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.pilot import Pilot
-from textual.widgets import RichLog, Static
+from textual.widgets import Static
 
 from roundgames.core.cards import card_str
 from roundgames.loo.deal import Decl, LooDeal, Phase
 from roundgames.nap import NapDeal
 from roundgames.session.table import PlaySettings, Table, hand_order
 from roundgames.terminal.tui import SYMBOLS, InfoScreen, TableApp
+from tuitext import screen_text
 
 SIZE = (80, 24)
 #: a three-seat Loo sitting whose person, standing and playing his first legal cards, takes the first trick
@@ -41,17 +42,6 @@ def quick(**kw: Any) -> PlaySettings:
 def status(app: TableApp) -> str:
     content = app.query_one("#status", Static).content
     return content.plain if isinstance(content, Text) else str(content)
-
-
-def screen_text(app: TableApp) -> str:
-    """Everything the table draws: its text widgets and the log."""
-    parts = []
-    for w in app.screen.query(Static):
-        content = w.content
-        parts.append(content.plain if isinstance(content, Text) else str(content))
-    if app.screen is app.screen_stack[0]:
-        parts += [strip.text for strip in app.query_one("#log", RichLog).lines]
-    return "\n".join(parts)
 
 
 def legal_index(app: TableApp, seat: int = 0) -> int:

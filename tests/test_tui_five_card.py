@@ -19,13 +19,12 @@ import pytest
 
 pytest.importorskip("textual")
 
-from rich.text import Text
 from textual.geometry import Region
-from textual.widgets import RichLog, Static
 
 from roundgames.core.cards import card_str
 from roundgames.session.table import PlaySettings, Table, hand_order
 from roundgames.terminal.tui import TableApp
+from tuitext import screen_text
 
 SIZE = (80, 24)
 #: the person declares first holding four of a suit, the stock's top card of that suit, and leads first
@@ -36,16 +35,6 @@ ASIDE_SEED = 115
 CIVIL_SEED = 8
 #: the person is dealt Pam (the knave of clubs)
 PAM_SEED = 2272
-
-
-def screen_text(app: TableApp) -> str:
-    parts = []
-    for w in app.screen.query(Static):
-        content = w.content
-        parts.append(content.plain if isinstance(content, Text) else str(content))
-    if app.screen is app.screen_stack[0]:
-        parts += [strip.text for strip in app.query_one("#log", RichLog).lines]
-    return "\n".join(parts)
 
 
 def drawn(app: TableApp, wid: str) -> list[str]:

@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from roomconn import Recorder
 from roundgames.web.room import Room, RoomError
 from roundgames.web.store import Store
 from roundgames.web.timing import ManualClock, Timing
@@ -45,25 +46,6 @@ CONFIG: dict[str, Any] = {
     "hints": False,
     "seed": FLUSH_SEED,
 }
-
-
-class Recorder:
-    """A connection that keeps what it is sent."""
-
-    def __init__(self, seat: int | None) -> None:
-        self.seat = seat
-        self.last_seq = 0
-        self.messages: list[dict[str, Any]] = []
-
-    def push(self, message: dict[str, Any]) -> None:
-        self.messages.append(message)
-
-    @property
-    def state(self) -> dict[str, Any]:
-        return next(m["state"] for m in reversed(self.messages) if m.get("state") is not None)
-
-    def log(self) -> list[str]:
-        return [e["text"] for m in self.messages for e in m.get("log", [])]
 
 
 Scene = tuple[Room, Recorder, Recorder, Callable[[Callable[[], bool]], Awaitable[None]]]

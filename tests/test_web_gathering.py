@@ -20,31 +20,12 @@ from typing import Any
 import httpx
 import pytest
 
+from roomconn import Recorder
 from roundgames.web.app import create_app
 from roundgames.web.room import Room, RoomError
 from roundgames.web.store import Store
 from roundgames.web.thinking import InlineThinker
 from roundgames.web.timing import ManualClock, Timing
-
-
-class Recorder:
-    """A connection that keeps what it is sent."""
-
-    def __init__(self, seat: int | None) -> None:
-        self.seat = seat
-        self.last_seq = 0
-        self.messages: list[dict[str, Any]] = []
-
-    def push(self, message: dict[str, Any]) -> None:
-        self.messages.append(message)
-
-    @property
-    def state(self) -> dict[str, Any]:
-        return next(m["state"] for m in reversed(self.messages) if "state" in m)
-
-    def texts(self, kind: str | None = None) -> list[str]:
-        return [e["text"] for m in self.messages for e in m.get("log", []) if kind is None or e["kind"] == kind]
-
 
 CONFIG: dict[str, Any] = {
     "game": "nap",
