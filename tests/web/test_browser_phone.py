@@ -166,3 +166,23 @@ def test_the_gathering_fits_a_phone_with_the_host_s_buttons_in_view(
 
 def hand_is_empty(page: Page) -> bool:
     return page.locator(CARDS).count() == 0
+
+
+def test_a_five_card_exchange_fits_a_phone_cards_marks_and_buttons_in_view(
+    new_context: Callable[..., BrowserContext], server_factory: Callable[..., WebServer], shot: Callable[..., Path]
+) -> None:
+    from .test_browser_five_card import FLUSH_SEED, seated
+
+    phone = new_context("phone", **PHONE).new_page()
+    seated(phone, server_factory, FLUSH_SEED)
+    wait_turn(phone)
+    cards = phone.locator(CARDS)
+    expect(cards).to_have_count(5)
+    cards.first.click()  # marked for the exchange
+    exchange = phone.get_by_test_id("actions").get_by_role("button", name="Exchange 1 card", exact=True)
+    expect(exchange).to_be_in_viewport(ratio=1)
+    for card in cards.all():
+        box = card.bounding_box()
+        assert box is not None and box["width"] >= 60 and in_viewport(box, 390, 844), box
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390, "the phone page scrolls sideways"
+    shot(phone, "phone-five-card-exchange", full_page=False)
