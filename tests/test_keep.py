@@ -12,6 +12,7 @@ import io
 import json
 import os
 import re
+import stat
 import subprocess
 import sys
 from pathlib import Path
@@ -949,3 +950,21 @@ def test_loo_var_ew_single_enquire_within_all_play_the_single_and_the_dealer_may
     assert deal_nets(out) == {1: {"Ann": -4, "Ben": 1, "Cat": 0}, 2: {"Ann": 0, "Ben": -1, "Cat": 4}}
     assert "Cat took the pool without play." in out
     assert "Next: Cat deals a single (no miss, all play)." in out
+
+
+def test_the_keep_file_keeps_its_mode_when_it_is_written_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The sitting is written through a temporary file and a rename; the file keeps the mode its owner gave it (a
+    pool shared with the group stays readable by it), and a new file gets the mode a plain write would give."""
+    path = tmp_path / "pool.json"
+    status, _, _ = keep(new_loo(path), "deal Ann\n", monkeypatch, capsys)
+    assert status == 0
+    umask = os.umask(0)
+    os.umask(umask)
+    assert stat.S_IMODE(path.stat().st_mode) == 0o666 & ~umask  # new: as open() would make it, not 0600
+    path.chmod(0o640)
+    before = path.read_text(encoding="utf-8")
+    status, _, _ = keep(["--file", str(path)], "single nobody\n", monkeypatch, capsys)
+    assert status == 0 and path.read_text(encoding="utf-8") != before  # written again
+    assert stat.S_IMODE(path.stat().st_mode) == 0o640

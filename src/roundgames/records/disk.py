@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import stat
 import tempfile
 
 from ..core.errors import RecordError, RoundgamesError
@@ -43,6 +44,9 @@ def write_atomically(path: str, text: str, field: str) -> None:
     except OSError as e:
         raise RecordError(field, f"{path}: cannot write: {e.strerror}") from None
     try:
+        # The file keeps its mode (a temporary file is made 0600): one a person shared with his group stays shared,
+        # and a new one gets the mode a plain write would give it.
+        os.fchmod(fd, _mode_for(path))
         with os.fdopen(fd, "w", encoding="utf-8") as fp:
             fp.write(text)
             fp.flush()
@@ -52,3 +56,13 @@ def write_atomically(path: str, text: str, field: str) -> None:
         with contextlib.suppress(OSError):
             os.remove(tmp)
         raise RecordError(field, f"{path}: cannot write: {e.strerror}") from None
+
+
+def _mode_for(path: str) -> int:
+    """The permission bits ``path`` has, or for a new file those ``open`` would give it under the umask."""
+    try:
+        return stat.S_IMODE(os.stat(path).st_mode)
+    except OSError:
+        umask = os.umask(0)  # read by setting it: there is no other way; set back at once
+        os.umask(umask)
+        return 0o666 & ~umask
