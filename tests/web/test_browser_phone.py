@@ -186,3 +186,20 @@ def test_a_five_card_exchange_fits_a_phone_cards_marks_and_buttons_in_view(
         assert box is not None and box["width"] >= 60 and in_viewport(box, 390, 844), box
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390, "the phone page scrolls sideways"
     shot(phone, "phone-five-card-exchange", full_page=False)
+
+
+def test_the_pages_run_under_their_content_security_policy_with_nothing_refused(
+    page: Page, server: WebServer
+) -> None:
+    """The lobby, a table (its websocket, cards and dialogs) and a rules page work under the policy the server
+    sends: the browser refuses nothing (a refusal is a console message naming the Content Security Policy)."""
+    refused: list[str] = []
+    page.on("console", lambda m: refused.append(m.text) if "Content Security Policy" in m.text else None)
+    create_table(page, server, game="loo", players=4)
+    wait_turn(page)
+    page.get_by_test_id("rules-button").click()
+    expect(page.get_by_test_id("rules-panel")).to_be_visible()
+    page.keyboard.press("Escape")
+    page.goto(server.url + "/rules/loo/five-card")
+    expect(page.locator("[data-card]").first).to_be_visible()
+    assert refused == []

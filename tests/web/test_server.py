@@ -313,3 +313,26 @@ def test_undo_stops_at_an_action_that_showed_hidden_cards(server: Any) -> None:
     me.send({"type": "undo"})
     assert me.error()["code"] == "no_undo"
     me.close()
+
+
+def test_every_page_and_answer_carries_the_security_headers(server: Any) -> None:
+    """Content-Security-Policy (our own origin only, never framed), X-Frame-Options, nosniff and no referrer, on the
+    pages, the JSON routes, the static files, the rules pages and an error alike."""
+    made = create(server.url, game="nap", players=3, people=1)
+    paths = [
+        "/",
+        f"/t/{made['id']}",
+        "/api/options",
+        f"/api/tables/{made['id']}",
+        "/static/style.css",
+        "/rules/loo/three-card",
+        "/t/nosuchtable",
+        "/api/nosuchroute",
+    ]
+    for path in paths:
+        answer = httpx.get(server.url + path, trust_env=False)
+        csp = answer.headers.get("content-security-policy", "")
+        assert "default-src 'self'" in csp and "frame-ancestors 'none'" in csp and "script-src 'self'" in csp, path
+        assert answer.headers.get("x-frame-options") == "DENY", path
+        assert answer.headers.get("x-content-type-options") == "nosniff", path
+        assert answer.headers.get("referrer-policy") == "no-referrer", path

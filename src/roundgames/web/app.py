@@ -19,6 +19,7 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -27,6 +28,7 @@ from starlette.templating import Jinja2Templates
 
 from ..records.deal import dumps, record_of
 from .guide_routes import GUIDE_ROUTES
+from .headers import SecurityHeaders
 from .protocol import ProtocolError, check_text, new_table_config, options_catalogue, parse_sit
 from .room import Room, RoomError
 from .server import MAX_TABLES, Server
@@ -283,7 +285,12 @@ def create_app(
         yield
         await server.close()
 
-    app = Starlette(routes=ROUTES, lifespan=lifespan, exception_handlers={HTTPException: http_error})
+    app = Starlette(
+        routes=ROUTES,
+        lifespan=lifespan,
+        exception_handlers={HTTPException: http_error},
+        middleware=[Middleware(SecurityHeaders)],
+    )
     app.state.server = server
     app.state.create_limit = CreateLimit(create_limit)
     return app
