@@ -188,9 +188,7 @@ def test_a_five_card_exchange_fits_a_phone_cards_marks_and_buttons_in_view(
     shot(phone, "phone-five-card-exchange", full_page=False)
 
 
-def test_the_pages_run_under_their_content_security_policy_with_nothing_refused(
-    page: Page, server: WebServer
-) -> None:
+def test_the_pages_run_under_their_content_security_policy_with_nothing_refused(page: Page, server: WebServer) -> None:
     """The lobby, a table (its websocket, cards and dialogs) and a rules page work under the policy the server
     sends: the browser refuses nothing (a refusal is a console message naming the Content Security Policy)."""
     refused: list[str] = []
