@@ -162,6 +162,29 @@ def reach_my_play_turn(page: Page, seat: int = 0) -> None:
     raise AssertionError("never came to play a card")
 
 
+def reach_an_unplayable_card(page: Page, prefer: tuple[str, ...]) -> None:
+    """Take this viewer's turns (``prefer``'s buttons first) until a turn in the play where some card may not be
+    played."""
+    for _ in range(80):
+        wait_turn(page)
+        if text(page.get_by_test_id("phase")) == "play" and page.locator(f"{HAND} button.illegal").count():
+            return
+        take_turn(page, 0, prefer=prefer)
+    raise AssertionError("no turn with an unplayable card")
+
+
+def sit_by_dialog(page: Page, url: str, name: str, seat: int) -> None:
+    """Open a table's link and take ``seat`` by name in the seat dialog; returns once connected."""
+    track(page)
+    page.goto(url)
+    dialog = page.get_by_test_id("seat-dialog")
+    expect(dialog).to_be_visible()
+    dialog.get_by_test_id("name-input").fill(name)
+    dialog.get_by_test_id(f"sit-{seat}").click()
+    expect(dialog).to_be_hidden()
+    expect(page.get_by_test_id("conn-state")).to_have_text("connected")
+
+
 def cards_shown(page: Page) -> set[str]:
     """Every card anywhere on the page: drawn cards (data-card) and card codes in the log's text."""
     drawn: list[str] = page.locator("[data-card]").evaluate_all("els => els.map((e) => e.dataset.card)")
@@ -283,14 +306,7 @@ def test_clicking_an_illegal_card_explains_the_rule_and_sends_nothing(page: Page
 
     page.on("websocket", watch)
     create_table(page, server, game="nap", players=3, rounds=10)
-    # Play (passing in the calling) until a turn in the play where some card may not be played.
-    for _ in range(80):
-        wait_turn(page)
-        if text(page.get_by_test_id("phase")) == "play" and page.locator(f"{HAND} button.illegal").count():
-            break
-        take_turn(page, 0, prefer=("Pass",))
-    else:
-        raise AssertionError("no turn with an unplayable card")
+    reach_an_unplayable_card(page, ("Pass",))  # passing in the calling
 
     before = hand(page)
     log_before = page.locator("[data-testid=log] li").count()
@@ -326,14 +342,8 @@ def test_two_browsers_at_one_table_take_turns_and_never_see_each_others_cards(
     expect(ann.get_by_test_id("seat-1")).to_contain_text("open")
 
     # Bob opens the table's link and takes the open seat by name.
-    bob = track(new_context("desktop").new_page())
-    bob.goto(ann.url)
-    dialog = bob.get_by_test_id("seat-dialog")
-    expect(dialog).to_be_visible()
-    dialog.get_by_test_id("name-input").fill("Bob")
-    dialog.get_by_test_id("sit-1").click()
-    expect(dialog).to_be_hidden()
-    expect(bob.get_by_test_id("conn-state")).to_have_text("connected")
+    bob = new_context("desktop").new_page()
+    sit_by_dialog(bob, ann.url, "Bob", 1)
     expect(bob.get_by_test_id("me")).to_contain_text("Bob")
     expect(ann.get_by_test_id("seat-1")).to_contain_text("Bob")
     expect(ann.get_by_test_id("seat-1")).to_contain_text("online")

@@ -13,7 +13,17 @@ from typing import TYPE_CHECKING, Any
 
 from playwright.sync_api import BrowserContext, Page, expect
 
-from .test_browser import actions_of, create_table, hand, no_script_errors, paced, play_out_deal, track, wait_turn
+from .test_browser import (
+    actions_of,
+    create_table,
+    hand,
+    no_script_errors,
+    paced,
+    play_out_deal,
+    sit_by_dialog,
+    track,
+    wait_turn,
+)
 
 if TYPE_CHECKING:
     from conftest import WebServer
@@ -29,14 +39,7 @@ def state_of(page: Page) -> Any:
 
 
 def sit_bob(bob: Page, url: str, seat: int) -> None:
-    track(bob)
-    bob.goto(url)
-    dialog = bob.get_by_test_id("seat-dialog")
-    expect(dialog).to_be_visible()
-    dialog.get_by_test_id("name-input").fill("Bob")
-    dialog.get_by_test_id(f"sit-{seat}").click()
-    expect(dialog).to_be_hidden()
-    expect(bob.get_by_test_id("conn-state")).to_have_text("connected")
+    sit_by_dialog(bob, url, "Bob", seat)
 
 
 def test_two_friends_gather_and_nothing_is_dealt_until_the_host_starts(

@@ -29,9 +29,9 @@ from .test_browser import (
     create_table,
     hand,
     no_script_errors,
+    sit_by_dialog,
     take_turn,
     text,
-    track,
     wait_turn,
 )
 
@@ -60,14 +60,7 @@ def seated(page: Page, server_factory: Callable[..., WebServer], seed: int, pres
     store.create("five", config)
     store.close()
     server.start()
-    track(page)
-    page.goto(f"{server.url}/t/five")
-    dialog = page.get_by_test_id("seat-dialog")
-    expect(dialog).to_be_visible()
-    dialog.get_by_test_id("name-input").fill("Ann")
-    dialog.get_by_test_id("sit-0").click()
-    expect(dialog).to_be_hidden()
-    expect(page.get_by_test_id("conn-state")).to_have_text("connected")
+    sit_by_dialog(page, f"{server.url}/t/five", "Ann", 0)
     return server
 
 

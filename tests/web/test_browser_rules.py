@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from playwright.sync_api import Page, expect
 
-from .test_browser import HAND, create_table, no_script_errors, take_turn, text, track, wait_turn
+from .test_browser import HAND, create_table, no_script_errors, reach_an_unplayable_card, track
 
 if TYPE_CHECKING:
     from conftest import WebServer
@@ -94,14 +94,7 @@ def test_a_refusals_rule_id_links_to_the_rule_on_the_rules_page(
     page: Page, server: WebServer, shot: Callable[..., Path]
 ) -> None:
     create_table(page, server, game="loo", players=3, rounds=10)
-    # Stand (or play) until a turn in the play where some card may not be played.
-    for _ in range(80):
-        wait_turn(page)
-        if text(page.get_by_test_id("phase")) == "play" and page.locator(f"{HAND} button.illegal").count():
-            break
-        take_turn(page, 0, prefer=("Stand",))
-    else:
-        raise AssertionError("no turn with an unplayable card")
+    reach_an_unplayable_card(page, ("Stand",))
     page.locator(f"{HAND} button.illegal").first.click()
     message = page.get_by_test_id("message")
     expect(message).to_have_text(re.compile(r"\(LOO-PLAY-\d\)"))
