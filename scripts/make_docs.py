@@ -37,13 +37,16 @@ if str(SRC) not in sys.path:
     sys.path.insert(0, str(SRC))
 
 from roundgames.games.registry import game, games  # noqa: E402
-from roundgames.guide import RULES, WORDS, all_pages as guide_pages, to_markdown, value_sentence  # noqa: E402
+from roundgames.guide import RULES, WORDS, to_markdown, value_sentence  # noqa: E402
+from roundgames.guide import all_pages as guide_pages  # noqa: E402
 from roundgames.guide.pages import form_slug  # noqa: E402
 
 #: a rule ID as the code, the tests and RULES.md write it: LOO-PLAY-5, LOO5-3, LOOI-2, NAP-VAR-POOL, LOO-LAW-0a
 ID = re.compile(r"(?<![A-Za-z0-9_-])(?:LOO5?|LOOI|NAP)-[A-Z0-9]+(?:-[A-Za-z0-9]+)*")
 #: ``LOO-LAW-0b..0d``, ``LOO-DECL-1..10``: a range of rules, in RULES.md's order
-RANGE = re.compile(r"(?<![A-Za-z0-9_-])(?P<first>(?:LOO5?|LOOI|NAP)-(?:[A-Z0-9]+-)*)(?P<a>[0-9][a-z]?)\.\.(?P<b>[0-9]+[a-z]?)")
+RANGE = re.compile(
+    r"(?<![A-Za-z0-9_-])(?P<first>(?:LOO5?|LOOI|NAP)-(?:[A-Z0-9]+-)*)(?P<a>[0-9][a-z]?)\.\.(?P<b>[0-9]+[a-z]?)"
+)
 #: what the code writes where a person fills in the ID (``NAP-LAW-N [ARG]`` in a help text)
 PLACEHOLDERS = frozenset({"NAP-LAW-N"})
 #: the catalogue lists every rule: it is the rules' text, not code that implements them
@@ -164,6 +167,10 @@ def _files(top: Path) -> Iterable[Path]:
             yield path
 
 
+def _shown(path: Path) -> str:
+    return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
+
+
 TEST_DEF = re.compile(r"^\s*(?:async )?def (test_\w+)")
 
 
@@ -182,21 +189,22 @@ def citations(top: Path) -> dict[str, list[Citation]]:
             elif line and not line[0].isspace():
                 test = ""
             for rule in dict.fromkeys(cited_ids(line)):
-                out[rule].append(Citation(str(path.relative_to(ROOT)), number, test))
+                out[rule].append(Citation(_shown(path), number, test))
     return out
 
 
-def problems() -> list[str]:
-    """What keeps the laws from being complete: a rule of RULES.md without its entry, a rule ID cited in src/
-    that is no rule."""
+def problems(spec: Path | None = None, src: Path = SRC) -> list[str]:
+    """What keeps the laws from being complete: a rule of RULES.md (``spec``) without its entry on a laws page,
+    a rule ID cited under ``src`` that is no rule."""
+    spec = spec or SPEC
     out = []
     laws = {rule for g in ("loo", "nap") for rule in law_ids(g)}
-    if SPEC.exists():
+    if spec.exists():
         script = _catalogue_script()
-        for rule, *_ in script.parse(SPEC.read_text(encoding="utf-8")):
+        for rule, *_ in script.parse(spec.read_text(encoding="utf-8")):
             if rule not in laws:
                 out.append(f"{rule}: a rule of RULES.md with no entry on the laws pages")
-    for rule, where in sorted(citations(SRC).items()):
+    for rule, where in sorted(citations(src).items()):
         if rule in KNOWN or rule in PLACEHOLDERS or is_group(rule):
             continue
         places = ", ".join(f"{c.path}:{c.line}" for c in where)
@@ -270,7 +278,7 @@ def play_page(game_name: str, slug: str) -> Callable[[], str]:
         text = to_markdown(page(game_name, slug))
         laws = f"../laws/{game_name}.md"
         note = (
-            f"\n!!! note \"The laws\"\n    Each rule below, with its sources, the options that change it, the code "
+            f'\n!!! note "The laws"\n    Each rule below, with its sources, the options that change it, the code '
             f"that implements it and the tests that check it, is on [the laws of {game(game_name).title}]({laws}).\n"
         )
         return text + note
@@ -418,7 +426,11 @@ def _option_section(game_name: str, option: str, values: tuple[Any, ...] | None)
     if rules:
         out += ["Rules it changes: " + ", ".join(f"[{r}](laws/{rule_game(r)}.md#{r})" for r in rules) + ".", ""]
     out += ["| Value | What it means | Presets that set it |", "|---|---|---|"]
-    listed = list(values) if values is not None else sorted({default, *presets.values()}, key=lambda v: (v is not None, v or 0))
+    listed = (
+        list(values)
+        if values is not None
+        else sorted({default, *presets.values()}, key=lambda v: (v is not None, v or 0))
+    )
     for value in listed:
         setting = ", ".join(f"`{name}`" for name, v in presets.items() if v == value and type(v) is type(value))
         mark = " (default)" if value == default and type(value) is type(default) else ""
@@ -449,7 +461,7 @@ def house_rules_page() -> str:
         "agrees. Every option is listed here with what each of its values means at the table, the rules it "
         "changes, and the presets that set it. Options are given by name everywhere: "
         "`roundgames play loo --preset peel --option loo_mode=unlimited`, the web lobby's House rules, a deal "
-        "record's `options`, `LooRules.preset(\"peel\").with_options(loo_mode=\"unlimited\")`.",
+        'record\'s `options`, `LooRules.preset("peel").with_options(loo_mode="unlimited")`.',
         "",
     ]
     for spec in games():

@@ -15,6 +15,7 @@ import re
 import sys
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from markdown import Extension, Markdown
 from markdown.preprocessors import Preprocessor
@@ -41,7 +42,7 @@ class Doctests(Preprocessor):
 
     def run(self, lines: list[str]) -> list[str]:
         out: list[str] = []
-        fence, example = "", False
+        fence, example, indent = "", False, ""
         for line in lines:
             stripped = line.lstrip()
             if example and not stripped:
@@ -60,7 +61,7 @@ class Doctests(Preprocessor):
 
 
 class DoctestExtension(Extension):
-    def extendMarkdown(self, md: Markdown) -> None:  # noqa: N802: Markdown's name
+    def extendMarkdown(self, md: Markdown) -> None:
         # Before the fenced-code preprocessor (priority 25), which then sees the fences made here.
         md.preprocessors.register(Doctests(md), "doctests", 40)
 
@@ -90,17 +91,25 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Files) -> str
     return str(make_docs.fill_markers(markdown))
 
 
-def on_post_page(output: str, page: Any, config: Any) -> str:
-    depth = page.url.count("/") if page.url else 0
-    up = "../" * depth
+def _external(output: str, base: str) -> str:
+    """``output`` with each inline script a file under :data:`INLINE_DIR`, linked from ``base``."""
 
     def external(m: re.Match[str]) -> str:
         body = m["body"]
         name = hashlib.sha256(body.encode()).hexdigest()[:16] + ".js"
         _inline[name] = body
-        return f'<script src="{up}{INLINE_DIR}/{name}"></script>'
+        return f'<script src="{base}{INLINE_DIR}/{name}"></script>'
 
     return INLINE.sub(external, output)
+
+
+def on_post_page(output: str, page: Any, config: Any) -> str:
+    return _external(output, "../" * (page.url.count("/") if page.url else 0))
+
+
+def on_post_template(output: str, template_name: str, config: Any) -> str:
+    # 404.html is shown at any depth: it links the site's files from the site's own address.
+    return _external(output, urlsplit(config["site_url"] or "/").path.rstrip("/") + "/")
 
 
 def on_post_build(config: Any) -> None:
