@@ -36,6 +36,11 @@ class DocsSite(StaticFiles):
     def __init__(self) -> None:
         super().__init__(directory=docs_folder(), html=True, check_dir=False)
 
+    async def check_config(self) -> None:
+        # Starlette refuses a missing folder with an error; a site not built yet is only not found (below).
+        if docs_built():
+            await super().check_config()
+
     async def get_response(self, path: str, scope: Scope) -> Response:
         if not docs_built():
             raise HTTPException(404, "the documentation has not been built: run make docs")
