@@ -6,7 +6,6 @@ it is built, there is no link and /docs/ is not found. Screenshots of a rule, th
 from __future__ import annotations
 
 import re
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -15,10 +14,9 @@ import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
-from .test_browser import create_table, no_script_errors, track, wait_turn
+from docs_build import build_site
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from docs_build import build_site  # noqa: E402 (tests/, beside this folder)
+from .test_browser import create_table, no_script_errors, track, wait_turn
 
 if TYPE_CHECKING:
     from conftest import WebServer
