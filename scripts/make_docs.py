@@ -442,12 +442,15 @@ def _option_section(game_name: str, option: str, values: tuple[Any, ...] | None)
 
 def _preset_lines(game_name: str) -> list[str]:
     spec = game(game_name)
+    default = spec.rules()
     out = ["| Preset | Form | Stakes | Options it sets |", "|---|---|---|---|"]
     for name in spec.rules.PRESETS:
         rules = spec.rules.preset(name)
         form = spec.form_of(rules).title
         stakes = ", ".join(f"{s} {getattr(rules.stakes, s)}" for s in spec.stake_names)
-        changed = ", ".join(f"[`{o}`](#{game_name}-{o}) = {_show(v)}" for o, v in rules.options().items())
+        # What the preset changes from the defaults (``rules.options()`` is what differs from the preset itself).
+        setting = {o: getattr(rules, o) for o in spec.options if getattr(rules, o) != getattr(default, o)}
+        changed = ", ".join(f"[`{o}`](#{game_name}-{o}) = {_show(v)}" for o, v in setting.items())
         out.append(f"| `{name}` | {form} | {stakes} | {changed or 'none: the defaults'} |")
     return out
 

@@ -108,12 +108,19 @@ def test_the_house_rules_page_lists_every_option_of_every_game_with_its_presets(
     for spec in games():
         for option in spec.options:
             assert f'id="{spec.name}-{option}"' in markup, (spec.name, option)
+    rows = [text_of(row) for row in re.findall(r"<tr>.*?</tr>", markup, re.S)]
+
+    def row(starting: str) -> str:
+        return next(r for r in rows if r.strip().startswith(starting))
+
+    # Each value with the guide's sentence and the presets that set it.
+    assert "Enquire Within's single: after a deal where nobody was looed" in row("ew")
+    assert row("ew").split()[-1] == "enquire-within"
+    assert "five-card" in row("none\nNo singles") and "irish" in row("none\nNo singles")
+    # Each preset with the options it changes from the defaults.
+    assert "club_law = true" in row("irish\nIrish Loo") and "single = none" in row("irish\nIrish Loo")
+    assert "misery = false" in row("plain\nNap")
     shown = text_of(markup)
-    # Enquire Within's preset sets Enquire Within's single; every value's sentence is the guide's.
-    assert "Enquire Within's single: after a deal where nobody was looed" in shown
-    assert re.search(
-        r"`?ew`? \| Enquire Within's single[^|]*\| `?enquire-within", text_of(markup).replace("\n", " ")
-    ) or ("enquire-within" in shown)
     for sentence in WORDS["loo"]["loo_mode"].sentences.values():
         assert sentence in shown
 
