@@ -36,9 +36,18 @@ INLINE_DIR = "assets/javascripts/inline"
 _inline: dict[str, str] = {}
 
 
+#: a reST role of the docstrings: :class:`~roundgames.games.protocol.Deal`, :func:`rules_for`
+ROLE = re.compile(r":(?:class|func|meth|mod|attr|data|exc|obj):`(?P<tilde>~?)(?P<name>[^`]+)`")
+
+
+def _role(m: re.Match[str]) -> str:
+    name = m["name"].lstrip(".")
+    return f"`{name.rsplit('.', 1)[-1] if m['tilde'] else name}`"
+
+
 class Doctests(Preprocessor):
     """A docstring's examples (``>>>`` lines and the output under them, up to a blank line) as a Python console
-    block; Markdown would read them as quotations."""
+    block, which Markdown would read as quotations; its reST roles (``:class:`Deal```) as code."""
 
     def run(self, lines: list[str]) -> list[str]:
         out: list[str] = []
@@ -54,7 +63,7 @@ class Doctests(Preprocessor):
                 example = True
             elif not example and stripped.startswith(("```", "~~~")):
                 fence = "" if fence else stripped[:3]
-            out.append(line)
+            out.append(line if example or fence else ROLE.sub(_role, line))
         if example:
             out.append(indent + "```")
         return out

@@ -173,3 +173,14 @@ def test_the_build_fails_when_a_rule_of_rules_md_has_no_entry(tmp_path: Path) ->
     done, _ = build_site(tmp_path / "site", env={"ROUNDGAMES_RULES_MD": str(spec)})
     assert done.returncode != 0
     assert "LOO-PLAY-10: a rule of RULES.md with no entry on the laws pages" in done.stdout + done.stderr
+
+
+def test_the_api_reference_shows_the_docstrings_examples_as_console_sessions(site: Path) -> None:
+    """The registry's doctest (``>>> game("whist")`` and its error) is a console block, not a quotation, and the
+    docstrings' reST roles are shown as code."""
+    markup = read(site, "api/games")
+    block = markup[markup.index('<span class="gp">&gt;&gt;&gt; </span>') :]  # the console prompt, highlighted
+    block = text_of(block[: block.index("</pre>")])
+    assert '>>> [g.name for g in games()], [f.name for f in game("loo").forms]' in block
+    assert all(f":{role}:`" not in markup for role in ("class", "func", "mod"))
+    assert "roundgames.core.errors.RulesError: unknown game 'whist' (valid: loo, nap)" in text_of(markup)
