@@ -37,7 +37,7 @@ if str(SRC) not in sys.path:
     sys.path.insert(0, str(SRC))
 
 from roundgames.games.registry import game, games  # noqa: E402
-from roundgames.guide import RULES, WORDS, to_markdown, value_sentence  # noqa: E402
+from roundgames.guide import RULES, WORDS, card_text, page, to_markdown, value_sentence  # noqa: E402
 from roundgames.guide import all_pages as guide_pages  # noqa: E402
 from roundgames.guide.pages import form_slug  # noqa: E402
 
@@ -115,8 +115,12 @@ def statements() -> dict[str, Statement]:
             if row:
                 current = []
             continue
-        if not line.startswith(" ") or not current:
-            current = [] if line and not line.startswith(" ") else current
+        if not line.strip():
+            continue  # a blank line among a rule's lines
+        if not line.startswith(" "):
+            current = []  # the rule's lines have ended
+            continue
+        if not current:
             continue
         quote = QUOTE.match(line)
         for statement in current:
@@ -259,22 +263,14 @@ def play_index() -> str:
     ]
     for p in guide_pages():
         first = p.intro[0] if p.intro else ""
-        out.append(f"- [{p.title}]({Path(play_path(p.game, p.slug)).name}): {_plain_cards(first)}")
+        out.append(f"- [{p.title}]({Path(play_path(p.game, p.slug)).name}): {card_text(first)}")
     return "\n".join(out) + "\n"
-
-
-def _plain_cards(text: str) -> str:
-    from roundgames.guide import card_text
-
-    return card_text(text)
 
 
 def play_page(game_name: str, slug: str) -> Callable[[], str]:
     """The page that teaches a form, as :func:`roundgames.guide.to_markdown` writes it."""
 
     def make() -> str:
-        from roundgames.guide import page
-
         text = to_markdown(page(game_name, slug))
         laws = f"../laws/{game_name}.md"
         note = (
