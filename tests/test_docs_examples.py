@@ -61,6 +61,7 @@ def test_every_python_example_of_the_page_runs_and_prints_what_the_page_shows(
             runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
             report: list[str] = []
             runner.run(test, out=report.append, clear_globs=False)
+            namespace.update(test.globs)  # a doctest runs in a copy: what it defined is there for what follows
             assert runner.failures == 0, f"{block.where}: the example's output differs from the page\n" + "".join(
                 report
             )
