@@ -35,7 +35,8 @@ def _python_blocks(page: Path) -> list[Block]:
 
 
 def _console_blocks(page: Path) -> list[Block]:
-    return [b for b in blocks(page) if b.lang in _CONSOLE and b.text.startswith("$ ")]
+    """Console blocks, and blocks of no language that show a command (``$ ...``): a command shown is run."""
+    return [b for b in blocks(page) if b.lang in (*_CONSOLE, "") and b.text.startswith("$ ")]
 
 
 PYTHON_PAGES = [p for p in pages() if any(b.runs for b in _python_blocks(p))]
