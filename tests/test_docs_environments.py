@@ -1,12 +1,12 @@
-"""docs/research/environments.md, the page of the environments' spaces: it is the generator's output
-(``roundgames.envs.layout_doc``), and the sizes it states are those the PettingZoo and OpenSpiel environments
-really give, for every form and several seat counts."""
+"""The site's page of the environments' spaces (research/environments.md), generated at build time by
+``roundgames.envs.layout_doc`` through scripts/docs_pages/research.py: it covers every form of every game, and the
+sizes it states are those the PettingZoo and OpenSpiel environments really give, for several seat counts."""
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import re
-from pathlib import Path
 
 import pytest
 
@@ -21,7 +21,6 @@ import pyspiel
 
 from roundgames.envs import openspiel  # noqa: F401  (registers python_loo and python_nap)
 
-PAGE = ROOT / layout_doc.PAGE
 _FORM = re.compile(
     r"^### (.+)\n\nPreset `([\w-]+)`\. Actions: \*\*(\d+)\*\*\. Observation: \*\*([^*]+)\*\* values .*"
     r"Information state: \*\*([^*]+)\*\* values",
@@ -38,7 +37,7 @@ def _value(formula: str, n: int) -> int:
 
 
 def _forms() -> list[tuple[str, str, str, int, str, str]]:
-    text = PAGE.read_text(encoding="utf-8")
+    text = layout_doc.page()
     found = []
     for section in text.split("\n## ")[1:]:
         game = next((k for k, g in ENV_GAMES.items() if section.startswith(g.spec.title + "\n")), None)
@@ -49,10 +48,14 @@ def _forms() -> list[tuple[str, str, str, int, str, str]]:
     return found
 
 
-def test_the_committed_page_is_what_the_generator_writes_from_the_encoding() -> None:
-    assert PAGE.read_text(encoding="utf-8") == layout_doc.page(), (
-        "docs/research/environments.md is stale: run python -m roundgames.envs.layout_doc"
-    )
+def test_the_site_generates_the_page_from_the_encoding_and_nothing_is_committed_in_its_place() -> None:
+    path = ROOT / "scripts" / "docs_pages" / "research.py"
+    spec = importlib.util.spec_from_file_location("docs_pages_research", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert module.PAGES["research/environments.md"]() == layout_doc.page()
+    assert not (ROOT / "docs" / "research" / "environments.md").exists(), "a generated page, never hand-written"
 
 
 def test_the_page_has_every_form_of_every_game() -> None:
@@ -76,9 +79,3 @@ def test_the_sizes_on_the_page_are_those_the_environments_give(form: tuple[str, 
         assert spiel.num_distinct_actions() == actions
         assert spiel.observation_tensor_size() == _value(observation, n)
         assert spiel.information_state_tensor_size() == _value(info, n)
-
-
-def test_write_puts_the_page_where_the_site_reads_it(tmp_path: Path) -> None:
-    path = layout_doc.write(tmp_path)
-    assert path == tmp_path / "docs" / "research" / "environments.md"
-    assert path.read_text(encoding="utf-8") == layout_doc.page()

@@ -6,8 +6,8 @@ page has the action space as a table of id ranges (from the encoding's ``action_
 verb's help line and rule from the game's verb table) and the observation and information-state vectors as tables of
 fields (from ``layout`` and ``info_layout``), each offset and size written as a formula in ``n``, the number of seats.
 
-The site's build calls :func:`write` before it renders (``python -m roundgames.envs.layout_doc`` does the same by
-hand); a test holds the committed page to :func:`page`.
+The site's build asks for the page at build time (scripts/docs_pages/research.py lists :func:`page` under
+:data:`PAGE`), so it is never stale and never committed; ``python -m roundgames.envs.layout_doc`` prints it.
 
 >>> "| 52 | `stand` |" in page()
 True
@@ -18,17 +18,16 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import Any
 
 from ..games.protocol import Form, GameSpec
 from ..games.registry import rules_for
 from .games import ENV_GAMES, EnvGame
 
-__all__ = ["PAGE", "Linear", "action_rows", "field_rows", "page", "write"]
+__all__ = ["PAGE", "Linear", "action_rows", "field_rows", "page"]
 
-#: where the page lives in the repository, from its root
-PAGE = Path("docs/research/environments.md")
+#: the page's path under docs/
+PAGE = "research/environments.md"
 
 # What the encoding's own names do not say, for the ids that answer no verb of the verb table by name.
 _NOTES = {
@@ -195,20 +194,9 @@ def page() -> str:
     return "\n".join(out).rstrip("\n") + "\n"
 
 
-def write(root: Path | str = ".") -> Path:
-    """Write the page under the repository root ``root`` (the site's build calls this); return its path."""
-    path = Path(root) / PAGE
-    path.parent.mkdir(parents=True, exist_ok=True)
-    text = page()
-    if not path.exists() or path.read_text(encoding="utf-8") != text:  # an unchanged page keeps its time stamp
-        path.write_text(text, encoding="utf-8")
-    return path
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m roundgames.envs.layout_doc [ROOT]``: write the page under ROOT (default: here)."""
-    args = list(sys.argv[1:] if argv is None else argv)
-    print(write(args[0] if args else "."))
+def main() -> int:
+    """``python -m roundgames.envs.layout_doc``: print the page."""
+    sys.stdout.write(page())
     return 0
 
 
