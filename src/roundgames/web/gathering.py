@@ -20,6 +20,7 @@ import re
 import secrets
 from typing import TYPE_CHECKING, Any
 
+from .names import foreign, look_alike, skeleton
 from .seating import Conn, LogEntry, RoomError, SeatInfo, hash_token
 
 if TYPE_CHECKING:
@@ -120,13 +121,26 @@ class Gathering:
         self._check_seat(seat)
         if self.seats[seat].kind != "open":
             raise RoomError("seat_taken", f"seat: seat {seat} is taken", None, "seat")
-        if name.casefold() in {n.casefold() for n in self.display_names()}:
-            raise RoomError("bad_message", f"name: {name!r} is already at this table", None, "name")
-        if re.fullmatch(r"(bot|seat)\s*\d+|spectator", name.strip(), re.IGNORECASE):
-            raise RoomError("bad_message", f"name: {name!r} is kept for the table's own labels", None, "name")
+        self._check_name(name)
         token = secrets.token_urlsafe(18)
         self._command("sit", {"seat": seat, "name": name, "hash": hash_token(token)})
         return token
+
+    def _check_name(self, name: str) -> None:
+        """Refuse a label the table uses itself, and a name that is, or looks like, a name at the table (compared by
+        :func:`~roundgames.web.names.skeleton`: NFKC, no accents, Cyrillic and Greek look-alikes made Latin, any
+        case), naming whose it looks like."""
+        if re.fullmatch(r"(bot|seat)\s*\d+|spectator", skeleton(name)):
+            raise RoomError("bad_message", f"name: {name!r} is kept for the table's own labels", None, "name")
+        names = self.display_names()
+        same = look_alike(name, names)
+        if same is None:
+            return
+        holder = f"{names[same]}'s name at this table (seat {same + 1})"
+        if name.casefold() == names[same].casefold():
+            raise RoomError("bad_message", f"name: {name!r} is {holder}", None, "name")
+        odd = foreign(name) or foreign(names[same])
+        raise RoomError("bad_message", f"name: {name!r} looks like {holder}; it differs only in {odd}", None, "name")
 
     def start_sitting(self, seat: int | None) -> None:
         """The host starts the first sitting: an open seat is played by its bot until somebody sits (once the
