@@ -11,7 +11,9 @@ from the table's seed and the sitting's number, so that a restarted server deals
 or between sittings a person may leave his seat (``leave``), which opens it again; a new sitting with a seat left
 open gathers as the first did (nothing dealt to it or charged to it until somebody sits or the host starts).
 
-Each of these steps is a stored event (docs/web.md, "Gathering and Play again"), so a restart keeps them.
+Each of these steps is a stored event (docs/web.md, "Gathering and Play again"), so a restart keeps them. So is a
+seat's new rejoin link (``relink``, docs/web.md, "A new rejoin link"): its person takes the seat back from every
+device holding the old link, which no longer sits.
 """
 
 from __future__ import annotations
@@ -31,11 +33,15 @@ __all__ = ["HOST_RULE", "LIFECYCLE", "Gathering"]
 
 #: how the server knows the host, as every refusal of a host's command says it
 HOST_RULE = "the host is the first person to sit down at the table"
-#: the stored events of the lifecycle (:meth:`Gathering._apply_lifecycle`)
-LIFECYCLE = ("start", "seat_bot", "open_seat", "leave", "again")
+#: the stored events of the lifecycle and of the seats' links (:meth:`Gathering._apply_lifecycle`)
+LIFECYCLE = ("start", "seat_bot", "open_seat", "leave", "again", "relink")
 #: what a seat whose person left, or whose seat moved to another device, is told (the ``seat_lost`` message)
 LEFT_TEXT = "You have left your seat; you are watching now."
 MOVED_TEXT = "Your seat moved to another device (your rejoin link was opened there); you are watching now."
+#: what a connection whose seat link was revoked is told, as it is closed (a ``bad_token`` error)
+REVOKED_TEXT = "This seat's rejoin link was replaced by a new one from another device: it no longer sits at the table."
+#: the close code of a connection whose seat link was revoked (as a hello with a wrong token)
+REVOKED_CLOSE = 4403
 
 
 class Gathering:
@@ -187,6 +193,29 @@ class Gathering:
         for conn in [c for c in self.conns if c.seat == seat]:
             self._lose_seat(conn, "left", LEFT_TEXT)
 
+    def new_link(self, seat: int, asker: Conn) -> str:
+        """A new rejoin link for ``seat``, asked on ``asker``: the seat's token is replaced (a stored event keeps
+        only its hash), every other connection that said hello with the old token is told and closed, and the new
+        token is returned, for ``asker`` alone."""
+        old = self.seats[seat].token_hash
+        token = secrets.token_urlsafe(18)
+        self._command("relink", {"seat": seat, "hash": hash_token(token)})
+        asker.token_hash = self.seats[seat].token_hash
+        for conn in [c for c in self.conns if c is not asker and getattr(c, "token_hash", None) == old]:
+            self._revoke(conn)
+        return token
+
+    def _revoke(self, conn: Conn) -> None:
+        """``conn`` said hello with a token that no longer sits: it is told why and closed."""
+        if conn.seat is not None:
+            s = self.seats[conn.seat]
+            s.conns = max(0, s.conns - 1)
+            conn.seat = None
+        self.conns.discard(conn)
+        conn.push({"type": "error", "code": "bad_token", "message": REVOKED_TEXT, "rule": None, "field": "token"})
+        conn.close(REVOKED_CLOSE)
+        self._version += 1
+
     def again(self, seat: int) -> None:
         """Play again: a new sitting at the same seats, once the sitting is over (any seated person)."""
         if not self.table.is_over:
@@ -239,6 +268,9 @@ class Gathering:
             self._log(seq, "seat", seat, f"Seat {seat + 1} is open for a person")
         elif kind == "leave":
             self._vacate(seq, seat, names[seat])
+        elif kind == "relink":
+            self.seats[seat].token_hash = data["hash"]
+            self._log(seq, "seat", seat, f"{names[seat]} has a new rejoin link: the old one no longer sits")
         else:  # again
             self.past.append(self._sheet())
             self.sitting_number = data["sitting"]

@@ -65,6 +65,7 @@ _MESSAGES: dict[str, dict[str, tuple[type | tuple[type, ...], bool]]] = {
     "act": {"action": (str, True), "irregular": (bool, False)},
     "next": {},
     "undo": {},
+    "new_link": {},
     "chat": {"text": (str, True)},
     "ping": {},
     "hint": {},

@@ -41,9 +41,16 @@ class Conn(Protocol):
 
     seat: int | None
     last_seq: int
+    #: the hash of the seat token the connection said hello with (None for a spectator's hello)
+    token_hash: str | None
 
     def push(self, message: dict[str, Any]) -> None:
         """Queue a message for the client; never blocks."""
+        ...
+
+    def close(self, code: int) -> None:
+        """Close the connection with ``code`` once the messages queued are sent (a connection whose seat token was
+        revoked: the token's hash is its ``token_hash``, where it has one)."""
         ...
 
 
