@@ -139,7 +139,7 @@ def test_clarification_23_loo_a_card_played_not_held_is_malformed_not_loo_play_4
     act(deal, "P1 stand", "P2 stand", "P3 stand", "P4 stand")
     message = _malformed_play(deal, "P1 play 3D")
     assert message == (
-        "actions: P1 cannot play 3D: he does not hold it, so the action is malformed, not illegal (RULES.md §14.23)"
+        "actions: P1 cannot play 3D: the seat does not hold it, so the action is malformed, not illegal (RULES.md §14.23)"
     )
     assert "LOO-PLAY" not in message
     act(deal, "P1 play AH")  # a card he holds is played as before
@@ -152,7 +152,7 @@ def test_clarification_23_nap_a_card_played_not_held_is_malformed_not_nap_play_2
     act(deal, "P1 call 3", "P2 pass", "P3 pass", "P4 pass")
     message = _malformed_play(deal, "P1 play AH")
     assert message.endswith(
-        "P1 cannot play AH: he does not hold it, so the action is malformed, not illegal (RULES.md §14.23)"
+        "P1 cannot play AH: the seat does not hold it, so the action is malformed, not illegal (RULES.md §14.23)"
     )
     assert "NAP-PLAY" not in message
     act(deal, "P1 play AS")

@@ -232,7 +232,7 @@ def test_a_card_not_held_is_malformed_and_a_revoke_is_refused_with_its_rule(tabl
             card = next(x for x in ("AS", "KH", "QD", "JC", "TS", "9H", "8D", "7C", "2S") if x not in mine)
             error = refused(c, token, {"type": "act", "action": f"play {card}"}, "bad_message", "action")
             assert error["rule"] is None and "LOO-PLAY" not in error["message"], error
-            assert f"{NAMES[seat]} cannot play {card}: he does not hold it" in error["message"], error
+            assert f"{NAMES[seat]} cannot play {card}: the seat does not hold it" in error["message"], error
             assert "malformed, not illegal (RULES.md §14.23)" in error["message"], error
             not_held += 1
         for card, reason in state["illegal"].items():

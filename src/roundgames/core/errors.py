@@ -85,8 +85,8 @@ def not_held(what: str) -> RecordError:
     RULES.md §14.23 and no rule of play (a record holding it is refused with exit 2, as DEAL-RECORD.md says).
 
     >>> str(not_held("P2 cannot play 4S"))
-    'actions: P2 cannot play 4S: he does not hold it, so the action is malformed, not illegal (RULES.md §14.23)'
+    'actions: P2 cannot play 4S: the seat does not hold it, so the action is malformed, not illegal (RULES.md §14.23)'
     """
     return RecordError(
-        "actions", f"{what}: he does not hold it, so the action is malformed, not illegal (RULES.md §14.23)"
+        "actions", f"{what}: the seat does not hold it, so the action is malformed, not illegal (RULES.md §14.23)"
     )
