@@ -88,7 +88,10 @@ class Undo:
             names[i] for i, s in enumerate(self.seats) if i != seat and (s.kind == "person" or not self.bot_controls(i))
         ]
         if people:
-            return f"undo: only at a table where every other seat is a bot ({', '.join(people)} plays here too)"
+            verb = "is" if len(people) == 1 else "are"
+            return (
+                f"undo: only at a table where every other seat is played by a bot, and {', '.join(people)} {verb} not"
+            )
         deal = self.table.deal
         if deal is None or deal.is_complete:
             return "undo: only within a deal in play"
