@@ -50,6 +50,8 @@ def test_a_new_link_takes_the_seat_back_from_every_device_holding_the_old_one(se
         new = answer["token"]
         assert answer == {"type": "new_link", "seat": 0, "token": new, "rejoin": f"/t/{table}#seat={new}"}
         assert new != old and len(new) >= 24
+        again = refused(phone, new, {"type": "new_link"}, "too_fast")  # each is a stored event: not a stream of them
+        assert again["message"].startswith("new_link: one new link every 10 seconds; try again in "), again
         closed_with_bad_token(stranger)  # it watched by the old link, at a table without spectators: no more
         # Everybody reads that the link changed, nobody reads the link.
         line = "Ann has a new rejoin link: the old one no longer sits"

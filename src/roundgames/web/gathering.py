@@ -42,6 +42,8 @@ MOVED_TEXT = "Your seat moved to another device (your rejoin link was opened the
 REVOKED_TEXT = "This seat's rejoin link was replaced by a new one from another device: it no longer sits at the table."
 #: the close code of a connection whose seat link was revoked (as a hello with a wrong token)
 REVOKED_CLOSE = 4403
+#: seconds between two new rejoin links of one seat
+RELINK_SECONDS = 10
 
 
 class Gathering:
@@ -197,9 +199,16 @@ class Gathering:
         """A new rejoin link for ``seat``, asked on ``asker``: the seat's token is replaced (a stored event keeps
         only its hash), every other connection that said hello with the old token is told and closed, and the new
         token is returned, for ``asker`` alone."""
-        old = self.seats[seat].token_hash
+        s, now = self.seats[seat], self.clock.now()
+        wait = s.relinked_at + RELINK_SECONDS - now
+        if wait > 0:
+            raise RoomError(
+                "too_fast", f"new_link: one new link every {RELINK_SECONDS} seconds; try again in {wait:.0f} s"
+            )
+        old = s.token_hash
         token = secrets.token_urlsafe(18)
         self._command("relink", {"seat": seat, "hash": hash_token(token)})
+        s.relinked_at = now
         asker.token_hash = self.seats[seat].token_hash
         for conn in [c for c in self.conns if c is not asker and getattr(c, "token_hash", None) == old]:
             self._revoke(conn)

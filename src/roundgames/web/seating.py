@@ -78,6 +78,8 @@ class SeatInfo:
     #: the turns running whose time ran out (a bot played them); at :data:`~roundgames.web.turnclock.AWAY_AFTER` the
     #: seat is treated as away until its person acts or comes back
     timeouts: int = 0
+    #: when its person last asked for a new rejoin link (each is a stored event: a few a minute at most)
+    relinked_at: float = float("-inf")
 
 
 @dataclass
