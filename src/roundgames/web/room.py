@@ -34,7 +34,8 @@ from .store import Event, Store, StoreError, effective
 from .thinking import InlineThinker, Thinker
 from .timing import Clock, SystemClock, Timer, Timing
 from .turnclock import TurnClock
-from .views import SeatFacts, TableFacts, best_five, seen_mask, spare_ten, state_for
+from .undo import Undo
+from .views import SeatFacts, TableFacts, best_five, spare_ten, state_for
 from .words import (
     action_text,
     card_list,
@@ -60,7 +61,7 @@ KEEP_LOG = 1000
 CHAT_BURST = 5
 
 
-class Room(Gathering, TurnClock, Pausing):
+class Room(Gathering, TurnClock, Pausing, Undo):
     """One table: its settings, its sitting, its seats and connections, and its command queue; its gathering and
     its sittings one after another (:class:`~roundgames.web.gathering.Gathering`), the clock of each person's
     turn (:class:`~roundgames.web.turnclock.TurnClock`), and its pause when the store cannot write
@@ -144,6 +145,7 @@ class Room(Gathering, TurnClock, Pausing):
         #: what is ``irregular`` for an action that brought a law into force (table mode), ``revealing`` for one that
         #: showed its actor cards he had not seen (the miss, a purchase, a peep, the spare hand), else ``plain``
         self._acts: list[tuple[str, int, bool, int, str]] = []
+        self._reset_undo()
         for s in self.seats:
             s.first_deal = 1
 
@@ -260,24 +262,6 @@ class Room(Gathering, TurnClock, Pausing):
         if s.kind == "bot" or not self.started:  # nothing is played while the table gathers
             return s.kind == "bot"
         return (s.conns == 0 and self.clock.now() >= s.away_until) or self.timed_out(seat)
-
-    def can_undo(self, seat: int) -> bool:
-        """Undo is free only against bots: every other seat played by a bot (and no person sitting), and an
-        action of this seat's in this deal that showed it no hidden card."""
-        if any(s.kind == "person" or not self.bot_controls(i) for i, s in enumerate(self.seats) if i != seat):
-            return False
-        deal = self.table.deal
-        return deal is not None and not deal.is_complete and self._undo_target(seat) is not None
-
-    def _undo_target(self, seat: int) -> int | None:
-        for kind, who, by_bot, seq, what in reversed(self._acts):
-            if kind == "deal" or what == "irregular":
-                # An irregularity is public and its law is paid: undo never goes back past one (table mode).
-                return None
-            if who == seat and not by_bot:
-                # Taking back the miss, a purchase or a peep would let him choose again knowing the cards.
-                return None if what == "revealing" else seq
-        return None
 
     # -- the queue -----------------------------------------------------------------------------
 
@@ -532,8 +516,9 @@ class Room(Gathering, TurnClock, Pausing):
         self._command("deal", {"number": self.deal_number + 1, "seed": f"{self.table.seed}:{n}"})
 
     def undo(self, seat: int) -> None:
-        if not self.can_undo(seat):
-            raise RoomError("no_undo", "undo is only for a table where every other seat is a bot, within the deal")
+        why = self.why_no_undo(seat)  # web/undo.py: never past a card he has been shown since
+        if why is not None:
+            raise RoomError("no_undo", why)
         self._command("undo", {"seat": seat})
         self.replay(self.store.events(self.id))
         self._version += 1
@@ -659,7 +644,7 @@ class Room(Gathering, TurnClock, Pausing):
             if bot and table.table_mode and table.laws_if(action):  # a bot chooses from the proper actions only
                 raise RecordError("event", f"{name}'s bot chose {text!r}, which the rules forbid")
             laws_before, played_before = len(deal.irregularities), played(deal)
-            seen_before = seen_mask(deal.view(seat))
+            seen_before = self._seen(seat)
             table.act(seat, text)
         except RoomError:
             raise
@@ -669,7 +654,7 @@ class Room(Gathering, TurnClock, Pausing):
         if not bot:
             self.seats[seat].timeouts = 0  # he plays his own turns again
         irregular = len(deal.irregularities) > laws_before
-        revealing = seen_mask(deal.view(seat)) & ~seen_before
+        revealing = self._note_shown(seq, seat, seen_before)  # what it showed each seat (web/undo.py)
         self._acts.append(("act", seat, bot, seq, "irregular" if irregular else "revealing" if revealing else "plain"))
         public, mine = describe(deal, action, self.display_names())
         self._log(seq, "action", seat, public, {seat: mine} if mine else {})

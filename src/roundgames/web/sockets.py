@@ -20,7 +20,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from .coach import Coach
 from .protocol import ProtocolError, parse_client_message
-from .room import CHAT_BURST, Room, RoomError
+from .room import CHAT_BURST, Room, RoomError, hash_token
 from .server import Server
 
 __all__ = ["MAX_OUTBOX", "WsConn", "error_message", "table_socket"]
@@ -42,7 +42,9 @@ class WsConn:
         self.ws = ws
         self.seat = seat
         self.last_seq = 0
+        self.token_hash: str | None = None
         self.outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+        self.close_code = 4008  # too far behind, unless :meth:`close` says otherwise
         self.chat_tokens, self.chat_at = float(CHAT_BURST), time.monotonic()
         #: whether a review or hint asked on this connection is being worked out: one at a time, so that no one
         #: connection can fill the workers the tables' bots think in
@@ -64,11 +66,16 @@ class WsConn:
             return
         self.outbox.put_nowait(message)
 
+    def close(self, code: int) -> None:
+        """Close with ``code`` once the messages queued are sent (the seat's link was revoked)."""
+        self.close_code = code
+        self.outbox.put_nowait(None)
+
     async def pump(self) -> None:
         while True:
             message = await self.outbox.get()
             if message is None:
-                await self.ws.close(code=4008)
+                await self.ws.close(code=self.close_code)
                 return
             try:
                 text = json.dumps(message, separators=(",", ":"), ensure_ascii=False)
@@ -105,6 +112,8 @@ async def table_socket(ws: WebSocket) -> None:
         while True:
             try:
                 message = parse_client_message(await _receive_text(ws))
+                if conn not in room.conns:
+                    continue  # its seat link was revoked: nothing more it says counts, until it is closed
                 await _dispatch(room, conn, message, server.coach)
             except (ProtocolError, RoomError) as e:
                 conn.push(error_message(e))
@@ -130,6 +139,7 @@ def _welcome(ws: WebSocket, room: Room, hello: dict[str, Any]) -> WsConn:
     if seat is None and not room.config["spectators"]:
         raise RoomError("no_spectators", "this table has no room for spectators: take a seat to join")
     conn = WsConn(ws, seat)
+    conn.token_hash = hash_token(hello["token"]) if seat is not None else None
     name = room.display_names()[seat] if seat is not None else None
     conn.push({"type": "welcome", "table": room.id, "seat": seat, "name": name, "seq": room.seq})
     return conn
@@ -240,6 +250,9 @@ async def _dispatch(room: Room, conn: WsConn, message: dict[str, Any], coach: Co
         await room.call(room.next_deal)
     elif kind == "undo":
         await room.call(room.undo, conn.seat)
+    elif kind == "new_link":  # the new token goes to this connection alone, never into a state or the store
+        token = await room.call(room.new_link, conn.seat, conn)
+        conn.push({"type": "new_link", "seat": conn.seat, "token": token, "rejoin": f"/t/{room.id}#seat={token}"})
     elif kind == "hint":
         _answer(conn, coach.hint(room, conn.seat))
     elif kind in _LIFECYCLE:
