@@ -12,8 +12,8 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 import pytest
-from pgserver import PgServer, why_no_postgres
 
+from pgserver import PgServer, why_no_postgres
 from roundgames import IllegalActionError
 
 __all__ = ["act", "conserved", "expect_illegal", "illegal_text", "legal", "play_out"]
