@@ -161,3 +161,33 @@ def test_a_process_killed_mid_deal_leaves_its_tables_to_the_others_with_the_same
     for seats in spectators.values():
         for w in seats:
             w.close()
+
+
+def test_the_leader_counts_a_person_connected_to_another_process_and_plays_her_seat_once_she_has_gone(
+    server_factory: Any, pg_url: str
+) -> None:
+    """A person's countdown (3 s here) is for a person connected nowhere: her bots run on the first process, she is
+    connected to the second, and her turn waits for her past her countdown; once she has gone from every process,
+    her seat's bot plays it after her countdown."""
+    args = [*ARGS, "--away-seconds", "3"]
+    leader, other = (server_factory(db=pg_url, args=args, env=ENV) for _ in range(2))
+    made = create(leader.url, game="nap", players=3, people=1, bot="random", bot_delay=0)["id"]
+    _until(lambda: made in _listed(other.url), 5, "the table in the other process's lobby")
+    ann = Seat(other.url, made, sit(other.url, made, 0, "Ann"))
+    watcher = Seat(leader.url, made, None)
+    ann.until(lambda s: ann.my_turn(), timeout=20, what="Ann's turn")
+    watcher.until(lambda s: s["seats"][0]["connected"], timeout=5, what="the leader to see Ann connected elsewhere")
+    time.sleep(5)  # past her countdown: had the leader not counted her, her bot would have played
+    with contextlib.suppress(TimeoutError):
+        while True:
+            ann.recv(timeout=0.2)
+    assert ann.my_turn(), "the leader played the turn of a person connected to another process"
+    assert not [e for e in watcher.log if e["kind"] == "action" and e["seat"] == 0]
+    ann.close()
+    watcher.until(lambda s: not s["seats"][0]["connected"], timeout=10, what="the leader to see Ann gone")
+    watcher.until(
+        lambda s: any(e["kind"] == "action" and e["seat"] == 0 for e in watcher.log),
+        timeout=15,
+        what="Ann's bot to play her turn once she has gone",
+    )
+    watcher.close()
