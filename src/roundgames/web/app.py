@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import csv
+import html
 import io
 import json
 import math
@@ -33,6 +34,7 @@ from .protocol import ProtocolError, check_text, new_table_config, options_catal
 from .room import Room, RoomError
 from .server import MAX_TABLES, Server
 from .sockets import table_socket
+from .store import StoreError
 from .thinking import Thinker
 from .timing import Clock, Timing
 
@@ -49,6 +51,10 @@ NO_SUCH_TABLE = (
     "<!doctype html><meta charset=utf-8><title>No such table</title>"
     "<p>No such table: it may have expired. <a href=/>Back to the lobby</a>"
 )
+UNAVAILABLE = (
+    "<!doctype html><meta charset=utf-8><title>Table unavailable</title>"
+    "<p>This table is unavailable: {reason}. The other tables play on. <a href=/>Back to the lobby</a>"
+)
 
 
 def _error(status: int, field: str | None, message: str) -> JSONResponse:
@@ -61,10 +67,15 @@ def _server(request: Request) -> Server:
 
 
 def _room(request: Request) -> Room:
-    """The table the route names; raises :class:`ProtocolError` (``table_gone``) for none."""
+    """The table the route names; raises :class:`ProtocolError` (``table_gone``) for none, or for one set aside."""
     table_id = request.path_params["table_id"]
-    room = _server(request).rooms.get(table_id)
+    server = _server(request)
+    room = server.rooms.get(table_id)
     if room is None:
+        if table_id in server.aside:
+            raise ProtocolError(
+                "table_unavailable", f"table {table_id!r} is unavailable: {server.aside[table_id]}", "id"
+            )
         raise ProtocolError("table_gone", f"no table {table_id!r} (it may have expired)", "id")
     return room
 
@@ -98,6 +109,9 @@ async def index(request: Request) -> Response:
 
 async def table_page(request: Request) -> Response:
     table_id = request.path_params["table_id"]
+    aside = _server(request).aside.get(table_id)
+    if aside is not None:
+        return HTMLResponse(UNAVAILABLE.format(reason=html.escape(aside)), 503)
     if table_id not in _server(request).rooms:
         return HTMLResponse(NO_SUCH_TABLE, 404)
     return TEMPLATES.TemplateResponse(request, "table.html", {"table_id": table_id})
@@ -142,7 +156,10 @@ async def create_table(request: Request) -> Response:
         return _error(400, e.field, e.message)  # a refused form (a mistake being corrected) counts for nothing
     if not limit.allow(address):
         return _error(429, None, limit.refusal(address))
-    room = server.create(config)
+    try:
+        room = server.create(config)
+    except StoreError as e:
+        return _error(503, None, f"the table could not be saved, so it was not made: {e}")
     return JSONResponse({"id": room.id, "url": f"/t/{room.id}", "info": room.info()}, status_code=201)
 
 
@@ -150,21 +167,27 @@ async def table_info(request: Request) -> Response:
     try:
         return JSONResponse(_room(request).info())
     except ProtocolError as e:
-        return _error(404, e.field, e.message)
+        return _error(_status(e), e.field, e.message)
+
+
+def _status(e: ProtocolError) -> int:
+    """The HTTP status of a table not found: 503 for one set aside, else 404."""
+    return 503 if e.code == "table_unavailable" else 404
 
 
 async def sit(request: Request) -> Response:
     try:
         room = _room(request)
     except ProtocolError as e:
-        return _error(404, e.field, e.message)
+        return _error(_status(e), e.field, e.message)
     try:
         seat, name = parse_sit(await _body(request), len(room.seats))
         token = await room.call(room.sit, seat, name)
     except ProtocolError as e:
         return _error(400, e.field, e.message)
     except RoomError as e:
-        return _error(409 if e.code == "seat_taken" else 400, e.field, e.message)
+        status = {"seat_taken": 409, "store_failed": 503, "paused": 503}.get(e.code, 400)
+        return _error(status, e.field, e.message)
     return JSONResponse({"seat": seat, "token": token, "rejoin": f"/t/{room.id}#seat={token}"})
 
 
@@ -172,7 +195,7 @@ async def scores_csv(request: Request) -> Response:
     try:
         room = _room(request)
     except ProtocolError as e:
-        return _error(404, e.field, e.message)
+        return _error(_status(e), e.field, e.message)
     out = io.StringIO()
     writer = csv.writer(out)
     names = room.display_names()
@@ -195,7 +218,7 @@ async def records_json(request: Request) -> Response:
     try:
         room = _room(request)
     except ProtocolError as e:
-        return _error(404, e.field, e.message)
+        return _error(_status(e), e.field, e.message)
     if not room.table.is_over:
         # Finished deals still hold the miss, thrown-up hands and the stock, which nobody at the table
         # has seen; the records are for the end of the sitting (or a deal dispute after it).

@@ -18,7 +18,7 @@ from typing import Any, cast
 from .coach import Coach
 from .follow import Follower, SharedStore
 from .room import Room
-from .store import Store, open_store
+from .store import Store, StoreError, open_store
 from .thinking import PoolThinker, Thinker
 from .timing import Clock, SystemClock, Timer, Timing
 
@@ -116,12 +116,18 @@ class Server:
     def expire(self) -> list[str]:
         """Forget every idle table now (its events too); their ids."""
         now = self.clock.now()
-        gone = [i for i, r in self.rooms.items() if r.may_forget() and now - r.touched > self.idle_seconds]
-        for table_id in gone:
+        idle = [i for i, r in self.rooms.items() if r.may_forget() and now - r.touched > self.idle_seconds]
+        gone = []
+        for table_id in idle:
+            assert self.store is not None
+            try:
+                self.store.delete(table_id)
+            except StoreError as e:  # kept, whole, until a later sweep can forget it
+                log.warning("table %s: idle, but not forgotten yet: %s", table_id, e)
+                continue
             room = self.rooms.pop(table_id)
             asyncio.get_running_loop().create_task(room.stop())
-            assert self.store is not None
-            self.store.delete(table_id)
+            gone.append(table_id)
         return gone
 
     def create(self, config: dict[str, Any]) -> Room:

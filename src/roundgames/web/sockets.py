@@ -85,6 +85,11 @@ async def table_socket(ws: WebSocket) -> None:
     server: Server = ws.app.state.server
     room = server.rooms.get(ws.path_params["table_id"])
     if room is None:
+        aside = server.aside.get(ws.path_params["table_id"])
+        if aside is not None:
+            await _send_error(ws, RoomError("table_unavailable", f"this table is unavailable: {aside}"))
+            await ws.close(code=4503)
+            return
         await _send_error(ws, RoomError("table_gone", "no such table (it may have expired)"))
         await ws.close(code=4404)
         return

@@ -52,7 +52,7 @@ CREATE TABLE IF NOT EXISTS events (
     PRIMARY KEY (table_id, seq)
 );
 -- written and emptied again by SqliteStore.probe, to learn whether a write can be made
-CREATE TABLE IF NOT EXISTS probe (x INTEGER);
+CREATE TABLE IF NOT EXISTS probe (x BLOB);
 """
 
 
@@ -193,7 +193,9 @@ class SqliteStore:
         try:
             with self.db:
                 self.db.execute("BEGIN IMMEDIATE")  # takes the write lock, which a full or read-only file refuses
-                self.db.execute("INSERT INTO probe VALUES (1)")
+                # Larger than any event, so that it needs room of its own as the next event may: a store that is
+                # full (the disk, or the file's limit) refuses it.
+                self.db.execute("INSERT INTO probe VALUES (zeroblob(65536))")
                 self.db.execute("DELETE FROM probe")
         except sqlite3.Error:
             return False
