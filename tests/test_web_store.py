@@ -139,11 +139,12 @@ FULL_DISK = textwrap.dedent(
             error = (type(e).__name__, str(e))
             break
         seq += 1
+    probe_full = store.probe()
     stored_full = [e.seq for e in store.events("abc234")]
     resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))  # the disk has room again
     probe_after = store.probe()
     store.append("abc234", seq + 1, "chat", {"text": "after"})
-    print(json.dumps({"seq": seq, "error": error, "stored_full": stored_full,
+    print(json.dumps({"seq": seq, "error": error, "stored_full": stored_full, "probe_full": probe_full,
                       "probe_after": probe_after, "stored_after": [e.seq for e in store.events("abc234")]}))
     store.close()
     """
@@ -166,6 +167,7 @@ def test_a_full_disk_refuses_the_write_writes_nothing_and_writes_again_once_ther
     assert message.startswith(f"table abc234: event {out['seq'] + 1}: the store could not write it: "), message
     assert out["seq"] > 0
     assert out["stored_full"] == list(range(1, out["seq"] + 1))  # the refused event is not there: no hole, no extra
+    assert out["probe_full"] is False  # a paused table would not resume yet
     assert out["probe_after"] is True
     assert out["stored_after"] == list(range(1, out["seq"] + 2))
 
@@ -279,3 +281,22 @@ def test_a_second_server_on_the_same_sqlite_file_is_refused_at_start(tmp_path: P
         first.terminate()
         first.wait(20)
         log.close()
+
+
+def test_the_postgresql_driver_is_imported_by_the_postgresql_store_alone() -> None:
+    """The core and the rest of the web table need no driver: only ``roundgames.web.pgstore`` imports psycopg."""
+    src = Path(__file__).resolve().parents[1] / "src" / "roundgames"
+    importing = sorted(
+        str(p.relative_to(src))
+        for p in src.rglob("*.py")
+        if any(line.lstrip().startswith(("import psycopg", "from psycopg")) for line in p.read_text().splitlines())
+    )
+    assert importing == ["web/pgstore.py"]
+
+
+def test_a_password_in_the_database_url_is_never_shown() -> None:
+    from roundgames.web.store import shown
+
+    assert shown("postgresql://ann:secret@db.example:5432/tables") == "postgresql://ann:***@db.example:5432/tables"
+    assert shown("postgresql://ann@127.0.0.1/tables") == "postgresql://ann@127.0.0.1/tables"
+    assert shown("tables.sqlite3") == "tables.sqlite3"

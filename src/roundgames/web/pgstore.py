@@ -25,12 +25,11 @@ import json
 import time
 from collections.abc import AsyncIterator, Callable, Iterator
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
 
 import psycopg
 from psycopg import errors
 
-from .store import Event, SeqTaken, StoreError
+from .store import Event, SeqTaken, StoreError, shown
 
 __all__ = ["CHANNEL", "PRESENCE_STALE", "PgStore"]
 
@@ -77,16 +76,6 @@ WITH e AS (INSERT INTO events (table_id, seq, kind, data, ts) VALUES (%(t)s, %(s
      u AS (UPDATE tables SET touched = %(ts)s, seq = GREATEST(seq, %(seq)s) WHERE id = %(t)s)
 SELECT pg_notify(%(channel)s, %(note)s)
 """
-
-
-def shown(url: str) -> str:
-    """The URL without its password, as messages show it."""
-    parts = urlsplit(url)
-    if parts.password is None:
-        return url
-    host = parts.hostname or ""
-    netloc = f"{parts.username}:***@{host}" + (f":{parts.port}" if parts.port else "")
-    return urlunsplit(parts._replace(netloc=netloc))
 
 
 class PgStore:
