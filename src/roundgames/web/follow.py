@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import os
 import secrets
@@ -131,10 +132,21 @@ class Following:
             self._follow_queued = True
             self.soon(self.follow)
 
+    def take_event(self, ev: Event) -> None:
+        """An event another process announced: applied if it is the next, else the table catches up (:meth:`follow`)."""
+        if ev.seq <= self.seq:
+            return
+        if ev.seq == self.seq + 1:
+            self._take([ev])
+        else:
+            self.follow()
+
     def follow(self) -> None:
         """Apply the events another process stored since this one's last, and tell this process's connections."""
         self._follow_queued = False
-        events = self.store.events(self.id, after=self.seq)
+        self._take(self.store.events(self.id, after=self.seq))
+
+    def _take(self, events: list[Event]) -> None:
         if not events:
             return
         if events[0].seq != self.seq + 1 or any(ev.kind == "undo" for ev in events):
@@ -248,11 +260,16 @@ class Follower:
         kind, _, rest = note.partition(" ")
         rooms = self.server.rooms
         if kind == "e":
-            table_id, _, seq = rest.partition(" ")
+            head, _, body = rest.partition("\n")
+            table_id, seq, *more = head.split(" ")
             room = rooms.get(table_id)
             if room is None:
                 self._take_in(table_id)
-            elif seq.isdigit() and int(seq) > room.seq:
+            elif not seq.isdigit() or int(seq) <= room.seq:
+                pass  # this process wrote it, or has it already
+            elif len(more) == 2:  # the event itself: applied without reading it back
+                room.soon(room.take_event, Event(int(seq), more[0], json.loads(body), float(more[1])))
+            else:
                 room.follow_soon()
         elif kind == "t":
             self._take_in(rest)

@@ -7,8 +7,9 @@ process that lost catches up and checks its command again (:mod:`roundgames.web.
 
 Beyond the :class:`~roundgames.web.store.Store` protocol, what the processes need to share a table:
 
-- every write is announced on the channel :data:`CHANNEL` (``e TABLE SEQ`` an event, ``t TABLE`` a new table, ``d
-  TABLE`` one forgotten, ``p`` who is connected where has changed), which :meth:`PgStore.notifications` follows;
+- every write is announced on the channel :data:`CHANNEL` (``e TABLE SEQ KIND TS`` and a line of its data, an event;
+  ``e TABLE SEQ`` one too long to carry; ``t TABLE`` a new table, ``d TABLE`` one forgotten, ``p`` who is connected
+  where has changed), which :meth:`PgStore.notifications` follows;
 - :meth:`PgStore.heads` gives each table's last event number, for a periodic catch-up that misses nothing;
 - :meth:`PgStore.try_lead` takes a table's lease, a session advisory lock held by this process's lease connection
   until it ends: the database lets it go when the process dies, and another process takes the table over;
@@ -39,6 +40,8 @@ CHANNEL = "roundgames"
 PRESENCE_STALE = 6.0
 #: the first key of every lease lock (the second is the table id's hash): "RG"
 LEASE_KEY = 0x5247
+#: the longest announcement that carries its event (PostgreSQL takes 8000 bytes at most)
+MAX_NOTE = 7_000
 #: seconds to wait for the database when connecting
 CONNECT_TIMEOUT = 10
 
@@ -146,14 +149,17 @@ class PgStore:
 
     def append(self, table_id: str, seq: int, kind: str, data: dict[str, Any]) -> float:
         now = self.now()
+        text = json.dumps(data, sort_keys=True)
+        note = f"e {table_id} {seq} {kind} {now!r}\n{text}"
         values = {
             "t": table_id,
             "seq": seq,
             "kind": kind,
-            "data": json.dumps(data, sort_keys=True),
+            "data": text,
             "ts": now,
             "channel": CHANNEL,
-            "note": f"e {table_id} {seq}",
+            # The event itself, so that the others need not read it back (a longer one is named only).
+            "note": note if len(note.encode()) <= MAX_NOTE else f"e {table_id} {seq}",
         }
         with self._writing(f"table {table_id}: event {seq}") as db:
             db.execute(_APPEND, values)
