@@ -3,6 +3,9 @@ play a deal out, check that money is conserved. Test modules import them (``from
 
 They work on any deal of either game through the game protocol (``parse_action``, ``apply``, ``legal_actions``,
 ``can``, ``action_str``, ``net``, ``ledger``), so one copy serves Loo and Nap.
+
+The fixtures ``postgres`` (a real PostgreSQL server for the session, tests/pgserver.py) and ``pg_url`` (a fresh
+database of it for one test) serve the store tests on PostgreSQL.
 """
 
 from __future__ import annotations
