@@ -58,7 +58,7 @@ class SharedStore(Store, Protocol):
 
     def heads(self) -> dict[str, int]: ...
     def table(self, table_id: str) -> tuple[dict[str, Any], float] | None: ...
-    def try_lead(self, table_id: str) -> bool: ...
+    def try_lead(self, table_ids: list[str]) -> set[str]: ...
     def leases_held(self) -> bool: ...
     def put_presence(self, process: str, counts: dict[tuple[str, int], int]) -> None: ...
     def presence(self, process: str) -> dict[str, dict[int, int]]: ...
@@ -227,7 +227,7 @@ class Follower:
 
     def adopt(self, room: Room) -> None:
         """A room about to start: it leads if its lease is free."""
-        room.leads = self.store.try_lead(room.id)
+        room.leads = room.id in self.store.try_lead([room.id])
         if room.leads:
             self.leading.add(room.id)
 
@@ -360,7 +360,6 @@ class Follower:
                 if table_id in rooms:
                     rooms[table_id].soon(rooms[table_id].lose_lead)
             self.leading.clear()
-        for table_id, room in rooms.items():
-            if table_id not in self.leading and self.store.try_lead(table_id):
-                self.leading.add(table_id)
-                room.soon(room.take_lead)
+        for table_id in self.store.try_lead([t for t in rooms if t not in self.leading]):
+            self.leading.add(table_id)
+            rooms[table_id].soon(rooms[table_id].take_lead)

@@ -229,35 +229,44 @@ class PgStore:
             return False
         return True
 
-    def try_lead(self, table_id: str) -> bool:
-        """Take the table's lease if no other process holds it; whether this process holds it now."""
+    def try_lead(self, table_ids: list[str]) -> set[str]:
+        """Take the leases of these tables that no other process holds, in one round trip; the tables whose lease
+        this process holds now (none where the database cannot be reached)."""
+        if not table_ids:
+            return set()
         try:
-            row = (
+            rows = (
                 self._lease_conn()
-                .execute("SELECT pg_try_advisory_lock(%s, hashtext(%s))", (LEASE_KEY, table_id))
-                .fetchone()
+                .execute(
+                    "SELECT t FROM unnest(%s::text[]) AS t WHERE pg_try_advisory_lock(%s, hashtext(t))",
+                    (table_ids, LEASE_KEY),
+                )
+                .fetchall()
             )
         except (psycopg.Error, StoreError):
-            return False
-        return bool(row and row[0])
+            return set()
+        return {t for (t,) in rows}
 
     def put_presence(self, process: str, counts: dict[tuple[str, int], int]) -> None:
         """This process's connections at each ``(table, seat)`` (seat -1: spectators), its heartbeat with them; a
         count of 0 removes the row. Announced to the other processes."""
+        here = [(t, seat, n) for (t, seat), n in counts.items() if n > 0]
+        gone = [(t, seat) for (t, seat), n in counts.items() if n <= 0]
         with self._writing("presence") as db, db.transaction():
             db.execute("UPDATE presence SET beat = now() WHERE process = %s", (process,))
-            for (table_id, seat), n in counts.items():
-                if n > 0:
-                    db.execute(
-                        "INSERT INTO presence (table_id, seat, process, conns) VALUES (%s, %s, %s, %s) "
-                        "ON CONFLICT (table_id, seat, process) DO UPDATE SET conns = EXCLUDED.conns, beat = now()",
-                        (table_id, seat, process, n),
-                    )
-                else:
-                    db.execute(
-                        "DELETE FROM presence WHERE table_id = %s AND seat = %s AND process = %s",
-                        (table_id, seat, process),
-                    )
+            if here:  # one statement for them all, however many changed
+                db.execute(
+                    "INSERT INTO presence (table_id, seat, process, conns) "
+                    "SELECT t, s, %s, n FROM unnest(%s::text[], %s::int[], %s::int[]) AS x(t, s, n) "
+                    "ON CONFLICT (table_id, seat, process) DO UPDATE SET conns = EXCLUDED.conns, beat = now()",
+                    (process, [h[0] for h in here], [h[1] for h in here], [h[2] for h in here]),
+                )
+            if gone:
+                db.execute(
+                    "DELETE FROM presence WHERE process = %s "
+                    "AND (table_id, seat) IN (SELECT * FROM unnest(%s::text[], %s::int[]))",
+                    (process, [g[0] for g in gone], [g[1] for g in gone]),
+                )
             if counts:
                 db.execute("SELECT pg_notify(%s, 'p')", (CHANNEL,))
 
