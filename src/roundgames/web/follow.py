@@ -87,6 +87,7 @@ class Following:
         def replay(self, events: list[Event]) -> None: ...
         def _apply(self, kind: str, data: dict[str, Any], seq: int, *, replaying: bool) -> None: ...
         def _broadcast(self, entries: list[LogEntry], *, snapshot: bool = False) -> None: ...
+        def _store_failed(self, e: StoreError) -> RoomError: ...
 
     #: whether this process plays the table's automatic steps (its bots, its deals, the turns' time): always on one
     #: server; on a shared store, while it holds the table's lease
@@ -109,16 +110,25 @@ class Following:
         self._queue.put_nowait((fn, args, None))
 
     def _run(self, fn: Callable[..., Any], args: tuple[Any, ...]) -> Any:
-        """Run a command; where another process wrote the table's next event first, catch up and check it again."""
+        """Run a command; where another process wrote the table's next event first, catch up and check it again
+        (once: losing twice, it is refused with ``busy``)."""
         try:
             return fn(*args)
         except SeqTaken:
-            self._rebuild()  # memory held the refused event: read the table back as it is stored
+            self._reread()
         try:
             return fn(*args)
         except SeqTaken:
-            self._rebuild()
+            self._reread()
             raise RoomError("busy", "the table changed on another server at the same moment: try again") from None
+
+    def _reread(self) -> None:
+        """Memory held an event the store refused: read the table back as it is stored (where it cannot be read
+        either, the table pauses, as for any write that failed)."""
+        try:
+            self._rebuild()
+        except StoreError as e:
+            raise self._store_failed(e) from None
 
     def _rebuild(self) -> None:
         """The table read back whole from the store, and every connection sent the table as it is now."""
@@ -144,7 +154,11 @@ class Following:
     def follow(self) -> None:
         """Apply the events another process stored since this one's last, and tell this process's connections."""
         self._follow_queued = False
-        self._take(self.store.events(self.id, after=self.seq))
+        try:
+            events = self.store.events(self.id, after=self.seq)
+        except StoreError:
+            return  # the periodic catch-up tries again
+        self._take(events)
 
     def _take(self, events: list[Event]) -> None:
         if not events:
