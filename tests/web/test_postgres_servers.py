@@ -14,6 +14,7 @@ from typing import Any
 import httpx
 import psycopg
 
+from pgserver import PgServer
 from roundgames.web.store import open_store
 
 from .webclient import Seat, create, play_first, sit
@@ -191,3 +192,38 @@ def test_the_leader_counts_a_person_connected_to_another_process_and_plays_her_s
         what="Ann's bot to play her turn once she has gone",
     )
     watcher.close()
+
+
+def test_a_database_gone_away_pauses_the_table_and_play_resumes_when_it_is_back(server_factory: Any) -> None:
+    """The database stops under a running server: the action is refused (not saved, so not done), the table pauses
+    and says why; the database comes back and play goes on, the refused action free to be made again."""
+    with PgServer() as pg:
+        url = pg.new_database()
+        web = server_factory(db=url, args=ARGS, env=ENV)
+        made = create(web.url, game="nap", players=3, people=1, bot="random", bot_delay=0)["id"]
+        ann = Seat(web.url, made, sit(web.url, made, 0, "Ann"))
+        ann.until(lambda s: ann.my_turn(), timeout=20, what="Ann's turn")
+        before = len(_stored(url, made))
+        pg.halt()
+        action = play_first(ann)
+        # Every viewer is told why the table stops (the store cannot even be read: no snapshot can be trusted),
+        # and the sender that his action was not done.
+        errors = [ann.error(), ann.error()]
+        assert {e["code"] for e in errors} == {"paused", "store_failed"}, errors
+        refused = next(e for e in errors if e["code"] == "store_failed")
+        assert refused["message"].startswith("not saved, so not done: the server cannot save the game"), refused
+        snapshots = sum(m["type"] == "snapshot" for m in ann.messages)
+        pg.resume()
+        deadline = time.monotonic() + 20
+        while sum(m["type"] == "snapshot" for m in ann.messages) == snapshots:  # the table read back, playing on
+            assert time.monotonic() < deadline, "the table did not play on once the database was back"
+            with contextlib.suppress(TimeoutError):
+                ann.recv(timeout=1)
+        assert ann.state["paused"] is None
+        assert ann.my_turn()
+        ann.send({"type": "act", "action": action})
+        ann.until(lambda s: not ann.my_turn() or s["deal"]["to_act"] != 0, timeout=10, what="Ann's action applied")
+        events = _stored(url, made)
+        assert [e[0] for e in events] == list(range(1, len(events) + 1))
+        assert len([e for e in events[before:] if e[1] == "act" and '"bot": false' in e[2]]) == 1
+        ann.close()
