@@ -28,6 +28,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 
 from ..records.deal import dumps, record_of
+from .docs_site import DocsSite, docs_built
 from .guide_routes import GUIDE_ROUTES
 from .headers import SecurityHeaders
 from .protocol import ProtocolError, check_text, new_table_config, options_catalogue, parse_sit
@@ -104,7 +105,7 @@ async def _body(request: Request) -> Any:
 
 
 async def index(request: Request) -> Response:
-    return TEMPLATES.TemplateResponse(request, "index.html", {})
+    return TEMPLATES.TemplateResponse(request, "index.html", {"docs": docs_built()})
 
 
 async def table_page(request: Request) -> Response:
@@ -114,7 +115,7 @@ async def table_page(request: Request) -> Response:
         return HTMLResponse(UNAVAILABLE.format(reason=html.escape(aside)), 503)
     if table_id not in _server(request).rooms:
         return HTMLResponse(NO_SUCH_TABLE, 404)
-    return TEMPLATES.TemplateResponse(request, "table.html", {"table_id": table_id})
+    return TEMPLATES.TemplateResponse(request, "table.html", {"table_id": table_id, "docs": docs_built()})
 
 
 async def http_error(request: Request, exc: Exception) -> Response:
@@ -283,6 +284,7 @@ ROUTES = [
     *GUIDE_ROUTES,
     WebSocketRoute("/ws/{table_id}", table_socket),
     Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static"),
+    Mount("/docs", DocsSite(), name="docs"),
 ]
 
 
