@@ -14,7 +14,7 @@ $(STAMP): pyproject.toml
 		{ echo "roundgames needs Python 3.11 or newer; set PYTHON=python3.11" >&2; exit 2; }
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,docs,envs,sim,tui,web,webtest]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,docs,envs,sim,tui,web,webtest,postgres]'
 	@touch $(STAMP)
 
 ## Install and start the main job: the web table on http://127.0.0.1:8000 (tables kept in roundgames.sqlite3).
@@ -23,6 +23,7 @@ run: $(STAMP)
 
 ## Install and run every check: lint, types, the layers (import-linter), the laws and the site, tests (with doctests).
 ## The browser tests drive the system Chromium: scripts/ensure-chromium installs it when missing.
+## The store tests start their own PostgreSQL server: scripts/ensure-postgres installs Debian's when missing.
 ## pytest-xdist runs the tests on every core (-n auto).
 test: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
@@ -32,6 +33,7 @@ test: $(STAMP)
 	$(BIN)/python scripts/make_docs.py --check
 	$(BIN)/mkdocs build --strict --quiet
 	bash scripts/ensure-chromium
+	bash scripts/ensure-postgres
 	$(BIN)/pytest tests src/roundgames --doctest-modules -n auto
 
 ## Build the documentation site into build/site/ (`roundgames serve` then serves it at /docs/).

@@ -26,11 +26,12 @@ from ..records.deal import record_of
 from ..session.analysis import Job
 from ..session.decisions import Decision
 from ..session.table import Table
+from .follow import Following
 from .gathering import LIFECYCLE, Gathering
 from .laws import applied_lines, notice, played
 from .pausing import RETRY_SECONDS, Pausing
 from .seating import Conn, LogEntry, RoomError, SeatInfo, hash_token
-from .store import Event, Store, StoreError, effective
+from .store import Event, SeqTaken, Store, StoreError, effective
 from .thinking import InlineThinker, Thinker
 from .timing import Clock, SystemClock, Timer, Timing
 from .turnclock import TurnClock
@@ -61,11 +62,12 @@ KEEP_LOG = 1000
 CHAT_BURST = 5
 
 
-class Room(Gathering, TurnClock, Pausing, Undo):
+class Room(Gathering, TurnClock, Pausing, Undo, Following):
     """One table: its settings, its sitting, its seats and connections, and its command queue; its gathering and
     its sittings one after another (:class:`~roundgames.web.gathering.Gathering`), the clock of each person's
     turn (:class:`~roundgames.web.turnclock.TurnClock`), and its pause when the store cannot write
-    (:class:`~roundgames.web.pausing.Pausing`)."""
+    (:class:`~roundgames.web.pausing.Pausing`); how far undo goes (:class:`~roundgames.web.undo.Undo`); on a store several server processes share, its following of the
+    others' writes and its lease (:class:`~roundgames.web.follow.Following`)."""
 
     def __init__(
         self,
@@ -308,7 +310,7 @@ class Room(Gathering, TurnClock, Pausing, Undo):
         while True:
             fn, args, fut = await self._queue.get()
             try:
-                result = fn(*args)
+                result = self._run(fn, args)  # checked again where another process wrote first
             except Exception as e:  # a refused command: its caller is told; the table is unchanged
                 if fut is not None and not fut.done():
                     fut.set_exception(e)
@@ -336,8 +338,8 @@ class Room(Gathering, TurnClock, Pausing, Undo):
             retry = self.clock.now() + RETRY_SECONDS
             self._timer = self.clock.call_at(retry, lambda: self._queue.put_nowait((self._try_resume, (), None)))
             return
-        if self._worker is None or not self.conns:
-            return  # nobody is watching: the bots wait, and the table keeps
+        if self._worker is None or not self.leads or not self.watched():
+            return  # nobody is watching: the bots wait, and the table keeps (or another process leads it)
         now = self.clock.now()
         deal = self.table.deal
         version = self._version
@@ -577,6 +579,8 @@ class Room(Gathering, TurnClock, Pausing, Undo):
         self._apply(kind, data, self.seq + 1, replaying=False)  # raises, changing nothing, if refused
         try:
             stored = self.store.append(self.id, self.seq + 1, kind, data)
+        except SeqTaken:
+            raise  # another process wrote this number first: the room catches up and checks again (follow.py)
         except StoreError as e:
             raise self._store_failed(e) from None
         self.seq += 1

@@ -10,6 +10,7 @@ from ..core.errors import RoundgamesError
 from .app import CREATE_LIMIT, CREATE_LIMIT_ENV, create_app
 from .protocol import MAX_MESSAGE
 from .store import StoreError, open_store
+from .store import shown as shown_store
 from .timing import Timing
 
 __all__ = ["serve"]
@@ -55,7 +56,7 @@ def serve(
     app = create_app(db, timing=timing, idle_seconds=idle_hours * 3600, bot_workers=bot_workers, create_limit=limit)
     shown = f"[{host}]" if ":" in host else host
     print(
-        f"roundgames: the web table is on http://{shown}:{port}/ (tables kept in {db}); Ctrl+C stops it",
+        f"roundgames: the web table is on http://{shown}:{port}/ (tables kept in {shown_store(db)}); Ctrl+C stops it",
         file=sys.stderr,
     )
     config = uvicorn.Config(
