@@ -5,6 +5,8 @@
 - A hand-written page's ``<!-- transcript: ARGS -->`` becomes what ``roundgames play ARGS --plain`` shows.
 - The theme's inline scripts are written out as files under assets/javascripts/inline/, so that the web table's
   Content-Security-Policy (``script-src 'self'``) runs them when ``roundgames serve`` serves the site at /docs/.
+- A page with a diagram (a ``mermaid`` fence) loads Mermaid from the site itself, before the theme's script: the
+  theme then draws with it instead of fetching Mermaid from a CDN, which that policy refuses.
 """
 
 from __future__ import annotations
@@ -34,6 +36,15 @@ _spec.loader.exec_module(make_docs)
 INLINE = re.compile(r"<script>(?P<body>.*?)</script>", re.S)
 INLINE_DIR = "assets/javascripts/inline"
 _inline: dict[str, str] = {}
+
+
+#: Mermaid 11.17.2 (MIT: LICENSE beside it), dist/mermaid.min.js of ``npm pack mermaid@11.17.2``, kept in the
+#: repository so that the site builds and draws its diagrams offline; 3.5 MB, so only a page with a diagram loads it
+MERMAID = "assets/javascripts/mermaid/mermaid.min.js"
+#: a diagram as pymdownx.superfences writes a ``mermaid`` fence (mkdocs.yml ``custom_fences``)
+DIAGRAM = '<pre class="mermaid">'
+#: the theme's own script, whose diagram code fetches Mermaid unless a global ``mermaid`` is defined before it runs
+THEME_SCRIPT = re.compile(r'<script src="[^"]*assets/javascripts/bundle\.[0-9a-f]+\.min\.js"></script>')
 
 
 #: a reST role of the docstrings: :class:`~roundgames.games.protocol.Deal`, :func:`rules_for`
@@ -112,8 +123,21 @@ def _external(output: str, base: str) -> str:
     return INLINE.sub(external, output)
 
 
+def _with_mermaid(output: str, base: str, page: Any) -> str:
+    """``output`` loading Mermaid just before the theme's script when the page has a diagram (scripts run in
+    document order, so ``mermaid`` is defined when the theme looks for it)."""
+    if DIAGRAM not in output:
+        return output
+    theme = THEME_SCRIPT.search(output)
+    if theme is None:
+        raise PluginError(f"{page.file.src_uri}: a diagram, but no theme script to load Mermaid before")
+    script = f'<script src="{base}{MERMAID}"></script>'
+    return output[: theme.start()] + script + output[theme.start() :]
+
+
 def on_post_page(output: str, page: Any, config: Any) -> str:
-    return _external(output, "../" * (page.url.count("/") if page.url else 0))
+    base = "../" * (page.url.count("/") if page.url else 0)
+    return _external(_with_mermaid(output, base, page), base)
 
 
 def on_post_template(output: str, template_name: str, config: Any) -> str:

@@ -1,6 +1,12 @@
 """The documentation site at ``/docs/``: ``make docs`` builds it into ``build/site/`` of the repository, and the web
 table serves it from there once it is built, so that players at a table can read the rules, the laws and the house
 rules in full. ``$ROUNDGAMES_DOCS_SITE`` names another folder (an installed package has no build folder).
+
+The site's pages run under the table's Content-Security-Policy (:data:`~roundgames.web.headers.HEADERS`: nothing
+from another origin, no inline script) but for one thing: they may style inline. The diagrams of the site (Mermaid,
+served from the site itself) are drawn in the browser with a ``<style>`` in each drawing and ``style`` attributes
+on its parts, which ``style-src 'self'`` refuses; the pages are static, built from the repository, so an inline
+style there carries no one's input.
 """
 
 from __future__ import annotations
@@ -13,9 +19,19 @@ from starlette.responses import Response
 from starlette.staticfiles import StaticFiles
 from starlette.types import Scope
 
-__all__ = ["DOCS_SITE_ENV", "DocsSite", "docs_built", "docs_folder"]
+from roundgames.web.headers import HEADERS
+
+__all__ = ["DOCS_POLICY", "DOCS_SITE_ENV", "DocsSite", "docs_built", "docs_folder"]
 
 DOCS_SITE_ENV = "ROUNDGAMES_DOCS_SITE"
+#: the table's Content-Security-Policy with inline styles allowed (the site's diagrams), and nothing else changed
+DOCS_POLICY = (
+    dict(HEADERS)[b"content-security-policy"]
+    .decode()
+    .replace("style-src 'self';", "style-src 'self' 'unsafe-inline';")
+)
+if "'unsafe-inline';" not in DOCS_POLICY:
+    raise RuntimeError(f"the table's Content-Security-Policy has no style-src 'self' to widen: {DOCS_POLICY}")
 
 
 def docs_folder() -> Path:
@@ -44,4 +60,7 @@ class DocsSite(StaticFiles):
     async def get_response(self, path: str, scope: Scope) -> Response:
         if not docs_built():
             raise HTTPException(404, "the documentation has not been built: run make docs")
-        return await super().get_response(path, scope)
+        response = await super().get_response(path, scope)
+        # The security headers' middleware adds the table's policy only where a response has none.
+        response.headers["content-security-policy"] = DOCS_POLICY
+        return response
