@@ -26,9 +26,7 @@ __all__ = ["DOCS_POLICY", "DOCS_SITE_ENV", "DocsSite", "docs_built", "docs_folde
 DOCS_SITE_ENV = "ROUNDGAMES_DOCS_SITE"
 #: the table's Content-Security-Policy with inline styles allowed (the site's diagrams), and nothing else changed
 DOCS_POLICY = (
-    dict(HEADERS)[b"content-security-policy"]
-    .decode()
-    .replace("style-src 'self';", "style-src 'self' 'unsafe-inline';")
+    dict(HEADERS)[b"content-security-policy"].decode().replace("style-src 'self';", "style-src 'self' 'unsafe-inline';")
 )
 if "'unsafe-inline';" not in DOCS_POLICY:
     raise RuntimeError(f"the table's Content-Security-Policy has no style-src 'self' to widen: {DOCS_POLICY}")
