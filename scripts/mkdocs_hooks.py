@@ -123,11 +123,15 @@ def _external(output: str, base: str) -> str:
     return INLINE.sub(external, output)
 
 
-def _with_mermaid(output: str, base: str, page: Any) -> str:
+def _with_mermaid(output: str, base: str, page: Any, config: Any) -> str:
     """``output`` loading Mermaid just before the theme's script when the page has a diagram (scripts run in
     document order, so ``mermaid`` is defined when the theme looks for it)."""
     if DIAGRAM not in output:
         return output
+    if "navigation.instant" in config["theme"]["features"]:
+        # Instant navigation swaps a page's content in without running its scripts: a diagram reached that way
+        # from a page without one would have the theme fetch Mermaid from its CDN.
+        raise PluginError(f"{page.file.src_uri}: a diagram loads Mermaid with its page, not with navigation.instant")
     theme = THEME_SCRIPT.search(output)
     if theme is None:
         raise PluginError(f"{page.file.src_uri}: a diagram, but no theme script to load Mermaid before")
@@ -137,7 +141,7 @@ def _with_mermaid(output: str, base: str, page: Any) -> str:
 
 def on_post_page(output: str, page: Any, config: Any) -> str:
     base = "../" * (page.url.count("/") if page.url else 0)
-    return _external(_with_mermaid(output, base, page), base)
+    return _external(_with_mermaid(output, base, page, config), base)
 
 
 def on_post_template(output: str, template_name: str, config: Any) -> str:
