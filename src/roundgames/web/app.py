@@ -27,8 +27,10 @@ from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 
 from ..records.deal import dumps, record_of
+from .guard import RequestGuard
 from .guide_routes import GUIDE_ROUTES
 from .headers import SecurityHeaders
+from .limits import SOCKETS_PER_ADDRESS, Limits, room_comes_back
 from .protocol import ProtocolError, check_text, new_table_config, options_catalogue, parse_sit
 from .room import Room, RoomError
 from .server import MAX_TABLES, Server
@@ -60,13 +62,28 @@ def _server(request: Request) -> Server:
     return server
 
 
+def _address(request: Request) -> str:
+    return request.client.host if request.client is not None else ""
+
+
 def _room(request: Request) -> Room:
-    """The table the route names; raises :class:`ProtocolError` (``table_gone``) for none."""
+    """The table the route names; raises :class:`ProtocolError`: ``table_gone`` for none, ``too_many`` for a client
+    that has asked for too many tables that do not exist (:meth:`~roundgames.web.limits.Limits.lookup_refused`)."""
+    limits: Limits = request.app.state.limits
+    refused = limits.lookup_refused(_address(request))
+    if refused is not None:
+        raise ProtocolError("too_many", refused)
     table_id = request.path_params["table_id"]
     room = _server(request).rooms.get(table_id)
     if room is None:
+        limits.missed(_address(request))
         raise ProtocolError("table_gone", f"no table {table_id!r} (it may have expired)", "id")
     return room
+
+
+def _not_found(e: ProtocolError) -> JSONResponse:
+    """A lookup refused by :func:`_room`: 404, or 429 for too many lookups of missing tables."""
+    return _error(429 if e.code == "too_many" else 404, e.field, e.message)
 
 
 async def _body(request: Request) -> Any:
@@ -97,10 +114,13 @@ async def index(request: Request) -> Response:
 
 
 async def table_page(request: Request) -> Response:
-    table_id = request.path_params["table_id"]
-    if table_id not in _server(request).rooms:
+    try:
+        room = _room(request)
+    except ProtocolError as e:
+        if e.code == "too_many":
+            return HTMLResponse(f"<!doctype html><meta charset=utf-8><title>Too many</title><p>{e.message}.", 429)
         return HTMLResponse(NO_SUCH_TABLE, 404)
-    return TEMPLATES.TemplateResponse(request, "table.html", {"table_id": table_id})
+    return TEMPLATES.TemplateResponse(request, "table.html", {"table_id": room.id})
 
 
 async def http_error(request: Request, exc: Exception) -> Response:
@@ -122,20 +142,27 @@ async def options(request: Request) -> Response:
 
 
 async def list_tables(request: Request) -> Response:
+    """The tables open to spectators, and, while they gather, those closed to spectators with a seat open, without
+    the names of who sits there (a private table's players and scores are not the lobby's to show)."""
     rooms = sorted(_server(request).rooms.values(), key=lambda r: -r.created)
-    shown = [r.info() for r in rooms if not r.table.is_over]
-    shown = [i for i in shown if i["spectators"] or any(s["kind"] == "open" for s in i["seats"])]
+    shown = []
+    for info in (r.info() for r in rooms if not r.table.is_over):
+        if info["spectators"]:
+            shown.append(info)
+        elif info["gathering"] and any(s["kind"] == "open" for s in info["seats"]):
+            shown.append({**info, "seats": [{**s, "name": None} for s in info["seats"]]})
     return JSONResponse({"tables": shown[:100]})
 
 
 async def create_table(request: Request) -> Response:
     server = _server(request)
     limit: CreateLimit = request.app.state.create_limit
-    address = request.client.host if request.client is not None else ""
+    address = _address(request)
     if limit.wait(address) > 0:  # refused before the body is read: a client over its limit costs nothing more
         return _error(429, None, limit.refusal(address))
     if len(server.rooms) >= MAX_TABLES:
-        return _error(503, None, f"the server holds {MAX_TABLES} tables, its most; try again later")
+        back = room_comes_back(server.rooms.values(), server.idle_seconds, server.clock.now())
+        return _error(503, None, f"the server holds {MAX_TABLES} tables, its most; {back}")
     try:
         config = new_table_config(await _body(request))
     except ProtocolError as e:
@@ -150,14 +177,14 @@ async def table_info(request: Request) -> Response:
     try:
         return JSONResponse(_room(request).info())
     except ProtocolError as e:
-        return _error(404, e.field, e.message)
+        return _not_found(e)
 
 
 async def sit(request: Request) -> Response:
     try:
         room = _room(request)
     except ProtocolError as e:
-        return _error(404, e.field, e.message)
+        return _not_found(e)
     try:
         seat, name = parse_sit(await _body(request), len(room.seats))
         token = await room.call(room.sit, seat, name)
@@ -172,7 +199,7 @@ async def scores_csv(request: Request) -> Response:
     try:
         room = _room(request)
     except ProtocolError as e:
-        return _error(404, e.field, e.message)
+        return _not_found(e)
     out = io.StringIO()
     writer = csv.writer(out)
     names = room.display_names()
@@ -195,7 +222,7 @@ async def records_json(request: Request) -> Response:
     try:
         room = _room(request)
     except ProtocolError as e:
-        return _error(404, e.field, e.message)
+        return _not_found(e)
     if not room.table.is_over:
         # Finished deals still hold the miss, thrown-up hands and the stock, which nobody at the table
         # has seen; the records are for the end of the sitting (or a deal dispute after it).
@@ -272,11 +299,15 @@ def create_app(
     thinker: Thinker | None = None,
     bot_workers: int | None = None,
     create_limit: int = CREATE_LIMIT,
+    hosts: frozenset[str] | None = None,
+    sockets_per_address: int = SOCKETS_PER_ADDRESS,
 ) -> Starlette:
     """The web table's ASGI application, storing its tables in the SQLite file ``db``; ``clock`` the time its
     tables keep (the real one unless a test drives its own); its bots think in ``bot_workers`` processes (by
     default as many as the cores less one), or in ``thinker`` where a test gives one; one client address may create
-    ``create_limit`` tables a minute (in a burst, then one at a time; 0 for no limit)."""
+    ``create_limit`` tables a minute (in a burst, then one at a time; 0 for no limit) and hold
+    ``sockets_per_address`` websockets at once (0: no limit); a request must name one of ``hosts`` (or an IP
+    address) as its Host (None: any, as in-process tests call it; :func:`~roundgames.web.guard.served_hosts`)."""
     server = Server(db, timing or Timing(), idle_seconds, clock, thinker=thinker, bot_workers=bot_workers)
 
     @contextlib.asynccontextmanager
@@ -289,8 +320,9 @@ def create_app(
         routes=ROUTES,
         lifespan=lifespan,
         exception_handlers={HTTPException: http_error},
-        middleware=[Middleware(SecurityHeaders)],
+        middleware=[Middleware(SecurityHeaders), Middleware(RequestGuard, hosts=hosts)],
     )
     app.state.server = server
     app.state.create_limit = CreateLimit(create_limit)
+    app.state.limits = Limits(sockets_per_address)
     return app
