@@ -1,0 +1,218 @@
+"""The web table's limits (docs/web.md, "Limits") against a real ``roundgames serve``: each abuse is held, and a
+normal player (or another address) is not affected. Another address is 127.0.0.2: Linux answers every address of
+127.0.0.0/8 on loopback, so a client may come from it to the server on 127.0.0.1."""
+
+from __future__ import annotations
+
+import json
+import socket
+import time
+from typing import Any
+
+import httpx
+import pytest
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+from websockets.sync.client import ClientConnection, connect
+
+from roundgames.web.deadline import REQUEST_ENV
+from roundgames.web.limits import CHAT_BURST, LOOKUP_BURST, SOCKETS_PER_ADDRESS
+
+from .conftest import WebServer
+from .webclient import Seat, create, sit
+
+OTHER = "127.0.0.2"
+
+
+def _http(source: str = "127.0.0.1") -> httpx.Client:
+    return httpx.Client(transport=httpx.HTTPTransport(local_address=source), timeout=10, trust_env=False)
+
+
+def _ws(server: WebServer, table: str, source: str = "127.0.0.1", **options: Any) -> ClientConnection:
+    url = f"ws://127.0.0.1:{server.port}/ws/{table}"
+    # entered as a context manager would be (websockets 17.1 warns otherwise)
+    return connect(url, proxy=None, open_timeout=5, source_address=(source, 0), **options).__enter__()
+
+
+def _refusal(ws: ClientConnection) -> tuple[dict[str, Any], int | None]:
+    """The error a refused connection is sent, and its close code."""
+    error = json.loads(ws.recv(timeout=5))
+    with pytest.raises(ConnectionClosed):
+        ws.recv(timeout=5)
+    return error, ws.close_code
+
+
+def _said(seat: Seat, line: str) -> bool:
+    return any(e["kind"] == "chat" and e["text"] == line for e in seat.log)
+
+
+def test_one_address_holds_at_most_twenty_websockets_and_the_next_is_told_why(server: WebServer) -> None:
+    table = create(server.url, game="loo", players=3, people=1)["id"]
+    held = [_ws(server, table) for _ in range(SOCKETS_PER_ADDRESS)]
+    try:
+        extra = _ws(server, table)
+        error, code = _refusal(extra)
+        assert code == 4429 and error["code"] == "too_many"
+        assert f"at most {SOCKETS_PER_ADDRESS} at once" in error["message"]
+        # Another address is not counted with it: its spectator is welcomed.
+        with _ws(server, table, OTHER) as other:
+            other.send(json.dumps({"type": "hello", "token": None, "since": None}))
+            assert json.loads(other.recv(timeout=5))["type"] == "welcome"
+        # One closed, the address has room again.
+        held.pop().close()
+        time.sleep(0.2)
+        again = _ws(server, table)
+        again.send(json.dumps({"type": "hello", "token": None, "since": None}))
+        assert json.loads(again.recv(timeout=5))["type"] == "welcome"
+        held.append(again)
+    finally:
+        for ws in held:
+            ws.close()
+
+
+def test_a_client_that_dribbles_its_headers_is_closed_within_the_deadline(server_factory: Any) -> None:
+    server = server_factory(env={REQUEST_ENV: "1"})
+    started = time.monotonic()
+    with socket.create_connection(("127.0.0.1", server.port), timeout=5) as slow:
+        head = b"GET /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: "
+        closed_after = None
+        for byte in head + b"a" * 100:  # a byte every 0.1 s: ten seconds' worth, if it were let
+            try:
+                slow.sendall(bytes([byte]))
+                slow.settimeout(0.1)
+                if slow.recv(1) == b"":
+                    closed_after = time.monotonic() - started
+                    break
+            except TimeoutError:
+                continue
+            except OSError:
+                closed_after = time.monotonic() - started
+                break
+    assert closed_after is not None and closed_after < 2.5, closed_after
+    # A client that says nothing at all is closed as well.
+    with socket.create_connection(("127.0.0.1", server.port), timeout=5) as silent:
+        silent.settimeout(3)
+        assert silent.recv(1) == b""
+    # A normal request, and a websocket held longer than the deadline, are untouched.
+    table = create(server.url, game="nap", players=3, people=1)["id"]
+    watcher = Seat(server.url, table, None)
+    watcher.until(lambda s: bool(s), what="the first state")
+    time.sleep(1.5)
+    watcher.send({"type": "ping"})
+    while watcher.recv()["type"] != "pong":
+        pass
+    watcher.close()
+
+
+def test_a_form_post_or_a_foreign_page_changes_nothing(server: WebServer) -> None:
+    body = json.dumps({"game": "loo", "players": 3, "people": 1})
+    with _http() as http:
+        # A form of any page posts text/plain: refused with the header named.
+        r = http.post(f"{server.url}/api/tables", content=body, headers={"content-type": "text/plain"})
+        assert r.status_code == 415 and r.json()["error"]["field"] == "content-type", r.text
+        assert "text/plain" in r.json()["error"]["message"]
+        # Another page's script, even with JSON: its Origin is not ours.
+        foreign = {"content-type": "application/json", "origin": "http://evil.example"}
+        r = http.post(f"{server.url}/api/tables", content=body, headers=foreign)
+        assert r.status_code == 403 and r.json()["error"]["field"] == "origin", r.text
+        assert "http://evil.example" in r.json()["error"]["message"]
+        # A page of another server on this machine (another port) is foreign too.
+        r = http.post(f"{server.url}/api/tables", content=body, headers={**foreign, "origin": "http://127.0.0.1:1"})
+        assert r.status_code == 403, r.text
+        assert http.get(f"{server.url}/api/tables").json()["tables"] == []
+        # A name rebound to 127.0.0.1 by its owner's DNS: the Host is not ours.
+        r = http.get(f"{server.url}/api/tables", headers={"host": f"evil.example:{server.port}"})
+        assert r.status_code == 403 and r.json()["error"]["field"] == "host", r.text
+        # Our own page (same Origin), localhost, and a client with no Origin at all are served.
+        own = {"content-type": "application/json", "origin": server.url}
+        made = http.post(f"{server.url}/api/tables", content=body, headers=own)
+        assert made.status_code == 201, made.text
+        table = made.json()["id"]
+        r = http.get(f"{server.url}/api/tables/{table}", headers={"host": f"localhost:{server.port}"})
+        assert r.status_code == 200
+        r = http.post(f"{server.url}/api/tables/{table}/sit", json={"seat": 0, "name": "Ann"})
+        assert r.status_code == 200, r.text
+        # The sit route holds the same checks.
+        r = http.post(f"{server.url}/api/tables/{table}/sit", content=b'{"seat": 1}', headers=foreign)
+        assert r.status_code == 403
+    # The websocket's handshake: a foreign Origin is refused with the JSON error, ours is welcomed.
+    with pytest.raises(InvalidStatus) as refused:
+        _ws(server, table, origin="http://evil.example")
+    assert refused.value.response.status_code == 403
+    assert json.loads(refused.value.response.body)["error"]["field"] == "origin"
+    with _ws(server, table, origin=server.url) as own_ws:
+        own_ws.send(json.dumps({"type": "hello", "token": None, "since": None}))
+        assert json.loads(own_ws.recv(timeout=5))["type"] == "welcome"
+
+
+def test_guessing_table_ids_is_answered_429_after_a_burst(server: WebServer) -> None:
+    table = create(server.url, game="loo", players=3, people=1)["id"]
+    assert len(table) == 12
+    with _http() as http:
+        statuses = [http.get(f"{server.url}/api/tables/guess{i:07d}").status_code for i in range(LOOKUP_BURST)]
+        assert statuses == [404] * LOOKUP_BURST
+        refused = http.get(f"{server.url}/api/tables/guessmore")
+        assert refused.status_code == 429 and "try again in" in refused.json()["error"]["message"]
+        # While refused, a right guess is refused as well: it tells the guesser nothing.
+        assert http.get(f"{server.url}/api/tables/{table}").status_code == 429
+        assert http.get(f"{server.url}/t/{table}").status_code == 429
+    with _ws(server, table) as ws:
+        error, code = _refusal(ws)
+        assert code == 4429 and error["code"] == "too_many"
+    # Another address, with the link, is not affected.
+    with _http(OTHER) as http:
+        assert http.get(f"{server.url}/api/tables/{table}").status_code == 200
+        assert http.get(f"{server.url}/t/{table}").status_code == 200
+
+
+def test_chat_is_limited_per_seat_and_address_however_often_one_reconnects(server: WebServer) -> None:
+    table = create(server.url, game="nap", players=3, people=1)["id"]
+    token = sit(server.url, table, 0, "Ann")
+    ann = Seat(server.url, table, token)
+    ann.until(lambda s: bool(s), what="the first state")
+    for i in range(CHAT_BURST):
+        ann.send({"type": "chat", "text": f"line {i}"})
+    ann.close()
+    again = Seat(server.url, table, token)  # a new connection: the same seat's allowance
+    again.send({"type": "chat", "text": "one more"})
+    error = again.error()
+    assert error["code"] == "too_fast" and error["field"] == "text"
+    # A spectator's allowance is his address's, whatever connection he says it from ...
+    rail = [Seat(server.url, table, None) for _ in range(CHAT_BURST + 1)]
+    for i, spectator in enumerate(rail[:-1]):
+        spectator.send({"type": "chat", "text": f"rail {i}"})
+        spectator.until(lambda s, i=i, me=spectator: _said(me, f"Spectator: rail {i}"), what=f"rail {i} said")
+    rail[-1].send({"type": "chat", "text": "rail, once more"})
+    assert rail[-1].error()["code"] == "too_fast"
+    # ... and another address has its own: its line is said.
+    with _ws(server, table, OTHER) as far:
+        far.send(json.dumps({"type": "hello", "token": None, "since": None}))
+        far.send(json.dumps({"type": "chat", "text": "from afar"}))
+        seen: list[str] = []
+        deadline = time.monotonic() + 10
+        while "Spectator: from afar" not in seen and time.monotonic() < deadline:
+            message = json.loads(far.recv(timeout=10))
+            assert message["type"] != "error", message
+            seen += [e["text"] for e in message.get("log", []) if e["kind"] == "chat"]
+    said = [e["text"] for e in again.log if e["kind"] == "chat"]
+    assert said[:CHAT_BURST] == [f"Ann: line {i}" for i in range(CHAT_BURST)] and "Ann: one more" not in said
+    for seat in [again, *rail]:
+        seat.close()
+
+
+def test_hellos_are_answered_a_few_a_second(server: WebServer) -> None:
+    table = create(server.url, game="loo", players=3, people=1)["id"]
+    watcher = Seat(server.url, table, None)
+    watcher.until(lambda s: bool(s), what="the first state")
+    for _ in range(20):
+        watcher.send({"type": "hello", "token": None, "since": None})
+    watcher.send({"type": "ping"})
+    while watcher.recv()["type"] != "pong":
+        pass
+    kinds = [m["type"] for m in watcher.messages]
+    refused = [m for m in watcher.messages if m["type"] == "error"]
+    assert 3 <= kinds.count("snapshot") <= 6, kinds  # the first, a burst of three, perhaps one more a second
+    assert len(refused) >= 14 and all(e["code"] == "too_fast" for e in refused)
+    time.sleep(0.6)  # a moment later the connection may ask again
+    watcher.send({"type": "hello", "token": None, "since": None})
+    assert watcher.recv()["type"] == "snapshot"
+    watcher.close()
