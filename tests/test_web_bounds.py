@@ -83,7 +83,7 @@ def test_a_client_that_never_reads_costs_at_most_its_byte_budget_and_then_gets_t
             room: Room = app.state.server.rooms[table]
             url = f"ws://{where}/ws/{table}"
             slow = [await _never_reading(url) for _ in range(5)]
-            async with connect(url, proxy=None, max_size=None) as reader:  # a normal spectator, reading all along
+            async with connect(url, proxy=None, max_size=None, compression=None) as reader:  # a normal spectator, reading all along
                 await reader.send(HELLO)
                 seen = 0
                 deadline = time.monotonic() + 60
@@ -97,7 +97,7 @@ def test_a_client_that_never_reads_costs_at_most_its_byte_budget_and_then_gets_t
                         pass
                     conns = [c for c in room.conns if isinstance(c, WsConn)]
                     assert all(c.queued_bytes <= MAX_OUTBOX_BYTES for c in conns)
-                    if sum(c.coalesced > 0 for c in conns) >= 5 and room.seq > 2000:
+                    if sum(c.coalesced > 0 for c in conns) >= 5:
                         break
                 behind = [c for c in conns if c.coalesced > 0]
                 assert len(behind) == 5, [(c.coalesced, c.peak_bytes) for c in conns]
@@ -114,7 +114,7 @@ def test_a_client_that_never_reads_costs_at_most_its_byte_budget_and_then_gets_t
                         break
                 assert kinds[-1] == "snapshot" and len(kinds) < room.seq / 2, (len(kinds), room.seq)
             for ws in slow:
-                await ws.close()
+                ws.transport.abort()  # gone, as a client that never reads goes
 
     asyncio.run(main())
 
@@ -141,7 +141,7 @@ def test_chat_never_pushes_the_game_out_of_a_snapshot_and_a_restart_replays_only
     async def main() -> None:
         clock = ManualClock()
         store = Store(str(db), now=clock.now)
-        config = new_table_config({"game": "nap", "players": 3, "people": 0, "bot": "random", "bot_delay": 0.5})
+        config = new_table_config({"game": "nap", "players": 3, "people": 0, "bot": "random", "bot_delay": 0.5, "rounds": 10})
         store.create("t", config)
         room = Room("t", config, store, clock.now(), Timing(deal_pause=0, trick_pause=0), clock, InlineThinker())
         room.replay([])
@@ -150,7 +150,7 @@ def test_chat_never_pushes_the_game_out_of_a_snapshot_and_a_restart_replays_only
         await room.call(room.join, watcher, None)
         await clock.advance(60, room.settle)  # a few deals of bots
         game = [e for e in room.log if e.kind != "chat"]
-        assert 50 < len(game) < KEEP_LOG
+        assert 30 < len(game) < KEEP_LOG
         await room.call(room.disconnect, watcher)  # nothing moves now: only the talk goes on
         for i in range(3 * KEEP_LOG):
             await room.call(room.chat, None, f"flood {i}")
