@@ -30,8 +30,8 @@ __all__ = ["HELLO_BURST", "MAX_OUTBOX_BYTES", "WsConn", "error_message", "table_
 #: the bytes of text queued for one client at most: past it, what is queued is dropped and the latest snapshot
 #: sent instead once the client reads again (a client that is behind needs the newest state, not every step)
 MAX_OUTBOX_BYTES = 1 << 20
-#: hellos (each answered with what was missed or a snapshot) one connection may send in a burst, then
-#: :data:`HELLOS_PER_SECOND` a second; more are refused with ``too_fast``
+#: hellos (each answered with what was missed or a snapshot) one connection has answered at once in a burst, then
+#: :data:`HELLOS_PER_SECOND` a second; those that come faster are answered together, once, when the rate allows
 HELLO_BURST = 3
 HELLOS_PER_SECOND = 2.0
 #: seconds a new connection has to say hello
@@ -63,6 +63,9 @@ class WsConn:
         self._behind = False
         self.queued_bytes = self.peak_bytes = self.coalesced = 0
         self.hellos = Buckets(HELLO_BURST, HELLOS_PER_SECOND)
+        #: the answer to the hellos that came too fast, and the ``since`` of the last of them
+        self.hello_later: asyncio.Task[None] | None = None
+        self.hello_since: int | None = None
         #: whether a review or hint asked on this connection is being worked out: one at a time, so that no one
         #: connection can fill the workers the tables' bots think in
         self.answering = False
@@ -187,6 +190,8 @@ async def _connection(ws: WebSocket, limits: Limits, address: str) -> None:
         if conn is not None and conn in room.conns:
             with contextlib.suppress(Exception):
                 await room.call(room.disconnect, conn)
+        if conn is not None and conn.hello_later is not None:
+            conn.hello_later.cancel()
         if pump is not None:
             pump.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
@@ -250,6 +255,27 @@ async def _first_hello(ws: WebSocket) -> dict[str, Any] | None:
         await _send_error(ws, ProtocolError("hello_first", 'say hello first: {"type": "hello", "token": ...}', "type"))
 
 
+async def _resume(room: Room, conn: WsConn, since: int | None) -> None:
+    """Answer a hello on an open connection with what it missed (or a snapshot): at once while the connection's
+    rate allows, else once for every hello that came too fast, to the last of them, when it does."""
+    conn.hello_since = since
+    if conn.hello_later is not None:
+        return  # coalesced into the answer already planned
+    wait = conn.hellos.wait("hello")
+    if wait <= 0 and conn.hellos.take("hello"):
+        await room.call(room.resume, conn, since)
+        return
+
+    async def later() -> None:
+        await asyncio.sleep(wait)
+        conn.hellos.take("hello")
+        conn.hello_later = None
+        with contextlib.suppress(RoomError):  # the table has closed meanwhile
+            await room.call(room.resume, conn, conn.hello_since)
+
+    conn.hello_later = asyncio.get_running_loop().create_task(later())
+
+
 def _answer(conn: WsConn, answer: Coroutine[Any, Any, dict[str, Any] | None]) -> None:
     """Send ``conn`` what ``answer`` comes to (nothing for None), or its refusal, from a task of its own; refused
     while another review or hint of the connection is being worked out."""
@@ -290,11 +316,7 @@ async def _dispatch(
             raise RoomError(
                 "bad_token", "a connection keeps the seat it said hello with; reconnect to change", None, "token"
             )
-        if not conn.hellos.take("hello"):  # each is answered with a snapshot, perhaps: a few a second, not a flood
-            raise RoomError(
-                "too_fast", f"hello: at most {HELLOS_PER_SECOND:g} a second on one connection", None, "type"
-            )
-        await room.call(room.resume, conn, message["since"])
+        await _resume(room, conn, message["since"])
         return
     if kind == "chat":
         if conn.seat is not None and room.gives_back(conn.seat):
