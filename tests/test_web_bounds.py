@@ -19,6 +19,7 @@ import pytest
 import uvicorn
 from websockets.asyncio.client import ClientConnection, connect
 
+from roomconn import Recorder
 from roundgames.web import app as web_app
 from roundgames.web.app import create_app
 from roundgames.web.limits import KEEP_CHAT, SNAPSHOT_CHAT, UNSAT_SECONDS
@@ -29,8 +30,6 @@ from roundgames.web.sockets import MAX_OUTBOX_BYTES, WsConn
 from roundgames.web.store import Store
 from roundgames.web.thinking import InlineThinker
 from roundgames.web.timing import ManualClock, Timing
-
-from roomconn import Recorder
 
 HELLO = '{"type": "hello", "token": null, "since": null}'
 
@@ -83,7 +82,9 @@ def test_a_client_that_never_reads_costs_at_most_its_byte_budget_and_then_gets_t
             room: Room = app.state.server.rooms[table]
             url = f"ws://{where}/ws/{table}"
             slow = [await _never_reading(url) for _ in range(5)]
-            async with connect(url, proxy=None, max_size=None, compression=None) as reader:  # a normal spectator, reading all along
+            async with connect(
+                url, proxy=None, max_size=None, compression=None
+            ) as reader:  # a normal spectator, reading all along
                 await reader.send(HELLO)
                 seen = 0
                 deadline = time.monotonic() + 60
@@ -141,7 +142,9 @@ def test_chat_never_pushes_the_game_out_of_a_snapshot_and_a_restart_replays_only
     async def main() -> None:
         clock = ManualClock()
         store = Store(str(db), now=clock.now)
-        config = new_table_config({"game": "nap", "players": 3, "people": 0, "bot": "random", "bot_delay": 0.5, "rounds": 10})
+        config = new_table_config(
+            {"game": "nap", "players": 3, "people": 0, "bot": "random", "bot_delay": 0.5, "rounds": 10}
+        )
         store.create("t", config)
         room = Room("t", config, store, clock.now(), Timing(deal_pause=0, trick_pause=0), clock, InlineThinker())
         room.replay([])
@@ -186,7 +189,7 @@ def test_tables_nobody_sat_at_make_room_again_within_minutes(tmp_path: Path, mon
 
     async def main() -> None:
         clock = ManualClock()
-        async with _app(tmp_path / "web.sqlite3", clock) as (app, http):
+        async with _app(tmp_path / "web.sqlite3", clock) as (_, http):
             ann_table = (await http.post("/api/tables", json={"game": "loo", "players": 3, "people": 1})).json()
             assert (await http.post(f"/api/tables/{ann_table['id']}/sit", json={"seat": 0, "name": "Ann"})).is_success
             flood = []
@@ -215,7 +218,7 @@ def test_new_ids_are_twelve_letters_and_an_old_six_letter_table_still_opens(tmp_
     old.close()
 
     async def main() -> None:
-        async with _app(db, ManualClock()) as (_app_, http):
+        async with _app(db, ManualClock()) as (_, http):
             assert (await http.get("/api/tables/k3x9qa")).json()["id"] == "k3x9qa"
             assert (await http.get("/t/k3x9qa")).status_code == 200
             made = (await http.post("/api/tables", json={"game": "nap", "players": 3})).json()["id"]

@@ -4,13 +4,18 @@ normal player (or another address) is not affected. Another address is 127.0.0.2
 
 from __future__ import annotations
 
+import http.server
 import json
 import socket
+import threading
 import time
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
+from playwright.sync_api import Page
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 
@@ -221,3 +226,78 @@ def test_hellos_are_answered_a_few_a_second_and_the_last_is_always_answered(serv
     with pytest.raises(TimeoutError):
         watcher.recv(timeout=1)  # nothing more: the fifty hellos cost five snapshots
     watcher.close()
+
+
+# -- a page of another site, in a real browser -------------------------------------------------------------------
+
+ATTACK = """<!doctype html><meta charset=utf-8><title>another site</title>
+<p>Nothing to see here.
+<form id=csrf method=post enctype=text/plain action="{target}/api/tables">
+<input type=hidden name='{{"game": "loo", "players": 3, "people": 1, "x": "' value='"}}'></form>
+<script>
+window.outcome = {{fetch: "pending", ws: "pending"}};
+fetch("{target}/api/tables", {{method: "POST", mode: "no-cors", body: '{{"game": "nap", "players": 3}}'}})
+  .then(() => window.outcome.fetch = "sent", () => window.outcome.fetch = "failed");
+const ws = new WebSocket("{ws}");
+ws.onopen = () => window.outcome.ws = "open";
+ws.onerror = () => window.outcome.ws = "refused";
+</script>"""
+
+
+class _Site(threading.Thread):
+    """Another site on this machine (another port): one page, the attacker's."""
+
+    def __init__(self, page: str) -> None:
+        super().__init__(daemon=True)
+        body = page.encode()
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_GET(self) -> None:
+                self.send_response(200)
+                self.send_header("Content-Type", "text/html; charset=utf-8")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, *args: Any) -> None:
+                pass
+
+        self.httpd = http.server.HTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
+
+    def run(self) -> None:
+        self.httpd.serve_forever()
+
+
+def test_a_page_of_another_site_cannot_create_a_table_or_open_a_websocket(
+    server: WebServer, page: Page, shot: Callable[..., Path]
+) -> None:
+    table = create(server.url, game="loo", players=3, people=1)["id"]
+    ws_url = f"ws://127.0.0.1:{server.port}/ws/{table}"
+    site = _Site(ATTACK.format(target=server.url, ws=ws_url))
+    site.start()
+    try:
+        page.goto(site.url)
+        page.wait_for_function("window.outcome.fetch !== 'pending' && window.outcome.ws !== 'pending'")
+        assert page.evaluate("window.outcome.ws") == "refused"
+        page.evaluate("document.getElementById('csrf').submit()")  # the form a click would send
+        page.wait_for_url(f"{server.url}/api/tables")
+        assert '"field": "origin"' in page.content()  # refused for where it comes from, before its type
+        shot(page, "bounds-foreign-form-refused")
+    finally:
+        site.httpd.shutdown()
+        site.httpd.server_close()
+    assert [t["id"] for t in httpx.get(f"{server.url}/api/tables", trust_env=False).json()["tables"]] == [table]
+    # The table's own page, in the same browser, creates a table and opens its websocket as ever.
+    page.goto(f"{server.url}/t/{table}")
+    made = page.evaluate(
+        """fetch("/api/tables", {method: "POST", headers: {"Content-Type": "application/json"},
+                 body: JSON.stringify({game: "nap", players: 3, people: 1})}).then((r) => r.status)"""
+    )
+    assert made == 201
+    opened = page.evaluate(
+        """(table) => new Promise((done) => { const ws = new WebSocket(`ws://${location.host}/ws/${table}`);
+             ws.onopen = () => { ws.close(); done("open"); }; ws.onerror = () => done("refused"); })""",
+        table,
+    )
+    assert opened == "open"
