@@ -501,6 +501,16 @@ def test_json_that_python_cannot_hold_is_a_malformed_record(text: str) -> None:
     assert result.stderr.count("\n") == 1 and "record" in result.stderr and "Traceback" not in result.stderr
 
 
+@pytest.mark.parametrize("text", ["[" * 100000, '{"a":' * 3000 + "1" + "}" * 3000], ids=["list", "object"])
+def test_resuming_a_saved_table_of_deeply_nested_json_is_a_clear_error(tmp_path: Path, text: str) -> None:
+    """`roundgames play --resume` on a file nested too deeply for Python: one line naming the file, exit 2."""
+    save = tmp_path / "table.json"
+    save.write_text(text)
+    result = run_cli("play", "--resume", str(save), "--plain", stdin="q\n")
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert result.stderr.strip() == f"roundgames play: error: load: {save}: file: nested too deeply to be a saved table"
+
+
 @pytest.mark.parametrize("delay", ["-1", "nan", "inf", "soon"])
 def test_demo_refuses_a_bad_delay_without_a_traceback(delay: str) -> None:
     """`--delay` must be a number of seconds from 0: anything else is a usage error (exit 2)."""

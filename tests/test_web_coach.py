@@ -19,7 +19,7 @@ from roundgames.session.analysis import run as run_job
 from roundgames.session.decisions import Decision, decide
 from roundgames.web.coach import Coach
 from roundgames.web.room import Room, RoomError
-from roundgames.web.store import Store
+from roundgames.web.store import SqliteStore
 from roundgames.web.timing import ManualClock, Timing
 from test_web_room import CONFIG, Recorder
 
@@ -45,10 +45,12 @@ class CountingThinker:
         return run_job(job)
 
 
-async def _room(tmp_path: Path, thinker: CountingThinker, **config: Any) -> tuple[Room, ManualClock, Store, Recorder]:
+async def _room(
+    tmp_path: Path, thinker: CountingThinker, **config: Any
+) -> tuple[Room, ManualClock, SqliteStore, Recorder]:
     clock = ManualClock()
     settings = {**CONFIG, **config}
-    store = Store(str(tmp_path / "room.sqlite3"), now=clock.now)
+    store = SqliteStore(str(tmp_path / "room.sqlite3"), now=clock.now)
     store.create("t", settings)
     room = Room(
         "t", settings, store, clock.now(), Timing(away_seconds=30, deal_pause=60, trick_pause=0), clock, thinker

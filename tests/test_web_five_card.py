@@ -19,7 +19,7 @@ import pytest
 
 from roomconn import Recorder
 from roundgames.web.room import Room, RoomError
-from roundgames.web.store import Store
+from roundgames.web.store import SqliteStore
 from roundgames.web.timing import ManualClock, Timing
 
 #: Ann declares first, holds four of a suit, and the stock's top card is of that suit: her exchange of the odd card
@@ -56,7 +56,7 @@ async def table(tmp_path: Path, **config: Any) -> AsyncIterator[Scene]:
     """A room with Ann seated and connected in seat 0 and a spectator; ``settle()`` lets the bots play."""
     clock = ManualClock()
     settings = {**CONFIG, **config}
-    store = Store(str(tmp_path / "five.sqlite3"), now=clock.now)
+    store = SqliteStore(str(tmp_path / "five.sqlite3"), now=clock.now)
     store.create("t", settings)
     room = Room("t", settings, store, clock.now(), Timing(away_seconds=3600, deal_pause=60, trick_pause=0), clock)
     room.replay([])

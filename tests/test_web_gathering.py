@@ -23,7 +23,7 @@ import pytest
 from roomconn import Recorder
 from roundgames.web.app import create_app
 from roundgames.web.room import Room, RoomError
-from roundgames.web.store import Store
+from roundgames.web.store import SqliteStore
 from roundgames.web.thinking import InlineThinker
 from roundgames.web.timing import ManualClock, Timing
 
@@ -44,7 +44,7 @@ NAMES = ["Ann", "Bob", "Cy"]
 
 
 class Scene:
-    def __init__(self, room: Room, clock: ManualClock, store: Store, path: Path) -> None:
+    def __init__(self, room: Room, clock: ManualClock, store: SqliteStore, path: Path) -> None:
         self.room, self.clock, self.store, self.path = room, clock, store, path
         self.watcher = Recorder(None)
 
@@ -65,7 +65,7 @@ class Scene:
 async def scene(tmp_path: Path, timing: Timing | None = None, **config: Any) -> AsyncIterator[Scene]:
     clock = ManualClock()
     settings = {**CONFIG, **config}
-    store = Store(str(tmp_path / "room.sqlite3"), now=clock.now)
+    store = SqliteStore(str(tmp_path / "room.sqlite3"), now=clock.now)
     store.create("t", settings)
     room = Room(
         "t", settings, store, clock.now(), timing or Timing(away_seconds=600, deal_pause=0, trick_pause=0), clock

@@ -48,7 +48,7 @@ from roundgames.loo.deal import Decl, Kind, Phase
 from roundgames.web import room as room_module
 from roundgames.web.protocol import ProtocolError, new_table_config, seat_range
 from roundgames.web.room import Room, RoomError
-from roundgames.web.store import Store
+from roundgames.web.store import SqliteStore
 from roundgames.web.timing import Timing
 from roundgames.web.views import TableFacts
 from roundgames.web.words import card_list
@@ -372,7 +372,7 @@ class Player:
     def __init__(self, game: Game, db: Path, seed: int) -> None:
         self.game = game
         self.rng = random.Random(seed)
-        self.store = Store(str(db))
+        self.store = SqliteStore(str(db))
         config = game.config
         table_id = f"leak{seed}"
         self.store.create(table_id, config)

@@ -20,7 +20,7 @@ import httpx
 
 from roundgames.web.app import create_app
 from roundgames.web.room import Room
-from roundgames.web.store import Store
+from roundgames.web.store import SqliteStore
 from roundgames.web.timing import ManualClock, Timing
 
 
@@ -82,7 +82,7 @@ class Scene:
 async def scene(tmp_path: Path, timing: Timing, **config: Any) -> AsyncIterator[Scene]:
     clock = ManualClock()
     settings = {**CONFIG, **config}
-    store = Store(str(tmp_path / "room.sqlite3"), now=clock.now)
+    store = SqliteStore(str(tmp_path / "room.sqlite3"), now=clock.now)
     store.create("t", settings)
     room = Room("t", settings, store, clock.now(), timing, clock)
     room.replay([])

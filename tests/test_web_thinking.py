@@ -16,7 +16,7 @@ from typing import Any
 from roundgames.session.decisions import Decision, decide
 from roundgames.session.table import Table
 from roundgames.web.room import Room
-from roundgames.web.store import Store
+from roundgames.web.store import SqliteStore
 from roundgames.web.thinking import QUICK, QUICK_SECONDS, SEARCH, PoolThinker
 from roundgames.web.timing import ManualClock, Timing
 from test_web_room import CONFIG, Recorder
@@ -42,10 +42,10 @@ class HeldThinker:
         return decide(decision)
 
 
-async def _room(tmp_path: Path, thinker: HeldThinker, **config: Any) -> tuple[Room, ManualClock, Store]:
+async def _room(tmp_path: Path, thinker: HeldThinker, **config: Any) -> tuple[Room, ManualClock, SqliteStore]:
     clock = ManualClock()
     settings = {**CONFIG, **config}
-    store = Store(str(tmp_path / "room.sqlite3"), now=clock.now)
+    store = SqliteStore(str(tmp_path / "room.sqlite3"), now=clock.now)
     store.create("t", settings)
     room = Room("t", settings, store, clock.now(), Timing(away_seconds=30, deal_pause=0, trick_pause=0), clock, thinker)
     room.replay([])

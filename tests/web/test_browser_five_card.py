@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from playwright.sync_api import Page, expect
 
 from roundgames.web.protocol import new_table_config
-from roundgames.web.store import Store
+from roundgames.web.store import SqliteStore
 
 from .test_browser import (
     CARDS,
@@ -56,7 +56,7 @@ def seated(page: Page, server_factory: Callable[..., WebServer], seed: int, pres
         {"game": "loo", "preset": preset, "players": 4, "people": 1, "bot": "sensible", "bot_delay": 0.05}
     )
     config["seed"] = seed
-    store = Store(str(server.db))
+    store = SqliteStore(str(server.db))
     store.create("five", config)
     store.close()
     server.start()

@@ -218,6 +218,26 @@ def test_serve_refuses_a_taken_port_and_bad_arguments(tmp_path: Any) -> None:
     assert done.returncode == 2 and "--db" in done.stderr and "Traceback" not in done.stderr
 
 
+def test_a_second_server_on_the_same_file_is_refused_and_the_first_plays_on(server_factory: Any) -> None:
+    """One SQLite file, one server: two writing it would interleave their events and break the tables."""
+    first = server_factory(args=["--deal-pause", "0"])
+    made = create(first.url, game="nap", players=3, people=1, bot_delay=0)
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        free = probe.getsockname()[1]
+    done = _serve("--port", str(free), "--db", str(first.db))
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert f"--db {first.db}: another roundgames server is using this file" in done.stderr
+    me = Seat(first.url, made["id"], sit(first.url, made["id"], 0, "Ann"))
+    me.until(lambda s: bool(s["legal"]), what="my turn at the first server")
+    me.close()
+    first.kill()  # a server killed outright leaves no lock behind: the next start takes the file
+    first.start()
+    again = Seat(first.url, made["id"], None)
+    again.until(lambda s: bool(s) and s["seats"][0]["name"] == "Ann", what="the table after the restart")
+    again.close()
+
+
 def test_the_lobby_lists_open_tables_and_the_options_it_offers(server: Any) -> None:
     catalogue = httpx.get(f"{server.url}/api/options", trust_env=False).json()
     assert "peel" in catalogue["games"]["loo"]["presets"] and "modern" in catalogue["games"]["nap"]["presets"]

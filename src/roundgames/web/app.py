@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import csv
+import html
 import io
 import json
 import math
@@ -35,6 +36,7 @@ from .protocol import ProtocolError, check_text, new_table_config, options_catal
 from .room import Room, RoomError
 from .server import MAX_TABLES, Server
 from .sockets import table_socket
+from .store import StoreError
 from .thinking import Thinker
 from .timing import Clock, Timing
 
@@ -50,6 +52,10 @@ TEMPLATES = Jinja2Templates(directory=str(HERE / "templates"))
 NO_SUCH_TABLE = (
     "<!doctype html><meta charset=utf-8><title>No such table</title>"
     "<p>No such table: it may have expired. <a href=/>Back to the lobby</a>"
+)
+UNAVAILABLE = (
+    "<!doctype html><meta charset=utf-8><title>Table unavailable</title>"
+    "<p>This table is unavailable: {reason}. The other tables play on. <a href=/>Back to the lobby</a>"
 )
 
 
@@ -67,23 +73,24 @@ def _address(request: Request) -> str:
 
 
 def _room(request: Request) -> Room:
-    """The table the route names; raises :class:`ProtocolError`: ``table_gone`` for none, ``too_many`` for a client
-    that has asked for too many tables that do not exist (:meth:`~roundgames.web.limits.Limits.lookup_refused`)."""
+    """The table the route names; raises :class:`ProtocolError`: ``table_gone`` for none, ``table_unavailable`` for
+    one set aside, ``too_many`` for a client that has asked for too many tables that do not exist
+    (:meth:`~roundgames.web.limits.Limits.lookup_refused`)."""
     limits: Limits = request.app.state.limits
     refused = limits.lookup_refused(_address(request))
     if refused is not None:
         raise ProtocolError("too_many", refused)
     table_id = request.path_params["table_id"]
-    room = _server(request).rooms.get(table_id)
+    server = _server(request)
+    room = server.rooms.get(table_id)
     if room is None:
+        if table_id in server.aside:
+            raise ProtocolError(
+                "table_unavailable", f"table {table_id!r} is unavailable: {server.aside[table_id]}", "id"
+            )
         limits.missed(_address(request))
         raise ProtocolError("table_gone", f"no table {table_id!r} (it may have expired)", "id")
     return room
-
-
-def _not_found(e: ProtocolError) -> JSONResponse:
-    """A lookup refused by :func:`_room`: 404, or 429 for too many lookups of missing tables."""
-    return _error(429 if e.code == "too_many" else 404, e.field, e.message)
 
 
 async def _body(request: Request) -> Any:
@@ -114,6 +121,10 @@ async def index(request: Request) -> Response:
 
 
 async def table_page(request: Request) -> Response:
+    table_id = request.path_params["table_id"]
+    aside = _server(request).aside.get(table_id)
+    if aside is not None:
+        return HTMLResponse(UNAVAILABLE.format(reason=html.escape(aside)), 503)
     try:
         room = _room(request)
     except ProtocolError as e:
@@ -169,7 +180,10 @@ async def create_table(request: Request) -> Response:
         return _error(400, e.field, e.message)  # a refused form (a mistake being corrected) counts for nothing
     if not limit.allow(address):
         return _error(429, None, limit.refusal(address))
-    room = server.create(config)
+    try:
+        room = server.create(config)
+    except StoreError as e:
+        return _error(503, None, f"the table could not be saved, so it was not made: {e}")
     return JSONResponse({"id": room.id, "url": f"/t/{room.id}", "info": room.info()}, status_code=201)
 
 
@@ -177,21 +191,28 @@ async def table_info(request: Request) -> Response:
     try:
         return JSONResponse(_room(request).info())
     except ProtocolError as e:
-        return _not_found(e)
+        return _error(_status(e), e.field, e.message)
+
+
+def _status(e: ProtocolError) -> int:
+    """The HTTP status of a table not found: 503 for one set aside, 429 for a client refused lookups
+    (:func:`_room`), else 404."""
+    return {"table_unavailable": 503, "too_many": 429}.get(e.code, 404)
 
 
 async def sit(request: Request) -> Response:
     try:
         room = _room(request)
     except ProtocolError as e:
-        return _not_found(e)
+        return _error(_status(e), e.field, e.message)
     try:
         seat, name = parse_sit(await _body(request), len(room.seats))
         token = await room.call(room.sit, seat, name)
     except ProtocolError as e:
         return _error(400, e.field, e.message)
     except RoomError as e:
-        return _error(409 if e.code == "seat_taken" else 400, e.field, e.message)
+        status = {"seat_taken": 409, "store_failed": 503, "paused": 503}.get(e.code, 400)
+        return _error(status, e.field, e.message)
     return JSONResponse({"seat": seat, "token": token, "rejoin": f"/t/{room.id}#seat={token}"})
 
 
@@ -199,7 +220,7 @@ async def scores_csv(request: Request) -> Response:
     try:
         room = _room(request)
     except ProtocolError as e:
-        return _not_found(e)
+        return _error(_status(e), e.field, e.message)
     out = io.StringIO()
     writer = csv.writer(out)
     names = room.display_names()
@@ -222,7 +243,7 @@ async def records_json(request: Request) -> Response:
     try:
         room = _room(request)
     except ProtocolError as e:
-        return _not_found(e)
+        return _error(_status(e), e.field, e.message)
     if not room.table.is_over:
         # Finished deals still hold the miss, thrown-up hands and the stock, which nobody at the table
         # has seen; the records are for the end of the sitting (or a deal dispute after it).

@@ -29,8 +29,9 @@ from ..session.table import Table
 from .gathering import LIFECYCLE, Gathering
 from .laws import applied_lines, notice, played
 from .limits import snapshot_log, trim_log, without_old_chat
+from .pausing import RETRY_SECONDS, Pausing
 from .seating import Conn, LogEntry, RoomError, SeatInfo, hash_token
-from .store import Event, Store, effective
+from .store import Event, Store, StoreError, effective
 from .thinking import InlineThinker, Thinker
 from .timing import Clock, SystemClock, Timer, Timing
 from .turnclock import TurnClock
@@ -58,10 +59,11 @@ SNAPSHOT_LOG = 300
 KEEP_LOG = 1000
 
 
-class Room(Gathering, TurnClock):
+class Room(Gathering, TurnClock, Pausing):
     """One table: its settings, its sitting, its seats and connections, and its command queue; its gathering and
-    its sittings one after another (:class:`~roundgames.web.gathering.Gathering`), and the clock of each person's
-    turn (:class:`~roundgames.web.turnclock.TurnClock`)."""
+    its sittings one after another (:class:`~roundgames.web.gathering.Gathering`), the clock of each person's
+    turn (:class:`~roundgames.web.turnclock.TurnClock`), and its pause when the store cannot write
+    (:class:`~roundgames.web.pausing.Pausing`)."""
 
     def __init__(
         self,
@@ -245,7 +247,7 @@ class Room(Gathering, TurnClock):
             deal_number=self.deal_number,
             next_deal_at=int(self.next_deal_at * 1000) if self.next_deal_at else None,
             may_undo=frozenset(i for i in range(len(self.seats)) if self.can_undo(i)),
-            lifecycle=self.lifecycle(),
+            lifecycle=self.lifecycle() | {"paused": self.paused},
         )
 
     # -- who plays a seat ---------------------------------------------------------------------
@@ -325,6 +327,8 @@ class Room(Gathering, TurnClock):
             except Exception as e:  # a refused command: its caller is told; the table is unchanged
                 if fut is not None and not fut.done():
                     fut.set_exception(e)
+                elif isinstance(e, RoomError) and e.code in ("paused", "store_failed"):
+                    pass  # the store failed under an automatic step: the table is paused, and said so
                 elif fut is None:  # an automatic step failed: a bug of ours; say so and do not spin on it
                     log.exception("table %s: an automatic step failed", self.id)
                     self._failed_at = self.clock.now()
@@ -343,6 +347,10 @@ class Room(Gathering, TurnClock):
                 return  # a bot is thinking: its answer, when it comes, plans the next step
             self._thinking[1].cancel()  # asked at a position the table has left (an undo): its answer is moot
             self._thinking = None
+        if self._worker is not None and self.paused is not None:  # nothing plays; the store is asked again soon
+            retry = self.clock.now() + RETRY_SECONDS
+            self._timer = self.clock.call_at(retry, lambda: self._queue.put_nowait((self._try_resume, (), None)))
+            return
         if self._worker is None or not self.conns:
             return  # nobody is watching: the bots wait, and the table keeps
         now = self.clock.now()
@@ -542,7 +550,8 @@ class Room(Gathering, TurnClock):
             self.move_seat(conn)  # the rejoin link opened on another device takes the seat there
             self.seats[conn.seat].conns += 1
             self.seats[conn.seat].back_at = self.clock.now()
-            self.give_back(conn.seat)
+            if self.paused is None:  # a paused table stores nothing: he is given his seat back when it plays on
+                self.give_back(conn.seat)
         self._version += 1
         others = [other for other in self.conns if other is not conn]
         facts = self.facts() if others else None
@@ -575,11 +584,16 @@ class Room(Gathering, TurnClock):
     # -- events ----------------------------------------------------------------------------
 
     def _command(self, kind: str, data: dict[str, Any]) -> None:
-        """Check and apply an event, store it, and tell everyone."""
+        """Check and apply an event, store it, and only then tell everyone: an event the store refuses did not
+        happen (memory is rebuilt from the store, the table pauses: :mod:`~roundgames.web.pausing`)."""
+        self._refuse_if_paused()
         before = len(self.log)
         self._apply(kind, data, self.seq + 1, replaying=False)  # raises, changing nothing, if refused
+        try:
+            stored = self.store.append(self.id, self.seq + 1, kind, data)
+        except StoreError as e:
+            raise self._store_failed(e) from None
         self.seq += 1
-        stored = self.store.append(self.id, self.seq, kind, data)
         if kind != "chat":  # talk alone does not keep an idle table alive
             self.touched = stored
         self._version += 1

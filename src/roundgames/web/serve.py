@@ -12,6 +12,7 @@ from .deadline import DeadlineProtocol, request_seconds_from_env
 from .guard import served_hosts
 from .limits import Limits
 from .protocol import MAX_MESSAGE
+from .store import StoreError, open_store
 from .timing import Timing
 
 __all__ = ["LIMIT_CONCURRENCY", "serve"]
@@ -34,7 +35,8 @@ def serve(
     quiet: bool,
     bot_workers: int | None = None,
 ) -> int:
-    """Serve until interrupted; raises :class:`RoundgamesError` for a port in use or a store that cannot open.
+    """Serve until interrupted; raises :class:`RoundgamesError` for a port in use or a store that cannot open (or that
+    another server is using).
 
     The pause after a trick is 1.5 s, or what :data:`~roundgames.web.timing.TRICK_PAUSE_ENV` says; the tables one
     address may create a minute, :data:`~roundgames.web.app.CREATE_LIMIT` or what ``ROUNDGAMES_CREATE_LIMIT`` says;
@@ -42,8 +44,6 @@ def serve(
     ``ROUNDGAMES_SOCKETS_PER_ADDRESS`` says; the seconds a request has to arrive,
     :data:`~roundgames.web.deadline.REQUEST_SECONDS` or what ``ROUNDGAMES_REQUEST_SECONDS`` says; the host names
     it answers to, :func:`~roundgames.web.guard.served_hosts`."""
-    import sqlite3
-
     import uvicorn
 
     try:  # say so plainly, not as uvicorn's traceback, when the port is taken
@@ -52,10 +52,10 @@ def serve(
             probe.bind((host, port))
     except OSError as e:
         raise RoundgamesError(f"--port {port}: cannot listen on {host}:{port}: {e.strerror}") from None
-    try:
-        sqlite3.connect(db).close()
-    except sqlite3.Error as e:
-        raise RoundgamesError(f"--db {db}: cannot open the store: {e}") from None
+    try:  # opened here first, so that a store in use by another server is said plainly (and exits 2)
+        open_store(db).close()
+    except StoreError as e:
+        raise RoundgamesError(str(e)) from None
     try:
         trick_pause = Timing.trick_pause_from_env()
         sockets = Limits.sockets_from_env()

@@ -1,7 +1,9 @@
 """The tables one server holds: their rooms, the store they are kept in, and the forgetting of idle ones.
 
 A :class:`Server` opens the store, rebuilds every stored table from its events (a restart resumes each one
-exactly), makes new tables, and forgets a table nobody has used for ``idle_seconds``. Its bots think in the pool of
+exactly), makes new tables, and forgets a table nobody has used for ``idle_seconds``. A table whose events cannot
+be replayed (a store written by hand, or by a faulty version) is set aside: logged, shown as unavailable, and never
+stops the server from serving the others. Its bots think in the pool of
 worker processes it opens with the store and shuts down with it (:mod:`roundgames.web.thinking`).
 """
 
@@ -9,17 +11,20 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import logging
 import secrets
 from typing import Any
 
 from .coach import Coach
 from .limits import forgotten_at
 from .room import Room
-from .store import Store
+from .store import Store, StoreError, open_store
 from .thinking import PoolThinker, Thinker
 from .timing import Clock, SystemClock, Timer, Timing
 
 __all__ = ["ID_LENGTH", "MAX_TABLES", "Server"]
+
+log = logging.getLogger("roundgames.web")
 
 #: tables one server holds at once (each is a little memory and a task); idle ones expire
 MAX_TABLES = 2_000
@@ -53,16 +58,23 @@ class Server:
         self.idle_seconds = idle_seconds
         self.clock: Clock = clock or SystemClock()
         self.rooms: dict[str, Room] = {}
+        #: the tables set aside: their stored events cannot be replayed (each one's reason, in words)
+        self.aside: dict[str, str] = {}
         self.store: Store | None = None
         self._sweep: Timer | None = None
 
     async def open(self) -> None:
         if isinstance(self.thinker, PoolThinker):
             self.thinker.open()
-        self.store = Store(self.db, now=self.clock.now)
+        self.store = open_store(self.db, now=self.clock.now)
         for table_id, config, created, _touched in self.store.tables():
-            room = Room(table_id, config, self.store, created, self.timing, self.clock, self.thinker)
-            room.replay(self.store.events(table_id))
+            try:
+                room = Room(table_id, config, self.store, created, self.timing, self.clock, self.thinker)
+                room.replay(self.store.events(table_id))
+            except Exception as e:  # whatever broke it, one table never stops the others
+                self.aside[table_id] = f"its stored events cannot be replayed ({type(e).__name__}: {e})"
+                log.error("table %s is set aside: %s", table_id, self.aside[table_id])
+                continue
             self.rooms[table_id] = room
             room.start()
         self._plan_sweep()
@@ -92,12 +104,18 @@ class Server:
         """Forget every idle table now (its events too): nobody connected and nothing done at it for the idle time,
         or for a shorter time where no person sits (:func:`~roundgames.web.limits.forgotten_at`); their ids."""
         now = self.clock.now()
-        gone = [i for i, r in self.rooms.items() if (at := forgotten_at(r, self.idle_seconds)) is not None and now > at]
-        for table_id in gone:
+        idle = [i for i, r in self.rooms.items() if (at := forgotten_at(r, self.idle_seconds)) is not None and now > at]
+        gone = []
+        for table_id in idle:
+            assert self.store is not None
+            try:
+                self.store.delete(table_id)
+            except StoreError as e:  # kept, whole, until a later sweep can forget it
+                log.warning("table %s: idle, but not forgotten yet: %s", table_id, e)
+                continue
             room = self.rooms.pop(table_id)
             asyncio.get_running_loop().create_task(room.stop())
-            assert self.store is not None
-            self.store.delete(table_id)
+            gone.append(table_id)
         return gone
 
     def create(self, config: dict[str, Any]) -> Room:

@@ -162,6 +162,10 @@ async def _connection(ws: WebSocket, limits: Limits, address: str) -> None:
         return
     room = server.rooms.get(ws.path_params["table_id"])
     if room is None:
+        aside = server.aside.get(ws.path_params["table_id"])
+        if aside is not None:
+            await _refuse(ws, RoomError("table_unavailable", f"this table is unavailable: {aside}"), 4503)
+            return
         limits.missed(address)
         await _refuse(ws, RoomError("table_gone", "no such table (it may have expired)"), 4404)
         return

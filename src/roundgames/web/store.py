@@ -1,4 +1,4 @@
-"""The web table's event store: one SQLite file in WAL mode.
+"""The web table's event store: the :class:`Store` protocol, and its default, one SQLite file in WAL mode.
 
 A table is its settings (a row of ``tables``) and the events that happened at it (rows of
 ``events``, numbered by ``seq`` from 1): people sitting down, deals dealt with their seeds,
@@ -7,18 +7,29 @@ any moment and started again rebuilds every table exactly by replaying its event
 
 ``synchronous=NORMAL`` in WAL mode survives the process being killed (the operating system
 still holds what was written); only a power cut may lose the last events.
+
+A store is written first: an event is in the store before anyone is told of it, or it did not happen. A write that
+fails raises :class:`StoreError` having written nothing; :class:`SeqTaken` says another process wrote that event of
+the table first (PostgreSQL, :mod:`roundgames.web.pgstore`). One SQLite file has one writer: a second server on the
+same file is refused at start.
 """
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
+import importlib
 import json
+import os
 import sqlite3
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
-__all__ = ["KEPT", "Event", "Store", "effective"]
+from ..core.errors import RoundgamesError
+
+__all__ = ["KEPT", "Event", "SeqTaken", "SqliteStore", "Store", "StoreError", "effective", "open_store"]
 
 #: the events an undo never takes back: talk, seating, the hints asked for (the deal was played with them), the
 #: sitting's lifecycle (its start, seats given to bots or opened, Play again), the turns whose time ran out and the
@@ -40,6 +51,8 @@ CREATE TABLE IF NOT EXISTS events (
     ts REAL NOT NULL,
     PRIMARY KEY (table_id, seq)
 );
+-- written and emptied again by SqliteStore.probe, to learn whether a write can be made
+CREATE TABLE IF NOT EXISTS probe (x BLOB);
 """
 
 
@@ -53,36 +66,109 @@ class Event:
     ts: float
 
 
-class Store:
-    """The SQLite file holding every table and its events."""
+class StoreError(RoundgamesError):
+    """A write the store could not make (a full disk, a read-only file, a lost connection): nothing was written."""
+
+
+class SeqTaken(StoreError):
+    """The event's number is taken: another server process wrote that event of the table first."""
+
+
+class Store(Protocol):
+    """Where the tables and their events are kept (:class:`SqliteStore`, or PostgreSQL's
+    :class:`~roundgames.web.pgstore.PgStore`). Every method that writes raises :class:`StoreError` having written
+    nothing."""
+
+    def create(self, table_id: str, config: dict[str, Any]) -> float:
+        """Store a new table's settings; returns its creation time."""
+        ...
+
+    def append(self, table_id: str, seq: int, kind: str, data: dict[str, Any]) -> float:
+        """Append event ``seq`` of a table; returns its time. :class:`SeqTaken` if that number is written already."""
+        ...
+
+    def tables(self) -> Iterator[tuple[str, dict[str, Any], float, float]]:
+        """Every stored table: ``(id, config, created, touched)``, oldest first."""
+        ...
+
+    def events(self, table_id: str, after: int = 0) -> list[Event]:
+        """A table's events numbered above ``after``, in order."""
+        ...
+
+    def delete(self, table_id: str) -> None:
+        """Forget a table and its events."""
+        ...
+
+    def probe(self) -> bool:
+        """Whether a write can be made now (a paused table tries this before it plays on)."""
+        ...
+
+    def close(self) -> None: ...
+
+
+def open_store(where: str, now: Callable[[], float] = time.time) -> Store:
+    """The store at ``where``: a ``postgresql://`` URL, or the path of an SQLite file; raises :class:`StoreError`
+    when it cannot be opened (naming it and why)."""
+    if where.startswith(("postgresql://", "postgres://")):
+        try:  # only a hosted server needs the PostgreSQL driver
+            module = importlib.import_module(".pgstore", __package__)
+        except ImportError as e:
+            raise StoreError(f"--db {where}: PostgreSQL needs the [postgres] extra ({e})") from None
+        store: Store = module.PgStore(where, now)
+        return store
+    return SqliteStore(where, now)
+
+
+class SqliteStore:
+    """The SQLite file holding every table and its events, written by this store alone: it holds an exclusive lock
+    on the file for its life, so a second server on the same file is refused with :class:`StoreError`."""
 
     def __init__(self, path: str, now: Callable[[], float] = time.time) -> None:
         self.path = path
         self.now = now  # the time each table and event is stamped with (a room's clock)
-        # One connection, used only from the event loop's thread: each table's commands are
-        # serialised, and an insert takes well under a millisecond.
-        self.db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute("PRAGMA synchronous=NORMAL")
-        self.db.execute("PRAGMA foreign_keys=ON")
-        self.db.executescript(_SCHEMA)
+        try:
+            # An advisory lock of its own (flock, not SQLite's fcntl locks, which it does not disturb); the kernel
+            # lets it go when the process dies, so a server killed outright never leaves the file locked.
+            self._lock = os.open(path, os.O_RDWR | os.O_CREAT, 0o666)
+        except OSError as e:
+            raise StoreError(f"--db {path}: cannot open the store: {e.strerror}") from None
+        try:
+            fcntl.flock(self._lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(self._lock)
+            raise StoreError(
+                f"--db {path}: another roundgames server is using this file; one file has one server "
+                "(stop the other, or give this one another --db)"
+            ) from None
+        try:
+            # One connection, used only from the event loop's thread: each table's commands are
+            # serialised, and an insert takes well under a millisecond.
+            self.db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute("PRAGMA synchronous=NORMAL")
+            self.db.execute("PRAGMA foreign_keys=ON")
+            self.db.executescript(_SCHEMA)
+        except sqlite3.Error as e:
+            os.close(self._lock)
+            raise StoreError(f"--db {path}: cannot open the store: {e}") from None
 
     def close(self) -> None:
         self.db.close()
+        os.close(self._lock)  # last: closing it lets the lock go
 
     def create(self, table_id: str, config: dict[str, Any]) -> float:
-        """Store a new table's settings; returns its creation time."""
         now = self.now()
-        self.db.execute(
-            "INSERT INTO tables (id, config, created, touched) VALUES (?, ?, ?, ?)",
-            (table_id, json.dumps(config, sort_keys=True), now, now),
-        )
+        with self._writing(f"table {table_id}"):
+            self.db.execute(
+                "INSERT INTO tables (id, config, created, touched) VALUES (?, ?, ?, ?)",
+                (table_id, json.dumps(config, sort_keys=True), now, now),
+            )
         return now
 
     def append(self, table_id: str, seq: int, kind: str, data: dict[str, Any]) -> float:
-        """Append one event; returns its time."""
         now = self.now()
-        with self.db:  # one transaction: the event and the table's last-touched time together
+        with self._writing(f"table {table_id}: event {seq}"), self.db:
+            # one transaction: the event and the table's last-touched time together
             self.db.execute("BEGIN")
             self.db.execute(
                 "INSERT INTO events (table_id, seq, kind, data, ts) VALUES (?, ?, ?, ?, ?)",
@@ -91,22 +177,43 @@ class Store:
             self.db.execute("UPDATE tables SET touched = ? WHERE id = ?", (now, table_id))
         return now
 
+    @contextlib.contextmanager
+    def _writing(self, what: str) -> Iterator[None]:
+        """Say a failed write as :class:`StoreError` (:class:`SeqTaken` for a number written already)."""
+        try:
+            yield
+        except sqlite3.IntegrityError as e:
+            if "UNIQUE" in str(e) or "PRIMARY KEY" in str(e):
+                raise SeqTaken(f"{what}: written already") from None
+            raise StoreError(f"{what}: the store refused it: {e}") from None
+        except sqlite3.Error as e:
+            raise StoreError(f"{what}: the store could not write it: {e}") from None
+
+    def probe(self) -> bool:
+        try:
+            with self.db:
+                self.db.execute("BEGIN IMMEDIATE")  # takes the write lock, which a full or read-only file refuses
+                # Larger than any event, so that it needs room of its own as the next event may: a store that is
+                # full (the disk, or the file's limit) refuses it.
+                self.db.execute("INSERT INTO probe VALUES (zeroblob(65536))")
+                self.db.execute("DELETE FROM probe")
+        except sqlite3.Error:
+            return False
+        return True
+
     def tables(self) -> Iterator[tuple[str, dict[str, Any], float, float]]:
-        """Every stored table: ``(id, config, created, touched)``, oldest first."""
         rows = self.db.execute("SELECT id, config, created, touched FROM tables ORDER BY created").fetchall()
         for table_id, config, created, touched in rows:
             yield table_id, json.loads(config), created, touched
 
-    def events(self, table_id: str) -> list[Event]:
-        """A table's events in order."""
+    def events(self, table_id: str, after: int = 0) -> list[Event]:
         rows = self.db.execute(
-            "SELECT seq, kind, data, ts FROM events WHERE table_id = ? ORDER BY seq", (table_id,)
+            "SELECT seq, kind, data, ts FROM events WHERE table_id = ? AND seq > ? ORDER BY seq", (table_id, after)
         ).fetchall()
         return [Event(seq, kind, json.loads(data), ts) for seq, kind, data, ts in rows]
 
     def delete(self, table_id: str) -> None:
-        """Forget a table and its events (an idle table past its time)."""
-        with self.db:
+        with self._writing(f"table {table_id}: forgetting it"), self.db:
             self.db.execute("BEGIN")
             self.db.execute("DELETE FROM events WHERE table_id = ?", (table_id,))
             self.db.execute("DELETE FROM tables WHERE id = ?", (table_id,))

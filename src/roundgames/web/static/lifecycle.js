@@ -62,6 +62,10 @@ function overPanel(state, send) {
 export function renderLifecycle(el, state, { send, moved }) {
   const parts = [];
   if (moved) parts.push(h("p", { class: "banner moved", role: "alert", "data-testid": "seat-moved", text: moved }));
+  if (state.paused) {  // the store could not save the last action: nothing plays until it can
+    parts.push(h("p", { class: "banner paused", role: "alert", "data-testid": "paused",
+      text: `The table is paused: ${state.paused}` }));
+  }
   if (state.gathering) parts.push(gatheringPanel(state, send));
   const sitting = state.sitting;
   if (sitting?.last_round && !state.scores?.over) {

@@ -1,0 +1,84 @@
+"""A table whose store cannot write: refused, paused, and resumed when the store writes again.
+
+The store is written first (:mod:`roundgames.web.store`): an event that could not be stored did not happen. When an
+append fails, the room rebuilds itself from the store (so memory is exactly what is stored), refuses the command
+with ``store_failed``, and pauses: every viewer is told why (``paused`` in the state), every command is refused with
+``paused``, and no bot plays and no deal is dealt. Every :data:`RETRY_SECONDS` it asks the store whether a write can
+be made; once one can, play goes on from where the store stands.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+from .seating import Conn, LogEntry, RoomError
+from .store import Event, StoreError
+
+if TYPE_CHECKING:
+    from .store import Store
+    from .timing import Clock
+
+__all__ = ["RETRY_SECONDS", "Pausing"]
+
+log = logging.getLogger("roundgames.web")
+
+#: how often a paused table asks its store whether it can write again
+RETRY_SECONDS = 2.0
+
+
+class Pausing:
+    """The pause of a table whose store failed: a part of :class:`~roundgames.web.room.Room`."""
+
+    if TYPE_CHECKING:
+        id: str
+        store: Store
+        clock: Clock
+        conns: set[Conn]
+        _version: int
+
+        def replay(self, events: list[Event]) -> None: ...
+        def _broadcast(self, entries: list[LogEntry], *, snapshot: bool = False) -> None: ...
+
+    #: why the table is paused (the store's failure, in words), or None while it plays
+    paused: str | None = None
+    #: the table could not even be read back from its store when it paused: it is read again before it resumes
+    _stale: bool = False
+
+    def _refuse_if_paused(self) -> None:
+        if self.paused is not None:
+            raise RoomError("paused", f"the table is paused: {self.paused}")
+
+    def _store_failed(self, e: StoreError) -> RoomError:
+        """An append failed: rebuild from the store, pause, tell everyone; the refusal for the command's sender."""
+        log.error("table %s: the store could not write: %s; the table is paused", self.id, e)
+        self.paused = f"the server cannot save the game ({e}); play resumes when it can"
+        try:
+            self.replay(self.store.events(self.id))
+        except Exception as again:  # a store that cannot even be read: say nothing more until it can be
+            log.error("table %s: the store cannot be read either: %s", self.id, again)
+            self._stale = True
+        self._version += 1
+        if self._stale:
+            # Memory may hold the event that was not stored: nobody is shown it, only why the table stops.
+            for conn in list(self.conns):
+                conn.push({"type": "error", "code": "paused", "message": self.paused, "rule": None, "field": None})
+        else:
+            self._broadcast([], snapshot=True)
+        return RoomError("store_failed", f"not saved, so not done: {self.paused}")
+
+    def _try_resume(self) -> None:
+        """Resume when the store can write again (read back first where it could not be read); else wait more."""
+        if self.paused is None:
+            return
+        try:
+            if not self.store.probe():
+                return
+            if self._stale:
+                self.replay(self.store.events(self.id))
+        except Exception:
+            return  # still failing: the next retry asks again
+        log.warning("table %s: the store writes again; the table plays on", self.id)
+        self.paused, self._stale = None, False
+        self._version += 1
+        self._broadcast([], snapshot=True)
