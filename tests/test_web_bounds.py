@@ -27,7 +27,7 @@ from roundgames.web.protocol import new_table_config
 from roundgames.web.room import KEEP_LOG, SNAPSHOT_LOG, Room
 from roundgames.web.server import ID_LENGTH, ID_LETTERS
 from roundgames.web.sockets import MAX_OUTBOX_BYTES, WsConn
-from roundgames.web.store import Store
+from roundgames.web.store import open_store
 from roundgames.web.thinking import InlineThinker
 from roundgames.web.timing import ManualClock, Timing
 
@@ -141,7 +141,7 @@ def test_chat_never_pushes_the_game_out_of_a_snapshot_and_a_restart_replays_only
 
     async def main() -> None:
         clock = ManualClock()
-        store = Store(str(db), now=clock.now)
+        store = open_store(str(db), now=clock.now)
         config = new_table_config(
             {"game": "nap", "players": 3, "people": 0, "bot": "random", "bot_delay": 0.5, "rounds": 10}
         )
@@ -213,7 +213,7 @@ def test_tables_nobody_sat_at_make_room_again_within_minutes(tmp_path: Path, mon
 
 def test_new_ids_are_twelve_letters_and_an_old_six_letter_table_still_opens(tmp_path: Path) -> None:
     db = tmp_path / "web.sqlite3"
-    old = Store(str(db))
+    old = open_store(str(db))
     old.create("k3x9qa", new_table_config({"game": "loo", "players": 3, "people": 1}))
     old.close()
 
