@@ -3,8 +3,9 @@ table, and every message the table pushes sent in order.
 
 Each connection has its own outbox, so a slow client never holds up the table; it is bounded in bytes, and a client
 too far behind gets the latest snapshot instead of a queue of every step (docs/web.md, "Limits"). Connections per
-address, lookups of missing tables and chat are limited by :mod:`roundgames.web.limits`. A review or a hint (:mod:`roundgames.web.coach`) is answered by a task of its own, so the
-connection's other messages (its pings) are read while the expert thinks.
+address, lookups of missing tables and chat are limited by :mod:`roundgames.web.limits`. A review or a hint
+(:mod:`roundgames.web.coach`) is answered by a task of its own, so the connection's other messages (its pings) are
+read while the expert thinks.
 """
 
 from __future__ import annotations
