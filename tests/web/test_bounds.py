@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import http.server
 import json
+import os
 import socket
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -20,7 +23,7 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 
 from roundgames.web.deadline import REQUEST_ENV
-from roundgames.web.limits import CHAT_BURST, LOOKUP_BURST, SOCKETS_PER_ADDRESS
+from roundgames.web.limits import CHAT_BURST, LOOKUP_BURST, SOCKETS_ENV, SOCKETS_PER_ADDRESS
 
 from .conftest import WebServer
 from .webclient import Seat, create, sit
@@ -301,3 +304,18 @@ def test_a_page_of_another_site_cannot_create_a_table_or_open_a_websocket(
         table,
     )
     assert opened == "open"
+
+
+@pytest.mark.parametrize(
+    ("variable", "value"),
+    [(SOCKETS_ENV, "many"), (SOCKETS_ENV, "-3"), (REQUEST_ENV, "0"), (REQUEST_ENV, "soon")],
+)
+def test_serve_refuses_a_bad_limit_plainly(tmp_path: Path, variable: str, value: str) -> None:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    command = [sys.executable, "-m", "roundgames", "serve", "--port", str(port), "--db", str(tmp_path / "x.sqlite3")]
+    done = subprocess.run(
+        command, capture_output=True, text=True, timeout=30, check=False, env={**os.environ, variable: value}
+    )
+    assert done.returncode == 2 and f"{variable}={value}" in done.stderr and "Traceback" not in done.stderr
