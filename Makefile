@@ -4,30 +4,41 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench clean
+.PHONY: run test docs lint bench clean
+
+# MkDocs Material's notice of its successor, printed on every build, says nothing of this site.
+export NO_MKDOCS_2_WARNING := 1
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
 		{ echo "roundgames needs Python 3.11 or newer; set PYTHON=python3.11" >&2; exit 2; }
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,envs,sim,tui,web,webtest]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,docs,envs,sim,tui,web,webtest,postgres]'
 	@touch $(STAMP)
 
 ## Install and start the main job: the web table on http://127.0.0.1:8000 (tables kept in roundgames.sqlite3).
 run: $(STAMP)
 	$(BIN)/roundgames serve
 
-## Install and run every check: lint, types, the layers (import-linter), tests (with doctests).
+## Install and run every check: lint, types, the layers (import-linter), the laws and the site, tests (with doctests).
 ## The browser tests drive the system Chromium: scripts/ensure-chromium installs it when missing.
+## The store tests start their own PostgreSQL server: scripts/ensure-postgres installs Debian's when missing.
 ## pytest-xdist runs the tests on every core (-n auto).
 test: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
 	$(BIN)/mypy
 	$(BIN)/lint-imports
+	$(BIN)/python scripts/make_docs.py --check
+	$(BIN)/mkdocs build --strict --quiet
 	bash scripts/ensure-chromium
+	bash scripts/ensure-postgres
 	$(BIN)/pytest tests src/roundgames --doctest-modules -n auto
+
+## Build the documentation site into build/site/ (`roundgames serve` then serves it at /docs/).
+docs: $(STAMP)
+	$(BIN)/mkdocs build --strict
 
 lint: $(STAMP)
 	$(BIN)/ruff check --fix src tests benchmarks

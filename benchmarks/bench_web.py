@@ -3,6 +3,7 @@
     .venv/bin/python benchmarks/bench_web.py [--tables 200] [--watchers 200] [--humans 20] [--seconds 30]
         [--bot-delay 0.2] [--bot sensible] [--bot-mix expert:0.25] [--bot-workers N] [--nap-share 0.25]
         [--deal-pause 1] [--ramp 5] [--warmup 5] [--random-play] [--seed 0] [--db-dir DIR]
+        [--db sqlite|postgres|postgresql://...] [--servers N]
 
 Starts ``roundgames serve`` as a subprocess (its own temporary database), creates ``--tables`` tables of bots (Loo
 with 5 players; a ``--nap-share`` of them Nap with 4) and connects ``--watchers`` spectators, spread over the tables
@@ -17,7 +18,14 @@ moment the person's message was sent (the same clock: every client is in this pr
 Reported over ``--seconds``, once every client is connected and ``--warmup`` seconds have passed: the moves per
 second across all tables (the action entries of the log, one watcher per table), the server's CPU use, and the p50,
 p99 and worst latency, with when in the run the samples over the target fell; the CPU the bots' worker processes
-used is reported apart from the server's own. The target is a p99 under 100 ms; it
+used is reported apart from the server's own. The server's memory is its peak resident size (VmHWM) and
+the peak of it and its workers' together, sampled every half second.
+
+``--db postgres`` runs the servers on a PostgreSQL server of the benchmark's own (Debian's, started in a temporary
+directory by tests/pgserver.py, as the tests start theirs); ``--db postgresql://...`` on that database (an empty
+one). There ``--servers`` processes (2 unless given) share the database: the tables are made on each in turn, and a
+person's table is watched on another process than the person's, so the latency includes one process hearing of
+another's write. The target is a p99 under 100 ms; it
 is printed as met or not, never asserted. Not a test. The clients and the server share the machine's cores, so a
 busy machine (see the load average printed first) shows in the latency.
 """
@@ -93,6 +101,33 @@ def descendants_cpu_seconds(pid: int) -> float | None:
     return total
 
 
+def rss_bytes(pid: int, field: str = "VmRSS") -> int:
+    """A process's resident memory (``VmRSS``) or its peak (``VmHWM``) in bytes (Linux), or 0."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith(field + ":"):
+                return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    return 0
+
+
+def family(pid: int) -> list[int]:
+    """``pid`` and every live process it started, and theirs."""
+    parents: dict[int, list[int]] = {}
+    with contextlib.suppress(OSError):
+        for entry in Path("/proc").iterdir():
+            if entry.name.isdigit():
+                with contextlib.suppress(OSError, ValueError, IndexError):
+                    ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+                    parents.setdefault(ppid, []).append(int(entry.name))
+    out, todo = [], [pid]
+    while todo:
+        out.append(todo.pop())
+        todo += parents.get(out[-1], [])
+    return out
+
+
 def bot_mix(text: str) -> list[tuple[str, float]]:
     """``expert:0.25[,random:0.1]``: bots by name with the share of the tables each plays at."""
     out: list[tuple[str, float]] = []
@@ -120,6 +155,7 @@ class TableRun:
     bot: str = "sensible"  # the table's bots
     token: str | None = None  # seat 0's token where a scripted person plays it
     watched: bool = False
+    server: int = 0  # the server (of --servers) it was made on; its person plays there, its watcher on the next
     pending: list[float] = field(default_factory=list)  # perf_counter() of each action sent, oldest first
 
 
@@ -138,6 +174,7 @@ class Stats:
     elapsed: float = 0.0
     server_cpu: float | None = None  # the server's CPU time over the measurement, per second
     workers_cpu: float | None = None  # its bot workers' CPU time over the measurement, per second
+    peak_rss: int = 0  # the servers' and their workers' resident memory together at its sampled peak (bytes)
 
 
 def choose(state: dict[str, Any], rng: random.Random | None) -> str:
@@ -224,8 +261,8 @@ async def person(
         await ws.close()
 
 
-def start_server(port: int, db: Path, args: argparse.Namespace, log: Any) -> subprocess.Popen[bytes]:
-    command = [sys.executable, "-m", "roundgames", "serve", "--port", str(port), "--db", str(db), "--quiet"]
+def start_server(port: int, db: str, args: argparse.Namespace, log: Any) -> subprocess.Popen[bytes]:
+    command = [sys.executable, "-m", "roundgames", "serve", "--port", str(port), "--db", db, "--quiet"]
     command += ["--away-seconds", "3600", "--deal-pause", str(args.deal_pause)]
     if args.bot_workers is not None:
         command += ["--bot-workers", str(args.bot_workers)]
@@ -272,7 +309,8 @@ def table_bots(args: argparse.Namespace) -> list[str]:
     return bots
 
 
-def create_tables(http: httpx.Client, args: argparse.Namespace) -> list[TableRun]:
+def create_tables(https: list[httpx.Client], args: argparse.Namespace) -> list[TableRun]:
+    """The tables, made on each server in turn (the person sits down at the one his table was made on)."""
     rng = random.Random(args.seed)
     tables: list[TableRun] = []
     humans = set(rng.sample(range(args.tables), min(args.humans, args.tables)))
@@ -287,9 +325,10 @@ def create_tables(http: httpx.Client, args: argparse.Namespace) -> list[TableRun
             "bot_delay": args.bot_delay,
             "rounds": 50,  # the sitting outlasts the benchmark
         }
+        http = https[i % len(https)]
         r = http.post("/api/tables", json=body)
         r.raise_for_status()
-        table = TableRun(r.json()["id"], bots[i])
+        table = TableRun(r.json()["id"], bots[i], server=i % len(https))
         if i in humans:
             r = http.post(f"/api/tables/{table.id}/sit", json={"seat": 0, "name": "Person"})
             r.raise_for_status()
@@ -298,10 +337,10 @@ def create_tables(http: httpx.Client, args: argparse.Namespace) -> list[TableRun
     return tables
 
 
-async def run(args: argparse.Namespace, port: int, tables: list[TableRun], server_pid: int) -> Stats:
+async def run(args: argparse.Namespace, ports: list[int], tables: list[TableRun], server_pids: list[int]) -> Stats:
     stats = Stats()
     stop = asyncio.Event()
-    base = f"ws://127.0.0.1:{port}/ws/"
+    bases = [f"ws://127.0.0.1:{port}/ws/" for port in ports]
     rng = random.Random(args.seed) if args.random_play else None
     tasks: list[asyncio.Task[None]] = []
     gate = asyncio.Semaphore(50)
@@ -320,11 +359,13 @@ async def run(args: argparse.Namespace, port: int, tables: list[TableRun], serve
         table = order[i % len(order)]
         counts = not table.watched
         table.watched = True
-        client = watcher(base + table.id, gate, table, counts, stats, stop)
+        # The watcher on another server than the table's person, where there are several.
+        where = bases[(table.server + (1 if counts else i)) % len(bases)]
+        client = watcher(where + table.id, gate, table, counts, stats, stop)
         tasks.append(asyncio.create_task(later(starts[table.id], client)))
     for table in tables:
         if table.token:
-            client = person(base + table.id, gate, table, stats, stop, rng)
+            client = person(bases[table.server] + table.id, gate, table, stats, stop, rng)
             tasks.append(asyncio.create_task(later(starts[table.id], client)))
     t0 = time.perf_counter()
     while stats.ready < len(tasks):  # every client connected and brought up to date
@@ -336,15 +377,18 @@ async def run(args: argparse.Namespace, port: int, tables: list[TableRun], serve
         await asyncio.sleep(0.05)
     print(f"{len(tasks)} clients connected over {time.perf_counter() - t0:.2f} s; warming up {args.warmup:g} s")
     await asyncio.sleep(args.warmup)  # the first deals and the connections' snapshots: let them settle
-    cpu0, t0 = cpu_seconds(server_pid), time.perf_counter()
-    workers0 = descendants_cpu_seconds(server_pid)
+    cpu0, t0 = _sum(cpu_seconds, server_pids), time.perf_counter()
+    workers0 = _sum(descendants_cpu_seconds, server_pids)
     stats.measuring = True
     stats.started = time.perf_counter()
-    await asyncio.sleep(args.seconds)
+    while time.perf_counter() - t0 < args.seconds:
+        await asyncio.sleep(min(0.5, max(0.0, args.seconds - (time.perf_counter() - t0))))
+        rss = sum(rss_bytes(pid) for server in server_pids for pid in family(server))
+        stats.peak_rss = max(stats.peak_rss, rss)
     stats.measuring = False
     elapsed = time.perf_counter() - t0
-    cpu1 = cpu_seconds(server_pid)
-    workers1 = descendants_cpu_seconds(server_pid)
+    cpu1 = _sum(cpu_seconds, server_pids)
+    workers1 = _sum(descendants_cpu_seconds, server_pids)
     if workers0 is not None and workers1 is not None:
         stats.workers_cpu = max(0.0, workers1 - workers0) / elapsed
     stats.elapsed = elapsed
@@ -354,6 +398,12 @@ async def run(args: argparse.Namespace, port: int, tables: list[TableRun], serve
         t.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
     return stats
+
+
+def _sum(measure: Any, pids: list[int]) -> float | None:
+    """``measure(pid)`` added up over the servers; None where one cannot be measured."""
+    values = [measure(pid) for pid in pids]
+    return None if any(v is None for v in values) else sum(values)
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -384,9 +434,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--warmup", type=float, default=5.0, help="seconds of play before measuring (default 5)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--db-dir", help="where the server's temporary database goes (default: the system's temp)")
+    parser.add_argument(
+        "--db",
+        default="sqlite",
+        help="sqlite (a temporary file, the default), postgres (a PostgreSQL server of the benchmark's own), "
+        "or a postgresql:// URL of an empty database",
+    )
+    parser.add_argument("--servers", type=int, help="server processes sharing the database (1; 2 on PostgreSQL)")
     args = parser.parse_args(argv)
     if args.tables < 1 or args.watchers < args.humans or args.humans > args.tables:
         parser.error("need --tables >= 1 and --humans <= --tables, --humans <= --watchers")
+    on_pg = args.db != "sqlite"
+    if args.db not in ("sqlite", "postgres") and not args.db.startswith(("postgresql://", "postgres://")):
+        parser.error(f"--db {args.db}: sqlite, postgres or a postgresql:// URL")
+    servers = args.servers if args.servers is not None else 2 if on_pg else 1
+    if servers < 1 or (servers > 1 and not on_pg):
+        parser.error(f"--servers {servers}: one SQLite file has one server; several need --db postgres")
     given = sys.argv[1:] if argv is None else argv
     print(" ".join(["$ .venv/bin/python benchmarks/bench_web.py", shlex.join(given)]).rstrip())
     load = " ".join(f"{x:.2f}" for x in os.getloadavg())
@@ -396,14 +459,31 @@ def main(argv: list[str] | None = None) -> int:
     )
 
     tmp = Path(tempfile.mkdtemp(prefix="bench-web-", dir=args.db_dir))
-    port = free_port()
+    pg = None
+    if args.db == "postgres":
+        sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+        from pgserver import PgServer
+
+        pg = PgServer()
+        db = pg.new_database()
+        print(f"PostgreSQL of the benchmark's own ({pg.bin}), {servers} server processes sharing it")
+    else:
+        db = args.db if on_pg else str(tmp / "bench.sqlite3")
+    ports = [free_port() for _ in range(servers)]
     log = (tmp / "server.log").open("wb")
-    proc = start_server(port, tmp / "bench.sqlite3", args, log)
-    http = httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30, trust_env=False)
+    procs: list[subprocess.Popen[bytes]] = []
+    https = [httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30, trust_env=False) for port in ports]
     try:
-        wait_for_server(http, proc)
+        for port, http in zip(ports, https, strict=True):
+            procs.append(start_server(port, db, args, log))
+            wait_for_server(http, procs[-1])
         t0 = time.perf_counter()
-        tables = create_tables(http, args)
+        tables = create_tables(https, args)
+        deadline = time.monotonic() + START_TIMEOUT  # every server holds every table before a client connects
+        while servers > 1 and any(len(h.get("/api/tables").json()["tables"]) < min(100, len(tables)) for h in https):
+            if time.monotonic() > deadline:
+                raise SystemExit("the servers did not all come to hold every table")
+            time.sleep(0.1)
         made = time.perf_counter() - t0
         mix = table_bots(args)
         kinds = ", ".join(f"{mix.count(name)} of {name}" for name in dict.fromkeys(sorted(mix)))
@@ -411,11 +491,16 @@ def main(argv: list[str] | None = None) -> int:
             f"{len(tables)} tables ({sum(1 for t in tables if t.token)} with a person) made in {made:.2f} s; "
             f"{args.watchers} watchers; tables of bots: {kinds}; delay {args.bot_delay} s; measuring {args.seconds:g} s"
         )
-        stats = asyncio.run(run(args, port, tables, proc.pid))
+        stats = asyncio.run(run(args, ports, tables, [p.pid for p in procs]))
+        peaks = [rss_bytes(p.pid, "VmHWM") for p in procs]
     finally:
-        http.close()
-        stop_server(proc)
+        for http in https:
+            http.close()
+        for proc in procs:
+            stop_server(proc)
         log.close()
+        if pg is not None:
+            pg.stop()
         lines = (tmp / "server.log").read_text(errors="replace").splitlines()
         server_log = "\n".join(x for x in lines if not x.startswith("roundgames: the web table is on")).strip()
         shutil.rmtree(tmp, ignore_errors=True)
@@ -434,6 +519,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"server CPU: {stats.server_cpu * 100:.0f}% of one core (its event loop)")
     if stats.workers_cpu is not None:
         print(f"the bots' worker processes: {stats.workers_cpu * 100:.0f}% of one core")
+    print(
+        f"server memory: peak resident {' + '.join(f'{p / 2**20:.0f}' for p in peaks)} MiB (the event loop"
+        f"{'s' if len(peaks) > 1 else ''}); with the bot workers, {stats.peak_rss / 2**20:.0f} MiB at the sampled peak"
+    )
     print(
         f"messages received by the clients: {stats.messages}; refused actions: {stats.refused}; dropped: {stats.dropped}"
     )

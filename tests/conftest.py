@@ -3,16 +3,20 @@ play a deal out, check that money is conserved. Test modules import them (``from
 
 They work on any deal of either game through the game protocol (``parse_action``, ``apply``, ``legal_actions``,
 ``can``, ``action_str``, ``net``, ``ledger``), so one copy serves Loo and Nap.
+
+The fixtures ``postgres`` (a real PostgreSQL server for the session, tests/pgserver.py) and ``pg_url`` (a fresh
+database of it for one test) serve the store tests on PostgreSQL.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 import pytest
 
+from pgserver import PgServer, why_no_postgres
 from roundgames import IllegalActionError
 
 __all__ = ["act", "conserved", "expect_illegal", "illegal_text", "legal", "play_out"]
@@ -67,3 +71,20 @@ def play_out(deal: Any, rng: random.Random, *, avoid: tuple[str, ...] = ()) -> A
         preferred = [a for a in acts if a.verb not in avoid] or acts
         deal.apply(rng.choice(preferred))
     return deal
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[PgServer]:
+    """A real PostgreSQL server of Debian's package, in a temporary directory, for the session (tests/pgserver.py);
+    skipped, saying why, only where no PostgreSQL is installed nor can be (``scripts/ensure-postgres``)."""
+    why = why_no_postgres()
+    if why is not None:
+        pytest.skip(why)
+    with PgServer() as server:
+        yield server
+
+
+@pytest.fixture
+def pg_url(postgres: PgServer) -> str:
+    """The URL of a fresh, empty database of :func:`postgres`: a test's own."""
+    return postgres.new_database()

@@ -119,6 +119,45 @@ def test_clarification_23_a_card_kept_bought_or_discarded_not_held_is_malformed(
     assert isinstance(deal, NapDeal) and deal.spare_taker == 1
 
 
+def _malformed_play(deal: LooDeal | NapDeal, text: str) -> str:
+    """``text`` plays a card its seat does not hold: refused as malformed (a RecordError citing §14.23, no rule of
+    play), and the deal is unchanged; returns the message."""
+    before = (deal.log[:], deal.hands[:], deal.to_act, deal.phase, deal.net)
+    action = deal.parse_action(text)
+    assert not deal.can(action)
+    with pytest.raises(RecordError) as caught:
+        deal.apply(action)
+    assert (deal.log, deal.hands, deal.to_act, deal.phase, deal.net) == before
+    assert not hasattr(caught.value, "rule"), "a malformed action breaks no rule of play"
+    return str(caught.value)
+
+
+def test_clarification_23_loo_a_card_played_not_held_is_malformed_not_loo_play_4() -> None:
+    """§14.23: P1 leads 3D, which P3 holds: malformed, not a breach of LOO-PLAY-4 (which is about following suit)."""
+    deal = LooDeal(LooRules.preset("peel"), SEATS, dealer="P4", pool=9)
+    deal.deal_cards(LX10, miss="7S 4H TC", turnup="6S")
+    act(deal, "P1 stand", "P2 stand", "P3 stand", "P4 stand")
+    message = _malformed_play(deal, "P1 play 3D")
+    assert message == (
+        "actions: P1 cannot play 3D: the seat does not hold it, so the action is malformed, not illegal (RULES.md §14.23)"
+    )
+    assert "LOO-PLAY" not in message
+    act(deal, "P1 play AH")  # a card he holds is played as before
+
+
+def test_clarification_23_nap_a_card_played_not_held_is_malformed_not_nap_play_2() -> None:
+    """§14.23: the declarer leads a card another seat holds: malformed, not a breach of NAP-PLAY-2."""
+    deal = NapDeal(NapRules.preset("peel"), SEATS, dealer="P4")
+    deal.deal_cards({"P1": "AS KS QS JS TS", "P2": "AH KH QH JH TH", "P3": "AD KD QD JD TD", "P4": "2S 3H 4D 5C 7S"})
+    act(deal, "P1 call 3", "P2 pass", "P3 pass", "P4 pass")
+    message = _malformed_play(deal, "P1 play AH")
+    assert message.endswith(
+        "P1 cannot play AH: the seat does not hold it, so the action is malformed, not illegal (RULES.md §14.23)"
+    )
+    assert "NAP-PLAY" not in message
+    act(deal, "P1 play AS")
+
+
 # -- §14.24: the five-card dealer facing a lone stander; the pool taken with a flush ---------------------------------
 
 

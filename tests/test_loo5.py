@@ -453,7 +453,9 @@ def test_loo5_5_the_play_follows_three_card_loo() -> None:
     all_stand(deal)
     illegal_text(deal, "P1 play KS", "LOO-PLAY-2")  # the ace of trumps first
     act(deal, *SHARES_PLAY[:8], "P1 play 2H", "P2 play 7D")
-    illegal_text(deal, "P3 play 2C", "LOO-PLAY-4")
+    # 2C went to the first trick: playing it again is malformed (RULES.md §14.23), not a breach of LOO-PLAY-4.
+    with pytest.raises(RecordError, match=r"P3 cannot play 2C: the seat does not hold it.*malformed.*§14\.23"):
+        act(deal, "P3 play 2C")
     assert plays(deal) == {"AH", "KH", "QH"}
 
 

@@ -167,6 +167,44 @@ def test_an_illegal_card_shows_its_rule_and_changes_nothing(game: str, rule: str
     assert_sitting_over(table, output)
 
 
+@pytest.mark.parametrize("game", ["loo", "nap"])
+def test_a_card_not_held_is_malformed_not_illegal_and_changes_nothing(game: str) -> None:
+    """A card typed that the person does not hold is refused as malformed, citing RULES.md §14.23 and no rule of
+    play (not LOO-PLAY-4 or NAP-PLAY-2), in the table's words (no record field), and the game goes on."""
+    table = Table.new(game, players=4, humans=[0], seed=5)
+    state: dict[str, Any] = {"before": None, "said": None}
+
+    def choose(new: str, text: str) -> str | None:
+        if state["before"] is not None and state["said"] is None:
+            state["said"] = [ln for ln in new.splitlines() if ln.startswith("!")]
+            assert table.to_json() == state["before"]  # nothing changed
+            return first_legal(text)
+        deal = table.deal
+        playing = deal is not None and deal.to_act == 0 and any(a.verb == "play" for a in deal.legal_actions())
+        if state["before"] is None and playing:
+            stranger = next(c for c in ("AS", "KH", "QD", "JC", "TS", "9H", "2C") if c not in table_hand(text))
+            state["before"] = table.to_json()
+            return f"play {stranger}"
+        return first_legal(text)
+
+    status, output, _ = play(table, choose, ascii=True)
+    assert status == 0 and state["said"] is not None
+    [said] = state["said"]
+    assert re.fullmatch(
+        r"! You cannot play \S+: the seat does not hold it, so the action is malformed, not illegal \(RULES\.md "
+        r"§14\.23\)",
+        said,
+    ), said
+    assert "PLAY" not in said and "actions:" not in said
+    assert_sitting_over(table, output)
+
+
+def table_hand(text: str) -> set[str]:
+    """The person's hand as the last ``Your hand:`` line shows it (``--ascii``: ``AS``, ``TD``)."""
+    line = [ln for ln in text.splitlines() if ln.startswith("Your hand:")][-1]
+    return set(re.findall(r"\d ([2-9TJQKA][SHDC])", line))
+
+
 def test_a_play_out_of_turn_in_the_declaring_is_refused_with_its_rule() -> None:
     table = Table.new("loo", players=4, humans=[0], seed=5)
     answers = iter(["AS", "10H", "zz", "9", "q"])

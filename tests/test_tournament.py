@@ -285,7 +285,7 @@ def test_ismcts_shows_a_flush_offered_out_of_turn() -> None:
 
 
 def test_the_five_card_tournament_of_the_expert_and_ismcts_runs() -> None:
-    """The command that compares the expert and ismcts bots in Five-card Loo (docs/bots.md), with two simulations
+    """The command that compares the expert and ismcts bots in Five-card Loo (docs/research/bots.md), with two simulations
     a decision instead of 40 ms."""
     pytest.importorskip("pyspiel")
     got = run_cli(
@@ -312,9 +312,9 @@ def test_ismcts_needs_the_deal_behind_the_view() -> None:
         IsmctsBot("nap", seed=1).choose(dataclasses.replace(view, world=None))
 
 
-def test_the_commands_of_docs_bots_md_run() -> None:
-    """Each ``roundgames tournament`` command of docs/bots.md runs (cut down to one board, one worker)."""
-    text = (ROOT / "docs" / "bots.md").read_text(encoding="utf-8")
+def test_the_commands_of_docs_research_bots_md_run() -> None:
+    """Each ``roundgames tournament`` command of docs/research/bots.md runs (cut down to one board, one worker)."""
+    text = (ROOT / "docs" / "research" / "bots.md").read_text(encoding="utf-8")
     commands = [line.split("#")[0] for line in text.splitlines() if line.startswith(".venv/bin/roundgames tournament")]
     assert len(commands) >= 3
     for command in commands:

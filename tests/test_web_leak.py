@@ -50,6 +50,7 @@ from roundgames.web.protocol import ProtocolError, new_table_config, seat_range
 from roundgames.web.room import Room, RoomError
 from roundgames.web.store import SqliteStore
 from roundgames.web.timing import Timing
+from roundgames.web.undo import Undo
 from roundgames.web.views import TableFacts
 from roundgames.web.words import card_list
 
@@ -59,6 +60,7 @@ CARD = re.compile(r"\b(?:10|[2-9TJQKA])[SHDC]\b")
 _CANDIDATE = re.compile(r"[0-9TJQKA][SHDC]\b")
 NAMES = ["Ann", "Bob", "Cy", "Dot", "Eve", "Flo", "Gus", "Hal"]
 STALL_SECONDS = 5.0  # a table where nothing happens for this long has stalled
+MAX_UNDOS = 25  # undos applied in one game of an undo run: enough to be tried everywhere, and the game still ends
 AWAY = 3600.0  # seconds before a bot takes over a disconnected person (made 0 while the test steps away)
 
 Viewer = int | None  # a seat, or None for a spectator
@@ -92,6 +94,14 @@ class Visibility:
         if key == self._key:
             return sets
         self._key = key
+        for v, cards in self.now().items():
+            sets[v] |= cards
+        return sets
+
+    def now(self) -> dict[Viewer, set[str]]:
+        """What each viewer may see at this moment (not what it saw earlier in the deal)."""
+        room = self.room
+        sets: dict[Viewer, set[str]] = {v: set() for v in self.viewers}
         deal = room.table.deal
         if deal is None:
             return sets
@@ -249,6 +259,8 @@ class Game:
     config: dict[str, Any]
     persons: int
     deals: int
+    #: an undo run: the person undoes at random, allowed or not, and each undo is checked to hide no card he saw
+    undoing: bool = False
 
     @property
     def name(self) -> str:
@@ -302,8 +314,11 @@ NAP_OPTIONS: list[dict[str, Any]] = [
 OPTIONS = {"loo": LOO_OPTIONS, "nap": NAP_OPTIONS}
 
 
-def games(game: str, presets: list[str], count: int, seed: int, mode: str = "strict") -> list[Game]:
-    """``count`` seeded games of ``game``: presets, options, table sizes and people in turn, the rest at random."""
+def games(
+    game: str, presets: list[str], count: int, seed: int, mode: str = "strict", *, undoing: bool = False
+) -> list[Game]:
+    """``count`` seeded games of ``game``: presets, options, table sizes and people in turn, the rest at random;
+    ``undoing``, undo runs: one person at each table, every other seat a bot."""
     rng = random.Random(seed)
     lo, hi = seat_range(game)
     # Every size, the smaller more often: a table's messages grow with the square of its size.
@@ -314,7 +329,7 @@ def games(game: str, presets: list[str], count: int, seed: int, mode: str = "str
     while len(out) < count:
         preset, opts = next(combos)
         players = rng.choice(sizes)
-        persons = rng.choice([0, 1, 1, 1, 2, min(3, players)])
+        persons = 1 if undoing else rng.choice([0, 1, 1, 1, 2, min(3, players)])
         opts = dict(opts)
         with contextlib.suppress(RoundgamesError):  # rules the server refuses are left to table_config
             if players > game_spec(game).max_seats(rules_for(game, preset, opts)):
@@ -333,7 +348,7 @@ def games(game: str, presets: list[str], count: int, seed: int, mode: str = "str
         config = table_config(body, rng.randrange(2**32))
         if config is None:  # a table the rules refuse (too many players for the pack): not a game
             continue
-        out.append(Game(config, persons, rng.choice([2, 3])))
+        out.append(Game(config, persons, rng.choice([2, 3]), undoing))
     return out
 
 
@@ -363,6 +378,9 @@ class Outcome:
     warned: int = 0
     irregular: int = 0
     laws: int = 0
+    undo_refused: int = 0
+    undo_shown: int = 0
+    undo_hidden: int = 0
 
 
 class Player:
@@ -382,8 +400,12 @@ class Player:
         self.room.start()
         self.run = GameRun(Visibility(self.room))
         self.counts = dict.fromkeys(
-            ("person_actions", "refused", "undos", "rejoins", "aways", "warned", "irregular"), 0
-        )
+            (
+                "person_actions", "refused", "undos", "rejoins", "aways", "warned", "irregular", "undo_refused",
+                "undo_shown", "undo_hidden",
+            ),
+            0,
+        )  # fmt: skip
         self.table_mode = config.get("mode") == "table"
         self.persons = list(range(game.persons))
         self.recorders: dict[Viewer, Recorder] = {}
@@ -443,6 +465,35 @@ class Player:
         if not ok:
             raise _Abort
 
+    async def undo(self, p: int) -> bool:
+        """An undo run: ``p`` asks to undo, allowed or not. A refusal changes nothing and says why; an undo applied
+        must hide again no card ``p`` could see just before it (each is a problem). Whether it was applied."""
+        room, vis, name = self.room, self.run.vis, self.game.name
+
+        def undone() -> tuple[set[str], set[str], RoomError | None, bool]:  # in one turn of the queue
+            seen, seq = vis.now()[p], room.seq
+            try:
+                room.undo(p)
+            except RoomError as e:
+                return seen, vis.now()[p], e, room.seq == seq
+            return seen, vis.now()[p], None, room.seq == seq + 1
+
+        seen, after, error, stored = await room.call(undone)
+        if error is not None:
+            assert error.code == "no_undo" and stored and after == seen, (name, error.code, error.message)
+            self.counts["undo_refused"] += 1
+            self.counts["undo_shown"] += "has shown you" in error.message
+            return False
+        assert stored, f"{name}: the undo is not one stored event"
+        hidden = seen - after
+        if hidden:
+            self.counts["undo_hidden"] += len(hidden)
+            self.run.problems.append(
+                f"{name}: deal {room.deal_number}: undo hid again {' '.join(sorted(hidden))}, which {NAMES[p]} had seen"
+            )
+        self.counts["undos"] += 1
+        return True
+
     async def irregularity(self, p: int, card: str) -> bool:
         """Table mode: ``p`` plays ``card``, which the rules forbid; warned of and unchanged, then confirmed."""
         room, name, counts = self.room, self.game.name, self.counts
@@ -496,6 +547,8 @@ class Player:
     async def person_turn(self, p: int, state: dict[str, Any]) -> None:
         """``p``'s turn: now and then he steps away, undoes or rejoins first; then a random legal entry."""
         room, rng, counts = self.room, self.rng, self.counts
+        if self.game.undoing and counts["undos"] < MAX_UNDOS and rng.random() < 0.3 and await self.undo(p):
+            return
         r = rng.random()
         if r < 0.02:
             await self.step_away(p)
@@ -514,6 +567,8 @@ class Player:
                 counts["refused"] += 1
                 continue
             counts["person_actions"] += 1
+            if self.game.undoing and counts["undos"] < MAX_UNDOS and rng.random() < 0.4:
+                await self.undo(p)  # at once, before the bots move on: often allowed
             return
         self.run.problems.append(f"{self.game.name}: no legal entry of {state['legal']} was accepted")
         raise _Abort
@@ -629,6 +684,43 @@ def test_table_mode_no_message_carries_a_card_its_receiver_may_not_see(batch: st
     assert sum(o.irregular for _, o in results) > 20
     assert sum(o.warned for _, o in results) >= sum(o.irregular for _, o in results)
     assert sum(o.laws for _, o in results) >= sum(o.irregular for _, o in results)
+
+
+#: undo runs: (game, presets, games, seed); one person at each table, who undoes at random, allowed or not
+UNDO_BATCHES = {
+    "loo-undo": ("loo", ["peel", "enquire-within", "five-card", "irish"], 24, 31),
+    "nap-undo": ("nap", ["peel", "plain", "modern"], 24, 32),
+}
+
+
+@pytest.mark.parametrize("batch", list(UNDO_BATCHES))
+def test_undo_never_hides_again_a_card_its_person_has_seen(batch: str, tmp_path: Path) -> None:
+    """A person alone with bots undoes at random, where it is offered and where it is not: no undo hides again a
+    card he could see just before it (a bot's card played after his action, the miss, cards bought), so he never
+    replays knowing a hidden card; a refused undo changes nothing, and says why (a card he has been shown)."""
+    game, presets, count, seed = UNDO_BATCHES[batch]
+    results = play_all(games(game, presets, count, seed, undoing=True), tmp_path)
+    problems = [p for _, o in results for p in o.problems]
+    assert not problems, f"{len(problems)} leaks or stalls; the first:\n" + "\n".join(problems[:10])
+    assert sum(o.undo_hidden for _, o in results) == 0
+    # Undo was applied often, and refused often because a bot's card had been shown since the person's action.
+    assert sum(o.undos for _, o in results) > 100
+    assert sum(o.undo_shown for _, o in results) > 50
+    assert all(o.deals >= 1 and o.tokens > 0 for _, o in results)
+
+
+def test_the_checker_catches_an_undo_that_hides_a_card_seen(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Undo made to take back the bots' cards played after the person's action (the room told only of what an
+    action shows its actor, as once it was): the undo runs catch the cards hidden again."""
+    honest = Undo._note_shown
+
+    def actor_only(self: Undo, seq: int, actor: int, before: dict[int, int]) -> bool:
+        return honest(self, seq, actor, {actor: before[actor]})
+
+    monkeypatch.setattr(Undo, "_note_shown", actor_only)
+    results = play_all(games("loo", ["peel"], 6, 33, undoing=True), tmp_path)
+    assert sum(o.undo_hidden for _, o in results) > 0
+    assert any("undo hid again" in p for _, o in results for p in o.problems)
 
 
 @pytest.mark.parametrize(

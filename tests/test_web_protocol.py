@@ -212,9 +212,10 @@ def test_an_illegal_action_is_refused_with_its_rule(table: Table) -> None:
     assert error["rule"] is None
 
 
-def test_a_card_not_held_and_a_revoke_are_refused_with_their_rules(table: Table) -> None:
-    """Everyone stands; in the play, a card not held (LOO-PLAY-4) and, where the state offers one, a card that the
-    rules forbid now (its reason gives the rule) are refused; the right card is then accepted."""
+def test_a_card_not_held_is_malformed_and_a_revoke_is_refused_with_its_rule(table: Table) -> None:
+    """Everyone stands; in the play, a card not held (malformed, not illegal: RULES.md §14.23, no rule of play) and,
+    where the state offers one, a card that the rules forbid now (its reason gives the rule) are refused; the right
+    card is then accepted."""
     not_held = revoke = 0
     for _ in range(40):
         seat = table.to_act()
@@ -229,8 +230,10 @@ def test_a_card_not_held_and_a_revoke_are_refused_with_their_rules(table: Table)
         if not not_held:
             mine = set(state["hand"]) | {t["card"] for t in state["deal"]["trick"]}
             card = next(x for x in ("AS", "KH", "QD", "JC", "TS", "9H", "8D", "7C", "2S") if x not in mine)
-            error = refused(c, token, {"type": "act", "action": f"play {card}"}, "illegal")
-            assert error["rule"] == "LOO-PLAY-4" and "does not hold" in error["message"], error
+            error = refused(c, token, {"type": "act", "action": f"play {card}"}, "bad_message", "action")
+            assert error["rule"] is None and "LOO-PLAY" not in error["message"], error
+            assert f"{NAMES[seat]} cannot play {card}: the seat does not hold it" in error["message"], error
+            assert "malformed, not illegal (RULES.md §14.23)" in error["message"], error
             not_held += 1
         for card, reason in state["illegal"].items():
             rule = re.search(r"\(([A-Z]+-[A-Z0-9-]+)\)", reason)

@@ -19,7 +19,7 @@ from typing import Any
 import httpx
 
 from roundgames.web.app import create_app
-from roundgames.web.room import Room
+from roundgames.web.room import Room, RoomError
 from roundgames.web.store import SqliteStore
 from roundgames.web.timing import ManualClock, Timing
 
@@ -254,5 +254,57 @@ def test_an_idle_table_is_forgotten_with_its_events(tmp_path: Path) -> None:
         with sqlite3.connect(db) as con:
             assert con.execute("SELECT count(*) FROM events WHERE table_id = ?", (idle["id"],)).fetchone() == (0,)
             assert con.execute("SELECT count(*) FROM tables WHERE id = ?", (idle["id"],)).fetchone() == (0,)
+
+    asyncio.run(main())
+
+
+# -- undo that reveals nothing ------------------------------------------------------------------------------------
+
+
+def test_undo_takes_back_a_card_until_a_bot_shows_one_and_then_says_which(tmp_path: Path) -> None:
+    """Ann alone with bots plays a card with a bot to play after her: she may undo it while the bot has not played
+    (her card goes back to her hand), but not once the bot's card is on the table, since she would play again
+    knowing it; the refusal names the bot and the card, and changes nothing."""
+
+    async def main() -> None:
+        timing = Timing(away_seconds=600, deal_pause=0, trick_pause=0)
+        async with scene(tmp_path, timing, bot_delay=0.5, rounds=3) as s:
+            room, ann = s.room, s.ann
+            await room.call(room.join, ann, None)
+            for _ in range(400):  # to a turn of Ann's in the play, with a bot's card to come in the trick
+                await s.advance(0.5)
+                state = ann.messages[-1]["state"]
+                if not state["legal"]:
+                    continue
+                deal = state["deal"]
+                if deal["phase"] == "play" and len(deal["trick"]) < len(state["seats"]) - 2:  # a bot plays after her
+                    break
+                await room.call(room.act, 0, state["legal"][0]["action"])
+            else:
+                raise AssertionError("no turn of Ann's in the play with a bot to play after her")
+            card = state["legal"][0]["action"].split()[1]
+            await room.call(room.act, 0, f"play {card}")
+            assert ann.messages[-1]["state"]["undo"] is True  # the bot has not played yet
+            await room.call(room.undo, 0)
+            assert card in ann.messages[-1]["state"]["hand"] and ann.messages[-1]["type"] == "snapshot"
+            await room.call(room.act, 0, f"play {card}")
+            trick = len(ann.messages[-1]["state"]["deal"]["trick"])
+            await s.advance(0.5)  # the next bot plays its card
+            after = ann.messages[-1]["state"]
+            assert len(after["deal"]["trick"]) == trick + 1 and after["undo"] is False
+            shown = after["deal"]["trick"][-1]
+            seq = room.seq
+            try:
+                await room.call(room.undo, 0)
+            except RoomError as e:
+                assert e.code == "no_undo"
+                name = f"Bot {shown['seat'] + 1}"
+                assert e.message == (
+                    f"undo: {name} has shown you {shown['card']} since your last action; "
+                    "a card once seen is not taken back"
+                ), e.message
+            else:
+                raise AssertionError("the undo hid the bot's card again")
+            assert room.seq == seq
 
     asyncio.run(main())

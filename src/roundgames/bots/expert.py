@@ -21,7 +21,7 @@ likely it makes what the others did; value each action in each drawing; take the
 - **Clear evidence.** The model is a good player, and a few dozen worlds are a noisy measure: the expert leaves
   the model's own choice only for an option the worlds show better by more than :data:`CLEAR` standard errors
   (the same worlds for both, so the luck of the drawing cancels). Policy improvement with a safety margin: in
-  the tournament it is what makes the expert better than the model at Loo (docs/bots.md).
+  the tournament it is what makes the expert better than the model at Loo (docs/research/bots.md).
 - **Budget.** About 40 ms a decision on the reference machine, spent as a number of worlds worked out before
   the search from what a world costs in the position (:mod:`.budget`): never a clock read while searching, so
   that the same seed makes the same decisions on any machine (a resumed table plays on as an unbroken one
@@ -59,7 +59,7 @@ from .worlds import ResampleError, Resampler
 __all__ = ["CLEAR", "DEFAULT_SAMPLES", "ORACLE", "SAMPLES", "UNLIKELY", "ExpertBot", "OracleBot", "expert_for"]
 
 #: worlds drawn for each decision: the default, and by game (a Loo deal's outcome swings by a whole pool, so it
-#: takes more worlds to tell two declarations apart; measured in the tournament, docs/bots.md)
+#: takes more worlds to tell two declarations apart; measured in the tournament, docs/research/bots.md)
 DEFAULT_SAMPLES = 24
 SAMPLES = {"loo": 32, "nap": 24}
 #: the weight kept by a world for each declaration or call of another seat that the model would not have made
@@ -70,7 +70,7 @@ FIRST_SHARE = 25
 FINALISTS = 2
 #: the expert leaves the model's own choice only for an option the worlds show better by more than this many
 #: standard errors (0: always the best estimate). The model is a good player: where the worlds are too few to
-#: tell, its choice is the better bet (measured in the tournament, docs/bots.md)
+#: tell, its choice is the better bet (measured in the tournament, docs/research/bots.md)
 CLEAR = 2.0
 #: a verb naming sets of cards (exchanges, purchases) with more actions than this is tried in a few shapes only
 #: (:meth:`candidates`); a card to play, a call, are every one weighed
@@ -350,7 +350,7 @@ class _Rollouts:
 
         Before the play a deal is valued by playing it out, not by solving it with open cards: a solved play
         rewards a call that only a player seeing every card could make (the double-dummy bias of bridge
-        programs), and in the tournament the played-out values call and declare better (docs/bots.md)."""
+        programs), and in the tournament the played-out values call and declare better (docs/research/bots.md)."""
         while not deal.is_complete:
             if self._side_action(deal):
                 continue

@@ -56,7 +56,7 @@ def add_replay(sub: Any) -> None:
         action="store_true",
         help="weigh each decision with the expert bot: after each one, its value of every option (its choice first, the "
         "one played marked); after each deal, the decisions, how many were as good as the expert's and the "
-        "expected loss (docs/bots.md)",
+        "expected loss (docs/research/bots.md)",
     )
     rp.add_argument(
         "--seat",

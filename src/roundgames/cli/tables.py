@@ -46,7 +46,11 @@ def add_serve(sub: Any) -> None:
     )
     sv.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     sv.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
-    sv.add_argument("--db", default="roundgames.sqlite3", help="the SQLite file of tables (default roundgames.sqlite3)")
+    sv.add_argument(
+        "--db",
+        default="roundgames.sqlite3",
+        help="the SQLite file of tables (default roundgames.sqlite3), or a postgresql:// URL shared by several servers",
+    )
     sv.add_argument("--idle-hours", type=float, default=24.0, help="forget a table idle this long (default 24)")
     sv.add_argument(
         "--away-seconds", type=float, default=30.0, help="a bot plays a disconnected person's seat after (default 30)"

@@ -16,6 +16,7 @@ __all__ = [
     "RoundgamesError",
     "RulesError",
     "irregular_arg",
+    "not_held",
 ]
 
 #: the shape of a rule ID of RULES.md: ``LOO-PLAY-5``, ``LOO5-6``, ``LOOI-2``, ``NAP-LAW-4``
@@ -77,3 +78,15 @@ def irregular_arg(text: str, args: list[str], example: str) -> str:
             "actions", f"{text!r} does not parse: irregular names the rule broken, as in {example!r} (RULES.md §14.23)"
         )
     return " ".join(args)
+
+
+def not_held(what: str) -> RecordError:
+    """The error for a card played that the seat does not hold: the action is malformed, not illegal, so it cites
+    RULES.md §14.23 and no rule of play (a record holding it is refused with exit 2, as DEAL-RECORD.md says).
+
+    >>> str(not_held("P2 cannot play 4S"))
+    'actions: P2 cannot play 4S: the seat does not hold it, so the action is malformed, not illegal (RULES.md §14.23)'
+    """
+    return RecordError(
+        "actions", f"{what}: the seat does not hold it, so the action is malformed, not illegal (RULES.md §14.23)"
+    )

@@ -35,7 +35,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from ..core.cards import Card, card_str, cards_in, pack
-from ..core.errors import IllegalActionError, RecordError
+from ..core.errors import IllegalActionError, RecordError, not_held
 from ..core.tricks import trick_winner
 from ..games.base import BaseDeal
 from ..games.protocol import Feature, Stage
@@ -575,7 +575,7 @@ class LooDeal(BaseDeal):
         if s not in self.players:
             raise IllegalActionError(f"{what}: only those who stood or took the miss play", "LOO-PLAY-1")
         if not (0 <= card < 52 and self.hands[s] >> card & 1):
-            raise IllegalActionError(f"{what}: he does not hold it", "LOO-PLAY-4")
+            raise not_held(what)
         if s != self.to_act:
             assert self.to_act is not None
             first = not self.tricks and not self.trick_cards

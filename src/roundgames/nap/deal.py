@@ -28,7 +28,7 @@ from collections.abc import Mapping, Sequence
 from typing import Self
 
 from ..core.cards import SUIT_NAMES, Card, card_str, cards_in, format_cards
-from ..core.errors import IllegalActionError, RecordError, RulesError
+from ..core.errors import IllegalActionError, RecordError, RulesError, not_held
 from ..core.tricks import Trick, follow_suit, trick_winner
 from ..games.base import BaseDeal
 from ..games.protocol import Feature, Stage
@@ -499,7 +499,7 @@ class PlainNapDeal(BaseDeal):
         if self.unknown:
             raise RecordError("actions", f"{what}: nobody recorded the cards of this deal; state each trick's winner")
         if not (0 <= card < 52 and self.hands[s] >> card & 1):
-            raise IllegalActionError(f"{what}: he does not hold it", "NAP-PLAY-2")
+            raise not_held(what)
         if s != self.to_act:
             assert self.to_act is not None
             role = "lead" if not self.trick_cards else "play"

@@ -407,8 +407,11 @@ class _Plain:
             except IllegalActionError as e:
                 self.say(f"! {e}")
                 continue
-            except RecordError as e:  # what was typed does not parse: its hint stays as written
-                message = f"! {e.reason if e.field == 'input' else e}"
+            except RecordError as e:  # what was typed does not parse (its hint stays as written), or is malformed
+                if e.field != "input":  # a card the seat does not hold (RULES.md §14.23): said as any refusal is
+                    self.say(f"! {e.reason}")
+                    continue
+                message = f"! {e.reason}"
                 self.out.write((show(message, True) if self.ascii else message) + "\n")
                 continue
             except RoundgamesError as e:

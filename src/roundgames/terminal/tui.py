@@ -436,8 +436,8 @@ class TableApp(Panels, App[int]):
         before = len(deal.tricks)
         try:
             self.table.act(seat, text)
-        except RoundgamesError as e:
-            self._say(f"! {e}", "bold")
+        except RoundgamesError as e:  # a malformed action (a card not held, RULES.md §14.23) without its record field
+            self._say(f"! {e.reason if isinstance(e, RecordError) else e}", "bold")
             self._refresh()
             return False
         self.message = None

@@ -28,6 +28,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 
 from ..records.deal import dumps, record_of
+from .docs_site import DocsSite, docs_built
 from .guard import RequestGuard
 from .guide_routes import GUIDE_ROUTES
 from .headers import SecurityHeaders
@@ -117,7 +118,7 @@ async def _body(request: Request) -> Any:
 
 
 async def index(request: Request) -> Response:
-    return TEMPLATES.TemplateResponse(request, "index.html", {})
+    return TEMPLATES.TemplateResponse(request, "index.html", {"docs": docs_built()})
 
 
 async def table_page(request: Request) -> Response:
@@ -131,7 +132,7 @@ async def table_page(request: Request) -> Response:
         if e.code == "too_many":
             return HTMLResponse(f"<!doctype html><meta charset=utf-8><title>Too many</title><p>{e.message}.", 429)
         return HTMLResponse(NO_SUCH_TABLE, 404)
-    return TEMPLATES.TemplateResponse(request, "table.html", {"table_id": room.id})
+    return TEMPLATES.TemplateResponse(request, "table.html", {"table_id": room.id, "docs": docs_built()})
 
 
 async def http_error(request: Request, exc: Exception) -> Response:
@@ -308,6 +309,7 @@ ROUTES = [
     *GUIDE_ROUTES,
     WebSocketRoute("/ws/{table_id}", table_socket),
     Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static"),
+    Mount("/docs", DocsSite(), name="docs"),
 ]
 
 

@@ -11,7 +11,9 @@ from the table's seed and the sitting's number, so that a restarted server deals
 or between sittings a person may leave his seat (``leave``), which opens it again; a new sitting with a seat left
 open gathers as the first did (nothing dealt to it or charged to it until somebody sits or the host starts).
 
-Each of these steps is a stored event (docs/web.md, "Gathering and Play again"), so a restart keeps them.
+Each of these steps is a stored event (docs/web.md, "Gathering and Play again"), so a restart keeps them. So is a
+seat's new rejoin link (``relink``, docs/web.md, "A new rejoin link"): its person takes the seat back from every
+device holding the old link, which no longer sits.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import re
 import secrets
 from typing import TYPE_CHECKING, Any
 
+from .names import foreign, look_alike, skeleton
 from .seating import Conn, LogEntry, RoomError, SeatInfo, hash_token
 
 if TYPE_CHECKING:
@@ -30,11 +33,17 @@ __all__ = ["HOST_RULE", "LIFECYCLE", "Gathering"]
 
 #: how the server knows the host, as every refusal of a host's command says it
 HOST_RULE = "the host is the first person to sit down at the table"
-#: the stored events of the lifecycle (:meth:`Gathering._apply_lifecycle`)
-LIFECYCLE = ("start", "seat_bot", "open_seat", "leave", "again")
+#: the stored events of the lifecycle and of the seats' links (:meth:`Gathering._apply_lifecycle`)
+LIFECYCLE = ("start", "seat_bot", "open_seat", "leave", "again", "relink")
 #: what a seat whose person left, or whose seat moved to another device, is told (the ``seat_lost`` message)
 LEFT_TEXT = "You have left your seat; you are watching now."
 MOVED_TEXT = "Your seat moved to another device (your rejoin link was opened there); you are watching now."
+#: what a connection whose seat link was revoked is told, as it is closed (a ``bad_token`` error)
+REVOKED_TEXT = "This seat's rejoin link was replaced by a new one from another device: it no longer sits at the table."
+#: the close code of a connection whose seat link was revoked (as a hello with a wrong token)
+REVOKED_CLOSE = 4403
+#: seconds between two new rejoin links of one seat
+RELINK_SECONDS = 10
 
 
 class Gathering:
@@ -120,13 +129,26 @@ class Gathering:
         self._check_seat(seat)
         if self.seats[seat].kind != "open":
             raise RoomError("seat_taken", f"seat: seat {seat} is taken", None, "seat")
-        if name.casefold() in {n.casefold() for n in self.display_names()}:
-            raise RoomError("bad_message", f"name: {name!r} is already at this table", None, "name")
-        if re.fullmatch(r"(bot|seat)\s*\d+|spectator", name.strip(), re.IGNORECASE):
-            raise RoomError("bad_message", f"name: {name!r} is kept for the table's own labels", None, "name")
+        self._check_name(name)
         token = secrets.token_urlsafe(18)
         self._command("sit", {"seat": seat, "name": name, "hash": hash_token(token)})
         return token
+
+    def _check_name(self, name: str) -> None:
+        """Refuse a label the table uses itself, and a name that is, or looks like, a name at the table (compared by
+        :func:`~roundgames.web.names.skeleton`: NFKC, no accents, Cyrillic and Greek look-alikes made Latin, any
+        case), naming whose it looks like."""
+        if re.fullmatch(r"(bot|seat)\s*\d+|spectator", skeleton(name)):
+            raise RoomError("bad_message", f"name: {name!r} is kept for the table's own labels", None, "name")
+        names = self.display_names()
+        same = look_alike(name, names)
+        if same is None:
+            return
+        holder = f"{names[same]}'s name at this table (seat {same + 1})"
+        if name.casefold() == names[same].casefold():
+            raise RoomError("bad_message", f"name: {name!r} is {holder}", None, "name")
+        odd = foreign(name) or foreign(names[same])
+        raise RoomError("bad_message", f"name: {name!r} looks like {holder}; it differs only in {odd}", None, "name")
 
     def start_sitting(self, seat: int | None) -> None:
         """The host starts the first sitting: an open seat is played by its bot until somebody sits (once the
@@ -172,6 +194,36 @@ class Gathering:
         self._command("leave", {"seat": seat})
         for conn in [c for c in self.conns if c.seat == seat]:
             self._lose_seat(conn, "left", LEFT_TEXT)
+
+    def new_link(self, seat: int, asker: Conn) -> str:
+        """A new rejoin link for ``seat``, asked on ``asker``: the seat's token is replaced (a stored event keeps
+        only its hash), every other connection that said hello with the old token is told and closed, and the new
+        token is returned, for ``asker`` alone."""
+        s, now = self.seats[seat], self.clock.now()
+        wait = s.relinked_at + RELINK_SECONDS - now
+        if wait > 0:
+            raise RoomError(
+                "too_fast", f"new_link: one new link every {RELINK_SECONDS} seconds; try again in {wait:.0f} s"
+            )
+        old = s.token_hash
+        token = secrets.token_urlsafe(18)
+        self._command("relink", {"seat": seat, "hash": hash_token(token)})
+        s.relinked_at = now
+        asker.token_hash = self.seats[seat].token_hash
+        for conn in [c for c in self.conns if c is not asker and getattr(c, "token_hash", None) == old]:
+            self._revoke(conn)
+        return token
+
+    def _revoke(self, conn: Conn) -> None:
+        """``conn`` said hello with a token that no longer sits: it is told why and closed."""
+        if conn.seat is not None:
+            s = self.seats[conn.seat]
+            s.conns = max(0, s.conns - 1)
+            conn.seat = None
+        self.conns.discard(conn)
+        conn.push({"type": "error", "code": "bad_token", "message": REVOKED_TEXT, "rule": None, "field": "token"})
+        conn.close(REVOKED_CLOSE)
+        self._version += 1
 
     def again(self, seat: int) -> None:
         """Play again: a new sitting at the same seats, once the sitting is over (any seated person)."""
@@ -225,6 +277,9 @@ class Gathering:
             self._log(seq, "seat", seat, f"Seat {seat + 1} is open for a person")
         elif kind == "leave":
             self._vacate(seq, seat, names[seat])
+        elif kind == "relink":
+            self.seats[seat].token_hash = data["hash"]
+            self._log(seq, "seat", seat, f"{names[seat]} has a new rejoin link: the old one no longer sits")
         else:  # again
             self.past.append(self._sheet())
             self.sitting_number = data["sitting"]

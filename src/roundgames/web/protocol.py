@@ -18,6 +18,7 @@ from ..games.registry import GAMES, games
 from ..guide import option_words, preset_forms
 from ..session.decisions import bots_for
 from ..session.table import Table
+from .names import MAX_NAME, BadName, normal_name
 
 __all__ = [
     "MAX_MESSAGE",
@@ -32,7 +33,6 @@ __all__ = [
 #: the largest websocket message a client may send, in bytes
 MAX_MESSAGE = 4096
 MAX_CHAT = 200
-MAX_NAME = 24
 #: the most seats the table page lays out (eight at Loo fit a phone), whatever more a game allows
 MAX_SEATS = 8
 #: the fields of ``POST /api/tables``
@@ -65,6 +65,7 @@ _MESSAGES: dict[str, dict[str, tuple[type | tuple[type, ...], bool]]] = {
     "act": {"action": (str, True), "irregular": (bool, False)},
     "next": {},
     "undo": {},
+    "new_link": {},
     "chat": {"text": (str, True)},
     "ping": {},
     "hint": {},
@@ -302,7 +303,12 @@ def parse_sit(body: Any, seats: int) -> tuple[int, str]:
     name = body.get("name")
     if not isinstance(name, str):
         raise ProtocolError("bad_message", f"name: {name!r} is not a name", "name")
-    return seat, _clean(name, "name", MAX_NAME)
+    if len(name) > 4 * MAX_NAME:  # refused before it is normalised (NFKC may make a long name longer still)
+        raise ProtocolError("bad_message", f"name: {len(name)} characters; at most {MAX_NAME}", "name")
+    try:
+        return seat, normal_name(name)  # NFKC, spaces collapsed; nothing invisible (web/names.py)
+    except BadName as e:
+        raise ProtocolError("bad_message", f"name: {name!r} {e.message}", "name") from None
 
 
 @functools.cache

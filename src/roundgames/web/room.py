@@ -26,16 +26,18 @@ from ..records.deal import record_of
 from ..session.analysis import Job
 from ..session.decisions import Decision
 from ..session.table import Table
+from .follow import Following
 from .gathering import LIFECYCLE, Gathering
 from .laws import applied_lines, notice, played
 from .limits import snapshot_log, trim_log, without_old_chat
 from .pausing import RETRY_SECONDS, Pausing
 from .seating import Conn, LogEntry, RoomError, SeatInfo, hash_token
-from .store import Event, Store, StoreError, effective
+from .store import Event, SeqTaken, Store, StoreError, effective
 from .thinking import InlineThinker, Thinker
 from .timing import Clock, SystemClock, Timer, Timing
 from .turnclock import TurnClock
-from .views import SeatFacts, TableFacts, best_five, seen_mask, spare_ten, state_for
+from .undo import Undo
+from .views import SeatFacts, TableFacts, best_five, spare_ten, state_for
 from .words import (
     action_text,
     card_list,
@@ -59,11 +61,12 @@ SNAPSHOT_LOG = 300
 KEEP_LOG = 1000
 
 
-class Room(Gathering, TurnClock, Pausing):
+class Room(Gathering, TurnClock, Pausing, Undo, Following):
     """One table: its settings, its sitting, its seats and connections, and its command queue; its gathering and
     its sittings one after another (:class:`~roundgames.web.gathering.Gathering`), the clock of each person's
     turn (:class:`~roundgames.web.turnclock.TurnClock`), and its pause when the store cannot write
-    (:class:`~roundgames.web.pausing.Pausing`)."""
+    (:class:`~roundgames.web.pausing.Pausing`); how far undo goes (:class:`~roundgames.web.undo.Undo`); on a store several server processes share, its following of the
+    others' writes and its lease (:class:`~roundgames.web.follow.Following`)."""
 
     def __init__(
         self,
@@ -143,6 +146,7 @@ class Room(Gathering, TurnClock, Pausing):
         #: what is ``irregular`` for an action that brought a law into force (table mode), ``revealing`` for one that
         #: showed its actor cards he had not seen (the miss, a purchase, a peep, the spare hand), else ``plain``
         self._acts: list[tuple[str, int, bool, int, str]] = []
+        self._reset_undo()
         for s in self.seats:
             s.first_deal = 1
 
@@ -260,24 +264,6 @@ class Room(Gathering, TurnClock, Pausing):
             return s.kind == "bot"
         return (s.conns == 0 and self.clock.now() >= s.away_until) or self.timed_out(seat)
 
-    def can_undo(self, seat: int) -> bool:
-        """Undo is free only against bots: every other seat played by a bot (and no person sitting), and an
-        action of this seat's in this deal that showed it no hidden card."""
-        if any(s.kind == "person" or not self.bot_controls(i) for i, s in enumerate(self.seats) if i != seat):
-            return False
-        deal = self.table.deal
-        return deal is not None and not deal.is_complete and self._undo_target(seat) is not None
-
-    def _undo_target(self, seat: int) -> int | None:
-        for kind, who, by_bot, seq, what in reversed(self._acts):
-            if kind == "deal" or what == "irregular":
-                # An irregularity is public and its law is paid: undo never goes back past one (table mode).
-                return None
-            if who == seat and not by_bot:
-                # Taking back the miss, a purchase or a peep would let him choose again knowing the cards.
-                return None if what == "revealing" else seq
-        return None
-
     # -- the queue -----------------------------------------------------------------------------
 
     def start(self) -> None:
@@ -323,7 +309,7 @@ class Room(Gathering, TurnClock, Pausing):
         while True:
             fn, args, fut = await self._queue.get()
             try:
-                result = fn(*args)
+                result = self._run(fn, args)  # checked again where another process wrote first
             except Exception as e:  # a refused command: its caller is told; the table is unchanged
                 if fut is not None and not fut.done():
                     fut.set_exception(e)
@@ -351,8 +337,8 @@ class Room(Gathering, TurnClock, Pausing):
             retry = self.clock.now() + RETRY_SECONDS
             self._timer = self.clock.call_at(retry, lambda: self._queue.put_nowait((self._try_resume, (), None)))
             return
-        if self._worker is None or not self.conns:
-            return  # nobody is watching: the bots wait, and the table keeps
+        if self._worker is None or not self.leads or not self.watched():
+            return  # nobody is watching: the bots wait, and the table keeps (or another process leads it)
         now = self.clock.now()
         deal = self.table.deal
         version = self._version
@@ -531,8 +517,9 @@ class Room(Gathering, TurnClock, Pausing):
         self._command("deal", {"number": self.deal_number + 1, "seed": f"{self.table.seed}:{n}"})
 
     def undo(self, seat: int) -> None:
-        if not self.can_undo(seat):
-            raise RoomError("no_undo", "undo is only for a table where every other seat is a bot, within the deal")
+        why = self.why_no_undo(seat)  # web/undo.py: never past a card he has been shown since
+        if why is not None:
+            raise RoomError("no_undo", why)
         self._command("undo", {"seat": seat})
         self.replay(self.store.events(self.id))
         self._version += 1
@@ -591,6 +578,8 @@ class Room(Gathering, TurnClock, Pausing):
         self._apply(kind, data, self.seq + 1, replaying=False)  # raises, changing nothing, if refused
         try:
             stored = self.store.append(self.id, self.seq + 1, kind, data)
+        except SeqTaken:
+            raise  # another process wrote this number first: the room catches up and checks again (follow.py)
         except StoreError as e:
             raise self._store_failed(e) from None
         self.seq += 1
@@ -658,7 +647,7 @@ class Room(Gathering, TurnClock, Pausing):
             if bot and table.table_mode and table.laws_if(action):  # a bot chooses from the proper actions only
                 raise RecordError("event", f"{name}'s bot chose {text!r}, which the rules forbid")
             laws_before, played_before = len(deal.irregularities), played(deal)
-            seen_before = seen_mask(deal.view(seat))
+            seen_before = self._seen(seat)
             table.act(seat, text)
         except RoomError:
             raise
@@ -668,7 +657,7 @@ class Room(Gathering, TurnClock, Pausing):
         if not bot:
             self.seats[seat].timeouts = 0  # he plays his own turns again
         irregular = len(deal.irregularities) > laws_before
-        revealing = seen_mask(deal.view(seat)) & ~seen_before
+        revealing = self._note_shown(seq, seat, seen_before)  # what it showed each seat (web/undo.py)
         self._acts.append(("act", seat, bot, seq, "irregular" if irregular else "revealing" if revealing else "plain"))
         public, mine = describe(deal, action, self.display_names())
         self._log(seq, "action", seat, public, {seat: mine} if mine else {})

@@ -41,9 +41,16 @@ class Conn(Protocol):
 
     seat: int | None
     last_seq: int
+    #: the hash of the seat token the connection said hello with (None for a spectator's hello)
+    token_hash: str | None
 
     def push(self, message: dict[str, Any]) -> None:
         """Queue a message for the client; never blocks."""
+        ...
+
+    def close(self, code: int) -> None:
+        """Close the connection with ``code`` once the messages queued are sent (a connection whose seat token was
+        revoked: the token's hash is its ``token_hash``, where it has one)."""
         ...
 
 
@@ -71,6 +78,8 @@ class SeatInfo:
     #: the turns running whose time ran out (a bot played them); at :data:`~roundgames.web.turnclock.AWAY_AFTER` the
     #: seat is treated as away until its person acts or comes back
     timeouts: int = 0
+    #: when its person last asked for a new rejoin link (each is a stored event: a few a minute at most)
+    relinked_at: float = float("-inf")
 
 
 @dataclass

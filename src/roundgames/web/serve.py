@@ -13,6 +13,7 @@ from .guard import served_hosts
 from .limits import Limits
 from .protocol import MAX_MESSAGE
 from .store import StoreError, open_store
+from .store import shown as shown_store
 from .timing import Timing
 
 __all__ = ["LIMIT_CONCURRENCY", "serve"]
@@ -78,7 +79,7 @@ def serve(
     )
     shown = f"[{host}]" if ":" in host else host
     print(
-        f"roundgames: the web table is on http://{shown}:{port}/ (tables kept in {db}); Ctrl+C stops it",
+        f"roundgames: the web table is on http://{shown}:{port}/ (tables kept in {shown_store(db)}); Ctrl+C stops it",
         file=sys.stderr,
     )
     config = uvicorn.Config(

@@ -13,9 +13,10 @@ import asyncio
 import gc
 import logging
 import secrets
-from typing import Any
+from typing import Any, cast
 
 from .coach import Coach
+from .follow import Follower, SharedStore
 from .limits import forgotten_at
 from .room import Room
 from .store import Store, StoreError, open_store
@@ -62,27 +63,43 @@ class Server:
         self.aside: dict[str, str] = {}
         self.store: Store | None = None
         self._sweep: Timer | None = None
+        #: on a store other server processes share: what follows them (:mod:`roundgames.web.follow`)
+        self.follower: Follower | None = None
 
     async def open(self) -> None:
         if isinstance(self.thinker, PoolThinker):
             self.thinker.open()
         self.store = open_store(self.db, now=self.clock.now)
+        if getattr(self.store, "shared", False):  # other processes write it too: follow them (follow.py)
+            self.follower = Follower(self, cast(SharedStore, self.store))
         for table_id, config, created, _touched in self.store.tables():
-            try:
-                room = Room(table_id, config, self.store, created, self.timing, self.clock, self.thinker)
-                room.replay(self.store.events(table_id))
-            except Exception as e:  # whatever broke it, one table never stops the others
-                self.aside[table_id] = f"its stored events cannot be replayed ({type(e).__name__}: {e})"
-                log.error("table %s is set aside: %s", table_id, self.aside[table_id])
-                continue
-            self.rooms[table_id] = room
-            room.start()
+            self.take_in(table_id, config, created)
+        if self.follower is not None:
+            await self.follower.start()
         self._plan_sweep()
         gc.freeze()  # what was loaded lives as long as the server: keep it out of every later collection
+
+    def take_in(self, table_id: str, config: dict[str, Any], created: float) -> Room | None:
+        """Rebuild a stored table from its events and start it; None where they cannot be replayed (set aside)."""
+        assert self.store is not None
+        try:
+            room = Room(table_id, config, self.store, created, self.timing, self.clock, self.thinker)
+            room.replay(self.store.events(table_id))
+        except Exception as e:  # whatever broke it, one table never stops the others
+            self.aside[table_id] = f"its stored events cannot be replayed ({type(e).__name__}: {e})"
+            log.error("table %s is set aside: %s", table_id, self.aside[table_id])
+            return None
+        self.rooms[table_id] = room
+        if self.follower is not None:
+            self.follower.adopt(room)
+        room.start()
+        return room
 
     async def close(self) -> None:
         if self._sweep is not None:
             self._sweep.cancel()
+        if self.follower is not None:
+            await self.follower.stop()
         for room in self.rooms.values():
             await room.stop()
         if isinstance(self.thinker, PoolThinker):
@@ -104,7 +121,9 @@ class Server:
         """Forget every idle table now (its events too): nobody connected and nothing done at it for the idle time,
         or for a shorter time where no person sits (:func:`~roundgames.web.limits.forgotten_at`); their ids."""
         now = self.clock.now()
-        idle = [i for i, r in self.rooms.items() if (at := forgotten_at(r, self.idle_seconds)) is not None and now > at]
+        idle = [
+            i for i, r in self.rooms.items() if r.may_forget() and now > (forgotten_at(r, self.idle_seconds) or now)
+        ]
         gone = []
         for table_id in idle:
             assert self.store is not None
@@ -129,5 +148,7 @@ class Server:
         room = Room(table_id, config, self.store, created, self.timing, self.clock, self.thinker)
         room.replay([])
         self.rooms[table_id] = room
+        if self.follower is not None:
+            self.follower.adopt(room)
         room.start()
         return room

@@ -23,7 +23,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 from .coach import Coach
 from .limits import CHAT_BURST, Buckets, Limits
 from .protocol import ProtocolError, parse_client_message
-from .room import Room, RoomError
+from .room import Room, RoomError, hash_token
 from .server import Server
 
 __all__ = ["HELLO_BURST", "MAX_OUTBOX_BYTES", "WsConn", "error_message", "table_socket"]
@@ -56,10 +56,12 @@ class WsConn:
         self.seat = seat
         self.room = room
         self.last_seq = 0
-        #: ``(is_state, text, bytes)`` in order; a text of None closes the connection with ``_close_code``
+        #: the hash of the token this connection said hello with (its seat's link; None for a spectator)
+        self.token_hash: str | None = None
+        #: ``(is_state, text, bytes)`` in order; a text of None closes the connection with ``close_code``
         self._outbox: deque[tuple[bool, str | None, int]] = deque()
         self._wake = asyncio.Event()
-        self._close_code = 1000
+        self.close_code = 1000
         #: past the budget: the state messages are dropped until the pump sends the latest snapshot
         self._behind = False
         self.queued_bytes = self.peak_bytes = self.coalesced = 0
@@ -81,7 +83,7 @@ class WsConn:
             text = json.dumps(message, separators=(",", ":"), ensure_ascii=False)
             size = len(text.encode("utf-8"))
         except (TypeError, ValueError):  # a bug of ours: close, so the seat shows away rather than silent
-            self._close(1011)
+            self.close(1011)
             return
         if message.get("type") == "snapshot":
             self._drop_state()
@@ -101,8 +103,9 @@ class WsConn:
         self._outbox = deque(item for item in self._outbox if not item[0])
         self.queued_bytes = sum(size for _state, _text, size in self._outbox)
 
-    def _close(self, code: int) -> None:
-        self._close_code = code
+    def close(self, code: int) -> None:
+        """Close with ``code`` once the messages queued are sent (the seat's link was revoked, or a bug of ours)."""
+        self.close_code = code
         self._outbox.append((False, None, 0))
         self._wake.set()
 
@@ -125,7 +128,7 @@ class WsConn:
                 await self._wake.wait()
             _state, text, size = self._outbox.popleft()
             if text is None:
-                await self.ws.close(code=self._close_code)
+                await self.ws.close(code=self.close_code)
                 return
             self.queued_bytes -= size
             await self.ws.send_text(text)
@@ -183,6 +186,8 @@ async def _connection(ws: WebSocket, limits: Limits, address: str) -> None:
         while True:
             try:
                 message = parse_client_message(await _receive_text(ws))
+                if conn not in room.conns:
+                    continue  # its seat link was revoked: nothing more it says counts, until it is closed
                 await _dispatch(room, conn, message, server.coach, limits, address)
             except (ProtocolError, RoomError) as e:
                 conn.push(error_message(e))
@@ -210,6 +215,7 @@ def _welcome(ws: WebSocket, room: Room, hello: dict[str, Any]) -> WsConn:
     if seat is None and not room.config["spectators"]:
         raise RoomError("no_spectators", "this table has no room for spectators: take a seat to join")
     conn = WsConn(ws, seat, room)
+    conn.token_hash = hash_token(hello["token"]) if seat is not None else None
     name = room.display_names()[seat] if seat is not None else None
     conn.push({"type": "welcome", "table": room.id, "seat": seat, "name": name, "seq": room.seq})
     return conn
@@ -343,6 +349,9 @@ async def _dispatch(
         await room.call(room.next_deal)
     elif kind == "undo":
         await room.call(room.undo, conn.seat)
+    elif kind == "new_link":  # the new token goes to this connection alone, never into a state or the store
+        token = await room.call(room.new_link, conn.seat, conn)
+        conn.push({"type": "new_link", "seat": conn.seat, "token": token, "rejoin": f"/t/{room.id}#seat={token}"})
     elif kind == "hint":
         _answer(conn, coach.hint(room, conn.seat))
     elif kind in _LIFECYCLE:

@@ -26,15 +26,16 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, Protocol
+from urllib.parse import urlsplit, urlunsplit
 
 from ..core.errors import RoundgamesError
 
-__all__ = ["KEPT", "Event", "SeqTaken", "SqliteStore", "Store", "StoreError", "effective", "open_store"]
+__all__ = ["KEPT", "Event", "SeqTaken", "SqliteStore", "Store", "StoreError", "effective", "open_store", "shown"]
 
 #: the events an undo never takes back: talk, seating, the hints asked for (the deal was played with them), the
 #: sitting's lifecycle (its start, seats given to bots or opened, Play again), the turns whose time ran out and the
-#: person's coming back from them
-KEPT = ("sit", "chat", "hint", "start", "seat_bot", "open_seat", "leave", "again", "timeout", "back")
+#: person's coming back from them, a seat's new rejoin link (an undo never brings a revoked link back)
+KEPT = ("sit", "chat", "hint", "start", "seat_bot", "open_seat", "leave", "again", "timeout", "back", "relink")
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -106,6 +107,15 @@ class Store(Protocol):
     def close(self) -> None: ...
 
 
+def shown(where: str) -> str:
+    """Where the store is, as messages show it: a database URL without its password."""
+    parts = urlsplit(where)
+    if parts.password is None:
+        return where
+    netloc = f"{parts.username}:***@{parts.hostname or ''}" + (f":{parts.port}" if parts.port else "")
+    return urlunsplit(parts._replace(netloc=netloc))
+
+
 def open_store(where: str, now: Callable[[], float] = time.time) -> Store:
     """The store at ``where``: a ``postgresql://`` URL, or the path of an SQLite file; raises :class:`StoreError`
     when it cannot be opened (naming it and why)."""
@@ -113,7 +123,7 @@ def open_store(where: str, now: Callable[[], float] = time.time) -> Store:
         try:  # only a hosted server needs the PostgreSQL driver
             module = importlib.import_module(".pgstore", __package__)
         except ImportError as e:
-            raise StoreError(f"--db {where}: PostgreSQL needs the [postgres] extra ({e})") from None
+            raise StoreError(f"--db {shown(where)}: PostgreSQL needs the [postgres] extra ({e})") from None
         store: Store = module.PgStore(where, now)
         return store
     return SqliteStore(where, now)

@@ -118,6 +118,16 @@ function teachingText(page, redraw) {
       [h("h3", { text: s.title }), ...markupBlocks(s.paragraphs, page)]));
 }
 
+/** The documentation site's page of the form a rules page teaches (`/rules/loo/irish` -> `/docs/play/loo-irish/`),
+ * when the server has the site built (the page's `data-docs`). */
+function docsPage(page) {
+  const docs = document.body.dataset.docs;
+  const parts = docs && page ? page.split("/").filter(Boolean) : [];
+  if (parts.length !== 3) return null;
+  const [, game, form] = parts;
+  return `${docs}play/${game === form ? game : `${game}-${form}`}/`;
+}
+
 export function renderRules(dialog, state) {
   const table = state.table ?? {};
   const rules = table.rules ?? [];
@@ -141,6 +151,8 @@ export function renderRules(dialog, state) {
     page && teachingText(page, redraw),
     page && h("p", {}, h("a", { href: page, target: "_blank", rel: "noopener", "data-testid": "rules-page-link",
       text: "The whole page: a deal step by step, and every rule by its ID" })),
+    docsPage(page) && h("p", {}, h("a", { href: docsPage(page), target: "_blank", rel: "noopener",
+      "data-testid": "rules-docs-link", text: "Full documentation: how to play, the laws, every house rule" })),
     h("div", { class: "buttons" }, h("button", { value: "close", text: "Close" }))));
 }
 

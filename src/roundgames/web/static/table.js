@@ -32,6 +32,7 @@ const CONN_TEXT = { connecting: "connecting", connected: "connected", reconnecti
 class TableClient {
   constructor() {
     this.token = null; // this browser's seat token at this table; null to watch
+    this.helloToken = null; // the token the last hello said (a bad_token refuses that one)
     this.state = null;
     this.seq = null; // the highest seq seen: sent as `since` on reconnecting
     this.trustNext = true; // the answer to a hello is complete by definition: no gap check on it
@@ -67,6 +68,7 @@ class TableClient {
     click("settings-button", () => openSettings($("settings-dialog")));
     click("take-seat-button", () => this.sitDown());
     click("rejoin-link", () => this.copyRejoinLink());
+    click("new-link", () => this.newLink());
     click("next-deal", () => this.send({ type: "next" }));
     click("undo", () => this.send({ type: "undo" }));
     click("hint-button", () => this.askHint());
@@ -150,14 +152,27 @@ class TableClient {
     }
   }
 
-  async copyRejoinLink() {
+  async copyRejoinLink(copied = "Rejoin link copied. Open it on another device to move your seat there; keep it private.") {
     const link = `${location.origin}/t/${encodeURIComponent(tableId)}#seat=${encodeURIComponent(this.token)}`;
     try {
       await navigator.clipboard.writeText(link);
-      this.say("Rejoin link copied. Open it on another device to move your seat there; keep it private.");
+      this.say(copied);
     } catch {
       window.prompt("Your private rejoin link (it moves your seat to another device):", link);
     }
+  }
+
+  /** Take the seat back for good: a new link replaces the old one, and any device using the old one loses the seat. */
+  newLink() {
+    const ask = "Make a new rejoin link for your seat? The old link stops working, and a device using it loses the seat.";
+    if (window.confirm(ask)) this.send({ type: "new_link" });
+  }
+
+  /** The new link, for this page alone: kept in place of the old one, and copied. */
+  newToken({ token, seat }) {
+    this.token = token;
+    saveSeat(tableId, { token, seat, name: this.state?.seats?.[seat]?.name ?? null });
+    this.copyRejoinLink("New rejoin link copied: the old one no longer works. Open the new one on another device to move your seat there.");
   }
 
   // --- the websocket ---
@@ -165,7 +180,10 @@ class TableClient {
   connect() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     this.conn = new Connection(`${scheme}://${location.host}/ws/${encodeURIComponent(tableId)}`, {
-      hello: () => ({ token: this.token, since: this.seq }),
+      hello: () => {
+        this.helloToken = this.token; // the token this page said hello with: the one a bad_token refuses
+        return { token: this.token, since: this.seq };
+      },
       onMessage: (message) => this.receive(message),
       onStatus: (status) => this.showStatus(status),
     });
@@ -186,6 +204,7 @@ class TableClient {
     else if (message.type === "review") this.reviewDialog.show(message, this.state);
     else if (message.type === "hint") this.showHint(message);
     else if (message.type === "seat_lost") this.seatLost(message);
+    else if (message.type === "new_link") this.newToken(message);
     // A read-only hook for the browser tests and for debugging from the console: only what this page already holds
     // (the last state and seq the server sent it), never read back by the page; changing it changes nothing.
     window.__roundgames = { state: this.state, seq: this.seq };
@@ -259,8 +278,10 @@ class TableClient {
     }
     if (code === "bad_token" || code === "no_spectators") {
       // The token was refused, or watching is not allowed: stop knocking, and offer a seat instead.
-      if (code === "bad_token") forgetSeat(tableId);
+      // Forget the seat only if what this browser holds is the token refused (another tab may hold a newer one).
+      if (code === "bad_token" && seatFor(tableId)?.token === this.helloToken) forgetSeat(tableId);
       this.token = null;
+      this.moved = null; // a seat moved away earlier is no longer this page's to wait for
       this.conn.stop();
       this.say(text);
       this.findPlace().then((ok) => {
@@ -295,6 +316,7 @@ class TableClient {
     $("last-trick-button").disabled = !state.deal?.last_trick?.cards?.length;
     $("take-seat-button").hidden = seated || !(state.seats ?? []).some((s) => s.kind === "open");
     $("rejoin-link").hidden = !this.token || !seated;
+    $("new-link").hidden = !this.token || !seated;
     $("score-button").classList.toggle("attention", Boolean(state.scores?.over));
     this.alert.update(state);
     this.scorePanel.refresh(state);

@@ -1,0 +1,379 @@
+"""Several server processes on one shared store (PostgreSQL): each follows the others' writes, one leads each table.
+
+With one server (SQLite) a room is the only writer of its table and all of this is idle. On a shared store
+(:class:`~roundgames.web.pgstore.PgStore`) any number of processes hold every table, behind any load balancer:
+
+- **Anyone may write**: a person's action is checked on the process he is connected to and stored with the table's
+  next number. The database refuses a number written already (:class:`~roundgames.web.store.SeqTaken`): the room
+  then reads what the other process wrote, and checks the command again, once, on the table as it now stands; so
+  an action is never lost (it is applied, or refused with its reason) nor doubled.
+- **Everyone follows**: every write is announced (LISTEN/NOTIFY), and each process applies the events it did not
+  write to its own copy of the table (:meth:`Following.follow`) and tells its own connections; a periodic catch-up
+  on each table's last number misses nothing an announcement lost. New tables appear, forgotten ones go.
+- **One leads**: the bots, the deals and the turns' time of a table run in the process holding the table's lease
+  (a session advisory lock of the database, let go by the database when the process dies). The others try every
+  :data:`CATCH_UP_SECONDS`: when the leader dies, one of them takes the table over where the store stands, with the
+  same cards (every deal's seed is stored).
+- **Presence is shared**: each process writes how many connections it holds at each seat (and how many
+  spectators) with a heartbeat; the leader counts the other processes' connections as its own, so it never hands a
+  connected person's turn to a bot, and a person connected nowhere gets his countdown as on one server.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import os
+import secrets
+import socket
+import time
+from collections.abc import AsyncIterator, Callable, Mapping
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Protocol
+
+from .seating import Conn, LogEntry, RoomError, SeatInfo
+from .store import Event, SeqTaken, Store, StoreError
+
+if TYPE_CHECKING:
+    from .room import Room
+    from .server import Server
+    from .timing import Clock, Timer, Timing
+
+__all__ = ["CATCH_UP_SECONDS", "Follower", "Following", "SharedStore"]
+
+log = logging.getLogger("roundgames.web")
+
+#: how often a process looks at its connections and writes them where they changed
+TICK_SECONDS = 0.5
+#: how often a process writes its heartbeat, reads every table's last number (catching up), and tries the leases
+CATCH_UP_SECONDS = 2.0
+
+
+class SharedStore(Store, Protocol):
+    """A store several processes share (:class:`~roundgames.web.pgstore.PgStore`): announcements, leases, presence."""
+
+    shared: bool
+
+    def heads(self) -> dict[str, int]: ...
+    def table(self, table_id: str) -> tuple[dict[str, Any], float] | None: ...
+    def try_lead(self, table_ids: list[str]) -> set[str]: ...
+    def leases_held(self) -> bool: ...
+    def put_presence(self, process: str, counts: dict[tuple[str, int], int]) -> None: ...
+    def presence(self, process: str) -> dict[str, dict[int, int]]: ...
+    def notifications(self) -> AsyncIterator[str]: ...
+
+
+class Following:
+    """A table followed across processes: a part of :class:`~roundgames.web.room.Room`."""
+
+    if TYPE_CHECKING:
+        id: str
+        store: Store
+        clock: Clock
+        timing: Timing
+        seats: list[SeatInfo]
+        seq: int
+        log: list[LogEntry]
+        touched: float
+        conns: set[Conn]
+        paused: str | None
+        _version: int
+        _timer: Timer | None
+        _thinking: tuple[tuple[int, int], asyncio.Task[None]] | None
+        _queue: asyncio.Queue[tuple[Callable[..., Any], tuple[Any, ...], asyncio.Future[Any] | None]]
+
+        def replay(self, events: list[Event]) -> None: ...
+        def _apply(self, kind: str, data: dict[str, Any], seq: int, *, replaying: bool) -> None: ...
+        def _broadcast(self, entries: list[LogEntry], *, snapshot: bool = False) -> None: ...
+        def _store_failed(self, e: StoreError) -> RoomError: ...
+
+    #: whether this process plays the table's automatic steps (its bots, its deals, the turns' time): always on one
+    #: server; on a shared store, while it holds the table's lease
+    leads: bool = True
+    #: the other processes' connections: for each seat, how many (-1: spectators)
+    _remote: Mapping[int, int] = MappingProxyType({})
+    #: a catch-up is queued already
+    _follow_queued: bool = False
+
+    def watched(self) -> bool:
+        """Whether anyone watches the table, here or at another process (nobody watching, the bots wait)."""
+        return bool(self.conns) or any(n > 0 for n in self._remote.values())
+
+    def may_forget(self) -> bool:
+        """Whether this process may forget the table once it is idle: it leads it, and nobody watches it anywhere."""
+        return self.leads and not self.watched()
+
+    def soon(self, fn: Callable[..., Any], *args: Any) -> None:
+        """Queue ``fn(*args)`` on the table's queue, as an automatic step (nobody waits for it)."""
+        self._queue.put_nowait((fn, args, None))
+
+    def _run(self, fn: Callable[..., Any], args: tuple[Any, ...]) -> Any:
+        """Run a command; where another process wrote the table's next event first, catch up and check it again
+        (once: losing twice, it is refused with ``busy``)."""
+        try:
+            return fn(*args)
+        except SeqTaken:
+            self._reread()
+        try:
+            return fn(*args)
+        except SeqTaken:
+            self._reread()
+            raise RoomError("busy", "the table changed on another server at the same moment: try again") from None
+
+    def _reread(self) -> None:
+        """Memory held an event the store refused: read the table back as it is stored (where it cannot be read
+        either, the table pauses, as for any write that failed)."""
+        try:
+            self._rebuild()
+        except StoreError as e:
+            raise self._store_failed(e) from None
+
+    def _rebuild(self) -> None:
+        """The table read back whole from the store, and every connection sent the table as it is now."""
+        self.replay(self.store.events(self.id))
+        self._version += 1
+        self._broadcast([], snapshot=True)
+
+    def follow_soon(self) -> None:
+        """Queue a catch-up (:meth:`follow`), unless one is queued already."""
+        if not self._follow_queued:
+            self._follow_queued = True
+            self.soon(self.follow)
+
+    def take_event(self, ev: Event) -> None:
+        """An event another process announced: applied if it is the next, else the table catches up (:meth:`follow`)."""
+        if ev.seq <= self.seq:
+            return
+        if ev.seq == self.seq + 1:
+            self._take([ev])
+        else:
+            self.follow()
+
+    def follow(self) -> None:
+        """Apply the events another process stored since this one's last, and tell this process's connections."""
+        self._follow_queued = False
+        try:
+            events = self.store.events(self.id, after=self.seq)
+        except StoreError:
+            return  # the periodic catch-up tries again
+        self._take(events)
+
+    def _take(self, events: list[Event]) -> None:
+        if not events:
+            return
+        if events[0].seq != self.seq + 1 or any(ev.kind == "undo" for ev in events):
+            self._rebuild()  # an undo takes back a run of events: the table is replayed whole
+            return
+        before = len(self.log)
+        try:
+            for ev in events:
+                self._apply(ev.kind, ev.data, ev.seq, replaying=True)
+                self.seq = ev.seq
+                if ev.kind != "chat":
+                    self.touched = ev.ts
+        except Exception:  # what the other process stored does not apply here: start again from the store
+            log.exception("table %s: an event stored by another process did not apply; read back whole", self.id)
+            self._rebuild()
+            return
+        self._version += 1
+        self._broadcast(self.log[before:])
+
+    def set_remote(self, counts: dict[int, int]) -> None:
+        """The other processes' connections at each seat now: a person connected elsewhere is at the table; one who
+        left them all gets his countdown, as one who leaves this process does."""
+        now = self.clock.now()
+        old = self._remote
+        for i, s in enumerate(self.seats):
+            delta = counts.get(i, 0) - old.get(i, 0)
+            if delta == 0:
+                continue
+            had = s.conns
+            s.conns = max(0, s.conns + delta)
+            if had > 0 and s.conns == 0 and s.kind != "bot":
+                s.away_until = now + self.timing.away_seconds
+        self._remote = MappingProxyType(dict(counts))
+        if counts != old:
+            self._version += 1
+            self._broadcast([])
+
+    def take_lead(self) -> None:
+        """This process holds the table's lease now: it catches up, then plays the table's automatic steps (the
+        queue plans the next one); a person connected nowhere has a fresh countdown, as after a restart."""
+        self.leads = True  # first: a catch-up the store fails now is made by the next one, or by a refused write
+        with contextlib.suppress(StoreError):
+            self.follow()
+        now = self.clock.now()
+        for s in self.seats:
+            if s.kind != "bot" and s.conns == 0:
+                s.away_until = max(s.away_until, now + self.timing.away_seconds)
+        self._version += 1
+
+    def lose_lead(self) -> None:
+        """The lease is lost (its connection to the database broke): play nothing until it is taken again."""
+        self.leads = False
+        if self._thinking is not None:
+            self._thinking[1].cancel()
+            self._thinking = None
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+
+class Follower:
+    """A server's part in a shared store: it listens to the others' announcements, catches up, shares presence and
+    takes the leases of tables nobody leads (:class:`Following` is each table's part)."""
+
+    def __init__(self, server: Server, store: SharedStore) -> None:
+        self.server = server
+        self.store = store
+        #: this process, in the presence rows (its host, its pid, and a random part: a pid is reused)
+        self.process = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+        #: the tables whose lease this process holds
+        self.leading: set[str] = set()
+        self._tasks: list[asyncio.Task[None]] = []
+        self._written: dict[tuple[str, int], int] = {}
+        self._beat_at = 0.0
+        self._catch_at = 0.0
+        self._presence_due = True
+        self._warned_at = 0.0
+
+    def adopt(self, room: Room) -> None:
+        """A room about to start: it leads if its lease is free."""
+        room.leads = room.id in self.store.try_lead([room.id])
+        if room.leads:
+            self.leading.add(room.id)
+
+    async def start(self) -> None:
+        loop = asyncio.get_running_loop()
+        self._tasks = [
+            loop.create_task(self._listen(), name="follow: announcements"),
+            loop.create_task(self._tick(), name="follow: presence, catch-up and leases"),
+        ]
+
+    async def stop(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+        for task in self._tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        with contextlib.suppress(StoreError):  # this process's connections count no more
+            self.store.put_presence(self.process, dict.fromkeys(self._written, 0))
+
+    async def _listen(self) -> None:
+        while True:
+            try:
+                async for note in self.store.notifications():
+                    self._heard(note)
+            except StoreError as e:
+                self._warn(e)
+            await asyncio.sleep(1.0)  # then listen again; meanwhile the periodic catch-up misses nothing
+
+    def _heard(self, note: str) -> None:
+        kind, _, rest = note.partition(" ")
+        rooms = self.server.rooms
+        if kind == "e":
+            head, _, body = rest.partition("\n")
+            table_id, seq, *more = head.split(" ")
+            room = rooms.get(table_id)
+            if room is None:
+                self._take_in(table_id)
+            elif not seq.isdigit() or int(seq) <= room.seq:
+                pass  # this process wrote it, or has it already
+            elif len(more) == 2:  # the event itself: applied without reading it back
+                room.soon(room.take_event, Event(int(seq), more[0], json.loads(body), float(more[1])))
+            else:
+                room.follow_soon()
+        elif kind == "t":
+            self._take_in(rest)
+        elif kind == "d":
+            self._forget(rest)
+        elif kind == "p":
+            self._presence_due = True
+
+    def _take_in(self, table_id: str) -> None:
+        """A table another process made: loaded here too (the lobby shows it, its people may connect here)."""
+        if table_id in self.server.rooms or table_id in self.server.aside:
+            return
+        try:
+            found = self.store.table(table_id)
+        except StoreError as e:
+            self._warn(e)
+            return
+        if found is not None:
+            self.server.take_in(table_id, *found)
+
+    def _forget(self, table_id: str) -> None:
+        """A table another process forgot (idle past its time)."""
+        room = self.server.rooms.pop(table_id, None)
+        self.leading.discard(table_id)
+        if room is not None:
+            asyncio.get_running_loop().create_task(room.stop())
+
+    async def _tick(self) -> None:
+        while True:
+            await asyncio.sleep(TICK_SECONDS)
+            try:
+                self._step()
+            except StoreError as e:
+                self._warn(e)
+            except Exception:
+                log.exception("following the other server processes failed; trying again")
+
+    def _warn(self, e: StoreError) -> None:
+        if time.monotonic() > self._warned_at + 30:  # once in a while, not twice a second
+            self._warned_at = time.monotonic()
+            log.warning("the shared store: %s", e)
+
+    def _step(self) -> None:
+        now = time.monotonic()
+        self._share_presence(now)
+        rooms = self.server.rooms
+        if self._presence_due or now >= self._catch_at:
+            self._presence_due = False
+            others = self.store.presence(self.process)
+            for table_id, room in rooms.items():
+                counts = others.get(table_id, {})
+                if counts != room._remote:
+                    room.soon(room.set_remote, counts)
+        if now < self._catch_at:
+            return
+        self._catch_at = now + CATCH_UP_SECONDS
+        heads = self.store.heads()
+        for table_id, seq in heads.items():
+            behind = rooms.get(table_id)
+            if behind is None:
+                self._take_in(table_id)
+            elif seq > behind.seq:
+                behind.follow_soon()
+        for table_id in [t for t in rooms if t not in heads]:
+            self._forget(table_id)
+        self._leases()
+
+    def _share_presence(self, now: float) -> None:
+        """Write this process's connections where they changed, and its heartbeat now and then."""
+        counts: dict[tuple[str, int], int] = {}
+        for table_id, room in self.server.rooms.items():
+            for conn in room.conns:
+                key = (table_id, -1 if conn.seat is None else conn.seat)
+                counts[key] = counts.get(key, 0) + 1
+        changed = {k: n for k, n in counts.items() if self._written.get(k) != n}
+        changed |= {k: 0 for k in self._written if k not in counts}
+        if changed or now >= self._beat_at:
+            self.store.put_presence(self.process, changed)
+            self._written = counts
+            self._beat_at = now + CATCH_UP_SECONDS
+
+    def _leases(self) -> None:
+        """Keep the leases held (all lost with their connection), and take those nobody holds."""
+        rooms = self.server.rooms
+        if self.leading and not self.store.leases_held():
+            log.warning("the leases of %d tables were lost with their connection; taking them again", len(self.leading))
+            for table_id in self.leading:
+                if table_id in rooms:
+                    rooms[table_id].soon(rooms[table_id].lose_lead)
+            self.leading.clear()
+        for table_id in self.store.try_lead([t for t in rooms if t not in self.leading]):
+            self.leading.add(table_id)
+            rooms[table_id].soon(rooms[table_id].take_lead)

@@ -1,0 +1,303 @@
+"""The web table's store on PostgreSQL, for a hosted table that several server processes share.
+
+The same tables and events as the SQLite store (:mod:`roundgames.web.store`), with the same meaning. The events'
+primary key ``(table_id, seq)`` is the database's guarantee that no two processes accept conflicting events: the
+second write of a number fails with a unique violation, which is :class:`~roundgames.web.store.SeqTaken`, and the
+process that lost catches up and checks its command again (:mod:`roundgames.web.follow`).
+
+Beyond the :class:`~roundgames.web.store.Store` protocol, what the processes need to share a table:
+
+- every write is announced on the channel :data:`CHANNEL` (``e TABLE SEQ KIND TS`` and a line of its data, an event;
+  ``e TABLE SEQ`` one too long to carry; ``t TABLE`` a new table, ``d TABLE`` one forgotten, ``p`` who is connected
+  where has changed), which :meth:`PgStore.notifications` follows;
+- :meth:`PgStore.heads` gives each table's last event number, for a periodic catch-up that misses nothing;
+- :meth:`PgStore.try_lead` takes a table's lease, a session advisory lock held by this process's lease connection
+  until it ends: the database lets it go when the process dies, and another process takes the table over;
+- :meth:`PgStore.put_presence` and :meth:`PgStore.presence`: the connections each process holds at each seat, with
+  a heartbeat; the rows of a process that stopped beating are ignored after :data:`PRESENCE_STALE` seconds.
+
+psycopg is imported here only: the rest of the package stays free of it (the ``[postgres]`` extra installs it).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import time
+from collections.abc import AsyncIterator, Callable, Iterator
+from typing import Any
+
+import psycopg
+from psycopg import errors
+
+from .store import Event, SeqTaken, StoreError, shown
+
+__all__ = ["CHANNEL", "PRESENCE_STALE", "PgStore"]
+
+#: the channel every process listens on for the others' writes
+CHANNEL = "roundgames"
+#: seconds after its last heartbeat that a process's connections no longer count
+PRESENCE_STALE = 6.0
+#: the first key of every lease lock (the second is the table id's hash): "RG"
+LEASE_KEY = 0x5247
+#: the longest announcement that carries its event (PostgreSQL takes 8000 bytes at most)
+MAX_NOTE = 7_000
+#: seconds to wait for the database when connecting
+CONNECT_TIMEOUT = 10
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS tables (
+    id TEXT PRIMARY KEY,
+    config TEXT NOT NULL,
+    created DOUBLE PRECISION NOT NULL,
+    touched DOUBLE PRECISION NOT NULL,
+    seq INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS events (
+    table_id TEXT NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
+    seq INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    data TEXT NOT NULL,
+    ts DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (table_id, seq)
+);
+CREATE TABLE IF NOT EXISTS presence (
+    table_id TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    process TEXT NOT NULL,
+    conns INTEGER NOT NULL,
+    beat TIMESTAMPTZ NOT NULL DEFAULT now(),
+    PRIMARY KEY (table_id, seat, process)
+);
+CREATE TABLE IF NOT EXISTS probe (x INTEGER);
+"""
+
+# One statement, so one round trip and one transaction: the event, the table's last-touched time and number, and
+# the announcement to the other processes (sent when it commits).
+_APPEND = """
+WITH e AS (INSERT INTO events (table_id, seq, kind, data, ts) VALUES (%(t)s, %(seq)s, %(kind)s, %(data)s, %(ts)s)),
+     u AS (UPDATE tables SET touched = %(ts)s, seq = GREATEST(seq, %(seq)s) WHERE id = %(t)s)
+SELECT pg_notify(%(channel)s, %(note)s)
+"""
+
+
+class PgStore:
+    """Every table and its events in a PostgreSQL database (``postgresql://...``), shared by any number of server
+    processes. One connection for the tables and events, used from the event loop's thread as the SQLite store's
+    is; one more for the leases and the presence; the listener has its own."""
+
+    #: several processes may use this store at once, each following the others' writes
+    shared = True
+
+    def __init__(self, url: str, now: Callable[[], float] = time.time) -> None:
+        self.url = url
+        self.now = now
+        self._db: psycopg.Connection[Any] | None = None
+        self._lease: psycopg.Connection[Any] | None = None
+        db = self._conn()
+        try:
+            with db.transaction():
+                # Two processes starting at once must not both create the schema: one waits for the other.
+                db.execute("SELECT pg_advisory_xact_lock(%s, 0)", (LEASE_KEY,))
+                db.execute(_SCHEMA)
+        except psycopg.Error as e:
+            raise StoreError(f"--db {shown(url)}: cannot make the store's tables: {_said(e)}") from None
+
+    def _conn(self) -> psycopg.Connection[Any]:
+        """The connection for the tables and events, opened again after one was lost."""
+        if self._db is None or self._db.closed or self._db.broken:
+            try:
+                self._db = psycopg.connect(self.url, autocommit=True, connect_timeout=CONNECT_TIMEOUT)
+            except psycopg.Error as e:
+                raise StoreError(f"--db {shown(self.url)}: cannot open the store: {_said(e)}") from None
+        return self._db
+
+    def close(self) -> None:
+        for conn in (self._db, self._lease):
+            if conn is not None:
+                with contextlib.suppress(psycopg.Error):
+                    conn.close()
+
+    @contextlib.contextmanager
+    def _writing(self, what: str) -> Iterator[psycopg.Connection[Any]]:
+        """Say a failed write as :class:`StoreError` (:class:`SeqTaken` for a number written already)."""
+        try:
+            yield self._conn()
+        except errors.UniqueViolation:
+            raise SeqTaken(f"{what}: written already (by another server process)") from None
+        except psycopg.Error as e:
+            raise StoreError(f"{what}: the store could not write it: {_said(e)}") from None
+
+    @contextlib.contextmanager
+    def _reading(self, what: str) -> Iterator[psycopg.Connection[Any]]:
+        try:
+            yield self._conn()
+        except psycopg.Error as e:
+            raise StoreError(f"{what}: the store could not be read: {_said(e)}") from None
+
+    # -- the Store protocol ---------------------------------------------------------------------------------------
+
+    def create(self, table_id: str, config: dict[str, Any]) -> float:
+        now = self.now()
+        with self._writing(f"table {table_id}") as db, db.transaction():
+            db.execute(
+                "INSERT INTO tables (id, config, created, touched) VALUES (%s, %s, %s, %s)",
+                (table_id, json.dumps(config, sort_keys=True), now, now),
+            )
+            db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"t {table_id}"))
+        return now
+
+    def append(self, table_id: str, seq: int, kind: str, data: dict[str, Any]) -> float:
+        now = self.now()
+        text = json.dumps(data, sort_keys=True)
+        note = f"e {table_id} {seq} {kind} {now!r}\n{text}"
+        values = {
+            "t": table_id,
+            "seq": seq,
+            "kind": kind,
+            "data": text,
+            "ts": now,
+            "channel": CHANNEL,
+            # The event itself, so that the others need not read it back (a longer one is named only).
+            "note": note if len(note.encode()) <= MAX_NOTE else f"e {table_id} {seq}",
+        }
+        with self._writing(f"table {table_id}: event {seq}") as db:
+            db.execute(_APPEND, values)
+        return now
+
+    def tables(self) -> Iterator[tuple[str, dict[str, Any], float, float]]:
+        with self._reading("the tables") as db:
+            rows = db.execute("SELECT id, config, created, touched FROM tables ORDER BY created, id").fetchall()
+        for table_id, config, created, touched in rows:
+            yield table_id, json.loads(config), created, touched
+
+    def table(self, table_id: str) -> tuple[dict[str, Any], float] | None:
+        """One table's settings and creation time, or None where there is no such table."""
+        with self._reading(f"table {table_id}") as db:
+            row = db.execute("SELECT config, created FROM tables WHERE id = %s", (table_id,)).fetchone()
+        return None if row is None else (json.loads(row[0]), row[1])
+
+    def events(self, table_id: str, after: int = 0) -> list[Event]:
+        with self._reading(f"table {table_id}") as db:
+            rows = db.execute(
+                "SELECT seq, kind, data, ts FROM events WHERE table_id = %s AND seq > %s ORDER BY seq",
+                (table_id, after),
+            ).fetchall()
+        return [Event(seq, kind, json.loads(data), ts) for seq, kind, data, ts in rows]
+
+    def delete(self, table_id: str) -> None:
+        with self._writing(f"table {table_id}") as db, db.transaction():
+            db.execute("DELETE FROM events WHERE table_id = %s", (table_id,))
+            db.execute("DELETE FROM presence WHERE table_id = %s", (table_id,))
+            db.execute("DELETE FROM tables WHERE id = %s", (table_id,))
+            db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"d {table_id}"))
+
+    def probe(self) -> bool:
+        try:
+            db = self._conn()
+            with db.transaction():
+                db.execute("INSERT INTO probe VALUES (1)")
+                db.execute("DELETE FROM probe")
+        except (psycopg.Error, StoreError):
+            return False
+        return True
+
+    # -- what the processes share --------------------------------------------------------------------------------
+
+    def heads(self) -> dict[str, int]:
+        """Every table's id and the number of its last event (0: none yet)."""
+        with self._reading("the tables") as db:
+            return dict(db.execute("SELECT id, seq FROM tables").fetchall())
+
+    def _lease_conn(self) -> psycopg.Connection[Any]:
+        """The connection that holds this process's leases (a lost one has lost them all: :meth:`leases_held`)."""
+        if self._lease is None or self._lease.closed or self._lease.broken:
+            try:
+                self._lease = psycopg.connect(self.url, autocommit=True, connect_timeout=CONNECT_TIMEOUT)
+            except psycopg.Error as e:
+                raise StoreError(f"--db {shown(self.url)}: cannot open the store: {_said(e)}") from None
+        return self._lease
+
+    def leases_held(self) -> bool:
+        """Whether the leases taken so far are still held (the lease connection is alive)."""
+        lease = self._lease
+        if lease is None or lease.closed or lease.broken:
+            return False
+        try:
+            lease.execute("SELECT 1")
+        except psycopg.Error:
+            return False
+        return True
+
+    def try_lead(self, table_ids: list[str]) -> set[str]:
+        """Take the leases of these tables that no other process holds, in one round trip; the tables whose lease
+        this process holds now (none where the database cannot be reached)."""
+        if not table_ids:
+            return set()
+        try:
+            rows = (
+                self._lease_conn()
+                .execute(
+                    "SELECT t FROM unnest(%s::text[]) AS t WHERE pg_try_advisory_lock(%s, hashtext(t))",
+                    (table_ids, LEASE_KEY),
+                )
+                .fetchall()
+            )
+        except (psycopg.Error, StoreError):
+            return set()
+        return {t for (t,) in rows}
+
+    def put_presence(self, process: str, counts: dict[tuple[str, int], int]) -> None:
+        """This process's connections at each ``(table, seat)`` (seat -1: spectators), its heartbeat with them; a
+        count of 0 removes the row. Announced to the other processes."""
+        here = [(t, seat, n) for (t, seat), n in counts.items() if n > 0]
+        gone = [(t, seat) for (t, seat), n in counts.items() if n <= 0]
+        with self._writing("presence") as db, db.transaction():
+            db.execute("UPDATE presence SET beat = now() WHERE process = %s", (process,))
+            if here:  # one statement for them all, however many changed
+                db.execute(
+                    "INSERT INTO presence (table_id, seat, process, conns) "
+                    "SELECT t, s, %s, n FROM unnest(%s::text[], %s::int[], %s::int[]) AS x(t, s, n) "
+                    "ON CONFLICT (table_id, seat, process) DO UPDATE SET conns = EXCLUDED.conns, beat = now()",
+                    (process, [h[0] for h in here], [h[1] for h in here], [h[2] for h in here]),
+                )
+            if gone:
+                db.execute(
+                    "DELETE FROM presence WHERE process = %s "
+                    "AND (table_id, seat) IN (SELECT * FROM unnest(%s::text[], %s::int[]))",
+                    (process, [g[0] for g in gone], [g[1] for g in gone]),
+                )
+            if counts:
+                db.execute("SELECT pg_notify(%s, 'p')", (CHANNEL,))
+
+    def presence(self, process: str) -> dict[str, dict[int, int]]:
+        """The other live processes' connections: for each table, for each seat (-1: spectators), how many."""
+        with self._reading("presence") as db:
+            db.execute("DELETE FROM presence WHERE beat < now() - interval '10 minutes'")  # long dead processes
+            rows = db.execute(
+                "SELECT table_id, seat, SUM(conns) FROM presence WHERE process <> %s "
+                "AND beat > now() - make_interval(secs => %s) GROUP BY table_id, seat",
+                (process, PRESENCE_STALE),
+            ).fetchall()
+        out: dict[str, dict[int, int]] = {}
+        for table_id, seat, n in rows:
+            out.setdefault(table_id, {})[seat] = int(n)
+        return out
+
+    async def notifications(self) -> AsyncIterator[str]:
+        """What the processes announce on :data:`CHANNEL`, as it comes; ends (raising :class:`StoreError`) when the
+        connection is lost."""
+        try:
+            async with await psycopg.AsyncConnection.connect(
+                self.url, autocommit=True, connect_timeout=CONNECT_TIMEOUT
+            ) as conn:
+                await conn.execute(f"LISTEN {CHANNEL}")
+                async for note in conn.notifies():
+                    yield note.payload
+        except psycopg.Error as e:
+            raise StoreError(f"--db {shown(self.url)}: lost the announcements: {_said(e)}") from None
+
+
+def _said(e: psycopg.Error) -> str:
+    """The database's message, on one line."""
+    return " ".join(str(e).split()) or type(e).__name__

@@ -1,0 +1,156 @@
+"""One table held by two server processes on one PostgreSQL database, in-process: two rooms of the same stored
+table, each with its own store connection, as two processes have. The first leads (its bots, its deals); the second
+only follows. The database refuses an event number written already, and the room that lost the race catches up and
+checks its command again: a person's action is never lost, and never applied twice.
+
+The whole of it across real processes is tests/web/test_postgres_servers.py.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+
+from roundgames.web.room import Room, RoomError
+from roundgames.web.store import open_store
+from roundgames.web.timing import ManualClock, Timing
+from roundgames.web.views import state_for
+
+CONFIG = {
+    "game": "nap",
+    "preset": "peel",
+    "options": {},
+    "players": 3,
+    "people": 3,
+    "bot": "random",
+    "bot_delay": 0.0,
+    "spectators": True,
+    "rounds": 1,
+    "confirm": False,
+    "seed": 11,
+}
+
+
+class Recorder:
+    """A connection that keeps what it is sent."""
+
+    def __init__(self, seat: int | None) -> None:
+        self.seat = seat
+        self.last_seq = 0
+        self.messages: list[dict[str, Any]] = []
+
+    def push(self, message: dict[str, Any]) -> None:
+        self.messages.append(message)
+
+
+def _first_action(room: Room, seat: int) -> str:
+    """The seat's first legal action that needs no choosing of cards."""
+    legal = state_for(room.facts(), seat)["legal"]
+    return next(str(e["action"]) for e in legal if "choose" not in e)
+
+
+def test_a_command_that_loses_the_race_for_its_number_is_checked_again_on_the_table_as_stored(pg_url: str) -> None:
+    async def main() -> None:
+        clock = ManualClock()
+        timing = Timing(away_seconds=600, deal_pause=0, trick_pause=0)
+        store_a, store_b = open_store(pg_url, now=clock.now), open_store(pg_url, now=clock.now)
+        created = store_a.create("t", CONFIG)
+        a = Room("t", CONFIG, store_a, created, timing, clock)
+        b = Room("t", CONFIG, store_b, created, timing, clock)
+        b.leads = False  # the other process leads
+        for room in (a, b):
+            room.replay([])
+            room.start()
+        watcher = Recorder(None)
+        try:
+            await a.call(a.join, watcher, None)
+            for seat, name in enumerate(["Ann", "Bob", "Cy"]):
+                await a.call(a.sit, seat, name)
+            await clock.advance(1, a.settle)  # the sitting starts and the first deal is dealt, on the leader
+            deal = a.table.deal
+            assert deal is not None and b.table.deal is None and b.seq == 0
+            first = deal.to_act
+            assert first is not None
+
+            # Chat on the follower, which has seen nothing yet: its number is taken; it catches up and stores it next.
+            before = a.seq
+            await b.call(b.chat, 1, "good luck")
+            assert b.seq == before + 1 and b.table.deal is not None
+            stored = store_a.events("t")
+            assert [e.seq for e in stored] == list(range(1, before + 2))
+            assert stored[-1].kind == "chat" and stored[-1].data["text"] == "good luck"
+
+            # The person to act acts on the leader, and again on the follower (two devices): applied once.
+            action = _first_action(a, first)
+            await a.call(a.act, first, action)
+            with pytest.raises(RoomError) as refused:
+                await b.call(b.act, first, action)
+            assert refused.value.code == "not_your_turn"
+            mine = [e for e in store_a.events("t") if e.kind == "act" and e.data["seat"] == first]
+            assert len(mine) == 1
+
+            # The leader stores one more event; the next person acts on the follower, which has not heard of it:
+            # his action is not lost, but stored after it.
+            await a.call(a.chat, 0, "well played")
+            assert b.seq == a.seq - 1
+            second = b.table.deal.to_act if b.table.deal is not None else None
+            assert second is not None and second != first
+            await b.call(b.act, second, _first_action(b, second))
+            events = store_a.events("t")
+            assert [e.seq for e in events] == list(range(1, len(events) + 1))
+            assert [(e.kind, e.data["seat"]) for e in events[-3:]] == [("act", first), ("chat", 0), ("act", second)]
+
+            # Both tell the table alike once the leader has followed.
+            await a.call(a.follow)
+            assert a.seq == b.seq == len(events)
+            assert [x.text for x in a.log] == [x.text for x in b.log]
+            assert state_for(a.facts(), None)["deal"] == state_for(b.facts(), None)["deal"]
+            # The follower's own connections were told what the leader did.
+            spectator = Recorder(None)
+            await b.call(b.join, spectator, None)
+            assert spectator.messages[-1]["state"]["deal"]["to_act"] == a.table.deal.to_act
+        finally:
+            for room in (a, b):
+                await room.stop()
+            store_a.close()
+            store_b.close()
+
+    asyncio.run(main())
+
+
+def test_a_follower_applies_the_events_another_process_stored_and_tells_its_connections(pg_url: str) -> None:
+    async def main() -> None:
+        clock = ManualClock()
+        timing = Timing(away_seconds=600, deal_pause=0, trick_pause=0)
+        store_a, store_b = open_store(pg_url, now=clock.now), open_store(pg_url, now=clock.now)
+        created = store_a.create("t", {**CONFIG, "people": 1})
+        config = {**CONFIG, "people": 1}
+        a = Room("t", config, store_a, created, timing, clock)
+        b = Room("t", config, store_b, created, timing, clock)
+        b.leads = False
+        for room in (a, b):
+            room.replay([])
+            room.start()
+        here, there = Recorder(None), Recorder(None)
+        try:
+            await a.call(a.join, here, None)
+            await b.call(b.join, there, None)
+            await a.call(a.sit, 0, "Ann")
+            await clock.advance(1, a.settle)  # dealt on the leader; the follower plays nothing of its own
+            await clock.advance(1, b.settle)
+            assert b.table.deal is None and b.seq == 0  # nothing of its own: no deal, no bot
+            await b.call(b.follow)
+            assert b.seq == a.seq and b.table.deal is not None
+            seen = [e["text"] for m in there.messages for e in m.get("log", [])]
+            assert "Ann sits down (the host)" in seen
+            assert any(e["kind"] == "deal" for m in there.messages for e in m.get("log", []))
+            assert there.messages[-1]["seq"] == a.seq
+        finally:
+            for room in (a, b):
+                await room.stop()
+            store_a.close()
+            store_b.close()
+
+    asyncio.run(main())

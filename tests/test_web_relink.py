@@ -1,0 +1,122 @@
+"""A new rejoin link (docs/web.md, "A new rejoin link"), over a real server's websocket: a seated person takes his
+seat back from another device for good. The old link no longer sits (``bad_token``), every connection that said
+hello with it is told so and closed, the new link goes to the asker alone (never in anybody's state or log, never
+stored in clear), an undo does not bring the old link back, and a restart keeps the new one.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+from websockets.exceptions import ConnectionClosed
+
+from webproto import Client, Server, refused
+
+REVOKED = "This seat's rejoin link was replaced by a new one from another device: it no longer sits at the table."
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Server:
+    s = Server(tmp_path)
+    yield s  # type: ignore[misc]
+    s.stop()
+
+
+def closed_with_bad_token(c: Client) -> None:
+    """``c`` is told its link no longer sits, then closed."""
+    error = c.of_type("error")
+    assert error == {"type": "error", "code": "bad_token", "message": REVOKED, "rule": None, "field": "token"}
+    with pytest.raises(ConnectionClosed):
+        while True:
+            c.recv()
+    assert c.ws.close_code == 4403
+
+
+def test_a_new_link_takes_the_seat_back_from_every_device_holding_the_old_one(server: Server, tmp_path: Path) -> None:
+    table = server.create(game="nap", players=3, people=2, bot_delay=0, spectators=False)
+    old = server.sit(table, 0, "Ann")
+    bob = server.sit(table, 1, "Bob")
+    with server.ws(table) as stranger, server.ws(table) as phone, server.ws(table) as watcher:
+        watcher.hello(bob)
+        stranger.hello(old)  # Ann's link opened by someone else: the seat is his for now
+        phone.hello(old)  # Ann opens it again on her phone: the seat moves back to her
+        assert stranger.of_type("seat_lost")["reason"] == "moved"
+        phone.send({"type": "new_link"})
+        answer = phone.of_type("new_link")
+        new = answer["token"]
+        assert answer == {"type": "new_link", "seat": 0, "token": new, "rejoin": f"/t/{table}#seat={new}"}
+        assert new != old and len(new) >= 24
+        again = refused(phone, new, {"type": "new_link"}, "too_fast")  # each is a stored event: not a stream of them
+        assert again["message"].startswith("new_link: one new link every 10 seconds; try again in "), again
+        closed_with_bad_token(stranger)  # it watched by the old link, at a table without spectators: no more
+        # Everybody reads that the link changed, nobody reads the link.
+        line = "Ann has a new rejoin link: the old one no longer sits"
+        update = watcher.until(lambda m: any(e["text"] == line for e in m.get("log", [])), "the new link's line")
+        assert new not in json.dumps(update) and new not in json.dumps(watcher.snapshot(bob))
+        assert new not in json.dumps(phone.snapshot(new)) and phone.state()["you"] == 0
+        phone.pong()
+    with server.ws(table) as again:  # the old link no longer sits; the new one does
+        again.send({"type": "hello", "token": old, "since": None})
+        error = again.of_type("error")
+        assert error["code"] == "bad_token" and error["field"] == "token"
+    with server.ws(table) as again:
+        welcome, _ = again.hello(new)
+        assert welcome["seat"] == 0 and welcome["name"] == "Ann"
+    # The store keeps the new token's hash, never the token.
+    db = sqlite3.connect(tmp_path / "tables.sqlite3")
+    try:
+        relinks = [json.loads(row[0]) for row in db.execute("SELECT data FROM events WHERE kind = 'relink'")]
+        stored = " ".join(row[0] for row in db.execute("SELECT data FROM events"))
+    finally:
+        db.close()
+    assert relinks == [{"seat": 0, "hash": hashlib.sha256(new.encode()).hexdigest()}]
+    assert new not in stored and old not in stored
+
+
+def test_a_spectator_cannot_ask_for_a_new_link(server: Server) -> None:
+    table = server.create(game="nap", players=3, people=1, bot_delay=0)
+    token = server.sit(table, 0, "Ann")
+    with server.ws(table) as watcher:
+        watcher.hello(None)
+        refused(watcher, None, {"type": "new_link"}, "not_seated")
+        refused(watcher, None, {"type": "new_link", "seat": 0}, "bad_message", "seat")
+    with server.ws(table) as ann:
+        ann.hello(token)
+        ann.pong()
+
+
+def test_the_new_link_survives_an_undo_and_a_restart(tmp_path: Path) -> None:
+    first = Server(tmp_path)
+    try:
+        table = first.create(game="loo", players=3, people=1, bot_delay=0, bot="random")
+        old = first.sit(table, 0, "Ann")
+        with first.ws(table) as c:
+            c.hello(old)
+            for _ in range(30):  # Ann acts at her turns until an undo is offered
+                state = c.until(lambda m: m.get("state") is not None and bool(m["state"]["legal"]), "my turn")
+                if state["state"]["undo"]:
+                    break
+                c.send({"type": "act", "action": state["state"]["legal"][0]["action"]})
+            else:
+                raise AssertionError("undo was never offered")
+            c.send({"type": "new_link"})
+            new = c.of_type("new_link")["token"]
+            c.send({"type": "undo"})  # takes back her action, not her new link
+            c.of_type("snapshot")
+            c.pong()
+    finally:
+        first.stop()
+    second = Server(tmp_path)
+    try:
+        with second.ws(table) as c:
+            c.send({"type": "hello", "token": old, "since": None})
+            assert c.of_type("error")["code"] == "bad_token"
+        with second.ws(table) as c:
+            welcome, snapshot = c.hello(new)
+            assert welcome["seat"] == 0 and snapshot["state"]["you"] == 0
+    finally:
+        second.stop()
