@@ -13,6 +13,8 @@ from typing import Any
 
 import httpx
 import psycopg
+import pytest
+from websockets.exceptions import ConnectionClosed
 
 from pgserver import PgServer
 from roundgames.web.store import open_store
@@ -227,3 +229,35 @@ def test_a_database_gone_away_pauses_the_table_and_play_resumes_when_it_is_back(
         assert [e[0] for e in events] == list(range(1, len(events) + 1))
         assert len([e for e in events[before:] if e[1] == "act" and '"bot": false' in e[2]]) == 1
         ann.close()
+
+
+def test_a_rejoin_link_opened_on_another_process_moves_the_seat_and_a_new_link_closes_the_old_one_everywhere(
+    server_factory: Any, pg_url: str
+) -> None:
+    """The rejoin link opened on a device that reached another process takes the seat there (the first device
+    watches, told why); a new link asked on one process closes every connection of the old link on the others."""
+    a, b = (server_factory(db=pg_url, args=ARGS, env=ENV) for _ in range(2))
+    made = create(a.url, game="nap", players=3, people=1, bot="random", bot_delay=0)["id"]
+    _until(lambda: made in _listed(b.url), 5, "the table in the other process's lobby")
+    old = sit(a.url, made, 0, "Ann")
+    laptop = Seat(a.url, made, old)
+    laptop.until(lambda s: s["you"] == 0, what="the laptop seated")
+    phone = Seat(b.url, made, old)  # the same link, on a device that reached the other process
+    phone.until(lambda s: s["you"] == 0, what="the phone seated")
+    laptop.until(lambda s: s["you"] is None, timeout=10, what="the laptop to lose the seat to the phone")
+    assert any(m["type"] == "seat_lost" and m["reason"] == "moved" for m in laptop.messages)
+    phone.send({"type": "new_link"})
+    deadline = time.monotonic() + 10
+    while not any(m["type"] == "new_link" for m in phone.messages):
+        assert time.monotonic() < deadline, "no new link"
+        phone.recv(timeout=max(0.01, deadline - time.monotonic()))
+    error = laptop.error(timeout=10)  # it said hello with the old link: told, and closed
+    assert error["code"] == "bad_token" and error["field"] == "token"
+    with pytest.raises(ConnectionClosed):
+        while True:
+            laptop.recv(timeout=10)
+    assert laptop.ws.close_code == 4403
+    again = Seat(a.url, made, old)  # the old link sits on no process
+    assert again.error()["code"] == "bad_token"
+    for seat in (again, phone):
+        seat.close()

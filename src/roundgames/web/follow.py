@@ -63,6 +63,7 @@ class SharedStore(Store, Protocol):
     def put_presence(self, process: str, counts: dict[tuple[str, int], int]) -> None: ...
     def presence(self, process: str) -> dict[str, dict[int, int]]: ...
     def notifications(self) -> AsyncIterator[str]: ...
+    def announce(self, note: str) -> None: ...
 
 
 class Following:
@@ -88,6 +89,8 @@ class Following:
         def _apply(self, kind: str, data: dict[str, Any], seq: int, *, replaying: bool) -> None: ...
         def _broadcast(self, entries: list[LogEntry], *, snapshot: bool = False) -> None: ...
         def _store_failed(self, e: StoreError) -> RoomError: ...
+        def revoke(self, token_hash: str | None) -> None: ...
+        def seat_moved_away(self, seat: int) -> None: ...
 
     #: whether this process plays the table's automatic steps (its bots, its deals, the turns' time): always on one
     #: server; on a shared store, while it holds the table's lease
@@ -96,6 +99,18 @@ class Following:
     _remote: Mapping[int, int] = MappingProxyType({})
     #: a catch-up is queued already
     _follow_queued: bool = False
+    #: on a shared store, this process's name and the store to announce to (set by :meth:`Follower.adopt`)
+    _shared: tuple[str, SharedStore] | None = None
+
+    def seat_moved_here(self, seat: int) -> None:
+        """A connection here took ``seat`` with its token: every other process's connections at the seat lose it,
+        as this process's do (the rejoin link opened on another device, whichever process it reached)."""
+        if self._shared is not None:
+            process, store = self._shared
+            try:
+                store.announce(f"m {self.id} {seat} {process}")
+            except StoreError as e:  # the seat moves here in any case; the others are told when they follow again
+                log.warning("table %s: could not tell the other processes that seat %d moved: %s", self.id, seat, e)
 
     def watched(self) -> bool:
         """Whether anyone watches the table, here or at another process (nobody watching, the bots wait)."""
@@ -167,8 +182,11 @@ class Following:
             self._rebuild()  # an undo takes back a run of events: the table is replayed whole
             return
         before = len(self.log)
+        revoked: list[str | None] = []
         try:
             for ev in events:
+                if ev.kind == "relink":  # a new link made on another process: the old token sits here no more either
+                    revoked.append(self.seats[ev.data["seat"]].token_hash)
                 self._apply(ev.kind, ev.data, ev.seq, replaying=True)
                 self.seq = ev.seq
                 if ev.kind != "chat":
@@ -178,6 +196,8 @@ class Following:
             self._rebuild()
             return
         self._version += 1
+        for token_hash in revoked:
+            self.revoke(token_hash)
         self._broadcast(self.log[before:])
 
     def set_remote(self, counts: dict[int, int]) -> None:
@@ -241,6 +261,7 @@ class Follower:
 
     def adopt(self, room: Room) -> None:
         """A room about to start: it leads if its lease is free."""
+        room._shared = (self.process, self.store)
         room.leads = room.id in self.store.try_lead([room.id])
         if room.leads:
             self.leading.add(room.id)
@@ -291,6 +312,11 @@ class Follower:
             self._forget(rest)
         elif kind == "p":
             self._presence_due = True
+        elif kind == "m":  # a seat moved to a connection of another process
+            table_id, seat, process = [*rest.split(" "), "", "", ""][:3]
+            room = rooms.get(table_id)
+            if room is not None and process != self.process and seat.isdigit():
+                room.soon(room.seat_moved_away, int(seat))
 
     def _take_in(self, table_id: str) -> None:
         """A table another process made: loaded here too (the lobby shows it, its people may connect here)."""

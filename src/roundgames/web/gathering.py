@@ -210,9 +210,16 @@ class Gathering:
         self._command("relink", {"seat": seat, "hash": hash_token(token)})
         s.relinked_at = now
         asker.token_hash = self.seats[seat].token_hash
-        for conn in [c for c in self.conns if c is not asker and getattr(c, "token_hash", None) == old]:
-            self._revoke(conn)
+        self.revoke(old)
         return token
+
+    def revoke(self, token_hash: str | None) -> None:
+        """Every connection that said hello with the token of ``token_hash`` (which no longer sits) is told and
+        closed: here, or on another server process that follows the new link's event."""
+        if token_hash is None:
+            return
+        for conn in [c for c in self.conns if getattr(c, "token_hash", None) == token_hash]:
+            self._revoke(conn)
 
     def _revoke(self, conn: Conn) -> None:
         """``conn`` said hello with a token that no longer sits: it is told why and closed."""
@@ -346,6 +353,12 @@ class Gathering:
         conn.push({"type": "seat_lost", "reason": reason, "message": text})
         self._version += 1
         self.send_to(conn, [], snapshot=True)
+
+    def seat_moved_away(self, seat: int) -> None:
+        """The seat was taken on another server process (its rejoin link opened there): every connection here at
+        the seat watches as a spectator from now on, told why."""
+        for conn in [c for c in self.conns if c.seat == seat]:
+            self._lose_seat(conn, "moved", MOVED_TEXT)
 
     def move_seat(self, conn: Conn) -> None:
         """A second connection says hello with a seat's token: the seat moves to it, and every other connection at

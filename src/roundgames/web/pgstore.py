@@ -192,6 +192,11 @@ class PgStore:
             db.execute("DELETE FROM tables WHERE id = %s", (table_id,))
             db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"d {table_id}"))
 
+    def announce(self, note: str) -> None:
+        """Tell the other processes something that is not an event (a seat that moved to a connection here)."""
+        with self._writing("an announcement") as db:
+            db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, note))
+
     def probe(self) -> bool:
         try:
             db = self._conn()

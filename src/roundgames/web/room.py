@@ -535,6 +535,7 @@ class Room(Gathering, TurnClock, Pausing, Undo, Following):
         self.conns.add(conn)
         if conn.seat is not None:
             self.move_seat(conn)  # the rejoin link opened on another device takes the seat there
+            self.seat_moved_here(conn.seat)  # ... whichever server process that device reached
             self.seats[conn.seat].conns += 1
             self.seats[conn.seat].back_at = self.clock.now()
             if self.paused is None:  # a paused table stores nothing: he is given his seat back when it plays on
