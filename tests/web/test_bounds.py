@@ -24,6 +24,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from roundgames.web.deadline import REQUEST_ENV
 from roundgames.web.limits import CHAT_BURST, LOOKUP_BURST, SOCKETS_ENV, SOCKETS_PER_ADDRESS
+from roundgames.web.sockets import HELLO_BURST
 
 from .conftest import WebServer
 from .webclient import Seat, create, sit
@@ -216,18 +217,18 @@ def test_hellos_are_answered_a_few_a_second_and_the_last_is_always_answered(serv
     started = time.monotonic()
     deadline = started + 5
     answered = 0  # besides the first hello's snapshot
-    while answered < 4 and time.monotonic() < deadline:
+    while answered < HELLO_BURST + 1 and time.monotonic() < deadline:
         try:
             answered += watcher.recv(timeout=0.2)["type"] == "snapshot"
         except TimeoutError:
             continue
     waited = time.monotonic() - started
     kinds = [m["type"] for m in watcher.messages]
-    # The first hello's, a burst of three at once, and one more for the forty-six that came too fast.
-    assert kinds.count("snapshot") == 5 and "error" not in kinds, kinds
+    # The first hello's, a burst at once, and one more for all those that came too fast.
+    assert kinds.count("snapshot") == HELLO_BURST + 2 and "error" not in kinds, kinds
     assert waited < 2, waited
     with pytest.raises(TimeoutError):
-        watcher.recv(timeout=1)  # nothing more: the fifty hellos cost five snapshots
+        watcher.recv(timeout=1)  # nothing more: fifty hellos cost a dozen snapshots
     watcher.close()
 
 

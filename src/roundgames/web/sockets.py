@@ -33,7 +33,7 @@ __all__ = ["HELLO_BURST", "MAX_OUTBOX_BYTES", "WsConn", "error_message", "table_
 MAX_OUTBOX_BYTES = 1 << 20
 #: hellos (each answered with what was missed or a snapshot) one connection has answered at once in a burst, then
 #: :data:`HELLOS_PER_SECOND` a second; those that come faster are answered together, once, when the rate allows
-HELLO_BURST = 3
+HELLO_BURST = 10
 HELLOS_PER_SECOND = 2.0
 #: seconds a new connection has to say hello
 HELLO_SECONDS = 30
