@@ -266,8 +266,9 @@ def start_server(port: int, db: str, args: argparse.Namespace, log: Any) -> subp
     command += ["--away-seconds", "3600", "--deal-pause", str(args.deal_pause)]
     if args.bot_workers is not None:
         command += ["--bot-workers", str(args.bot_workers)]
-    # Every table comes from this one address, hundreds in a few seconds: the server's limit on creating is lifted.
-    env = {**os.environ, "ROUNDGAMES_CREATE_LIMIT": "0"}
+    # Every table and watcher comes from this one address, hundreds in a few seconds: the server's limits on
+    # creating tables and on websockets per address are lifted.
+    env = {**os.environ, "ROUNDGAMES_CREATE_LIMIT": "0", "ROUNDGAMES_SOCKETS_PER_ADDRESS": "0"}
     return subprocess.Popen(
         command, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT, start_new_session=True, env=env
     )

@@ -485,7 +485,8 @@ def test_a_body_too_large_is_refused(server: Server) -> None:
     r = server.http.post("/api/tables", content=body, headers={"content-type": "application/json"})
     assert r.status_code == 400 and r.json()["error"]["field"] == "body", r.text
     table = server.create(game="loo", players=3, people=1)
-    r = server.http.post(f"/api/tables/{table}/sit", content=b'{"seat": 0, "name": "' + b"A" * 20_000 + b'"}')
+    big = b'{"seat": 0, "name": "' + b"A" * 20_000 + b'"}'
+    r = server.http.post(f"/api/tables/{table}/sit", content=big, headers={"content-type": "application/json"})
     assert r.status_code == 400 and r.json()["error"]["field"] == "body", r.text
     assert server.http.get(f"/api/tables/{table}").json()["seats"][0]["kind"] == "open"
 

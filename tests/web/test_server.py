@@ -279,7 +279,9 @@ def test_deeply_nested_json_is_refused_plainly(server: Any) -> None:
     watcher.send({"type": "ping"})
     while watcher.recv()["type"] != "pong":
         pass
-    answer = httpx.post(f"{server.url}/api/tables", content=b"[" * 5000, trust_env=False)
+    answer = httpx.post(
+        f"{server.url}/api/tables", content=b"[" * 5000, headers={"content-type": "application/json"}, trust_env=False
+    )
     assert answer.status_code == 400 and answer.json()["error"]["field"] == "body"
     watcher.close()
     assert "Traceback" not in server.log_text()

@@ -29,8 +29,10 @@ from starlette.templating import Jinja2Templates
 
 from ..records.deal import dumps, record_of
 from .docs_site import DocsSite, docs_built
+from .guard import RequestGuard
 from .guide_routes import GUIDE_ROUTES
 from .headers import SecurityHeaders
+from .limits import SOCKETS_PER_ADDRESS, Limits, room_comes_back
 from .protocol import ProtocolError, check_text, new_table_config, options_catalogue, parse_sit
 from .room import Room, RoomError
 from .server import MAX_TABLES, Server
@@ -67,8 +69,18 @@ def _server(request: Request) -> Server:
     return server
 
 
+def _address(request: Request) -> str:
+    return request.client.host if request.client is not None else ""
+
+
 def _room(request: Request) -> Room:
-    """The table the route names; raises :class:`ProtocolError` (``table_gone``) for none, or for one set aside."""
+    """The table the route names; raises :class:`ProtocolError`: ``table_gone`` for none, ``table_unavailable`` for
+    one set aside, ``too_many`` for a client that has asked for too many tables that do not exist
+    (:meth:`~roundgames.web.limits.Limits.lookup_refused`)."""
+    limits: Limits = request.app.state.limits
+    refused = limits.lookup_refused(_address(request))
+    if refused is not None:
+        raise ProtocolError("too_many", refused)
     table_id = request.path_params["table_id"]
     server = _server(request)
     room = server.rooms.get(table_id)
@@ -77,6 +89,7 @@ def _room(request: Request) -> Room:
             raise ProtocolError(
                 "table_unavailable", f"table {table_id!r} is unavailable: {server.aside[table_id]}", "id"
             )
+        limits.missed(_address(request))
         raise ProtocolError("table_gone", f"no table {table_id!r} (it may have expired)", "id")
     return room
 
@@ -113,9 +126,13 @@ async def table_page(request: Request) -> Response:
     aside = _server(request).aside.get(table_id)
     if aside is not None:
         return HTMLResponse(UNAVAILABLE.format(reason=html.escape(aside)), 503)
-    if table_id not in _server(request).rooms:
+    try:
+        room = _room(request)
+    except ProtocolError as e:
+        if e.code == "too_many":
+            return HTMLResponse(f"<!doctype html><meta charset=utf-8><title>Too many</title><p>{e.message}.", 429)
         return HTMLResponse(NO_SUCH_TABLE, 404)
-    return TEMPLATES.TemplateResponse(request, "table.html", {"table_id": table_id, "docs": docs_built()})
+    return TEMPLATES.TemplateResponse(request, "table.html", {"table_id": room.id, "docs": docs_built()})
 
 
 async def http_error(request: Request, exc: Exception) -> Response:
@@ -137,20 +154,27 @@ async def options(request: Request) -> Response:
 
 
 async def list_tables(request: Request) -> Response:
+    """The tables open to spectators, and, while they gather, those closed to spectators with a seat open, without
+    the names of who sits there (a private table's players and scores are not the lobby's to show)."""
     rooms = sorted(_server(request).rooms.values(), key=lambda r: -r.created)
-    shown = [r.info() for r in rooms if not r.table.is_over]
-    shown = [i for i in shown if i["spectators"] or any(s["kind"] == "open" for s in i["seats"])]
+    shown = []
+    for info in (r.info() for r in rooms if not r.table.is_over):
+        if info["spectators"]:
+            shown.append(info)
+        elif info["gathering"] and any(s["kind"] == "open" for s in info["seats"]):
+            shown.append({**info, "seats": [{**s, "name": None} for s in info["seats"]]})
     return JSONResponse({"tables": shown[:100]})
 
 
 async def create_table(request: Request) -> Response:
     server = _server(request)
     limit: CreateLimit = request.app.state.create_limit
-    address = request.client.host if request.client is not None else ""
+    address = _address(request)
     if limit.wait(address) > 0:  # refused before the body is read: a client over its limit costs nothing more
         return _error(429, None, limit.refusal(address))
     if len(server.rooms) >= MAX_TABLES:
-        return _error(503, None, f"the server holds {MAX_TABLES} tables, its most; try again later")
+        back = room_comes_back(server.rooms.values(), server.idle_seconds, server.clock.now())
+        return _error(503, None, f"the server holds {MAX_TABLES} tables, its most; {back}")
     try:
         config = new_table_config(await _body(request))
     except ProtocolError as e:
@@ -172,8 +196,9 @@ async def table_info(request: Request) -> Response:
 
 
 def _status(e: ProtocolError) -> int:
-    """The HTTP status of a table not found: 503 for one set aside, else 404."""
-    return 503 if e.code == "table_unavailable" else 404
+    """The HTTP status of a table not found: 503 for one set aside, 429 for a client refused lookups
+    (:func:`_room`), else 404."""
+    return {"table_unavailable": 503, "too_many": 429}.get(e.code, 404)
 
 
 async def sit(request: Request) -> Response:
@@ -297,11 +322,15 @@ def create_app(
     thinker: Thinker | None = None,
     bot_workers: int | None = None,
     create_limit: int = CREATE_LIMIT,
+    hosts: frozenset[str] | None = None,
+    sockets_per_address: int = SOCKETS_PER_ADDRESS,
 ) -> Starlette:
     """The web table's ASGI application, storing its tables in the SQLite file ``db``; ``clock`` the time its
     tables keep (the real one unless a test drives its own); its bots think in ``bot_workers`` processes (by
     default as many as the cores less one), or in ``thinker`` where a test gives one; one client address may create
-    ``create_limit`` tables a minute (in a burst, then one at a time; 0 for no limit)."""
+    ``create_limit`` tables a minute (in a burst, then one at a time; 0 for no limit) and hold
+    ``sockets_per_address`` websockets at once (0: no limit); a request must name one of ``hosts`` (or an IP
+    address) as its Host (None: any, as in-process tests call it; :func:`~roundgames.web.guard.served_hosts`)."""
     server = Server(db, timing or Timing(), idle_seconds, clock, thinker=thinker, bot_workers=bot_workers)
 
     @contextlib.asynccontextmanager
@@ -314,8 +343,9 @@ def create_app(
         routes=ROUTES,
         lifespan=lifespan,
         exception_handlers={HTTPException: http_error},
-        middleware=[Middleware(SecurityHeaders)],
+        middleware=[Middleware(SecurityHeaders), Middleware(RequestGuard, hosts=hosts)],
     )
     app.state.server = server
     app.state.create_limit = CreateLimit(create_limit)
+    app.state.limits = Limits(sockets_per_address)
     return app

@@ -29,6 +29,7 @@ from ..session.table import Table
 from .follow import Following
 from .gathering import LIFECYCLE, Gathering
 from .laws import applied_lines, notice, played
+from .limits import snapshot_log, trim_log, without_old_chat
 from .pausing import RETRY_SECONDS, Pausing
 from .seating import Conn, LogEntry, RoomError, SeatInfo, hash_token
 from .store import Event, SeqTaken, Store, StoreError, effective
@@ -58,8 +59,6 @@ log = logging.getLogger("roundgames.web")
 SNAPSHOT_LOG = 300
 #: how many log entries a table keeps in memory (the events themselves are all in the store)
 KEEP_LOG = 1000
-#: chat: a burst of this many lines, then one a second
-CHAT_BURST = 5
 
 
 class Room(Gathering, TurnClock, Pausing, Undo, Following):
@@ -157,7 +156,7 @@ class Room(Gathering, TurnClock, Pausing, Undo, Following):
         self._reset()
         for i, n in conns.items():
             self.seats[i].conns = n
-        for ev in effective(events):
+        for ev in effective(without_old_chat(events)):
             self._apply(ev.kind, ev.data, ev.seq, replaying=True)
         self.seq = events[-1].seq if events else 0
         self.rebuilt_at = self.seq
@@ -713,7 +712,7 @@ class Room(Gathering, TurnClock, Pausing, Undo, Following):
     def _log(self, seq: int, kind: str, seat: int | None, text: str, private: dict[int, str] | None = None) -> None:
         self.log.append(LogEntry(seq, self.deal_number, kind, seat, text, private or {}))
         if len(self.log) > 2 * KEEP_LOG:  # a long sitting keeps its recent past only; older gaps get a snapshot
-            del self.log[:-KEEP_LOG]
+            trim_log(self.log, KEEP_LOG)  # the game's and, apart, the chat's: talk never pushes the game out
 
     # -- telling the connections ----------------------------------------------------------------
 
@@ -731,7 +730,7 @@ class Room(Gathering, TurnClock, Pausing, Undo, Following):
         once for every connection told of one change."""
         viewer = conn.seat
         if snapshot:
-            entries = self.log[-SNAPSHOT_LOG:]
+            entries = snapshot_log(self.log, SNAPSHOT_LOG)
         message = {
             "type": "snapshot" if snapshot else "update",
             "seq": self.seq,

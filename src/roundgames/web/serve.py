@@ -8,12 +8,21 @@ import sys
 
 from ..core.errors import RoundgamesError
 from .app import CREATE_LIMIT, CREATE_LIMIT_ENV, create_app
+from .deadline import DeadlineProtocol, request_seconds_from_env
+from .guard import served_hosts
+from .limits import Limits
 from .protocol import MAX_MESSAGE
 from .store import StoreError, open_store
 from .store import shown as shown_store
 from .timing import Timing
 
-__all__ = ["serve"]
+__all__ = ["LIMIT_CONCURRENCY", "serve"]
+
+#: connections and requests the server handles at once: past them an HTTP request is answered 503 (a websocket, each
+#: address's few at most, is not counted against it)
+LIMIT_CONCURRENCY = 1_000
+#: seconds an idle connection is kept between two requests (uvicorn's own default)
+KEEP_ALIVE_SECONDS = 5
 
 
 def serve(
@@ -31,7 +40,11 @@ def serve(
     another server is using).
 
     The pause after a trick is 1.5 s, or what :data:`~roundgames.web.timing.TRICK_PAUSE_ENV` says; the tables one
-    address may create a minute, :data:`~roundgames.web.app.CREATE_LIMIT` or what ``ROUNDGAMES_CREATE_LIMIT`` says."""
+    address may create a minute, :data:`~roundgames.web.app.CREATE_LIMIT` or what ``ROUNDGAMES_CREATE_LIMIT`` says;
+    the websockets it may hold, :data:`~roundgames.web.limits.SOCKETS_PER_ADDRESS` or what
+    ``ROUNDGAMES_SOCKETS_PER_ADDRESS`` says; the seconds a request has to arrive,
+    :data:`~roundgames.web.deadline.REQUEST_SECONDS` or what ``ROUNDGAMES_REQUEST_SECONDS`` says; the host names
+    it answers to, :func:`~roundgames.web.guard.served_hosts`."""
     import uvicorn
 
     try:  # say so plainly, not as uvicorn's traceback, when the port is taken
@@ -46,6 +59,8 @@ def serve(
         raise RoundgamesError(str(e)) from None
     try:
         trick_pause = Timing.trick_pause_from_env()
+        sockets = Limits.sockets_from_env()
+        request_seconds = request_seconds_from_env()
     except ValueError as e:
         raise RoundgamesError(str(e)) from None
     timing = Timing(away_seconds=away_seconds, deal_pause=deal_pause, trick_pause=trick_pause)
@@ -53,7 +68,15 @@ def serve(
     if raw and not raw.isdigit():
         raise RoundgamesError(f"{CREATE_LIMIT_ENV}={raw}: tables a minute per address, a whole number (0: no limit)")
     limit = int(raw) if raw else CREATE_LIMIT
-    app = create_app(db, timing=timing, idle_seconds=idle_hours * 3600, bot_workers=bot_workers, create_limit=limit)
+    app = create_app(
+        db,
+        timing=timing,
+        idle_seconds=idle_hours * 3600,
+        bot_workers=bot_workers,
+        create_limit=limit,
+        hosts=served_hosts(host),
+        sockets_per_address=sockets,
+    )
     shown = f"[{host}]" if ":" in host else host
     print(
         f"roundgames: the web table is on http://{shown}:{port}/ (tables kept in {shown_store(db)}); Ctrl+C stops it",
@@ -66,6 +89,10 @@ def serve(
         log_level="warning" if quiet else "info",
         ws_max_size=MAX_MESSAGE * 4,  # a larger frame is cut off by the protocol layer itself
         lifespan="on",
+        # Every request arrives within its deadline, or its connection is closed (slow clients: DeadlineProtocol).
+        http=type("Protocol", (DeadlineProtocol,), {"seconds": request_seconds}),
+        limit_concurrency=LIMIT_CONCURRENCY,
+        timeout_keep_alive=KEEP_ALIVE_SECONDS,
     )
     uvicorn.Server(config).run()
     return 0

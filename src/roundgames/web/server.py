@@ -17,12 +17,13 @@ from typing import Any, cast
 
 from .coach import Coach
 from .follow import Follower, SharedStore
+from .limits import forgotten_at
 from .room import Room
 from .store import Store, StoreError, open_store
 from .thinking import PoolThinker, Thinker
 from .timing import Clock, SystemClock, Timer, Timing
 
-__all__ = ["MAX_TABLES", "Server"]
+__all__ = ["ID_LENGTH", "MAX_TABLES", "Server"]
 
 log = logging.getLogger("roundgames.web")
 
@@ -30,6 +31,9 @@ log = logging.getLogger("roundgames.web")
 MAX_TABLES = 2_000
 #: the letters of a table's id: no 0/o, 1/l/i, so that a link read aloud is typed right
 ID_LETTERS = "abcdefghjkmnpqrstuvwxyz23456789"
+#: the letters of a new table's id: 31**12, about 2**59 ids, so that guessing one is hopeless (a table stored with
+#: a shorter id, from before, still opens by it)
+ID_LENGTH = 12
 
 
 class Server:
@@ -114,9 +118,12 @@ class Server:
         self._plan_sweep()
 
     def expire(self) -> list[str]:
-        """Forget every idle table now (its events too); their ids."""
+        """Forget every idle table now (its events too): nobody connected and nothing done at it for the idle time,
+        or for a shorter time where no person sits (:func:`~roundgames.web.limits.forgotten_at`); their ids."""
         now = self.clock.now()
-        idle = [i for i, r in self.rooms.items() if r.may_forget() and now - r.touched > self.idle_seconds]
+        idle = [
+            i for i, r in self.rooms.items() if r.may_forget() and now > (forgotten_at(r, self.idle_seconds) or now)
+        ]
         gone = []
         for table_id in idle:
             assert self.store is not None
@@ -134,7 +141,7 @@ class Server:
         """A new table with these settings (checked by :func:`~roundgames.web.protocol.new_table_config`)."""
         assert self.store is not None
         while True:
-            table_id = "".join(secrets.choice(ID_LETTERS) for _ in range(6))
+            table_id = "".join(secrets.choice(ID_LETTERS) for _ in range(ID_LENGTH))
             if table_id not in self.rooms:
                 break
         created = self.store.create(table_id, config)

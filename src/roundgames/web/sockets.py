@@ -1,9 +1,11 @@
 """The websocket of a table (docs/web.md, "Websocket"): the hello, each client message checked and queued on the
 table, and every message the table pushes sent in order.
 
-Each connection has its own outbox, so a slow client never holds up the table; one too far behind is closed and
-reconnects for a snapshot. A review or a hint (:mod:`roundgames.web.coach`) is answered by a task of its own, so the
-connection's other messages (its pings) are read while the expert thinks.
+Each connection has its own outbox, so a slow client never holds up the table; it is bounded in bytes, and a client
+too far behind gets the latest snapshot instead of a queue of every step (docs/web.md, "Limits"). Connections per
+address, lookups of missing tables and chat are limited by :mod:`roundgames.web.limits`. A review or a hint
+(:mod:`roundgames.web.coach`) is answered by a task of its own, so the connection's other messages (its pings) are
+read while the expert thinks.
 """
 
 from __future__ import annotations
@@ -12,94 +14,166 @@ import asyncio
 import contextlib
 import json
 import logging
-import time
+from collections import deque
 from collections.abc import Coroutine
 from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from .coach import Coach
+from .limits import CHAT_BURST, Buckets, Limits
 from .protocol import ProtocolError, parse_client_message
-from .room import CHAT_BURST, Room, RoomError, hash_token
+from .room import Room, RoomError, hash_token
 from .server import Server
 
-__all__ = ["MAX_OUTBOX", "WsConn", "error_message", "table_socket"]
+__all__ = ["HELLO_BURST", "MAX_OUTBOX_BYTES", "WsConn", "error_message", "table_socket"]
 
-#: messages queued for one slow client before it is dropped (it reconnects and gets a snapshot)
-MAX_OUTBOX = 2_000
+#: the bytes of text queued for one client at most: past it, what is queued is dropped and the latest snapshot
+#: sent instead once the client reads again (a client that is behind needs the newest state, not every step)
+MAX_OUTBOX_BYTES = 1 << 20
+#: hellos (each answered with what was missed or a snapshot) one connection has answered at once in a burst, then
+#: :data:`HELLOS_PER_SECOND` a second; those that come faster are answered together, once, when the rate allows
+HELLO_BURST = 10
+HELLOS_PER_SECOND = 2.0
 #: seconds a new connection has to say hello
 HELLO_SECONDS = 30
 
 log = logging.getLogger("roundgames.web")
 #: the reviews and hints being worked out: held here, or a task might be collected before it is done
 _ANSWERING: set[asyncio.Task[None]] = set()
+#: the kinds of message that carry the table's state: a later snapshot stands for every one of them
+_STATE = ("snapshot", "update")
 
 
 class WsConn:
-    """A websocket watching a table, with its own queue of outgoing messages."""
+    """A websocket watching a table, with its own outbox of messages as text, bounded in bytes.
 
-    def __init__(self, ws: WebSocket, seat: int | None) -> None:
+    ``queued_bytes`` is what the outbox holds now, ``peak_bytes`` the most it has held, ``coalesced`` how often
+    it was dropped for the latest snapshot."""
+
+    def __init__(self, ws: WebSocket, seat: int | None, room: Room) -> None:
         self.ws = ws
         self.seat = seat
+        self.room = room
         self.last_seq = 0
+        #: the hash of the token this connection said hello with (its seat's link; None for a spectator)
         self.token_hash: str | None = None
-        self.outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
-        self.close_code = 4008  # too far behind, unless :meth:`close` says otherwise
-        self.chat_tokens, self.chat_at = float(CHAT_BURST), time.monotonic()
+        #: ``(is_state, text, bytes)`` in order; a text of None closes the connection with ``close_code``
+        self._outbox: deque[tuple[bool, str | None, int]] = deque()
+        self._wake = asyncio.Event()
+        self.close_code = 1000
+        #: past the budget: the state messages are dropped until the pump sends the latest snapshot
+        self._behind = False
+        self.queued_bytes = self.peak_bytes = self.coalesced = 0
+        self.hellos = Buckets(HELLO_BURST, HELLOS_PER_SECOND)
+        #: the answer to the hellos that came too fast, and the ``since`` of the last of them
+        self.hello_later: asyncio.Task[None] | None = None
+        self.hello_since: int | None = None
         #: whether a review or hint asked on this connection is being worked out: one at a time, so that no one
         #: connection can fill the workers the tables' bots think in
         self.answering = False
 
-    def may_chat(self) -> bool:
-        """A burst of chat lines, then one a second (a token bucket)."""
-        now = time.monotonic()
-        self.chat_tokens = min(float(CHAT_BURST), self.chat_tokens + (now - self.chat_at))
-        self.chat_at = now
-        if self.chat_tokens < 1:
-            return False
-        self.chat_tokens -= 1
-        return True
-
     def push(self, message: dict[str, Any]) -> None:
-        if self.outbox.qsize() > MAX_OUTBOX:
-            self.outbox.put_nowait(None)  # too far behind: close; the client reconnects for a snapshot
+        """Queue ``message``; never blocks. A snapshot takes the place of every state message still queued; past
+        :data:`MAX_OUTBOX_BYTES` the state messages are dropped for a snapshot sent once the client reads again."""
+        state = message.get("type") in _STATE
+        if state and self._behind:
+            return  # the snapshot to come holds it
+        try:
+            text = json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+            size = len(text.encode("utf-8"))
+        except (TypeError, ValueError):  # a bug of ours: close, so the seat shows away rather than silent
+            self.close(1011)
             return
-        self.outbox.put_nowait(message)
+        if message.get("type") == "snapshot":
+            self._drop_state()
+        if self.queued_bytes + size > MAX_OUTBOX_BYTES and self._outbox:
+            if state:
+                self._drop_state()
+                self._behind = True
+                self.coalesced += 1
+                self._wake.set()
+            return  # anything else (a pong, an error) is dropped: this client reads nothing anyway
+        self._outbox.append((state, text, size))
+        self.queued_bytes += size
+        self.peak_bytes = max(self.peak_bytes, self.queued_bytes)
+        self._wake.set()
+
+    def _drop_state(self) -> None:
+        self._outbox = deque(item for item in self._outbox if not item[0])
+        self.queued_bytes = sum(size for _state, _text, size in self._outbox)
 
     def close(self, code: int) -> None:
-        """Close with ``code`` once the messages queued are sent (the seat's link was revoked)."""
+        """Close with ``code`` once the messages queued are sent (the seat's link was revoked, or a bug of ours)."""
         self.close_code = code
-        self.outbox.put_nowait(None)
+        self._outbox.append((False, None, 0))
+        self._wake.set()
+
+    def _fresh(self) -> None:
+        """On the table's queue: the latest snapshot, once the client has read what was queued before."""
+        self._behind = False
+        self.room.send_to(self, [], snapshot=True)
 
     async def pump(self) -> None:
         while True:
-            message = await self.outbox.get()
-            if message is None:
+            while not self._outbox:
+                if self._behind:
+                    try:
+                        await self.room.call(self._fresh)
+                    except RoomError:  # the table has closed (the server is stopping)
+                        await self.ws.close(code=4404)
+                        return
+                    continue
+                self._wake.clear()
+                await self._wake.wait()
+            _state, text, size = self._outbox.popleft()
+            if text is None:
                 await self.ws.close(code=self.close_code)
                 return
-            try:
-                text = json.dumps(message, separators=(",", ":"), ensure_ascii=False)
-                text.encode("utf-8")
-            except (TypeError, ValueError):  # a bug of ours: close, so the seat shows away rather than silent
-                await self.ws.close(code=1011)
-                return
+            self.queued_bytes -= size
             await self.ws.send_text(text)
 
 
 async def table_socket(ws: WebSocket) -> None:
-    """``/ws/{table_id}``: one connection to a table, from its hello to its end."""
+    """``/ws/{table_id}``: one connection to a table, from its hello to its end; at most
+    :data:`~roundgames.web.limits.SOCKETS_PER_ADDRESS` at once from one address."""
+    limits: Limits = ws.app.state.limits
+    address = ws.client.host if ws.client is not None else ""
+    if not limits.sockets.enter(address):
+        await _refuse(ws, RoomError("too_many", _too_many(limits.sockets.most)), 4429)
+        return
+    try:
+        await _connection(ws, limits, address)
+    finally:
+        limits.sockets.leave(address)
+
+
+def _too_many(most: int) -> str:
+    return f"too many connections from your address: at most {most} at once; close another table or tab first"
+
+
+async def _refuse(ws: WebSocket, e: RoomError, code: int) -> None:
     await ws.accept()
+    await _send_error(ws, e)
+    await ws.close(code=code)
+
+
+async def _connection(ws: WebSocket, limits: Limits, address: str) -> None:
     server: Server = ws.app.state.server
+    refused = limits.lookup_refused(address)
+    if refused is not None:
+        await _refuse(ws, RoomError("too_many", refused), 4429)
+        return
     room = server.rooms.get(ws.path_params["table_id"])
     if room is None:
         aside = server.aside.get(ws.path_params["table_id"])
         if aside is not None:
-            await _send_error(ws, RoomError("table_unavailable", f"this table is unavailable: {aside}"))
-            await ws.close(code=4503)
+            await _refuse(ws, RoomError("table_unavailable", f"this table is unavailable: {aside}"), 4503)
             return
-        await _send_error(ws, RoomError("table_gone", "no such table (it may have expired)"))
-        await ws.close(code=4404)
+        limits.missed(address)
+        await _refuse(ws, RoomError("table_gone", "no such table (it may have expired)"), 4404)
         return
+    await ws.accept()
     conn: WsConn | None = None
     pump: asyncio.Task[None] | None = None
     try:
@@ -114,7 +188,7 @@ async def table_socket(ws: WebSocket) -> None:
                 message = parse_client_message(await _receive_text(ws))
                 if conn not in room.conns:
                     continue  # its seat link was revoked: nothing more it says counts, until it is closed
-                await _dispatch(room, conn, message, server.coach)
+                await _dispatch(room, conn, message, server.coach, limits, address)
             except (ProtocolError, RoomError) as e:
                 conn.push(error_message(e))
     except RoomError as e:
@@ -126,6 +200,8 @@ async def table_socket(ws: WebSocket) -> None:
         if conn is not None and conn in room.conns:
             with contextlib.suppress(Exception):
                 await room.call(room.disconnect, conn)
+        if conn is not None and conn.hello_later is not None:
+            conn.hello_later.cancel()
         if pump is not None:
             pump.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
@@ -138,7 +214,7 @@ def _welcome(ws: WebSocket, room: Room, hello: dict[str, Any]) -> WsConn:
     seat = room.seat_of(hello["token"]) if hello["token"] is not None else None
     if seat is None and not room.config["spectators"]:
         raise RoomError("no_spectators", "this table has no room for spectators: take a seat to join")
-    conn = WsConn(ws, seat)
+    conn = WsConn(ws, seat, room)
     conn.token_hash = hash_token(hello["token"]) if seat is not None else None
     name = room.display_names()[seat] if seat is not None else None
     conn.push({"type": "welcome", "table": room.id, "seat": seat, "name": name, "seq": room.seq})
@@ -190,6 +266,27 @@ async def _first_hello(ws: WebSocket) -> dict[str, Any] | None:
         await _send_error(ws, ProtocolError("hello_first", 'say hello first: {"type": "hello", "token": ...}', "type"))
 
 
+async def _resume(room: Room, conn: WsConn, since: int | None) -> None:
+    """Answer a hello on an open connection with what it missed (or a snapshot): at once while the connection's
+    rate allows, else once for every hello that came too fast, to the last of them, when it does."""
+    conn.hello_since = since
+    if conn.hello_later is not None:
+        return  # coalesced into the answer already planned
+    wait = conn.hellos.wait("hello")
+    if wait <= 0 and conn.hellos.take("hello"):
+        await room.call(room.resume, conn, since)
+        return
+
+    async def later() -> None:
+        await asyncio.sleep(wait)
+        conn.hellos.take("hello")
+        conn.hello_later = None
+        with contextlib.suppress(RoomError):  # the table has closed meanwhile
+            await room.call(room.resume, conn, conn.hello_since)
+
+    conn.hello_later = asyncio.get_running_loop().create_task(later())
+
+
 def _answer(conn: WsConn, answer: Coroutine[Any, Any, dict[str, Any] | None]) -> None:
     """Send ``conn`` what ``answer`` comes to (nothing for None), or its refusal, from a task of its own; refused
     while another review or hint of the connection is being worked out."""
@@ -218,7 +315,9 @@ def _answer(conn: WsConn, answer: Coroutine[Any, Any, dict[str, Any] | None]) ->
     task.add_done_callback(_ANSWERING.discard)
 
 
-async def _dispatch(room: Room, conn: WsConn, message: dict[str, Any], coach: Coach) -> None:
+async def _dispatch(
+    room: Room, conn: WsConn, message: dict[str, Any], coach: Coach, limits: Limits, address: str
+) -> None:
     kind = message["type"]
     if kind == "ping":
         conn.push({"type": "pong"})
@@ -228,13 +327,13 @@ async def _dispatch(room: Room, conn: WsConn, message: dict[str, Any], coach: Co
             raise RoomError(
                 "bad_token", "a connection keeps the seat it said hello with; reconnect to change", None, "token"
             )
-        await room.call(room.resume, conn, message["since"])
+        await _resume(room, conn, message["since"])
         return
     if kind == "chat":
         if conn.seat is not None and room.gives_back(conn.seat):
             await room.call(room.give_back, conn.seat)
-        if not conn.may_chat():
-            raise RoomError("too_fast", "chat: a line a second, please", None, "text")
+        if not limits.may_chat(room.id, conn.seat, address):  # per seat (or address): reconnecting resets nothing
+            raise RoomError("too_fast", f"chat: a burst of {CHAT_BURST} lines, then a line a second", None, "text")
         await room.call(room.chat, conn.seat, message["text"])
         return
     if kind == "review":  # a spectator too, once the sitting is over
