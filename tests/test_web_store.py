@@ -18,6 +18,7 @@ import textwrap
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -237,6 +238,67 @@ def test_a_stopped_database_refuses_the_write_and_writes_again_when_it_is_back()
 def test_an_unreachable_database_is_refused_at_open_with_its_url_without_password() -> None:
     with pytest.raises(StoreError, match=r"--db postgresql://ann:\*\*\*@127\.0\.0\.1:1/x: cannot open the store"):
         open_store("postgresql://ann:secret@127.0.0.1:1/x")
+
+
+# -- PostgreSQL: no connection that waits for ever ----------------------------------------------------------------
+
+
+def _shown(conn: Any, *names: str) -> list[str]:
+    return [conn.execute(f"SHOW {name}").fetchone()[0] for name in names]
+
+
+def test_every_postgresql_connection_times_out_its_statements_and_finds_a_dead_peer_in_seconds(pg_url: str) -> None:
+    """Statements stop after 5 s, the client probes an idle connection after 5 s (every 2 s, 3 times) and gives up
+    data unacknowledged for 10 s; on the lease connection the database probes the process as fast, and closes it
+    after 30 s of silence, so that a crashed host's leases are let go in seconds, not after TCP's two hours."""
+    from roundgames.web.pgstore import PgStore, connect_args
+
+    store = open_store(pg_url)
+    assert isinstance(store, PgStore)
+    try:
+        db, lease = store._conn(), store._lease_conn()
+        for conn in (db, lease):
+            assert _shown(conn, "statement_timeout") == ["5s"]
+            client = conn.info.get_parameters()
+            assert {k: client.get(k) for k in ("keepalives", "keepalives_idle", "keepalives_interval")} == {
+                "keepalives": "1",
+                "keepalives_idle": "5",
+                "keepalives_interval": "2",
+            }
+            assert (client.get("keepalives_count"), client.get("tcp_user_timeout")) == ("3", "10000")
+        probes = ("tcp_keepalives_idle", "tcp_keepalives_interval", "tcp_keepalives_count", "tcp_user_timeout")
+        assert _shown(lease, *probes, "idle_session_timeout") == ["5", "2", "3", "10000", "30s"]
+        assert _shown(db, "idle_session_timeout") == ["0"]  # the events' connection may rest as long as it likes
+    finally:
+        store.close()
+    # The listener's connection is opened with the same settings; a URL's own settings win.
+    listener = connect_args(pg_url + "?keepalives_idle=9&options=-c%20search_path%3Dpublic")
+    assert listener["keepalives_idle"] == "9" and listener["keepalives_count"] == "3"
+    assert listener["options"] == "-c statement_timeout=5000 -c search_path=public"
+
+
+def test_a_write_stuck_behind_a_lock_is_refused_at_the_statement_timeout_and_made_once_the_lock_goes(
+    pg_url: str,
+) -> None:
+    """The store is used from the event loop's thread: a statement that waits is refused (a :class:`StoreError`,
+    the table pauses) rather than stopping every table of the process. A URL's own statement timeout wins."""
+    import psycopg
+
+    store = open_store(pg_url + "?options=-c%20statement_timeout%3D300")
+    try:
+        store.create("abc234", CONFIG)
+        with psycopg.connect(pg_url) as other, other.transaction():
+            other.execute("LOCK TABLE events IN ACCESS EXCLUSIVE MODE")
+            began = time.monotonic()
+            with pytest.raises(StoreError, match=r"event 1: the store could not write it: .*statement timeout"):
+                store.append("abc234", 1, "sit", {"seat": 0})
+            with pytest.raises(StoreError, match=r"table abc234: the store could not be read: .*statement timeout"):
+                store.events("abc234")
+            assert time.monotonic() - began < 3
+        store.append("abc234", 1, "sit", {"seat": 0})
+        assert [(e.seq, e.kind) for e in store.events("abc234")] == [(1, "sit")]
+    finally:
+        store.close()
 
 
 # -- one SQLite file, one server --------------------------------------------------------------------------------------

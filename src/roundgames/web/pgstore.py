@@ -29,10 +29,11 @@ from typing import Any
 
 import psycopg
 from psycopg import errors
+from psycopg.conninfo import conninfo_to_dict
 
 from .store import Event, SeqTaken, StoreError, shown
 
-__all__ = ["CHANNEL", "PRESENCE_STALE", "PgStore"]
+__all__ = ["CHANNEL", "PRESENCE_STALE", "PgStore", "connect_args"]
 
 #: the channel every process listens on for the others' writes
 CHANNEL = "roundgames"
@@ -44,6 +45,26 @@ LEASE_KEY = 0x5247
 MAX_NOTE = 7_000
 #: seconds to wait for the database when connecting
 CONNECT_TIMEOUT = 10
+#: the longest a statement may run, in milliseconds: the store is used from the event loop's thread, so a statement
+#: stuck behind a lock, or a database that stopped answering, would stop every table of the process
+STATEMENT_TIMEOUT_MS = 5_000
+#: TCP keepalives on every connection, as libpq names them: a connection idle 5 s is probed every 2 s, and given up
+#: after 3 probes unanswered (a database host gone, or a network that drops everything, found in about 11 s)
+KEEPALIVES = {"keepalives": "1", "keepalives_idle": "5", "keepalives_interval": "2", "keepalives_count": "3"}
+#: milliseconds that data sent may stay unacknowledged before the connection is given up (libpq 12 and later)
+TCP_USER_TIMEOUT_MS = 10_000
+#: the same keepalives from the database's side, on the lease connection: the database finds a crashed process
+#: (whose host answers nothing) in about 11 s and lets its leases go, instead of after the system's two hours
+#: (``tcp_user_timeout`` from PostgreSQL 12)
+LEASE_SETTINGS = {
+    "tcp_keepalives_idle": 5,
+    "tcp_keepalives_interval": 2,
+    "tcp_keepalives_count": 3,
+    "tcp_user_timeout": TCP_USER_TIMEOUT_MS,
+}
+#: a lease connection silent this long (ms) is closed by the database, its leases let go: a live process speaks on
+#: it every :data:`~roundgames.web.follow.CATCH_UP_SECONDS` (PostgreSQL 14 and later)
+LEASE_IDLE_TIMEOUT_MS = 30_000
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -106,11 +127,14 @@ class PgStore:
     def _conn(self) -> psycopg.Connection[Any]:
         """The connection for the tables and events, opened again after one was lost."""
         if self._db is None or self._db.closed or self._db.broken:
-            try:
-                self._db = psycopg.connect(self.url, autocommit=True, connect_timeout=CONNECT_TIMEOUT)
-            except psycopg.Error as e:
-                raise StoreError(f"--db {shown(self.url)}: cannot open the store: {_said(e)}") from None
+            self._db = self._connect()
         return self._db
+
+    def _connect(self) -> psycopg.Connection[Any]:
+        try:
+            return psycopg.connect(**connect_args(self.url))
+        except psycopg.Error as e:
+            raise StoreError(f"--db {shown(self.url)}: cannot open the store: {_said(e)}") from None
 
     def close(self) -> None:
         for conn in (self._db, self._lease):
@@ -217,10 +241,18 @@ class PgStore:
     def _lease_conn(self) -> psycopg.Connection[Any]:
         """The connection that holds this process's leases (a lost one has lost them all: :meth:`leases_held`)."""
         if self._lease is None or self._lease.closed or self._lease.broken:
+            lease = self._connect()
             try:
-                self._lease = psycopg.connect(self.url, autocommit=True, connect_timeout=CONNECT_TIMEOUT)
+                version = lease.info.server_version
+                settings = {k: v for k, v in LEASE_SETTINGS.items() if k != "tcp_user_timeout" or version >= 120000}
+                if version >= 140000:
+                    settings["idle_session_timeout"] = LEASE_IDLE_TIMEOUT_MS
+                for name, value in settings.items():  # names of ours, values of ours: nothing to quote
+                    lease.execute(f"SET {name} = {value:d}")
             except psycopg.Error as e:
+                lease.close()
                 raise StoreError(f"--db {shown(self.url)}: cannot open the store: {_said(e)}") from None
+            self._lease = lease
         return self._lease
 
     def leases_held(self) -> bool:
@@ -293,14 +325,25 @@ class PgStore:
         """What the processes announce on :data:`CHANNEL`, as it comes; ends (raising :class:`StoreError`) when the
         connection is lost."""
         try:
-            async with await psycopg.AsyncConnection.connect(
-                self.url, autocommit=True, connect_timeout=CONNECT_TIMEOUT
-            ) as conn:
+            async with await psycopg.AsyncConnection.connect(**connect_args(self.url)) as conn:
                 await conn.execute(f"LISTEN {CHANNEL}")
                 async for note in conn.notifies():
                     yield note.payload
         except psycopg.Error as e:
             raise StoreError(f"--db {shown(self.url)}: lost the announcements: {_said(e)}") from None
+
+
+def connect_args(url: str) -> dict[str, Any]:
+    """What every connection of the store is opened with: the URL's own parameters, and where it does not set them,
+    :data:`STATEMENT_TIMEOUT_MS`, :data:`KEEPALIVES` and :data:`TCP_USER_TIMEOUT_MS` (a URL's ``options`` come after
+    the statement timeout, so that one of its own wins)."""
+    given = conninfo_to_dict(url)
+    args: dict[str, Any] = {**KEEPALIVES, **given, "autocommit": True}
+    if psycopg.pq.version() >= 120000:
+        args.setdefault("tcp_user_timeout", str(TCP_USER_TIMEOUT_MS))
+    args.setdefault("connect_timeout", str(CONNECT_TIMEOUT))
+    args["options"] = f"-c statement_timeout={STATEMENT_TIMEOUT_MS} {given.get('options') or ''}".strip()
+    return args
 
 
 def _said(e: psycopg.Error) -> str:

@@ -80,20 +80,29 @@ class Server:
         gc.freeze()  # what was loaded lives as long as the server: keep it out of every later collection
 
     def take_in(self, table_id: str, config: dict[str, Any], created: float) -> Room | None:
-        """Rebuild a stored table from its events and start it; None where they cannot be replayed (set aside)."""
+        """Rebuild a stored table from its events and start it; None where they cannot be replayed (set aside), or
+        cannot be read now from a shared store (:class:`StoreError`: a lost connection, a timeout). Such a table is
+        not set aside: the next catch-up of :mod:`~roundgames.web.follow` takes it in."""
         assert self.store is not None
         try:
             room = Room(table_id, config, self.store, created, self.timing, self.clock, self.thinker)
             room.replay(self.store.events(table_id))
-        except Exception as e:  # whatever broke it, one table never stops the others
-            self.aside[table_id] = f"its stored events cannot be replayed ({type(e).__name__}: {e})"
-            log.error("table %s is set aside: %s", table_id, self.aside[table_id])
+        except StoreError as e:
+            if self.follower is None:  # nobody would read it again: set aside, as below
+                return self._set_aside(table_id, f"its stored events cannot be read ({e})")
+            log.warning("table %s: not read yet (the next catch-up reads it again): %s", table_id, e)
             return None
+        except Exception as e:  # whatever broke it, one table never stops the others
+            return self._set_aside(table_id, f"its stored events cannot be replayed ({type(e).__name__}: {e})")
         self.rooms[table_id] = room
         if self.follower is not None:
             self.follower.adopt(room)
         room.start()
         return room
+
+    def _set_aside(self, table_id: str, reason: str) -> None:
+        self.aside[table_id] = reason
+        log.error("table %s is set aside: %s", table_id, reason)
 
     async def close(self) -> None:
         if self._sweep is not None:
