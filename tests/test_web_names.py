@@ -135,3 +135,49 @@ def test_names_are_kept_normalised_and_the_table_s_own_labels_are_refused_in_any
         assert refusal(await sit(5, "Chloe"))["message"].startswith("name: 'Chloe' looks like Chloé's name")
 
     at_a_table(tmp_path, body)
+
+
+@pytest.mark.parametrize(
+    ("first", "name", "why"),
+    [
+        ("Ivan", "\u04c0van", "U+04C0 CYRILLIC LETTER PALOCHKA"),  # Ӏvan: the palochka is a stroke, as I is
+        ("Ivan", "\u01c0van", "U+01C0 LATIN LETTER DENTAL CLICK"),  # ǀvan
+        ("Ivan", "lvan", "U+006C LATIN SMALL LETTER L, U+0049 LATIN CAPITAL LETTER I"),
+        ("Ivan", "1van", "U+0031 DIGIT ONE, U+0049 LATIN CAPITAL LETTER I"),
+        ("Ivan", "|van", "U+007C VERTICAL LINE, U+0049 LATIN CAPITAL LETTER I"),
+        ("Bob", "B0b", "U+0030 DIGIT ZERO, U+006F LATIN SMALL LETTER O"),
+        ("Al", "AI", "U+0049 LATIN CAPITAL LETTER I, U+006C LATIN SMALL LETTER L"),
+        ("Kim", "Kirn", "U+0072 LATIN SMALL LETTER R, U+006E LATIN SMALL LETTER N, U+006D LATIN SMALL LETTER M"),
+        ("Kirn", "Kim", "U+006D LATIN SMALL LETTER M, U+0072 LATIN SMALL LETTER R, U+006E LATIN SMALL LETTER N"),
+    ],
+)
+def test_strokes_zero_and_rn_that_print_like_a_name_at_the_table_are_refused_spelling_out_the_difference(
+    tmp_path: Path, first: str, name: str, why: str
+) -> None:
+    """In many fonts I, l, 1, | and the palochka are one upright stroke, 0 is o and rn is m: such a name passes for
+    the one at the table, and is refused, the characters that differ spelt out (the reader cannot see them)."""
+
+    async def body(sit: Sit, http: httpx.AsyncClient, table: str) -> None:
+        assert (await sit(0, first)).status_code == 200
+        error = refusal(await sit(1, name))
+        assert error["message"] == (
+            f"name: {name!r} looks like {first}'s name at this table (seat 1); it differs only in {why}"
+        ), error
+        assert (await seated_names(http, table))[1] is None
+
+    at_a_table(tmp_path, body)
+
+
+def test_the_table_s_labels_are_refused_written_with_strokes_and_rings_and_near_names_still_sit(
+    tmp_path: Path,
+) -> None:
+    """ "B0t 1", "Seat l0" print as the table's own labels; names that merely share letters with others sit."""
+
+    async def body(sit: Sit, http: httpx.AsyncClient, table: str) -> None:
+        for label in ("Bot 1", "B0t l", "Seat l0", "Seat |"):
+            assert "is kept for the table's own labels" in refusal(await sit(0, label))["message"], label
+        for seat, name in enumerate(["Ivan", "Ivana", "Bob", "Bo", "Kim", "Kimi"]):
+            assert (await sit(seat, name)).status_code == 200, name
+        assert await seated_names(http, table) == ["Ivan", "Ivana", "Bob", "Bo", "Kim", "Kimi"]
+
+    at_a_table(tmp_path, body)

@@ -18,11 +18,10 @@ device holding the old link, which no longer sits.
 
 from __future__ import annotations
 
-import re
 import secrets
 from typing import TYPE_CHECKING, Any
 
-from .names import foreign, look_alike, skeleton
+from .names import differing, look_alike, table_label
 from .seating import Conn, LogEntry, RoomError, SeatInfo, hash_token
 
 if TYPE_CHECKING:
@@ -137,8 +136,8 @@ class Gathering:
     def _check_name(self, name: str) -> None:
         """Refuse a label the table uses itself, and a name that is, or looks like, a name at the table (compared by
         :func:`~roundgames.web.names.skeleton`: NFKC, no accents, Cyrillic and Greek look-alikes made Latin, any
-        case), naming whose it looks like."""
-        if re.fullmatch(r"(bot|seat)\s*\d+|spectator", skeleton(name)):
+        case, I/l/1 one stroke, 0 as o, rn as m), naming whose it looks like and the characters that differ."""
+        if table_label(name):
             raise RoomError("bad_message", f"name: {name!r} is kept for the table's own labels", None, "name")
         names = self.display_names()
         same = look_alike(name, names)
@@ -147,7 +146,7 @@ class Gathering:
         holder = f"{names[same]}'s name at this table (seat {same + 1})"
         if name.casefold() == names[same].casefold():
             raise RoomError("bad_message", f"name: {name!r} is {holder}", None, "name")
-        odd = foreign(name) or foreign(names[same])
+        odd = differing(name, names[same])
         raise RoomError("bad_message", f"name: {name!r} looks like {holder}; it differs only in {odd}", None, "name")
 
     def start_sitting(self, seat: int | None) -> None:

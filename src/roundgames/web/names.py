@@ -5,7 +5,9 @@ look alike: "Аnn" with a Cyrillic А, "Ａｎｎ" in fullwidth letters, "𝐀�
 combining accent would pass for Ann's. A name is kept in its NFKC form (fullwidth and mathematical letters become the
 plain ones) with its spaces collapsed, and compared by its *skeleton*: NFKC, accents and other combining marks
 stripped, the common look-alikes of Latin letters (Cyrillic, Greek, small capitals) mapped to those letters, case
-folded. The table of look-alikes is a small part of Unicode's confusables.txt (UTS #39), the part that covers Latin
+folded, and then the shapes that stand for one another in many fonts made one: I, l, 1, |, the Latin dental click ǀ
+and the Cyrillic palochka Ӏ are one upright stroke ("Ivan", "lvan" and "Ӏvan"; "AI" and "Al"), 0 is o ("B0b"),
+rn is m ("Kirn" and "Kim"). The table of look-alikes is a small part of Unicode's confusables.txt (UTS #39), the part that covers Latin
 names; the standard library's :mod:`unicodedata` does the rest.
 
 A name with a character nobody can see (a zero-width joiner, a bidi override, a filler) is refused outright: it would
@@ -14,11 +16,12 @@ make two names that print the same differ.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 from ..core.errors import RoundgamesError
 
-__all__ = ["MAX_NAME", "BadName", "look_alike", "normal_name", "skeleton"]
+__all__ = ["MAX_NAME", "BadName", "differing", "look_alike", "normal_name", "skeleton", "table_label"]
 
 #: the most characters a name may have, once normalised
 MAX_NAME = 24
@@ -45,6 +48,10 @@ _LOOK_ALIKES: dict[str, str] = {
     "ʀ": "r", "ᴛ": "t", "ᴀ": "a", "ʙ": "b", "ᴄ": "c", "ᴅ": "d", "ᴇ": "e", "ɢ": "g", "ᴋ": "k", "ᴏ": "o",
     "ꜱ": "s", "ᴜ": "u", "ᴠ": "v", "ᴡ": "w", "ᴢ": "z",
 }  # fmt: skip
+
+#: what a case-folded name's look-alike strokes and rings are, in its skeleton: i (whose capital I is a stroke), l,
+#: 1, the vertical bar, the Latin dental click and the Cyrillic palochka are one upright stroke; the digit 0 is o
+_STROKES = str.maketrans({"i": "l", "1": "l", "|": "l", "\u01c0": "l", "\u04cf": "l", "0": "o"})
 
 #: characters nobody sees that are not format characters (those, category Cf, are refused by category): the
 #: combining grapheme joiner, the Hangul and halfwidth fillers, Khmer's inherent vowels, Mongolian's variation
@@ -105,17 +112,38 @@ def normal_name(raw: str) -> str:
 
 
 def skeleton(name: str) -> str:
-    """What ``name`` looks like: NFKC, no combining marks, Latin look-alikes made Latin, case folded, spaces
-    collapsed. Two names with one skeleton cannot sit at one table."""
+    """What ``name`` looks like: NFKC, no combining marks, Latin look-alikes made Latin, case folded, the strokes
+    made one letter, 0 made o, rn made m, spaces collapsed. Two names with one skeleton cannot sit at one table."""
     text = unicodedata.normalize("NFD", unicodedata.normalize("NFKC", name))
     text = "".join(_LOOK_ALIKES.get(ch, ch) for ch in text if not unicodedata.combining(ch))
-    return " ".join(text.casefold().split())
+    text = text.casefold().translate(_STROKES)  # after folding: I folds to i, which must meet l
+    return " ".join(text.replace("rn", "m").split())
+
+
+def table_label(name: str) -> bool:
+    """Whether ``name`` looks like a label the table shows itself: "Bot 3", "Seat 10", "Spectator" (by its
+    skeleton: "B0t l" too)."""
+    return re.fullmatch(r"(bot|seat)\s*[2-9lo]+|spectator", skeleton(name)) is not None
 
 
 def look_alike(name: str, names: list[str]) -> int | None:
     """The index of the first of ``names`` that looks like ``name`` (the same skeleton), or None."""
     mine = skeleton(name)
     return next((i for i, other in enumerate(names) if skeleton(other) == mine), None)
+
+
+def differing(name: str, other: str) -> str:
+    """The characters that make ``name`` look like ``other`` without being it, for a refusal that spells them out:
+    those that are not plain ASCII (:func:`foreign`), else those of either that the other lacks ("B0b" and "Bob":
+    the digit zero and the letter o)."""
+    odd = foreign(name) or foreign(other)
+    if odd:
+        return odd
+    mine, theirs = name.casefold(), other.casefold()
+    seen = dict.fromkeys(
+        [c for c in name if c.casefold() not in theirs] + [c for c in other if c.casefold() not in mine]
+    )
+    return ", ".join(character(ch) for ch in seen)
 
 
 def foreign(name: str) -> str:
