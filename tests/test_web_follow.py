@@ -199,3 +199,42 @@ def test_a_table_another_process_made_that_cannot_be_read_for_a_moment_is_taken_
             await a.close()
 
     asyncio.run(main())
+
+
+def test_one_new_link_every_ten_seconds_holds_whichever_process_is_asked(pg_url: str) -> None:
+    """A new rejoin link made on one process counts on the other once it follows: a second link asked there within
+    ten seconds is refused, as on one server, and made once they have passed."""
+
+    async def main() -> None:
+        clock = ManualClock()
+        timing = Timing(away_seconds=600, deal_pause=0, trick_pause=0)
+        store_a, store_b = open_store(pg_url, now=clock.now), open_store(pg_url, now=clock.now)
+        config = {**CONFIG, "people": 1}
+        created = store_a.create("t", config)
+        a = Room("t", config, store_a, created, timing, clock)
+        b = Room("t", config, store_b, created, timing, clock)
+        b.leads = False
+        for room in (a, b):
+            room.replay([])
+            room.start()
+        try:
+            await a.call(a.sit, 0, "Ann")
+            await a.call(a.new_link, 0, Recorder(0))
+            await clock.advance(4, a.settle)
+            await b.call(b.follow)
+            with pytest.raises(RoomError) as refused:
+                await b.call(b.new_link, 0, Recorder(0))
+            assert refused.value.code == "too_fast"
+            assert refused.value.message == "new_link: one new link every 10 seconds; try again in 6 s"
+            await clock.advance(6, a.settle)
+            token = await b.call(b.new_link, 0, Recorder(0))
+            assert b.seat_of(token) == 0
+            await a.call(a.follow)
+            assert a.seat_of(token) == 0
+        finally:
+            for room in (a, b):
+                await room.stop()
+            store_a.close()
+            store_b.close()
+
+    asyncio.run(main())

@@ -6,6 +6,7 @@ stored in clear), an undo does not bring the old link back, and a restart keeps 
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import sqlite3
@@ -14,6 +15,11 @@ from pathlib import Path
 import pytest
 from websockets.exceptions import ConnectionClosed
 
+from roomconn import Recorder
+from roundgames.web.room import Room, RoomError
+from roundgames.web.server import Server as WebServer
+from roundgames.web.thinking import InlineThinker
+from roundgames.web.timing import ManualClock, Timing
 from webproto import Client, Server, refused
 
 REVOKED = "This seat's rejoin link was replaced by a new one from another device: it no longer sits at the table."
@@ -120,3 +126,78 @@ def test_the_new_link_survives_an_undo_and_a_restart(tmp_path: Path) -> None:
             assert welcome["seat"] == 0 and snapshot["state"]["you"] == 0
     finally:
         second.stop()
+
+
+def test_one_new_link_every_ten_seconds_holds_across_an_undo_and_a_restart(tmp_path: Path) -> None:
+    """The limit counts from the new link's stored event: an undo (which reads the table back from the store) and a
+    restart (another server on the same file, three seconds later) still refuse a second link within ten seconds
+    of the first, saying how long to wait; once they have passed, the next link is made."""
+    config = {
+        "game": "nap",
+        "preset": "peel",
+        "options": {},
+        "players": 3,
+        "people": 1,
+        "bot": "random",
+        "bot_delay": 0.5,
+        "spectators": True,
+        "rounds": 3,
+        "confirm": False,
+        "seed": 7,
+    }
+    timing = Timing(away_seconds=600, deal_pause=0, trick_pause=0)
+    db = str(tmp_path / "tables.sqlite3")
+
+    async def too_fast(room: Room, asker: Recorder, wait: int) -> None:
+        with pytest.raises(RoomError) as refused_:
+            await room.call(room.new_link, 0, asker)
+        assert refused_.value.code == "too_fast"
+        assert str(refused_.value.message) == f"new_link: one new link every 10 seconds; try again in {wait} s"
+
+    async def first() -> tuple[str, float]:
+        clock = ManualClock()
+        server = WebServer(db, timing, 600, clock, thinker=InlineThinker())
+        await server.open()
+        try:
+            room = server.create(config)
+            await room.call(room.sit, 0, "Ann")
+            ann = Recorder(0)
+            await room.call(room.join, ann, None)
+            for _ in range(400):  # to a turn of Ann's that she may undo once she has played
+                await clock.advance(0.5, room.settle)
+                state = ann.state
+                if state["legal"] and state["deal"]["phase"] == "play" and len(state["deal"]["trick"]) < 2:
+                    await room.call(room.act, 0, state["legal"][0]["action"])
+                    if ann.state["undo"]:
+                        break
+                elif state["legal"]:
+                    await room.call(room.act, 0, state["legal"][0]["action"])
+            else:
+                raise AssertionError("undo was never offered")
+            await room.call(room.new_link, 0, ann)
+            await room.call(room.undo, 0)
+            assert ann.messages[-1]["type"] == "snapshot"  # the table was read back from the store
+            await too_fast(room, ann, 10)
+            return room.id, clock.now()
+        finally:
+            await server.close()
+
+    async def second(table: str, relinked: float) -> None:
+        clock = ManualClock(start=relinked + 3)
+        server = WebServer(db, timing, 600, clock, thinker=InlineThinker())
+        await server.open()
+        try:
+            room = server.rooms[table]
+            ann = Recorder(0)
+            await room.call(room.join, ann, None)
+            await too_fast(room, ann, 7)
+            await clock.advance(7, room.settle)
+            token = await room.call(room.new_link, 0, ann)
+            assert room.seat_of(token) == 0
+        finally:
+            await server.close()
+
+    async def main() -> None:
+        await second(*await first())
+
+    asyncio.run(main())

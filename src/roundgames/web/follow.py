@@ -91,6 +91,7 @@ class Following:
         def _store_failed(self, e: StoreError) -> RoomError: ...
         def revoke(self, token_hash: str | None) -> None: ...
         def seat_moved_away(self, seat: int) -> None: ...
+        def _relinked(self, events: list[Event]) -> None: ...
 
     #: whether this process plays the table's automatic steps (its bots, its deals, the turns' time): always on one
     #: server; on a shared store, while it holds the table's lease
@@ -188,6 +189,7 @@ class Following:
                 if ev.kind == "relink":  # a new link made on another process: the old token sits here no more either
                     revoked.append(self.seats[ev.data["seat"]].token_hash)
                 self._apply(ev.kind, ev.data, ev.seq, replaying=True)
+                self._relinked([ev])  # the limit on new links holds whichever process is asked
                 self.seq = ev.seq
                 if ev.kind != "chat":
                     self.touched = ev.ts

@@ -25,7 +25,10 @@ from .names import differing, look_alike, table_label
 from .seating import Conn, LogEntry, RoomError, SeatInfo, hash_token
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from ..session.table import Table
+    from .store import Event
     from .timing import Clock, Timing
 
 __all__ = ["HOST_RULE", "LIFECYCLE", "Gathering"]
@@ -211,6 +214,14 @@ class Gathering:
         asker.token_hash = self.seats[seat].token_hash
         self.revoke(old)
         return token
+
+    def _relinked(self, events: Iterable[Event]) -> None:
+        """Each seat's last new link made when its stored event says (``ts``), so that a table read back (at a
+        restart, an undo, or on another server process) keeps the limit of one every :data:`RELINK_SECONDS`."""
+        for ev in events:
+            if ev.kind == "relink":
+                s = self.seats[ev.data["seat"]]
+                s.relinked_at = max(s.relinked_at, ev.ts)
 
     def revoke(self, token_hash: str | None) -> None:
         """Every connection that said hello with the token of ``token_hash`` (which no longer sits) is told and

@@ -160,6 +160,7 @@ class Room(Gathering, TurnClock, Pausing, Undo, Following):
             self._apply(ev.kind, ev.data, ev.seq, replaying=True)
         self.seq = events[-1].seq if events else 0
         self.rebuilt_at = self.seq
+        self._relinked(events)
         played = [ev for ev in events if ev.kind != "chat"]
         if played:
             self.touched = played[-1].ts

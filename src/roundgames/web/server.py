@@ -89,11 +89,13 @@ class Server:
             room.replay(self.store.events(table_id))
         except StoreError as e:
             if self.follower is None:  # nobody would read it again: set aside, as below
-                return self._set_aside(table_id, f"its stored events cannot be read ({e})")
-            log.warning("table %s: not read yet (the next catch-up reads it again): %s", table_id, e)
+                self._set_aside(table_id, f"its stored events cannot be read ({e})")
+            else:
+                log.warning("table %s: not read yet (the next catch-up reads it again): %s", table_id, e)
             return None
         except Exception as e:  # whatever broke it, one table never stops the others
-            return self._set_aside(table_id, f"its stored events cannot be replayed ({type(e).__name__}: {e})")
+            self._set_aside(table_id, f"its stored events cannot be replayed ({type(e).__name__}: {e})")
+            return None
         self.rooms[table_id] = room
         if self.follower is not None:
             self.follower.adopt(room)
