@@ -301,6 +301,41 @@ def test_a_write_stuck_behind_a_lock_is_refused_at_the_statement_timeout_and_mad
         store.close()
 
 
+def _cut(pg_url: str, pid: int) -> None:
+    """End a connection from the database's side (as its idle timeout, or a restart of the network, would)."""
+    import psycopg
+
+    with psycopg.connect(pg_url, autocommit=True) as admin:
+        admin.execute("SELECT pg_terminate_backend(%s)", (pid,))
+        while admin.execute("SELECT 1 FROM pg_stat_activity WHERE pid = %s", (pid,)).fetchone():
+            time.sleep(0.05)
+
+
+def test_a_lease_connection_closed_holding_no_lease_is_opened_again_at_once_and_one_holding_leases_says_so(
+    pg_url: str,
+) -> None:
+    """The database closes a lease connection that has been silent (a process that led nothing): the next table
+    that process makes is its own at once. A lease connection lost holding leases is said lost first (the process
+    stops playing those tables), and only then opened again."""
+    from roundgames.web.pgstore import PgStore
+
+    here, there = open_store(pg_url), open_store(pg_url)
+    assert isinstance(here, PgStore) and isinstance(there, PgStore)
+    try:
+        assert there.try_lead(["abc234"]) == {"abc234"}
+        assert here.try_lead(["abc234"]) == set()  # held by the other process; this one holds none
+        _cut(pg_url, here._lease_conn().info.backend_pid)
+        assert here.try_lead(["def567"]) == {"def567"}  # at once, on a new connection
+        assert here.leases_held()
+        _cut(pg_url, here._lease_conn().info.backend_pid)
+        assert here.try_lead(["ghj892"]) == set()  # its leases went with the connection: said first
+        assert not here.leases_held()
+        assert here.try_lead(["def567", "ghj892"]) == {"def567", "ghj892"}  # then taken again
+    finally:
+        here.close()
+        there.close()
+
+
 # -- one SQLite file, one server --------------------------------------------------------------------------------------
 
 

@@ -115,6 +115,8 @@ class PgStore:
         self.now = now
         self._db: psycopg.Connection[Any] | None = None
         self._lease: psycopg.Connection[Any] | None = None
+        #: whether the lease connection has taken a lease (it keeps each until it ends)
+        self._leased = False
         db = self._conn()
         try:
             with db.transaction():
@@ -253,6 +255,7 @@ class PgStore:
                 lease.close()
                 raise StoreError(f"--db {shown(self.url)}: cannot open the store: {_said(e)}") from None
             self._lease = lease
+            self._leased = False
         return self._lease
 
     def leases_held(self) -> bool:
@@ -268,21 +271,29 @@ class PgStore:
 
     def try_lead(self, table_ids: list[str]) -> set[str]:
         """Take the leases of these tables that no other process holds, in one round trip; the tables whose lease
-        this process holds now (none where the database cannot be reached)."""
+        this process holds now (none where the database cannot be reached). A lease connection lost while it held
+        no lease (the database closes one silent for :data:`LEASE_IDLE_TIMEOUT_MS`) is opened again at once: a
+        table made on a process that led nothing is led by it from the start. One lost holding leases is not:
+        :meth:`leases_held` must say first that they are gone."""
         if not table_ids:
             return set()
-        try:
-            rows = (
-                self._lease_conn()
-                .execute(
+        for _ in range(2):
+            try:
+                lease = self._lease_conn()
+                rows = lease.execute(
                     "SELECT t FROM unnest(%s::text[]) AS t WHERE pg_try_advisory_lock(%s, hashtext(t))",
                     (table_ids, LEASE_KEY),
-                )
-                .fetchall()
-            )
-        except (psycopg.Error, StoreError):
-            return set()
-        return {t for (t,) in rows}
+                ).fetchall()
+            except StoreError:
+                return set()
+            except psycopg.Error:
+                if self._leased or not lease.broken:
+                    return set()
+                continue
+            taken = {t for (t,) in rows}
+            self._leased = self._leased or bool(taken)
+            return taken
+        return set()
 
     def put_presence(self, process: str, counts: dict[tuple[str, int], int]) -> None:
         """This process's connections at each ``(table, seat)`` (seat -1: spectators), its heartbeat with them; a
