@@ -315,8 +315,8 @@ class Room(Gathering, TurnClock, Pausing, Undo, Following):
             except Exception as e:  # a refused command: its caller is told; the table is unchanged
                 if fut is not None and not fut.done():
                     fut.set_exception(e)
-                elif isinstance(e, RoomError) and e.code in ("paused", "store_failed"):
-                    pass  # the store failed under an automatic step: the table is paused, and said so
+                elif isinstance(e, RoomError) and e.code in ("paused", "store_failed", "busy"):
+                    pass  # the store failed (the table is paused, and said so), or another process wrote first twice
                 elif fut is None:  # an automatic step failed: a bug of ours; say so and do not spin on it
                     log.exception("table %s: an automatic step failed", self.id)
                     self._failed_at = self.clock.now()
