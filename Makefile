@@ -17,9 +17,13 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev,docs,envs,sim,tui,web,webtest,postgres]'
 	@touch $(STAMP)
 
-## Install and start the main job: the web table on http://127.0.0.1:8000 (tables kept in roundgames.sqlite3).
-run: $(STAMP)
+## Install and start the main job: the web table on http://127.0.0.1:8000 (tables kept in roundgames.sqlite3), with
+## the documentation at /docs/ (built on the first run; `make docs` builds it again).
+run: $(STAMP) build/site/index.html
 	$(BIN)/roundgames serve
+
+build/site/index.html: $(STAMP)
+	$(BIN)/mkdocs build --strict --quiet
 
 ## Install and run every check: lint, types, the layers (import-linter), the laws and the site, tests (with doctests).
 ## The browser tests drive the system Chromium: scripts/ensure-chromium installs it when missing.

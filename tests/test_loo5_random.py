@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from roundgames import IllegalActionError, LooDeal, LooRules
+from roundgames import IllegalActionError, LooDeal, LooRules, RecordError
 from roundgames.core.cards import card_str
 from roundgames.loo.deal import Decl, LooAction, Phase
 from roundgames.records.deal import dumps, loads, record_of, referee
@@ -279,8 +279,10 @@ def play_one(form: str, seed: int) -> dict[str, int]:
         if probe not in acts and probe not in deal.view(who).legal:
             before = (len(deal.log), deal.hands[:], deal.net, deal.phase, deal.to_act, deal.stock[:])
             assert not deal.can(probe), deal.action_str(probe)
-            with pytest.raises(IllegalActionError):
+            with pytest.raises((IllegalActionError, RecordError)) as refused:
                 deal.apply(probe)
+            if refused.type is RecordError:  # only a card the seat does not hold is malformed (RULES.md §14.23)
+                assert probe.verb == "play" and not deal.hands[who] >> card & 1 and "§14.23" in str(refused.value)
             assert (len(deal.log), deal.hands[:], deal.net, deal.phase, deal.to_act, deal.stock[:]) == before
         sides = [o for o in deal.order if o != s and deal.view(o).legal]
         action = LooAction(rng.choice(sides), "flush") if sides and rng.random() < 0.5 else rng.choice(acts)

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from roundgames import IllegalActionError, LooDeal, LooRules, parse_cards
+from roundgames import IllegalActionError, LooDeal, LooRules, RecordError, parse_cards
 from roundgames.core.cards import card_str
 from roundgames.loo.deal import LooAction
 from roundgames.records.deal import dumps, loads, record_of, referee
@@ -293,11 +293,14 @@ KINDS = ["regular"] * 7 + ["ew_single"] * 2 + ["single"]
 
 
 def _refused(deal: LooDeal, action: LooAction) -> bool:
-    """Whether verify refuses ``action`` with IllegalActionError (and nothing else)."""
+    """Whether verify refuses ``action``: with IllegalActionError, or as malformed (RecordError) for a card the seat
+    does not hold (RULES.md §14.23), and nothing else."""
     try:
         deal.verify(action)
     except IllegalActionError:
         return True
+    except RecordError as e:
+        return action.verb == "play" and not deal.hands[action.seat] >> action.card & 1 and "§14.23" in str(e)
     return False
 
 
@@ -333,7 +336,7 @@ def _check_candidates(deal: LooDeal, legal: list[LooAction], rng: random.Random,
     # a refused action changes nothing
     illegal = [a for a in candidates if a not in legal_set]
     before = (len(deal.log), deal.to_act, deal.phase, deal.hands[:], deal.net, deal.pool_total, deal.decls[:])
-    with pytest.raises(IllegalActionError):
+    with pytest.raises((IllegalActionError, RecordError)):  # RecordError: a card not held (RULES.md §14.23)
         deal.apply(rng.choice(illegal))
     assert (len(deal.log), deal.to_act, deal.phase, deal.hands[:], deal.net, deal.pool_total, deal.decls[:]) == before
 

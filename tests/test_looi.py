@@ -95,7 +95,9 @@ def test_looi_1_three_tricks_and_the_settlement_of_section_3() -> None:
     act(deal, "P1 stand", "P2 stand", "P3 stand", "P4 stand")
     illegal_text(deal, "P1 play 3H", "LOO-PLAY-2")
     act(deal, *IRISH_PLAY[:5])
-    illegal_text(deal, "P2 play 5D", "LOO-PLAY-4")
+    # 5D is played already: a card the seat does not hold is malformed, not illegal (RULES.md §14.23)
+    with pytest.raises(RecordError, match=r"does not hold it, so the action is malformed.*§14\.23"):
+        deal.apply(deal.parse_action("P2 play 5D"))
     act(deal, *IRISH_PLAY[5:])
     assert [t.winner for t in deal.tricks] == [0, 1, 1]
     assert deal.net == [3, 6, -6, -9]  # pool 6 + 3 = 9, three a trick

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 
 from roomconn import Recorder
 from roundgames.records.deal import dumps, record_of
@@ -24,9 +25,23 @@ from roundgames.web.app import create_app
 from roundgames.web.pausing import RETRY_SECONDS
 from roundgames.web.room import Room, RoomError
 from roundgames.web.server import Server
+from roundgames.web.store import SqliteStore, StoreError
 from roundgames.web.timing import ManualClock, Timing
 
 TABLE = {"game": "nap", "players": 3, "people": 2, "bot": "random", "bot_delay": 0, "rounds": 3}
+#: a stored table's settings, for a room made without the HTTP routes
+CONFIG_3 = {
+    "game": "nap",
+    "preset": "peel",
+    "options": {},
+    "players": 3,
+    "people": 1,
+    "bot": "random",
+    "bot_delay": 0.0,
+    "spectators": True,
+    "rounds": 1,
+    "confirm": False,
+}
 
 
 class Scene:
@@ -129,12 +144,11 @@ def test_a_full_store_refuses_the_action_pauses_the_table_and_play_resumes_when_
 
             # Paused: every command is refused, naming why, and a sitting-down is refused whole.
             frozen = (room.seq, _deal_json(room))
-            if ann.state["legal"]:
-                try:
-                    await room.call(room.act, 0, _action(ann.state))
-                    raise AssertionError("a paused table took an action")
-                except RoomError as e:
-                    assert e.code == "paused" and "database or disk is full" in e.message
+            commands = [(room.chat, 0, "hello")] + ([(room.act, 0, _action(ann.state))] if ann.state["legal"] else [])
+            for fn, *args in commands:
+                with pytest.raises(RoomError) as refused:
+                    await room.call(fn, *args)
+                assert refused.value.code == "paused" and "database or disk is full" in refused.value.message
             bob = await s.http.post(f"/api/tables/{table_id}/sit", json={"seat": 1, "name": "Bob"})
             assert bob.status_code == 503 and "paused" in bob.json()["error"]["message"]
             info = (await s.http.get(f"/api/tables/{table_id}")).json()
@@ -237,3 +251,94 @@ def test_a_table_whose_events_cannot_be_replayed_is_set_aside_and_the_others_are
             assert sat.status_code == 200
 
     asyncio.run(serve())
+
+
+class Unreachable:
+    """The real SQLite store, made unreachable on demand as a database server gone away is: while ``gone``, every
+    write and every read raises :class:`StoreError` (the failing store the server may meet, injected under it)."""
+
+    def __init__(self, store: SqliteStore) -> None:
+        self.store, self.gone = store, False
+
+    def __getattr__(self, name: str) -> Any:
+        attr = getattr(self.store, name)
+        if name in ("append", "events", "create", "delete", "probe") and callable(attr):
+
+            def guarded(*args: Any, **kwargs: Any) -> Any:
+                if self.gone:
+                    if name == "probe":
+                        return False
+                    raise StoreError(f"the database went away ({name})")
+                return attr(*args, **kwargs)
+
+            return guarded
+        return attr
+
+
+def test_a_store_that_cannot_even_be_read_back_shows_nobody_what_was_not_stored(tmp_path: Path) -> None:
+    """The write fails and so does the read-back: memory may hold the event that was not stored, so until the store
+    answers again nobody is sent a state (a late joiner included), only why the table stopped."""
+
+    async def main() -> None:
+        clock = ManualClock()
+        real = SqliteStore(str(tmp_path / "tables.sqlite3"), now=clock.now)
+        store = Unreachable(real)
+        config = {**CONFIG_3, "seed": 5}
+        real.create("t", config)
+        room = Room("t", config, store, clock.now(), Timing(deal_pause=0, trick_pause=0), clock)  # type: ignore[arg-type]
+        room.replay([])
+        room.start()
+        try:
+            ann, watcher = Recorder(0), Recorder(None)
+            await room.call(room.sit, 0, "Ann")
+            await room.call(room.join, ann, None)
+            await room.call(room.join, watcher, None)
+            await clock.advance(0.1, room.settle)
+            while not ann.state["legal"]:  # the bots play up to Ann's turn
+                await clock.advance(1.0, room.settle)
+            seen = {id(ann): len(ann.messages), id(watcher): len(watcher.messages)}
+            store.gone = True
+            with pytest.raises(RoomError) as refused:
+                await room.call(room.act, 0, _action(ann.state))
+            assert refused.value.code == "store_failed"
+            late = Recorder(None)
+            await room.call(room.join, late, None)
+            await clock.advance(10 * RETRY_SECONDS, room.settle)
+            for conn in (ann, watcher, late):
+                told = conn.messages[seen.get(id(conn), 0) :]
+                assert told and all(m.get("state") is None for m in told), told  # no state while unreadable
+                assert told[-1]["type"] == "error" and told[-1]["code"] == "paused"
+            store.gone = False
+            await clock.advance(RETRY_SECONDS + 0.1, room.settle)
+            assert room.paused is None
+            stored = real.events("t")
+            assert room.seq == stored[-1].seq
+            for conn in (ann, watcher, late):  # brought back to the table as stored
+                assert conn.messages[-1]["type"] == "snapshot" and conn.messages[-1]["seq"] == room.seq
+                assert conn.state["paused"] is None
+            assert ann.state["legal"]  # her turn again: the action that was not stored did not happen
+        finally:
+            await room.stop()
+            real.close()
+
+    asyncio.run(main())
+
+
+def test_a_connection_counted_again_by_a_command_run_twice_is_counted_once(tmp_path: Path) -> None:
+    """A command that lost a race for its number is run again (several server processes): a join run twice counts
+    the connection once, so the seat shows away once it leaves."""
+
+    async def main() -> None:
+        async with scene(tmp_path / "tables.sqlite3") as s:
+            table_id = (await s.http.post("/api/tables", json=TABLE)).json()["id"]
+            await s.http.post(f"/api/tables/{table_id}/sit", json={"seat": 0, "name": "Ann"})
+            room = s.server.rooms[table_id]
+            ann = Recorder(0)
+            await room.call(room.join, ann, None)
+            await room.call(room.join, ann, None)
+            assert room.seats[0].conns == 1
+            await room.call(room.disconnect, ann)
+            assert room.seats[0].conns == 0
+            assert not room.facts().seats[0].connected
+
+    asyncio.run(main())

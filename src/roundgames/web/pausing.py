@@ -58,13 +58,11 @@ class Pausing:
         except Exception as again:  # a store that cannot even be read: say nothing more until it can be
             log.error("table %s: the store cannot be read either: %s", self.id, again)
             self._stale = True
+            self.replay([])  # nothing unsaved stays in memory (the lobby lists the table as made until it is read)
         self._version += 1
-        if self._stale:
-            # Memory may hold the event that was not stored: nobody is shown it, only why the table stops.
-            for conn in list(self.conns):
-                conn.push({"type": "error", "code": "paused", "message": self.paused, "rule": None, "field": None})
-        else:
-            self._broadcast([], snapshot=True)
+        # Every viewer is sent the table as stored, and why it stops; while it could not even be read back, memory
+        # may hold the event that was not stored, so nobody is sent a state (Room.send_to), only why.
+        self._broadcast([], snapshot=True)
         return RoomError("store_failed", f"not saved, so not done: {self.paused}")
 
     def _try_resume(self) -> None:

@@ -153,9 +153,11 @@ class Room(Gathering, TurnClock, Pausing, Undo, Following):
     def replay(self, events: list[Event]) -> None:
         """Rebuild the table from its stored events (at start-up, and after an undo)."""
         conns = {i: s.conns for i, s in enumerate(self.seats)}
+        warned = getattr(self, "_warned", {})  # a warning given stands (a lost race reads the table back)
         self._reset()
         for i, n in conns.items():
             self.seats[i].conns = n
+        self._warned = warned
         for ev in effective(without_old_chat(events)):
             self._apply(ev.kind, ev.data, ev.seq, replaying=True)
         self.seq = events[-1].seq if events else 0
@@ -314,8 +316,8 @@ class Room(Gathering, TurnClock, Pausing, Undo, Following):
             except Exception as e:  # a refused command: its caller is told; the table is unchanged
                 if fut is not None and not fut.done():
                     fut.set_exception(e)
-                elif isinstance(e, RoomError) and e.code in ("paused", "store_failed"):
-                    pass  # the store failed under an automatic step: the table is paused, and said so
+                elif isinstance(e, RoomError) and e.code in ("paused", "store_failed", "busy"):
+                    pass  # the store failed (the table is paused, and said so), or another process wrote first twice
                 elif fut is None:  # an automatic step failed: a bug of ours; say so and do not spin on it
                     log.exception("table %s: an automatic step failed", self.id)
                     self._failed_at = self.clock.now()
@@ -443,7 +445,7 @@ class Room(Gathering, TurnClock, Pausing, Undo, Following):
             action, found = self._laws_if(seat, text, turn)
             said = (self.deal_number, " ".join(text.split()))
             rules = tuple(law.rule for law in found)
-            warned = self._warned.pop(seat, None)
+            warned = self._warned.get(seat)  # forgotten once the action is applied (a lost race keeps it)
             # Confirmed, but the play moved on while he read the warning and another law applies now: ask again.
             moved = irregular and warned is not None and warned[0] == said and warned[1] != rules
             if found and (moved or not irregular):
@@ -458,6 +460,7 @@ class Room(Gathering, TurnClock, Pausing, Undo, Following):
         if found:
             data["irregular"] = True  # for whoever reads the store: on a replay the table's mode rules it again
         self._command("act", data)
+        self._warned.pop(seat, None)
 
     def ask_hint(self, seat: int) -> Job:
         """A person asks for a hint at his turn: refused at a table without hints (``hints_off``, naming the option)
@@ -522,7 +525,10 @@ class Room(Gathering, TurnClock, Pausing, Undo, Following):
         if why is not None:
             raise RoomError("no_undo", why)
         self._command("undo", {"seat": seat})
-        self.replay(self.store.events(self.id))
+        try:
+            self.replay(self.store.events(self.id))
+        except StoreError as e:  # stored, but not read back: the table pauses until it can be
+            raise self._store_failed(e) from None
         self._version += 1
         self._broadcast([], snapshot=True)
 
@@ -533,14 +539,17 @@ class Room(Gathering, TurnClock, Pausing, Undo, Following):
 
     def connect(self, conn: Conn) -> None:
         """Count ``conn`` at its seat and tell the others (``conn`` itself is brought up to date by :meth:`resume`)."""
+        first = conn not in self.conns  # a command run again after a lost race (follow.py) counts it once
         self.conns.add(conn)
-        if conn.seat is not None:
-            self.move_seat(conn)  # the rejoin link opened on another device takes the seat there
-            self.seat_moved_here(conn.seat)  # ... whichever server process that device reached
+        if conn.seat is not None and first:
             self.seats[conn.seat].conns += 1
             self.seats[conn.seat].back_at = self.clock.now()
-            if self.paused is None:  # a paused table stores nothing: he is given his seat back when it plays on
+        if conn.seat is not None and self.paused is None:  # a paused table stores nothing: he has it back later
+            with contextlib.suppress(RoomError):  # the store failed: the table pauses, and he watches it paused
                 self.give_back(conn.seat)
+        if conn.seat is not None and first:
+            self.move_seat(conn)  # the rejoin link opened on another device takes the seat there
+            self.seat_moved_here(conn.seat)  # ... whichever server process that device reached
         self._version += 1
         others = [other for other in self.conns if other is not conn]
         facts = self.facts() if others else None
@@ -729,6 +738,9 @@ class Room(Gathering, TurnClock, Pausing, Undo, Following):
     ) -> None:
         """Send ``conn`` the state and ``entries`` (or the whole recent log, for a snapshot); ``facts``, gathered
         once for every connection told of one change."""
+        if self._stale:  # memory may hold an event that was not stored: say only why the table stops
+            conn.push({"type": "error", "code": "paused", "message": self.paused, "rule": None, "field": None})
+            return
         viewer = conn.seat
         if snapshot:
             entries = snapshot_log(self.log, SNAPSHOT_LOG)
