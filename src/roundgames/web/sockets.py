@@ -26,7 +26,7 @@ from .protocol import ProtocolError, parse_client_message
 from .room import Room, RoomError, hash_token
 from .server import Server
 
-__all__ = ["HELLO_BURST", "MAX_OUTBOX_BYTES", "WsConn", "error_message", "table_socket"]
+__all__ = ["HELLO_BURST", "MAX_OUTBOX_BYTES", "MOST_OUTBOX_BYTES", "WsConn", "error_message", "table_socket"]
 
 #: the bytes of text queued for one client at most: past it, what is queued is dropped and the latest snapshot
 #: sent instead once the client reads again (a client that is behind needs the newest state, not every step)
