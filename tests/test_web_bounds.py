@@ -220,7 +220,7 @@ def test_tables_nobody_joined_make_room_again_within_minutes(tmp_path: Path, mon
 
 def test_one_address_keeps_at_most_twenty_tables_counting_ipv6_by_its_64(tmp_path: Path) -> None:
     async def main() -> None:
-        app = create_app(str(tmp_path / "web.sqlite3"), clock=ManualClock(), thinker=InlineThinker(), create_limit=0)
+        app = create_app(str(tmp_path / "web.sqlite3"), clock=ManualClock(), thinker=InlineThinker(), create_limit=100)
         await app.state.server.open()
 
         def client(address: str) -> httpx.AsyncClient:

@@ -49,12 +49,15 @@ CONNECTIONS_PER_ADDRESS = 50
 CONNECTIONS_ENV = "ROUNDGAMES_CONNECTIONS_PER_ADDRESS"
 
 
-def connections_from_env() -> int:
-    """:data:`CONNECTIONS_PER_ADDRESS`, or what :data:`CONNECTIONS_ENV` says; raises ValueError for a bad value."""
+def connections_from_env(sockets: int) -> int:
+    """What :data:`CONNECTIONS_ENV` says, or by default :data:`CONNECTIONS_PER_ADDRESS` (at least 30 more than the
+    ``sockets`` per address, none where they are not limited); raises ValueError for a bad value."""
     raw = os.environ.get(CONNECTIONS_ENV, "").strip()
     if raw and not raw.isdigit():
         raise ValueError(f"{CONNECTIONS_ENV}={raw}: connections per address, a whole number (0: no limit)")
-    return int(raw) if raw else CONNECTIONS_PER_ADDRESS
+    if raw:
+        return int(raw)
+    return max(CONNECTIONS_PER_ADDRESS, sockets + 30) if sockets else 0
 
 
 def _too_many(most: int) -> bytes:

@@ -10,7 +10,8 @@ meets one: the numbers are far above what a person at a table does.
   (a table's id is its only key: guessing them is made slow as well as hopeless);
 - websockets: at most :data:`SOCKETS_PER_ADDRESS` at once from one address;
 - snapshots: the hellos one address has answered (a connection's first among them) come from one allowance of
-  :data:`HELLO_BURST`, then :data:`HELLOS_PER_SECOND` a second, so that reconnecting resets nothing;
+  :data:`HELLO_BURST`, then :data:`HELLOS_PER_SECOND` a second, so that reconnecting resets nothing (each
+  connection's own where the websockets per address are not limited);
 - tables: one address keeps at most :data:`TABLES_PER_ADDRESS` of the tables it created at once;
 - a table's log: the game's recent past and, apart from it, its recent chat, so that talk never pushes the game
   out of what a (re)connecting client is sent;
@@ -168,6 +169,11 @@ class Limits:
         if raw and not raw.isdigit():
             raise ValueError(f"{SOCKETS_ENV}={raw}: websockets per address, a whole number (0: no limit)")
         return int(raw) if raw else SOCKETS_PER_ADDRESS
+
+    def hello_key(self, address: str, connection: object) -> str:
+        """Whose allowance of answered hellos a connection's come from: its address's, or, where the websockets per
+        address are not limited (a benchmark's clients all on one address), the connection's own."""
+        return address if self.sockets.most else f"#{id(connection)}"
 
     def may_chat(self, table_id: str, seat: int | None, address: str) -> bool:
         """Whether a chat line may be said now, taking it from the seat's allowance (or the address's)."""

@@ -77,7 +77,7 @@ def serve(
         trick_pause = Timing.trick_pause_from_env()
         sockets = Limits.sockets_from_env()
         request_seconds = request_seconds_from_env()
-        connections = connections_from_env()
+        connections = connections_from_env(sockets)
     except ValueError as e:
         raise RoundgamesError(str(e)) from None
     timing = Timing(away_seconds=away_seconds, deal_pause=deal_pause, trick_pause=trick_pause)

@@ -196,7 +196,7 @@ async def _connection(ws: WebSocket, limits: Limits, address: str) -> None:
             return
         conn = _welcome(ws, room, hello)
         pump = asyncio.get_running_loop().create_task(conn.pump())
-        await _hello_allowed(limits, address)  # the first hello too: reconnecting resets nothing
+        await _hello_allowed(limits, limits.hello_key(address, conn))  # the first one too: reconnecting resets nothing
         await room.call(room.join, conn, hello["since"])
         while True:
             try:
@@ -284,7 +284,8 @@ async def _first_hello(ws: WebSocket) -> dict[str, Any] | None:
 
 
 async def _hello_allowed(limits: Limits, address: str) -> None:
-    """Wait until ``address``'s allowance of answered hellos has one, and take it."""
+    """Wait until ``address``'s allowance of answered hellos (:meth:`~roundgames.web.limits.Limits.hello_key`) has
+    one, and take it."""
     while not limits.hellos.take(address):
         await asyncio.sleep(max(0.01, limits.hellos.wait(address)))
 
@@ -349,7 +350,7 @@ async def _dispatch(
             raise RoomError(
                 "bad_token", "a connection keeps the seat it said hello with; reconnect to change", None, "token"
             )
-        await _resume(room, conn, message["since"], limits, address)
+        await _resume(room, conn, message["since"], limits, limits.hello_key(address, conn))
         return
     if kind == "chat":
         if conn.seat is not None and room.gives_back(conn.seat):
