@@ -124,7 +124,8 @@ class Server:
 
     def expire(self) -> list[str]:
         """Forget every idle table now (its events too): nobody connected and nothing done at it for the idle time,
-        or for a shorter time where no person sits or none ever connected (:func:`~roundgames.web.limits.forgotten_at`); their ids."""
+        or for a shorter time where no person sits or none ever connected
+        (:func:`~roundgames.web.limits.forgotten_at`); their ids."""
         now = self.clock.now()
         for room in self.rooms.values():  # a person connected at another process sharing the store (its presence)
             if room.first_person_at is None and any(s.kind == "person" and s.conns > 0 for s in room.seats):
