@@ -12,7 +12,7 @@ import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import httpx
 import pytest
@@ -22,11 +22,11 @@ from websockets.asyncio.client import ClientConnection, connect
 from roomconn import Recorder
 from roundgames.web import app as web_app
 from roundgames.web.app import create_app
-from roundgames.web.limits import KEEP_CHAT, SNAPSHOT_CHAT, UNSAT_SECONDS
+from roundgames.web.limits import KEEP_CHAT, SNAPSHOT_CHAT, TABLES_PER_ADDRESS, UNSAT_SECONDS
 from roundgames.web.protocol import new_table_config
 from roundgames.web.room import KEEP_LOG, SNAPSHOT_LOG, Room
 from roundgames.web.server import ID_LENGTH, ID_LETTERS
-from roundgames.web.sockets import MAX_OUTBOX_BYTES, WsConn
+from roundgames.web.sockets import MAX_OUTBOX_BYTES, MOST_OUTBOX_BYTES, WsConn
 from roundgames.web.store import open_store
 from roundgames.web.thinking import InlineThinker
 from roundgames.web.timing import ManualClock, Timing
@@ -182,21 +182,28 @@ def test_chat_never_pushes_the_game_out_of_a_snapshot_and_a_restart_replays_only
         assert con.execute("SELECT count(*) FROM events WHERE kind = 'chat'").fetchone() == (3 * KEEP_LOG,)
 
 
-def test_tables_nobody_sat_at_make_room_again_within_minutes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A flood of anonymous tables fills the server (its most, made 20 here); the refusal says when room comes
-    back, and it does, ten minutes on; the table where Ann sat is kept, as long as a day."""
+def test_tables_nobody_joined_make_room_again_within_minutes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A flood of anonymous tables fills the server (its most, made 20 here), a seat taken by a POST at some of them
+    with nobody ever connecting; the refusal says when room comes back, and it does, ten minutes on; the table where
+    Ann sat and connected is kept, as long as a day."""
     monkeypatch.setattr(web_app, "MAX_TABLES", 20)
 
     async def main() -> None:
         clock = ManualClock()
-        async with _app(tmp_path / "web.sqlite3", clock) as (_, http):
+        async with _app(tmp_path / "web.sqlite3", clock) as (app, http):
             ann_table = (await http.post("/api/tables", json={"game": "loo", "players": 3, "people": 1})).json()
             assert (await http.post(f"/api/tables/{ann_table['id']}/sit", json={"seat": 0, "name": "Ann"})).is_success
+            room = app.state.server.rooms[ann_table["id"]]
+            ann = Recorder(0)
+            await room.call(room.join, ann, None)  # Ann's browser connects, then she closes it
+            await room.call(room.disconnect, ann)
             flood = []
             for i in range(19):
                 people = i % 2  # tables waiting for a person nobody sends, and tables of bots nobody watches
-                made = await http.post("/api/tables", json={"game": "nap", "players": 3, "people": people})
-                flood.append(made.json()["id"])
+                made = (await http.post("/api/tables", json={"game": "nap", "players": 3, "people": people})).json()
+                if people and i % 4 == 1:  # a seat taken, and its link never opened
+                    assert (await http.post(f"/api/tables/{made['id']}/sit", json={"seat": 0, "name": "X"})).is_success
+                flood.append(made["id"])
             full = await http.post("/api/tables", json={"game": "loo", "players": 3, "people": 1})
             assert full.status_code == 503
             assert "room comes back in about 11 minutes" in full.json()["error"]["message"], full.text
@@ -207,6 +214,57 @@ def test_tables_nobody_sat_at_make_room_again_within_minutes(tmp_path: Path, mon
                 assert (await http.get(f"/api/tables/{table}")).status_code == 404
             assert (await http.get(f"/api/tables/{ann_table['id']}")).status_code == 200
             assert (await http.post("/api/tables", json={"game": "loo", "players": 3})).status_code == 201
+
+    asyncio.run(main())
+
+
+def test_one_address_keeps_at_most_twenty_tables_counting_ipv6_by_its_64(tmp_path: Path) -> None:
+    async def main() -> None:
+        app = create_app(str(tmp_path / "web.sqlite3"), clock=ManualClock(), thinker=InlineThinker(), create_limit=100)
+        await app.state.server.open()
+
+        def client(address: str) -> httpx.AsyncClient:
+            transport = httpx.ASGITransport(app=app, client=(address, 40000))
+            return httpx.AsyncClient(transport=transport, base_url="http://table")
+
+        body = {"game": "nap", "players": 3, "people": 1}
+        try:
+            async with (
+                client("2001:db8::1") as one,
+                client("2001:db8::ffff") as same,
+                client("2001:db8:0:1::1") as other,
+            ):
+                for _ in range(TABLES_PER_ADDRESS):
+                    assert (await one.post("/api/tables", json=body)).status_code == 201
+                refused = await same.post("/api/tables", json=body)  # another address of the same /64
+                assert refused.status_code == 429, refused.text
+                assert f"at most {TABLES_PER_ADDRESS} at once" in refused.json()["error"]["message"]
+                assert (await other.post("/api/tables", json=body)).status_code == 201  # the next /64
+                assert len(app.state.server.rooms) == TABLES_PER_ADDRESS + 1
+        finally:
+            await app.state.server.close()
+
+    asyncio.run(main())
+
+
+def test_a_client_behind_keeps_the_only_copies_new_link_seat_lost_welcome_and_error() -> None:
+    async def main() -> None:
+        conn = WsConn(cast(Any, None), 0, cast(Any, None))  # its outbox alone: nothing is sent
+        conn.push({"type": "welcome", "table": "t", "seat": 0, "name": "Ann", "seq": 0})
+        big = {"type": "update", "seq": 1, "log": ["x" * 1000] * (MAX_OUTBOX_BYTES // 1000 - 10)}
+        conn.push(big)  # the client reads nothing: its outbox is all but full
+        conn.push({"type": "new_link", "seat": 0, "token": "f" * 20_000, "rejoin": "/t/t"})  # now past it
+        assert conn.queued_bytes > MAX_OUTBOX_BYTES
+        conn.push({"type": "seat_lost", "seat": 0})
+        conn.push({"type": "error", "code": "bad_message", "message": "no", "rule": None, "field": "type"})
+        conn.push({"type": "pong"})  # past the budget: a pong is dropped
+        assert conn.queued() == ["welcome", "update", "new_link", "seat_lost", "error"]
+        conn.push({"type": "update", "seq": 2})  # past the budget: the state is dropped, for a snapshot later
+        assert conn.coalesced == 1
+        assert conn.queued() == ["welcome", "new_link", "seat_lost", "error"]
+        for _ in range(MOST_OUTBOX_BYTES // 1000):  # a client that sends and never reads is ended, not kept
+            conn.push({"type": "error", "code": "x", "message": "y" * 1000, "rule": None, "field": None})
+        assert conn.overflowed and conn.queued_bytes <= MOST_OUTBOX_BYTES
 
     asyncio.run(main())
 

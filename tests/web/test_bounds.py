@@ -4,6 +4,7 @@ normal player (or another address) is not affected. Another address is 127.0.0.2
 
 from __future__ import annotations
 
+import contextlib
 import http.server
 import json
 import os
@@ -22,9 +23,15 @@ from playwright.sync_api import Page
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 
-from roundgames.web.deadline import REQUEST_ENV
-from roundgames.web.limits import CHAT_BURST, LOOKUP_BURST, SOCKETS_ENV, SOCKETS_PER_ADDRESS
-from roundgames.web.sockets import HELLO_BURST
+from roundgames.web.deadline import CONNECTIONS_ENV, CONNECTIONS_PER_ADDRESS, REQUEST_ENV
+from roundgames.web.limits import (
+    CHAT_BURST,
+    HELLO_BURST,
+    HELLOS_PER_SECOND,
+    LOOKUP_BURST,
+    SOCKETS_ENV,
+    SOCKETS_PER_ADDRESS,
+)
 
 from .conftest import WebServer
 from .webclient import Seat, create, sit
@@ -216,8 +223,8 @@ def test_hellos_are_answered_a_few_a_second_and_the_last_is_always_answered(serv
         watcher.send({"type": "hello", "token": None, "since": None})
     started = time.monotonic()
     deadline = started + 5
-    answered = 0  # besides the first hello's snapshot
-    while answered < HELLO_BURST + 1 and time.monotonic() < deadline:
+    answered = 0  # besides the first hello's snapshot, which took one of the address's allowance
+    while answered < HELLO_BURST and time.monotonic() < deadline:
         try:
             answered += watcher.recv(timeout=0.2)["type"] == "snapshot"
         except TimeoutError:
@@ -225,11 +232,99 @@ def test_hellos_are_answered_a_few_a_second_and_the_last_is_always_answered(serv
     waited = time.monotonic() - started
     kinds = [m["type"] for m in watcher.messages]
     # The first hello's, a burst at once, and one more for all those that came too fast.
-    assert kinds.count("snapshot") == HELLO_BURST + 2 and "error" not in kinds, kinds
+    assert kinds.count("snapshot") == HELLO_BURST + 1 and "error" not in kinds, kinds
     assert waited < 2, waited
     with pytest.raises(TimeoutError):
         watcher.recv(timeout=1)  # nothing more: fifty hellos cost a dozen snapshots
     watcher.close()
+
+
+def test_reconnecting_to_say_hello_again_is_answered_from_the_same_allowance_of_the_address(
+    server: WebServer,
+) -> None:
+    table = create(server.url, game="loo", players=3, people=1)["id"]
+    tries = 2 * HELLO_BURST
+    answered = 0
+    started = time.monotonic()
+    for _ in range(tries):  # connect, hello, close: each a new connection
+        with _ws(server, table) as ws:
+            ws.send(json.dumps({"type": "hello", "token": None, "since": None}))
+            assert json.loads(ws.recv(timeout=5))["type"] == "welcome"
+            with contextlib.suppress(TimeoutError):
+                answered += json.loads(ws.recv(timeout=0.05))["type"] == "snapshot"
+    elapsed = time.monotonic() - started
+    assert HELLO_BURST <= answered <= HELLO_BURST + HELLOS_PER_SECOND * elapsed + 2, (answered, elapsed)
+    assert answered < tries
+    # Another address has its own allowance: its first hello is answered at once.
+    with _ws(server, table, OTHER) as far:
+        far.send(json.dumps({"type": "hello", "token": None, "since": None}))
+        assert json.loads(far.recv(timeout=5))["type"] == "welcome"
+        assert json.loads(far.recv(timeout=1))["type"] == "snapshot"
+
+
+def test_idle_sockets_of_one_address_are_capped_and_another_address_is_still_served(server: WebServer) -> None:
+    held = []
+    closed = 0
+    try:
+        for _ in range(CONNECTIONS_PER_ADDRESS + 10):  # sixty idle sockets from 127.0.0.1, sending nothing
+            sock = socket.create_connection(("127.0.0.1", server.port), timeout=5)
+            held.append(sock)
+        for sock in held[CONNECTIONS_PER_ADDRESS:]:  # those past the cap: answered 429 and closed at once
+            sock.settimeout(3)
+            answer = b""
+            while chunk := sock.recv(4096):
+                answer += chunk
+            assert answer.startswith(b"HTTP/1.1 429") and b"at most 50 at once" in answer, answer
+            closed += 1
+        assert closed == 10
+        with _http(OTHER) as http:  # another address is served as ever
+            assert http.get(f"{server.url}/api/tables").status_code == 200
+        for sock in held[:10]:
+            sock.close()
+        time.sleep(0.2)
+        with _http() as http:  # and the address has room again once it closes some
+            assert http.get(f"{server.url}/api/tables").status_code == 200
+    finally:
+        for sock in held:
+            sock.close()
+
+
+def test_a_malformed_origin_is_refused_403_naming_it_over_http_and_websocket(server: WebServer) -> None:
+    table = create(server.url, game="loo", players=3, people=1)["id"]
+    bad = {"content-type": "application/json", "origin": "http://[::1"}
+    with _http() as http:
+        r = http.post(f"{server.url}/api/tables", content=b'{"game": "nap", "players": 3}', headers=bad)
+        assert r.status_code == 403, r.text
+        assert r.json()["error"]["field"] == "origin" and "http://[::1" in r.json()["error"]["message"]
+        assert [t["id"] for t in http.get(f"{server.url}/api/tables").json()["tables"]] == [table]
+    with pytest.raises(InvalidStatus) as refused:
+        _ws(server, table, origin="http://[::1")
+    assert refused.value.response.status_code == 403
+    error = json.loads(refused.value.response.body)["error"]
+    assert error["field"] == "origin" and "http://[::1" in error["message"]
+
+
+def test_behind_an_allowed_proxy_the_forwarded_address_is_the_one_counted(server_factory: Any) -> None:
+    server = server_factory(args=["--deal-pause", "0"], env={"FORWARDED_ALLOW_IPS": "127.0.0.2"})
+
+    def misses(http: httpx.Client, forwarded: str) -> list[int]:
+        headers = {"x-forwarded-for": forwarded}
+        return [
+            http.get(f"{server.url}/api/tables/nosuch{i:06d}", headers=headers).status_code
+            for i in range(LOOKUP_BURST + 1)
+        ]
+
+    with _http(OTHER) as proxy:  # the proxy, on 127.0.0.2: each client it forwards has its own allowance
+        assert misses(proxy, "203.0.113.1")[-1] == 429
+        assert misses(proxy, "203.0.113.2") == [404] * LOOKUP_BURST + [429]
+        assert (
+            proxy.get(f"{server.url}/api/tables/nosuch", headers={"x-forwarded-for": "203.0.113.3"}).status_code == 404
+        )
+    with _http() as direct:  # a client that is no allowed proxy is counted as itself, whatever it claims
+        assert misses(direct, "203.0.113.4")[-1] == 429
+        assert (
+            direct.get(f"{server.url}/api/tables/nosuch", headers={"x-forwarded-for": "203.0.113.5"}).status_code == 429
+        )
 
 
 # -- a page of another site, in a real browser -------------------------------------------------------------------
@@ -309,7 +404,7 @@ def test_a_page_of_another_site_cannot_create_a_table_or_open_a_websocket(
 
 @pytest.mark.parametrize(
     ("variable", "value"),
-    [(SOCKETS_ENV, "many"), (SOCKETS_ENV, "-3"), (REQUEST_ENV, "0"), (REQUEST_ENV, "soon")],
+    [(SOCKETS_ENV, "many"), (SOCKETS_ENV, "-3"), (REQUEST_ENV, "0"), (REQUEST_ENV, "soon"), (CONNECTIONS_ENV, "lots")],
 )
 def test_serve_refuses_a_bad_limit_plainly(tmp_path: Path, variable: str, value: str) -> None:
     with socket.socket() as probe:

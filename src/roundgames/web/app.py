@@ -32,7 +32,7 @@ from .docs_site import DocsSite, docs_built
 from .guard import RequestGuard
 from .guide_routes import GUIDE_ROUTES
 from .headers import SecurityHeaders
-from .limits import SOCKETS_PER_ADDRESS, Limits, room_comes_back
+from .limits import SOCKETS_PER_ADDRESS, TABLES_PER_ADDRESS, UNSAT_SECONDS, Limits, address_key, room_comes_back
 from .protocol import ProtocolError, check_text, new_table_config, options_catalogue, parse_sit
 from .room import Room, RoomError
 from .server import MAX_TABLES, Server
@@ -70,7 +70,8 @@ def _server(request: Request) -> Server:
 
 
 def _address(request: Request) -> str:
-    return request.client.host if request.client is not None else ""
+    """The client's address as the limits count it (an IPv6 address by its /64: :func:`address_key`)."""
+    return address_key(request.client.host if request.client is not None else "")
 
 
 def _room(request: Request) -> Room:
@@ -179,10 +180,17 @@ async def create_table(request: Request) -> Response:
         config = new_table_config(await _body(request))
     except ProtocolError as e:
         return _error(400, e.field, e.message)  # a refused form (a mistake being corrected) counts for nothing
+    if limit.per_minute and server.created_by(address) >= TABLES_PER_ADDRESS:  # no limit: a benchmark's
+        return _error(
+            429,
+            None,
+            f"too many tables from your address: at most {TABLES_PER_ADDRESS} at once; a table nobody joins "
+            f"goes after {UNSAT_SECONDS / 60:g} minutes, or play at one you made",
+        )
     if not limit.allow(address):
         return _error(429, None, limit.refusal(address))
     try:
-        room = server.create(config)
+        room = server.create(config, address)
     except StoreError as e:
         return _error(503, None, f"the table could not be saved, so it was not made: {e}")
     return JSONResponse({"id": room.id, "url": f"/t/{room.id}", "info": room.info()}, status_code=201)

@@ -92,8 +92,11 @@ class RequestGuard:
         origin = headers.get("origin")
         if changes and origin is not None:
             # The page's scheme, not the request's: behind a proxy that ends TLS the server itself is asked over http.
-            scheme = urlsplit(origin).scheme
-            if origin == "null" or _with_port(scheme, urlsplit(origin).netloc) != _with_port(scheme, host):
+            try:
+                parts = urlsplit(origin)
+            except ValueError:  # "http://[::1": not an origin at all
+                return 403, "origin", f"Origin {origin!r} is not an origin (scheme://host[:port]): refused"
+            if origin == "null" or _with_port(parts.scheme, parts.netloc) != _with_port(parts.scheme, host):
                 return 403, "origin", f"Origin {origin!r} is not this server's (a page of {host}): refused"
         if scope["type"] == "http" and scope.get("method") == "POST":
             kind = headers.get("content-type", "")

@@ -9,13 +9,20 @@ meets one: the numbers are far above what a person at a table does.
 - lookups: an address that asks for :data:`LOOKUP_BURST` tables that do not exist is answered 429 for a while
   (a table's id is its only key: guessing them is made slow as well as hopeless);
 - websockets: at most :data:`SOCKETS_PER_ADDRESS` at once from one address;
+- snapshots: the hellos one address has answered (a connection's first among them) come from one allowance of
+  :data:`HELLO_BURST`, then :data:`HELLOS_PER_SECOND` a second, so that reconnecting resets nothing (each
+  connection's own where the websockets per address are not limited);
+- tables: one address keeps at most :data:`TABLES_PER_ADDRESS` of the tables it created at once;
 - a table's log: the game's recent past and, apart from it, its recent chat, so that talk never pushes the game
   out of what a (re)connecting client is sent;
-- tables nobody ever sat at (or a table of bots nobody watches) are forgotten after :data:`UNSAT_SECONDS`.
+- tables no person ever connected to (or a table of bots nobody watches) are forgotten after :data:`UNSAT_SECONDS`.
+
+An address is counted by :func:`address_key`: an IPv6 address by its /64, the block one subscriber is given.
 """
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -27,15 +34,19 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CHAT_BURST",
+    "HELLOS_PER_SECOND",
+    "HELLO_BURST",
     "KEEP_CHAT",
     "LOOKUP_BURST",
     "SNAPSHOT_CHAT",
     "SOCKETS_ENV",
     "SOCKETS_PER_ADDRESS",
+    "TABLES_PER_ADDRESS",
     "UNSAT_SECONDS",
     "Buckets",
     "Limits",
     "SocketCount",
+    "address_key",
     "forgotten_at",
     "room_comes_back",
     "snapshot_log",
@@ -57,10 +68,30 @@ SOCKETS_PER_ADDRESS = 20
 #: the environment variable that sets :data:`SOCKETS_PER_ADDRESS` for ``roundgames serve`` (0: no limit; the
 #: benchmark's hundreds of watchers all come from one address)
 SOCKETS_ENV = "ROUNDGAMES_SOCKETS_PER_ADDRESS"
-#: seconds an unwatched table nobody ever sat at (or that is all bots) is kept after its last event
+#: hellos (each answered with what was missed or a snapshot) one address has answered at once in a burst, then
+#: :data:`HELLOS_PER_SECOND` a second; those that come faster on one connection are answered together, once, when
+#: the address's allowance does
+HELLO_BURST = 20
+HELLOS_PER_SECOND = 4.0
+#: the tables an address may keep at once among those it created (they go when played out, or unjoined)
+TABLES_PER_ADDRESS = 20
+#: seconds an unwatched table no person ever connected to (or that is all bots) is kept after its last event
 UNSAT_SECONDS = 600.0
 #: how many keys a table of buckets holds before the full ones are forgotten
 _MOST_KEYS = 10_000
+
+
+def address_key(host: str) -> str:
+    """What the per-address limits count ``host`` as: itself, or for an IPv6 address its /64 (one subscriber's
+    block: changing the last 64 bits changes nothing)."""
+    try:
+        ip = ipaddress.ip_address(host)
+    except ValueError:
+        return host
+    if ip.version == 6 and getattr(ip, "ipv4_mapped", None) is None:
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    mapped = getattr(ip, "ipv4_mapped", None)
+    return str(mapped) if mapped is not None else str(ip)
 
 
 class Buckets:
@@ -129,6 +160,7 @@ class Limits:
         self.chat = Buckets(CHAT_BURST, 1.0, now)
         self.lookups = Buckets(LOOKUP_BURST, 1 / LOOKUP_SECONDS, now)
         self.sockets = SocketCount(sockets_per_address)
+        self.hellos = Buckets(HELLO_BURST, HELLOS_PER_SECOND, now)
 
     @staticmethod
     def sockets_from_env() -> int:
@@ -137,6 +169,11 @@ class Limits:
         if raw and not raw.isdigit():
             raise ValueError(f"{SOCKETS_ENV}={raw}: websockets per address, a whole number (0: no limit)")
         return int(raw) if raw else SOCKETS_PER_ADDRESS
+
+    def hello_key(self, address: str, connection: object) -> str:
+        """Whose allowance of answered hellos a connection's come from: its address's, or, where the websockets per
+        address are not limited (a benchmark's clients all on one address), the connection's own."""
+        return address if self.sockets.most else f"#{id(connection)}"
 
     def may_chat(self, table_id: str, seat: int | None, address: str) -> bool:
         """Whether a chat line may be said now, taking it from the seat's allowance (or the address's)."""
@@ -162,11 +199,11 @@ class Limits:
 
 def forgotten_at(room: Room, idle_seconds: float) -> float | None:
     """When ``room`` is forgotten if nothing happens at it meanwhile: ``idle_seconds`` after its last event, or
-    :data:`UNSAT_SECONDS` (if sooner) at a table where no person sits (nobody ever sat, or all bots); None while
-    somebody is connected to it."""
+    :data:`UNSAT_SECONDS` (if sooner) at a table where no person sits or none ever connected (a seat taken by a
+    POST alone keeps nothing; a table of bots); None while somebody is connected to it."""
     if room.conns:
         return None
-    sat = any(s.kind == "person" for s in room.seats)
+    sat = room.first_person_at is not None and any(s.kind == "person" for s in room.seats)
     return room.touched + (idle_seconds if sat else min(idle_seconds, UNSAT_SECONDS))
 
 

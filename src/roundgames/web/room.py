@@ -89,6 +89,8 @@ class Room(Gathering, TurnClock, Pausing, Undo, Following):
         self._thinking: tuple[tuple[int, int], asyncio.Task[None]] | None = None
         self.conns: set[Conn] = set()
         self.touched = created
+        #: when a person first connected to a seat (None: never; a table nobody joins is forgotten early)
+        self.first_person_at: float | None = None
         self._queue: asyncio.Queue[tuple[Callable[..., Any], tuple[Any, ...], asyncio.Future[Any] | None]] = (
             asyncio.Queue()
         )
@@ -544,6 +546,7 @@ class Room(Gathering, TurnClock, Pausing, Undo, Following):
         if conn.seat is not None and first:
             self.seats[conn.seat].conns += 1
             self.seats[conn.seat].back_at = self.clock.now()
+            self.first_person_at = self.first_person_at or self.clock.now()
         if conn.seat is not None and self.paused is None:  # a paused table stores nothing: he has it back later
             with contextlib.suppress(RoomError):  # the store failed: the table pauses, and he watches it paused
                 self.give_back(conn.seat)

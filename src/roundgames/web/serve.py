@@ -8,7 +8,7 @@ import sys
 
 from ..core.errors import RoundgamesError
 from .app import CREATE_LIMIT, CREATE_LIMIT_ENV, create_app
-from .deadline import DeadlineProtocol, request_seconds_from_env
+from .deadline import DeadlineProtocol, connections_from_env, request_seconds_from_env
 from .guard import served_hosts
 from .limits import Limits
 from .protocol import MAX_MESSAGE
@@ -18,11 +18,26 @@ from .timing import Timing
 
 __all__ = ["LIMIT_CONCURRENCY", "serve"]
 
-#: connections and requests the server handles at once: past them an HTTP request is answered 503 (a websocket, each
-#: address's few at most, is not counted against it)
-LIMIT_CONCURRENCY = 1_000
+#: connections (websockets among them) and requests the server handles at once: past them an HTTP request is
+#: answered 503; one address holds at most :data:`~roundgames.web.deadline.CONNECTIONS_PER_ADDRESS` of them, so it
+#: takes this many over fifty addresses to fill them (the open-files limit is raised to allow it, where it may be)
+LIMIT_CONCURRENCY = 4_000
 #: seconds an idle connection is kept between two requests (uvicorn's own default)
 KEEP_ALIVE_SECONDS = 5
+
+
+def _allow_open_files(wanted: int) -> None:
+    """Raise this process's limit of open files towards ``wanted`` (each connection is one), as far as the hard
+    limit lets it; a system without the setting keeps its own."""
+    try:
+        import resource
+
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        if soft != resource.RLIM_INFINITY and soft < wanted:
+            target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+    except (ImportError, ValueError, OSError):
+        pass
 
 
 def serve(
@@ -42,7 +57,8 @@ def serve(
     The pause after a trick is 1.5 s, or what :data:`~roundgames.web.timing.TRICK_PAUSE_ENV` says; the tables one
     address may create a minute, :data:`~roundgames.web.app.CREATE_LIMIT` or what ``ROUNDGAMES_CREATE_LIMIT`` says;
     the websockets it may hold, :data:`~roundgames.web.limits.SOCKETS_PER_ADDRESS` or what
-    ``ROUNDGAMES_SOCKETS_PER_ADDRESS`` says; the seconds a request has to arrive,
+    ``ROUNDGAMES_SOCKETS_PER_ADDRESS`` says; the connections, :data:`~roundgames.web.deadline.CONNECTIONS_PER_ADDRESS`
+    or what ``ROUNDGAMES_CONNECTIONS_PER_ADDRESS`` says; the seconds a request has to arrive,
     :data:`~roundgames.web.deadline.REQUEST_SECONDS` or what ``ROUNDGAMES_REQUEST_SECONDS`` says; the host names
     it answers to, :func:`~roundgames.web.guard.served_hosts`."""
     import uvicorn
@@ -61,6 +77,7 @@ def serve(
         trick_pause = Timing.trick_pause_from_env()
         sockets = Limits.sockets_from_env()
         request_seconds = request_seconds_from_env()
+        connections = connections_from_env(sockets)
     except ValueError as e:
         raise RoundgamesError(str(e)) from None
     timing = Timing(away_seconds=away_seconds, deal_pause=deal_pause, trick_pause=trick_pause)
@@ -90,9 +107,10 @@ def serve(
         ws_max_size=MAX_MESSAGE * 4,  # a larger frame is cut off by the protocol layer itself
         lifespan="on",
         # Every request arrives within its deadline, or its connection is closed (slow clients: DeadlineProtocol).
-        http=type("Protocol", (DeadlineProtocol,), {"seconds": request_seconds}),
+        http=type("Protocol", (DeadlineProtocol,), {"seconds": request_seconds, "most": connections, "open": {}}),
         limit_concurrency=LIMIT_CONCURRENCY,
         timeout_keep_alive=KEEP_ALIVE_SECONDS,
     )
+    _allow_open_files(LIMIT_CONCURRENCY + 100)
     uvicorn.Server(config).run()
     return 0

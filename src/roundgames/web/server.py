@@ -63,6 +63,9 @@ class Server:
         self.aside: dict[str, str] = {}
         self.store: Store | None = None
         self._sweep: Timer | None = None
+        #: the address (:func:`~roundgames.web.limits.address_key`) each table made here was created from, while
+        #: it lives: one address keeps at most :data:`~roundgames.web.limits.TABLES_PER_ADDRESS` of them
+        self.creators: dict[str, str] = {}
         #: on a store other server processes share: what follows them (:mod:`roundgames.web.follow`)
         self.follower: Follower | None = None
 
@@ -87,6 +90,8 @@ class Server:
         try:
             room = Room(table_id, config, self.store, created, self.timing, self.clock, self.thinker)
             room.replay(self.store.events(table_id))
+            if any(s.kind == "person" for s in room.seats):  # who connected is not stored: count it as once
+                room.first_person_at = room.touched
         except StoreError as e:
             if self.follower is None:  # nobody would read it again: set aside, as below
                 self._set_aside(table_id, f"its stored events cannot be read ({e})")
@@ -130,8 +135,12 @@ class Server:
 
     def expire(self) -> list[str]:
         """Forget every idle table now (its events too): nobody connected and nothing done at it for the idle time,
-        or for a shorter time where no person sits (:func:`~roundgames.web.limits.forgotten_at`); their ids."""
+        or for a shorter time where no person sits or none ever connected
+        (:func:`~roundgames.web.limits.forgotten_at`); their ids."""
         now = self.clock.now()
+        for room in self.rooms.values():  # a person connected at another process sharing the store (its presence)
+            if room.first_person_at is None and any(s.kind == "person" and s.conns > 0 for s in room.seats):
+                room.first_person_at = now
         idle = [
             i for i, r in self.rooms.items() if r.may_forget() and now > (forgotten_at(r, self.idle_seconds) or now)
         ]
@@ -144,12 +153,18 @@ class Server:
                 log.warning("table %s: idle, but not forgotten yet: %s", table_id, e)
                 continue
             room = self.rooms.pop(table_id)
+            self.creators.pop(table_id, None)
             asyncio.get_running_loop().create_task(room.stop())
             gone.append(table_id)
         return gone
 
-    def create(self, config: dict[str, Any]) -> Room:
-        """A new table with these settings (checked by :func:`~roundgames.web.protocol.new_table_config`)."""
+    def created_by(self, address: str) -> int:
+        """How many of the tables held now were created from ``address`` (counted by its address key)."""
+        return sum(1 for t, a in self.creators.items() if a == address and t in self.rooms)
+
+    def create(self, config: dict[str, Any], address: str | None = None) -> Room:
+        """A new table with these settings (checked by :func:`~roundgames.web.protocol.new_table_config`), created
+        from ``address`` (counted by :meth:`created_by`)."""
         assert self.store is not None
         while True:
             table_id = "".join(secrets.choice(ID_LETTERS) for _ in range(ID_LENGTH))
@@ -159,6 +174,8 @@ class Server:
         room = Room(table_id, config, self.store, created, self.timing, self.clock, self.thinker)
         room.replay([])
         self.rooms[table_id] = room
+        if address is not None:
+            self.creators[table_id] = address
         if self.follower is not None:
             self.follower.adopt(room)
         room.start()

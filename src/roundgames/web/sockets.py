@@ -21,20 +21,19 @@ from typing import Any
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from .coach import Coach
-from .limits import CHAT_BURST, Buckets, Limits
+from .limits import CHAT_BURST, HELLO_BURST, Limits, address_key
 from .protocol import ProtocolError, parse_client_message
 from .room import Room, RoomError, hash_token
 from .server import Server
 
-__all__ = ["HELLO_BURST", "MAX_OUTBOX_BYTES", "WsConn", "error_message", "table_socket"]
+__all__ = ["HELLO_BURST", "MAX_OUTBOX_BYTES", "MOST_OUTBOX_BYTES", "WsConn", "error_message", "table_socket"]
 
 #: the bytes of text queued for one client at most: past it, what is queued is dropped and the latest snapshot
 #: sent instead once the client reads again (a client that is behind needs the newest state, not every step)
 MAX_OUTBOX_BYTES = 1 << 20
-#: hellos (each answered with what was missed or a snapshot) one connection has answered at once in a burst, then
-#: :data:`HELLOS_PER_SECOND` a second; those that come faster are answered together, once, when the rate allows
-HELLO_BURST = 10
-HELLOS_PER_SECOND = 2.0
+#: the bytes a client's outbox may hold at all, the messages never dropped (``_KEPT``) among them: past it the
+#: client, which sends and never reads, is closed
+MOST_OUTBOX_BYTES = 2 * MAX_OUTBOX_BYTES
 #: seconds a new connection has to say hello
 HELLO_SECONDS = 30
 
@@ -43,6 +42,9 @@ log = logging.getLogger("roundgames.web")
 _ANSWERING: set[asyncio.Task[None]] = set()
 #: the kinds of message that carry the table's state: a later snapshot stands for every one of them
 _STATE = ("snapshot", "update")
+#: the messages never dropped for a client that is behind: each is the only copy of what it says (the new token of
+#: ``new_link``, the seat lost, the welcome, the refusal of something the client did)
+_KEPT = ("new_link", "seat_lost", "welcome", "error")
 
 
 class WsConn:
@@ -65,7 +67,8 @@ class WsConn:
         #: past the budget: the state messages are dropped until the pump sends the latest snapshot
         self._behind = False
         self.queued_bytes = self.peak_bytes = self.coalesced = 0
-        self.hellos = Buckets(HELLO_BURST, HELLOS_PER_SECOND)
+        #: whether messages that are never dropped came past :data:`MOST_OUTBOX_BYTES`: the connection is ended
+        self.overflowed = False
         #: the answer to the hellos that came too fast, and the ``since`` of the last of them
         self.hello_later: asyncio.Task[None] | None = None
         self.hello_since: int | None = None
@@ -75,7 +78,9 @@ class WsConn:
 
     def push(self, message: dict[str, Any]) -> None:
         """Queue ``message``; never blocks. A snapshot takes the place of every state message still queued; past
-        :data:`MAX_OUTBOX_BYTES` the state messages are dropped for a snapshot sent once the client reads again."""
+        :data:`MAX_OUTBOX_BYTES` the state messages are dropped for a snapshot sent once the client reads again, a
+        pong is dropped, and the messages of ``_KEPT`` are queued all the same, up to :data:`MOST_OUTBOX_BYTES` (a
+        client past that is closed)."""
         state = message.get("type") in _STATE
         if state and self._behind:
             return  # the snapshot to come holds it
@@ -93,11 +98,20 @@ class WsConn:
                 self._behind = True
                 self.coalesced += 1
                 self._wake.set()
-            return  # anything else (a pong, an error) is dropped: this client reads nothing anyway
+                return
+            if message.get("type") not in _KEPT:
+                return  # a pong: this client reads nothing anyway
+            if self.queued_bytes + size > MOST_OUTBOX_BYTES:
+                self.overflowed = True  # it sends and never reads: its connection is ended (table_socket)
+                return
         self._outbox.append((state, text, size))
         self.queued_bytes += size
         self.peak_bytes = max(self.peak_bytes, self.queued_bytes)
         self._wake.set()
+
+    def queued(self) -> list[str]:
+        """The kinds of message queued, in order (what the client is still to read)."""
+        return [json.loads(text)["type"] for _state, text, _size in self._outbox if text is not None]
 
     def _drop_state(self) -> None:
         self._outbox = deque(item for item in self._outbox if not item[0])
@@ -138,7 +152,7 @@ async def table_socket(ws: WebSocket) -> None:
     """``/ws/{table_id}``: one connection to a table, from its hello to its end; at most
     :data:`~roundgames.web.limits.SOCKETS_PER_ADDRESS` at once from one address."""
     limits: Limits = ws.app.state.limits
-    address = ws.client.host if ws.client is not None else ""
+    address = address_key(ws.client.host if ws.client is not None else "")
     if not limits.sockets.enter(address):
         await _refuse(ws, RoomError("too_many", _too_many(limits.sockets.most)), 4429)
         return
@@ -182,6 +196,7 @@ async def _connection(ws: WebSocket, limits: Limits, address: str) -> None:
             return
         conn = _welcome(ws, room, hello)
         pump = asyncio.get_running_loop().create_task(conn.pump())
+        await _hello_allowed(limits, limits.hello_key(address, conn))  # the first one too: reconnecting resets nothing
         await room.call(room.join, conn, hello["since"])
         while True:
             try:
@@ -191,6 +206,8 @@ async def _connection(ws: WebSocket, limits: Limits, address: str) -> None:
                 await _dispatch(room, conn, message, server.coach, limits, address)
             except (ProtocolError, RoomError) as e:
                 conn.push(error_message(e))
+            if conn.overflowed:
+                break
     except RoomError as e:
         await _send_error(ws, e)
         await ws.close(code=4403)
@@ -266,20 +283,26 @@ async def _first_hello(ws: WebSocket) -> dict[str, Any] | None:
         await _send_error(ws, ProtocolError("hello_first", 'say hello first: {"type": "hello", "token": ...}', "type"))
 
 
-async def _resume(room: Room, conn: WsConn, since: int | None) -> None:
-    """Answer a hello on an open connection with what it missed (or a snapshot): at once while the connection's
-    rate allows, else once for every hello that came too fast, to the last of them, when it does."""
+async def _hello_allowed(limits: Limits, address: str) -> None:
+    """Wait until ``address``'s allowance of answered hellos (:meth:`~roundgames.web.limits.Limits.hello_key`) has
+    one, and take it."""
+    while not limits.hellos.take(address):
+        await asyncio.sleep(max(0.01, limits.hellos.wait(address)))
+
+
+async def _resume(room: Room, conn: WsConn, since: int | None, limits: Limits, address: str) -> None:
+    """Answer a hello on an open connection with what it missed (or a snapshot): at once while the address's
+    allowance has one, else once for every hello of the connection that came too fast, to the last of them, when it
+    does."""
     conn.hello_since = since
     if conn.hello_later is not None:
         return  # coalesced into the answer already planned
-    wait = conn.hellos.wait("hello")
-    if wait <= 0 and conn.hellos.take("hello"):
+    if limits.hellos.take(address):
         await room.call(room.resume, conn, since)
         return
 
     async def later() -> None:
-        await asyncio.sleep(wait)
-        conn.hellos.take("hello")
+        await _hello_allowed(limits, address)
         conn.hello_later = None
         with contextlib.suppress(RoomError):  # the table has closed meanwhile
             await room.call(room.resume, conn, conn.hello_since)
@@ -327,7 +350,7 @@ async def _dispatch(
             raise RoomError(
                 "bad_token", "a connection keeps the seat it said hello with; reconnect to change", None, "token"
             )
-        await _resume(room, conn, message["since"])
+        await _resume(room, conn, message["since"], limits, limits.hello_key(address, conn))
         return
     if kind == "chat":
         if conn.seat is not None and room.gives_back(conn.seat):
