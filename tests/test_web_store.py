@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -23,6 +24,7 @@ from typing import Any
 import httpx
 import pytest
 
+import roundgames
 from pgserver import PgServer, why_no_postgres
 from roundgames.web.store import SeqTaken, Store, StoreError, open_store
 
@@ -199,19 +201,23 @@ def test_a_read_only_sqlite_file_is_refused_naming_the_file(tmp_path: Path) -> N
         # Root writes any file whatever its mode: then the file is tried by an unprivileged user, as a server
         # would run.
         as_user = ["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups"] if os.geteuid() == 0 else []
+        # That user may not read the checkout (a private temporary folder): the package goes beside the file.
+        package = shared / "lib" / "roundgames"
+        shutil.copytree(Path(roundgames.__file__).parent, package, ignore=shutil.ignore_patterns("__pycache__"))
+        for folder in [shared / "lib", *(p for p in package.rglob("*") if p.is_dir()), package]:
+            folder.chmod(0o755)
         done = subprocess.run(
             [*as_user, sys.executable, "-c", READ_ONLY, str(path)],
             capture_output=True,
             text=True,
             timeout=60,
-            env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)},
+            cwd=shared,
+            env={**os.environ, "PYTHONPATH": str(shared / "lib")},
         )
         assert done.returncode == 0, done.stderr
         assert done.stdout.strip() == f"--db {path}: cannot open the store: Permission denied"
     finally:
-        for p in shared.iterdir():
-            p.unlink()
-        shared.rmdir()
+        shutil.rmtree(shared)
 
 
 @pytest.mark.skipif(why_no_postgres() is not None, reason=why_no_postgres() or "")
