@@ -9,10 +9,10 @@ The whole of it across real processes is tests/web/test_postgres_servers.py.
 from __future__ import annotations
 
 import asyncio
-from typing import Any
 
 import pytest
 
+from roomconn import Recorder
 from roundgames.web.room import Room, RoomError
 from roundgames.web.server import Server
 from roundgames.web.store import open_store
@@ -33,18 +33,6 @@ CONFIG = {
     "confirm": False,
     "seed": 11,
 }
-
-
-class Recorder:
-    """A connection that keeps what it is sent."""
-
-    def __init__(self, seat: int | None) -> None:
-        self.seat = seat
-        self.last_seq = 0
-        self.messages: list[dict[str, Any]] = []
-
-    def push(self, message: dict[str, Any]) -> None:
-        self.messages.append(message)
 
 
 def _first_action(room: Room, seat: int) -> str:

@@ -23,25 +23,13 @@ from roomconn import Recorder
 from roundgames.records.deal import dumps, record_of
 from roundgames.web.app import create_app
 from roundgames.web.pausing import RETRY_SECONDS
+from roundgames.web.protocol import new_table_config
 from roundgames.web.room import Room, RoomError
 from roundgames.web.server import Server
 from roundgames.web.store import SqliteStore, StoreError
 from roundgames.web.timing import ManualClock, Timing
 
 TABLE = {"game": "nap", "players": 3, "people": 2, "bot": "random", "bot_delay": 0, "rounds": 3}
-#: a stored table's settings, for a room made without the HTTP routes
-CONFIG_3 = {
-    "game": "nap",
-    "preset": "peel",
-    "options": {},
-    "players": 3,
-    "people": 1,
-    "bot": "random",
-    "bot_delay": 0.0,
-    "spectators": True,
-    "rounds": 1,
-    "confirm": False,
-}
 
 
 class Scene:
@@ -283,7 +271,7 @@ def test_a_store_that_cannot_even_be_read_back_shows_nobody_what_was_not_stored(
         clock = ManualClock()
         real = SqliteStore(str(tmp_path / "tables.sqlite3"), now=clock.now)
         store = Unreachable(real)
-        config = {**CONFIG_3, "seed": 5}
+        config = {**new_table_config({**TABLE, "people": 1, "rounds": 1}), "seed": 5}
         real.create("t", config)
         room = Room("t", config, store, clock.now(), Timing(deal_pause=0, trick_pause=0), clock)  # type: ignore[arg-type]
         room.replay([])
