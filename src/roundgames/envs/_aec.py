@@ -139,6 +139,9 @@ class RoundGameEnv(AECEnv):  # type: ignore[misc]
         self._offer = False
         self._balances: dict[str, int] = {}
         self._pending: dict[str, float] = {}
+        self._size = self.observation_spaces[self.possible_agents[0]]["observation"].shape[0]
+        #: the observations built since the last action, by agent: each is built when first asked for
+        self._seen: dict[str, dict[str, np.ndarray]] = {}
 
     @property
     def kit(self) -> EnvGame:
@@ -182,9 +185,11 @@ class RoundGameEnv(AECEnv):  # type: ignore[misc]
         before ``deals`` deals, after which it is stopped."""
         return new_sitting(self.GAME, self.rules, self.n, seed=seed, rounds=self.deals, dealer=dealer)
 
-    def encode(self, deal: Any, seat: int) -> list[float]:
-        """The observation vector of ``seat`` (the encoding), the offers let go by included."""
-        return self.kit.encoding.observation(deal, seat, self.passed)
+    def encode(self, deal: Any, seat: int) -> np.ndarray:
+        """The observation vector of ``seat`` (the encoding), the offers let go by included, as float32."""
+        out = np.zeros(self._size, np.float32)
+        self.kit.encoding.observation_into(deal, seat, self.passed, out)
+        return out
 
     def action_id(self, deal: Any, action: Any) -> int:
         """The integer of an engine action (the encoding)."""
@@ -220,6 +225,7 @@ class RoundGameEnv(AECEnv):  # type: ignore[misc]
         self._skip_agent_selection = None
         self.deals_done = 0
         self.passed = ()
+        self._seen = {}
         given = (options or {}).get("deal")
         if given is not None:
             self.sitting = None
@@ -243,11 +249,15 @@ class RoundGameEnv(AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         assert self.deal is not None, "call reset() first"
-        vector = np.asarray(self.encode(self.deal, self._index[agent]), dtype=np.float32)
-        mask = np.zeros(self.NUM_ACTIONS, dtype=np.int8)
-        if agent == self.agent_selection and self._legal:
-            mask[list(self._legal)] = 1
-        return {"observation": vector, "action_mask": mask}
+        # Built for the agent asked only, once between two actions: a policy that reads ``last()`` and then
+        # ``observe()`` again, or every agent's view, pays once for each.
+        seen = self._seen.get(agent)
+        if seen is None:
+            mask = np.zeros(self.NUM_ACTIONS, dtype=np.int8)
+            if agent == self.agent_selection and self._legal:
+                mask[list(self._legal)] = 1
+            seen = self._seen[agent] = {"observation": self.encode(self.deal, self._index[agent]), "action_mask": mask}
+        return seen
 
     def step(self, action: int | np.integer[Any] | None) -> None:
         agent = self.agent_selection
@@ -261,6 +271,7 @@ class RoundGameEnv(AECEnv):  # type: ignore[misc]
         if int(action) not in self._legal:
             self._refuse(deal, int(action))
         chosen = self._legal[int(action)]
+        self._seen = {}
         self._cumulative_rewards[agent] = 0.0
         self.rewards, self._pending = self._pending, dict.fromkeys(self.agents, 0.0)
         if chosen is None:  # the offer to act out of turn is let go by: the engine records nothing

@@ -1,13 +1,16 @@
 """What the research adapters' game modules share: vectors of cards and seats, the places cards are dealt to, and
 the ids of a verb table.
 
-Plain Python, no framework: each game's :mod:`encoding <.loo_encoding>` and :mod:`deals <.loo_deals>` module
-builds on it.
+Plain Python and NumPy, no framework: each game's :mod:`encoding <.loo_encoding>` and :mod:`deals <.loo_deals>`
+module builds on it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
 
 from ..core.cards import card_str
 from ..core.tricks import Trick
@@ -21,6 +24,8 @@ __all__ = [
     "num_actions",
     "one_hot",
     "played",
+    "put_bits",
+    "put_masks",
     "rel",
     "trick_cells",
     "trick_text",
@@ -78,6 +83,19 @@ def bits(mask: int) -> list[float]:
     for shift in range(0, 56, 8):
         out += _BYTE_BITS[mask >> shift & 255]
     return out[:52]
+
+
+def put_bits(out: np.ndarray[Any, Any], at: int, mask: int) -> None:
+    """Write the 52 bits of a card mask as 0/1 into ``out[at : at + 52]``, card int order: the bytes of the mask
+    unpacked by NumPy at once, where a Python loop over the bits costs most of an observation."""
+    out[at : at + 52] = np.unpackbits(np.frombuffer(mask.to_bytes(7, "little"), np.uint8), bitorder="little")[:52]
+
+
+def put_masks(out: np.ndarray[Any, Any], at: int, masks: Sequence[int]) -> None:
+    """Write several card masks one after the other (52 values each) from ``out[at]``, in one NumPy call."""
+    raw = b"".join(m.to_bytes(7, "little") for m in masks)
+    unpacked = np.unpackbits(np.frombuffer(raw, np.uint8), bitorder="little").reshape(len(masks), 56)
+    out[at : at + 52 * len(masks)].reshape(len(masks), 52)[:] = unpacked[:, :52]
 
 
 def played(tricks: Sequence[Trick], seat: int, n: int) -> tuple[int, list[int]]:

@@ -77,6 +77,9 @@ class Encoding(Protocol):
     def observation(self, deal: Any, seat: int, passed: Collection[int] = ()) -> list[float]:
         """The observation vector of ``seat``."""
 
+    def observation_into(self, deal: Any, seat: int, passed: Collection[int], out: Any) -> None:
+        """Write the observation vector of ``seat`` into the array ``out``, which holds zeros."""
+
     def info_vector(self, deal: Any, seat: int, passed: Collection[int] = ()) -> list[float]:
         """The information-state vector of ``seat``."""
 

@@ -13,7 +13,9 @@ not cards, so that 31 (or 7) ids name every exchange. Their action space is 90 (
 from __future__ import annotations
 
 from collections.abc import Collection
-from typing import cast
+from typing import Any, cast
+
+import numpy as np
 
 from ..core.cards import card_of, card_str, cards_in, format_cards, mask_of
 from ..core.errors import IllegalActionError
@@ -21,7 +23,7 @@ from ..loo.actions import VERBS, Decl, Kind, LooAction, Phase, exchange_cards
 from ..loo.deal import LooDeal
 from ..loo.five import FiveCardLoo, hand_size
 from ..loo.rules import LooRules
-from ._common import bits, first_id, id_count, num_actions, one_hot, played, rel, trick_cells, trick_text
+from ._common import bits, first_id, id_count, num_actions, put_masks, trick_cells, trick_text
 
 __all__ = [
     "CIVIL",
@@ -44,6 +46,7 @@ __all__ = [
     "info_vector",
     "layout",
     "observation",
+    "observation_into",
     "offered",
     "own_seen",
     "public",
@@ -251,47 +254,105 @@ def info_layout(n: int, rules: LooRules | None = None) -> list[tuple[str, int]]:
 
 
 def observation(deal: LooDeal, seat: int, passed: Collection[int] = ()) -> list[float]:
-    """The observation vector of ``seat`` (:func:`layout`); ``passed``: the seats that have let an offer to show
-    a flush go by (:func:`offered`)."""
+    """The observation vector of ``seat`` (:func:`layout`) as a list; ``passed``: the seats that have let an offer
+    to show a flush go by (:func:`offered`)."""
+    out = np.zeros(sum(w for _, w in layout(deal.n, deal.rules)), np.float64)
+    observation_into(deal, seat, passed, out)
+    return out.tolist()
+
+
+def _hand_seen(deal: LooDeal, seat: int) -> int:
+    """The cards of ``seat``'s view (:meth:`LooDeal.view`): its own once it has looked (LOO-DECL-1), all dealt cards
+    face up in a single (LOO-SGL-1), a shown flush face up (LOO5-6). Read from the deal, not through ``view``,
+    which also lists the legal actions: the most costly part of an observation."""
+    if seat in getattr(deal, "shown", ()):
+        return deal.hands[seat]
+    if deal.kind is Kind.SINGLE:
+        return deal.dealt[seat] if seat in deal.order else 0
+    looked = deal.phase is not Phase.DECLARE or deal.decls[seat] is not Decl.NONE or deal.to_act == seat
+    return deal.hands[seat] if looked else 0
+
+
+def observation_into(deal: LooDeal, seat: int, passed: Collection[int], out: np.ndarray[Any, Any]) -> None:
+    """Write the observation vector of ``seat`` (:func:`layout`) into ``out``, which holds zeros (the adapters
+    allocate it, or keep one and clear it): only the ones and counts are written."""
     n = deal.n
     stock, tricks = _shape(deal.rules)
-    view = deal.view(seat)
-    cards, trick = played(view.tricks, seat, n)
+    done = deal.tricks
+    trick = [0] * n
+    cards = 0
+    for t in done:
+        for c in t.cards:
+            cards |= 1 << c
+    for s, c in zip(deal.trick_seats, deal.trick_cards, strict=True):
+        cards |= 1 << c
+        trick[(s - seat) % n] |= 1 << c
+    put_masks(out, 0, [_hand_seen(deal, seat)])
+    up = deal.turnup
+    if up >= 0:  # none before the deal
+        out[52 + up] = 1.0
+        out[104 + up // 13] = 1.0
+    put_masks(out, 108, [cards, *trick])
+    at = 160 + 52 * n
+    width = 6 if stock else 5
+    decls = deal.decls
+    for r in range(n):
+        out[at + width * r + int(decls[(seat + r) % n])] = 1.0
+    at += width * n
     won = [0] * n
-    for t in view.tricks:
+    for t in done:
         if t.winner is not None:
             won[(t.winner - seat) % n] += 1
-    up = view.turnup if view.turnup >= 0 else None  # none before the deal
-    out = bits(view.hand) + one_hot(52, up) + one_hot(4, None if up is None else up // 13) + bits(cards)
     for r in range(n):
-        out += bits(trick[r])
-    for r in range(n):
-        out += one_hot(6 if stock else 5, int(view.decls[(seat + r) % n]))
-    for r in range(n):
-        out += one_hot(tricks + 1, won[r])
-    out += one_hot(n, rel(deal.dealer, seat, n)) + one_hot(n, rel(view.to_act, seat, n))
-    out += one_hot(5 if stock else 4, int(view.phase)) + one_hot(3, list(Kind).index(deal.kind))
+        out[at + (tricks + 1) * r + won[r]] = 1.0
+    at += (tricks + 1) * n
+    out[at + (deal.dealer - seat) % n] = 1.0
+    at += n
+    if deal.to_act is not None:
+        out[at + (deal.to_act - seat) % n] = 1.0
+    at += n
+    out[at + int(deal.phase)] = 1.0
+    at += 5 if stock else 4
+    out[at + _KIND_INDEX[deal.kind]] = 1.0
+    at += 3
     if not stock:
-        out += [float(view.miss_holder is not None), float(view.miss_holder == seat)]
-    out += [view.pool / max(1, deal.rules.stakes.loo)]
-    out += one_hot(tricks + 1, sum(1 for t in view.tricks if t.winner is not None))
+        holder = deal.miss_holder
+        out[at] = float(holder is not None)
+        out[at + 1] = float(holder == seat)
+        at += 2
+    out[at] = deal.ledger.total / max(1, deal.rules.stakes.loo)
+    out[at + 1 + sum(1 for t in done if t.winner is not None)] = 1.0
+    at += tricks + 2
     if stock:
-        out += _stock_fields(cast(FiveCardLoo, deal), seat, passed, tricks)
-    return out
+        _stock_into(cast(FiveCardLoo, deal), seat, passed, tricks, out, at)
 
 
-def _stock_fields(deal: FiveCardLoo, seat: int, passed: Collection[int], tricks: int) -> list[float]:
+_KIND_INDEX = {k: i for i, k in enumerate(Kind)}
+
+
+def _stock_into(
+    deal: FiveCardLoo, seat: int, passed: Collection[int], tricks: int, out: np.ndarray[Any, Any], at: int
+) -> None:
     """Five-card and Irish Loo's part of the observation: what is public of the exchanges, Pam and flushes."""
     n = deal.n
-    out = [float(len(deal.stock))]
+    out[at] = float(len(deal.stock))
+    at += 1
     for r in range(n):
         put, _drawn = deal.exchanged.get((seat + r) % n, (0, 0))
-        out += one_hot(tricks + 1, int.bit_count(put))
-    out += bits(deal.exchanged.get(seat, (0, 0))[0])
-    out += [*one_hot(52, deal.pam), float(deal.civil)]
-    out += [float((seat + r) % n in passed) for r in range(n)]
-    out += [float((seat + r) % n in deal.shown) for r in range(n)]
-    return out + bits(mask_of(c for s in deal.shown for c in cards_in(deal.hands[s])))
+        out[at + (tricks + 1) * r + int.bit_count(put)] = 1.0
+    at += (tricks + 1) * n
+    put_masks(out, at, [deal.exchanged.get(seat, (0, 0))[0]])
+    at += 52
+    if deal.pam is not None:
+        out[at + deal.pam] = 1.0
+    out[at + 52] = float(deal.civil)
+    at += 53
+    for r in range(n):
+        s = (seat + r) % n
+        out[at + r] = float(s in passed)
+        out[at + n + r] = float(s in deal.shown)
+    at += 2 * n
+    put_masks(out, at, [mask_of(c for s in deal.shown for c in cards_in(deal.hands[s]))])
 
 
 def own_seen(deal: LooDeal, seat: int) -> int:

@@ -12,13 +12,16 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from itertools import combinations
+from typing import Any
+
+import numpy as np
 
 from ..core.cards import card_str, cards_in, format_cards
 from ..nap.actions import VERBS, NapAction
 from ..nap.calls import CALLS
 from ..nap.rules import NapRules
 from ..nap.variants import NapDeal
-from ._common import bits, first_id, id_count, num_actions, one_hot, played, rel, trick_cells, trick_text
+from ._common import bits, first_id, id_count, num_actions, put_masks, trick_cells, trick_text
 
 __all__ = [
     "BUY",
@@ -44,6 +47,7 @@ __all__ = [
     "info_vector",
     "layout",
     "observation",
+    "observation_into",
     "offered",
     "own_seen",
     "public",
@@ -210,30 +214,66 @@ def info_layout(n: int, rules: NapRules | None = None) -> list[tuple[str, int]]:
 
 
 def observation(deal: NapDeal, seat: int, passed: Collection[int] = ()) -> list[float]:
-    """The observation vector of ``seat`` (:func:`layout`; nothing is offered out of turn, so ``passed`` is
-    empty)."""
+    """The observation vector of ``seat`` (:func:`layout`) as a list; nothing is offered out of turn, so
+    ``passed`` is empty."""
+    out = np.zeros(188 + 72 * deal.n, np.float64)
+    observation_into(deal, seat, passed, out)
+    return out.tolist()
+
+
+#: the place of each call among the ``calls`` one-hot: none 0, pass 1, then the calls in order
+_CALL_INDEX = {"pass": 1, **{c: 2 + i for i, c in enumerate(CALLS)}}
+
+
+def observation_into(deal: NapDeal, seat: int, passed: Collection[int], out: np.ndarray[Any, Any]) -> None:
+    """Write the observation vector of ``seat`` (:func:`layout`) into ``out``, which holds zeros. Read from the
+    deal what its ``view`` shows the seat (its hand, the widow once peeped, public calls and tricks), not through
+    ``view``, which also lists the legal actions: the most costly part of an observation."""
     n = deal.n
-    view = deal.view(seat)
-    cards, trick = played(view.tricks, seat, n)
-    out = bits(view.hand) + one_hot(52, view.widow) + one_hot(5, 4 if view.trump is None else view.trump)
-    out += bits(cards)
-    for r in range(n):
-        out += bits(trick[r])
-    last_call: dict[int, str] = dict(view.calls)  # a later entry (a challenge's reply) overrides
+    trick = [0] * n
+    cards = 0
+    for t in deal.tricks:
+        for c in t.cards:
+            cards |= 1 << c
+    for s, c in zip(deal.trick_seats, deal.trick_cards, strict=True):
+        cards |= 1 << c
+        trick[(s - seat) % n] |= 1 << c
+    put_masks(out, 0, [deal.hands[seat]])
+    if seat in deal.peeped and deal.dealt_widow is not None:
+        out[52 + deal.dealt_widow] = 1.0
+    out[104 + (4 if deal.trump is None else deal.trump)] = 1.0
+    put_masks(out, 109, [cards, *trick])
+    at = 161 + 52 * n
+    last_call: dict[int, str] = dict(deal.calls)  # a later entry (a challenge's reply) overrides
     for r in range(n):
         said = last_call.get((seat + r) % n)
-        out += one_hot(10, None if said is None else (1 if said == "pass" else 2 + CALLS.index(said)))
-    out += one_hot(n, rel(view.declarer, seat, n))
-    out += one_hot(8, None if view.contract is None else CALLS.index(view.contract))
-    out += one_hot(6, min(deal.won, 5)) + one_hot(6, min(deal.lost, 5))
-    out += one_hot(n, rel(deal.dealer, seat, n)) + one_hot(n, rel(view.to_act, seat, n))
-    out += one_hot(5, int(view.phase))
-    out += [view.kitty / max(1, deal.rules.stakes.unit), float(view.multiplier)]
+        if said is not None:
+            out[at + 10 * r + _CALL_INDEX[said]] = 1.0
+    at += 10 * n
+    if deal.declarer is not None:
+        out[at + (deal.declarer - seat) % n] = 1.0
+    at += n
+    if deal.contract is not None:
+        out[at + CALLS.index(deal.contract)] = 1.0
+    out[at + 8 + min(deal.won, 5)] = 1.0
+    out[at + 14 + min(deal.lost, 5)] = 1.0
+    at += 20
+    out[at + (deal.dealer - seat) % n] = 1.0
+    at += n
+    if deal.to_act is not None:
+        out[at + (deal.to_act - seat) % n] = 1.0
+    at += n
+    out[at + int(deal.phase)] = 1.0
+    out[at + 5] = deal.kitty / max(1, deal.rules.stakes.unit)
+    out[at + 6] = float(deal.multiplier)
+    at += 7
     for r in range(n):
         bought = deal.bought.get((seat + r) % n)
-        out += one_hot(6, None if bought is None else len(bought))
-    out += [float((seat + r) % n in deal.peeped) for r in range(n)]
-    return out
+        if bought is not None:
+            out[at + 6 * r + len(bought)] = 1.0
+    at += 6 * n
+    for r in range(n):
+        out[at + r] = float((seat + r) % n in deal.peeped)
 
 
 def own_seen(deal: NapDeal, seat: int) -> int:

@@ -484,7 +484,8 @@ class _Observer:
         self.table = table
         self.recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
         encoding = table.kit.encoding
-        self._vector = encoding.info_vector if self.recall else encoding.observation
+        self._vector = encoding.info_vector
+        self._into = encoding.observation_into
         self._string = encoding.info_state if self.recall else encoding.summary
         layout = table.info_layout if self.recall else table.observation_layout
         self.tensor = np.zeros(sum(size for _, size in layout), np.float32)
@@ -499,8 +500,11 @@ class _Observer:
         deal = state.deal
         if deal is None:
             self.tensor.fill(0.0)
-        else:
+        elif self.recall:
             self.tensor[:] = self._vector(deal, player, state.passed)
+        else:  # written in place, as the adapters' observations are (the encoding's observation_into)
+            self.tensor.fill(0.0)
+            self._into(deal, player, state.passed, self.tensor)
 
     def string_from(self, state: RoundState, player: int) -> str:
         """``player``'s information-state string, or its short observation string."""
