@@ -9,10 +9,36 @@ from collections.abc import Collection
 from typing import Any
 
 from roundgames.core.cards import cards_in, mask_of
-from roundgames.envs._common import bits, one_hot, played, rel
+from roundgames.core.tricks import Trick
+from roundgames.envs._common import bits
 from roundgames.loo.actions import Kind
 from roundgames.loo.five import hand_size
 from roundgames.nap.calls import CALLS
+
+
+def rel(seat: int | None, me: int, n: int) -> int | None:
+    """``seat`` relative to the observer ``me`` (0 is himself, 1 his left-hand neighbour); None stays None."""
+    return None if seat is None else (seat - me) % n
+
+
+def one_hot(size: int, index: int | None) -> list[float]:
+    """``size`` zeros with a one at ``index`` (none for None)."""
+    out = [0.0] * size
+    if index is not None:
+        out[index] = 1.0
+    return out
+
+
+def played(tricks: Collection[Trick], seat: int, n: int) -> tuple[int, list[int]]:
+    """Every card played so far, and the trick in progress by relative seat, as masks."""
+    out = 0
+    trick = [0] * n
+    for t in tricks:
+        for s, c in zip(t.seats, t.cards, strict=True):
+            out |= 1 << c
+            if t.winner is None:
+                trick[(s - seat) % n] |= 1 << c
+    return out, trick
 
 
 def loo_observation(deal: Any, seat: int, passed: Collection[int] = ()) -> list[float]:

@@ -1,16 +1,13 @@
 """What the research adapters' game modules share: vectors of cards and seats, the places cards are dealt to, and
 the ids of a verb table.
 
-Plain Python and NumPy, no framework: each game's :mod:`encoding <.loo_encoding>` and :mod:`deals <.loo_deals>`
-module builds on it.
+Plain Python, no framework: each game's :mod:`encoding <.loo_encoding>` and :mod:`deals <.loo_deals>` module
+builds on it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
-
-import numpy as np
 
 from ..core.cards import card_str
 from ..core.tricks import Trick
@@ -19,14 +16,10 @@ from ..games.protocol import VerbTable
 __all__ = [
     "Place",
     "bits",
+    "card_ones",
     "first_id",
     "id_count",
     "num_actions",
-    "one_hot",
-    "played",
-    "put_bits",
-    "put_masks",
-    "rel",
     "trick_cells",
     "trick_text",
 ]
@@ -61,19 +54,6 @@ def num_actions(verbs: VerbTable) -> int:
 # -- vectors ------------------------------------------------------------------------------------------
 
 
-def rel(seat: int | None, me: int, n: int) -> int | None:
-    """``seat`` relative to the observer ``me`` (0 is himself, 1 his left-hand neighbour); None stays None."""
-    return None if seat is None else (seat - me) % n
-
-
-def one_hot(size: int, index: int | None) -> list[float]:
-    """``size`` zeros with a one at ``index`` (none for None)."""
-    out = [0.0] * size
-    if index is not None:
-        out[index] = 1.0
-    return out
-
-
 _BYTE_BITS = [[float(b >> i & 1) for i in range(8)] for b in range(256)]
 
 
@@ -85,29 +65,14 @@ def bits(mask: int) -> list[float]:
     return out[:52]
 
 
-def put_bits(out: np.ndarray[Any, Any], at: int, mask: int) -> None:
-    """Write the 52 bits of a card mask as 0/1 into ``out[at : at + 52]``, card int order: the bytes of the mask
-    unpacked by NumPy at once, where a Python loop over the bits costs most of an observation."""
-    out[at : at + 52] = np.unpackbits(np.frombuffer(mask.to_bytes(7, "little"), np.uint8), bitorder="little")[:52]
-
-
-def put_masks(out: np.ndarray[Any, Any], at: int, masks: Sequence[int]) -> None:
-    """Write several card masks one after the other (52 values each) from ``out[at]``, in one NumPy call."""
-    raw = b"".join(m.to_bytes(7, "little") for m in masks)
-    unpacked = np.unpackbits(np.frombuffer(raw, np.uint8), bitorder="little").reshape(len(masks), 56)
-    out[at : at + 52 * len(masks)].reshape(len(masks), 52)[:] = unpacked[:, :52]
-
-
-def played(tricks: Sequence[Trick], seat: int, n: int) -> tuple[int, list[int]]:
-    """Every card played so far, and the trick in progress by relative seat, as masks."""
-    out = 0
-    trick = [0] * n
-    for t in tricks:
-        for s, c in zip(t.seats, t.cards, strict=True):
-            out |= 1 << c
-            if t.winner is None:
-                trick[(s - seat) % n] |= 1 << c
-    return out, trick
+def card_ones(ones: list[int], at: int, mask: int) -> None:
+    """Add to ``ones`` the places, from ``at``, of the cards of a mask (card int order): an observation gathers
+    every 1 it holds and NumPy writes them in one assignment. A few cards are held or played at a time, so
+    visiting only the set bits costs less than unpacking all 52."""
+    while mask:
+        low = mask & -mask
+        ones.append(at + low.bit_length() - 1)
+        mask ^= low
 
 
 def trick_cells(tricks: Sequence[Trick], seat: int, n: int, count: int) -> list[float]:

@@ -17,13 +17,13 @@ from typing import Any, cast
 
 import numpy as np
 
-from ..core.cards import card_of, card_str, cards_in, format_cards, mask_of
+from ..core.cards import card_of, card_str, cards_in, format_cards
 from ..core.errors import IllegalActionError
 from ..loo.actions import VERBS, Decl, Kind, LooAction, Phase, exchange_cards
 from ..loo.deal import LooDeal
 from ..loo.five import FiveCardLoo, hand_size
 from ..loo.rules import LooRules
-from ._common import bits, first_id, id_count, num_actions, put_masks, trick_cells, trick_text
+from ._common import bits, card_ones, first_id, id_count, num_actions, trick_cells, trick_text
 
 __all__ = [
     "CIVIL",
@@ -275,45 +275,43 @@ def _hand_seen(deal: LooDeal, seat: int) -> int:
 
 def observation_into(deal: LooDeal, seat: int, passed: Collection[int], out: np.ndarray[Any, Any]) -> None:
     """Write the observation vector of ``seat`` (:func:`layout`) into ``out``, which holds zeros (the adapters
-    allocate it, or keep one and clear it): only the ones and counts are written."""
+    allocate it, or keep one and clear it). The places of its ones are gathered in a list and written by one
+    NumPy assignment; counts are written one by one."""
     n = deal.n
     stock, tricks = _shape(deal.rules)
     done = deal.tricks
-    trick = [0] * n
-    cards = 0
-    for t in done:
-        for c in t.cards:
-            cards |= 1 << c
-    for s, c in zip(deal.trick_seats, deal.trick_cards, strict=True):
-        cards |= 1 << c
-        trick[(s - seat) % n] |= 1 << c
-    put_masks(out, 0, [_hand_seen(deal, seat)])
+    ones: list[int] = []
+    card_ones(ones, 0, _hand_seen(deal, seat))
     up = deal.turnup
     if up >= 0:  # none before the deal
-        out[52 + up] = 1.0
-        out[104 + up // 13] = 1.0
-    put_masks(out, 108, [cards, *trick])
+        ones += (52 + up, 104 + up // 13)
+    trick_at = 160
+    for t in done:
+        for c in t.cards:
+            ones.append(108 + c)
+    for s, c in zip(deal.trick_seats, deal.trick_cards, strict=True):
+        ones += (108 + c, trick_at + 52 * ((s - seat) % n) + c)
     at = 160 + 52 * n
     width = 6 if stock else 5
     decls = deal.decls
     for r in range(n):
-        out[at + width * r + int(decls[(seat + r) % n])] = 1.0
+        ones.append(at + width * r + int(decls[(seat + r) % n]))
     at += width * n
     won = [0] * n
     for t in done:
         if t.winner is not None:
             won[(t.winner - seat) % n] += 1
     for r in range(n):
-        out[at + (tricks + 1) * r + won[r]] = 1.0
+        ones.append(at + (tricks + 1) * r + won[r])
     at += (tricks + 1) * n
-    out[at + (deal.dealer - seat) % n] = 1.0
+    ones.append(at + (deal.dealer - seat) % n)
     at += n
     if deal.to_act is not None:
-        out[at + (deal.to_act - seat) % n] = 1.0
+        ones.append(at + (deal.to_act - seat) % n)
     at += n
-    out[at + int(deal.phase)] = 1.0
+    ones.append(at + int(deal.phase))
     at += 5 if stock else 4
-    out[at + _KIND_INDEX[deal.kind]] = 1.0
+    ones.append(at + _KIND_INDEX[deal.kind])
     at += 3
     if not stock:
         holder = deal.miss_holder
@@ -321,17 +319,24 @@ def observation_into(deal: LooDeal, seat: int, passed: Collection[int], out: np.
         out[at + 1] = float(holder == seat)
         at += 2
     out[at] = deal.ledger.total / max(1, deal.rules.stakes.loo)
-    out[at + 1 + sum(1 for t in done if t.winner is not None)] = 1.0
+    ones.append(at + 1 + sum(1 for t in done if t.winner is not None))
     at += tricks + 2
     if stock:
-        _stock_into(cast(FiveCardLoo, deal), seat, passed, tricks, out, at)
+        _stock_into(cast(FiveCardLoo, deal), seat, passed, tricks, out, at, ones)
+    out[ones] = 1.0
 
 
 _KIND_INDEX = {k: i for i, k in enumerate(Kind)}
 
 
 def _stock_into(
-    deal: FiveCardLoo, seat: int, passed: Collection[int], tricks: int, out: np.ndarray[Any, Any], at: int
+    deal: FiveCardLoo,
+    seat: int,
+    passed: Collection[int],
+    tricks: int,
+    out: np.ndarray[Any, Any],
+    at: int,
+    ones: list[int],
 ) -> None:
     """Five-card and Irish Loo's part of the observation: what is public of the exchanges, Pam and flushes."""
     n = deal.n
@@ -339,20 +344,23 @@ def _stock_into(
     at += 1
     for r in range(n):
         put, _drawn = deal.exchanged.get((seat + r) % n, (0, 0))
-        out[at + (tricks + 1) * r + int.bit_count(put)] = 1.0
+        ones.append(at + (tricks + 1) * r + int.bit_count(put))
     at += (tricks + 1) * n
-    put_masks(out, at, [deal.exchanged.get(seat, (0, 0))[0]])
+    card_ones(ones, at, deal.exchanged.get(seat, (0, 0))[0])
     at += 52
     if deal.pam is not None:
-        out[at + deal.pam] = 1.0
+        ones.append(at + deal.pam)
     out[at + 52] = float(deal.civil)
     at += 53
     for r in range(n):
         s = (seat + r) % n
-        out[at + r] = float(s in passed)
-        out[at + n + r] = float(s in deal.shown)
+        if s in passed:
+            ones.append(at + r)
+        if s in deal.shown:
+            ones.append(at + n + r)
     at += 2 * n
-    put_masks(out, at, [mask_of(c for s in deal.shown for c in cards_in(deal.hands[s]))])
+    for s in deal.shown:
+        card_ones(ones, at, deal.hands[s])
 
 
 def own_seen(deal: LooDeal, seat: int) -> int:

@@ -21,7 +21,7 @@ from ..nap.actions import VERBS, NapAction
 from ..nap.calls import CALLS
 from ..nap.rules import NapRules
 from ..nap.variants import NapDeal
-from ._common import bits, first_id, id_count, num_actions, put_masks, trick_cells, trick_text
+from ._common import bits, card_ones, first_id, id_count, num_actions, trick_cells, trick_text
 
 __all__ = [
     "BUY",
@@ -228,52 +228,51 @@ _CALL_INDEX = {"pass": 1, **{c: 2 + i for i, c in enumerate(CALLS)}}
 def observation_into(deal: NapDeal, seat: int, passed: Collection[int], out: np.ndarray[Any, Any]) -> None:
     """Write the observation vector of ``seat`` (:func:`layout`) into ``out``, which holds zeros. Read from the
     deal what its ``view`` shows the seat (its hand, the widow once peeped, public calls and tricks), not through
-    ``view``, which also lists the legal actions: the most costly part of an observation."""
+    ``view``, which also lists the legal actions: the most costly part of an observation. The places of its ones
+    are gathered in a list and written by one NumPy assignment."""
     n = deal.n
-    trick = [0] * n
-    cards = 0
+    ones: list[int] = []
+    card_ones(ones, 0, deal.hands[seat])
+    if seat in deal.peeped and deal.dealt_widow is not None:
+        ones.append(52 + deal.dealt_widow)
+    ones.append(104 + (4 if deal.trump is None else deal.trump))
     for t in deal.tricks:
         for c in t.cards:
-            cards |= 1 << c
+            ones.append(109 + c)
     for s, c in zip(deal.trick_seats, deal.trick_cards, strict=True):
-        cards |= 1 << c
-        trick[(s - seat) % n] |= 1 << c
-    put_masks(out, 0, [deal.hands[seat]])
-    if seat in deal.peeped and deal.dealt_widow is not None:
-        out[52 + deal.dealt_widow] = 1.0
-    out[104 + (4 if deal.trump is None else deal.trump)] = 1.0
-    put_masks(out, 109, [cards, *trick])
+        ones += (109 + c, 161 + 52 * ((s - seat) % n) + c)
     at = 161 + 52 * n
     last_call: dict[int, str] = dict(deal.calls)  # a later entry (a challenge's reply) overrides
     for r in range(n):
         said = last_call.get((seat + r) % n)
         if said is not None:
-            out[at + 10 * r + _CALL_INDEX[said]] = 1.0
+            ones.append(at + 10 * r + _CALL_INDEX[said])
     at += 10 * n
     if deal.declarer is not None:
-        out[at + (deal.declarer - seat) % n] = 1.0
+        ones.append(at + (deal.declarer - seat) % n)
     at += n
     if deal.contract is not None:
-        out[at + CALLS.index(deal.contract)] = 1.0
-    out[at + 8 + min(deal.won, 5)] = 1.0
-    out[at + 14 + min(deal.lost, 5)] = 1.0
+        ones.append(at + CALLS.index(deal.contract))
+    ones += (at + 8 + min(deal.won, 5), at + 14 + min(deal.lost, 5))
     at += 20
-    out[at + (deal.dealer - seat) % n] = 1.0
+    ones.append(at + (deal.dealer - seat) % n)
     at += n
     if deal.to_act is not None:
-        out[at + (deal.to_act - seat) % n] = 1.0
+        ones.append(at + (deal.to_act - seat) % n)
     at += n
-    out[at + int(deal.phase)] = 1.0
+    ones.append(at + int(deal.phase))
     out[at + 5] = deal.kitty / max(1, deal.rules.stakes.unit)
     out[at + 6] = float(deal.multiplier)
     at += 7
     for r in range(n):
         bought = deal.bought.get((seat + r) % n)
         if bought is not None:
-            out[at + 6 * r + len(bought)] = 1.0
+            ones.append(at + 6 * r + len(bought))
     at += 6 * n
     for r in range(n):
-        out[at + r] = float((seat + r) % n in deal.peeped)
+        if (seat + r) % n in deal.peeped:
+            ones.append(at + r)
+    out[ones] = 1.0
 
 
 def own_seen(deal: NapDeal, seat: int) -> int:
