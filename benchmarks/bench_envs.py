@@ -10,14 +10,20 @@ then a random legal action drawn from ``obs["action_mask"]`` (``None`` for an ag
 are not counted. The figures include building each observation (every ``last()``) and the random choice. Not a
 test: it asserts nothing about speed.
 
-Figures (deals/s, steps/s; one core, ``--seconds 5``, default preset; fill in when the machine changes):
+Figures (deals/s and steps/s; ``--seconds 5``, default preset, one deal an episode; CPython 3.11, x86_64, a
+2-core machine shared with other work, so a few per cent either way; fill in when the machine changes):
 
-| adapter                                   | Loo, 5 players      | Nap, 4 players      |
-|-------------------------------------------|---------------------|---------------------|
-| engine alone (``bench_engine.py``)         | see ``make bench``  | see ``make bench``  |
-| PettingZoo ``env()`` (this script)        | see the report      | see the report      |
-| PettingZoo ``raw_env`` (``--raw``)        | see the report      | see the report      |
-| OpenSpiel (``bench_openspiel.py``)        | its own script      | its own script      |
+| adapter                                   | Loo, 5 players         | Nap, 4 players         |
+|-------------------------------------------|------------------------|------------------------|
+| engine alone (``bench_engine.py``)         | see ``make bench``     | see ``make bench``     |
+| PettingZoo ``env()`` (this script)        | 412 deals, 5,651 steps | 483 deals, 5,642 steps |
+| PettingZoo ``raw_env`` (``--raw``)        | 881 deals, 12,044 steps| 986 deals, 11,549 steps|
+| OpenSpiel (``bench_openspiel.py``)        | its own script         | its own script         |
+
+Where the time goes: in ``raw_env`` about a fifth of a step is the observation (written into a NumPy array,
+:func:`roundgames.envs.loo_encoding.observation_into`), the rest the engine's action and legal actions and this
+script's random choice. ``env()`` adds PettingZoo's standard wrappers, whose attribute forwarding (three wrappers
+deep, on every ``last()`` and ``step()``) costs more than the observation and the engine together.
 """
 
 from __future__ import annotations
