@@ -13,7 +13,9 @@ module only moves between them and PettingZoo's conventions, the same for every 
   at the end every agent terminates;
 - ``observe(agent)`` is ``{"observation": float32 vector of the encoding's layout, "action_mask": int8}``,
   the mask set only for the agent to act and equal to the engine's ``legal_actions()`` (for a seat offered
-  an action out of turn, its ``side_actions`` and the encoding's ``DECLINE`` id);
+  an action out of turn, its ``side_actions`` and the encoding's ``DECLINE`` id); it is built for the
+  agent asked only, when first asked between two actions, and the same arrays are returned until the next
+  action (copy them to change them);
 - the reward is each seat's ``net`` in counters, given at the step that ends a deal (0 before);
 - ``reset(seed=...)`` seeds the shuffle (and the dealer, unless ``dealer`` is given), so a seed
   replays the same deals; ``reset(options={"deal": deal})`` plays a deal already dealt instead (the

@@ -1,7 +1,8 @@
 """Fixed integer actions, observation vectors and information-state strings for both games.
 
 This is the one encoding the research adapters share (PettingZoo and OpenSpiel): they
-convert these plain lists to arrays and add nothing of the rules. Everything a seat is
+have each game's ``observation_into`` write the observation straight into a NumPy array
+(``observation`` gives the same values as a plain list) and add nothing of the rules. Everything a seat is
 given is built from the deal's ``view`` and public facts, so two states that differ only
 in cards a seat cannot see encode identically for that seat. Each game's encoding is its
 own module (:mod:`.loo_encoding`, :mod:`.nap_encoding`, of one skeleton), chosen by
