@@ -3,7 +3,7 @@
 This is the one encoding the research adapters share (PettingZoo and OpenSpiel): they
 have each game's ``observation_into`` write the observation straight into a NumPy array
 (``observation`` gives the same values as a plain list) and add nothing of the rules. Everything a seat is
-given is built from the deal's ``view`` and public facts, so two states that differ only
+given is what the deal's ``view`` shows it and public facts, so two states that differ only
 in cards a seat cannot see encode identically for that seat. Each game's encoding is its
 own module (:mod:`.loo_encoding`, :mod:`.nap_encoding`, of one skeleton), chosen by
 :func:`encoding_of` through :mod:`.games`; this module also keeps the names of both under
