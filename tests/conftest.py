@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from docs_build import build_site
 from pgserver import PgServer, why_no_postgres
 from roundgames import IllegalActionError
 
@@ -88,3 +90,13 @@ def postgres() -> Iterator[PgServer]:
 def pg_url(postgres: PgServer) -> str:
     """The URL of a fresh, empty database of :func:`postgres`: a test's own."""
     return postgres.new_database()
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The documentation site built (``mkdocs build --strict``) from this checkout, once for every test that reads
+    or serves it."""
+    folder = tmp_path_factory.mktemp("site")
+    done, _ = build_site(folder)
+    assert done.returncode == 0, done.stdout + done.stderr
+    return folder

@@ -33,14 +33,6 @@ def _make_docs() -> Any:
 make_docs = _make_docs()
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("site")
-    done, _ = build_site(folder)
-    assert done.returncode == 0, done.stdout + done.stderr
-    return folder
-
-
 def read(site: Path, path: str) -> str:
     return (site / path / "index.html").read_text(encoding="utf-8")
 

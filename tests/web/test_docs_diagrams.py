@@ -12,10 +12,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import httpx
-import pytest
 from playwright.sync_api import Page, expect
 
-from docs_build import ROOT, build_site
+from docs_build import ROOT
 
 from .test_browser import no_script_errors, track
 from .test_docs_served import refusals
@@ -32,14 +31,6 @@ MERMAID = "/docs/assets/javascripts/mermaid/mermaid.min.js"
 FENCE = re.compile(r"^```mermaid\n(?P<body>.*?)^```", re.S | re.M)
 #: a state of a state diagram: a word on either side of an arrow, the start and end marker ``[*]`` left out
 STATE = re.compile(r"(?:^\s*|-->\s*)(?P<name>[A-Za-z_]\w*)\b", re.M)
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("site")
-    done, _ = build_site(folder)
-    assert done.returncode == 0, done.stdout + done.stderr
-    return folder
 
 
 def diagrams() -> list[set[str]]:

@@ -11,10 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import httpx
-import pytest
 from playwright.sync_api import Page, expect
-
-from docs_build import build_site
 
 from .test_browser import create_table, no_script_errors, track, wait_turn
 
@@ -30,14 +27,6 @@ PAGES = {
     "docs-record": ["record/", "api/records/"],
     "docs-environment": ["research/environments/", "api/envs/"],
 }
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("site")
-    done, _ = build_site(folder)
-    assert done.returncode == 0, done.stdout + done.stderr
-    return folder
 
 
 def refusals(page: Page) -> list[str]:
