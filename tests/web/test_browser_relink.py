@@ -57,9 +57,9 @@ def test_a_new_link_takes_the_seat_back_for_good(
     # A new page at the old link (not a reload: the page takes the link's token out of its address once read).
     stranger.goto("about:blank")
     stranger.goto(old)
-    # The server's refusal of the old link (bad_token) is checked over the websocket in tests/test_web_relink.py;
-    # here, the page that opened it holds no seat and keeps no token.
+    # Told why, and it holds no seat and keeps no token (the message stands when the first state arrives).
     expect(stranger.get_by_test_id("conn-state")).to_have_text("connected")
+    expect(stranger.get_by_test_id("message")).to_contain_text("does not sit at this table")
     expect(stranger.get_by_test_id("me")).to_be_empty()
     assert hand(stranger) == []
     assert stranger.evaluate("localStorage.getItem('roundgames.seats')") == "{}"

@@ -89,7 +89,7 @@ class Following:
         def _apply(self, kind: str, data: dict[str, Any], seq: int, *, replaying: bool) -> None: ...
         def _broadcast(self, entries: list[LogEntry], *, snapshot: bool = False) -> None: ...
         def _store_failed(self, e: StoreError) -> RoomError: ...
-        def revoke(self, token_hash: str | None) -> None: ...
+        def revoke_replaced(self) -> None: ...
         def seat_moved_away(self, seat: int) -> None: ...
         def _relinked(self, events: list[Event]) -> None: ...
 
@@ -150,6 +150,7 @@ class Following:
         """The table read back whole from the store, and every connection sent the table as it is now."""
         self.replay(self.store.events(self.id))
         self._version += 1
+        self.revoke_replaced()
         self._broadcast([], snapshot=True)
 
     def follow_soon(self) -> None:
@@ -183,11 +184,8 @@ class Following:
             self._rebuild()  # an undo takes back a run of events: the table is replayed whole
             return
         before = len(self.log)
-        revoked: list[str | None] = []
         try:
             for ev in events:
-                if ev.kind == "relink":  # a new link made on another process: the old token sits here no more either
-                    revoked.append(self.seats[ev.data["seat"]].token_hash)
                 self._apply(ev.kind, ev.data, ev.seq, replaying=True)
                 self._relinked([ev])  # the limit on new links holds whichever process is asked
                 self.seq = ev.seq
@@ -198,8 +196,7 @@ class Following:
             self._rebuild()
             return
         self._version += 1
-        for token_hash in revoked:
-            self.revoke(token_hash)
+        self.revoke_replaced()  # a new link made on another process: the old one sits here no more either
         self._broadcast(self.log[before:])
 
     def set_remote(self, counts: dict[int, int]) -> None:

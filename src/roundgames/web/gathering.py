@@ -82,6 +82,9 @@ class Gathering:
         self.sat: list[int] = []
         #: the sitting in play (from 1), and the score sheets of the ones before it
         self.sitting_number = 1
+        #: the hashes of the rejoin links replaced by new ones: a connection that said hello with one is closed,
+        #: whichever way the replacing event reached this process (a command here, or another process's event)
+        self.revoked: set[str] = set()
         self.past: list[dict[str, Any]] = []
 
     @property
@@ -223,6 +226,11 @@ class Gathering:
                 s = self.seats[ev.data["seat"]]
                 s.relinked_at = max(s.relinked_at, ev.ts)
 
+    def revoke_replaced(self) -> None:
+        """Close every connection that said hello with a rejoin link since replaced (:meth:`revoke`)."""
+        for token_hash in self.revoked & {getattr(c, "token_hash", None) for c in self.conns}:
+            self.revoke(token_hash)
+
     def revoke(self, token_hash: str | None) -> None:
         """Every connection that said hello with the token of ``token_hash`` (which no longer sits) is told and
         closed: here, or on another server process that follows the new link's event."""
@@ -295,6 +303,8 @@ class Gathering:
         elif kind == "leave":
             self._vacate(seq, seat, names[seat])
         elif kind == "relink":
+            if self.seats[seat].token_hash is not None:
+                self.revoked.add(self.seats[seat].token_hash)
             self.seats[seat].token_hash = data["hash"]
             self._log(seq, "seat", seat, f"{names[seat]} has a new rejoin link: the old one no longer sits")
         else:  # again

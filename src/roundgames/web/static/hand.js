@@ -45,11 +45,13 @@ export class PlayControls {
     this.state = state;
     const key = JSON.stringify([state.legal, state.keeping]);
     if (key !== this.turnKey) {
+      // The first state clears nothing: a refusal said before it (a revoked rejoin link's) stands.
+      const changed = this.turnKey !== null;
       this.turnKey = key;
       this.chosen.clear();
       this.armed = null;
       if (!this.cards.includes(this.selected)) this.selected = null;
-      this.say(""); // the choices changed: advice about the old ones is stale
+      if (changed) this.say(""); // the choices changed: advice about the old ones is stale
     }
     this.draw();
   }
