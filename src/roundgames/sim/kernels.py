@@ -23,10 +23,7 @@ from typing import Any, Protocol
 
 from ..core.errors import RulesError
 
-__all__ = ["FORMS", "POLICIES", "Kernel", "Setup", "kernel_for"]
-
-#: the players a kernel knows, by name
-POLICIES = ("random", "sensible")
+__all__ = ["FORMS", "Kernel", "Setup", "kernel_for"]
 
 #: each form's kernel, by the module that holds it (imported when first asked: it compiles with numba)
 FORMS: dict[str, str] = {}
@@ -40,7 +37,7 @@ class Setup:
     #: ``three_card``, ``five_card``, ``irish`` or ``nap`` (the registry's form names)
     form: str
     players: int
-    #: one policy name per seat (:data:`POLICIES`)
+    #: one policy name per seat (:attr:`Kernel.policies`)
     policies: tuple[str, ...]
     #: rule options, by their record names (DEAL-RECORD.md); a kernel refuses one it does not play
     options: Mapping[str, Any] = field(default_factory=dict)
@@ -59,6 +56,10 @@ class Kernel(Protocol):
     form: str
     #: every column it returns beyond the common four, with what it holds
     columns: Mapping[str, str]
+    #: the players it knows, by name, with what each is (at least ``random`` and ``sensible``)
+    policies: Mapping[str, str]
+    #: the hero actions it knows, with what each fixes
+    hero_actions: Mapping[str, str]
 
     def check(self, setup: Setup) -> None:
         """Raise :class:`~roundgames.core.errors.RulesError` naming the field, the value and the rule for a setup
