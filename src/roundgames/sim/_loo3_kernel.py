@@ -14,9 +14,11 @@ from __future__ import annotations
 
 import numba
 import numpy as np
+from numba.core import types
 from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
+from numba.extending import intrinsic
 
-from ._streams_kernel import below, deal_stream, shuffle_into
+from ._streams_kernel import deal_stream, next_u64
 
 #: declaration codes (the ``decl`` column; the first four are the engine's ``Decl`` values)
 NONE, STAND, THROW, MISS, DEFEND, TAKES = 0, 1, 2, 3, 4, 5
@@ -32,10 +34,58 @@ FREE, LONE_STANDER, LONE_MISS = 0, 8, 9
 #: an action in a trace: a card 0..51, or 52 + (declaration - 1): stand 52, throw 53, miss 54, defend 55
 DECL_BASE = 51
 
+#: Lemire's fastmod constants, ceil(2**64 / k) for k < 64: ``x % k`` without a division, value for value
+MAGIC = np.array([0] + [((1 << 64) - 1) // k + 1 & ((1 << 64) - 1) for k in range(1, 64)], np.uint64)
+#: ``2**32 % k``
+WRAP = np.array([0] + [(1 << 32) % k for k in range(1, 64)], np.uint64)
+LOW32 = np.uint64(0xFFFFFFFF)
+S32 = np.uint64(32)
 SUIT_BITS = np.int64(0x1FFF)
+PACK = np.arange(52, dtype=np.int64)
 ONE = np.int64(1)
 TWO = np.int64(2)
 FULL = (ONE << np.int64(52)) - ONE
+
+
+@intrinsic
+def popcount(typingctx, x):
+    """The number of set bits of an integer (LLVM's ctpop)."""
+    if not isinstance(x, types.Integer):
+        return None
+
+    def codegen(context, builder, signature, args):
+        return builder.ctpop(args[0])
+
+    return x(x), codegen
+
+
+@numba.njit(cache=True, inline="always")
+def mod32(a, k, magic):
+    """``a % k`` for ``a < 2**32`` and ``k < 64`` by Lemire's fastmod (a multiplication for a division)."""
+    low = magic * a
+    return ((low >> S32) * k + (((low & LOW32) * k) >> S32)) >> S32
+
+
+@numba.njit(cache=True, inline="always")
+def below(state, k):
+    """:func:`._streams_kernel.below` (``next % k``), the same value, for ``k < 64`` without a 64-bit division:
+    ``x % k`` is ``((hi % k) * (2**32 % k) + lo % k) % k`` for the halves of ``x``."""
+    x = next_u64(state)
+    kk = np.uint64(k)
+    magic = MAGIC[k]
+    r = mod32(x >> S32, kk, magic) * WRAP[k] + mod32(x & LOW32, kk, magic)
+    return np.int64(mod32(r, kk, magic))
+
+
+@numba.njit(cache=True, inline="always")
+def shuffle_into(state, cards, count):
+    """:func:`._streams_kernel.shuffle_into` with this module's :func:`below`."""
+    n = cards.shape[0]
+    for j in range(count):
+        r = j + below(state, n - j)
+        t = cards[j]
+        cards[j] = cards[r]
+        cards[r] = t
 
 
 @numba.njit(cache=True, inline="always")
@@ -61,11 +111,7 @@ def high_card(mask):
 
 @numba.njit(cache=True, inline="always")
 def count(mask):
-    k = 0
-    while mask:
-        mask &= mask - ONE
-        k += 1
-    return k
+    return np.int64(popcount(mask))
 
 
 @numba.njit(cache=True, inline="always")
@@ -84,7 +130,7 @@ def beats(card, best, trump):
     return card // 13 == trump
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def deal_cards(seed, i, players, hero, hand, turnup, cards, hands, st):
     """Deal ``i``'s cards from its CARDS stream into ``hands``; returns ``(miss, turnup)``.
 
@@ -98,11 +144,15 @@ def deal_cards(seed, i, players, hero, hand, turnup, cards, hands, st):
     fixed = hand
     if turnup >= 0:
         fixed |= ONE << np.int64(turnup)
-    m = 0
-    for c in range(52):
-        if not (fixed >> np.int64(c)) & ONE:
-            cards[m] = c
-            m += 1
+    m = 52
+    if fixed == 0:
+        cards[:] = PACK
+    else:
+        m = 0
+        for c in range(52):
+            if not (fixed >> np.int64(c)) & ONE:
+                cards[m] = c
+                m += 1
     slots = 3 * players + 4
     st[0] = deal_stream(seed, i, 0)
     shuffle_into(st, cards[:m], slots - (52 - m))
@@ -125,7 +175,7 @@ def deal_cards(seed, i, players, hero, hand, turnup, cards, hands, st):
     return miss, np.int64(turnup)
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def loo_amount(params, pool):
     """What a loo costs with ``pool`` in the pool (LOO-STK-4, §14.7)."""
     mode = params[P_MODE]
@@ -136,7 +186,7 @@ def loo_amount(params, pool):
     return min(pool, params[P_CAP])
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def sensible_declare(opts, case, hand, turnup, pool, loo, in_before):
     """The sensible player's declaration among ``opts`` (bits by code): see :mod:`.loo3`."""
     trump = turnup // 13
@@ -171,7 +221,7 @@ def sensible_declare(opts, case, hand, turnup, pool, loo, in_before):
     return THROW
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def declare(policy, opts, case, hand, turnup, pool, loo, in_before, st):
     """A seat's declaration among ``opts``, by its policy (``random``: one draw when there is a choice, the
     options in code order: stand, throw, miss, defend)."""
@@ -186,7 +236,7 @@ def declare(policy, opts, case, hand, turnup, pool, loo, in_before, st):
     return d
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def declare_all(players, pol, params, hero, hero_act, hands, miss, turnup, pool, decl, st, trace, acts, actors):
     """The declarations, from the eldest hand to the dealer (LOO-DECL-1..10, §14.2), into ``decl``; ``hands``
     become the hands played (the miss for its taker, nothing for a seat that threw up). Returns ``(taker,
@@ -243,7 +293,7 @@ def declare_all(players, pol, params, hero, hero_act, hands, miss, turnup, pool,
     return -1, miss_holder, made, forced
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def lead_legal(hand, done, trump, turnup, lead_rule, second):
     """The cards ``hand`` may lead to trick ``done + 1`` (LOO-PLAY-2, LOO-PLAY-3, §14.12, §14.19)."""
     trumps = hand & suit_mask(trump)
@@ -274,7 +324,7 @@ def lead_legal(hand, done, trump, turnup, lead_rule, second):
     return hand
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def follow_legal(hand, led, win, trump):
     """The cards ``hand`` may add to a trick led in ``led`` and won so far by ``win`` (LOO-PLAY-4..6)."""
     follow = hand & suit_mask(led)
@@ -294,7 +344,7 @@ def keep_key(card, trump):
     return card % 13 + (13 if card // 13 == trump else 0)
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def sensible_play(legal, hand, leading, win, last, trump, unseen):
     """The sensible player's card among ``legal``: see :mod:`.loo3`."""
     if leading:
@@ -345,7 +395,7 @@ def sensible_play(legal, hand, leading, win, last, trump, unseen):
     return best
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def play_tricks(plist, k, leader_pos, hands, won, turnup, params, pol, st, trace, acts, actors, made, winners):
     """The three tricks among the ``k`` seats of ``plist``, from ``leader_pos`` (LOO-PLAY-1..9); ``won`` counts
     each seat's tricks, ``winners`` takes the seat of each trick. Returns the actions made so far."""
@@ -389,7 +439,7 @@ def play_tricks(plist, k, leader_pos, hands, won, turnup, params, pol, st, trace
     return made
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def settle(players, decl, won, winners, taker, pool, params, net):
     """Pay the shares of the tricks and the loos (LOO-SET-1..4, LOO-DECL-7/9); ``net`` holds the stakes already.
     Returns what the next deal's pool holds before its dealer's stake."""
@@ -418,7 +468,7 @@ def settle(players, decl, won, winners, taker, pool, params, net):
     return carried
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def play_deal(seed, i, players, pol, params, pool0, hero, hero_act, g_hand, g_turn, hands, decl, won, net, plist,
               cards, st, trace, acts, actors, winners):  # fmt: skip
     """Deal ``i`` from its dealing to its settlement; ``hands`` keep the hands dealt, ``net`` and ``won`` the
