@@ -214,9 +214,11 @@ def sensible_declare(opts, case, hand, turnup, pool, loo, in_before):
         return STAND if nt or side_high else THROW
     if master or nt >= 2 or (nt == 1 and (high_trump or side_aces)):
         return STAND
-    if pool >= 2 * loo and (nt or side_high >= 2):  # a heavy stake: greater risks
+    if pool < 2 * loo:
+        return THROW
+    if nt or side_high >= 2:  # a heavy stake to fight for: greater risks
         return STAND
-    if (opts >> MISS) & 1 and in_before < 2 and pool >= loo:
+    if (opts >> MISS) & 1 and in_before < 2:  # and the miss, unless two are in already (EW)
         return MISS
     return THROW
 

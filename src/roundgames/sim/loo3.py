@@ -25,8 +25,9 @@ dealt does (OpenSpiel's count):
 - ``sensible``: deterministic rules after Peel's hints, the method's bias in a study. Declaring (T = his trumps):
   stand with the master trump (the highest not turned up), two or more trumps, or one trump that is a knave or
   higher or goes with a plain ace; with a heavy stake to fight for (the pool at least two loos: "a player will run
-  greater risks") also with any trump, or with two plain kings or aces; otherwise take the miss while it is
-  untaken, if fewer than two players are in before him and the pool is at least one loo; otherwise throw up. The
+  greater risks") also with any trump, or with two plain kings or aces, and otherwise take the miss while it is
+  untaken, if fewer than two players are in before him ("nor [should] the miss be taken after two players have
+  declared to play"); otherwise throw up. The
   dealer against a lone stander (LOO-DECL-8) stands on a trump or a plain ace and otherwise defends the pool with
   the miss (it cannot cost him: he is never looed for it), never conceding; against a lone miss (LOO-DECL-9) he
   stands on a trump, a king or an ace and otherwise throws up. Playing: the leader leads his highest trump if he
