@@ -106,8 +106,10 @@ def test_a_given_hand_and_turnup_are_dealt_and_the_rest_from_the_stream() -> Non
             union |= m
 
 
-def test_without_given_cards_the_pack_positions_go_as_documented() -> None:
-    players, seed = 6, streams.chunk_seed(11, 2)
+@pytest.mark.parametrize("players", [3, 6, 16])
+def test_without_given_cards_the_pack_positions_go_as_documented(players: int) -> None:
+    # the plain-Python streams are the specification: 16 players deal the whole pack, drawing below(52) .. below(1)
+    seed = streams.chunk_seed(11, 2)
     out = KERNEL.run(Setup("three_card", players, ("random",) * players), seed, 20)
     for i in range(20):
         pack = streams.shuffled(streams.deal_stream(seed, i, streams.CARDS), list(range(52)), 3 * players + 4)

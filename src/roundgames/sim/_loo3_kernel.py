@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import numba
 import numpy as np
+from llvmlite import ir
 from numba.core import types
 from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 from numba.extending import intrinsic
@@ -34,12 +35,8 @@ FREE, LONE_STANDER, LONE_MISS = 0, 8, 9
 #: an action in a trace: a card 0..51, or 52 + (declaration - 1): stand 52, throw 53, miss 54, defend 55
 DECL_BASE = 51
 
-#: Lemire's fastmod constants, ceil(2**64 / k) for k < 64: ``x % k`` without a division, value for value
-MAGIC = np.array([0] + [((1 << 64) - 1) // k + 1 & ((1 << 64) - 1) for k in range(1, 64)], np.uint64)
-#: ``2**32 % k``
-WRAP = np.array([0] + [(1 << 32) % k for k in range(1, 64)], np.uint64)
-LOW32 = np.uint64(0xFFFFFFFF)
-S32 = np.uint64(32)
+#: ``floor((2**64 - 1) / k)`` for k < 64: ``x % k`` by a multiplication, value for value (:func:`below`)
+RECIPROCAL = np.array([0] + [((1 << 64) - 1) // k for k in range(1, 64)], np.uint64)
 SUIT_BITS = np.int64(0x1FFF)
 PACK = np.arange(52, dtype=np.int64)
 ONE = np.int64(1)
@@ -59,22 +56,30 @@ def popcount(typingctx, x):
     return x(x), codegen
 
 
-@numba.njit(cache=True, inline="always")
-def mod32(a, k, magic):
-    """``a % k`` for ``a < 2**32`` and ``k < 64`` by Lemire's fastmod (a multiplication for a division)."""
-    low = magic * a
-    return ((low >> S32) * k + (((low & LOW32) * k) >> S32)) >> S32
+@intrinsic
+def mulhi(typingctx, a, b):
+    """The high 64 bits of the 128-bit product of two uint64 (one instruction on a 64-bit machine)."""
+    if a != types.uint64 or b != types.uint64:
+        return None
+
+    def codegen(context, builder, signature, args):
+        wide = ir.IntType(128)
+        product = builder.mul(builder.zext(args[0], wide), builder.zext(args[1], wide))
+        return builder.trunc(builder.lshr(product, ir.Constant(wide, 64)), ir.IntType(64))
+
+    return types.uint64(types.uint64, types.uint64), codegen
 
 
 @numba.njit(cache=True, inline="always")
 def below(state, k):
-    """:func:`._streams_kernel.below` (``next % k``), the same value, for ``k < 64`` without a 64-bit division:
-    ``x % k`` is ``((hi % k) * (2**32 % k) + lo % k) % k`` for the halves of ``x``."""
+    """:func:`._streams_kernel.below` (``next % k``), the same value, without a 64-bit division: the quotient
+    estimated as ``mulhi(x, floor((2**64 - 1) / k))`` is exact or one short, so one subtraction corrects it."""
     x = next_u64(state)
     kk = np.uint64(k)
-    magic = MAGIC[k]
-    r = mod32(x >> S32, kk, magic) * WRAP[k] + mod32(x & LOW32, kk, magic)
-    return np.int64(mod32(r, kk, magic))
+    r = x - mulhi(x, RECIPROCAL[k]) * kk
+    if r >= kk:
+        r -= kk
+    return np.int64(r)
 
 
 @numba.njit(cache=True, inline="always")
