@@ -58,6 +58,22 @@ def test_the_kernel_plays_every_deal_as_the_checked_engine_does(players: int, po
     assert_exact(Setup("three_card", players, (policy,) * players, pool=15), 16, 1000)
 
 
+def test_twelve_players_the_engines_most_are_played_as_the_engine_plays_them() -> None:
+    for policy in ("random", "sensible"):
+        assert_exact(Setup("three_card", 12, (policy,) * 12, pool=20), 12, 200)
+
+
+def test_sixteen_players_deal_the_whole_pack_and_lose_no_counter() -> None:
+    # LOO-GEN-1: 3n + 3 + 1 <= 52 allows 16 with a miss (the engine stops at 12)
+    out = KERNEL.run(Setup("three_card", 16, ("random", "sensible") * 8, pool=5), 3, 500)
+    full = np.bitwise_or.reduce(out["hands"], axis=1) | out["miss"] | (np.int64(1) << out["turnup"].astype(np.int64))
+    assert np.all(full == (1 << 52) - 1)
+    assert np.all(out["net"].sum(axis=1) + out["pool"] == 5)  # §14.1
+    # three tricks are played (LOO-PLAY-9), unless one seat took the pool without play (LOO-DECL-7, -9)
+    assert np.all(np.isin(out["tricks"].sum(axis=1), (0, 3)))
+    assert (out["tricks"].sum(axis=1) == 3).mean() > 0.5
+
+
 MIXED = ("sensible", "random", "sensible", "random", "sensible")
 
 
