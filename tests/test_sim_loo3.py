@@ -257,6 +257,15 @@ def test_a_setup_the_kernel_cannot_play_is_refused_by_name(change: dict[str, Any
         KERNEL.run(Setup(**fields), 1, 10)
 
 
+def test_a_bad_seed_or_count_is_refused_by_name() -> None:
+    setup = Setup("three_card", 3, ("random",) * 3)
+    with pytest.raises(RulesError, match="seed"):
+        KERNEL.run(setup, -1, 10)
+    with pytest.raises(RulesError, match="n: "):
+        KERNEL.run(setup, 1, -5)
+    assert KERNEL.run(setup, 1, 0)["net"].shape == (0, 3)
+
+
 def test_options_the_kernel_does_not_play_say_that_the_engine_does() -> None:
     with pytest.raises(RulesError, match="checked engine"):
         KERNEL.check(Setup("three_card", 3, ("random",) * 3, options={"pack": 32}))

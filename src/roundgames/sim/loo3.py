@@ -157,6 +157,10 @@ class Loo3Kernel:
 
     def _play(self, setup: Setup, seed: int, n: int, given: Mapping[str, Any] | None, trace: bool) -> dict[str, Any]:
         self.check(setup)
+        if not isinstance(n, int | np.integer) or n < 0:
+            raise RulesError(f"n: the number of deals is a count, got {n!r}")
+        if not isinstance(seed, int | np.integer) or not 0 <= seed < 1 << 64:
+            raise RulesError(f"seed: a chunk's seed is an integer from 0 to 2**64 - 1, got {seed!r}")
         p = setup.players
         hand, turnup = given_cards(setup, n, given)
         width = 4 * p if trace else 1
@@ -178,7 +182,7 @@ class Loo3Kernel:
         act = DECL_CODES.get(setup.hero_action or "", -1)
         pol = np.array([POLICY_CODES[name] for name in setup.policies], np.int64)
         K.play_batch(
-            np.uint64(seed), n, p, pol, params_of(rules_of(setup)), setup.pool, hero, act, hand, turnup,
+            np.uint64(seed), int(n), p, pol, params_of(rules_of(setup)), setup.pool, hero, act, hand, turnup,
             out["net"], out["tricks"], out["pool"], out["states"], out["hands"], out["miss"], out["turnup"],
             out["decl"], out["hero_forced"], trace, out["actions"], out["actors"], out["winners"],
         )  # fmt: skip
