@@ -28,6 +28,7 @@ __all__ = ["FORMS", "Kernel", "Setup", "kernel_for"]
 #: each form's kernel, by the module that holds it (imported when first asked: it compiles with numba)
 FORMS: dict[str, str] = {}
 FORMS["three_card"] = ".loo3"
+FORMS["nap"] = ".nap"
 
 
 @dataclass(frozen=True)
