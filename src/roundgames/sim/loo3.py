@@ -27,10 +27,9 @@ dealt does (OpenSpiel's count):
   higher or goes with a plain ace; with a heavy stake to fight for (the pool at least two loos: "a player will run
   greater risks") also with any trump, or with two plain kings or aces, and otherwise take the miss while it is
   untaken, if fewer than two players are in before him ("nor [should] the miss be taken after two players have
-  declared to play"); otherwise throw up. The
-  dealer against a lone stander (LOO-DECL-8) stands on a trump or a plain ace and otherwise defends the pool with
-  the miss (it cannot cost him: he is never looed for it), never conceding; against a lone miss (LOO-DECL-9) he
-  stands on a trump, a king or an ace and otherwise throws up. Playing: the leader leads his highest trump if he
+  declared to play"); otherwise throw up. The dealer against a lone stander (LOO-DECL-8) stands on a trump or a
+  plain ace and otherwise defends the pool with the miss (it cannot cost him: he is never looed for it), never
+  conceding; against a lone miss (LOO-DECL-9) he stands on a trump, a king or an ace and otherwise throws up. Playing: the leader leads his highest trump if he
   may, else his highest card (of the highest rank, the highest suit number); a follower who can win the trick
   heads it as cheaply as he can if he plays last, else with his cheapest card that no unseen card of its suit
   beats, else with his most valuable winning card; one who cannot win throws his least valuable card (value: the
@@ -119,7 +118,6 @@ class Loo3Kernel:
 
     def check(self, setup: Setup) -> None:
         """Raise :class:`RulesError` naming the field, the value and the rule for a setup this kernel cannot play."""
-        rules_of(setup)
         if setup.form != self.form:
             raise RulesError(f"form: this kernel plays three_card, not {setup.form!r}")
         p = setup.players
@@ -127,6 +125,7 @@ class Loo3Kernel:
             raise RulesError(
                 f"players: Three-card Loo takes 3 to {MAX_PLAYERS} players with a miss, got {p!r} (LOO-GEN-1)"
             )
+        rules_of(setup)
         if len(setup.policies) != p:
             raise RulesError(f"policies: one per seat, {p} seats, got {len(setup.policies)}")
         for name in setup.policies:
