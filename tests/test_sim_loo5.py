@@ -13,8 +13,10 @@ from roundgames.bots import play_deal
 from roundgames.core.cards import mask_of, parse_cards
 from roundgames.core.errors import RulesError
 from roundgames.games.registry import new_deal
+from roundgames.sim._loo5_rules import below_fast
 from roundgames.sim.kernels import Setup, kernel_for
 from roundgames.sim.loo5 import KERNELS
+from roundgames.sim.streams import CHOICES, Stream, deal_stream
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -215,3 +217,12 @@ def test_given_cards_that_are_not_a_hand_are_refused() -> None:
             kernel.run(setup, 1, 2, given)
     with pytest.raises(RulesError, match="hero"):
         kernel.run(Setup("five_card", 3, ("random",) * 3), 1, 2, {"hand": np.full(2, 31)})
+
+
+def test_the_kernels_fast_choice_draws_what_the_stream_draws() -> None:
+    """The kernel's remainder without a 64-bit division gives ``Stream.below``'s number for every ``k`` it is
+    used for and beyond (where it falls back on the division), draw for draw."""
+    for k in range(1, 80):
+        start = deal_stream(0xC0FFEE + k, k, CHOICES)
+        state, stream = np.array([start], dtype=np.uint64), Stream(start)
+        assert [int(below_fast(state, k)) for _ in range(300)] == [stream.below(k) for _ in range(300)], k
