@@ -1,4 +1,5 @@
-"""Running a simulation's chunks: in this process, on a local Dask cluster, or on an existing one.
+"""Running a simulation's chunks (:func:`map_chunks`): in this process, on a local Dask cluster, or on an existing
+one; and what a chunk of a run is (:func:`play_chunk`) with its statistics (:func:`chunk_stats`, :class:`Summary`).
 
 A run's deals are split into chunks, each played from its own seed (:func:`.streams.chunk_seed`), so a chunk's
 result depends only on the run's seed and the chunk's index: :func:`map_chunks` may play them in any order, on any
@@ -15,14 +16,31 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import math
 import os
 import signal
-from collections.abc import Callable, Iterable, Iterator
-from typing import Any, TypeVar
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Final, TypeVar
+
+import numpy as np
 
 from ..core.errors import RulesError
+from .kernels import Setup, kernel_for
+from .streams import chunk_seed
 
-__all__ = ["CONNECT_TIMEOUT", "Stopped", "map_chunks", "resolve_workers"]
+__all__ = [
+    "CONNECT_TIMEOUT",
+    "OUTCOMES",
+    "Outcome",
+    "SeatSummary",
+    "Stopped",
+    "Summary",
+    "chunk_stats",
+    "map_chunks",
+    "play_chunk",
+    "resolve_workers",
+]
 
 R = TypeVar("R")
 
@@ -60,7 +78,7 @@ def map_chunks(
     workers: int | None = None,
     scheduler: str | None = None,
     on_done: Callable[[int, R], None] | None = None,
-) -> Iterator[tuple[int, R]]:
+) -> Generator[tuple[int, R], None, None]:
     """Call ``fn(index)`` for each chunk index of ``chunks`` (a count, or the indexes themselves) and yield
     ``(index, result)`` as each finishes, in the order they finish.
 
@@ -89,7 +107,7 @@ def map_chunks(
 
 def _in_process(
     fn: Callable[[int], R], indexes: list[int], on_done: Callable[[int, R], None] | None
-) -> Iterator[tuple[int, R]]:
+) -> Generator[tuple[int, R], None, None]:
     for done, index in enumerate(indexes):
         try:
             result = fn(index)
@@ -106,7 +124,7 @@ def _on_cluster(
     workers: int | None,
     scheduler: str | None,
     on_done: Callable[[int, R], None] | None,
-) -> Iterator[tuple[int, R]]:
+) -> Generator[tuple[int, R], None, None]:
     try:
         import distributed
     except ImportError:
@@ -216,3 +234,106 @@ def _take(items: Iterator[int], count: int) -> list[int]:
             break
         out.append(item)
     return out
+
+
+# -- a run's chunks and their statistics ------------------------------------------------------------------------
+
+
+def play_chunk(setup: Setup, seed: int, chunk: int, deals: int, index: int) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Chunk ``index`` of the run of ``deals`` deals seeded ``seed``, in chunks of ``chunk``: the kernel's columns for
+    its deals (:func:`.streams.chunk_seed` gives its seed), and their statistics (:func:`chunk_stats`). A module-level
+    function, so that ``functools.partial(play_chunk, setup, seed, chunk, deals)`` goes to a cluster's workers."""
+    n = min(chunk, deals - index * chunk)
+    columns = kernel_for(setup.form).run(setup, chunk_seed(seed, index), n)
+    return columns, chunk_stats(setup.form, columns)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A form's outcome that a run's summary counts for each seat: how often it happened, out of how many deals."""
+
+    #: the summary's column heading, and what it counts
+    name: str
+    meaning: str
+    count: Callable[[Mapping[str, Any]], tuple[np.ndarray, np.ndarray]]
+
+
+def _looed_three_card(columns: Mapping[str, Any]) -> tuple[np.ndarray, np.ndarray]:
+    # LOO-SET-3: who stood on his own hand (1) or on the miss (3) and took no trick; the dealer playing the miss for
+    # the pool (4) is never looed (LOO-DECL-8 [I]).
+    decl, tricks = np.asarray(columns["decl"]), np.asarray(columns["tricks"])
+    looed = ((decl == 1) | (decl == 3)) & (tricks == 0)
+    return looed.sum(axis=0), np.full(decl.shape[1], decl.shape[0])
+
+
+def _made_nap(columns: Mapping[str, Any]) -> tuple[np.ndarray, np.ndarray]:
+    senior, made = np.asarray(columns["senior"]), np.asarray(columns["made"])
+    players = np.asarray(columns["net"]).shape[1]
+    contract = np.asarray(columns["contract"]) >= 0  # a redeal has no contract
+    seats = np.arange(players)[None, :]
+    called = (senior[:, None] == seats) & contract[:, None]
+    return (called & made[:, None]).sum(axis=0), called.sum(axis=0)
+
+
+#: what a run's summary counts for each seat, by form
+OUTCOMES: Final[dict[str, Outcome]] = {
+    "three_card": Outcome("looed", "the share of deals the seat was looed (LOO-SET-3)", _looed_three_card),
+    "nap": Outcome("made", "of the contracts the seat called as senior hand, the share made", _made_nap),
+}
+
+
+def chunk_stats(form: str, columns: Mapping[str, Any]) -> dict[str, Any]:
+    """A chunk's statistics, as plain JSON values that add up over chunks: ``deals``, ``states``, each seat's
+    sum of net and of its square, and where the form has one (:data:`OUTCOMES`) each seat's outcome count and the
+    deals it is counted out of."""
+    net = np.asarray(columns["net"], dtype=np.int64)
+    stats: dict[str, Any] = {
+        "deals": int(net.shape[0]),
+        "states": int(np.asarray(columns["states"], dtype=np.int64).sum()),
+        "net": net.sum(axis=0).tolist(),
+        "net2": (net * net).sum(axis=0).tolist(),
+    }
+    outcome = OUTCOMES.get(form)
+    if outcome is not None:
+        hits, of = outcome.count(columns)
+        stats["outcome"] = [int(x) for x in hits]
+        stats["outcome_of"] = [int(x) for x in of]
+    return stats
+
+
+@dataclass(frozen=True)
+class SeatSummary:
+    """One seat's results over a run."""
+
+    mean: float
+    #: half the width of the 95% confidence interval of the mean: 1.96 sd / sqrt(n)
+    half_width: float
+    #: the form's outcome (:data:`OUTCOMES`): how often, out of how many deals
+    outcome: int | None
+    outcome_of: int | None
+
+
+@dataclass(frozen=True)
+class Summary:
+    """A run's results, from its chunks' statistics."""
+
+    deals: int
+    states: int
+    seats: tuple[SeatSummary, ...]
+
+    @classmethod
+    def of(cls, chunks: Sequence[Mapping[str, Any]], players: int) -> Summary:
+        """The summary of these chunks' statistics (:func:`chunk_stats`)."""
+        n = sum(int(c["deals"]) for c in chunks)
+        seats = []
+        for seat in range(players):
+            total = sum(int(c["net"][seat]) for c in chunks)
+            squares = sum(int(c["net2"][seat]) for c in chunks)
+            mean = total / n if n else math.nan
+            var = (squares - n * mean * mean) / (n - 1) if n > 1 else math.nan
+            half = 1.96 * math.sqrt(max(var, 0.0) / n) if n > 1 else math.nan
+            counted = all("outcome" in c for c in chunks) and bool(chunks)
+            hits = sum(int(c["outcome"][seat]) for c in chunks) if counted else None
+            of = sum(int(c["outcome_of"][seat]) for c in chunks) if counted else None
+            seats.append(SeatSummary(mean, half, hits, of))
+        return cls(n, sum(int(c["states"]) for c in chunks), tuple(seats))
