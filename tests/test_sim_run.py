@@ -1,6 +1,7 @@
 """The simulator's chunk runner (:func:`roundgames.sim.run.map_chunks`): every chunk played once, the same results
 in this process, on a local Dask cluster of one or two processes and on an existing cluster; Ctrl-C keeps what
-finished; bad settings refused by name."""
+finished; bad settings refused by name. And a run's chunk (:func:`~roundgames.sim.run.play_chunk`) with its
+statistics: the seat looed, the contract made, the means and intervals of the summary."""
 
 from __future__ import annotations
 
@@ -12,10 +13,13 @@ import sys
 import threading
 import time
 
+import numpy as np
 import pytest
 
 from roundgames.core.errors import RulesError
-from roundgames.sim.run import Stopped, map_chunks
+from roundgames.games.registry import rules_for
+from roundgames.sim.kernels import Setup, kernel_for
+from roundgames.sim.run import Stopped, Summary, chunk_stats, map_chunks, play_chunk
 from roundgames.sim.streams import chunk_seed
 
 # A picklable chunk function with a result that depends on the index only: chunk k's seed of run 7.
@@ -111,3 +115,45 @@ def test_bad_settings_are_refused_by_name(kwargs: dict[str, object], words: list
         list(map_chunks(SEEDS, 3, **kwargs))  # type: ignore[arg-type]
     for word in words:
         assert word in str(info.value), str(info.value)
+
+
+@pytest.mark.parametrize(("form", "preset"), [("three_card", "peel"), ("five_card", "five-card"), ("irish", "irish")])
+def test_a_chunks_looed_count_is_who_paid_a_loo(form: str, preset: str) -> None:
+    # Only the dealer stakes (ante: dealer); a seat that is not looed loses at most its stake (a trick's share is
+    # never negative), and a looed seat pays a loo beyond it (LOO-SET-3, LOO5-5, LOO5-6).
+    players = 5
+    columns = play_chunk(Setup(form, players, ("random",) * players), 4, 2000, 2000, 0)[0]
+    stats = chunk_stats(form, columns)
+    stake = np.zeros(players, np.int64)
+    stake[-1] = rules_for("loo", preset).stakes.deal
+    paid = (np.asarray(columns["net"]) + stake[None, :] < 0).sum(axis=0)
+    assert stats["outcome"] == paid.tolist() and stats["outcome_of"] == [2000] * players
+    assert stats["deals"] == 2000 and sum(stats["outcome"]) > 0
+
+
+def test_a_chunks_made_count_is_the_contracts_the_senior_hand_won() -> None:
+    players = 4
+    columns = play_chunk(Setup("nap", players, ("sensible",) * players), 4, 2000, 2000, 0)[0]
+    stats = chunk_stats("nap", columns)
+    senior, net = np.asarray(columns["senior"]), np.asarray(columns["net"])
+    played = np.asarray(columns["contract"]) >= 0
+    for seat in range(players):
+        mine = played & (senior == seat)
+        assert stats["outcome_of"][seat] == int(mine.sum())
+        assert stats["outcome"][seat] == int((mine & (net[:, seat] > 0)).sum())  # a made contract is paid
+    assert 0 < sum(stats["outcome"]) < sum(stats["outcome_of"])
+
+
+def test_a_chunk_is_its_seed_s_deals_and_the_summary_adds_chunks() -> None:
+    setup = Setup("nap", 3, ("random",) * 3)
+    # a run of 2,500 in chunks of 1,000: chunk 2 is the last 500, played from chunk_seed(9, 2)
+    columns, stats = play_chunk(setup, 9, 1000, 2500, 2)
+    alone = kernel_for("nap").run(setup, chunk_seed(9, 2), 500)
+    assert all(np.array_equal(columns[k], alone[k]) for k in alone) and stats["deals"] == 500
+    parts = [play_chunk(setup, 9, 1000, 2500, k) for k in range(3)]
+    summary = Summary.of([s for _, s in parts], 3)
+    net = np.concatenate([c["net"] for c, _ in parts]).astype(np.float64)
+    assert summary.deals == 2500 and summary.states == sum(int(c["states"].sum()) for c, _ in parts)
+    for seat, s in enumerate(summary.seats):
+        assert s.mean == pytest.approx(net[:, seat].mean())
+        assert s.half_width == pytest.approx(1.96 * net[:, seat].std(ddof=1) / 2500**0.5)
