@@ -116,7 +116,9 @@ def test_the_summary_without_out_writes_nothing(tmp_path: Path) -> None:
     assert run.returncode == 0, run.stderr
     assert list(tmp_path.iterdir()) == []
     lines = run.stdout.split("\n")
-    assert lines[0].startswith("$ roundgames simulate --game loo --form three_card --players 5 --policy random")
+    assert lines[0].startswith(
+        "command     roundgames simulate --game loo --form three_card --players 5 --policy random"
+    )
     assert [line.split()[0] for line in lines[5:10]] == ["0", "1", "2", "3", "4"]
     assert "looed" in lines[4] and "files" not in run.stdout
     # the summary's means are those of the run's two chunks, each played from its own seed

@@ -207,7 +207,7 @@ def _report(
     played, compiled, took, where = timing
     rate = f"{played / took:,.0f} deals/s" if played and took > 0 else "nothing to play: the run is complete"
     lines = [
-        f"$ roundgames simulate {shlex.join(_command(args, setup))}",
+        f"command     roundgames simulate {shlex.join(_command(args, setup))}",
         f"deals       {summary.deals:,} ({played:,} played now, {summary.deals - played:,} before)",
         f"speed       {rate}",
         f"wall time   {took:.2f} s on {where} (after {compiled:.2f} s loading the kernel)",
