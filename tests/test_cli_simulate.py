@@ -4,8 +4,10 @@ same files on one process and on two, CSV, Ctrl-C, and bad input refused in one 
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -193,3 +195,22 @@ def test_ctrl_c_keeps_the_finished_chunks_and_the_same_command_resumes(tmp_path:
     whole = tmp_path / "whole"
     assert run_cli(*args, "--out", str(whole)).returncode == 0
     assert same(tables(out), tables(whole))
+
+
+def test_the_columns_page_names_every_column_a_run_writes() -> None:
+    # The site's page (scripts/docs_pages/simulate.py, built with the site) is written from the kernels: each
+    # form's section names every column of that form's files.
+    path = Path(__file__).resolve().parent.parent / "scripts" / "docs_pages" / "simulate.py"
+    spec = importlib.util.spec_from_file_location("simulate_columns_page", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    text = module.PAGES["research/simulate-columns.md"]()
+    sections = text.split("\n## ")[1:]
+    forms = [re.search(r"--form (\w+)", s)[0].split()[1] for s in sections]  # type: ignore[index]
+    assert forms == ["three_card", "five_card", "irish", "nap"]
+    for form, section in zip(forms, sections, strict=True):
+        players = 4 if form == "nap" else 5
+        written = kernel_for(form).run(Setup(form, players, ("random",) * players), 1, 3)
+        for name in written:
+            assert f"| `{name}` |" in section, (form, name)
