@@ -1,0 +1,246 @@
+"""``loo-miss``: when to take the miss in Three-card Loo, by how many have declared to play before.
+
+Random deals at a table of five; at each seat before the dealer the hero's declaration is fixed to stand, then to
+take the miss, on the same deals (common random numbers); throwing up is worth 0 to him (LOO-DECL-2). Deals where
+the miss was gone before his turn are left out. The deals are grouped by his seat, how many before him declared
+to play (stood or took the miss: they declared before him, so their declarations are the same whatever he does)
+and what his own hand holds in trumps.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final, Literal
+
+import numpy as np
+from matplotlib.figure import Figure
+from numpy.typing import NDArray
+
+from ..kernels import Setup
+from ..report import Advice, Plot, Report, Rule, table
+from ..stats import Estimate, mean_interval
+from ..streams import chunk_seed
+from . import Part, Run, Sums
+from ._common import EW, LOO_BUCKETS, PEEL, declared_before, loo_bucket, moments, play
+
+__all__ = ["STUDY"]
+
+PLAYERS: Final = 5
+POOL: Final = 6
+#: deals per chunk
+BLOCK: Final = 16384
+#: how many declared before (3 counting three or more)
+BEFORE: Final = 4
+SEAT_NAMES: Final = ("eldest", "second", "third", "fourth")
+ACTIONS: Final = ("stand", "throw up", "take the miss")
+#: groups: seat, declared before, hand's bucket
+GROUPS: Final = (PLAYERS - 1) * BEFORE * len(LOO_BUCKETS)
+
+
+def _group(seat: int, before: NDArray[np.int64], bucket: NDArray[np.int64]) -> NDArray[np.int64]:
+    return (seat * BEFORE + np.minimum(before, BEFORE - 1)) * len(LOO_BUCKETS) + bucket
+
+
+@dataclass(frozen=True)
+class LooMiss:
+    """The study."""
+
+    name: str = "loo-miss"
+    title: str = "When to take the miss in Three-card Loo"
+    size_kind: Literal["per-class", "deals"] = "deals"
+    default_size: int = 2_000_000
+
+    def chunks(self, size: int) -> int:
+        return -(-size // BLOCK)
+
+    def tables(self, size: int) -> Sums:
+        # per group: deals, then the sum and squares of stand's net, the miss's, and the miss's minus stand's
+        return {"groups": np.zeros((GROUPS, 7), dtype=np.int64)}
+
+    def chunk(self, size: int, seed: int, k: int) -> tuple[Part, int]:
+        n = min(BLOCK, size - k * BLOCK)
+        seat = k % (PLAYERS - 1)  # the seats take the chunks in turn
+        deal_seed = chunk_seed(seed, k)
+
+        def run(action: str) -> dict[str, NDArray[np.int64]]:
+            setup = Setup(
+                "three_card", PLAYERS, ("sensible",) * PLAYERS, pool=POOL, hero=seat, hero_action=action
+            )
+            return play(setup, deal_seed, n)
+
+        stand, miss = run("stand"), run("miss")
+        before, gone = declared_before(stand["decl"], seat)
+        keep = ~gone & ~np.asarray(miss["hero_forced"], dtype=bool)
+        bucket = loo_bucket(np.asarray(stand["hands"], dtype=np.int64)[:, seat], np.asarray(stand["turnup"]))
+        group = np.where(keep, _group(seat, before, bucket), -1)
+        a = np.asarray(stand["net"], dtype=np.int64)[:, seat]
+        b = np.asarray(miss["net"], dtype=np.int64)[:, seat]
+        parts = [moments(group, a, GROUPS), moments(group, b, GROUPS)[:, 1:], moments(group, b - a, GROUPS)[:, 1:]]
+        return {"groups": (0, np.concatenate(parts, axis=1))}, 2 * n
+
+    def report(self, sums: Sums, run: Run) -> Report:
+        return _report(sums["groups"].reshape(PLAYERS - 1, BEFORE, len(LOO_BUCKETS), 7), run)
+
+
+def _means(row: NDArray[np.int64]) -> tuple[Estimate, Estimate]:
+    n = int(row[0])
+    return mean_interval(n, float(row[1]), float(row[2])), mean_interval(n, float(row[3]), float(row[4]))
+
+
+def _best(row: NDArray[np.int64]) -> int:
+    """The best of stand (0), throw up (1, worth 0) and take the miss (2) in a group."""
+    if row[0] == 0:
+        return 1
+    return int(np.argmax([row[1] / row[0], 0.0, row[3] / row[0]]))
+
+
+def _report(t: NDArray[np.int64], run: Run) -> Report:
+    rows = []
+    for s in range(PLAYERS - 1):
+        for b in range(BEFORE):
+            for h, bucket in enumerate(LOO_BUCKETS):
+                row = t[s, b, h]
+                if row[0] == 0:
+                    continue
+                st, mi = _means(row)
+                before = f"{b}+" if b == BEFORE - 1 else str(b)
+                rows.append((SEAT_NAMES[s], before, bucket, f"{row[0]:,}", st.text(2), mi.text(2), ACTIONS[_best(row)]))
+
+    # the miss's value against the better of standing and throwing up, by how many declared before
+    def edge(b_lo: int, b_hi: int) -> Estimate:
+        n, s1, s2 = 0, 0, 0
+        for s in range(PLAYERS - 1):
+            for b in range(b_lo, b_hi):
+                for h in range(len(LOO_BUCKETS)):
+                    row = t[s, b, h]
+                    # against the group's better alternative: the miss minus standing, or the miss itself
+                    # against throwing up (worth 0)
+                    col = 5 if row[1] > 0 else 3
+                    n, s1, s2 = n + int(row[0]), s1 + int(row[col]), s2 + int(row[col + 1])
+        return mean_interval(n, s1, s2)
+
+    share_best = {}
+    for b in range(BEFORE):
+        cnt = sum(int(t[s, b, h, 0]) for s in range(PLAYERS - 1) for h in range(len(LOO_BUCKETS)))
+        best = sum(
+            int(t[s, b, h, 0]) for s in range(PLAYERS - 1) for h in range(len(LOO_BUCKETS)) if _best(t[s, b, h]) == 2
+        )
+        share_best[b] = best / cnt if cnt else 0.0
+    after_two = sum(share_best[b] for b in (2, 3)) / 2
+    before_two = sum(share_best[b] for b in (0, 1)) / 2
+    first = [_best(t[0, 0, h]) == 2 for h in range(len(LOO_BUCKETS))]
+    verdicts = [
+        ("Holds" if after_two <= before_two else "Does not hold")
+        + f": after two or more have declared, the miss is the best choice for {100 * after_two:.0f}% of the "
+        f"deals' groups by hand (weighted by deals), against {100 * before_two:.0f}% before.",
+        ("Holds" if not any(first) else "Fails in part")
+        + ": for the eldest hand the miss is best with "
+        + (", ".join(LOO_BUCKETS[h] for h in range(len(LOO_BUCKETS)) if first[h]) or "no hand")
+        + ".",
+    ]
+    answer = "\n\n".join(
+        [
+            "Mean net of the hero's deal (counters, 95% interval) when he stands and when he takes the miss; "
+            "throwing up is worth 0. Five players, one loo carried (a pool of 9).",
+            table(("Seat", "Declared before", "His hand", "Deals", "Stand", "Take the miss", "Best"), rows),
+            "Where the miss is the best of the three, by how many declared before: "
+            + ", ".join(f"{b}{'+' if b == BEFORE - 1 else ''}: {100 * v:.0f}%" for b, v in share_best.items())
+            + f". The miss's edge over the better of the other two, after two or more: {edge(2, BEFORE).text(2)}; "
+            f"before: {edge(0, 2).text(2)}.",
+        ]
+    )
+    return Report(
+        name="loo-miss",
+        title="When to take the miss in Three-card Loo",
+        advice=[
+            Advice(
+                "As a general rule, the first player should not take the miss, as the dealer's stake is necessarily "
+                'to be added to the loo. Nor the miss be taken after two players have "struck in" (declared to '
+                "play).",
+                EW,
+            ),
+            Advice(
+                "If the sum in the pool is considerable, risky cards may be kept, or the miss taken at an early "
+                "stage.",
+                f"{PEEL}, Hints to players",
+            ),
+        ],
+        question="Is taking the miss worth more than standing or throwing up, and does the answer change once two "
+        "players have declared to play (LOO-DECL-3, -4)?",
+        method=(
+            f"Three-card Loo, Peel's rules (a deal of 3, a loo of 6), five players, one loo carried; `sensible` at "
+            f"every seat. {run.size:,} random deals, each played twice from one seat before the dealer (the seats "
+            "in turn): once with the hero standing and once with him taking the miss (the same cards and the same "
+            "players' choices: common random numbers); his later play is `sensible`'s. Deals where the miss was "
+            "gone before his turn are left out.\n\n"
+            f"Run: {run.deals:,} deals in {run.seconds:.0f} s (seed {run.seed}).\n\n"
+            "**The players' bias.** Who declares before the hero is `sensible`'s choice; its standing rule decides "
+            "how strong the hands that struck in are, and so how hard it is to win a trick with the miss. Stronger "
+            "players who stand more tightly would make the miss worse still after two have struck in."
+        ),
+        answer=answer,
+        plots=[Plot("by-declared", "The miss's mean net against standing's, by how many declared before "
+                    "(all seats before the dealer; throwing up is 0).", lambda fig: _plot(fig, t))],
+        examples=_examples(t),
+        rules=_rules(t),
+        command=run.command,
+        verdicts=verdicts,
+    )
+
+
+def _plot(fig: Figure, t: NDArray[np.int64]) -> None:
+    axes = fig.subplots(1, len(LOO_BUCKETS), sharey=True)
+    xs = list(range(BEFORE))
+    for h, ax in enumerate(axes):
+        for col, label in ((1, "stand"), (3, "take the miss")):
+            ys = []
+            for b in xs:
+                row = t[:, b, h].sum(axis=0)
+                ys.append(row[col] / row[0] if row[0] else np.nan)
+            ax.plot(xs, ys, marker="o", label=label)
+        ax.axhline(0, color="grey", lw=0.8, label="throw up")
+        ax.set_title(LOO_BUCKETS[h], fontsize=9)
+        ax.set_xticks(xs, ["0", "1", "2", "3+"])
+        ax.set_xlabel("declared before")
+    axes[0].set_ylabel("mean net (counters)")
+    axes[-1].legend(fontsize=8)
+
+
+def _examples(t: NDArray[np.int64]) -> str:
+    rows = []
+    for s, b, h in ((0, 0, 0), (2, 0, 0), (2, 2, 0), (2, 2, 1), (3, 3, 0), (1, 1, 2)):
+        row = t[s, b, h]
+        if row[0] == 0:
+            continue
+        st, mi = _means(row)
+        rows.append((SEAT_NAMES[s], str(b), LOO_BUCKETS[h], st.text(2), mi.text(2), ACTIONS[_best(row)]))
+    return "Some of the groups above, side by side:\n\n" + table(
+        ("Seat", "Declared before", "Hand", "Stand", "Take the miss", "Best"), rows
+    )
+
+
+def _rules(t: NDArray[np.int64]) -> list[Rule]:
+    def agree(choose: dict[tuple[int, int, int], int]) -> float:
+        hit = total = 0
+        for (s, b, h), action in choose.items():
+            n = int(t[s, b, h, 0])
+            total += n
+            hit += n * (action == _best(t[s, b, h]))
+        return hit / total if total else 0.0
+
+    keys = [(s, b, h) for s in range(PLAYERS - 1) for b in range(BEFORE) for h in range(len(LOO_BUCKETS))]
+    plain = {k: (1 if k[2] == 0 else 0) for k in keys}
+    ew = {k: (2 if k[2] == 0 and k[1] < 2 and k[0] > 0 else plain[k]) for k in keys}
+    always = {k: 2 for k in keys}
+    return [
+        Rule("Never take the miss: stand with a trump, throw up without", agree(plain)),
+        Rule(
+            "Without a trump take the miss, unless you are first or two have declared; with a trump stand (Enquire "
+            "Within's advice made a rule)",
+            agree(ew),
+        ),
+        Rule("Always take the miss when it is there", agree(always)),
+    ]
+
+
+STUDY: Final = LooMiss()
