@@ -27,7 +27,7 @@ __all__ = [
 
 #: the sources, as RULES.md names them
 PEEL: Final = 'W. H. Peel ("Baxter-Wray"), *Round Games with Cards* (1891)'
-EW: Final = "*Enquire Within Upon Everything*, Loo, §97 v"
+EW: Final = "*Enquire Within Upon Everything*, Loo"
 #: the ranks' letters, 2 (0) to ace (12)
 RANK_NAMES: Final = "23456789TJQKA"
 #: the number of cards in each 13-bit suit field

@@ -199,7 +199,7 @@ def loo_stand_report(sums: Sums, run: Run) -> Report:
         method=_method(run),
         answer=answer,
         plots=_plots(main, f, w, pool_share, size_share),
-        examples=_examples(main),
+        examples=_examples(sums, run.size),
         rules=_rules(main, f, w),
         command=run.command,
         verdicts=verdicts,
@@ -227,18 +227,19 @@ def _method(run: Run) -> str:
     )
 
 
-def _examples(main: NDArray[np.int64]) -> str:
-    from ...core.cards import mask_of, parse_card, parse_cards
+def _examples(sums: Sums, size: int) -> str:
+    from .loo_stand import EXAMPLE_FACTOR, example_rows
 
     classes = loo_situations()
+    t = _split(sums, "examples", 5)
     rows = []
-    for hand, turnup, what in EXAMPLES:
-        i = int(classes.index_of([mask_of(parse_cards(hand))], [parse_card(turnup)])[0])
-        cells = [_diff(np.ones(1, dtype=np.int64), main[s][i : i + 1]).text(2) for s in range(5)]
-        rows.append((f"`{classes.name(i)}`", what, *cells))
+    for j, (i, (_, _, what)) in enumerate(zip(example_rows(), EXAMPLES, strict=True)):
+        cells = [_diff(np.ones(1, dtype=np.int64), t[s][j : j + 1]).text(2) for s in range(5)]
+        rows.append((f"`{classes.name(int(i))}`", what, *cells))
     return (
-        "The value of standing (counters against throwing up, 95% interval) of some situations, at each seat of "
-        "a table of five:\n\n" + table(("Situation", "What it is", *SEAT_NAMES), rows)
+        f"The value of standing (counters against throwing up, 95% interval; {size * EXAMPLE_FACTOR:,} deals "
+        "each) of some situations, at each seat of a table of five (trumps are spades):\n\n"
+        + table(("Situation", "What it is", *SEAT_NAMES), rows)
     )
 
 

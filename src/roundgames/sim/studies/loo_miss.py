@@ -157,7 +157,7 @@ def _report(t: NDArray[np.int64], run: Run) -> Report:
                 "As a general rule, the first player should not take the miss, as the dealer's stake is necessarily "
                 'to be added to the loo. Nor the miss be taken after two players have "struck in" (declared to '
                 "play).",
-                EW,
+                f"{EW}, §98 Mode of play v",
             ),
             Advice(
                 "If the sum in the pool is considerable, risky cards may be kept, or the miss taken at an early "
