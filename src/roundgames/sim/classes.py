@@ -136,7 +136,7 @@ def _classes(keys: NDArray[np.int64], loo: bool) -> Classes:
 
 def _masks(k: int) -> NDArray[np.int64]:
     """The masks of every ``k``-card hand of the 52."""
-    return np.bitwise_or.reduce(np.int64(1) << combinations(52, k), axis=1)
+    return np.asarray(np.bitwise_or.reduce(np.int64(1) << combinations(52, k), axis=1), dtype=np.int64)
 
 
 @cache

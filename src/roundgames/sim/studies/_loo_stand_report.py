@@ -95,13 +95,12 @@ def _clear(rows: NDArray[np.int64]) -> NDArray[np.bool_]:
 
 def loo_stand_report(sums: Sums, run: Run) -> Report:
     """The report."""
-    from .loo_stand import BASE_POOL, SAMPLE, sample_rows
+    from .loo_stand import BASE_POOL, SAMPLE
 
     classes = loo_situations()
     f = _features()
     w = classes.weights
     main = _split(sums, "p5", 5)
-    sample = sample_rows(run.seed)
     ones = np.ones(SAMPLE, dtype=np.int64)
 
     seat_rows = []
@@ -120,17 +119,13 @@ def loo_stand_report(sums: Sums, run: Run) -> Report:
     low = small2 & (f["side"] < 10)
     two_rows = []
     for s in range(5):
-        two_rows.append(
-            (SEAT_NAMES[s], _diff(w[high], main[s][high]).text(2), _diff(w[low], main[s][low]).text(2))
-        )
+        two_rows.append((SEAT_NAMES[s], _diff(w[high], main[s][high]).text(2), _diff(w[low], main[s][low]).text(2)))
     first_low, later_low = _diff(w[low], main[0][low]), _diff(w[low], main[2][low])
     first_high = _diff(w[high], main[0][high])
 
     pools = [("p5-sample", BASE_POOL), ("p5-pool15", 15), ("p5-pool24", 24)]
     pool_share = {p: [_share(ones, _best(_split(sums, key, 5)[s])) for s in range(5)] for key, p in pools}
-    pool_rows = [
-        (f"{p + 3} ({(p + 3) // 3} a trick)", *(f"{100 * v:.1f}%" for v in pool_share[p])) for _, p in pools
-    ]
+    pool_rows = [(f"{p + 3} ({(p + 3) // 3} a trick)", *(f"{100 * v:.1f}%" for v in pool_share[p])) for _, p in pools]
     heavy = np.mean(pool_share[24]) > np.mean(pool_share[BASE_POOL])
 
     sizes = (3, 4, 5, 6, 7)
@@ -253,8 +248,14 @@ def _plots(
     def by_rank(fig: Figure) -> None:
         left, right = fig.subplots(1, 2, sharey=True)
         for s in range(5):
-            nt = [_share(w[(f["count"] == 0) & (f["side"] == r)], _best(main[s][(f["count"] == 0) & (f["side"] == r)])) for r in range(4, 13)]
-            one = [_share(w[(f["count"] == 1) & (f["top"] == r)], _best(main[s][(f["count"] == 1) & (f["top"] == r)])) for r in range(13)]
+            nt = [
+                _share(w[(f["count"] == 0) & (f["side"] == r)], _best(main[s][(f["count"] == 0) & (f["side"] == r)]))
+                for r in range(4, 13)
+            ]
+            one = [
+                _share(w[(f["count"] == 1) & (f["top"] == r)], _best(main[s][(f["count"] == 1) & (f["top"] == r)]))
+                for r in range(13)
+            ]
             left.plot(range(4, 13), [100 * v for v in nt], marker="o", label=SEAT_NAMES[s])
             right.plot(range(13), [100 * v for v in one], marker="o", label=SEAT_NAMES[s])
         left.set_title("No trump: by the highest card")

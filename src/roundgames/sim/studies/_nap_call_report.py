@@ -104,7 +104,9 @@ def nap_call_report(sums: Sums, run: Run) -> Report:
         made = int(t[m, 1 + CALLS_NAP].sum())
         deals = int(t[m, 0].sum())
         share = float(w[m & (best == nap_j)].sum() / max(1, w[m].sum()))
-        pat_rows.append((name, f"{int(w[m].sum()):,}", wilson(made, deals).text(1, percent=True), f"{100 * share:.0f}%"))
+        pat_rows.append(
+            (name, f"{int(w[m].sum()):,}", wilson(made, deals).text(1, percent=True), f"{100 * share:.0f}%")
+        )
     three = f["suits"] >= 3
     nap3 = wilson(int(t[three, 1 + CALLS_NAP].sum()), int(t[three, 0].sum()))
     nap12 = wilson(int(t[~three, 1 + CALLS_NAP].sum()), int(t[~three, 0].sum()))
@@ -118,9 +120,7 @@ def nap_call_report(sums: Sums, run: Run) -> Report:
         ("Holds" if perfect.mean == 1.0 and not others_sure else "Holds in part")
         + f": the perfect Nap (ace to ten of a suit) was made in {perfect.text(1, percent=True)} of its deals; "
         + (
-            "of the other named hands, "
-            + ", ".join(f"`{EXAMPLES[i][0]}`" for i in others_sure)
-            + " also never failed."
+            "of the other named hands, " + ", ".join(f"`{EXAMPLES[i][0]}`" for i in others_sure) + " also never failed."
             if others_sure
             else "every other named hand failed at least once."
         ),
@@ -214,7 +214,9 @@ def _examples(ex: NDArray[np.int64], size: int) -> str:
     )
 
 
-def _rules(best: NDArray[np.int64], f: dict[str, NDArray[np.int64]], w: NDArray[np.int64], v: NDArray[np.float64]) -> list[Rule]:
+def _rules(
+    best: NDArray[np.int64], f: dict[str, NDArray[np.int64]], w: NDArray[np.int64], v: NDArray[np.float64]
+) -> list[Rule]:
     def agree(choice: NDArray[np.int64]) -> float:
         return float(w[choice == best].sum() / w.sum())
 
@@ -244,7 +246,10 @@ def _rules(best: NDArray[np.int64], f: dict[str, NDArray[np.int64]], w: NDArray[
 
 
 def _plots(
-    v: NDArray[np.float64], best: NDArray[np.int64], f: dict[str, NDArray[np.int64]], w: NDArray[np.int64],
+    v: NDArray[np.float64],
+    best: NDArray[np.int64],
+    f: dict[str, NDArray[np.int64]],
+    w: NDArray[np.int64],
     by_size: dict[int, list[float]],
 ) -> list[Plot]:
     def by_count(fig: Figure) -> None:
@@ -286,5 +291,7 @@ def _plots(
     return [
         Plot("by-count", "The best call by a simple count of the hand (every hand, four players).", by_count),
         Plot("by-players", "The best call by the table's size (the sample of hands).", by_players),
-        Plot("nap-vs-four", "Calling Nap against calling four, hand by hand: above the line Nap pays more.", nap_vs_four),
+        Plot(
+            "nap-vs-four", "Calling Nap against calling four, hand by hand: above the line Nap pays more.", nap_vs_four
+        ),
     ]

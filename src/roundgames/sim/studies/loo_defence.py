@@ -36,8 +36,12 @@ DEALER: Final = PLAYERS - 1
 POOLS: Final = (6, 24)
 BLOCK: Final = 16384
 #: the dealer's choices, by the kernel's hero action, with what the report calls them
-ACTIONS: Final = (("stand", "stand"), ("miss", "take the miss"), ("defend", "play the miss for the pool"),
-                  ("throw", "give up the stakes"))
+ACTIONS: Final = (
+    ("stand", "stand"),
+    ("miss", "take the miss"),
+    ("defend", "play the miss for the pool"),
+    ("throw", "give up the stakes"),
+)
 CONCEDE: Final = {"dealer_lone_stander": "may_concede"}
 #: columns: deals, each choice's sum and squares (value times the players), each other choice minus defending's
 COLUMNS: Final = 1 + 2 * len(ACTIONS) + 2 * (len(ACTIONS) - 1)
@@ -47,7 +51,9 @@ def concede_played() -> bool:
     """Whether the Three-card kernel plays the dealer's concession (the ``may_concede`` option)."""
     policies = ("sensible",) * PLAYERS
     try:
-        kernel_for("three_card").check(Setup("three_card", PLAYERS, policies, CONCEDE, hero=DEALER, hero_action="throw"))
+        kernel_for("three_card").check(
+            Setup("three_card", PLAYERS, policies, CONCEDE, hero=DEALER, hero_action="throw")
+        )
     except RulesError:
         return False
     return True
@@ -142,8 +148,12 @@ def _report(t: NDArray[np.int64], run: Run) -> Report:
         for h, bucket in enumerate(LOO_BUCKETS):
             row = t[p, h]
             if row[0]:
-                diffs.append((str(pool + 3), bucket, *(_versus_defend(row, a).text(2) for a in _choices(concede) if a != 2)))
-    defend_best = sum(int(t[p, h, 0]) for p in range(len(POOLS)) for h in range(len(LOO_BUCKETS)) if _best(t[p, h], concede) == 2)
+                diffs.append(
+                    (str(pool + 3), bucket, *(_versus_defend(row, a).text(2) for a in _choices(concede) if a != 2))
+                )
+    defend_best = sum(
+        int(t[p, h, 0]) for p in range(len(POOLS)) for h in range(len(LOO_BUCKETS)) if _best(t[p, h], concede) == 2
+    )
     total = int(t[:, :, 0].sum())
     weak = t[0, 0]
     verdicts = [
@@ -195,7 +205,11 @@ def _report(t: NDArray[np.int64], run: Run) -> Report:
             "beat him. The fifth of the carry is a simplification: who wins the next pool depends on the next deals."
         ),
         answer=answer,
-        plots=[Plot("by-hand", "The dealer's choices by his hand, at pools of 9 and 27.", lambda fig: _plot(fig, t, concede))],
+        plots=[
+            Plot(
+                "by-hand", "The dealer's choices by his hand, at pools of 9 and 27.", lambda fig: _plot(fig, t, concede)
+            )
+        ],
         examples=_examples(t, concede),
         rules=_rules(t, concede),
         command=run.command,

@@ -63,9 +63,7 @@ class LooMiss:
         deal_seed = chunk_seed(seed, k)
 
         def run(action: str) -> dict[str, NDArray[np.int64]]:
-            setup = Setup(
-                "three_card", PLAYERS, ("sensible",) * PLAYERS, pool=POOL, hero=seat, hero_action=action
-            )
+            setup = Setup("three_card", PLAYERS, ("sensible",) * PLAYERS, pool=POOL, hero=seat, hero_action=action)
             return play(setup, deal_seed, n)
 
         stand, miss = run("stand"), run("miss")
@@ -160,8 +158,7 @@ def _report(t: NDArray[np.int64], run: Run) -> Report:
                 f"{EW}, §98 Mode of play v",
             ),
             Advice(
-                "If the sum in the pool is considerable, risky cards may be kept, or the miss taken at an early "
-                "stage.",
+                "If the sum in the pool is considerable, risky cards may be kept, or the miss taken at an early stage.",
                 f"{PEEL}, Hints to players",
             ),
         ],
@@ -179,8 +176,14 @@ def _report(t: NDArray[np.int64], run: Run) -> Report:
             "players who stand more tightly would make the miss worse still after two have struck in."
         ),
         answer=answer,
-        plots=[Plot("by-declared", "The miss's mean net against standing's, by how many declared before "
-                    "(all seats before the dealer; throwing up is 0).", lambda fig: _plot(fig, t))],
+        plots=[
+            Plot(
+                "by-declared",
+                "The miss's mean net against standing's, by how many declared before "
+                "(all seats before the dealer; throwing up is 0).",
+                lambda fig: _plot(fig, t),
+            )
+        ],
         examples=_examples(t),
         rules=_rules(t),
         command=run.command,

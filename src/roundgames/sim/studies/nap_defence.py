@@ -109,7 +109,10 @@ def _report(t: NDArray[np.int64], run: Run) -> Report:
             )
     total = t.sum(axis=1)
     overall = [_diff(total[p], 3) for p in range(len(PLAYERS))]
-    made = [(wilson(int(total[p, 1]), int(total[p, 0])), wilson(int(total[p, 2]), int(total[p, 0]))) for p in range(len(PLAYERS))]
+    made = [
+        (wilson(int(total[p, 1]), int(total[p, 0])), wilson(int(total[p, 2]), int(total[p, 0])))
+        for p in range(len(PLAYERS))
+    ]
     sure = all(e.low > 0 for e in overall if e.n)
     wrong = all(e.high < 0 for e in overall if e.n)
     verdicts = [
@@ -159,8 +162,13 @@ def _report(t: NDArray[np.int64], run: Run) -> Report:
             "could gain more from it, an expert senior hand could punish it."
         ),
         answer=answer,
-        plots=[Plot("by-contract", "The senior hand's success, defenders passing (Peel) or heading, by contract "
-                    "(four players).", lambda fig: _plot(fig, t))],
+        plots=[
+            Plot(
+                "by-contract",
+                "The senior hand's success, defenders passing (Peel) or heading, by contract (four players).",
+                lambda fig: _plot(fig, t),
+            )
+        ],
         examples=_examples(t),
         rules=[
             Rule(
