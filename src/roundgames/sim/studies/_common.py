@@ -95,10 +95,10 @@ def estimate(row: NDArray[Any]) -> Estimate:
 
 # -- Three-card Loo --------------------------------------------------------------------------------------------
 
-#: the Loo kernel's declarations (column ``decl``, one per seat): thrown up, stood, took the miss
-DECL_THROW: Final = 0
+#: the Loo kernel's declarations (column ``decl``, one per seat): stood, threw up, took the miss
 DECL_STAND: Final = 1
-DECL_MISS: Final = 2
+DECL_THROW: Final = 2
+DECL_MISS: Final = 3
 #: the hands' groups of the Loo studies, by what they hold in trumps
 LOO_BUCKETS: Final = ("no trump", "one trump, ten or lower", "one trump, knave or higher", "two or three trumps")
 

@@ -68,7 +68,8 @@ class LooMiss:
 
         stand, miss = run("stand"), run("miss")
         before, gone = declared_before(stand["decl"], seat)
-        keep = ~gone & ~np.asarray(miss["hero_forced"], dtype=bool)
+        # ``hero_forced``: the hero's declaration was the one asked for (the miss was still there at his turn)
+        keep = ~gone & np.asarray(miss["hero_forced"], dtype=bool)
         bucket = loo_bucket(np.asarray(stand["hands"], dtype=np.int64)[:, seat], np.asarray(stand["turnup"]))
         group = np.where(keep, _group(seat, before, bucket), -1)
         a = np.asarray(stand["net"], dtype=np.int64)[:, seat]

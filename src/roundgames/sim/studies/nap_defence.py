@@ -28,7 +28,7 @@ __all__ = ["STUDY"]
 
 PLAYERS: Final = (4, 5)
 BLOCK: Final = 32768
-#: the contracts, by the kernel's ``contract`` column (the calls in the ladder's order)
+#: the contracts, the kernel's ``contract`` column less one (its code 0 is a pass, which is never a contract)
 CONTRACTS: Final = ("1", "2", "misery", "3", "4", "nap", "wellington", "blucher")
 #: columns per (players, contract): deals, contracts made passing, made heading, then the sums and squares of the
 #: case defender's net passing minus heading, and of the senior hand's
@@ -58,8 +58,8 @@ class NapDefence:
         duck = play(Setup("nap", players, ("sensible",) * players), deal_seed, n)
         head = play(Setup("nap", players, ("sensible-head",) * players), deal_seed, n)
         case = np.asarray(duck["peel_case"], dtype=np.int64)
-        met = case >= 0
-        contract = np.asarray(duck["contract"], dtype=np.int64)
+        contract = np.asarray(duck["contract"], dtype=np.int64) - 1
+        met = (case >= 0) & (contract >= 0)
         group = np.where(met, p_index * len(CONTRACTS) + contract, -1)
         rows = np.arange(n)
         who = np.maximum(case, 0)
