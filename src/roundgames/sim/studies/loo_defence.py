@@ -32,8 +32,11 @@ __all__ = ["STUDY"]
 
 PLAYERS: Final = 5
 DEALER: Final = PLAYERS - 1
-#: the pools before the dealer's stake: one loo carried (9 in all) and a heavy pool (27)
-POOLS: Final = (6, 24)
+#: the tables played: the players before the dealer, and the pool before the dealer's stake. Among ``sensible``
+#: players a lone stander with the miss untaken arises only while the pool holds less than a loo (with a loo or
+#: more, the first weak hand takes the miss), so the heavier pools are played with ``random`` players before the
+#: dealer
+CONFIGS: Final = (("sensible", 0), ("random", 6), ("random", 24))
 BLOCK: Final = 16384
 #: the dealer's choices, by the kernel's hero action, with what the report calls them
 ACTIONS: Final = (
@@ -72,15 +75,16 @@ class LooDefence:
         return -(-size // BLOCK)
 
     def tables(self, size: int) -> Sums:
-        return {"groups": np.zeros((len(POOLS) * len(LOO_BUCKETS), COLUMNS), dtype=np.int64)}
+        return {"groups": np.zeros((len(CONFIGS) * len(LOO_BUCKETS), COLUMNS), dtype=np.int64)}
 
     def chunk(self, size: int, seed: int, k: int) -> tuple[Part, int]:
         n = min(BLOCK, size - k * BLOCK)
         deal_seed = chunk_seed(seed, k)
         concede = concede_played()
-        out = np.zeros((len(POOLS) * len(LOO_BUCKETS), COLUMNS), dtype=np.int64)
+        out = np.zeros((len(CONFIGS) * len(LOO_BUCKETS), COLUMNS), dtype=np.int64)
         played = 0
-        for p, pool in enumerate(POOLS):
+        for p, (field, pool) in enumerate(CONFIGS):
+            policies = (field,) * DEALER + ("sensible",)
             values = []
             case = bucket = None
             for action, _ in ACTIONS:
@@ -88,7 +92,7 @@ class LooDefence:
                     values.append(np.zeros(n, dtype=np.int64))
                     continue
                 options = CONCEDE if action == "throw" else {}
-                setup = Setup("three_card", PLAYERS, ("sensible",) * PLAYERS, options, pool, DEALER, action)
+                setup = Setup("three_card", PLAYERS, policies, options, pool, DEALER, action)
                 res = play(setup, deal_seed, n)
                 played += n
                 values.append(np.asarray(res["net"], dtype=np.int64)[:, DEALER] * PLAYERS + np.asarray(res["pool"]))
@@ -106,7 +110,7 @@ class LooDefence:
         return {"groups": (0, out)}, played
 
     def report(self, sums: Sums, run: Run) -> Report:
-        return _report(sums["groups"].reshape(len(POOLS), len(LOO_BUCKETS), COLUMNS), run)
+        return _report(sums["groups"].reshape(len(CONFIGS), len(LOO_BUCKETS), COLUMNS), run)
 
 
 def _value(row: NDArray[np.int64], a: int) -> Estimate:
@@ -122,6 +126,11 @@ def _versus_defend(row: NDArray[np.int64], a: int) -> Estimate:
     return Estimate(e.mean / PLAYERS, e.low / PLAYERS, e.high / PLAYERS, e.n)
 
 
+def _labels() -> list[str]:
+    """Each table's name in the report."""
+    return [f"{field} players, pool {pool + 3}" for field, pool in CONFIGS]
+
+
 def _choices(concede: bool) -> range:
     return range(len(ACTIONS) if concede else len(ACTIONS) - 1)
 
@@ -135,31 +144,36 @@ def _best(row: NDArray[np.int64], concede: bool) -> int:
 def _report(t: NDArray[np.int64], run: Run) -> Report:
     concede = concede_played()
     rows = []
-    for p, pool in enumerate(POOLS):
+    for p, label in enumerate(_labels()):
         for h, bucket in enumerate(LOO_BUCKETS):
             row = t[p, h]
             if row[0] == 0:
                 continue
             cells = [_value(row, a).text(2) for a in _choices(concede)]
-            rows.append((str(pool + 3), bucket, f"{row[0]:,}", *cells, ACTIONS[_best(row, concede)][1]))
+            rows.append((label, bucket, f"{row[0]:,}", *cells, ACTIONS[_best(row, concede)][1]))
     names = [ACTIONS[a][1] for a in _choices(concede)]
     diffs = []
-    for p, pool in enumerate(POOLS):
+    for p, label in enumerate(_labels()):
         for h, bucket in enumerate(LOO_BUCKETS):
             row = t[p, h]
             if row[0]:
-                diffs.append(
-                    (str(pool + 3), bucket, *(_versus_defend(row, a).text(2) for a in _choices(concede) if a != 2))
-                )
+                diffs.append((label, bucket, *(_versus_defend(row, a).text(2) for a in _choices(concede) if a != 2)))
     defend_best = sum(
-        int(t[p, h, 0]) for p in range(len(POOLS)) for h in range(len(LOO_BUCKETS)) if _best(t[p, h], concede) == 2
+        int(t[p, h, 0]) for p in range(len(CONFIGS)) for h in range(len(LOO_BUCKETS)) if _best(t[p, h], concede) == 2
     )
     total = int(t[:, :, 0].sum())
     weak = t[0, 0]
+    no_trump = [f"{label}: {ACTIONS[_best(t[p, 0], concede)][1]}" for p, label in enumerate(_labels()) if t[p, 0, 0]]
+    stand_good = all(_best(t[p, 3], concede) == 0 for p in range(len(CONFIGS)) if t[p, 3, 0])
+    miss_weak = all(_best(t[p, 0], concede) == 1 for p in range(len(CONFIGS)) if t[p, 0, 0])
     verdicts = [
-        f"Peel's order (stand on good cards, else take the miss, else play it for the pool): defending the pool is "
-        f"the best choice for {100 * defend_best / max(1, total):.0f}% of the dealer's hands in this case; with no "
-        f"trump and a pool of 9 the best is to {ACTIONS[_best(weak, concede)][1]}.",
+        ("Holds" if stand_good and miss_weak else "Holds in part" if stand_good else "Does not hold")
+        + ": Peel's order (stand on good cards, else take the miss, else play it for the pool). With two or three "
+        + ("trumps standing is best at every table" if stand_good else "trumps standing is not always best")
+        + "; without a trump the best is to "
+        + "; ".join(no_trump)
+        + f". Playing the miss for the pool is the best choice for {100 * defend_best / max(1, total):.0f}% of the "
+        "dealer's hands in this case.",
     ]
     if concede:
         c = _versus_defend(weak, 3)
@@ -171,10 +185,10 @@ def _report(t: NDArray[np.int64], run: Run) -> Report:
     answer = "\n\n".join(
         [
             "The dealer's value in the LOO-DECL-8 case (his net plus a fifth of what the deal carries on; "
-            "counters, 95% interval), by the pool and his own hand:",
-            table(("Pool", "Dealer's hand", "Deals", *names, "Best"), rows),
+            "counters, 95% interval), by the table (the players before the dealer and the pool) and his own hand:",
+            table(("Table", "Dealer's hand", "Deals", *names, "Best"), rows),
             "Each choice against playing the miss for the pool, on the same deals:",
-            table(("Pool", "Dealer's hand", *(n for n in names if n != ACTIONS[2][1])), diffs),
+            table(("Table", "Dealer's hand", *(n for n in names if n != ACTIONS[2][1])), diffs),
         ]
     )
     advice = [
@@ -193,23 +207,22 @@ def _report(t: NDArray[np.int64], run: Run) -> Report:
         question="When one player stands alone and the miss is untaken, what should the dealer do: stand on his own "
         "cards, take the miss, play the miss for the pool" + (", or give up the stakes" if concede else "") + "?",
         method=(
-            f"Three-card Loo, Peel's rules (a deal of 3, a loo of 6), five players, `sensible` at every seat. "
-            f"{run.size:,} random deals at each of two pools (9 and 27), each played with every choice of the dealer "
-            "fixed (common random numbers); the deals where exactly one player stood before him and nobody took "
-            "the miss are kept. A choice's value is the dealer's net plus a fifth of what the deal carries into the "
+            f"Three-card Loo, Peel's rules (a deal of 3, a loo of 6), five players. {run.size:,} random deals at "
+            "each of three tables, each deal played with every choice of the dealer fixed (common random numbers); "
+            "the deals where exactly one player stood before him and nobody took the miss are kept. Among "
+            "`sensible` players that case arises only while the pool holds less than a loo (with a loo or more the "
+            "first weak hand takes the miss), so the first table has `sensible` players and the dealer's stake "
+            "alone in the pool (3), and the heavier pools (9 and 27) have `random` players before the dealer, whose "
+            "lone stander holds any hand; the dealer plays as `sensible` after his declaration. A choice's value is the dealer's net plus a fifth of what the deal carries into the "
             "next pool (the carry returns to the table's five players over the next deals)."
             + ("" if concede else " The simulator does not play the concession (`may_concede`), so it is left out.")
             + f"\n\nRun: {run.deals:,} deals in {run.seconds:.0f} s (seed {run.seed}).\n\n"
-            "**The players' bias.** The lone stander stood by `sensible`'s rule, so his hand is as strong as that "
-            "rule demands; a bolder or more timid stander would change how often the miss or the dealer's cards "
-            "beat him. The fifth of the carry is a simplification: who wins the next pool depends on the next deals."
+            "**The players' bias.** The lone stander's hand is as strong as his player's rule demands: a `sensible` "
+            "stander's is strong, a `random` one's is any hand; a real stander lies between, and the dealer's best "
+            "choice against him lies between the tables'. The fifth of the carry is a simplification: who wins the next pool depends on the next deals."
         ),
         answer=answer,
-        plots=[
-            Plot(
-                "by-hand", "The dealer's choices by his hand, at pools of 9 and 27.", lambda fig: _plot(fig, t, concede)
-            )
-        ],
+        plots=[Plot("by-hand", "The dealer's choices by his hand, at each table.", lambda fig: _plot(fig, t, concede))],
         examples=_examples(t, concede),
         rules=_rules(t, concede),
         command=run.command,
@@ -218,7 +231,7 @@ def _report(t: NDArray[np.int64], run: Run) -> Report:
 
 
 def _plot(fig: Figure, t: NDArray[np.int64], concede: bool) -> None:
-    axes = fig.subplots(1, len(POOLS), sharey=True)
+    axes = fig.subplots(1, len(CONFIGS), sharey=True)
     choices = list(_choices(concede))
     width = 0.8 / len(choices)
     for p, ax in enumerate(axes):
@@ -226,7 +239,7 @@ def _plot(fig: Figure, t: NDArray[np.int64], concede: bool) -> None:
             ys = [_value(t[p, h], a).mean if t[p, h, 0] else np.nan for h in range(len(LOO_BUCKETS))]
             ax.bar(np.arange(len(LOO_BUCKETS)) + (j - (len(choices) - 1) / 2) * width, ys, width, label=ACTIONS[a][1])
         ax.axhline(0, color="grey", lw=0.8)
-        ax.set_title(f"pool {POOLS[p] + 3}")
+        ax.set_title(_labels()[p], fontsize=9)
         ax.set_xticks(range(len(LOO_BUCKETS)), ["no trump", "one low", "one high", "two+"])
     axes[0].set_ylabel("dealer's value (counters)")
     axes[-1].legend(fontsize=8)
@@ -239,14 +252,14 @@ def _examples(t: NDArray[np.int64], concede: bool) -> str:
         if row[0] == 0:
             continue
         vals = ", ".join(f"{ACTIONS[a][1]} {_value(row, a).mean:+.2f}" for a in _choices(concede))
-        lines.append(f"- The dealer holds {bucket}, one player stood, pool 9: {vals}.")
+        lines.append(f"- The dealer holds {bucket}, one player stood ({_labels()[0]}): {vals}.")
     return "\n".join(lines) or "No deal met the case."
 
 
 def _rules(t: NDArray[np.int64], concede: bool) -> list[Rule]:
     def agree(choose: list[int]) -> float:
         hit = total = 0
-        for p in range(len(POOLS)):
+        for p in range(len(CONFIGS)):
             for h in range(len(LOO_BUCKETS)):
                 n = int(t[p, h, 0])
                 total += n
