@@ -112,7 +112,13 @@ def test_a_tiny_study_writes_its_report(tmp_path: Path, name: str) -> None:
     done = study(name, tmp_path, "--workers", "0")
     assert done.returncode == 0, done.stderr
     assert str(tmp_path / f"{name}.md") in done.stdout and "deals/s" in done.stdout
-    check_report(tmp_path, name)
+    text = check_report(tmp_path, name)
+    # the index of the folder's reports links this one, with its verdicts
+    index = (tmp_path / "index.md").read_text(encoding="utf-8")
+    title = text.splitlines()[0].removeprefix("# ")
+    assert f"## [{title}]({name}.md)" in index
+    verdicts = text.split("**Verdicts:**", 1)[1].split("\n## ", 1)[0].strip()
+    assert verdicts and verdicts in index
 
 
 def test_a_study_on_two_workers_gives_the_same_report_as_on_none(tmp_path: Path) -> None:

@@ -40,7 +40,12 @@ def add_study(sub: Any) -> None:
     where = p.add_mutually_exclusive_group()
     where.add_argument("--workers", type=_whole, help="local processes (0: this process; default: every core)")
     where.add_argument("--scheduler", metavar="ADDRESS", help="an existing Dask cluster, e.g. tcp://host:8786")
-    p.add_argument("--out", default="docs/studies", metavar="DIR", help="where the report goes (docs/studies)")
+    p.add_argument(
+        "--out",
+        default="docs/studies",
+        metavar="DIR",
+        help="where the report goes, with the index of every report there (docs/studies)",
+    )
     p.set_defaults(func=_cmd)
 
 
@@ -53,6 +58,7 @@ def command_line(args: argparse.Namespace, size_flag: str, size: int) -> str:
 
 
 def _cmd(args: argparse.Namespace) -> int:
+    from ..sim.report import write_index
     from ..sim.run import map_chunks
     from ..sim.studies import STUDIES, Job, run_study, study_for
 
@@ -79,6 +85,7 @@ def _cmd(args: argparse.Namespace) -> int:
     command = command_line(args, f"--{study.size_kind}", size)
     _, sums, run = run_study(args.name, size, args.seed, mapper, command)
     page = study.report(sums, run).write(args.out)
+    write_index(args.out, list(STUDIES))
     rate = run.deals / run.seconds if run.seconds > 0 else 0.0
     print(f"{page}: {run.deals:,} deals in {run.seconds:.1f} s ({rate:,.0f} deals/s)", file=sys.stdout)
     return 0

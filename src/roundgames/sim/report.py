@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Final
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
-__all__ = ["SECTIONS", "Advice", "Plot", "Report", "Rule", "new_figure", "table"]
+__all__ = ["INDEX_INTRO", "SECTIONS", "Advice", "Plot", "Report", "Rule", "new_figure", "table", "write_index"]
 
 #: the headings of every report, in order
 SECTIONS: Final = (
@@ -127,3 +127,36 @@ class Report:
         page = root / f"{self.name}.md"
         page.write_text(self.markdown(), encoding="utf-8")
         return page
+
+
+#: the opening of the studies' index page
+INDEX_INTRO: Final = """# The period advice put to the test
+
+The period books are full of advice on when to stand, when to take the miss, what to call and how to defend.
+Each study below plays many deals with the batch simulator (`roundgames study NAME`), fixing one player's choice
+and comparing it with the others on the same deals, and reports whether the advice holds: with its method, its
+95% intervals, its figures, worked examples and a rule to remember. The verdicts of each report:
+"""
+
+
+def write_index(directory: str | os.PathLike[str], names: Sequence[str]) -> Path:
+    """Write ``DIR/index.md``: each report found in ``DIR`` (of ``names``, in that order) with its title, its
+    verdicts, its first figure and its command, read back from its page."""
+    root = Path(directory)
+    out = [INDEX_INTRO]
+    for name in names:
+        page = root / f"{name}.md"
+        if not page.exists():
+            continue
+        text = page.read_text(encoding="utf-8")
+        title = text.splitlines()[0].removeprefix("# ")
+        verdicts = text.split("**Verdicts:**", 1)[1].split("\n## ", 1)[0].strip() if "**Verdicts:**" in text else ""
+        figure = next((line for line in text.splitlines() if line.startswith("![")), "")
+        command = text.split(f"## {SECTIONS[7]}", 1)[1].split("```")[1].strip()
+        out += [f"## [{title}]({name}.md)", "", verdicts, ""]
+        if figure:
+            out += [figure, ""]
+        out += [f"Made by `{command}`.", ""]
+    index = root / "index.md"
+    index.write_text("\n".join(out), encoding="utf-8")
+    return index
