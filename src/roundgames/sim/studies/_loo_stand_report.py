@@ -144,11 +144,11 @@ def loo_stand_report(sums: Sums, run: Run) -> Report:
         + f": standing without a trump loses on average at every seat ({', '.join(f'{v:.2f}' for v in nt_mean)} "
         f"counters against throwing up); it is the better choice in {100 * nt_share:.1f}% of such situations "
         "(the very high cards Peel excepts).",
-        ("Holds" if first_low.mean < later_low.mean and first_high.mean > first_low.mean else "Does not hold")
-        + ": with two trumps no higher than the ten and nothing above a knave beside them, the eldest hand's "
-        + f"stand is worth "
-        f"{first_low.text(2)} counters, with a queen or better beside them {first_high.text(2)}; the third seat's "
-        f"without one {later_low.text(2)}.",
+        ("Does not hold" if first_high.mean <= first_low.mean else "Holds in part" if first_low.low > 0 else "Holds")
+        + ": with two trumps no higher than the ten and no queen or better beside them, the eldest hand's stand is "
+        f"worth {first_low.text(2)} counters, with one {first_high.text(2)}; the third seat's without one "
+        f"{later_low.text(2)}"
+        + (". The high card helps, but the stand pays without it too." if first_low.low > 0 else "."),
         ("Holds" if heavy else "Does not hold")
         + ": with a heavier pool standing is the better choice in "
         + f"{100 * np.mean(pool_share[24]):.1f}% of situations (pool 27) against "

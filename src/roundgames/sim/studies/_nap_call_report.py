@@ -96,8 +96,15 @@ def nap_call_report(sums: Sums, run: Run) -> Report:
         size_rows.append((str(p), *(f"{100 * s:.1f}%" for s in by_size[p])))
 
     nap_j, four_j = CHOICES.index("nap"), CHOICES.index("4")
-    four_good = v[:, four_j] > 0
-    nap_over_four = float(w[four_good & (v[:, nap_j] >= v[:, four_j])].sum() / max(1, w[four_good].sum()))
+    # hands grouped by the count and the longest suit's length, each group's chances from all its deals (a hand's
+    # own few deals are too noisy to compare two contracts on)
+    key = np.minimum(f["count"], 7) * 6 + f["length"]
+    groups = np.zeros((48, 1 + len(CHOICES) - 1), dtype=np.int64)
+    np.add.at(groups, key, t * w[:, None])
+    gv = values(groups, 4)
+    gw = np.bincount(key, weights=w, minlength=48)
+    four_good = gv[:, four_j] > 0
+    nap_over_four = float(gw[four_good & (gv[:, nap_j] >= gv[:, four_j])].sum() / max(1, gw[four_good].sum()))
     pat_rows = []
     for i, name in enumerate(PATTERNS):
         m = f["patterns"][:, i]
@@ -107,9 +114,12 @@ def nap_call_report(sums: Sums, run: Run) -> Report:
         pat_rows.append(
             (name, f"{int(w[m].sum()):,}", wilson(made, deals).text(1, percent=True), f"{100 * share:.0f}%")
         )
-    three = f["suits"] >= 3
+    # among hands strong enough to think of a Nap (a count of four or more)
+    strong = f["count"] >= 4
+    three = strong & (f["suits"] >= 3)
+    two = strong & (f["suits"] <= 2)
     nap3 = wilson(int(t[three, 1 + CALLS_NAP].sum()), int(t[three, 0].sum()))
-    nap12 = wilson(int(t[~three, 1 + CALLS_NAP].sum()), int(t[~three, 0].sum()))
+    nap12 = wilson(int(t[two, 1 + CALLS_NAP].sum()), int(t[two, 0].sum()))
 
     ex = sums["examples"]
     perfect = wilson(int(ex[0, 1 + CALLS_NAP]), int(ex[0, 0]))
@@ -126,10 +136,10 @@ def nap_call_report(sums: Sums, run: Run) -> Report:
         ),
         ("Holds" if nap_over_four >= 0.5 else "Does not hold")
         + f": of the hands where calling four pays, calling Nap pays at least as much for {100 * nap_over_four:.0f}% "
-        "(weighted by how often they are dealt).",
+        "(hands grouped by the count below and the longest suit's length, weighted by how often they are dealt).",
         ("Holds" if nap3.mean < nap12.mean else "Does not hold")
-        + f": a Nap on three or four suits is made {nap3.text(1, percent=True)} of the time, on one or two suits "
-        f"{nap12.text(1, percent=True)}.",
+        + f": of the hands strong enough to think of a Nap (a count of four or more), a Nap on three or four suits "
+        f"is made {nap3.text(1, percent=True)} of the time, on one or two suits {nap12.text(1, percent=True)}.",
     ]
     answer = "\n\n".join(
         [
