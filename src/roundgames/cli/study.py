@@ -59,8 +59,7 @@ def command_line(args: argparse.Namespace, size_flag: str, size: int) -> str:
 
 def _cmd(args: argparse.Namespace) -> int:
     from ..sim.report import write_index
-    from ..sim.run import map_chunks
-    from ..sim.studies import STUDIES, Job, run_study, study_for
+    from ..sim.studies import STUDIES, chunk_mapper, run_study, study_for
 
     if args.list:
         for name in STUDIES:
@@ -79,10 +78,8 @@ def _cmd(args: argparse.Namespace) -> int:
     if size < 1:
         raise RulesError(f"--{study.size_kind}: {size}: give 1 or more")
 
-    def mapper(job: Job, chunks: int) -> Any:
-        return map_chunks(job, chunks, workers=args.workers, scheduler=args.scheduler)
-
     command = command_line(args, f"--{study.size_kind}", size)
+    mapper = chunk_mapper(args.workers, args.scheduler)
     _, sums, run = run_study(args.name, size, args.seed, mapper, command)
     page = study.report(sums, run).write(args.out)
     write_index(args.out, list(STUDIES))

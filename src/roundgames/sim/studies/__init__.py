@@ -22,7 +22,7 @@ from numpy.typing import NDArray
 from ...core.errors import RulesError
 from ..report import Report
 
-__all__ = ["STUDIES", "Job", "Part", "Run", "Study", "Sums", "run_study", "study_for"]
+__all__ = ["STUDIES", "Job", "Part", "Run", "Study", "Sums", "chunk_mapper", "in_process", "run_study", "study_for"]
 
 #: each study's module, by the study's name
 STUDIES: Final = {
@@ -106,6 +106,22 @@ def in_process(job: Job, chunks: int) -> Iterator[tuple[int, tuple[Part, int]]]:
     """Play the chunks one after another in this process."""
     for k in range(chunks):
         yield k, job(k)
+
+
+def chunk_mapper(workers: int | None, scheduler: str | None) -> MapChunks:
+    """Where the chunks run: in this process (``workers`` 0), or, with the simulator's runner, on local workers
+    or a cluster."""
+    try:
+        from ..run import map_chunks
+    except ImportError:
+        if workers == 0 and scheduler is None:
+            return in_process
+        raise RulesError("workers: only --workers 0 here (the simulator's runner is not installed)") from None
+
+    def mapper(job: Job, chunks: int) -> Iterator[tuple[int, tuple[Part, int]]]:
+        return map_chunks(job, chunks, workers=workers, scheduler=scheduler)
+
+    return mapper
 
 
 def run_study(
