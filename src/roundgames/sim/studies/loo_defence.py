@@ -240,7 +240,8 @@ def _plot(fig: Figure, t: NDArray[np.int64], concede: bool) -> None:
             ax.bar(np.arange(len(LOO_BUCKETS)) + (j - (len(choices) - 1) / 2) * width, ys, width, label=ACTIONS[a][1])
         ax.axhline(0, color="grey", lw=0.8)
         ax.set_title(_labels()[p], fontsize=9)
-        ax.set_xticks(range(len(LOO_BUCKETS)), ["no trump", "one low", "one high", "two+"])
+        ax.set_xticks(range(len(LOO_BUCKETS)), ["none", "1 low", "1 high", "2+"])
+        ax.set_xlabel("the dealer's trumps")
     axes[0].set_ylabel("dealer's value (counters)")
     axes[-1].legend(fontsize=8)
 
