@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Final
 
 import numpy as np
@@ -27,7 +28,21 @@ EXAMPLES: Final = (
     ("JS 5H 3D", "2S", "knave of trumps, small cards"),
     ("6S QH QD", "2S", "a small trump and two queens"),
 )
+#: a table's rows
+Rows = Sequence[Sequence[object]]
 SEAT_NAMES: Final = ("eldest", "second", "third", "fourth", "dealer")
+ADVICE: Final = (
+    Advice("It is unwise to stand on any hand that does not contain a trump.", f"{PEEL}, Hints to players"),
+    Advice(
+        "With very few exceptions a player should stand on two trumps, however small, but the first player should "
+        "have a tolerably high card, in addition to two small trumps.",
+        f"{PEEL}, Hints to players",
+    ),
+    Advice(
+        "With a heavy stake to fight for, a player will run greater risks than when a small amount is available.",
+        f"{PEEL}, Hints to players",
+    ),
+)
 
 
 def _features() -> dict[str, NDArray[np.int64]]:
@@ -93,15 +108,52 @@ def _clear(rows: NDArray[np.int64]) -> NDArray[np.bool_]:
     return np.asarray(np.abs(mean) > 1.96 * np.sqrt(var / n)) & (rows[:, 0] > 1)
 
 
+def _sample_shares(sums: Sums) -> tuple[dict[int, list[float]], dict[int, list[float]]]:
+    """Where standing is better in the sample, by seat: at each pool (five players), and at each table size."""
+    from .loo_stand import BASE_POOL, SAMPLE
+
+    ones = np.ones(SAMPLE, dtype=np.int64)
+    pools = [("p5-sample", BASE_POOL), ("p5-pool15", 15), ("p5-pool24", 24)]
+    pool_share = {p: [_share(ones, _best(_split(sums, key, 5)[s])) for s in range(5)] for key, p in pools}
+    size_share: dict[int, list[float]] = {}
+    for p in (3, 4, 5, 6, 7):
+        t = _split(sums, "p5-sample" if p == 5 else f"p{p}", p)
+        size_share[p] = [_share(ones, _best(t[s])) for s in range(p)]
+    return pool_share, size_share
+
+
+def _answer(seat_rows: Rows, nt_rows: Rows, two_rows: Rows, pool_rows: Rows, size_rows: Rows) -> str:
+    from .loo_stand import SAMPLE
+
+    return "\n\n".join(
+        [
+            "Standing against throwing up, at a table of five, one loo carried (a pool of 9), over every situation "
+            "weighted by how often it is dealt. The value is the mean of the hero's net when he stands minus his "
+            "net when he throws up (counters; 95% interval).",
+            table(("Seat", "Standing is better in", "Mean value of standing"), seat_rows),
+            "**Without a trump** (Peel: *it is unwise to stand on any hand that does not contain a trump*):",
+            table(("Seat", "Standing is better in", "Mean value of standing"), nt_rows),
+            "**Two small trumps** (none above the ten), with and without a queen or better beside them (Peel: *the "
+            "first player should have a tolerably high card, in addition to two small trumps*):",
+            table(("Seat", "With a queen, king or ace", "Without"), two_rows),
+            f"**The pool** (Peel: *with a heavy stake to fight for, a player will run greater risks*): the same "
+            f"{SAMPLE:,} situations, drawn as the cards fall, at three pools; where standing is better, by seat:",
+            table(("Pool", *SEAT_NAMES), pool_rows),
+            "**The table's size**: where standing is better (the sample, one loo carried), first seat, the seats "
+            "between, the dealer:",
+            table(("Players", "Eldest", "Between", "Dealer"), size_rows),
+        ]
+    )
+
+
 def loo_stand_report(sums: Sums, run: Run) -> Report:
     """The report."""
-    from .loo_stand import BASE_POOL, SAMPLE
+    from .loo_stand import BASE_POOL
 
     classes = loo_situations()
     f = _features()
     w = classes.weights
     main = _split(sums, "p5", 5)
-    ones = np.ones(SAMPLE, dtype=np.int64)
 
     seat_rows = []
     for s in range(5):
@@ -123,16 +175,9 @@ def loo_stand_report(sums: Sums, run: Run) -> Report:
     first_low, later_low = _diff(w[low], main[0][low]), _diff(w[low], main[2][low])
     first_high = _diff(w[high], main[0][high])
 
-    pools = [("p5-sample", BASE_POOL), ("p5-pool15", 15), ("p5-pool24", 24)]
-    pool_share = {p: [_share(ones, _best(_split(sums, key, 5)[s])) for s in range(5)] for key, p in pools}
-    pool_rows = [(f"{p + 3} ({(p + 3) // 3} a trick)", *(f"{100 * v:.1f}%" for v in pool_share[p])) for _, p in pools]
+    pool_share, size_share = _sample_shares(sums)
+    pool_rows = [(f"{p + 3} ({(p + 3) // 3} a trick)", *(f"{100 * v:.1f}%" for v in pool_share[p])) for p in pool_share]
     heavy = np.mean(pool_share[24]) > np.mean(pool_share[BASE_POOL])
-
-    sizes = (3, 4, 5, 6, 7)
-    size_share: dict[int, list[float]] = {}
-    for p in sizes:
-        t = _split(sums, "p5-sample" if p == 5 else f"p{p}", p)
-        size_share[p] = [_share(ones, _best(t[s])) for s in range(p)]
     size_rows = [
         (str(p), f"{100 * v[0]:.1f}%", f"{100 * float(np.mean(v[1:-1])):.1f}%", f"{100 * v[-1]:.1f}%")
         for p, v in size_share.items()
@@ -154,41 +199,11 @@ def loo_stand_report(sums: Sums, run: Run) -> Report:
         + f"{100 * np.mean(pool_share[24]):.1f}% of situations (pool 27) against "
         + f"{100 * np.mean(pool_share[BASE_POOL]):.1f}% (pool 9).",
     ]
-    answer = "\n\n".join(
-        [
-            "Standing against throwing up, at a table of five, one loo carried (a pool of 9), over every situation "
-            "weighted by how often it is dealt. The value is the mean of the hero's net when he stands minus his "
-            "net when he throws up (counters; 95% interval).",
-            table(("Seat", "Standing is better in", "Mean value of standing"), seat_rows),
-            "**Without a trump** (Peel: *it is unwise to stand on any hand that does not contain a trump*):",
-            table(("Seat", "Standing is better in", "Mean value of standing"), nt_rows),
-            "**Two small trumps** (none above the ten), with and without a queen or better beside them (Peel: *the "
-            "first player should have a tolerably high card, in addition to two small trumps*):",
-            table(("Seat", "With a queen, king or ace", "Without"), two_rows),
-            f"**The pool** (Peel: *with a heavy stake to fight for, a player will run greater risks*): the same "
-            f"{SAMPLE:,} situations, drawn as the cards fall, at three pools; where standing is better, by seat:",
-            table(("Pool", *SEAT_NAMES), pool_rows),
-            "**The table's size**: where standing is better (the sample, one loo carried), first seat, the seats "
-            "between, the dealer:",
-            table(("Players", "Eldest", "Between", "Dealer"), size_rows),
-        ]
-    )
+    answer = _answer(seat_rows, nt_rows, two_rows, pool_rows, size_rows)
     return Report(
         name="loo-stand",
         title="When to stand in Three-card Loo",
-        advice=[
-            Advice("It is unwise to stand on any hand that does not contain a trump.", f"{PEEL}, Hints to players"),
-            Advice(
-                "With very few exceptions a player should stand on two trumps, however small, but the first player "
-                "should have a tolerably high card, in addition to two small trumps.",
-                f"{PEEL}, Hints to players",
-            ),
-            Advice(
-                "With a heavy stake to fight for, a player will run greater risks than when a small amount is "
-                "available.",
-                f"{PEEL}, Hints to players",
-            ),
-        ],
+        advice=list(ADVICE),
         question="Given three cards and the turn-up, a seat and a table, is standing worth more than throwing up "
         "(LOO-DECL-1, -2)? Where does the answer follow Peel's hints, and where not?",
         method=_method(run),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 import numpy as np
@@ -18,6 +19,24 @@ __all__ = ["nap_call_report"]
 
 #: the choices of a hand: pass, then the contracts
 CHOICES: Final = ("pass", "1", "2", "misery", "3", "4", "nap")
+ADVICE: Final = (
+    Advice(
+        "The only safe and perfect Nap is ace, king, queen, knave, and ten of the same suit.",
+        f"{PEEL}, Nap: Description",
+    ),
+    Advice(
+        "It is not often that four tricks are called, because a hand good enough for four is usually regarded as "
+        "sufficiently good for Nap, on account of the additional stakes received.",
+        f"{PEEL}, Nap: Tactics",
+    ),
+    Advice(
+        "It is dangerous to risk a Nap on a hand of three suits, unless it consists of three high cards of one suit "
+        "with two other aces.",
+        f"{PEEL}, Nap: Tactics",
+    ),
+)
+#: a table's rows
+Rows = Sequence[Sequence[object]]
 PATTERNS: Final = (
     "a flush with two cards above the ten",
     "four of a suit headed by ace or king, and a queen or better",
@@ -76,6 +95,35 @@ def _shares(best: NDArray[np.int64], w: NDArray[np.int64]) -> list[float]:
     return [float(w[best == i].sum() / w.sum()) for i in range(len(CHOICES))]
 
 
+def _nap_over_four(t: NDArray[np.int64], f: dict[str, NDArray[np.int64]], w: NDArray[np.int64]) -> float:
+    """Of the hands where calling four pays, the share (as dealt) where Nap pays at least as much: hands grouped by
+    the count and the longest suit's length, each group's chances from all its deals (a hand's own few deals are
+    too noisy to compare two contracts on)."""
+    nap_j, four_j = CHOICES.index("nap"), CHOICES.index("4")
+    key = np.minimum(f["count"], 7) * 6 + f["length"]
+    groups = np.zeros((48, len(CHOICES)), dtype=np.int64)
+    np.add.at(groups, key, t * w[:, None])
+    gv = values(groups, 4)
+    gw = np.bincount(key, weights=w, minlength=48)
+    four_good = gv[:, four_j] > 0
+    return float(gw[four_good & (gv[:, nap_j] >= gv[:, four_j])].sum() / max(1, gw[four_good].sum()))
+
+
+def _answer(share_rows: Rows, size_rows: Rows, pat_rows: Rows) -> str:
+    return "\n\n".join(
+        [
+            "The best call of each of the 134,459 hands at a table of four (the contract worth most, as the senior "
+            "hand with everyone else passing; passing counts 0), weighted by how often each hand is dealt:",
+            table(("Best call", "Share of hands"), share_rows),
+            "By the table's size (the sample of hands):",
+            table(("Players", *CHOICES), size_rows),
+            "Peel's *good ordinary hands on which to declare for the full number of tricks* (four players; a Nap's "
+            "chance of being made, 95% interval, and where Nap is the best call):",
+            table(("Hand", "Raw deals of it", "Nap made", "Nap is the best call"), pat_rows),
+        ]
+    )
+
+
 def nap_call_report(sums: Sums, run: Run) -> Report:
     """The report."""
     classes = nap_hands()
@@ -95,16 +143,8 @@ def nap_call_report(sums: Sums, run: Run) -> Report:
         by_size[p] = _shares(b, np.ones(len(b), dtype=np.int64))
         size_rows.append((str(p), *(f"{100 * s:.1f}%" for s in by_size[p])))
 
-    nap_j, four_j = CHOICES.index("nap"), CHOICES.index("4")
-    # hands grouped by the count and the longest suit's length, each group's chances from all its deals (a hand's
-    # own few deals are too noisy to compare two contracts on)
-    key = np.minimum(f["count"], 7) * 6 + f["length"]
-    groups = np.zeros((48, 1 + len(CHOICES) - 1), dtype=np.int64)
-    np.add.at(groups, key, t * w[:, None])
-    gv = values(groups, 4)
-    gw = np.bincount(key, weights=w, minlength=48)
-    four_good = gv[:, four_j] > 0
-    nap_over_four = float(gw[four_good & (gv[:, nap_j] >= gv[:, four_j])].sum() / max(1, gw[four_good].sum()))
+    nap_j = CHOICES.index("nap")
+    nap_over_four = _nap_over_four(t, f, w)
     pat_rows = []
     for i, name in enumerate(PATTERNS):
         m = f["patterns"][:, i]
@@ -141,37 +181,11 @@ def nap_call_report(sums: Sums, run: Run) -> Report:
         + f": of the hands strong enough to think of a Nap (a count of four or more), a Nap on three or four suits "
         f"is made {nap3.text(1, percent=True)} of the time, on one or two suits {nap12.text(1, percent=True)}.",
     ]
-    answer = "\n\n".join(
-        [
-            "The best call of each of the 134,459 hands at a table of four (the contract worth most, as the senior "
-            "hand with everyone else passing; passing counts 0), weighted by how often each hand is dealt:",
-            table(("Best call", "Share of hands"), share_rows),
-            "By the table's size (the sample of hands):",
-            table(("Players", *CHOICES), size_rows),
-            "Peel's *good ordinary hands on which to declare for the full number of tricks* (four players; a Nap's "
-            "chance of being made, 95% interval, and where Nap is the best call):",
-            table(("Hand", "Raw deals of it", "Nap made", "Nap is the best call"), pat_rows),
-        ]
-    )
+    answer = _answer(share_rows, size_rows, pat_rows)
     return Report(
         name="nap-call",
         title="What to call in Nap",
-        advice=[
-            Advice(
-                "The only safe and perfect Nap is ace, king, queen, knave, and ten of the same suit.",
-                f"{PEEL}, Nap: Description",
-            ),
-            Advice(
-                "It is not often that four tricks are called, because a hand good enough for four is usually "
-                "regarded as sufficiently good for Nap, on account of the additional stakes received.",
-                f"{PEEL}, Nap: Tactics",
-            ),
-            Advice(
-                "It is dangerous to risk a Nap on a hand of three suits, unless it consists of three high cards of "
-                "one suit with two other aces.",
-                f"{PEEL}, Nap: Tactics",
-            ),
-        ],
+        advice=list(ADVICE),
         question="For each five-card hand, which call is worth most: pass, one to four tricks, misery or Nap "
         "(NAP-CALL-4, payments §6.5)? Where do Peel's tactics pick the same call?",
         method=_method(run),

@@ -141,6 +141,24 @@ def _best(row: NDArray[np.int64], concede: bool) -> int:
     return max(_choices(concede), key=lambda a: row[1 + 2 * a])
 
 
+def _method(run: Run, concede: bool) -> str:
+    return (
+        f"Three-card Loo, Peel's rules (a deal of 3, a loo of 6), five players. {run.size:,} random deals at "
+        "each of three tables, each deal played with every choice of the dealer fixed (common random numbers); "
+        "the deals where exactly one player stood before him and nobody took the miss are kept. Among "
+        "`sensible` players that case arises only while the pool holds less than a loo (with a loo or more the "
+        "first weak hand takes the miss), so the first table has `sensible` players and the dealer's stake "
+        "alone in the pool (3), and the heavier pools (9 and 27) have `random` players before the dealer, whose "
+        "lone stander holds any hand; the dealer plays as `sensible` after his declaration. A choice's value is the dealer's net plus a fifth of what the deal carries into the "
+        "next pool (the carry returns to the table's five players over the next deals)."
+        + ("" if concede else " The simulator does not play the concession (`may_concede`), so it is left out.")
+        + f"\n\nRun: {run.deals:,} deals in {run.seconds:.0f} s (seed {run.seed}).\n\n"
+        "**The players' bias.** The lone stander's hand is as strong as his player's rule demands: a `sensible` "
+        "stander's is strong, a `random` one's is any hand; a real stander lies between, and the dealer's best "
+        "choice against him lies between the tables'. The fifth of the carry is a simplification: who wins the next pool depends on the next deals."
+    )
+
+
 def _report(t: NDArray[np.int64], run: Run) -> Report:
     concede = concede_played()
     rows = []
@@ -206,21 +224,7 @@ def _report(t: NDArray[np.int64], run: Run) -> Report:
         advice=advice,
         question="When one player stands alone and the miss is untaken, what should the dealer do: stand on his own "
         "cards, take the miss, play the miss for the pool" + (", or give up the stakes" if concede else "") + "?",
-        method=(
-            f"Three-card Loo, Peel's rules (a deal of 3, a loo of 6), five players. {run.size:,} random deals at "
-            "each of three tables, each deal played with every choice of the dealer fixed (common random numbers); "
-            "the deals where exactly one player stood before him and nobody took the miss are kept. Among "
-            "`sensible` players that case arises only while the pool holds less than a loo (with a loo or more the "
-            "first weak hand takes the miss), so the first table has `sensible` players and the dealer's stake "
-            "alone in the pool (3), and the heavier pools (9 and 27) have `random` players before the dealer, whose "
-            "lone stander holds any hand; the dealer plays as `sensible` after his declaration. A choice's value is the dealer's net plus a fifth of what the deal carries into the "
-            "next pool (the carry returns to the table's five players over the next deals)."
-            + ("" if concede else " The simulator does not play the concession (`may_concede`), so it is left out.")
-            + f"\n\nRun: {run.deals:,} deals in {run.seconds:.0f} s (seed {run.seed}).\n\n"
-            "**The players' bias.** The lone stander's hand is as strong as his player's rule demands: a `sensible` "
-            "stander's is strong, a `random` one's is any hand; a real stander lies between, and the dealer's best "
-            "choice against him lies between the tables'. The fifth of the carry is a simplification: who wins the next pool depends on the next deals."
-        ),
+        method=_method(run, concede),
         answer=answer,
         plots=[Plot("by-hand", "The dealer's choices by his hand, at each table.", lambda fig: _plot(fig, t, concede))],
         examples=_examples(t, concede),

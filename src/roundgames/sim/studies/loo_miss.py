@@ -33,6 +33,17 @@ BLOCK: Final = 16384
 BEFORE: Final = 4
 SEAT_NAMES: Final = ("eldest", "second", "third", "fourth")
 ACTIONS: Final = ("stand", "throw up", "take the miss")
+ADVICE: Final = (
+    Advice(
+        "As a general rule, the first player should not take the miss, as the dealer's stake is necessarily to be "
+        'added to the loo. Nor the miss be taken after two players have "struck in" (declared to play).',
+        f"{EW}, §98 Mode of play v",
+    ),
+    Advice(
+        "If the sum in the pool is considerable, risky cards may be kept, or the miss taken at an early stage.",
+        f"{PEEL}, Hints to players",
+    ),
+)
 #: groups: seat, declared before, hand's bucket
 GROUPS: Final = (PLAYERS - 1) * BEFORE * len(LOO_BUCKETS)
 
@@ -100,6 +111,27 @@ def _best(row: NDArray[np.int64]) -> int:
     return int(np.argmax([row[1] / row[0], 0.0, row[3] / row[0]]))
 
 
+def _edge(t: NDArray[np.int64], b_lo: int, b_hi: int) -> Estimate:
+    """The miss's value against the better of standing and throwing up, ``b_lo`` to ``b_hi - 1`` declared before."""
+    n, s1, s2 = 0, 0, 0
+    for s in range(PLAYERS - 1):
+        for b in range(b_lo, b_hi):
+            for h in range(len(LOO_BUCKETS)):
+                row = t[s, b, h]
+                # against the group's better alternative: the miss minus standing, or the miss itself against
+                # throwing up (worth 0)
+                col = 5 if row[1] > 0 else 3
+                n, s1, s2 = n + int(row[0]), s1 + int(row[col]), s2 + int(row[col + 1])
+    return mean_interval(n, s1, s2)
+
+
+def _miss_best(t: NDArray[np.int64], b_lo: int, b_hi: int) -> float:
+    """The share of the deals, ``b_lo`` to ``b_hi - 1`` declared before, in groups where the miss is best."""
+    groups = [t[s, b, h] for s in range(PLAYERS - 1) for b in range(b_lo, b_hi) for h in range(len(LOO_BUCKETS))]
+    count = sum(int(row[0]) for row in groups)
+    return sum(int(row[0]) for row in groups if _best(row) == 2) / count if count else 0.0
+
+
 def _report(t: NDArray[np.int64], run: Run) -> Report:
     rows = []
     for s in range(PLAYERS - 1):
@@ -112,28 +144,8 @@ def _report(t: NDArray[np.int64], run: Run) -> Report:
                 before = f"{b}+" if b == BEFORE - 1 else str(b)
                 rows.append((SEAT_NAMES[s], before, bucket, f"{row[0]:,}", st.text(2), mi.text(2), ACTIONS[_best(row)]))
 
-    # the miss's value against the better of standing and throwing up, by how many declared before
-    def edge(b_lo: int, b_hi: int) -> Estimate:
-        n, s1, s2 = 0, 0, 0
-        for s in range(PLAYERS - 1):
-            for b in range(b_lo, b_hi):
-                for h in range(len(LOO_BUCKETS)):
-                    row = t[s, b, h]
-                    # against the group's better alternative: the miss minus standing, or the miss itself
-                    # against throwing up (worth 0)
-                    col = 5 if row[1] > 0 else 3
-                    n, s1, s2 = n + int(row[0]), s1 + int(row[col]), s2 + int(row[col + 1])
-        return mean_interval(n, s1, s2)
-
-    share_best = {}
-    for b in range(BEFORE):
-        cnt = sum(int(t[s, b, h, 0]) for s in range(PLAYERS - 1) for h in range(len(LOO_BUCKETS)))
-        best = sum(
-            int(t[s, b, h, 0]) for s in range(PLAYERS - 1) for h in range(len(LOO_BUCKETS)) if _best(t[s, b, h]) == 2
-        )
-        share_best[b] = best / cnt if cnt else 0.0
-    after_two = sum(share_best[b] for b in (2, 3)) / 2
-    before_two = sum(share_best[b] for b in (0, 1)) / 2
+    share_best = {b: _miss_best(t, b, b + 1) for b in range(BEFORE)}
+    after_two, before_two = _miss_best(t, 2, BEFORE), _miss_best(t, 0, 2)
     first = [_best(t[0, 0, h]) == 2 for h in range(len(LOO_BUCKETS))]
     never = max(share_best.values()) == 0
     verdicts = [
@@ -158,25 +170,14 @@ def _report(t: NDArray[np.int64], run: Run) -> Report:
             table(("Seat", "Declared before", "His hand", "Deals", "Stand", "Take the miss", "Best"), rows),
             "Where the miss is the best of the three, by how many declared before: "
             + ", ".join(f"{b}{'+' if b == BEFORE - 1 else ''}: {100 * v:.0f}%" for b, v in share_best.items())
-            + f". The miss's edge over the better of the other two, after two or more: {edge(2, BEFORE).text(2)}; "
-            f"before: {edge(0, 2).text(2)}.",
+            + f". The miss's edge over the better of the other two, after two or more: {_edge(t, 2, BEFORE).text(2)}; "
+            f"before: {_edge(t, 0, 2).text(2)}.",
         ]
     )
     return Report(
         name="loo-miss",
         title="When to take the miss in Three-card Loo",
-        advice=[
-            Advice(
-                "As a general rule, the first player should not take the miss, as the dealer's stake is necessarily "
-                'to be added to the loo. Nor the miss be taken after two players have "struck in" (declared to '
-                "play).",
-                f"{EW}, §98 Mode of play v",
-            ),
-            Advice(
-                "If the sum in the pool is considerable, risky cards may be kept, or the miss taken at an early stage.",
-                f"{PEEL}, Hints to players",
-            ),
-        ],
+        advice=list(ADVICE),
         question="Is taking the miss worth more than standing or throwing up, and does the answer change once two "
         "players have declared to play (LOO-DECL-3, -4)?",
         method=(

@@ -30,6 +30,12 @@ PLAYERS: Final = (4, 5)
 BLOCK: Final = 32768
 #: the contracts, the kernel's ``contract`` column less one (its code 0 is a pass, which is never a contract)
 CONTRACTS: Final = ("1", "2", "misery", "3", "4", "nap", "wellington", "blucher")
+ADVICE: Final = Advice(
+    "In practice it is seldom desirable to pass a trick in the first round, when headed by the senior hand, except "
+    "under exceptional circumstances, such for instance as holding ace and a small one, with knave or a lower card "
+    "led.",
+    f"{PEEL}, Nap: Playing the hands",
+)
 #: columns per (players, contract): deals, contracts made passing, made heading, then the sums and squares of the
 #: case defender's net passing minus heading, and of the senior hand's
 COLUMNS: Final = 7
@@ -90,6 +96,20 @@ def _diff(row: NDArray[np.int64], col: int) -> Estimate:
     return mean_interval(int(row[0]), float(row[col]), float(row[col + 1]))
 
 
+def _method(run: Run) -> str:
+    return (
+        f"Nap, Peel's rules and payments, tables of {' and '.join(map(str, PLAYERS))}. {run.size:,} random deals "
+        "per table size, played twice: every seat `sensible` (a defender in Peel's case passes) and every seat "
+        "`sensible-head` (he heads with the ace), with the same cards and the same random choices; the calls "
+        "are the same in both, so the senior hand and the contract are too. Only the deals where a defender met "
+        "the case are counted.\n\n"
+        f"Run: {run.deals:,} deals in {run.seconds:.0f} s (seed {run.seed}).\n\n"
+        "**The players' bias.** The other defenders and the senior hand play `sensible`'s heuristics, which "
+        "neither read a pass as Peel's signal nor exploit it; expert defenders who drew inferences from the pass "
+        "could gain more from it, an expert senior hand could punish it."
+    )
+
+
 def _report(t: NDArray[np.int64], run: Run) -> Report:
     rows = []
     for p, players in enumerate(PLAYERS):
@@ -139,28 +159,11 @@ def _report(t: NDArray[np.int64], run: Run) -> Report:
     return Report(
         name="nap-defence",
         title="Peel's first-round defence in Nap",
-        advice=[
-            Advice(
-                "In practice it is seldom desirable to pass a trick in the first round, when headed by the senior "
-                "hand, except under exceptional circumstances, such for instance as holding ace and a small one, "
-                "with knave or a lower card led.",
-                f"{PEEL}, Nap: Playing the hands (seed 004)",
-            )
-        ],
+        advice=[ADVICE],
         question="A defender holding the ace and one small card of the suit the senior hand leads, knave or lower, "
         "may pass the trick (NAP-PLAY-2: nobody must head). Is passing it, as Peel advises, better than heading "
         "with the ace?",
-        method=(
-            f"Nap, Peel's rules and payments, tables of {' and '.join(map(str, PLAYERS))}. {run.size:,} random deals "
-            "per table size, played twice: every seat `sensible` (a defender in Peel's case passes) and every seat "
-            "`sensible-head` (he heads with the ace), with the same cards and the same random choices; the calls "
-            "are the same in both, so the senior hand and the contract are too. Only the deals where a defender met "
-            "the case are counted.\n\n"
-            f"Run: {run.deals:,} deals in {run.seconds:.0f} s (seed {run.seed}).\n\n"
-            "**The players' bias.** The other defenders and the senior hand play `sensible`'s heuristics, which "
-            "neither read a pass as Peel's signal nor exploit it; expert defenders who drew inferences from the pass "
-            "could gain more from it, an expert senior hand could punish it."
-        ),
+        method=_method(run),
         answer=answer,
         plots=[
             Plot(
