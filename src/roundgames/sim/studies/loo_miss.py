@@ -26,7 +26,8 @@ from ._common import EW, LOO_BUCKETS, PEEL, declared_before, loo_bucket, moments
 __all__ = ["STUDY"]
 
 PLAYERS: Final = 5
-POOL: Final = 6
+#: the pools before the dealer's stake: one loo carried (9 in all), and a heavy pool (27)
+POOLS: Final = (6, 24)
 #: deals per chunk
 BLOCK: Final = 16384
 #: how many declared before (3 counting three or more)
@@ -66,19 +67,27 @@ class LooMiss:
 
     def tables(self, size: int) -> Sums:
         # per group: deals, then the sum and squares of stand's net, the miss's, and the miss's minus stand's
-        return {"groups": np.zeros((GROUPS, 7), dtype=np.int64)}
+        return {"groups": np.zeros((len(POOLS) * GROUPS, 7), dtype=np.int64)}
 
     def chunk(self, size: int, seed: int, k: int) -> tuple[Part, int]:
         n = min(BLOCK, size - k * BLOCK)
         # every seat before the dealer on the same deals
         deal_seed = chunk_seed(seed, k)
+        total = np.zeros((len(POOLS) * GROUPS, 7), dtype=np.int64)
+        for p, pool in enumerate(POOLS):
+            total[p * GROUPS : (p + 1) * GROUPS] = self._pool(deal_seed, n, pool)
+        return {"groups": (0, total)}, 2 * n * (PLAYERS - 1) * len(POOLS)
+
+    @staticmethod
+    def _pool(deal_seed: int, n: int, pool: int) -> NDArray[np.int64]:
+        """One pool's sums: every seat before the dealer on the same deals."""
         total = np.zeros((GROUPS, 7), dtype=np.int64)
         for seat in range(PLAYERS - 1):
 
             def run(action: str, seat: int = seat) -> dict[str, NDArray[np.int64]]:
                 policies = ("sensible",) * PLAYERS
                 return play(
-                    Setup("three_card", PLAYERS, policies, pool=POOL, hero=seat, hero_action=action), deal_seed, n
+                    Setup("three_card", PLAYERS, policies, pool=pool, hero=seat, hero_action=action), deal_seed, n
                 )
 
             stand, miss = run("stand"), run("miss")
@@ -93,10 +102,11 @@ class LooMiss:
             b = np.asarray(miss["net"], dtype=np.int64)[:, seat]
             parts = [moments(group, a, GROUPS), moments(group, b, GROUPS)[:, 1:], moments(group, b - a, GROUPS)[:, 1:]]
             total += np.concatenate(parts, axis=1)
-        return {"groups": (0, total)}, 2 * n * (PLAYERS - 1)
+        return total
 
     def report(self, sums: Sums, run: Run) -> Report:
-        return _report(sums["groups"].reshape(PLAYERS - 1, BEFORE, len(LOO_BUCKETS), 7), run)
+        t = sums["groups"].reshape(len(POOLS), PLAYERS - 1, BEFORE, len(LOO_BUCKETS), 7)
+        return _report(t[0], t[1], run)
 
 
 def _means(row: NDArray[np.int64]) -> tuple[Estimate, Estimate]:
@@ -125,14 +135,14 @@ def _edge(t: NDArray[np.int64], b_lo: int, b_hi: int) -> Estimate:
     return mean_interval(n, s1, s2)
 
 
-def _miss_best(t: NDArray[np.int64], b_lo: int, b_hi: int) -> float:
+def _miss_best(t: NDArray[np.int64], b_lo: int, b_hi: int, seats: range = range(PLAYERS - 1)) -> float:
     """The share of the deals, ``b_lo`` to ``b_hi - 1`` declared before, in groups where the miss is best."""
-    groups = [t[s, b, h] for s in range(PLAYERS - 1) for b in range(b_lo, b_hi) for h in range(len(LOO_BUCKETS))]
+    groups = [t[s, b, h] for s in seats for b in range(b_lo, b_hi) for h in range(len(LOO_BUCKETS))]
     count = sum(int(row[0]) for row in groups)
     return sum(int(row[0]) for row in groups if _best(row) == 2) / count if count else 0.0
 
 
-def _report(t: NDArray[np.int64], run: Run) -> Report:
+def _report(t: NDArray[np.int64], heavy: NDArray[np.int64], run: Run) -> Report:
     rows = []
     for s in range(PLAYERS - 1):
         for b in range(BEFORE):
@@ -147,21 +157,27 @@ def _report(t: NDArray[np.int64], run: Run) -> Report:
     share_best = {b: _miss_best(t, b, b + 1) for b in range(BEFORE)}
     after_two, before_two = _miss_best(t, 2, BEFORE), _miss_best(t, 0, 2)
     first = [_best(t[0, 0, h]) == 2 for h in range(len(LOO_BUCKETS))]
+    first_h = [_best(heavy[0, 0, h]) == 2 for h in range(len(LOO_BUCKETS))]
     never = max(share_best.values()) == 0
+    after_two_h, before_two_h = _miss_best(heavy, 2, BEFORE), _miss_best(heavy, 0, 2)
+    light_ok = after_two < 0.5 and after_two <= before_two
+    heavy_ok = after_two_h < 0.5 and after_two_h <= before_two_h
+    early_heavy, early_light = _miss_best(heavy, 0, BEFORE, range(2)), _miss_best(t, 0, BEFORE, range(2))
     verdicts = [
-        ("Holds" if after_two <= before_two else "Does not hold")
+        ("Holds" if light_ok and heavy_ok else "Holds in part" if light_ok or heavy_ok else "Does not hold")
         + f": after two or more have declared, the miss is the best choice for {100 * after_two:.0f}% of the "
-        f"deals (by the hero's seat and hand), against {100 * before_two:.0f}% before"
-        + (
-            "; against these players the miss is never the best choice at all, so the advice holds more widely "
-            "than it says."
-            if never
-            else "."
-        ),
-        ("Holds" if not any(first) else "Fails in part")
+        f"deals (by the hero's seat and hand) with a pool of 9 ({100 * before_two:.0f}% before), and for "
+        f"{100 * after_two_h:.0f}% with a heavy pool of 27 ({100 * before_two_h:.0f}% before)"
+        + ("; with a pool of 9 the miss is never the best choice at all." if never else "."),
+        ("Holds" if not any(first) and not any(first_h) else "Holds in part" if not any(first) else "Fails in part")
         + ": for the eldest hand the miss is best with "
         + (", ".join(LOO_BUCKETS[h] for h in range(len(LOO_BUCKETS)) if first[h]) or "no hand")
-        + ".",
+        + " at a pool of 9, and with "
+        + (", ".join(LOO_BUCKETS[h] for h in range(len(LOO_BUCKETS)) if first_h[h]) or "no hand")
+        + " at 27.",
+        ("Holds" if early_heavy > early_light else "Does not hold")
+        + f": with a heavy pool (27) the miss is the best choice at the first two seats for {100 * early_heavy:.0f}% "
+        f"of the deals, against {100 * early_light:.0f}% with a pool of 9 (Peel: the miss taken at an early stage).",
     ]
     answer = "\n\n".join(
         [
@@ -172,6 +188,11 @@ def _report(t: NDArray[np.int64], run: Run) -> Report:
             + ", ".join(f"{b}{'+' if b == BEFORE - 1 else ''}: {100 * v:.0f}%" for b, v in share_best.items())
             + f". The miss's edge over the better of the other two, after two or more: {_edge(t, 2, BEFORE).text(2)}; "
             f"before: {_edge(t, 0, 2).text(2)}.",
+            "With a heavy pool (27), where the miss is best, by how many declared before: "
+            + ", ".join(
+                f"{b}{'+' if b == BEFORE - 1 else ''}: {100 * _miss_best(heavy, b, b + 1):.0f}%" for b in range(BEFORE)
+            )
+            + f"; its edge over the better of the other two, before two have declared: {_edge(heavy, 0, 2).text(2)}.",
         ]
     )
     return Report(
@@ -180,29 +201,36 @@ def _report(t: NDArray[np.int64], run: Run) -> Report:
         advice=list(ADVICE),
         question="Is taking the miss worth more than standing or throwing up, and does the answer change once two "
         "players have declared to play (LOO-DECL-3, -4)?",
-        method=(
-            f"Three-card Loo, Peel's rules (a deal of 3, a loo of 6), five players, one loo carried; `sensible` at "
-            f"every seat. {run.size:,} random deals, each played twice from each seat before the dealer: once with the hero standing and once with him taking the miss (the same cards and the same "
-            "players' choices: common random numbers); his later play is `sensible`'s. Deals where the miss was "
-            "gone before his turn are left out.\n\n"
-            f"Run: {run.deals:,} deals in {run.seconds:.0f} s (seed {run.seed}).\n\n"
-            "**The players' bias.** Who declares before the hero is `sensible`'s choice; its standing rule decides "
-            "how strong the hands that struck in are, and so how hard it is to win a trick with the miss. Stronger "
-            "players who stand more tightly would make the miss worse still after two have struck in."
-        ),
+        method=_method(run),
         answer=answer,
         plots=[
             Plot(
                 "by-declared",
-                "The miss's mean net against standing's, by how many declared before "
-                "(all seats before the dealer; throwing up is 0).",
+                "The miss's mean net against standing's, by how many declared before and the hero's trumps (all seats "
+                "before the dealer, pool 9; throwing up is 0).",
                 lambda fig: _plot(fig, t),
-            )
+            ),
+            Plot("by-declared-heavy", "The same with a heavy pool (27).", lambda fig: _plot(fig, heavy)),
         ],
         examples=_examples(t),
         rules=_rules(t),
         command=run.command,
         verdicts=verdicts,
+    )
+
+
+def _method(run: Run) -> str:
+    return (
+        "Three-card Loo, Peel's rules (a deal of 3, a loo of 6), five players, `sensible` at every seat. "
+        f"{run.size:,} random deals at each of two pools (9: one loo carried; 27: a heavy pool), each played twice "
+        "from each seat before the dealer: once with the hero standing and once with him taking the miss (the same "
+        "cards and the same players' choices: common random numbers); his later play is `sensible`'s. Deals where "
+        "the miss was gone before his turn are left out. The tables are at the pool of 9 unless they say.\n\n"
+        f"Run: {run.deals:,} deals in {run.seconds:.0f} s (seed {run.seed}).\n\n"
+        "**The players' bias.** Who declares before the hero is `sensible`'s choice: it takes the miss itself on a "
+        "weak hand while fewer than two are in, so the miss is often gone before a late seat, and the hands that "
+        "struck in are as strong as its standing rule demands. Stronger players who stand more tightly would make "
+        "the miss worse still after two have struck in."
     )
 
 
