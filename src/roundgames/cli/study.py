@@ -58,8 +58,12 @@ def command_line(args: argparse.Namespace, size_flag: str, size: int) -> str:
 
 
 def _cmd(args: argparse.Namespace) -> int:
-    from ..sim.report import write_index
-    from ..sim.studies import STUDIES, chunk_mapper, run_study, study_for
+    try:
+        from ..sim.report import write_index
+        from ..sim.studies import STUDIES, chunk_mapper, run_study, study_for
+    except ImportError as e:
+        missing = f"study: the studies need the sim extra ({e.name} is missing)"
+        raise RulesError(f"{missing}: pip install 'roundgames[sim]'") from None
 
     if args.list:
         for name in STUDIES:
