@@ -216,13 +216,17 @@ def loo_stand_report(sums: Sums, run: Run) -> Report:
     )
 
 
+def _times(n: int) -> str:
+    return "once" if n == 1 else f"{n:,} times"
+
+
 def _method(run: Run) -> str:
     from .loo_stand import SAMPLE
 
     return (
         "Three-card Loo, Peel's rules (limited loo: a deal of 3, a loo of 6), the batch simulator's `sensible` "
         "player at every seat. Each of the 63,193 situations of three cards and a turn-up up to suit symmetry is "
-        f"dealt {run.size} times from each seat of a table of five, the other hands and the miss dealt at random; "
+        f"dealt {_times(run.size)} from each seat of a table of five, the other hands and the miss dealt at random; "
         "the hero's declaration is fixed (stand; and for the dealer also throw up, on the same deals: common "
         "random numbers), his later play and everyone else's are the `sensible` player's. Throwing up is worth 0 "
         "to a player before the dealer (LOO-DECL-2: he neither pays nor receives). The dealer may not throw up "
@@ -231,7 +235,10 @@ def _method(run: Run) -> str:
         f"{SAMPLE:,} situations, drawn by how often they are dealt, is played the same way at pools of 18 and 27 "
         "and at tables of 3, 4, 6 and 7. Answers over many situations weigh each by how often it is dealt.\n\n"
         f"Run: {run.deals:,} deals in {run.seconds:.0f} s (seed {run.seed}).\n\n"
-        "**The players' bias.** `sensible` stands by a fixed hand-strength rule and plays by simple heuristics; "
+        "**The players' bias.** `sensible` declares by fixed rules drawn from Peel's own hints (it stands on the "
+        "master trump, two trumps, a trump of knave or higher or one beside a plain ace, more freely with a heavy "
+        "pool; takes the miss early on a weak hand), so the others at the table stand as Peel advises and the "
+        "study asks whether the hero should too. It plays the tricks by simple heuristics; "
         "a better player at the other seats would stand on different hands, changing how many play against the "
         "hero, and would play the tricks better. The answers are what standing is worth against such players: a "
         "stronger field would make marginal stands worse. With few deals per situation, a situation's own answer "

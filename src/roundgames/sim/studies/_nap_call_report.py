@@ -207,7 +207,7 @@ def _method(run: Run) -> str:
     return (
         "Nap, Peel's rules and payments (§6.5: one to four win or lose their number, misery three, Nap ten won "
         "and five lost, per opponent), the batch simulator's `sensible` player at every seat. Each of the 134,459 "
-        f"hands up to suit symmetry is dealt {run.size} times to the eldest hand at a table of four, the other "
+        f"hands up to suit symmetry is dealt {'once' if run.size == 1 else f'{run.size:,} times'} to the eldest hand at a table of four, the other "
         "hands at random, and played with each contract (one, two, misery, three, four, Nap) as the senior hand, "
         "everyone else passing; the same deals serve every contract (common random numbers). A contract's value "
         "is its chance of being made times what it wins, less the chance of failing times what it loses, from each "
@@ -215,7 +215,8 @@ def _method(run: Run) -> str:
         f"and 6 (at six the dealer sits out and pays, NAP-GEN-2), and the worked examples {run.size * EXAMPLE_FACTOR:,} "
         "times each.\n\n"
         f"Run: {run.deals:,} deals in {run.seconds:.0f} s (seed {run.seed}).\n\n"
-        "**The players' bias.** The senior hand's play and the defenders' are `sensible`'s; better defenders would "
+        "**The players' bias.** The senior hand's play and the defenders' are `sensible`'s, rules drawn from "
+        "Peel's tactics (draw trumps, then play the masters; defenders head cheaply); better defenders would "
         "beat more contracts, better play by the senior hand would make more. Passing is counted as 0, though a "
         "hand that passes still defends against someone else's call; and a real auction lets a hand call only "
         "above what was called before. With few deals per hand a hand's own best call is noisy; the shares over "
