@@ -39,11 +39,11 @@ import numpy as np
 from gymnasium import logger, spaces
 from gymnasium.utils import seeding
 from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
 
 from ..core.errors import IllegalActionError, RulesError
 from ..games.registry import new_sitting
 from ._turns import apply_forced, turn
+from ._wrappers import wrapped
 from .games import EnvGame, env_game
 
 __all__ = ["SCALAR_FIELDS", "RoundGameEnv", "make_rules", "wrapped"]
@@ -395,12 +395,3 @@ class RoundGameEnv(AECEnv):  # type: ignore[misc]
     @staticmethod
     def _options_text(options: Mapping[str, object]) -> str:
         return " ".join(f"{k}={v}" for k, v in options.items()) or "-"
-
-
-def wrapped(raw: Any) -> Any:
-    """``raw`` with PettingZoo's standard wrappers, as its classic games have them: an illegal action ends
-    the episode with a reward of -1 for the offender, an action outside the space raises, and the API is
-    called in order."""
-    out: Any = wrappers.TerminateIllegalWrapper(raw, illegal_reward=-1)
-    out = wrappers.AssertOutOfBoundsWrapper(out)
-    return wrappers.OrderEnforcingWrapper(out)
