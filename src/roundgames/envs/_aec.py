@@ -42,7 +42,7 @@ from pettingzoo import AECEnv
 
 from ..core.errors import IllegalActionError, RulesError
 from ..games.registry import new_sitting
-from ._turns import apply_forced, turn
+from ._turns import IRREGULAR_LIMIT, apply_forced, turn
 from ._wrappers import wrapped
 from .games import EnvGame, env_game
 
@@ -51,6 +51,8 @@ __all__ = ["SCALAR_FIELDS", "RoundGameEnv", "make_rules", "wrapped"]
 #: fields of the encoding's layouts that hold counts rather than 0/1 flags: unbounded above
 SCALAR_FIELDS = ("pool:", "kitty:", "multiplier:", "stock:")
 _FLOAT32_MAX = float(np.finfo(np.float32).max)
+#: what an id that is not legal finds among the legal ones (None is an offer let go by)
+_NOT_LEGAL = object()
 
 
 def make_rules(game: str, preset: str, options: Mapping[str, object] | None, stakes: Mapping[str, int] | None) -> Any:
@@ -87,10 +89,15 @@ class RoundGameEnv(AECEnv):  # type: ignore[misc]
     #: class, under the game's first preset's)
     NUM_ACTIONS: int
 
+    #: the game's spec, encoding and deals, on the class (an instance holds no module, so that it copies and
+    #: pickles)
+    _KIT: ClassVar[EnvGame]
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if "GAME" in cls.__dict__:
-            cls.NUM_ACTIONS = env_game(cls.GAME).encoding.action_count(None)
+            cls._KIT = env_game(cls.GAME)
+            cls.NUM_ACTIONS = cls._KIT.encoding.action_count(None)
 
     def __init__(
         self,
@@ -102,12 +109,17 @@ class RoundGameEnv(AECEnv):  # type: ignore[misc]
         deals: int = 10,
         dealer: int | None = None,
         pool: int = 0,
+        table_mode: bool = False,
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
         self.kit.encoding.check(rules)  # rules the encoding does not know are refused by name
+        if not isinstance(table_mode, bool):
+            raise ValueError(f"table_mode: True (the laws apply, RULES.md §5, §8) or False, got {table_mode!r}")
+        #: whether the laws apply: the seat to act may also take the irregular actions they cover (:mod:`._turns`)
+        self.table_mode = table_mode
         self.rules = rules
-        self.NUM_ACTIONS = self.kit.encoding.action_count(rules)
+        self.NUM_ACTIONS = self.kit.encoding.action_count(rules, table_mode)
         #: the game's own arguments of a deal in one-deal mode (Loo's ``kind``)
         self.more = dict(more or {})
         if isinstance(players, bool) or not isinstance(players, int):
@@ -148,7 +160,7 @@ class RoundGameEnv(AECEnv):  # type: ignore[misc]
     @property
     def kit(self) -> EnvGame:
         """The game's spec, encoding and deals (looked up by name, so that the environment copies and pickles)."""
-        return env_game(self.GAME)
+        return self._KIT
 
     def _observation_space(self) -> Any:
         layout = self.layout()
@@ -174,7 +186,9 @@ class RoundGameEnv(AECEnv):  # type: ignore[misc]
 
     def _deal_of(self, dealer: int) -> Any:
         """An undealt deal of one-deal mode."""
-        return self.kit.spec.deal(self.rules, self.n, dealer, self.pool, **self.more)
+        deal = self.kit.spec.deal(self.rules, self.n, dealer, self.pool, **self.more)
+        deal.table_mode = self.table_mode
+        return deal
 
     def _new_deal(self, dealer: int, rng: random.Random) -> Any:
         """A dealt deal of one-deal mode."""
@@ -185,12 +199,14 @@ class RoundGameEnv(AECEnv):  # type: ignore[misc]
     def _new_sitting(self, seed: int, dealer: str | None) -> Any:
         """A sitting of sitting mode. ``rounds=deals``: a game with rounds (LOO-END-1) cannot end the sitting
         before ``deals`` deals, after which it is stopped."""
-        return new_sitting(self.GAME, self.rules, self.n, seed=seed, rounds=self.deals, dealer=dealer)
+        return new_sitting(
+            self.GAME, self.rules, self.n, seed=seed, rounds=self.deals, dealer=dealer, table_mode=self.table_mode
+        )
 
     def encode(self, deal: Any, seat: int) -> np.ndarray:
         """The observation vector of ``seat`` (the encoding), the offers let go by included, as float32."""
         out = np.zeros(self._size, np.float32)
-        self.kit.encoding.observation_into(deal, seat, self.passed, out)
+        self._KIT.encoding.observation_into(deal, seat, self.passed, out)
         return out
 
     def action_id(self, deal: Any, action: Any) -> int:
@@ -257,8 +273,10 @@ class RoundGameEnv(AECEnv):  # type: ignore[misc]
         if seen is None:
             mask = np.zeros(self.NUM_ACTIONS, dtype=np.int8)
             if agent == self.agent_selection and self._legal:
-                mask[list(self._legal)] = 1
-            seen = self._seen[agent] = {"observation": self.encode(self.deal, self._index[agent]), "action_mask": mask}
+                mask.put(list(self._legal), 1)
+            out = np.zeros(self._size, np.float32)
+            self._KIT.encoding.observation_into(self.deal, self._index[agent], self.passed, out)
+            seen = self._seen[agent] = {"observation": out, "action_mask": mask}
         return seen
 
     def step(self, action: int | np.integer[Any] | None) -> None:
@@ -270,16 +288,19 @@ class RoundGameEnv(AECEnv):  # type: ignore[misc]
         assert deal is not None
         if action is None:
             raise ValueError(f"{agent} must act: None is only for an agent that is done")
-        if int(action) not in self._legal:
+        chosen = self._legal.get(action if type(action) is int else int(action), _NOT_LEGAL)
+        if chosen is _NOT_LEGAL:
             self._refuse(deal, int(action))
-        chosen = self._legal[int(action)]
         self._seen = {}
         self._cumulative_rewards[agent] = 0.0
         self.rewards, self._pending = self._pending, dict.fromkeys(self.agents, 0.0)
         if chosen is None:  # the offer to act out of turn is let go by: the engine records nothing
             self.passed = (*self.passed, self._index[agent])
         else:
-            deal.apply_unchecked(chosen)  # it is one of the engine's own legal (or side) actions
+            if self.table_mode:  # proper or irregular: the engine's apply applies the law that covers it
+                deal.apply(chosen)
+            else:
+                deal.apply_unchecked(chosen)  # it is one of the engine's own legal (or side) actions
             self.passed = ()
         self._advance()
         self._accumulate_rewards()
@@ -307,6 +328,11 @@ class RoundGameEnv(AECEnv):  # type: ignore[misc]
             raise ValueError("options['deal']: a given deal is played in one-deal mode only (sitting=False)")
         if getattr(deal, "game", None) is not self.kit.spec or deal.n != self.n:
             raise ValueError(f"options['deal']: a dealt {self.kit.spec.title} deal of {self.n} seats, got {deal!r}")
+        if bool(deal.table_mode) != self.table_mode:
+            mode = "table" if self.table_mode else "strict"
+            raise ValueError(
+                f"options['deal']: this environment plays in {mode} mode; set the deal's table_mode to match"
+            )
         if deal.to_act is None and not deal.is_complete:
             raise ValueError("options['deal']: the deal has not been dealt yet (call deal() or deal_cards())")
         return deal
@@ -324,6 +350,12 @@ class RoundGameEnv(AECEnv):  # type: ignore[misc]
             raise IllegalActionError(
                 f"action {action_id}: {self.agent_selection} is offered what it may do out of turn; take it or let "
                 f"it go by (action {self.kit.encoding.DECLINE})",
+                "ENV",
+            )
+        if self.table_mode:  # a law covers it, but the seat has broken as many laws as a deal allows
+            raise IllegalActionError(
+                f"action {action_id} is not among the legal actions: in table mode a seat takes at most "
+                f"{IRREGULAR_LIMIT} irregular action(s) a deal",
                 "ENV",
             )
         raise IllegalActionError(f"action {action_id} is not among the legal actions", "ENV")
@@ -351,7 +383,7 @@ class RoundGameEnv(AECEnv):  # type: ignore[misc]
             self.deal = deal = self.sitting.start_deal()
             self.passed = ()
             apply_forced(self.kit, deal)
-        now = turn(self.kit, deal, self.passed)
+        now = turn(self._KIT, deal, self.passed, self.table_mode)
         assert now is not None
         self._legal, self._offer = now.legal, now.offer
         self.agent_selection = self.possible_agents[now.seat]

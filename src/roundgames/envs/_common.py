@@ -7,6 +7,7 @@ builds on it.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 from ..core.cards import card_str
@@ -20,6 +21,7 @@ __all__ = [
     "first_id",
     "id_count",
     "num_actions",
+    "rotation",
     "trick_cells",
     "trick_text",
 ]
@@ -73,6 +75,13 @@ def card_ones(ones: list[int], at: int, mask: int) -> None:
         low = mask & -mask
         ones.append(at + low.bit_length() - 1)
         mask ^= low
+
+
+@functools.cache
+def rotation(n: int, seat: int) -> tuple[int, ...]:
+    """The seats of a table of ``n`` in ``seat``'s order: ``seat`` first, then the seat on his left, ... (a
+    vector's relative seats ``0 .. n-1``)."""
+    return tuple((seat + r) % n for r in range(n))
 
 
 def trick_cells(tricks: Sequence[Trick], seat: int, n: int, count: int) -> list[float]:

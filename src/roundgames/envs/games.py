@@ -46,8 +46,11 @@ class Encoding(Protocol):
     def check(self, rules: Any) -> None:
         """Raise :class:`RulesError` for rules the encoding does not know."""
 
-    def action_count(self, rules: Any) -> int:
-        """The size of the fixed integer action space under ``rules``."""
+    def action_count(self, rules: Any, table: bool = False) -> int:
+        """The size of the fixed integer action space under ``rules`` (``table``: in table mode)."""
+
+    def irregular_ids(self, deal: Any, seat: int) -> list[int]:
+        """Table mode: the ids ``seat`` (to act) might take against the rules, for the deal's laws to judge."""
 
     def action_id(self, deal: Any, action: Any) -> int:
         """The integer of an action, taken in ``deal`` before it is applied."""

@@ -90,6 +90,7 @@ class raw_env(RoundGameEnv):
         dealer: int | None = None,
         sitting: bool = False,
         deals: int = 10,
+        table_mode: bool = False,
         render_mode: str | None = None,
     ) -> None:
         rules = make_rules(self.GAME, preset, options, stakes)
@@ -108,6 +109,7 @@ class raw_env(RoundGameEnv):
             deals=deals,
             dealer=dealer,
             pool=pool,
+            table_mode=table_mode,
             render_mode=render_mode,
         )
 

@@ -45,6 +45,7 @@ __all__ = [
     "info_layout",
     "info_state",
     "info_vector",
+    "irregular_ids",
     "layout",
     "observation",
     "observation_into",
@@ -79,9 +80,17 @@ def check(rules: NapRules) -> None:
     """Every form of Nap is encoded: nothing to refuse."""
 
 
-def action_count(rules: NapRules | None) -> int:
-    """The size of the action space: 359 under every rule."""
+def action_count(rules: NapRules | None, table: bool = False) -> int:
+    """The size of the action space: 359 under every rule, in table mode too (its irregular actions are cards
+    and calls, whose ids every deal has)."""
     return NUM_ACTIONS
+
+
+def irregular_ids(deal: NapDeal, seat: int) -> list[int]:
+    """Table mode: the ids the seat to act might take irregularly, for the laws to judge (a card it holds, which
+    may revoke, NAP-LAW-6, or be played before the calling is over, NAP-LAW-7; a call, which may be Wellington or
+    Blucher without a Nap, NAP-LAW-10). What the laws do not cover is left out by the adapters."""
+    return [*(PLAY + c for c in cards_in(deal.hands[seat])), *range(CALL, CALL + len(CALLS))]
 
 
 def offered(deal: NapDeal) -> tuple[int, ...]:

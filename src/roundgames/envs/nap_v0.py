@@ -72,11 +72,19 @@ class raw_env(RoundGameEnv):
         dealer: int | None = None,
         sitting: bool = False,
         deals: int = 10,
+        table_mode: bool = False,
         render_mode: str | None = None,
     ) -> None:
         rules = make_rules(self.GAME, preset, options, stakes)
         super().__init__(
-            players, rules=rules, sitting=sitting, deals=deals, dealer=dealer, pool=pool, render_mode=render_mode
+            players,
+            rules=rules,
+            sitting=sitting,
+            deals=deals,
+            dealer=dealer,
+            pool=pool,
+            table_mode=table_mode,
+            render_mode=render_mode,
         )
 
     def _table_lines(self, deal: NapDeal) -> list[str]:
