@@ -153,6 +153,10 @@ class RoundGameEnv(AECEnv):  # type: ignore[misc]
         self._offer = False
         self._balances: dict[str, int] = {}
         self._pending: dict[str, float] = {}
+        #: whether ``rewards`` holds anything to accumulate (a deal ended), and ``_pending`` will
+        self._paid = self._pending_paid = False
+        #: the encoding's writer of observation vectors (a function: the environment still copies and pickles)
+        self._into = self._KIT.encoding.observation_into
         self._size = self.observation_spaces[self.possible_agents[0]]["observation"].shape[0]
         #: the observations built since the last action, by agent: each is built when first asked for
         self._seen: dict[str, dict[str, np.ndarray]] = {}
@@ -262,7 +266,7 @@ class RoundGameEnv(AECEnv):  # type: ignore[misc]
         self._advance()
         # A deal settled as it is dealt (Peel's single opening a Loo sitting) is rewarded with the first
         # step: PettingZoo expects no reward before the first action.
-        self._pending = self.rewards
+        self._pending, self._pending_paid = self.rewards, True
         self.rewards = dict.fromkeys(self.agents, 0.0)
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
@@ -271,11 +275,11 @@ class RoundGameEnv(AECEnv):  # type: ignore[misc]
         # ``observe()`` again, or every agent's view, pays once for each.
         seen = self._seen.get(agent)
         if seen is None:
-            mask = np.zeros(self.NUM_ACTIONS, dtype=np.int8)
+            mask = np.zeros(self.NUM_ACTIONS, np.int8)
             if agent == self.agent_selection and self._legal:
                 mask.put(list(self._legal), 1)
             out = np.zeros(self._size, np.float32)
-            self._KIT.encoding.observation_into(self.deal, self._index[agent], self.passed, out)
+            self._into(self.deal, self._index[agent], self.passed, out)
             seen = self._seen[agent] = {"observation": out, "action_mask": mask}
         return seen
 
@@ -294,6 +298,7 @@ class RoundGameEnv(AECEnv):  # type: ignore[misc]
         self._seen = {}
         self._cumulative_rewards[agent] = 0.0
         self.rewards, self._pending = self._pending, dict.fromkeys(self.agents, 0.0)
+        self._paid, self._pending_paid = self._pending_paid, False
         if chosen is None:  # the offer to act out of turn is let go by: the engine records nothing
             self.passed = (*self.passed, self._index[agent])
         else:
@@ -303,7 +308,8 @@ class RoundGameEnv(AECEnv):  # type: ignore[misc]
                 deal.apply_unchecked(chosen)  # it is one of the engine's own legal (or side) actions
             self.passed = ()
         self._advance()
-        self._accumulate_rewards()
+        if self._paid:  # nothing to add before a deal ends
+            self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
@@ -369,6 +375,7 @@ class RoundGameEnv(AECEnv):  # type: ignore[misc]
             if self.sitting is None:
                 for i, amount in enumerate(deal.net):
                     self.rewards[self.possible_agents[i]] += float(amount)
+                self._paid = True
                 self._terminate()
                 return
             self.sitting.end_deal()
@@ -392,6 +399,7 @@ class RoundGameEnv(AECEnv):  # type: ignore[misc]
         for i, agent in enumerate(self.possible_agents):
             name = f"P{i + 1}"
             self.rewards[agent] += float(sitting.balances[name] - self._balances[name])
+        self._paid = True
         self._balances = dict(sitting.balances)
 
     def _terminate(self) -> None:

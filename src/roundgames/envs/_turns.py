@@ -46,7 +46,8 @@ class Turn(NamedTuple):
 
 def offer_seat(kit: EnvGame, deal: Any, passed: Collection[int]) -> int | None:
     """The seat offered what it may do out of turn now, once the seats of ``passed`` let it go by; or None."""
-    return next((s for s in kit.encoding.offered(deal) if s not in passed), None)
+    offered = kit.encoding.offered(deal)
+    return next((s for s in offered if s not in passed), None) if offered else None
 
 
 def turn(kit: EnvGame, deal: Any, passed: Collection[int], table: bool = False) -> Turn | None:
@@ -59,8 +60,7 @@ def turn(kit: EnvGame, deal: Any, passed: Collection[int], table: bool = False) 
     encoding = kit.encoding
     seat = offer_seat(kit, deal, passed)
     if seat is None:
-        action_id = encoding.action_id
-        legal = {action_id(deal, a): a for a in deal.legal_actions()}
+        legal = encoding.action_ids(deal, deal.legal_actions())
         if table:
             legal.update(irregular_actions(kit, deal, to_act, legal))
         return Turn(to_act, False, legal)

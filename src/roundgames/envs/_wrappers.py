@@ -12,9 +12,11 @@ the space's bounds itself (what ``Discrete.contains`` decides for it) and leaves
 
 from __future__ import annotations
 
+import operator
 from typing import Any
 
 from pettingzoo.utils import wrappers
+from pettingzoo.utils.env_logger import EnvLogger
 
 __all__ = ["wrapped"]
 
@@ -25,8 +27,7 @@ _DIRECT = ("agent_selection", "agents", "terminations", "truncations", "rewards"
 
 
 def _direct(name: str) -> property:
-    def get(self: Any) -> Any:
-        return getattr(self._raw, name)
+    get = operator.attrgetter(f"_raw.{name}")  # no Python frame: read on every step, several times
 
     def put(self: Any, value: Any) -> None:
         setattr(self._raw, name, value)
@@ -68,6 +69,35 @@ class TerminateIllegal(_Direct, wrappers.TerminateIllegalWrapper):  # type: igno
         self._set_raw(env)
         super().__init__(env, illegal_reward)
 
+    def observe(self, agent: Any) -> Any:
+        # TerminateIllegalWrapper.observe: the observation of the agent to act is kept, for its mask
+        obs = self.env.observe(agent)
+        raw = self._raw
+        if agent == raw.agent_selection:
+            self._prev_obs = obs
+            self._prev_info = raw.infos.get(agent, {})
+        return obs
+
+    def step(self, action: Any) -> None:
+        # The common case said at once: a live agent's legal int action, its observation seen (the mask it acts
+        # on) and no illegal action before. TerminateIllegalWrapper.step does the same there, and everything else.
+        raw = self._raw
+        agent = raw.agent_selection
+        prev = self._prev_obs
+        if (
+            type(action) is int
+            and type(prev) is dict
+            and not self._terminated
+            and not raw.terminations[agent]
+            and not raw.truncations[agent]
+            and "action_mask" in prev
+            and prev["action_mask"][action]
+        ):
+            self._prev_obs = self._prev_info = None
+            self.env.step(action)
+        else:
+            super().step(action)
+
 
 class AssertOutOfBounds(_Direct, wrappers.AssertOutOfBoundsWrapper):  # type: ignore[misc]
     """PettingZoo's ``AssertOutOfBoundsWrapper``, its attributes read directly and a plain ``int`` checked
@@ -93,6 +123,27 @@ class OrderEnforcing(_Direct, wrappers.OrderEnforcingWrapper):  # type: ignore[m
     def __init__(self, env: Any) -> None:
         self._set_raw(env)
         super().__init__(env)
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        # AECEnv.last, the attributes read once each from the raw environment
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        raw = self._raw
+        agent = raw.agent_selection
+        assert agent is not None
+        observation = self.observe(agent) if observe else None
+        return (
+            observation,
+            raw._cumulative_rewards[agent],
+            raw.terminations[agent],
+            raw.truncations[agent],
+            raw.infos[agent],
+        )
+
+    def observe(self, agent: Any) -> Any:
+        if not self._has_reset:
+            EnvLogger.error_observe_before_reset()
+        return self.env.observe(agent)
 
 
 for _name in _DIRECT:

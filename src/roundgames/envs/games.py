@@ -55,6 +55,9 @@ class Encoding(Protocol):
     def action_id(self, deal: Any, action: Any) -> int:
         """The integer of an action, taken in ``deal`` before it is applied."""
 
+    def action_ids(self, deal: Any, actions: Any) -> dict[int, Any]:
+        """Each of ``actions`` (taken in ``deal``) by its integer."""
+
     def action(self, deal: Any, action_id: int, seat: int | None = None) -> Any:
         """The action of ``action_id`` for ``seat`` (by default the seat to act)."""
 

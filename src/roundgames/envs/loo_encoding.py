@@ -12,7 +12,7 @@ not cards, so that 31 (or 7) ids name every exchange. Their action space is 90 (
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Iterable
 from typing import Any, cast
 
 import numpy as np
@@ -38,6 +38,7 @@ __all__ = [
     "action",
     "action_count",
     "action_id",
+    "action_ids",
     "action_name",
     "check",
     "forced",
@@ -141,6 +142,14 @@ def action_id(deal: LooDeal | None, action: LooAction) -> int:
         hand = _positions(deal, action.seat)
         return EXCHANGE + sum(1 << hand.index(c) for c in exchange_cards(action))
     raise ValueError(f"action {action}: no integer for the Loo verb {verb!r}")
+
+
+def action_ids(deal: LooDeal, actions: Iterable[LooAction]) -> dict[int, LooAction]:
+    """Each of ``actions`` by its integer (:func:`action_id`; a plain card's said at once: the most common)."""
+    return {
+        PLAY + a.card if a.verb == "play" and a.arg is None and a.card is not None else action_id(deal, a): a
+        for a in actions
+    }
 
 
 def action(deal: LooDeal, action_id: int, seat: int | None = None) -> LooAction:
