@@ -145,6 +145,14 @@ class OrderEnforcing(_Direct, wrappers.OrderEnforcingWrapper):  # type: ignore[m
             EnvLogger.error_observe_before_reset()
         return self.env.observe(agent)
 
+    def step(self, action: Any) -> None:
+        # OrderEnforcingWrapper.step in the common case (reset, agents left); it says everything else itself
+        if self._has_reset and self._raw.agents:
+            self._has_updated = True
+            self.env.step(action)
+        else:
+            super().step(action)
+
 
 for _name in _DIRECT:
     if _name in _NEEDS_RESET:
