@@ -31,7 +31,7 @@ from pettingzoo.test import api_test
 from conftest import conserved
 from roundgames import IllegalActionError, LooRules
 from roundgames.core.cards import parse_card
-from roundgames.envs import loo_encoding, loo_v0, nap_v0
+from roundgames.envs import layout_doc, loo_encoding, loo_v0, nap_v0
 from roundgames.envs import openspiel as ospiel
 from roundgames.envs.encoding import encoding_of
 from roundgames.loo.deal import LooDeal
@@ -295,3 +295,16 @@ def test_openspiel_random_sim_test_in_table_mode() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     assert "random_sim_test passed" in done.stdout
+
+
+@pytest.mark.parametrize("preset", ["peel", "five-card", "irish"])
+def test_the_table_mode_action_space_is_the_one_the_page_gives(preset: str) -> None:
+    env = loo_v0.raw_env(players=4, preset=preset, table_mode=True)
+    strict = loo_v0.raw_env(players=4, preset=preset)
+    game = pyspiel.load_game("python_loo", {"players": 4, "preset": preset, "table_mode": True})
+    assert env.NUM_ACTIONS == game.num_distinct_actions() == strict.NUM_ACTIONS + 1
+    assert env.action_space("player_0").n == env.NUM_ACTIONS
+    assert loo_encoding.action_name(strict.NUM_ACTIONS, env.rules) == "replay"
+    assert f"**{env.NUM_ACTIONS}** actions, adding `{strict.NUM_ACTIONS}` `replay`" in layout_doc.page()
+    nap = nap_v0.raw_env(players=4, table_mode=True)
+    assert nap.NUM_ACTIONS == nap_v0.raw_env(players=4).NUM_ACTIONS == 359

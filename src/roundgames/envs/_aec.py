@@ -15,8 +15,11 @@ module only moves between them and PettingZoo's conventions, the same for every 
   the mask set only for the agent to act and equal to the engine's ``legal_actions()`` (for a seat offered
   an action out of turn, its ``side_actions`` and the encoding's ``DECLINE`` id); it is built for the
   agent asked only, when first asked between two actions, and the same arrays are returned until the next
-  action (copy them to change them);
+  action (copy them to change them); each action makes new arrays, so an observation kept stays as it was;
 - the reward is each seat's ``net`` in counters, given at the step that ends a deal (0 before);
+- with ``table_mode=True`` the deals are in table mode (the laws apply, RULES.md §5, §8): the seat to act is
+  also offered the irregular actions the laws cover in its turn, at most one a seat a deal (:mod:`._turns`),
+  applied through the engine's checked ``apply``, which applies the law; the penalty is in the rewards;
 - ``reset(seed=...)`` seeds the shuffle (and the dealer, unless ``dealer`` is given), so a seed
   replays the same deals; ``reset(options={"deal": deal})`` plays a deal already dealt instead (the
   environment plays on that object: pass ``deal.copy()`` to keep yours). Other option keys are ignored.

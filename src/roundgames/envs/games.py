@@ -61,8 +61,8 @@ class Encoding(Protocol):
     def action(self, deal: Any, action_id: int, seat: int | None = None) -> Any:
         """The action of ``action_id`` for ``seat`` (by default the seat to act)."""
 
-    def action_name(self, action_id: int) -> str:
-        """An action's name without the state it was taken in."""
+    def action_name(self, action_id: int, rules: Any = None) -> str:
+        """An action's name without the state it was taken in (under ``rules``, table mode's ids named too)."""
 
     def public(self, deal: Any, action: Any, seat: int) -> str:
         """An action as ``seat`` saw it."""

@@ -184,8 +184,11 @@ def action(deal: LooDeal, action_id: int, seat: int | None = None) -> LooAction:
     raise ValueError(f"action {action_id}: no Loo action has this integer")
 
 
-def action_name(action_id: int) -> str:
-    """An action's name without the state it was taken in (an exchange's cards depend on the hand)."""
+def action_name(action_id: int, rules: LooRules | None = None) -> str:
+    """An action's name without the state it was taken in (an exchange's cards depend on the hand); with the
+    ``rules``, the id after the form's others is table mode's ``replay`` (:func:`replay_id`)."""
+    if rules is not None and action_id == replay_id(rules):
+        return "replay"
     if PLAY <= action_id < _PLAY_END:
         return f"play {card_str(action_id - PLAY)}"
     if action_id in _DECLARATION_OF:

@@ -163,8 +163,9 @@ def action(deal: NapDeal, action_id: int, seat: int | None = None) -> NapAction:
     raise ValueError(f"no Nap action has the integer {action_id}")
 
 
-def action_name(action_id: int) -> str:
-    """An action's name without the state it was taken in (buy and spare ids depend on the hand)."""
+def action_name(action_id: int, rules: NapRules | None = None) -> str:
+    """An action's name without the state it was taken in (buy and spare ids depend on the hand; the same under
+    every rule, table mode's too)."""
     verb = _VERB_OF[action_id] if 0 <= action_id < NUM_ACTIONS else ""
     k = action_id - _FIRST.get(verb, 0)
     if verb == "play":

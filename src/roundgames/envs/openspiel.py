@@ -18,8 +18,10 @@ is complete (0 before), so the games are general-sum: the pool or kitty takes an
 
 Parameters: ``players``, ``preset``, ``options`` (a JSON object of rule options, such as
 ``{"purchase": true}``; written back with ``;`` between items, which is also accepted, because an
-OpenSpiel game string cannot hold a comma inside a value), ``dealer``; Loo adds ``pool`` and
-``kind`` (regular, single, ew_single), Nap adds ``kitty`` and ``multiplier``. The Loo preset (or the
+OpenSpiel game string cannot hold a comma inside a value), ``dealer``, ``table_mode`` (true: the laws apply,
+and the seat to act may also take the irregular actions they cover, at most one a seat a deal, as in
+PettingZoo's ``table_mode``); Loo adds ``pool`` and ``kind`` (regular, single, ew_single), Nap adds ``kitty``
+and ``multiplier``. The Loo preset (or the
 ``form`` option) chooses the form: ``{"preset": "five-card"}`` or ``"irish"`` plays Five-card or Irish
 Loo, whose action space and vectors are their own (:func:`.loo_encoding.action_count`,
 :func:`.loo_encoding.layout`) and fixed for the game.
@@ -387,7 +389,7 @@ class RoundState(pyspiel.State):  # type: ignore[misc]
             if action == encoding.DECLINE and self._offered() is not None:
                 return f"{deal.seats[player]} {encoding.action_name(action)}"
             return str(deal.action_str(encoding.action(deal, action, player)))
-        return f"P{player + 1} {encoding.action_name(action)}"
+        return f"P{player + 1} {encoding.action_name(action, self._table.rules)}"
 
     def is_terminal(self) -> bool:
         """Whether the deal is complete and settled."""
