@@ -347,7 +347,8 @@ class RoundGameEnv(AECEnv):  # type: ignore[misc]
         return deal
 
     def legal_action_ids(self) -> list[int]:
-        """The integers of the engine's legal actions for the agent to act (empty when done)."""
+        """The integers of the engine's legal actions for the agent to act (empty when done); in table mode the
+        irregular actions it is offered too."""
         return sorted(self._legal)
 
     def _refuse(self, deal: Any, action_id: int) -> None:
