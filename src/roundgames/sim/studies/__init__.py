@@ -21,6 +21,7 @@ from numpy.typing import NDArray
 
 from ...core.errors import RulesError
 from ..report import Report
+from ..run import map_chunks
 
 __all__ = ["STUDIES", "Job", "Part", "Run", "Study", "Sums", "chunk_mapper", "in_process", "run_study", "study_for"]
 
@@ -109,14 +110,8 @@ def in_process(job: Job, chunks: int) -> Iterator[tuple[int, tuple[Part, int]]]:
 
 
 def chunk_mapper(workers: int | None, scheduler: str | None) -> MapChunks:
-    """Where the chunks run: in this process (``workers`` 0), or, with the simulator's runner, on local workers
-    or a cluster."""
-    try:
-        from ..run import map_chunks
-    except ImportError:
-        if workers == 0 and scheduler is None:
-            return in_process
-        raise RulesError("workers: only --workers 0 here (the simulator's runner is not installed)") from None
+    """Where the chunks run (:func:`~..run.map_chunks`): in this process (``workers`` 0), on ``workers`` local
+    processes (``None``: one per core), or on the cluster at ``scheduler``."""
 
     def mapper(job: Job, chunks: int) -> Iterator[tuple[int, tuple[Part, int]]]:
         return map_chunks(job, chunks, workers=workers, scheduler=scheduler)
