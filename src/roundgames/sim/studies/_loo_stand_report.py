@@ -146,6 +146,21 @@ def _answer(seat_rows: Rows, nt_rows: Rows, two_rows: Rows, pool_rows: Rows, siz
     )
 
 
+def _high_no_trump(sums: Sums, seed: int) -> tuple[float, float]:
+    """Where standing is better in the sample's situations with no trump but an ace, at a pool of 9 and of 27."""
+    from .loo_stand import sample_rows
+
+    rows = sample_rows(seed)
+    f = _features()
+    m = (f["count"][rows] == 0) & (f["aces"][rows] >= 1)
+    ones = np.ones(int(m.sum()), dtype=np.int64)
+    out = []
+    for key in ("p5-sample", "p5-pool24"):
+        t = _split(sums, key, 5)
+        out.append(float(np.mean([_share(ones, _best(t[s][m])) for s in range(5)])) if m.any() else 0.0)
+    return out[0], out[1]
+
+
 def loo_stand_report(sums: Sums, run: Run) -> Report:
     """The report."""
     from .loo_stand import BASE_POOL
@@ -184,11 +199,13 @@ def loo_stand_report(sums: Sums, run: Run) -> Report:
     ]
 
     nt_mean = [_diff(w[no_trump], main[s][no_trump]).mean for s in range(5)]
+    ace_light, ace_heavy = _high_no_trump(sums, run.seed)
     verdicts = [
         ("Holds" if max(nt_mean) < 0 else "Fails in part")
         + f": standing without a trump loses on average at every seat ({', '.join(f'{v:.2f}' for v in nt_mean)} "
-        f"counters against throwing up); it is the better choice in {100 * nt_share:.1f}% of such situations "
-        "(the very high cards Peel excepts).",
+        f"counters against throwing up); it is the better choice in {100 * nt_share:.1f}% of such situations. "
+        f"Peel's exception (very high cards and a pool that warrants it): with an ace but no trump, standing is "
+        f"better in {100 * ace_light:.0f}% of the sample's situations at a pool of 9, {100 * ace_heavy:.0f}% at 27.",
         ("Does not hold" if first_high.mean <= first_low.mean else "Holds in part" if first_low.low > 0 else "Holds")
         + ": with two trumps no higher than the ten and no queen or better beside them, the eldest hand's stand is "
         f"worth {first_low.text(2)} counters, with one {first_high.text(2)}; the third seat's without one "
