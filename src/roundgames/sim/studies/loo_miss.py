@@ -16,6 +16,7 @@ import numpy as np
 from matplotlib.figure import Figure
 from numpy.typing import NDArray
 
+from ...core.cards import mask_of, parse_card, parse_cards
 from ..kernels import Setup
 from ..report import Advice, Plot, Report, Rule, table
 from ..stats import Estimate, mean_interval
@@ -45,6 +46,15 @@ ADVICE: Final = (
         f"{PEEL}, Hints to players",
     ),
 )
+#: worked examples: hands for the third seat, with the turn-up, and what each is
+EXAMPLES: Final = (
+    ("9H 6D 3C", "2S", "no trump, nothing high"),
+    ("AH QD 4C", "2S", "no trump, an ace and a queen"),
+    ("6S 8H 4D", "2S", "a small trump"),
+    ("QS 7H 3D", "2S", "the queen of trumps"),
+    ("7S 4S 9H", "2S", "two small trumps"),
+)
+EXAMPLE_SEAT: Final = 2
 #: groups: seat, declared before, hand's bucket
 GROUPS: Final = (PLAYERS - 1) * BEFORE * len(LOO_BUCKETS)
 
@@ -67,46 +77,72 @@ class LooMiss:
 
     def tables(self, size: int) -> Sums:
         # per group: deals, then the sum and squares of stand's net, the miss's, and the miss's minus stand's
-        return {"groups": np.zeros((len(POOLS) * GROUPS, 7), dtype=np.int64)}
+        return {
+            "groups": np.zeros((len(POOLS) * GROUPS, 7), dtype=np.int64),
+            "examples": np.zeros((len(POOLS) * len(EXAMPLES) * BEFORE, 7), dtype=np.int64),
+        }
 
     def chunk(self, size: int, seed: int, k: int) -> tuple[Part, int]:
         n = min(BLOCK, size - k * BLOCK)
         # every seat before the dealer on the same deals
         deal_seed = chunk_seed(seed, k)
         total = np.zeros((len(POOLS) * GROUPS, 7), dtype=np.int64)
+        examples = np.zeros((len(POOLS) * len(EXAMPLES) * BEFORE, 7), dtype=np.int64)
+        # the worked examples: a quarter as many deals each, the hero's cards given
+        m = max(1, n // 4)
         for p, pool in enumerate(POOLS):
             total[p * GROUPS : (p + 1) * GROUPS] = self._pool(deal_seed, n, pool)
-        return {"groups": (0, total)}, 2 * n * (PLAYERS - 1) * len(POOLS)
+            for e, (hand, turnup, _) in enumerate(EXAMPLES):
+                given = {
+                    "hand": np.full(m, mask_of(parse_cards(hand)), dtype=np.int64),
+                    "turnup": np.full(m, parse_card(turnup), dtype=np.int64),
+                }
+                first = (p * len(EXAMPLES) + e) * BEFORE
+                examples[first : first + BEFORE] = _sums(deal_seed, m, pool, EXAMPLE_SEAT, given, by_hand=False)
+        played = 2 * len(POOLS) * (n * (PLAYERS - 1) + m * len(EXAMPLES))
+        return {"groups": (0, total), "examples": (0, examples)}, played
 
     @staticmethod
     def _pool(deal_seed: int, n: int, pool: int) -> NDArray[np.int64]:
         """One pool's sums: every seat before the dealer on the same deals."""
-        total = np.zeros((GROUPS, 7), dtype=np.int64)
-        for seat in range(PLAYERS - 1):
-
-            def run(action: str, seat: int = seat) -> dict[str, NDArray[np.int64]]:
-                policies = ("sensible",) * PLAYERS
-                return play(
-                    Setup("three_card", PLAYERS, policies, pool=pool, hero=seat, hero_action=action), deal_seed, n
-                )
-
-            stand, miss = run("stand"), run("miss")
-            before, gone = declared_before(stand["decl"], seat)
-            # ``hero_forced``: the hero's declaration was the one asked for (the miss was still there at his turn)
-            keep = ~gone & np.asarray(miss["hero_forced"], dtype=bool)
-            bucket = loo_bucket(
-                np.asarray(stand["hands"], dtype=np.int64)[:, seat], np.asarray(stand["turnup"], dtype=np.int64)
-            )
-            group = np.where(keep, _group(seat, before, bucket), -1)
-            a = np.asarray(stand["net"], dtype=np.int64)[:, seat]
-            b = np.asarray(miss["net"], dtype=np.int64)[:, seat]
-            parts = [moments(group, a, GROUPS), moments(group, b, GROUPS)[:, 1:], moments(group, b - a, GROUPS)[:, 1:]]
-            total += np.concatenate(parts, axis=1)
-        return total
+        return sum((_sums(deal_seed, n, pool, seat) for seat in range(PLAYERS - 1)), np.zeros((GROUPS, 7), np.int64))
 
     def report(self, sums: Sums, run: Run) -> Report:
         t = sums["groups"].reshape(len(POOLS), PLAYERS - 1, BEFORE, len(LOO_BUCKETS), 7)
-        return _report(t[0], t[1], run)
+        return _report(t[0], t[1], sums["examples"].reshape(len(POOLS), len(EXAMPLES), BEFORE, 7), run)
+
+
+def _sums(
+    deal_seed: int,
+    n: int,
+    pool: int,
+    seat: int,
+    given: dict[str, NDArray[np.int64]] | None = None,
+    by_hand: bool = True,
+) -> NDArray[np.int64]:
+    """The hero at ``seat`` standing and taking the miss on the same deals: the sums by group (his seat, how many
+    declared before, his hand's trumps), or with ``by_hand`` false by how many declared before alone."""
+
+    def run(action: str) -> dict[str, NDArray[np.int64]]:
+        policies = ("sensible",) * PLAYERS
+        setup = Setup("three_card", PLAYERS, policies, pool=pool, hero=seat, hero_action=action)
+        return play(setup, deal_seed, n, given)
+
+    stand, miss = run("stand"), run("miss")
+    before, gone = declared_before(stand["decl"], seat)
+    # ``hero_forced``: the hero's declaration was the one asked for (the miss was still there at his turn)
+    keep = ~gone & np.asarray(miss["hero_forced"], dtype=bool)
+    if by_hand:
+        hands = np.asarray(stand["hands"], dtype=np.int64)[:, seat]
+        group = _group(seat, before, loo_bucket(hands, np.asarray(stand["turnup"], dtype=np.int64)))
+        count = GROUPS
+    else:
+        group, count = np.minimum(before, BEFORE - 1), BEFORE
+    group = np.where(keep, group, -1)
+    a = np.asarray(stand["net"], dtype=np.int64)[:, seat]
+    b = np.asarray(miss["net"], dtype=np.int64)[:, seat]
+    parts = [moments(group, a, count), moments(group, b, count)[:, 1:], moments(group, b - a, count)[:, 1:]]
+    return np.concatenate(parts, axis=1)
 
 
 def _means(row: NDArray[np.int64]) -> tuple[Estimate, Estimate]:
@@ -142,7 +178,7 @@ def _miss_best(t: NDArray[np.int64], b_lo: int, b_hi: int, seats: range = range(
     return sum(int(row[0]) for row in groups if _best(row) == 2) / count if count else 0.0
 
 
-def _report(t: NDArray[np.int64], heavy: NDArray[np.int64], run: Run) -> Report:
+def _report(t: NDArray[np.int64], heavy: NDArray[np.int64], ex: NDArray[np.int64], run: Run) -> Report:
     rows = []
     for s in range(PLAYERS - 1):
         for b in range(BEFORE):
@@ -212,7 +248,7 @@ def _report(t: NDArray[np.int64], heavy: NDArray[np.int64], run: Run) -> Report:
             ),
             Plot("by-declared-heavy", "The same with a heavy pool (27).", lambda fig: _plot(fig, heavy)),
         ],
-        examples=_examples(t),
+        examples=_examples(ex),
         rules=_rules(t),
         command=run.command,
         verdicts=verdicts,
@@ -252,16 +288,23 @@ def _plot(fig: Figure, t: NDArray[np.int64]) -> None:
     axes[-1].legend(fontsize=8)
 
 
-def _examples(t: NDArray[np.int64]) -> str:
+def _examples(ex: NDArray[np.int64]) -> str:
     rows = []
-    for s, b, h in ((0, 0, 0), (2, 0, 0), (2, 2, 0), (2, 2, 1), (3, 3, 0), (1, 1, 2)):
-        row = t[s, b, h]
-        if row[0] == 0:
-            continue
-        st, mi = _means(row)
-        rows.append((SEAT_NAMES[s], str(b), LOO_BUCKETS[h], st.text(2), mi.text(2), ACTIONS[_best(row)]))
-    return "Some of the groups above, side by side:\n\n" + table(
-        ("Seat", "Declared before", "Hand", "Stand", "Take the miss", "Best"), rows
+    for e, (hand, turnup, what) in enumerate(EXAMPLES):
+        for p, pool in enumerate(POOLS):
+            for b in range(BEFORE):
+                row = ex[p, e, b]
+                if row[0] < 30:
+                    continue
+                st, mi = _means(row)
+                before = f"{b}+" if b == BEFORE - 1 else str(b)
+                rows.append(
+                    (f"`{hand} / {turnup}`", what, str(pool + 3), before, st.text(2), mi.text(2), ACTIONS[_best(row)])
+                )
+    return (
+        f"Some hands at the {SEAT_NAMES[EXAMPLE_SEAT]} seat (trumps are spades), by the pool and how many declared "
+        "before him (where at least 30 deals met the case):\n\n"
+        + table(("Hand", "What it is", "Pool", "Declared before", "Stand", "Take the miss", "Best"), rows)
     )
 
 
