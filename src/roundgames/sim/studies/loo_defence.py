@@ -20,6 +20,7 @@ import numpy as np
 from matplotlib.figure import Figure
 from numpy.typing import NDArray
 
+from ...core.cards import mask_of, parse_card, parse_cards
 from ...core.errors import RulesError
 from ..kernels import Setup, kernel_for
 from ..report import Advice, Plot, Report, Rule, table
@@ -44,6 +45,14 @@ ACTIONS: Final = (
     ("miss", "take the miss"),
     ("defend", "play the miss for the pool"),
     ("throw", "give up the stakes"),
+)
+#: worked examples: the dealer's hands, with the turn-up, and what each is
+EXAMPLES: Final = (
+    ("9H 6D 3C", "2S", "no trump, nothing high"),
+    ("AH 7D 4C", "2S", "no trump but an ace"),
+    ("6S 8H 4D", "2S", "a small trump"),
+    ("KS 4H 3D", "2S", "the king of trumps"),
+    ("7S 4S 9H", "2S", "two small trumps"),
 )
 CONCEDE: Final = {"dealer_lone_stander": "may_concede"}
 #: columns: deals, each choice's sum and squares (value times the players), each other choice minus defending's
@@ -75,42 +84,68 @@ class LooDefence:
         return -(-size // BLOCK)
 
     def tables(self, size: int) -> Sums:
-        return {"groups": np.zeros((len(CONFIGS) * len(LOO_BUCKETS), COLUMNS), dtype=np.int64)}
+        return {
+            "groups": np.zeros((len(CONFIGS) * len(LOO_BUCKETS), COLUMNS), dtype=np.int64),
+            "examples": np.zeros((len(CONFIGS) * len(EXAMPLES), COLUMNS), dtype=np.int64),
+        }
 
     def chunk(self, size: int, seed: int, k: int) -> tuple[Part, int]:
         n = min(BLOCK, size - k * BLOCK)
         deal_seed = chunk_seed(seed, k)
-        concede = concede_played()
         out = np.zeros((len(CONFIGS) * len(LOO_BUCKETS), COLUMNS), dtype=np.int64)
+        examples = np.zeros((len(CONFIGS) * len(EXAMPLES), COLUMNS), dtype=np.int64)
+        # the worked examples: a quarter as many deals each, the dealer's cards given
+        m = max(1, n // 4)
         played = 0
         for p, (field, pool) in enumerate(CONFIGS):
-            policies = (field,) * DEALER + ("sensible",)
-            values = []
-            case = bucket = None
-            for action, _ in ACTIONS:
-                if action == "throw" and not concede:
-                    values.append(np.zeros(n, dtype=np.int64))
-                    continue
-                options = CONCEDE if action == "throw" else {}
-                setup = Setup("three_card", PLAYERS, policies, options, pool, DEALER, action)
-                res = play(setup, deal_seed, n)
-                played += n
-                values.append(np.asarray(res["net"], dtype=np.int64)[:, DEALER] * PLAYERS + np.asarray(res["pool"]))
-                if case is None:
-                    before = np.asarray(res["decl"])[:, :DEALER]
-                    case = ((before == DECL_STAND).sum(axis=1) == 1) & ~(before == DECL_MISS).any(axis=1)
-                    hands = np.asarray(res["hands"], dtype=np.int64)[:, DEALER]
-                    bucket = loo_bucket(hands, np.asarray(res["turnup"], dtype=np.int64))
-            assert case is not None and bucket is not None
-            group = np.where(case, p * len(LOO_BUCKETS) + bucket, -1)
-            cols = [moments(group, values[0], len(out))[:, :1]]
-            cols += [moments(group, v, len(out))[:, 1:] for v in values]
-            cols += [moments(group, v - values[2], len(out))[:, 1:] for i, v in enumerate(values) if i != 2]
-            out += np.concatenate(cols, axis=1)
-        return {"groups": (0, out)}, played
+            sums, count = _sums(deal_seed, n, field, pool)
+            out[p * len(LOO_BUCKETS) : (p + 1) * len(LOO_BUCKETS)] = sums
+            played += count
+            for e, (hand, turnup, _) in enumerate(EXAMPLES):
+                given = {
+                    "hand": np.full(m, mask_of(parse_cards(hand)), dtype=np.int64),
+                    "turnup": np.full(m, parse_card(turnup), dtype=np.int64),
+                }
+                sums, count = _sums(deal_seed, m, field, pool, given)
+                examples[p * len(EXAMPLES) + e] = sums.sum(axis=0)
+                played += count
+        return {"groups": (0, out), "examples": (0, examples)}, played
 
     def report(self, sums: Sums, run: Run) -> Report:
-        return _report(sums["groups"].reshape(len(CONFIGS), len(LOO_BUCKETS), COLUMNS), run)
+        ex = sums["examples"].reshape(len(CONFIGS), len(EXAMPLES), COLUMNS)
+        return _report(sums["groups"].reshape(len(CONFIGS), len(LOO_BUCKETS), COLUMNS), ex, run)
+
+
+def _sums(
+    deal_seed: int, n: int, field: str, pool: int, given: dict[str, NDArray[np.int64]] | None = None
+) -> tuple[NDArray[np.int64], int]:
+    """Every choice of the dealer on the same deals, at a table of ``field`` players before him: the sums of the
+    deals where the case arose, by the dealer's trumps, and how many deals were played."""
+    concede = concede_played()
+    policies = (field,) * DEALER + ("sensible",)
+    values = []
+    case = bucket = None
+    played = 0
+    for action, _ in ACTIONS:
+        if action == "throw" and not concede:
+            values.append(np.zeros(n, dtype=np.int64))
+            continue
+        options = CONCEDE if action == "throw" else {}
+        res = play(Setup("three_card", PLAYERS, policies, options, pool, DEALER, action), deal_seed, n, given)
+        played += n
+        values.append(np.asarray(res["net"], dtype=np.int64)[:, DEALER] * PLAYERS + np.asarray(res["pool"]))
+        if case is None:
+            before = np.asarray(res["decl"])[:, :DEALER]
+            case = ((before == DECL_STAND).sum(axis=1) == 1) & ~(before == DECL_MISS).any(axis=1)
+            hands = np.asarray(res["hands"], dtype=np.int64)[:, DEALER]
+            bucket = loo_bucket(hands, np.asarray(res["turnup"], dtype=np.int64))
+    assert case is not None and bucket is not None
+    group = np.where(case, bucket, -1)
+    g = len(LOO_BUCKETS)
+    cols = [moments(group, values[0], g)[:, :1]]
+    cols += [moments(group, v, g)[:, 1:] for v in values]
+    cols += [moments(group, v - values[2], g)[:, 1:] for i, v in enumerate(values) if i != 2]
+    return np.concatenate(cols, axis=1), played
 
 
 def _value(row: NDArray[np.int64], a: int) -> Estimate:
@@ -159,7 +194,7 @@ def _method(run: Run, concede: bool) -> str:
     )
 
 
-def _report(t: NDArray[np.int64], run: Run) -> Report:
+def _report(t: NDArray[np.int64], ex: NDArray[np.int64], run: Run) -> Report:
     concede = concede_played()
     rows = []
     for p, label in enumerate(_labels()):
@@ -227,7 +262,7 @@ def _report(t: NDArray[np.int64], run: Run) -> Report:
         method=_method(run, concede),
         answer=answer,
         plots=[Plot("by-hand", "The dealer's choices by his hand, at each table.", lambda fig: _plot(fig, t, concede))],
-        examples=_examples(t, concede),
+        examples=_examples(ex, concede),
         rules=_rules(t, concede),
         command=run.command,
         verdicts=verdicts,
@@ -250,15 +285,20 @@ def _plot(fig: Figure, t: NDArray[np.int64], concede: bool) -> None:
     axes[-1].legend(fontsize=8)
 
 
-def _examples(t: NDArray[np.int64], concede: bool) -> str:
-    lines = []
-    for h, bucket in enumerate(LOO_BUCKETS):
-        row = t[0, h]
-        if row[0] == 0:
-            continue
-        vals = ", ".join(f"{ACTIONS[a][1]} {_value(row, a).mean:+.2f}" for a in _choices(concede))
-        lines.append(f"- The dealer holds {bucket}, one player stood ({_labels()[0]}): {vals}.")
-    return "\n".join(lines) or "No deal met the case."
+def _examples(ex: NDArray[np.int64], concede: bool) -> str:
+    rows = []
+    for e, (hand, turnup, what) in enumerate(EXAMPLES):
+        for p, label in enumerate(_labels()):
+            row = ex[p, e]
+            if row[0] < 30:
+                continue
+            cells = [_value(row, a).text(2) for a in _choices(concede)]
+            rows.append((f"`{hand} / {turnup}`", what, label, f"{row[0]:,}", *cells, ACTIONS[_best(row, concede)][1]))
+    names = [ACTIONS[a][1] for a in _choices(concede)]
+    return (
+        "Some hands of the dealer facing a lone stander (trumps are spades), at each table where at least 30 deals "
+        "met the case:\n\n" + table(("Dealer's hand", "What it is", "Table", "Deals", *names, "Best"), rows)
+    )
 
 
 def _rules(t: NDArray[np.int64], concede: bool) -> list[Rule]:
