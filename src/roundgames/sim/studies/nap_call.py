@@ -105,7 +105,7 @@ class NapCall:
     name: str = "nap-call"
     title: str = "What to call in Nap"
     size_kind: Literal["per-class", "deals"] = "per-class"
-    default_size: int = 8
+    default_size: int = 16
 
     def chunks(self, size: int) -> int:
         return len(_tasks())
