@@ -30,6 +30,10 @@ ADVICE: Final = (
         f"{PEEL}, Nap: Tactics",
     ),
     Advice(
+        "Ace, king, queen, is the only certain combination with which to secure three tricks.",
+        f"{PEEL}, Nap: Tactics",
+    ),
+    Advice(
         "It is dangerous to risk a Nap on a hand of three suits, unless it consists of three high cards of one suit "
         "with two other aces.",
         f"{PEEL}, Nap: Tactics",
@@ -93,6 +97,29 @@ def values(t: NDArray[np.int64], players: int) -> NDArray[np.float64]:
 
 def _shares(best: NDArray[np.int64], w: NDArray[np.int64]) -> list[float]:
     return [float(w[best == i].sum() / w.sum()) for i in range(len(CHOICES))]
+
+
+def _example_verdicts(ex: NDArray[np.int64]) -> list[str]:
+    """The verdicts on Peel's certain hands, from the worked examples (dealt many times each)."""
+    from .nap_call import EXAMPLES
+
+    nap, three = 1 + CALLS_NAP, 1 + CHOICES.index("3") - 1
+    perfect = wilson(int(ex[0, nap]), int(ex[0, 0]))
+    others_sure = [i for i in range(1, len(ex)) if ex[i, 0] and ex[i, nap] == ex[i, 0]]
+    akq = next(i for i, (hand, _) in enumerate(EXAMPLES) if hand == "AS KS QS 4H 3D")
+    akq_three = wilson(int(ex[akq, three]), int(ex[akq, 0]))
+    return [
+        ("Holds" if perfect.mean == 1.0 and not others_sure else "Holds in part")
+        + f": the perfect Nap (ace to ten of a suit) was made in {perfect.text(1, percent=True)} of its deals; "
+        + (
+            "of the other named hands, " + ", ".join(f"`{EXAMPLES[i][0]}`" for i in others_sure) + " also never failed."
+            if others_sure
+            else "every other named hand failed at least once."
+        ),
+        ("Holds" if akq_three.mean == 1.0 else "Does not hold")
+        + f": ace, king and queen of a suit with two small cards made three tricks in {akq_three.text(1, percent=True)}"
+        " of their deals.",
+    ]
 
 
 def _nap_over_four(t: NDArray[np.int64], f: dict[str, NDArray[np.int64]], w: NDArray[np.int64]) -> float:
@@ -162,18 +189,8 @@ def nap_call_report(sums: Sums, run: Run) -> Report:
     nap12 = wilson(int(t[two, 1 + CALLS_NAP].sum()), int(t[two, 0].sum()))
 
     ex = sums["examples"]
-    perfect = wilson(int(ex[0, 1 + CALLS_NAP]), int(ex[0, 0]))
-    others_sure = [i for i in range(1, len(ex)) if ex[i, 0] and ex[i, 1 + CALLS_NAP] == ex[i, 0]]
-    from .nap_call import EXAMPLES
-
     verdicts = [
-        ("Holds" if perfect.mean == 1.0 and not others_sure else "Holds in part")
-        + f": the perfect Nap (ace to ten of a suit) was made in {perfect.text(1, percent=True)} of its deals; "
-        + (
-            "of the other named hands, " + ", ".join(f"`{EXAMPLES[i][0]}`" for i in others_sure) + " also never failed."
-            if others_sure
-            else "every other named hand failed at least once."
-        ),
+        *_example_verdicts(ex),
         ("Holds" if nap_over_four >= 0.5 else "Does not hold")
         + f": of the hands where calling four pays, calling Nap pays at least as much for {100 * nap_over_four:.0f}% "
         "(hands grouped by the count below and the longest suit's length, weighted by how often they are dealt).",
