@@ -225,4 +225,4 @@ def test_the_kernels_fast_choice_draws_what_the_stream_draws() -> None:
     for k in range(1, 80):
         start = deal_stream(0xC0FFEE + k, k, CHOICES)
         state, stream = np.array([start], dtype=np.uint64), Stream(start)
-        assert [int(below_fast(state, k)) for _ in range(300)] == [stream.below(k) for _ in range(300)], k
+        assert [int(below_fast(state, 0, k)) for _ in range(300)] == [stream.below(k) for _ in range(300)], k

@@ -3,8 +3,10 @@ plays and how (the players' rules, the columns, the canonical order of the actio
 level so that numba caches its machine code on disk (``cache=True``).
 
 One deal is played by :func:`play_one` into work arrays that :func:`run` reuses from deal to deal: ``st`` (a row
-per kind of fact, a column per seat), ``sc`` (the deal's scalars), ``deck`` (the pack being shuffled as it is
-dealt) and ``acts`` (every action in order: seat, code, argument), which :func:`trace` hands back for one deal.
+per kind of fact, a column per seat; the row SC holds the deal's scalars and the row DECK the pack, shuffled as it
+is dealt), ``rng`` (the deal's two streams, CARDS and CHOICES) and ``acts`` (every action in order: seat, code,
+argument), which :func:`run` hands back for the last deal it played (the trace of one deal). Few arrays pass from
+function to function: each array argument of a call costs more than the work of a small function.
 """
 
 # mypy: ignore-errors
@@ -44,34 +46,33 @@ NONE, STAND, THROW, EXCHANGE = 0, 1, 2, 3
 # the actions as acts records them: (seat, code, argument)
 A_STAND, A_THROW, A_EXCHANGE, A_PLAY, A_CIVIL, A_FLUSH = 0, 1, 2, 3, 4, 5
 # the rows of st
-HAND, DEALT, DECL, EXCH, WON, NET, PLAYHAND, KEY, TW, PL = range(10)
-ROWS, SEATS = 10, 16
-# the fields of sc
+HAND, DEALT, DECL, EXCH, WON, NET, PLAYHAND, KEY, TW, PL, SC, DECK = range(12)
+ROWS, WIDTH = 12, 64
+# the fields of the row SC of st
 S_POOL, S_POS, S_DECKN, S_NACT, S_STATES, S_TRUMP, S_TURNUP, S_PAM, S_FLUSH, S_FORCED, S_CARRY, S_NPL = range(12)
-SCALARS = 12
 MAX_ACTS = 128
 KNAVE = 9
 CLUBS = 3
 
 
 @numba.njit(cache=True, inline="always")
-def record(sc, acts, seat, code, arg):
-    n = sc[S_NACT]
+def record(st, acts, seat, code, arg):
+    n = st[SC, S_NACT]
     acts[n, 0] = seat
     acts[n, 1] = code
     acts[n, 2] = arg
-    sc[S_NACT] = n + 1
+    st[SC, S_NACT] = n + 1
 
 
 @numba.njit(cache=True, inline="always")
-def draw(deck, sc, cs):
+def draw(st, rng):
     """The next card off the pack: one more step of the Fisher-Yates shuffle of :func:`.streams.shuffled`."""
-    pos = sc[S_POS]
-    r = pos + below_fast(cs, sc[S_DECKN] - pos)
-    c = deck[r]
-    deck[r] = deck[pos]
-    deck[pos] = c
-    sc[S_POS] = pos + 1
+    pos = st[SC, S_POS]
+    r = pos + below_fast(rng, 0, st[SC, S_DECKN] - pos)
+    c = st[DECK, r]
+    st[DECK, r] = st[DECK, pos]
+    st[DECK, pos] = c
+    st[SC, S_POS] = pos + 1
     return c
 
 
@@ -87,7 +88,7 @@ def loo_amount(cfg, pool):
 
 
 @numba.njit(cache=True)
-def deal_cards(cfg, st, sc, deck, pack, cs, ghand, gturn):
+def deal_cards(cfg, st, pack, rng, ghand, gturn):
     """Deal one card at a time from the dealer's left, then the turn-up (LOO5-1, LOOI-1); pay the stakes."""
     players, size, hero = cfg[C_PLAYERS], cfg[C_SIZE], cfg[C_HERO]
     skip = ghand
@@ -96,33 +97,33 @@ def deal_cards(cfg, st, sc, deck, pack, cs, ghand, gturn):
     n = 0
     for c in pack:
         if ((skip >> c) & ONE) == 0:
-            deck[n] = c
+            st[DECK, n] = c
             n += 1
-    sc[S_DECKN] = n
+    st[SC, S_DECKN] = n
     for s in range(players):
         for row in (HAND, DECL, EXCH, WON, NET):
             st[row, s] = 0
     for _ in range(size):
         for s in range(players):
             if s != hero or ghand == 0:
-                st[HAND, s] |= bit(draw(deck, sc, cs))
+                st[HAND, s] |= bit(draw(st, rng))
     if ghand != 0:
         st[HAND, hero] = ghand
-    turnup = gturn if gturn >= 0 else draw(deck, sc, cs)
+    turnup = gturn if gturn >= 0 else draw(st, rng)
     trump = turnup // 13
-    sc[S_TURNUP], sc[S_TRUMP] = turnup, trump
+    st[SC, S_TURNUP], st[SC, S_TRUMP] = turnup, trump
     rule = cfg[C_PAM_RULE]  # LOO5-3: the knave of clubs, or of trumps; none in Irish Loo
-    sc[S_PAM] = -1 if rule < 0 else (CLUBS if rule == 0 else trump) * 13 + KNAVE
+    st[SC, S_PAM] = -1 if rule < 0 else (CLUBS if rule == 0 else trump) * 13 + KNAVE
     for s in range(players):
         st[DEALT, s] = st[HAND, s]
-    sc[S_STATES] = players * size + 1
+    st[SC, S_STATES] = players * size + 1
     # the dealer's stake, and everyone's ante under ante: all (LOO-STK-2, LOO-VAR-ALL-ANTE)
-    sc[S_POOL] = cfg[C_POOL] + cfg[C_DEAL]
+    st[SC, S_POOL] = cfg[C_POOL] + cfg[C_DEAL]
     st[NET, players - 1] = -cfg[C_DEAL]
     if cfg[C_ANTE_ALL]:
         for s in range(players - 1):
             st[NET, s] = -cfg[C_ANTE]
-            sc[S_POOL] += cfg[C_ANTE]
+            st[SC, S_POOL] += cfg[C_ANTE]
 
 
 @numba.njit(cache=True)
@@ -159,12 +160,12 @@ def exchange_cards(hand, h, stock, j):
     return out
 
 
-@numba.njit(cache=True)
-def random_declare(hand, stock, can_throw, hs):
+@numba.njit(cache=True, inline="always")
+def random_declare(hand, stock, can_throw, rng):
     """Uniform over stand, throw (where open), then every exchange (LOO5-2): one draw, none when one choice."""
     h = count(hand)
     k = 1 + (1 if can_throw else 0) + exchange_count(h, stock)
-    r = below_fast(hs, k) if k > 1 else 0
+    r = below_fast(rng, 1, k) if k > 1 else 0
     if r == 0:
         return STAND, np.int64(0)
     if can_throw:
@@ -204,32 +205,32 @@ def sensible_declare(hand, stock, can_throw, trump, pam, pool, loo):
     return (EXCHANGE, out) if out else (STAND, np.int64(0))
 
 
-@numba.njit(cache=True)
-def choose_declare(cfg, pol, st, sc, s, can_throw, hs):
+@numba.njit(cache=True, inline="always")
+def choose_declare(cfg, pol, st, s, can_throw, rng):
     """The declaration of seat ``s``: the hero's where it is set and open, else its policy's."""
     policy = pol[s]
     if s == cfg[C_HERO]:
         if cfg[C_HERO_ACTION] == HERO_THROW and can_throw:
-            sc[S_FORCED] = 1
+            st[SC, S_FORCED] = 1
             return THROW, np.int64(0)
         if cfg[C_HERO_ACTION] == HERO_PLAY:
-            sc[S_FORCED] = 1
+            st[SC, S_FORCED] = 1
             can_throw = False
     hand = st[HAND, s]
-    stock = sc[S_DECKN] - sc[S_POS]
+    stock = st[SC, S_DECKN] - st[SC, S_POS]
     if policy == RANDOM:
-        return random_declare(hand, stock, can_throw, hs)
-    pool = sc[S_POOL]
-    return sensible_declare(hand, stock, can_throw, sc[S_TRUMP], sc[S_PAM], pool, loo_amount(cfg, pool))
+        return random_declare(hand, stock, can_throw, rng)
+    pool = st[SC, S_POOL]
+    return sensible_declare(hand, stock, can_throw, st[SC, S_TRUMP], st[SC, S_PAM], pool, loo_amount(cfg, pool))
 
 
 @numba.njit(cache=True)
-def declare(cfg, pol, st, sc, deck, cs, hs, acts):
+def declare(cfg, pol, st, rng, acts):
     """Every seat declares in turn from the dealer's left (LOO5-2, LOOI-1, §14.22, §14.24); the seat that takes
     the pool without play (LOO-DECL-7, -9, LOO-VAR-DEALER-CONCEDE), or -1 when the hand is played."""
     players = cfg[C_PLAYERS]
     anchor = players - 1
-    club = cfg[C_CLUB_LAW] != 0 and sc[S_TRUMP] == CLUBS
+    club = cfg[C_CLUB_LAW] != 0 and st[SC, S_TRUMP] == CLUBS
     for s in range(players):
         playing = 0
         for o in range(s):
@@ -238,22 +239,22 @@ def declare(cfg, pol, st, sc, deck, cs, hs, acts):
         if s == anchor and not club and playing == 0:
             return anchor
         can_throw = not club and not (s == anchor and playing == 1 and cfg[C_CONCEDE] == 0)
-        code, out = choose_declare(cfg, pol, st, sc, s, can_throw, hs)
+        code, out = choose_declare(cfg, pol, st, s, can_throw, rng)
         st[DECL, s] = code
         if code == THROW:
             st[HAND, s] = 0
-            record(sc, acts, s, A_THROW, 0)
+            record(st, acts, s, A_THROW, 0)
         elif code == STAND:
-            record(sc, acts, s, A_STAND, 0)
+            record(st, acts, s, A_STAND, 0)
         else:
             drawn = np.int64(0)
             k = count(out)
             for _ in range(k):
-                drawn |= bit(draw(deck, sc, cs))
+                drawn |= bit(draw(st, rng))
             st[HAND, s] = (st[HAND, s] & ~out) | drawn  # put aside for good (§14.15)
             st[EXCH, s] = k
-            sc[S_STATES] += k
-            record(sc, acts, s, A_EXCHANGE, out)
+            st[SC, S_STATES] += k
+            record(st, acts, s, A_EXCHANGE, out)
     if st[DECL, anchor] == THROW:
         last, playing = -1, 0
         for s in range(players):
@@ -265,7 +266,7 @@ def declare(cfg, pol, st, sc, deck, cs, hs, acts):
 
 
 @numba.njit(cache=True)
-def settle_flush(cfg, st, sc, shown_from):
+def settle_flush(cfg, st, shown_from):
     """The best flush takes the pool and a loo from every other seat (LOO5-6/7, ``flush_pay``, ``flush_tie``)."""
     players = cfg[C_PLAYERS]
     best = np.int64(-1)
@@ -277,11 +278,11 @@ def settle_flush(cfg, st, sc, shown_from):
         if st[KEY, s] == best and (nw == 0 or cfg[C_FLUSH_SPLIT]):
             winners[nw] = s
             nw += 1
-    pool = sc[S_POOL]
+    pool = st[SC, S_POOL]
     loo = loo_amount(cfg, pool)
     for i in range(nw):
         st[NET, winners[i]] += share(pool, nw, i)
-    pam = sc[S_PAM]
+    pam = st[SC, S_PAM]
     for p in range(players):
         if st[KEY, p] == best and (p == winners[0] or cfg[C_FLUSH_SPLIT]):
             continue
@@ -293,30 +294,30 @@ def settle_flush(cfg, st, sc, shown_from):
             part = share(loo, nw, i)
             st[NET, p] -= part
             st[NET, winners[i]] += part
-    sc[S_FLUSH] = winners[0]
-    sc[S_CARRY] = 0
+    st[SC, S_FLUSH] = winners[0]
+    st[SC, S_CARRY] = 0
 
 
 @numba.njit(cache=True)
-def show_flushes(cfg, st, sc, acts, taken):
+def show_flushes(cfg, st, acts, taken):
     """Take the pool without play, or show the flushes after the declaring (every flush held is shown: it never
     costs); whether the deal is settled so, without play (LOO5-6, §14.24)."""
-    players, size, trump, pam = cfg[C_PLAYERS], cfg[C_SIZE], sc[S_TRUMP], sc[S_PAM]
+    players, size, trump, pam = cfg[C_PLAYERS], cfg[C_SIZE], st[SC, S_TRUMP], st[SC, S_PAM]
     for s in range(players):
         st[KEY, s] = -1
     if taken >= 0:
         key = flush_key(st[HAND, taken], trump, pam, size) if cfg[C_FLUSHES] else -1
         if key < 0:
-            st[NET, taken] += sc[S_POOL]
-            sc[S_CARRY] = 0
+            st[NET, taken] += st[SC, S_POOL]
+            st[SC, S_CARRY] = 0
             return True
         st[KEY, taken] = key
-        record(sc, acts, taken, A_FLUSH, 0)
-        settle_flush(cfg, st, sc, ONE << taken)
+        record(st, acts, taken, A_FLUSH, 0)
+        settle_flush(cfg, st, ONE << taken)
         return True
     if not cfg[C_FLUSHES]:
         return False
-    npl = sc[S_NPL]
+    npl = st[SC, S_NPL]
     shown_from = np.int64(0)
     first = -1
     for j in range(npl):
@@ -329,12 +330,12 @@ def show_flushes(cfg, st, sc, acts, taken):
         first = st[PL, 0]
     if first < 0:
         return False
-    record(sc, acts, first, A_FLUSH, 0)
+    record(st, acts, first, A_FLUSH, 0)
     for j in range(npl):
         s = st[PL, j]
         if s != first and st[KEY, s] >= 0:
-            record(sc, acts, s, A_FLUSH, 0)
-    settle_flush(cfg, st, sc, shown_from)
+            record(st, acts, s, A_FLUSH, 0)
+    settle_flush(cfg, st, shown_from)
     return True
 
 
@@ -374,8 +375,8 @@ def sensible_play(legal, led, win, k, trump, pam, civil, won):
     return best
 
 
-@numba.njit(cache=True)
-def choose_play(policy, legal, led, win, k, trump, pam, civil, won, hs):
+@numba.njit(cache=True, inline="always")
+def choose_play(policy, legal, led, win, k, trump, pam, civil, won, rng):
     """``(card, civil)``: random, uniform over the cards ascending and then the ace of trumps led "civil"; the
     sensible player says "Pam be civil" whenever it leads the ace of trumps (LOO5-4)."""
     ace = trump * 13 + 12
@@ -385,7 +386,7 @@ def choose_play(policy, legal, led, win, k, trump, pam, civil, won, hs):
     nc = count(legal)
     extra = 1 if k == 0 and pam >= 0 and ((legal >> ace) & ONE) != 0 else 0
     total = nc + extra
-    r = below_fast(hs, total) if total > 1 else 0
+    r = below_fast(rng, 1, total) if total > 1 else 0
     if r == nc:
         return ace, True
     m = legal
@@ -395,9 +396,9 @@ def choose_play(policy, legal, led, win, k, trump, pam, civil, won, hs):
 
 
 @numba.njit(cache=True)
-def play_tricks(cfg, pol, st, sc, acts, hs):
+def play_tricks(cfg, pol, st, acts, rng):
     """Play the tricks out (LOO-PLAY-1..9, LOO5-3..5) and divide the pool, looing who took none (LOO5-8)."""
-    npl, size, trump, pam, turnup = sc[S_NPL], cfg[C_SIZE], sc[S_TRUMP], sc[S_PAM], sc[S_TURNUP]
+    npl, size, trump, pam, turnup = st[SC, S_NPL], cfg[C_SIZE], st[SC, S_TRUMP], st[SC, S_PAM], st[SC, S_TURNUP]
     free, lead_rule, peel = cfg[C_PAM_FREE] != 0, cfg[C_LEAD_RULE], cfg[C_PEEL_SECOND] != 0
     at = 0
     for t in range(size):
@@ -410,8 +411,8 @@ def play_tricks(cfg, pol, st, sc, acts, hs):
                 legal = lead(hand, t, trump, turnup, pam, lead_rule, peel, free)
             else:
                 legal = follow(hand, led, win, trump, pam, free, civil)
-            card, say = choose_play(pol[s], legal, led, win, j, trump, pam, civil, st[WON, s], hs)
-            record(sc, acts, s, A_CIVIL if say else A_PLAY, card)
+            card, say = choose_play(pol[s], legal, led, win, j, trump, pam, civil, st[WON, s], rng)
+            record(st, acts, s, A_CIVIL if say else A_PLAY, card)
             st[HAND, s] = hand & ~bit(card)
             if j == 0:
                 civil = say
@@ -424,7 +425,7 @@ def play_tricks(cfg, pol, st, sc, acts, hs):
         for j in range(npl):
             if st[PL, j] == wseat:
                 at = j
-    pool = sc[S_POOL]
+    pool = st[SC, S_POOL]
     for t in range(size):
         st[NET, st[TW, t]] += share(pool, size, t)
     loo = loo_amount(cfg, pool)
@@ -434,18 +435,18 @@ def play_tricks(cfg, pol, st, sc, acts, hs):
         if st[WON, s] == 0 and not (pam >= 0 and ((st[PLAYHAND, s] >> pam) & ONE) != 0):
             st[NET, s] -= loo
             carry += loo
-    sc[S_CARRY] = carry
+    st[SC, S_CARRY] = carry
 
 
-@numba.njit(cache=True)
-def play_one(cfg, pol, seed, index, ghand, gturn, pack, st, sc, deck, acts, cs, hs):
+@numba.njit(cache=True, inline="always")
+def play_one(cfg, pol, seed, index, ghand, gturn, pack, st, acts, rng):
     """Play deal ``index`` of the chunk seeded ``seed`` into the work arrays."""
-    cs[0] = deal_stream(seed, index, 0)
-    hs[0] = deal_stream(seed, index, 1)
-    sc[:] = 0
-    sc[S_FLUSH] = -1
-    deal_cards(cfg, st, sc, deck, pack, cs, ghand, gturn)
-    taken = declare(cfg, pol, st, sc, deck, cs, hs, acts)
+    rng[0] = deal_stream(seed, index, 0)
+    rng[1] = deal_stream(seed, index, 1)
+    st[SC, :] = 0
+    st[SC, S_FLUSH] = -1
+    deal_cards(cfg, st, pack, rng, ghand, gturn)
+    taken = declare(cfg, pol, st, rng, acts)
     if taken < 0:
         npl = 0
         for s in range(cfg[C_PLAYERS]):
@@ -453,24 +454,23 @@ def play_one(cfg, pol, seed, index, ghand, gturn, pack, st, sc, deck, acts, cs, 
                 st[PL, npl] = s
                 npl += 1
             st[PLAYHAND, s] = st[HAND, s]
-        sc[S_NPL] = npl
-    if not show_flushes(cfg, st, sc, acts, taken):
-        play_tricks(cfg, pol, st, sc, acts, hs)
-    sc[S_STATES] += sc[S_NACT]
+        st[SC, S_NPL] = npl
+    if not show_flushes(cfg, st, acts, taken):
+        play_tricks(cfg, pol, st, acts, rng)
+    st[SC, S_STATES] += st[SC, S_NACT]
 
 
 @numba.njit(cache=True)
-def run(cfg, pol, seed, n, ghand, gturn, pack, net, tricks, pool, states, hands, turnup, decl, exch, flush, forced):
-    """Play deals ``0 .. n-1`` of the chunk seeded ``seed`` into the output columns."""
+def run(cfg, pol, seed, first, n, ghand, gturn, pack, acts, net, tricks, pool, states, hands, turnup, decl, exch, flush,
+        forced):  # fmt: skip
+    """Play deals ``first .. first+n-1`` of the chunk seeded ``seed`` into rows ``0 .. n-1`` of the output
+    columns; ``acts`` holds the last deal's actions, and their number is returned (one compiled function serves
+    the batch and the trace of one deal)."""
     players = cfg[C_PLAYERS]
-    st = np.zeros((ROWS, SEATS), np.int64)
-    sc = np.zeros(SCALARS, np.int64)
-    deck = np.zeros(52, np.int64)
-    acts = np.zeros((MAX_ACTS, 3), np.int64)
-    cs = np.zeros(1, np.uint64)
-    hs = np.zeros(1, np.uint64)
+    st = np.zeros((ROWS, WIDTH), np.int64)
+    rng = np.zeros(2, np.uint64)
     for i in range(n):
-        play_one(cfg, pol, seed, i, ghand[i], gturn[i], pack, st, sc, deck, acts, cs, hs)
+        play_one(cfg, pol, seed, first + i, ghand[i], gturn[i], pack, st, acts, rng)
         for s in range(players):
             net[i, s] = st[NET, s]
             tricks[i, s] = st[WON, s]
@@ -478,21 +478,9 @@ def run(cfg, pol, seed, n, ghand, gturn, pack, net, tricks, pool, states, hands,
             d = st[DECL, s]
             decl[i, s] = -1 if d == NONE else (0 if d == THROW else 1)
             exch[i, s] = st[EXCH, s]
-        pool[i] = sc[S_CARRY]
-        states[i] = sc[S_STATES]
-        turnup[i] = sc[S_TURNUP]
-        flush[i] = sc[S_FLUSH]
-        forced[i] = sc[S_FORCED] != 0
-
-
-@numba.njit(cache=True)
-def trace(cfg, pol, seed, index, ghand, gturn, pack):
-    """Deal ``index`` alone: its actions in order (seat, code, argument), its net and the pool it carries."""
-    st = np.zeros((ROWS, SEATS), np.int64)
-    sc = np.zeros(SCALARS, np.int64)
-    deck = np.zeros(52, np.int64)
-    acts = np.zeros((MAX_ACTS, 3), np.int64)
-    cs = np.zeros(1, np.uint64)
-    hs = np.zeros(1, np.uint64)
-    play_one(cfg, pol, seed, index, ghand, gturn, pack, st, sc, deck, acts, cs, hs)
-    return acts[: sc[S_NACT]].copy(), st[NET, : cfg[C_PLAYERS]].copy(), sc[S_CARRY]
+        pool[i] = st[SC, S_CARRY]
+        states[i] = st[SC, S_STATES]
+        turnup[i] = st[SC, S_TURNUP]
+        flush[i] = st[SC, S_FLUSH]
+        forced[i] = st[SC, S_FORCED] != 0
+    return st[SC, S_NACT]

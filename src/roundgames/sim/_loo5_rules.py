@@ -13,7 +13,7 @@ import numba
 import numpy as np
 from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 
-from ._streams_kernel import below, next_u64
+from ._streams_kernel import GOLDEN, mix
 
 ONE = np.int64(1)
 SUIT = np.int64(0x1FFF)
@@ -38,15 +38,16 @@ MOD_TABLE = np.array(
 
 
 @numba.njit(cache=True, inline="always")
-def below_fast(state, k):
-    """:func:`._streams_kernel.below` (``next % k``), the same number without a 64-bit division, which costs
-    more than the rest of a draw: the value's four 16-bit limbs are folded modulo ``k`` into a number below
-    2**32 (each limb times 2**(16i) mod k), whose remainder is then taken by Lemire, Kaser and Kurz's direct
-    computation (2019: ``mulhi(M * y mod 2**64, k)``, exact for 32-bit ``y``), the high product in 32-bit
-    halves."""
+def below_fast(streams, i, k):
+    """:func:`._streams_kernel.below` on stream ``streams[i]`` (``next % k``), the same number without a 64-bit
+    division, which costs more than the rest of a draw: the value's four 16-bit limbs are folded modulo ``k``
+    into a number below 2**32 (each limb times 2**(16j) mod k), whose remainder is then taken by Lemire, Kaser
+    and Kurz's direct computation (2019: ``mulhi(M * y mod 2**64, k)``, exact for 32-bit ``y``), the high
+    product in 32-bit halves."""
+    streams[i] += GOLDEN
+    x = mix(streams[i])
     if k > FAST_K:
-        return below(state, k)
-    x = next_u64(state)
+        return np.int64(x % np.uint64(k))
     y = (x & U16) + ((x >> S16) & U16) * MOD_TABLE[k, 0] + ((x >> S32) & U16) * MOD_TABLE[k, 1]
     y += (x >> S48) * MOD_TABLE[k, 2]
     frac = MOD_TABLE[k, 3] * y

@@ -240,6 +240,15 @@ class Loo5Kernel:
         """Play deals ``0 .. n-1`` of the chunk seeded ``seed``: the common columns and :attr:`columns`."""
         plan = self._plan(setup)
         hand, turnup = self._given(plan, setup, given, n)
+        out, _actions = self._play(plan, setup, seed, 0, n, hand, turnup)
+        if setup.hero is None:
+            del out["hero_forced"]
+        return out
+
+    def _play(
+        self, plan: _Plan, setup: Setup, seed: int, first: int, n: int, hand: Any, turnup: Any
+    ) -> tuple[dict[str, Any], Any]:
+        """Deals ``first .. first+n-1`` played: the columns, and the last deal's actions."""
         p = setup.players
         out = {
             "net": np.zeros((n, p), np.int32),
@@ -253,27 +262,24 @@ class Loo5Kernel:
             "flush": np.zeros(n, np.int8),
             "hero_forced": np.zeros(n, np.bool_),
         }
-        columns = ("net", "tricks", "pool", "states", "hands", "turnup", "decl", "exchanged", "flush", "hero_forced")
+        acts = np.zeros((K.MAX_ACTS, 3), np.int64)
         play: Any = K.run  # a numba dispatcher: its arguments are typed by numba
-        play(plan.cfg, plan.policies, np.uint64(seed), n, hand, turnup, plan.pack, *(out[c] for c in columns))
-        if setup.hero is None:
-            del out["hero_forced"]
-        return out
+        count = play(plan.cfg, plan.policies, np.uint64(seed), first, n, hand, turnup, plan.pack, acts, *out.values())
+        return out, acts[: int(count)]
 
     def trace(self, setup: Setup, seed: int, index: int, hand: int = 0, turnup: int = -1) -> list[TraceAction]:
         """Deal ``index`` of the chunk seeded ``seed`` alone (``hand``, ``turnup``: as ``given`` gives them):
         its actions in order (module docstring)."""
         plan = self._plan(setup)
-        acts, _net, _pool = K.trace(
-            plan.cfg, plan.policies, np.uint64(seed), index, np.int64(hand), np.int64(turnup), plan.pack
-        )
-        out: list[TraceAction] = []
+        given = np.array([hand], dtype=np.int64), np.array([turnup], dtype=np.int64)
+        _out, acts = self._play(plan, setup, seed, index, 1, *given)
+        trace: list[TraceAction] = []
         for seat, code, arg in acts.tolist():
             if code in (K.A_PLAY, K.A_CIVIL):
-                out.append((seat, "play", arg, "civil" if code == K.A_CIVIL else None))
+                trace.append((seat, "play", arg, "civil" if code == K.A_CIVIL else None))
             else:
-                out.append((seat, _VERBS[code], arg if code == K.A_EXCHANGE else None, None))
-        return out
+                trace.append((seat, _VERBS[code], arg if code == K.A_EXCHANGE else None, None))
+        return trace
 
     def deal_of(
         self, setup: Setup, seed: int, index: int, hand: int = 0, turnup: int = -1
