@@ -27,8 +27,10 @@ __all__ = ["FORMS", "Kernel", "Setup", "kernel_for"]
 
 #: each form's kernel, by the module that holds it (imported when first asked: it compiles with numba)
 FORMS: dict[str, str] = {}
+FORMS["three_card"] = ".loo3"
 FORMS["five_card"] = ".loo5"
 FORMS["irish"] = ".loo5"
+FORMS["nap"] = ".nap"
 
 
 @dataclass(frozen=True)
