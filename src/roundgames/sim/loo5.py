@@ -131,7 +131,7 @@ class Loo5Kernel:
         "turnup": "(n,) int8: the card turned up for trumps",
         "decl": "(n, players) int8: 0 threw up, 1 played (stood or exchanged), -1 did not declare",
         "exchanged": "(n, players) int8: how many cards each seat exchanged",
-        "flush": "(n,) int8: the seat whose flush took the pool, -1 none (LOO5-6)",
+        "flush": "(n,) int8: the seat whose flush took the pool (under flush_tie split, the eldest), -1 none (LOO5-6)",
         "hero_forced": "(n,) bool, when a hero is set: his action was the one fixed",
     }
 
