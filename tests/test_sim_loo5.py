@@ -13,7 +13,7 @@ from roundgames.bots import play_deal
 from roundgames.core.cards import mask_of, parse_cards
 from roundgames.core.errors import RulesError
 from roundgames.games.registry import new_deal
-from roundgames.sim._loo5_rules import below_fast
+from roundgames.sim._loo5_kernel import below_fast
 from roundgames.sim.kernels import Setup, kernel_for
 from roundgames.sim.loo5 import KERNELS
 from roundgames.sim.streams import CHOICES, Stream, deal_stream
