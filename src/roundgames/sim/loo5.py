@@ -22,8 +22,8 @@ pool and a loo from each, or loses to a better flush and pays what it would have
   the pool holds at least a loo, on an ace without a trump when the pool holds two loos; otherwise it throws up
   (playing where it may not). In play it leads its highest card until it has won a trick, then its lowest;
   following, it heads the trick with the lowest card that heads it, else plays its lowest (Pam above the
-  trumps above the rest, by rank; between equals the lower card leads low). It says "Pam be civil" whenever it
-  leads the ace of trumps.
+  trumps above the rest, each by rank; of two cards of one rank, the higher-numbered suit when it leads high,
+  the lower otherwise). It says "Pam be civil" whenever it leads the ace of trumps.
 
 **The hero** (``setup.hero``, at his first declaration): ``play`` plays his hand after his policy's exchange
 (random: uniform over stand and the exchanges; sensible: its exchange, or stand); ``throw`` throws up where
