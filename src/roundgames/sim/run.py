@@ -163,6 +163,9 @@ def _client(distributed: Any, workers: int | None, scheduler: str | None) -> Ite
             threads_per_worker=1,
             processes=True,
             dashboard_address=None,
+            # the scheduler's plain HTTP routes (health, metrics) still listen: on a free port, not on 8787, which
+            # another cluster may hold
+            scheduler_kwargs={"dashboard_address": ":0"},
             silence_logs=logging.ERROR,
         )
     with cluster, distributed.Client(cluster, set_as_default=False) as client:
