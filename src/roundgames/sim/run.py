@@ -8,13 +8,14 @@ process or machine, and the run's result is the same.
 >>> sorted(map_chunks(abs, [-2, -1, 0], workers=0))
 [(-2, 2), (-1, 1), (0, 0)]
 
-Dask (the ``[cluster]`` extra) is imported only for ``workers`` above 0 or a ``scheduler``: ``workers=0`` needs
-nothing beyond the standard library.
+Dask (the ``[cluster]`` extra) is imported only for ``workers`` above 0 or a ``scheduler``: ``workers=0`` works
+without it.
 """
 
 from __future__ import annotations
 
 import contextlib
+import itertools
 import logging
 import math
 import os
@@ -198,7 +199,7 @@ def _submit_all(
 
     def submit(count: int) -> list[Any]:
         futures = []
-        for index in _take(waiting, count):
+        for index in itertools.islice(waiting, count):
             future = client.submit(fn, index, pure=False)
             index_of[future] = index
             futures.append(future)
@@ -227,16 +228,6 @@ def _submit_all(
         raise Stopped(done, len(indexes)) from None
     finally:
         client.cancel(list(index_of))
-
-
-def _take(items: Iterator[int], count: int) -> list[int]:
-    out = []
-    for _ in range(count):
-        item = next(items, None)
-        if item is None:
-            break
-        out.append(item)
-    return out
 
 
 # -- a run's chunks and their statistics ------------------------------------------------------------------------
