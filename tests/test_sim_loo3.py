@@ -58,6 +58,22 @@ def test_the_kernel_plays_every_deal_as_the_checked_engine_does(players: int, po
     assert_exact(Setup("three_card", players, (policy,) * players, pool=15), 16, 1000)
 
 
+def test_twelve_players_the_engines_most_are_played_as_the_engine_plays_them() -> None:
+    for policy in ("random", "sensible"):
+        assert_exact(Setup("three_card", 12, (policy,) * 12, pool=20), 12, 200)
+
+
+def test_sixteen_players_deal_the_whole_pack_and_lose_no_counter() -> None:
+    # LOO-GEN-1: 3n + 3 + 1 <= 52 allows 16 with a miss (the engine stops at 12)
+    out = KERNEL.run(Setup("three_card", 16, ("random", "sensible") * 8, pool=5), 3, 500)
+    full = np.bitwise_or.reduce(out["hands"], axis=1) | out["miss"] | (np.int64(1) << out["turnup"].astype(np.int64))
+    assert np.all(full == (1 << 52) - 1)
+    assert np.all(out["net"].sum(axis=1) + out["pool"] == 5)  # §14.1
+    # three tricks are played (LOO-PLAY-9), unless one seat took the pool without play (LOO-DECL-7, -9)
+    assert np.all(np.isin(out["tricks"].sum(axis=1), (0, 3)))
+    assert (out["tricks"].sum(axis=1) == 3).mean() > 0.5
+
+
 MIXED = ("sensible", "random", "sensible", "random", "sensible")
 
 
@@ -106,8 +122,10 @@ def test_a_given_hand_and_turnup_are_dealt_and_the_rest_from_the_stream() -> Non
             union |= m
 
 
-def test_without_given_cards_the_pack_positions_go_as_documented() -> None:
-    players, seed = 6, streams.chunk_seed(11, 2)
+@pytest.mark.parametrize("players", [3, 6, 16])
+def test_without_given_cards_the_pack_positions_go_as_documented(players: int) -> None:
+    # the plain-Python streams are the specification: 16 players deal the whole pack, drawing below(52) .. below(1)
+    seed = streams.chunk_seed(11, 2)
     out = KERNEL.run(Setup("three_card", players, ("random",) * players), seed, 20)
     for i in range(20):
         pack = streams.shuffled(streams.deal_stream(seed, i, streams.CARDS), list(range(52)), 3 * players + 4)
@@ -143,25 +161,19 @@ def test_the_first_leader_holding_the_ace_of_trumps_leads_it() -> None:
 
 
 def test_the_sensible_dealer_defends_against_a_lone_stander() -> None:
-    # LOO-DECL-8: one seat stood and nobody took the miss; the sensible dealer without a trump or an ace defends
-    out = KERNEL.run(Setup("three_card", 4, ("random", "random", "random", "sensible"), pool=3), 8, 4000)
+    # LOO-DECL-8: one seat stood and nobody took the miss; the sensible dealer holding 2H 3D 5C, no trump (spades)
+    # and no ace, plays the miss for the pool
+    n = 2000
+    given = {"hand": np.full(n, mask_of(parse_cards("2H 3D 5C")), np.int64), "turnup": np.full(n, 5, np.int64)}
+    setup = Setup("three_card", 4, ("random", "random", "random", "sensible"), pool=3, hero=3)
+    out = KERNEL.run(setup, 8, n, given)
     decl = out["decl"]
     lone = ((decl[:, :3] == STAND).sum(axis=1) == 1) & ((decl[:, :3] == MISS).sum(axis=1) == 0)
-    trump = out["turnup"] // 13
-    dealer = out["hands"][:, 3]
-    weak = np.array(
-        [
-            not any(c // 13 == t or c % 13 == 12 for c in range(52) if d >> c & 1)
-            for d, t in zip(dealer, trump, strict=True)
-        ]
-    )
-    cases = lone & weak
-    assert cases.sum() > 20
-    assert np.all(decl[cases, 3] == DEFEND)
-    # defending for the pool: the dealer is never looed and wins nothing; the miss's tricks stay in the pool
-    defended = decl[:, 3] == DEFEND
-    assert np.all(out["net"][defended, 3] == -3)
-    assert defended.any() and not (out["decl"] == DEFEND)[:, :3].any()
+    assert lone.sum() > 100
+    assert np.all(decl[lone, 3] == DEFEND)
+    assert not (decl[:, :3] == DEFEND).any()
+    # defending for the pool: the dealer is never looed and wins nothing (LOO-DECL-8 [I], LOO-SET-4)
+    assert np.all(out["net"][lone, 3] == -3)
 
 
 def test_a_defended_pool_carries_the_miss_winnings_and_the_loos() -> None:
@@ -237,6 +249,15 @@ def test_a_setup_the_kernel_cannot_play_is_refused_by_name(change: dict[str, Any
     fields: dict[str, Any] = {"form": "three_card", "players": 3, "policies": ("random",) * 3, **change}
     with pytest.raises(RulesError, match=named):
         KERNEL.run(Setup(**fields), 1, 10)
+
+
+def test_a_bad_seed_or_count_is_refused_by_name() -> None:
+    setup = Setup("three_card", 3, ("random",) * 3)
+    with pytest.raises(RulesError, match="seed"):
+        KERNEL.run(setup, -1, 10)
+    with pytest.raises(RulesError, match="n: "):
+        KERNEL.run(setup, 1, -5)
+    assert KERNEL.run(setup, 1, 0)["net"].shape == (0, 3)
 
 
 def test_options_the_kernel_does_not_play_say_that_the_engine_does() -> None:

@@ -14,9 +14,12 @@ from __future__ import annotations
 
 import numba
 import numpy as np
+from llvmlite import ir
+from numba.core import types
 from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
+from numba.extending import intrinsic
 
-from ._streams_kernel import below, deal_stream, shuffle_into
+from ._streams_kernel import deal_stream, next_u64
 
 #: declaration codes (the ``decl`` column; the first four are the engine's ``Decl`` values)
 NONE, STAND, THROW, MISS, DEFEND, TAKES = 0, 1, 2, 3, 4, 5
@@ -32,10 +35,62 @@ FREE, LONE_STANDER, LONE_MISS = 0, 8, 9
 #: an action in a trace: a card 0..51, or 52 + (declaration - 1): stand 52, throw 53, miss 54, defend 55
 DECL_BASE = 51
 
+#: ``floor((2**64 - 1) / k)`` for k < 64: ``x % k`` by a multiplication, value for value (:func:`below`)
+RECIPROCAL = np.array([0] + [((1 << 64) - 1) // k for k in range(1, 64)], np.uint64)
 SUIT_BITS = np.int64(0x1FFF)
+PACK = np.arange(52, dtype=np.int64)
 ONE = np.int64(1)
 TWO = np.int64(2)
 FULL = (ONE << np.int64(52)) - ONE
+
+
+@intrinsic
+def popcount(typingctx, x):
+    """The number of set bits of an integer (LLVM's ctpop)."""
+    if not isinstance(x, types.Integer):
+        return None
+
+    def codegen(context, builder, signature, args):
+        return builder.ctpop(args[0])
+
+    return x(x), codegen
+
+
+@intrinsic
+def mulhi(typingctx, a, b):
+    """The high 64 bits of the 128-bit product of two uint64 (one instruction on a 64-bit machine)."""
+    if a != types.uint64 or b != types.uint64:
+        return None
+
+    def codegen(context, builder, signature, args):
+        wide = ir.IntType(128)
+        product = builder.mul(builder.zext(args[0], wide), builder.zext(args[1], wide))
+        return builder.trunc(builder.lshr(product, ir.Constant(wide, 64)), ir.IntType(64))
+
+    return types.uint64(types.uint64, types.uint64), codegen
+
+
+@numba.njit(cache=True, inline="always")
+def below(state, k):
+    """:func:`._streams_kernel.below` (``next % k``), the same value, without a 64-bit division: the quotient
+    estimated as ``mulhi(x, floor((2**64 - 1) / k))`` is exact or one short, so one subtraction corrects it."""
+    x = next_u64(state)
+    kk = np.uint64(k)
+    r = x - mulhi(x, RECIPROCAL[k]) * kk
+    if r >= kk:
+        r -= kk
+    return np.int64(r)
+
+
+@numba.njit(cache=True, inline="always")
+def shuffle_into(state, cards, count):
+    """:func:`._streams_kernel.shuffle_into` with this module's :func:`below`."""
+    n = cards.shape[0]
+    for j in range(count):
+        r = j + below(state, n - j)
+        t = cards[j]
+        cards[j] = cards[r]
+        cards[r] = t
 
 
 @numba.njit(cache=True, inline="always")
@@ -61,11 +116,7 @@ def high_card(mask):
 
 @numba.njit(cache=True, inline="always")
 def count(mask):
-    k = 0
-    while mask:
-        mask &= mask - ONE
-        k += 1
-    return k
+    return np.int64(popcount(mask))
 
 
 @numba.njit(cache=True, inline="always")
@@ -84,7 +135,7 @@ def beats(card, best, trump):
     return card // 13 == trump
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def deal_cards(seed, i, players, hero, hand, turnup, cards, hands, st):
     """Deal ``i``'s cards from its CARDS stream into ``hands``; returns ``(miss, turnup)``.
 
@@ -98,11 +149,15 @@ def deal_cards(seed, i, players, hero, hand, turnup, cards, hands, st):
     fixed = hand
     if turnup >= 0:
         fixed |= ONE << np.int64(turnup)
-    m = 0
-    for c in range(52):
-        if not (fixed >> np.int64(c)) & ONE:
-            cards[m] = c
-            m += 1
+    m = 52
+    if fixed == 0:
+        cards[:] = PACK
+    else:
+        m = 0
+        for c in range(52):
+            if not (fixed >> np.int64(c)) & ONE:
+                cards[m] = c
+                m += 1
     slots = 3 * players + 4
     st[0] = deal_stream(seed, i, 0)
     shuffle_into(st, cards[:m], slots - (52 - m))
@@ -125,7 +180,7 @@ def deal_cards(seed, i, players, hero, hand, turnup, cards, hands, st):
     return miss, np.int64(turnup)
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def loo_amount(params, pool):
     """What a loo costs with ``pool`` in the pool (LOO-STK-4, §14.7)."""
     mode = params[P_MODE]
@@ -136,7 +191,7 @@ def loo_amount(params, pool):
     return min(pool, params[P_CAP])
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def sensible_declare(opts, case, hand, turnup, pool, loo, in_before):
     """The sensible player's declaration among ``opts`` (bits by code): see :mod:`.loo3`."""
     trump = turnup // 13
@@ -164,14 +219,16 @@ def sensible_declare(opts, case, hand, turnup, pool, loo, in_before):
         return STAND if nt or side_high else THROW
     if master or nt >= 2 or (nt == 1 and (high_trump or side_aces)):
         return STAND
-    if pool >= 2 * loo and (nt or side_high >= 2):  # a heavy stake: greater risks
+    if pool < 2 * loo:
+        return THROW
+    if nt or side_high >= 2:  # a heavy stake to fight for: greater risks
         return STAND
-    if (opts >> MISS) & 1 and in_before < 2 and pool >= loo:
+    if (opts >> MISS) & 1 and in_before < 2:  # and the miss, unless two are in already (EW)
         return MISS
     return THROW
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def declare(policy, opts, case, hand, turnup, pool, loo, in_before, st):
     """A seat's declaration among ``opts``, by its policy (``random``: one draw when there is a choice, the
     options in code order: stand, throw, miss, defend)."""
@@ -186,7 +243,7 @@ def declare(policy, opts, case, hand, turnup, pool, loo, in_before, st):
     return d
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def declare_all(players, pol, params, hero, hero_act, hands, miss, turnup, pool, decl, st, trace, acts, actors):
     """The declarations, from the eldest hand to the dealer (LOO-DECL-1..10, §14.2), into ``decl``; ``hands``
     become the hands played (the miss for its taker, nothing for a seat that threw up). Returns ``(taker,
@@ -243,7 +300,7 @@ def declare_all(players, pol, params, hero, hero_act, hands, miss, turnup, pool,
     return -1, miss_holder, made, forced
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def lead_legal(hand, done, trump, turnup, lead_rule, second):
     """The cards ``hand`` may lead to trick ``done + 1`` (LOO-PLAY-2, LOO-PLAY-3, §14.12, §14.19)."""
     trumps = hand & suit_mask(trump)
@@ -274,7 +331,7 @@ def lead_legal(hand, done, trump, turnup, lead_rule, second):
     return hand
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def follow_legal(hand, led, win, trump):
     """The cards ``hand`` may add to a trick led in ``led`` and won so far by ``win`` (LOO-PLAY-4..6)."""
     follow = hand & suit_mask(led)
@@ -294,7 +351,7 @@ def keep_key(card, trump):
     return card % 13 + (13 if card // 13 == trump else 0)
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def sensible_play(legal, hand, leading, win, last, trump, unseen):
     """The sensible player's card among ``legal``: see :mod:`.loo3`."""
     if leading:
@@ -345,7 +402,7 @@ def sensible_play(legal, hand, leading, win, last, trump, unseen):
     return best
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def play_tricks(plist, k, leader_pos, hands, won, turnup, params, pol, st, trace, acts, actors, made, winners):
     """The three tricks among the ``k`` seats of ``plist``, from ``leader_pos`` (LOO-PLAY-1..9); ``won`` counts
     each seat's tricks, ``winners`` takes the seat of each trick. Returns the actions made so far."""
@@ -389,7 +446,7 @@ def play_tricks(plist, k, leader_pos, hands, won, turnup, params, pol, st, trace
     return made
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def settle(players, decl, won, winners, taker, pool, params, net):
     """Pay the shares of the tricks and the loos (LOO-SET-1..4, LOO-DECL-7/9); ``net`` holds the stakes already.
     Returns what the next deal's pool holds before its dealer's stake."""
@@ -418,7 +475,7 @@ def settle(players, decl, won, winners, taker, pool, params, net):
     return carried
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def play_deal(seed, i, players, pol, params, pool0, hero, hero_act, g_hand, g_turn, hands, decl, won, net, plist,
               cards, st, trace, acts, actors, winners):  # fmt: skip
     """Deal ``i`` from its dealing to its settlement; ``hands`` keep the hands dealt, ``net`` and ``won`` the

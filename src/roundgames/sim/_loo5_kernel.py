@@ -17,6 +17,7 @@ import numpy as np
 
 from ._loo5_rules import (
     ONE,
+    below_fast,
     bit,
     count,
     flush_key,
@@ -27,9 +28,8 @@ from ._loo5_rules import (
     share,
     suit_in_play,
     suit_mask,
-    trick_winner,
 )
-from ._streams_kernel import below, deal_stream
+from ._streams_kernel import deal_stream
 
 # the configuration array (loo5.py fills it)
 (C_PLAYERS, C_SIZE, C_PAM_RULE, C_PAM_FREE, C_FLUSHES, C_FLUSH_EW, C_FLUSH_SPLIT, C_CLUB_LAW, C_CONCEDE, C_DEAL,
@@ -44,8 +44,8 @@ NONE, STAND, THROW, EXCHANGE = 0, 1, 2, 3
 # the actions as acts records them: (seat, code, argument)
 A_STAND, A_THROW, A_EXCHANGE, A_PLAY, A_CIVIL, A_FLUSH = 0, 1, 2, 3, 4, 5
 # the rows of st
-HAND, DEALT, DECL, EXCH, WON, NET, PLAYHAND, KEY, TW, TC, TS, PL = range(12)
-ROWS, SEATS = 12, 16
+HAND, DEALT, DECL, EXCH, WON, NET, PLAYHAND, KEY, TW, PL = range(10)
+ROWS, SEATS = 10, 16
 # the fields of sc
 S_POOL, S_POS, S_DECKN, S_NACT, S_STATES, S_TRUMP, S_TURNUP, S_PAM, S_FLUSH, S_FORCED, S_CARRY, S_NPL = range(12)
 SCALARS = 12
@@ -67,7 +67,7 @@ def record(sc, acts, seat, code, arg):
 def draw(deck, sc, cs):
     """The next card off the pack: one more step of the Fisher-Yates shuffle of :func:`.streams.shuffled`."""
     pos = sc[S_POS]
-    r = pos + below(cs, sc[S_DECKN] - pos)
+    r = pos + below_fast(cs, sc[S_DECKN] - pos)
     c = deck[r]
     deck[r] = deck[pos]
     deck[pos] = c
@@ -140,8 +140,8 @@ def exchange_count(h, stock):
 @numba.njit(cache=True)
 def exchange_cards(hand, h, stock, j):
     """The ``j``-th exchange in the canonical order: the sets of positions in the sorted hand, as numbers."""
-    m = 0
-    for x in range(1, 1 << h):
+    m = j + 1  # with the stock as large as the hand, every set of positions is open
+    for x in range(1, (1 << h) if stock < h else 0):
         if count(x) <= stock:
             if j == 0:
                 m = x
@@ -164,7 +164,7 @@ def random_declare(hand, stock, can_throw, hs):
     """Uniform over stand, throw (where open), then every exchange (LOO5-2): one draw, none when one choice."""
     h = count(hand)
     k = 1 + (1 if can_throw else 0) + exchange_count(h, stock)
-    r = below(hs, k) if k > 1 else 0
+    r = below_fast(hs, k) if k > 1 else 0
     if r == 0:
         return STAND, np.int64(0)
     if can_throw:
@@ -347,13 +347,12 @@ def value(card, trump, pam):
 
 
 @numba.njit(cache=True)
-def sensible_play(legal, cards, k, trump, pam, civil, won):
-    """Lead the highest card until a trick is won, then the lowest; following, head the trick with the lowest
-    card that heads it, else play the lowest (the card's :func:`value`)."""
+def sensible_play(legal, led, win, k, trump, pam, civil, won):
+    """Lead the highest card until a trick is won, then the lowest; following, head the trick (``win`` winning
+    it) with the lowest card that heads it, else play the lowest (the card's :func:`value`)."""
     pool = legal
     if k > 0:
-        led = suit_in_play(cards[0], trump, pam)
-        bar = power(cards[trick_winner(cards, k, trump, pam, civil)], led, trump, pam, civil)
+        bar = power(win, led, trump, pam, civil)
         heads = np.int64(0)
         m = legal
         while m:
@@ -376,17 +375,17 @@ def sensible_play(legal, cards, k, trump, pam, civil, won):
 
 
 @numba.njit(cache=True)
-def choose_play(policy, legal, cards, k, trump, pam, civil, won, hs):
+def choose_play(policy, legal, led, win, k, trump, pam, civil, won, hs):
     """``(card, civil)``: random, uniform over the cards ascending and then the ace of trumps led "civil"; the
     sensible player says "Pam be civil" whenever it leads the ace of trumps (LOO5-4)."""
     ace = trump * 13 + 12
     if policy == SENSIBLE:
-        c = sensible_play(legal, cards, k, trump, pam, civil, won)
+        c = sensible_play(legal, led, win, k, trump, pam, civil, won)
         return c, k == 0 and pam >= 0 and c == ace
     nc = count(legal)
     extra = 1 if k == 0 and pam >= 0 and ((legal >> ace) & ONE) != 0 else 0
     total = nc + extra
-    r = below(hs, total) if total > 1 else 0
+    r = below_fast(hs, total) if total > 1 else 0
     if r == nc:
         return ace, True
     m = legal
@@ -400,29 +399,30 @@ def play_tricks(cfg, pol, st, sc, acts, hs):
     """Play the tricks out (LOO-PLAY-1..9, LOO5-3..5) and divide the pool, looing who took none (LOO5-8)."""
     npl, size, trump, pam, turnup = sc[S_NPL], cfg[C_SIZE], sc[S_TRUMP], sc[S_PAM], sc[S_TURNUP]
     free, lead_rule, peel = cfg[C_PAM_FREE] != 0, cfg[C_LEAD_RULE], cfg[C_PEEL_SECOND] != 0
-    cards = st[TC]
     at = 0
     for t in range(size):
         civil = False
+        led, win, top, wseat = -1, -1, -1, -1
         for j in range(npl):
             s = st[PL, (at + j) % npl]
             hand = st[HAND, s]
             if j == 0:
                 legal = lead(hand, t, trump, turnup, pam, lead_rule, peel, free)
             else:
-                legal = follow(hand, cards, j, trump, pam, free, civil)
-            card, say = choose_play(pol[s], legal, cards, j, trump, pam, civil, st[WON, s], hs)
+                legal = follow(hand, led, win, trump, pam, free, civil)
+            card, say = choose_play(pol[s], legal, led, win, j, trump, pam, civil, st[WON, s], hs)
             record(sc, acts, s, A_CIVIL if say else A_PLAY, card)
+            st[HAND, s] = hand & ~bit(card)
             if j == 0:
                 civil = say
-            st[HAND, s] = hand & ~bit(card)
-            cards[j] = card
-            st[TS, j] = s
-        w = st[TS, trick_winner(cards, npl, trump, pam, civil)]
-        st[WON, w] += 1
-        st[TW, t] = w
+                led = suit_in_play(card, trump, pam)
+            p = power(card, led, trump, pam, civil)
+            if p > top:  # the trick goes to the highest (LOO-PLAY-7, LOO5-3/4)
+                win, top, wseat = card, p, s
+        st[WON, wseat] += 1
+        st[TW, t] = wseat
         for j in range(npl):
-            if st[PL, j] == w:
+            if st[PL, j] == wseat:
                 at = j
     pool = sc[S_POOL]
     for t in range(size):

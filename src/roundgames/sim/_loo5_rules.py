@@ -13,6 +13,8 @@ import numba
 import numpy as np
 from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 
+from ._streams_kernel import below, next_u64
+
 ONE = np.int64(1)
 SUIT = np.int64(0x1FFF)
 ACE = 12
@@ -21,6 +23,35 @@ KING = 11
 HIGHEST = 0
 LEAD_ONE = 1
 CASSELL = 2
+
+
+#: choices among up to this many things take the fast remainder of :func:`below_fast`
+FAST_K = 64
+U16, U32 = np.uint64(0xFFFF), np.uint64(0xFFFFFFFF)
+S16, S32, S48 = np.uint64(16), np.uint64(32), np.uint64(48)
+#: for each k: 2**16, 2**32 and 2**48 modulo k, and Lemire's M = 2**64 // k + 1 (modulo 2**64)
+MOD_TABLE = np.array(
+    [[0, 0, 0, 0]] + [[(1 << 16) % k, (1 << 32) % k, (1 << 48) % k, ((1 << 64) // k + 1) % (1 << 64)] for k in
+     range(1, FAST_K + 1)],
+    dtype=np.uint64,
+)  # fmt: skip
+
+
+@numba.njit(cache=True, inline="always")
+def below_fast(state, k):
+    """:func:`._streams_kernel.below` (``next % k``), the same number without a 64-bit division, which costs
+    more than the rest of a draw: the value's four 16-bit limbs are folded modulo ``k`` into a number below
+    2**32 (each limb times 2**(16i) mod k), whose remainder is then taken by Lemire, Kaser and Kurz's direct
+    computation (2019: ``mulhi(M * y mod 2**64, k)``, exact for 32-bit ``y``), the high product in 32-bit
+    halves."""
+    if k > FAST_K:
+        return below(state, k)
+    x = next_u64(state)
+    y = (x & U16) + ((x >> S16) & U16) * MOD_TABLE[k, 0] + ((x >> S32) & U16) * MOD_TABLE[k, 1]
+    y += (x >> S48) * MOD_TABLE[k, 2]
+    frac = MOD_TABLE[k, 3] * y
+    kk = np.uint64(k)
+    return np.int64(((frac >> S32) * kk + (((frac & U32) * kk) >> S32)) >> S32)
 
 
 @numba.njit(cache=True, inline="always")
@@ -85,19 +116,6 @@ def power(card, led, trump, pam, civil):
 
 
 @numba.njit(cache=True)
-def trick_winner(cards, k, trump, pam, civil):
-    """The index among the ``k`` cards played of the one that wins (LOO-PLAY-7, LOO5-3/4)."""
-    led = suit_in_play(cards[0], trump, pam)
-    best = 0
-    top = power(cards[0], led, trump, pam, civil)
-    for i in range(1, k):
-        p = power(cards[i], led, trump, pam, civil)
-        if p > top:
-            best, top = i, p
-    return best
-
-
-@numba.njit(cache=True)
 def beating(hand, win, led, trump, pam, civil):
     bar = power(win, led, trump, pam, civil)
     out = np.int64(0)
@@ -126,11 +144,10 @@ def free_split(hand, pam, free, civil):
 
 
 @numba.njit(cache=True)
-def follow(hand, cards, k, trump, pam, free, civil):
-    """The cards ``hand`` may add to the ``k`` cards of the trick (LOO-PLAY-4..6, LOO5-3/4)."""
+def follow(hand, led, win, trump, pam, free, civil):
+    """The cards ``hand`` may add to a trick led in ``led`` that ``win`` is winning (LOO-PLAY-4..6, LOO5-3/4):
+    follow suit and head it; void, trump or overtrump where that heads it; otherwise anything."""
     bound, extra = free_split(hand, pam, free, civil)
-    led = suit_in_play(cards[0], trump, pam)
-    win = cards[trick_winner(cards, k, trump, pam, civil)]
     same = in_suit(bound, led, trump, pam)
     if same:
         if suit_in_play(win, trump, pam) != led:

@@ -25,11 +25,11 @@ dealt does (OpenSpiel's count):
 - ``sensible``: deterministic rules after Peel's hints, the method's bias in a study. Declaring (T = his trumps):
   stand with the master trump (the highest not turned up), two or more trumps, or one trump that is a knave or
   higher or goes with a plain ace; with a heavy stake to fight for (the pool at least two loos: "a player will run
-  greater risks") also with any trump, or with two plain kings or aces; otherwise take the miss while it is
-  untaken, if fewer than two players are in before him and the pool is at least one loo; otherwise throw up. The
-  dealer against a lone stander (LOO-DECL-8) stands on a trump or a plain ace and otherwise defends the pool with
-  the miss (it cannot cost him: he is never looed for it), never conceding; against a lone miss (LOO-DECL-9) he
-  stands on a trump, a king or an ace and otherwise throws up. Playing: the leader leads his highest trump if he
+  greater risks") also with any trump, or with two plain kings or aces, and otherwise take the miss while it is
+  untaken, if fewer than two players are in before him ("nor [should] the miss be taken after two players have
+  declared to play"); otherwise throw up. The dealer against a lone stander (LOO-DECL-8) stands on a trump or a
+  plain ace and otherwise defends the pool with the miss (it cannot cost him: he is never looed for it), never
+  conceding; against a lone miss (LOO-DECL-9) he stands on a trump, a king or an ace and otherwise throws up. Playing: the leader leads his highest trump if he
   may, else his highest card (of the highest rank, the highest suit number); a follower who can win the trick
   heads it as cheaply as he can if he plays last, else with his cheapest card that no unseen card of its suit
   beats, else with his most valuable winning card; one who cannot win throws his least valuable card (value: the
@@ -118,7 +118,6 @@ class Loo3Kernel:
 
     def check(self, setup: Setup) -> None:
         """Raise :class:`RulesError` naming the field, the value and the rule for a setup this kernel cannot play."""
-        rules_of(setup)
         if setup.form != self.form:
             raise RulesError(f"form: this kernel plays three_card, not {setup.form!r}")
         p = setup.players
@@ -126,6 +125,7 @@ class Loo3Kernel:
             raise RulesError(
                 f"players: Three-card Loo takes 3 to {MAX_PLAYERS} players with a miss, got {p!r} (LOO-GEN-1)"
             )
+        rules_of(setup)
         if len(setup.policies) != p:
             raise RulesError(f"policies: one per seat, {p} seats, got {len(setup.policies)}")
         for name in setup.policies:
@@ -156,6 +156,10 @@ class Loo3Kernel:
 
     def _play(self, setup: Setup, seed: int, n: int, given: Mapping[str, Any] | None, trace: bool) -> dict[str, Any]:
         self.check(setup)
+        if not isinstance(n, int | np.integer) or n < 0:
+            raise RulesError(f"n: the number of deals is a count, got {n!r}")
+        if not isinstance(seed, int | np.integer) or not 0 <= seed < 1 << 64:
+            raise RulesError(f"seed: a chunk's seed is an integer from 0 to 2**64 - 1, got {seed!r}")
         p = setup.players
         hand, turnup = given_cards(setup, n, given)
         width = 4 * p if trace else 1
@@ -177,7 +181,7 @@ class Loo3Kernel:
         act = DECL_CODES.get(setup.hero_action or "", -1)
         pol = np.array([POLICY_CODES[name] for name in setup.policies], np.int64)
         K.play_batch(
-            np.uint64(seed), n, p, pol, params_of(rules_of(setup)), setup.pool, hero, act, hand, turnup,
+            np.uint64(seed), int(n), p, pol, params_of(rules_of(setup)), setup.pool, hero, act, hand, turnup,
             out["net"], out["tricks"], out["pool"], out["states"], out["hands"], out["miss"], out["turnup"],
             out["decl"], out["hero_forced"], trace, out["actions"], out["actors"], out["winners"],
         )  # fmt: skip
