@@ -51,7 +51,9 @@ def test_workers_0_1_2_give_the_same_results() -> None:
 def test_an_existing_cluster_by_its_address() -> None:
     from distributed import LocalCluster
 
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+    # its HTTP routes on a free port: 8787 may be another cluster's
+    options = {"dashboard_address": None, "scheduler_kwargs": {"dashboard_address": ":0"}}
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, **options) as cluster:
         done: list[int] = []
         out = dict(
             map_chunks(SEEDS, [5, 0, 2], scheduler=cluster.scheduler_address, on_done=lambda i, r: done.append(i))
