@@ -167,7 +167,9 @@ def _client(distributed: Any, workers: int | None, scheduler: str | None) -> Ite
             # the scheduler's plain HTTP routes (health, metrics) still listen: on a free port, not on 8787, which
             # another cluster may hold
             scheduler_kwargs={"dashboard_address": ":0"},
-            silence_logs=logging.ERROR,
+            # a worker whose heartbeat meets the closing scheduler logs an error: noise at the end of every run;
+            # a chunk that fails raises its error here, from its future
+            silence_logs=logging.CRITICAL,
         )
     with cluster, distributed.Client(cluster, set_as_default=False) as client:
         yield client
