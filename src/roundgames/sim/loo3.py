@@ -293,7 +293,12 @@ def _order(action: Any) -> int:
 
 
 class SensibleTwin:
-    """The ``sensible`` player as a bot (its rules: the module's docstring); it draws nothing."""
+    """The ``sensible`` player as a bot (its rules: the module's docstring); it draws nothing.
+
+    Its rules are the kernel's own functions (``sensible_declare``, ``sensible_play``), asked with what the view
+    shows: the hand, the turn-up, the pool, the declarations and the tricks so far. So the engine checks that the
+    kernel sees the same facts, offers the same legal actions and settles the same way; one copy of the rules
+    keeps the two from drifting apart."""
 
     name = "sensible"
 
