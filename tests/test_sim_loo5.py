@@ -208,6 +208,7 @@ def test_states_count_every_card_dealt_and_every_action() -> None:
         (Setup("five_card", 3, ("random",) * 3, hero=1), ("hero", "together")),
         (Setup("five_card", 3, ("random",) * 3, pool=-1), ("pool", "-1")),
         (Setup("three_card", 3, ("random",) * 3), ("form", "three_card")),
+        (Setup("irish", 3, ("random",) * 3, {"form": "five_card"}), ("option form", "five_card")),
     ],
 )
 def test_a_setup_it_cannot_play_is_refused_by_name(setup: Setup, words: tuple[str, ...]) -> None:

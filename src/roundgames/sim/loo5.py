@@ -174,6 +174,8 @@ class Loo5Kernel:
         if setup.form != self.form:
             raise RulesError(f"form: this kernel plays {self.form!r}, not {setup.form!r}")
         rules = self.rules(setup)
+        if rules.form != self.form:
+            raise RulesError(f"option form: this kernel plays {self.form!r}, not {rules.form!r}")
         base = rules_for("loo", self.preset)
         for key, value in rules.options().items():
             out = key == "dealer_stands_out_above" and isinstance(setup.players, int) and setup.players > value
