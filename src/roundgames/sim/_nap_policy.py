@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import numba
 import numpy as np
+from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
+from numba.extending import intrinsic
 
-from ._streams_kernel import below
+from ._streams_kernel import GOLDEN, mix, next_u64
 
 PASS, ONE, TWO, MISERY, THREE, FOUR, NAP, WELLINGTON, BLUCHER = 0, 1, 2, 3, 4, 5, 6, 7, 8
 #: the tricks each call undertakes (misery: none)
@@ -32,31 +34,73 @@ C_HERO, C_HERO_MODE, C_HERO_CALL, C_POOL, C_FULL = 13, 14, 15, 16, 17
 CONFIG_SIZE = 18
 
 
+def _magic() -> tuple[np.ndarray, np.ndarray]:
+    weights = np.zeros((65, 4), dtype=np.uint64)
+    magic = np.zeros(65, dtype=np.uint64)
+    for d in range(1, 65):
+        weights[d] = [(1 << (16 * i)) % d for i in range(4)]
+        magic[d] = (1 << 40) // d + 1
+    return weights, magic
+
+
+#: for each ``k`` up to 64: ``2**(16 i) % k`` for the four 16-bit pieces of a 64-bit number, and
+#: ``2**40 // k + 1``, which divides a number below ``2**34`` by ``k`` exactly as a multiplication and a shift
+WEIGHTS, MAGIC = _magic()
+LOW16 = np.uint64(0xFFFF)
+S16, S32, S48, S40 = np.uint64(16), np.uint64(32), np.uint64(48), np.uint64(40)
+
+
 @numba.njit(cache=True, inline="always")
-def popcount(m):
-    """The cards in mask ``m`` (below 2**52)."""
-    m = m - ((m >> 1) & 0x5555555555555555)
-    m = (m & 0x3333333333333333) + ((m >> 2) & 0x3333333333333333)
-    m = (m + (m >> 4)) & 0x0F0F0F0F0F0F0F0F
-    return (m * 0x0101010101010101) >> 56
+def modulo(x, k):
+    """``x % k`` for a uint64 ``x`` and ``1 <= k <= 64``, without a division (a 64-bit division costs some twenty
+    times the rest of a draw): the sum of ``x``'s four 16-bit pieces, each times ``2**(16 i) % k``, is below
+    ``2**24`` and has the same remainder, which a multiplication and a shift then give exactly."""
+    y = (x & LOW16) + ((x >> S16) & LOW16) * WEIGHTS[k, 1]  # no row taken: a view costs a reference count
+    y += ((x >> S32) & LOW16) * WEIGHTS[k, 2] + (x >> S48) * WEIGHTS[k, 3]
+    q = (y * MAGIC[k]) >> S40
+    return np.int64(y - q * np.uint64(k))
+
+
+@numba.njit(cache=True, inline="always")
+def draw(state, k):
+    """``below(state, k)`` of :mod:`._streams_kernel` for ``1 <= k <= 64``: the same number, by :func:`modulo`."""
+    return modulo(next_u64(state), k)
+
+
+@numba.njit(cache=True)
+def shuffle(state, cards, size, count):
+    """:func:`._streams_kernel.shuffle_into` on the first ``size`` places of ``cards`` (at most 64): the same
+    shuffle, by :func:`modulo`, the stream's state kept in a register until the end."""
+    x = state[0]
+    for j in range(count):
+        x += GOLDEN
+        r = j + modulo(mix(x), size - j)
+        t = cards[j]
+        cards[j] = cards[r]
+        cards[r] = t
+    state[0] = x
+
+
+@intrinsic
+def popcount(typingctx, m):
+    """The cards in mask ``m``: one instruction (LLVM's ``ctpop``)."""
+
+    def codegen(context, builder, signature, args):
+        return builder.ctpop(args[0])
+
+    return m(m), codegen
 
 
 @numba.njit(cache=True, inline="always")
 def lowest(m):
     """The lowest card of a non-empty mask."""
-    return popcount((m & -m) - 1)
+    return np.int64(trailing_zeros(m))
 
 
 @numba.njit(cache=True, inline="always")
 def highest(m):
     """The highest card of a non-empty mask."""
-    m |= m >> 1
-    m |= m >> 2
-    m |= m >> 4
-    m |= m >> 8
-    m |= m >> 16
-    m |= m >> 32
-    return popcount(m) - 1
+    return np.int64(63 - leading_zeros(m))
 
 
 @numba.njit(cache=True, inline="always")
@@ -75,10 +119,19 @@ def beats(card, best, trump):
 
 @numba.njit(cache=True, inline="always")
 def nth(m, r):
-    """The ``r``-th card (from 0) of mask ``m`` in ascending order."""
-    for _ in range(r):
-        m &= m - 1
-    return lowest(m)
+    """The ``r``-th card (from 0) of mask ``m`` in ascending order: a binary search on the count of each half,
+    free of the unpredictable branches of a loop over the cards."""
+    pos = 0
+    for width in (32, 16, 8, 4, 2, 1):
+        low = m & ((np.int64(1) << width) - 1)
+        c = popcount(low)
+        if r >= c:
+            r -= c
+            m >>= width
+            pos += width
+        else:
+            m = low
+    return pos
 
 
 # -- calling -------------------------------------------------------------------------------------------
@@ -177,21 +230,7 @@ def misery_hand(hand, low):
 
 
 @numba.njit(cache=True)
-def call_ok(code, high, cfg, rank_of):
-    """Whether call ``code`` may be made over the highest call ``high`` (0: none) (NAP-CALL-2..6)."""
-    if rank_of[code] <= rank_of[high]:
-        return False
-    if code == MISERY:
-        return cfg[C_MISERY] != 0
-    if code == WELLINGTON:
-        return cfg[C_WELLINGTON] != 0 and high == NAP
-    if code == BLUCHER:
-        return cfg[C_BLUCHER] != 0 and high == WELLINGTON
-    return CALL_TRICKS[code] >= cfg[C_MIN_CALL]
-
-
-@numba.njit(cache=True)
-def sensible_call(hand, high, cfg, rank_of):
+def sensible_call(hand, high, cfg, ok):
     """The sensible player's call (see :mod:`.nap`)."""
     full = cfg[C_FULL]
     packed = best_trump(hand, full, cfg[C_PLAYING] - 1)
@@ -214,29 +253,20 @@ def sensible_call(hand, high, cfg, rank_of):
         want = TWO
     elif e >= 5:
         want = ONE
-    if want != PASS and call_ok(want, high, cfg, rank_of):
+    if ok[high, want]:
         return want
     return PASS
 
 
-@numba.njit(cache=True)
-def random_call(state, high, cfg, ladder, rank_of):
-    """A call drawn uniformly from pass and the legal calls in ladder order (one draw when more than one)."""
-    k = 1
-    for j in range(8):
-        if call_ok(ladder[j], high, cfg, rank_of):
-            k += 1
+@numba.njit(cache=True, inline="always")
+def random_call(state, high, after):
+    """A call drawn uniformly from pass and the legal calls in ladder order, ``after[high]`` (their number, then
+    their codes); one draw when more than one."""
+    k = after[high, 0] + 1
     if k == 1:
         return PASS
-    r = below(state, k)
-    if r == 0:
-        return PASS
-    for j in range(8):
-        if call_ok(ladder[j], high, cfg, rank_of):
-            r -= 1
-            if r == 0:
-                return ladder[j]
-    return PASS
+    r = draw(state, k)
+    return after[high, r] if r else PASS
 
 
 # -- play ----------------------------------------------------------------------------------------------
@@ -361,7 +391,9 @@ def defender_card(legal, unseen, tc, tlen, leader, trump, declarer, playing):
     w = trick_winner(tc, tlen, trump)
     win_card = tc[w]
     heads = beaters(legal, win_card, trump)
-    senior_at = (declarer - leader) % playing
+    senior_at = declarer - leader  # his place in the trick
+    if senior_at < 0:
+        senior_at += playing
     if senior_at < tlen:  # the senior hand has played: head him if he is winning
         if w == senior_at and heads:
             return least_value(heads, trump)
@@ -392,18 +424,11 @@ def misery_card(seat, hand, legal, tc, tlen, leader, trump, declarer, playing):
     under = legal & ~beaters(legal, tc[w], trump)
     if seat == declarer:
         return top_rank(under) if under else low_rank(legal)
-    caller_at = (declarer - leader) % playing
+    caller_at = declarer - leader  # his place in the trick
+    if caller_at < 0:
+        caller_at += playing
     if caller_at >= tlen:
         return low_rank(legal)
     if w == caller_at and under:
         return top_rank(under)
     return top_rank(legal)
-
-
-@numba.njit(cache=True)
-def random_card(state, legal):
-    """A card drawn uniformly from the legal ones in ascending order (a draw only when more than one)."""
-    k = popcount(legal)
-    if k == 1:
-        return lowest(legal)
-    return nth(legal, below(state, k))

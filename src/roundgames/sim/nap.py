@@ -184,6 +184,27 @@ def _hero(setup: Setup, rules: NapRules) -> tuple[int, int, int]:
     return setup.hero, 2 if senior else 1, CALL_NAMES.index(call)
 
 
+def _call_tables(rules: NapRules) -> tuple[np.ndarray, np.ndarray]:
+    """The calls the options allow over each highest call so far, by code (NAP-CALL-2..6, the engine's
+    :func:`~roundgames.nap.calls.option_problem` and ladder): ``ok[high, code]`` whether ``code`` may be called
+    over ``high`` (0: none; a pass always may), and ``after[high]`` their number, then the codes in ladder
+    order."""
+    order = ladder(rules)
+    ok = np.zeros((9, 9), dtype=np.int64)
+    after = np.zeros((9, 9), dtype=np.int64)
+    for high in range(9):
+        above = order[order.index(CALL_NAMES[high]) + 1 :] if high else order
+        legal = [c for c in above if option_problem(rules, c) is None]
+        # Wellington only over a Nap, Blücher only over a Wellington (NAP-CALL-6)
+        legal = [c for c in legal if (c != "wellington" or high == _NAP) and (c != "blucher" or high == _WELLINGTON)]
+        ok[high, 0] = 1
+        after[high, 0] = len(legal)
+        for j, c in enumerate(legal):
+            ok[high, CALL_NAMES.index(c)] = 1
+            after[high, j + 1] = CALL_NAMES.index(c)
+    return ok, after
+
+
 class NapKernel:
     """Nap's batch player (:class:`~roundgames.sim.kernels.Kernel`)."""
 
@@ -229,17 +250,13 @@ class NapKernel:
         cfg[p.C_LOW] = 0 if rules.pack == 52 else 5
         cfg[p.C_HERO], cfg[p.C_HERO_MODE], cfg[p.C_HERO_CALL] = hero, mode, hero_call
         cfg[p.C_POOL], cfg[p.C_FULL] = setup.pool, pack_mask(rules.pack)
-        order = ladder(rules)
-        ladder_codes = np.array([CALL_NAMES.index(c) for c in order], dtype=np.int64)
-        rank_of = np.zeros(9, dtype=np.int64)
-        for i, c in enumerate(order):
-            rank_of[CALL_NAMES.index(c)] = i + 1
+        ok, after = _call_tables(rules)
         table = pay_table(rules)
         pay = np.zeros((2, 9), dtype=np.int64)
         for c, (won, lost) in table.items():
             pay[0, CALL_NAMES.index(c)], pay[1, CALL_NAMES.index(c)] = won, lost
         policy = np.array([_POLICY_CODES[x] for x in setup.policies], dtype=np.int64)
-        return cfg, ladder_codes, rank_of, pay, policy
+        return cfg, ok, after, pay, policy
 
     def _given(self, setup: Setup, n: int, given: Mapping[str, Any] | None, full: int) -> np.ndarray:
         if not given:
@@ -258,7 +275,7 @@ class NapKernel:
         return hands
 
     def _play(self, setup: Setup, seed: int, n: int, given: Mapping[str, Any] | None, record: bool) -> dict[str, Any]:
-        cfg, ladder_codes, rank_of, pay, policy = self._arrays(setup)
+        cfg, ok, after, pay, policy = self._arrays(setup)
         from . import _nap_kernel as k
         from . import _nap_policy as p
 
@@ -274,7 +291,7 @@ class NapKernel:
         deal_i32 = np.zeros((n, 2), dtype=np.int32)
         playing = int(cfg[p.C_PLAYING])
         actions = np.full((n if record else 0, 6 * playing), -1, dtype=np.int16)
-        k.run_deals(np.uint64(seed), n, cfg, ladder_codes, rank_of, pay, policy, hands_given, hands, calls, tricks,
+        k.run_deals(np.uint64(seed), n, cfg, ok, after, pay, policy, hands_given, hands, calls, tricks,
                     net, deal_i8, deal_i32, actions)  # fmt: skip
         out: dict[str, Any] = {
             "net": net,
