@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 from roundgames.core.cards import mask_of, parse_cards
+from roundgames.core.errors import RulesError
 from roundgames.sim.kernels import Setup, kernel_for
 from roundgames.sim.nap import CALL_NAMES, action_codes, is_peel_case, replay
 from roundgames.sim.streams import chunk_seed
@@ -124,3 +125,97 @@ def test_given_hands_are_dealt_to_the_hero() -> None:
     out = KERNEL.run(setup, chunk_seed(1, 0), 100, {"hand": hands})
     assert (out["hands"][:, 3] == hands).all()
     assert all(int(np.bitwise_or.reduce(row)).bit_count() == 20 for row in out["hands"])  # no card twice
+
+
+def hero_deals(players: int, hand: str, action: str, n: int = 200, **more: Any) -> dict[str, Any]:
+    """``n`` deals in which the hero (seat 1) holds ``hand`` and takes ``action``, the others sensible."""
+    setup = setup_of(players, "sensible", hero=1, hero_action=action, **more)
+    hands = np.full(n, mask_of(parse_cards(hand)), dtype=np.int64)
+    return KERNEL.run(setup, chunk_seed(21, 0), n, {"hand": hands})
+
+
+@pytest.mark.parametrize("players", [3, 4, 6])
+def test_a_nap_made_pays_ten_from_each(players: int) -> None:
+    """The five top trumps make Nap on every deal, and each opponent pays him 10, the dealer sitting out at six
+    included (NAP-SET-1, §6.5); the deal ends at the fifth trick won (NAP-PLAY-4)."""
+    out = hero_deals(players, "AS KS QS JS TS", "senior:nap")
+    assert out["made"].all() and (out["trump"] == 0).all() and (out["tricks"][:, 1] == 5).all()
+    expected = [-10] * players
+    expected[1] = 10 * (players - 1)
+    assert (out["net"] == expected).all()
+    playing = players - (players >= 6)
+    assert (out["states"] == 5 * playing + playing + 5 * playing).all()
+
+
+def test_a_made_nap_takes_the_kitty() -> None:
+    """With a kitty, the dealer's unit goes in and a made Nap takes it all (NAP-VAR-POOL, §14.14)."""
+    out = hero_deals(4, "AH KH QH JH TH", "senior:nap", options={"kitty": True}, pool=5)
+    assert (out["net"] == [-10, 30 + 5 + 1, -10, -10 - 1]).all()
+    assert (out["pool"] == 0).all()
+
+
+def test_misery_fails_on_the_first_trick_won() -> None:
+    """The caller leads his king of spades, which fixes trumps and which nobody can head: he wins the first trick
+    and the deal stops there, misery lost at 3 each (NAP-PLAY-4, NAP-PLAY-5, §6.5)."""
+    out = hero_deals(4, "AS AH AD AC KS", "senior:misery")
+    assert not out["made"].any() and (out["tricks"].sum(axis=1) == 1).all() and (out["tricks"][:, 1] == 1).all()
+    assert (out["net"] == [3, -9, 3, 3]).all()
+    assert (out["states"] == 20 + 4 + 4).all()
+
+
+@pytest.mark.parametrize(("call", "tricks"), [("1", 1), ("2", 2), ("3", 3)])
+def test_a_call_made_ends_the_deal_early(call: str, tricks: int) -> None:
+    """A call of n made stops the play at the n-th trick won (NAP-PLAY-4, NAP-PLAY-7: only the call counts)."""
+    out = hero_deals(5, "AS KS QS JS TS", f"senior:{call}")
+    assert out["made"].all() and (out["tricks"].sum(axis=1) == tricks).all()
+    assert (out["net"][:, 1] == 4 * tricks).all()
+    assert (out["states"] == 25 + 5 + 5 * tricks).all()
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        ({"options": {"purchase": True}}, ("option purchase", "checked engine")),
+        ({"options": {"all_pass": "double_header"}}, ("option all_pass", "double_header", "checked engine")),
+        ({"options": {"spare_hand": "peel"}}, ("option spare_hand", "checked engine")),
+        ({"options": {"misery": "sometimes"}}, ("option misery",)),
+        ({"options": {"jokers": True}}, ("jokers",)),
+        ({"players": 8}, ("players", "NAP-GEN-1")),
+        ({"policies": ("random",) * 3}, ("policies",)),
+        ({"policies": ("random", "random", "clever", "random")}, ("policies", "clever")),
+        ({"hero": 1, "hero_action": "double"}, ("hero_action", "double")),
+        ({"hero": 1, "hero_action": "senior:wellington"}, ("hero_action", "senior:wellington")),
+        ({"hero": 1}, ("hero",)),
+        ({"hero": 5, "hero_action": "nap", "players": 6, "policies": ("random",) * 6}, ("hero", "NAP-GEN-2")),
+        ({"hero": 3, "hero_action": "senior:misery", "options": {"misery": False}}, ("misery", "NAP-CALL-4")),
+        ({"hero": 3, "hero_action": "senior:1", "options": {"min_call": 2}}, ("senior:1", "NAP-CALL-4")),
+        ({"pool": -1}, ("pool",)),
+        ({"form": "three_card"}, ("form", "three_card")),
+    ],
+)
+def test_bad_setups_are_refused_by_name(change: dict[str, Any], words: tuple[str, ...]) -> None:
+    """A setup the kernel cannot play is refused with a RulesError naming the field and the value."""
+    fields: dict[str, Any] = {"form": "nap", "players": 4, "policies": ("random",) * 4, **change}
+    setup = Setup(**fields)
+    with pytest.raises(RulesError) as info:
+        KERNEL.check(setup)
+    for word in words:
+        assert word in str(info.value)
+
+
+@pytest.mark.parametrize(
+    ("given", "words"),
+    [
+        ({"hand": np.array([mask_of(parse_cards("AS KS QS JS"))] * 3)}, ("given", "five cards")),
+        ({"hand": np.array([mask_of(parse_cards("AS KS QS JS TS"))] * 2)}, ("given", "shape")),
+        ({"turnup": np.zeros(3)}, ("given", "turnup")),
+    ],
+)
+def test_bad_given_cards_are_refused(given: dict[str, Any], words: tuple[str, ...]) -> None:
+    """``given`` holds the hero's five cards, one hand per deal (NAP-DEAL-1); anything else is refused."""
+    with pytest.raises(RulesError) as info:
+        KERNEL.run(setup_of(4, "random", hero=0, hero_action="pass"), 1, 3, given)
+    for word in words:
+        assert word in str(info.value)
+    with pytest.raises(RulesError, match="no hero"):
+        KERNEL.run(setup_of(4, "random"), 1, 3, {"hand": np.array([31] * 3)})

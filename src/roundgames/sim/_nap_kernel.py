@@ -111,10 +111,8 @@ def calling(i, state, cfg, ok, after, policy, hands, calls, deal_i8, actions, re
             code = hero_call
             deal_i8[i, HERO_FORCED] = 1
         if code < 0:
-            if policy[s] == RANDOM:
-                code = random_call(state, high, after)
-            else:
-                code = sensible_call(hands[s], high, cfg, ok)
+            random = policy[s] == RANDOM
+            code = random_call(state, high, after) if random else sensible_call(hands[s], high, cfg, ok)
         calls[i, s] = code
         if record:
             actions[i, s] = CALLED + code
