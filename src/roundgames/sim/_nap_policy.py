@@ -173,11 +173,11 @@ def estimate(hand, trump, full, opponents):
     """The hand's likely tricks with ``trump`` as trumps, in quarter tricks."""
     total = 0
     for s in range(4):
+        m = hand & SUIT[s]
         k = 0
-        for r in range(12, -1, -1):
-            c = s * 13 + r
-            if not (hand >> c) & 1:
-                continue
+        while m:  # the suit's cards held, from the top
+            c = highest(m)
+            m ^= np.int64(1) << c
             h = popcount(full & ~hand & above(c))
             total += trump_points(h, k) if s == trump else side_points(h, k, opponents)
             k += 1
@@ -216,17 +216,18 @@ def sure_tricks(hand, trump, full):
 @numba.njit(cache=True)
 def misery_hand(hand, low):
     """A hand of low cards: each suit's cards, from its lowest (k = 0), at most ``low + 4 + 3k`` in rank (a six,
-    then a nine, then a queen in a full pack), one rank over allowed in all."""
+    then a nine, then a queen in a full pack), two ranks over allowed in all."""
     danger = 0
     for s in range(4):
+        m = hand & SUIT[s]
         k = 0
-        for r in range(13):
-            if (hand >> (s * 13 + r)) & 1:
-                over = r - low - 4 - 3 * k
-                if over > 0:
-                    danger += over
-                k += 1
-    return danger <= 1
+        while m:  # the suit's cards held, from the lowest
+            over = lowest(m) % 13 - low - 4 - 3 * k
+            m &= m - 1
+            if over > 0:
+                danger += over
+            k += 1
+    return danger <= 2
 
 
 @numba.njit(cache=True)
@@ -243,15 +244,15 @@ def sensible_call(hand, high, cfg, ok):
         want = BLUCHER
     elif sure >= 5 or e >= 17:
         want = NAP
-    elif e >= 14:
+    elif e >= 12:
         want = FOUR
-    elif e >= 11:
+    elif e >= 9:
         want = THREE
     elif misery_hand(hand, cfg[C_LOW]):
         want = MISERY
-    elif e >= 8:
-        want = TWO
     elif e >= 5:
+        want = TWO
+    elif e >= 3:
         want = ONE
     if ok[high, want]:
         return want
@@ -413,10 +414,10 @@ def misery_card(seat, hand, legal, tc, tlen, leader, trump, declarer, playing):
             return low_rank(legal)
         best, best_key = -1, 0
         m = legal
-        while m:  # the lowest rank; ties: the shorter suit, then the lower card
+        while m:  # the lowest card of the shortest suit (which becomes trumps: the fewer kept, the better)
             c = lowest(m)
             m &= m - 1
-            key = (c % 13) * 16 + popcount(hand & SUIT[c // 13])
+            key = popcount(hand & SUIT[c // 13]) * 16 + c % 13
             if best < 0 or key < best_key:
                 best, best_key = c, key
         return best

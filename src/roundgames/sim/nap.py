@@ -29,11 +29,12 @@ the whole deal whichever seat draws.
     card out worth 1 as the first held against one or two opponents. The hand's suit is the one of most points
     (ties: the longer, then the lower suit); *sure* is its trumps in an unbroken sequence from the top.
   - *Calling.* Over a Nap, Wellington with five sure trumps or 19 points; over a Wellington, Blücher with five
-    sure trumps. Otherwise Nap with five sure trumps or 17 points ("the only safe and perfect Nap"; a hand
-    good enough for four is taken as good enough for Nap only from 17), 4 from 14, 3 from 11, then misery on a
-    hand of low cards (each suit's lowest card at most a six, the next a nine, the next a queen, one rank over
-    in all allowed: the 32-card pack shifts them up by five), 2 from 8, 1 from 5. The call is made when it is
-    legal, else he passes (no call is raised to outbid another).
+    sure trumps. Otherwise Nap with five sure trumps ("the only safe and perfect Nap") or 17 points, 4 from 12,
+    3 from 9, then misery on a hand of low cards (each suit's lowest card at most a six, the next a nine, the
+    next a queen, two ranks over in all allowed; the 32-card pack shifts them up by five), 2 from 5, 1 from 3.
+    The call is made when it is legal, else he passes (no call is raised to outbid another). The thresholds
+    are where each call's expected payment is best, as measured with this player as senior hand at a table of
+    four: Peel's "a hand good enough for four is ... sufficiently good for Nap" is not taken.
   - *Senior hand.* He leads the top trump of his suit (which fixes trumps), then his highest trump while any
     trump is unseen, then his masters (the highest first), then his least card; following, he heads the trick
     with his cheapest card that heads it, else throws his least card. *Least* and *cheapest*: lowest rank, a
@@ -47,10 +48,11 @@ the whole deal whichever seat draws.
     hand, except ... holding ace and a small one, with knave or a lower card led": when the senior hand leads
     a knave or lower to the first trick and still heads it, a defender holding the ace and one card of ten or
     lower of that suit, no more, plays the small card.
-  - *Misery.* The caller leads his lowest card (ties: the shorter suit, then the lower card); following, his
-    highest card that stays under the trick, else his lowest. The defenders lead their lowest card; before the
-    caller they play their lowest; after him, while he heads the trick, their highest card that stays under
-    it, otherwise their highest card.
+  - *Misery.* The caller leads the lowest card of his shortest suit (with trumps in misery it fixes trumps:
+    the fewer he keeps, the better; ties: the lower card), and following plays his highest card that stays
+    under the trick, else his lowest. The defenders lead their lowest card; before the caller they play their
+    lowest; after him, while he heads the trick, their highest card that stays under it, otherwise their
+    highest card.
 
 - ``sensible-head``: the same, except that in Peel's first-round case the defender heads with the ace.
 
@@ -402,7 +404,7 @@ def _misery_hand(hand: int, low: int) -> bool:
     for s in range(4):
         for k, c in enumerate(cards_in(hand & SUIT_MASKS[s])):
             danger += max(0, c % 13 - low - 4 - 3 * k)
-    return danger <= 1
+    return danger <= 2
 
 
 def _sensible_call(hand: int, high: int, rules: NapRules, opponents: int) -> int:
@@ -416,12 +418,12 @@ def _sensible_call(hand: int, high: int, rules: NapRules, opponents: int) -> int
         return _BLUCHER
     if sure >= 5 or e >= 17:
         return _NAP
-    for points, code in ((14, 5), (11, 4)):
+    for points, code in ((12, 5), (9, 4)):
         if e >= points:
             return code
     if _misery_hand(hand, 0 if rules.pack == 52 else 5):
         return _MISERY
-    return 2 if e >= 8 else 1 if e >= 5 else 0
+    return 2 if e >= 5 else 1 if e >= 3 else 0
 
 
 def _least(cards: list[int], trump: int) -> int:
@@ -505,7 +507,7 @@ def _misery_card(v: _Seen, legal: list[int]) -> int:
     if not v.trick:
         if v.seat != v.declarer:
             return _low(legal)
-        return min(legal, key=lambda c: (c % 13, (v.hand & SUIT_MASKS[c // 13]).bit_count(), c))
+        return min(legal, key=lambda c: ((v.hand & SUIT_MASKS[c // 13]).bit_count(), c % 13, c))
     w = _winner(v.trick, v.trump)
     under = [c for c in legal if not _beats(c, v.trick[w], v.trump)]
     if v.seat == v.declarer:
