@@ -10,11 +10,11 @@ from typing import Any
 import numpy as np
 import pytest
 
-from roundgames.core.cards import mask_of, parse_cards
+from roundgames.core.cards import cards_in, mask_of, pack_mask, parse_cards
 from roundgames.core.errors import RulesError
 from roundgames.sim.kernels import Setup, kernel_for
 from roundgames.sim.nap import CALL_NAMES, action_codes, is_peel_case, replay
-from roundgames.sim.streams import chunk_seed
+from roundgames.sim.streams import CARDS, chunk_seed, deal_stream, shuffled
 
 pytest.importorskip("numba")
 
@@ -219,3 +219,24 @@ def test_bad_given_cards_are_refused(given: dict[str, Any], words: tuple[str, ..
         assert word in str(info.value)
     with pytest.raises(RulesError, match="no hero"):
         KERNEL.run(setup_of(4, "random"), 1, 3, {"hand": np.array([31] * 3)})
+
+
+@pytest.mark.parametrize(("players", "options"), [(4, {}), (7, {"max_players": 7, "pack": 32}), (2, {})])
+def test_the_deal_follows_the_cards_stream(players: int, options: dict[str, Any]) -> None:
+    """Deal i's hands are the documented positions of the pack shuffled by its CARDS stream (streams.shuffled):
+    positions 5k .. 5k + 4 to the k-th seat that plays; with a given hand, the rest of the pack to the others."""
+    setup = setup_of(players, "random", options=options)
+    seed = chunk_seed(4, 2)
+    full = pack_mask(32 if options.get("pack") == 32 else 52)
+    playing = players - (players >= 6)
+    out = KERNEL.run(setup, seed, 200)
+    for i in range(200):
+        cards = shuffled(deal_stream(seed, i, CARDS), cards_in(full), 5 * playing)
+        assert out["hands"][i, :playing].tolist() == [mask_of(cards[5 * k : 5 * k + 5]) for k in range(playing)]
+    hero_hand = mask_of(parse_cards("7C 8D 9H QS AC"))
+    given = KERNEL.run(setup_of(players, "random", hero=0, hero_action="pass", options=options), seed, 50,
+                       {"hand": np.full(50, hero_hand, dtype=np.int64)})  # fmt: skip
+    for i in range(50):
+        cards = shuffled(deal_stream(seed, i, CARDS), cards_in(full & ~hero_hand), 5 * (playing - 1))
+        others = [mask_of(cards[5 * k : 5 * k + 5]) for k in range(playing - 1)]
+        assert given["hands"][i, :playing].tolist() == [hero_hand, *others]
