@@ -9,9 +9,9 @@ cards played so far (``played``, the trick in progress included) and the trick i
 
 # mypy: ignore-errors
 # numba compiles these functions from their Python source; they are typed by numba, not by mypy.
-# numba's disk cache (cache=True) is invalidated by a change of a function's own file only: this module
-# is inlined into the other's functions (_nap_kernel.py, _nap_policy.py), so after editing either one, delete
-# both modules' cached machine code (src/roundgames/sim/__pycache__/_nap_*.nbi and .nbc).
+# numba's disk cache (cache=True) is invalidated by a change of a function's own file only, and the kernel
+# (_nap_kernel.py) compiles the players (_nap_policy.py) into its own functions: after editing either module,
+# delete both modules' cached machine code (src/roundgames/sim/__pycache__/_nap_*.nbi and .nbc).
 
 from __future__ import annotations
 
