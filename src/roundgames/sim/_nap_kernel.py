@@ -47,7 +47,6 @@ from ._nap_policy import (
     nth,
     peel_case,
     popcount,
-    random_call,
     senior_card,
     sensible_call,
     shuffle,
@@ -105,6 +104,7 @@ def calling(i, state, cfg, ok, after, policy, hands, calls, deal_i8, actions, re
     playing = cfg[C_PLAYING]
     hero, mode, hero_call = cfg[C_HERO], cfg[C_HERO_MODE], cfg[C_HERO_CALL]
     high, declarer = PASS, -1
+    x = state[0]  # only the random players draw here, and only in this loop
     for s in range(playing):
         code = -1
         if mode == HERO_SENIOR:
@@ -114,13 +114,22 @@ def calling(i, state, cfg, ok, after, policy, hands, calls, deal_i8, actions, re
             code = hero_call
             deal_i8[i, HERO_FORCED] = 1
         if code < 0:
-            random = policy[s] == RANDOM
-            code = random_call(state, high, after) if random else sensible_call(hands[s], high, cfg, ok)
+            if policy[s] != RANDOM:
+                code = sensible_call(hands[s], high, cfg, ok)
+            else:  # uniform over pass and after[high] (their number, then their codes in ladder order)
+                k = after[high, 0] + 1
+                code = PASS
+                if k > 1:
+                    x += GOLDEN
+                    r = modulo(mix(x), k)
+                    if r:
+                        code = after[high, r]
         calls[i, s] = code
         if record:
             actions[i, s] = CALLED + code
         if code != PASS:
             high, declarer = code, s
+    state[0] = x
     if declarer >= 0:
         return declarer * 16 + high
     rule = cfg[C_ALL_PASS]

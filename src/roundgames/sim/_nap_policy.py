@@ -20,7 +20,7 @@ import numpy as np
 from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 from numba.extending import intrinsic
 
-from ._streams_kernel import GOLDEN, mix, next_u64
+from ._streams_kernel import GOLDEN, mix
 
 PASS, ONE, TWO, MISERY, THREE, FOUR, NAP, WELLINGTON, BLUCHER = 0, 1, 2, 3, 4, 5, 6, 7, 8
 #: the tricks each call undertakes (misery: none)
@@ -62,12 +62,6 @@ def modulo(x, k):
     y += ((x >> S32) & LOW16) * WEIGHTS[k, 2] + (x >> S48) * WEIGHTS[k, 3]
     q = (y * MAGIC[k]) >> S40
     return np.int64(y - q * np.uint64(k))
-
-
-@numba.njit(cache=True, inline="always")
-def draw(state, k):
-    """``below(state, k)`` of :mod:`._streams_kernel` for ``1 <= k <= 64``: the same number, by :func:`modulo`."""
-    return modulo(next_u64(state), k)
 
 
 @numba.njit(cache=True)
@@ -260,17 +254,6 @@ def sensible_call(hand, high, cfg, ok):
     if ok[high, want]:
         return want
     return PASS
-
-
-@numba.njit(cache=True, inline="always")
-def random_call(state, high, after):
-    """A call drawn uniformly from pass and the legal calls in ladder order, ``after[high]`` (their number, then
-    their codes); one draw when more than one."""
-    k = after[high, 0] + 1
-    if k == 1:
-        return PASS
-    r = draw(state, k)
-    return after[high, r] if r else PASS
 
 
 # -- play ----------------------------------------------------------------------------------------------
