@@ -240,3 +240,23 @@ def test_the_deal_follows_the_cards_stream(players: int, options: dict[str, Any]
         cards = shuffled(deal_stream(seed, i, CARDS), cards_in(full & ~hero_hand), 5 * (playing - 1))
         others = [mask_of(cards[5 * k : 5 * k + 5]) for k in range(playing - 1)]
         assert given["hands"][i, :playing].tolist() == [hero_hand, *others]
+
+
+def test_peel_s_defender_passes_and_the_other_heads_with_the_ace() -> None:
+    """In Peel's first-round case (ace and a small one, knave or lower led by the senior hand) the sensible
+    defender plays the small card and sensible-head the ace, on the same deals; both as the engine plays them."""
+    seed = chunk_seed(9, 0)
+    cards: dict[str, list[int]] = {}
+    seats: dict[str, list[int]] = {}
+    for defender in ("sensible", "sensible-head"):
+        setup = setup_of(4, ("random", defender, defender, defender), hero=0, hero_action="senior:3")
+        check_against_engine(setup, 300, seed=9)
+        out = KERNEL.trace(setup, seed, 3000)  # type: ignore[attr-defined]
+        rows = np.flatnonzero(out["peel_case"] >= 0)
+        assert rows.size > 20
+        # the senior hand (seat 0) leads the first trick: seat s's card is the (4 + s)-th action
+        cards[defender] = [int(out["actions"][i, 4 + out["peel_case"][i]]) for i in rows]
+        seats[defender] = [int(i) * 10 + int(out["peel_case"][i]) for i in rows]
+    assert all(c % 13 <= 8 for c in cards["sensible"])  # the small one: ten or lower
+    assert all(c % 13 == 12 for c in cards["sensible-head"])  # the ace
+    assert seats["sensible"] == seats["sensible-head"]  # the same deals, the same defenders

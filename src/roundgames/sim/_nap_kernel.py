@@ -288,7 +288,7 @@ def one_deal(i, state, cfg, ok, after, pay, policy, hands, tc, calls, tricks, ne
     deal_i32[i, STATES] = states
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, nogil=True)  # nogil: threads of one process may play chunks at once
 def run_deals(seed, n, cfg, ok, after, pay, policy, given, hands_out, calls, tricks, net, deal_i8,
               deal_i32, actions):  # fmt: skip
     """Play deals ``0 .. n-1`` of the chunk seeded ``seed`` into the columns (zeroed by the caller);

@@ -271,9 +271,10 @@ class NapKernel:
         hands = np.ascontiguousarray(given["hand"], dtype=np.int64)
         if hands.shape != (n,):
             raise RulesError(f"given: 'hand' holds one hand per deal, shape ({n},), got {hands.shape}")
-        for i, h in enumerate(hands.tolist()):
-            if h & ~full or int(h).bit_count() != 5:
-                raise RulesError(f"given: hand {i} ({h:#x}) is not five cards of the pack (NAP-DEAL-1)")
+        bad = np.flatnonzero((hands & ~full != 0) | (np.bitwise_count(hands) != 5) | (hands < 0))
+        if bad.size:
+            i = int(bad[0])
+            raise RulesError(f"given: hand {i} ({int(hands[i]):#x}) is not five cards of the pack (NAP-DEAL-1)")
         return hands
 
     def _play(self, setup: Setup, seed: int, n: int, given: Mapping[str, Any] | None, record: bool) -> dict[str, Any]:
