@@ -29,10 +29,15 @@ deep, on every ``last()`` and ``step()``) costs more than the observation and th
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import platform
 import shlex
+import statistics
+import subprocess
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -63,6 +68,62 @@ def play(env: Any, rng: np.random.Generator, seed: int, deadline: float) -> tupl
     return episodes, deals, steps
 
 
+def measure(game: str, raw: bool, args: argparse.Namespace) -> dict[str, Any]:
+    """One measurement in this process: ``args.seconds`` of random play through one entry point."""
+    module = GAMES[game]
+    players = args.players if args.players is not None else DEFAULT_PLAYERS[game]
+    config = {"players": players, "preset": args.preset, "sitting": args.sitting}
+    env = module.raw_env(**config) if raw else module.env(**config)
+    rng = np.random.default_rng(args.seed)
+    start = time.perf_counter()
+    episodes, deals, steps = play(env, rng, args.seed, start + args.seconds)
+    elapsed = time.perf_counter() - start
+    return {
+        "game": game,
+        "entry": "raw_env" if raw else "env()",
+        "players": players,
+        "episodes": episodes,
+        "deals": deals,
+        "steps": steps,
+        "seconds": elapsed,
+        "deals_per_s": deals / elapsed,
+        "steps_per_s": steps / elapsed,
+    }
+
+
+def in_tree(tree: Path, game: str, raw: bool, args: argparse.Namespace) -> dict[str, Any]:
+    """One measurement by this script's loop in a fresh process whose ``roundgames`` is ``tree``'s (``tree/src``
+    first on the path): the same loop for every tree compared."""
+    command = [sys.executable, __file__, "--game", game, "--seconds", str(args.seconds), "--seed", str(args.seed)]
+    command += (
+        ["--preset", args.preset, "--json"] + (["--raw"] if raw else []) + (["--sitting"] if args.sitting else [])
+    )
+    if args.players is not None:
+        command += ["--players", str(args.players)]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tree / "src"), os.environ.get("PYTHONPATH", "")])}
+    done = subprocess.run(command, capture_output=True, text=True, env=env, check=False)
+    if done.returncode != 0:
+        raise SystemExit(f"{tree}: the measurement failed:\n{done.stderr[-2000:]}")
+    result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    return result
+
+
+def compare(baseline: Path, cases: list[tuple[str, bool]], args: argparse.Namespace) -> None:
+    """Each case measured ``args.rounds`` times in the baseline tree and in this one, alternately (so that a
+    change in the machine's load falls on both), and the medians and their ratio printed."""
+    here = Path(__file__).resolve().parent.parent
+    print(f"baseline: {baseline} · this tree: {here} · {args.rounds} rounds of {args.seconds:g} s each, alternating")
+    print(f"{'game':<5} {'entry':<8} {'baseline steps/s':>17} {'this tree steps/s':>18} {'ratio':>6}")
+    for game, raw in cases:
+        before, after = [], []
+        for _ in range(args.rounds):
+            before.append(in_tree(baseline, game, raw, args)["steps_per_s"])
+            after.append(in_tree(here, game, raw, args)["steps_per_s"])
+        b, a = statistics.median(before), statistics.median(after)
+        entry = "raw_env" if raw else "env()"
+        print(f"{game:<5} {entry:<8} {b:>17,.0f} {a:>18,.0f} {a / b:>5.2f}x")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description="Random play through the PettingZoo adapters: deals and steps per second."
@@ -74,31 +135,47 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--preset", default="peel", help="rules preset (default peel)")
     parser.add_argument("--sitting", action="store_true", help="episodes are sittings of ten deals, not single deals")
     parser.add_argument("--raw", action="store_true", help="use raw_env, without PettingZoo's wrappers")
+    parser.add_argument("--all", action="store_true", help="both games (default presets), env() and raw_env")
+    parser.add_argument(
+        "--baseline",
+        type=Path,
+        default=None,
+        help="another checkout (e.g. a git worktree of an older commit): measure it and this tree alternately",
+    )
+    parser.add_argument("--rounds", type=int, default=3, help="with --baseline: measurements of each (default 3)")
+    parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)  # one line of JSON, for --baseline
     args = parser.parse_args(argv)
-    if args.players is None:
-        args.players = DEFAULT_PLAYERS[args.game]
-
-    module = GAMES[args.game]
-    config = {"players": args.players, "preset": args.preset, "sitting": args.sitting}
+    cases = [(g, r) for g in sorted(GAMES) for r in (False, True)] if args.all else [(args.game, args.raw)]
+    if args.players is not None and args.all:
+        parser.error("--all plays each game at its own default table: leave out --players")
     try:
-        env = module.raw_env(**config) if args.raw else module.env(**config)
+        for game, _raw in cases:
+            GAMES[game].raw_env(
+                players=args.players if args.players is not None else DEFAULT_PLAYERS[game], preset=args.preset
+            )
     except RoundgamesError as e:  # a bad preset or seat count: say so, without a traceback
         parser.error(str(e))
-    rng = np.random.default_rng(args.seed)
-    start = time.perf_counter()
-    episodes, deals, steps = play(env, rng, args.seed, start + args.seconds)
-    elapsed = time.perf_counter() - start
+    if args.json:
+        print(json.dumps(measure(args.game, args.raw, args)))
+        return 0
 
     command = shlex.join(sys.orig_argv) if argv is None else shlex.join([sys.executable, __file__, *argv])
     print(f"command: {command}")
     print(f"python {platform.python_version()} ({platform.python_implementation()}), {platform.machine()}")
-    print(
-        f"{module.__name__.rsplit('.', 1)[1]} ({'raw_env' if args.raw else 'env() with the standard wrappers'}), "
-        f"preset {args.preset}, {args.players} players, {'sittings of 10 deals' if args.sitting else 'one deal an episode'}, "
-        f"seed {args.seed}"
-    )
-    print(f"{episodes} episodes, {deals} deals, {steps} steps in {elapsed:.2f} s")
-    print(f"{deals / elapsed:,.0f} deals/s, {steps / elapsed:,.0f} steps/s")
+    if args.baseline is not None:
+        if not (args.baseline / "src" / "roundgames").is_dir():
+            parser.error(f"--baseline: {args.baseline} holds no src/roundgames (a checkout of this project)")
+        compare(args.baseline, cases, args)
+        return 0
+    for game, raw in cases:
+        r = measure(game, raw, args)
+        print(
+            f"{game} ({'raw_env' if raw else 'env() with the standard wrappers'}), preset {args.preset}, "
+            f"{r['players']} players, {'sittings of 10 deals' if args.sitting else 'one deal an episode'}, "
+            f"seed {args.seed}"
+        )
+        print(f"{r['episodes']} episodes, {r['deals']} deals, {r['steps']} steps in {r['seconds']:.2f} s")
+        print(f"{r['deals_per_s']:,.0f} deals/s, {r['steps_per_s']:,.0f} steps/s")
     print("OpenSpiel adapter: see benchmarks/bench_openspiel.py for the same figures through pyspiel")
     return 0
 

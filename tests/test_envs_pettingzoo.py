@@ -29,6 +29,7 @@ import pytest
 pytest.importorskip("pettingzoo")
 
 from pettingzoo.test import api_test, seed_test
+from pettingzoo.utils import wrappers as pz_wrappers
 
 from roundgames import IllegalActionError, LooRules, NapRules, RecordError, RulesError
 from roundgames.core.cards import cards_in, format_cards
@@ -599,3 +600,63 @@ def test_seeded_episodes_are_as_pinned() -> None:
     """The same seeds give the same observations, action masks, rewards and renderings as when the digest was
     recorded: the integers and vectors a trained agent knows do not change."""
     assert _pinned_episodes() == PINNED_OBSERVATIONS
+
+
+# -- env(): PettingZoo's standard wrappers, read directly ---------------------------------------------
+
+
+def plain_wrapping(raw: Any) -> Any:
+    """The raw environment in PettingZoo's own standard wrappers, as ``env()`` wrapped it before its wrappers read
+    the raw environment's attributes directly."""
+    out = pz_wrappers.TerminateIllegalWrapper(raw, illegal_reward=-1)
+    out = pz_wrappers.AssertOutOfBoundsWrapper(out)
+    return pz_wrappers.OrderEnforcingWrapper(out)
+
+
+def trace(env: Any, seed: int, illegal_at: int | None) -> list[Any]:
+    """Everything a user sees over a few episodes of random play (an illegal action at step ``illegal_at``)."""
+    rng = np.random.default_rng(seed)
+    seen: list[Any] = []
+    step = 0
+    for episode in range(6):
+        env.reset(seed=seed + episode)
+        for agent in env.agent_iter():
+            obs, reward, termination, truncation, info = env.last()
+            seen.append((agent, obs["observation"].tolist(), obs["action_mask"].tolist(), reward, termination, info))
+            seen.append((dict(env.rewards), dict(env.terminations), list(env.agents)))
+            if termination or truncation:
+                action = None
+            elif step == illegal_at:
+                action = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+            else:
+                action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+            step += 1
+            env.step(action)
+    return seen
+
+
+@pytest.mark.parametrize(("module", "config"), [(loo_v0, {"players": 5}), (nap_v0, {"players": 4})])
+def test_env_behaves_as_pettingzoos_own_wrapping(module: Any, config: Config) -> None:
+    env = module.env(**config)
+    assert isinstance(env, pz_wrappers.OrderEnforcingWrapper)
+    assert isinstance(env.env, pz_wrappers.AssertOutOfBoundsWrapper)
+    assert isinstance(env.env.env, pz_wrappers.TerminateIllegalWrapper)
+    for illegal_at in (None, 3):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # PettingZoo warns of the illegal move
+            ours = trace(module.env(**config), 11, illegal_at)
+            theirs = trace(plain_wrapping(module.raw_env(**config)), 11, illegal_at)
+        assert ours == theirs and len(ours) > 100
+
+
+def test_env_refuses_as_pettingzoos_wrappers_do() -> None:
+    env = loo_v0.env(players=4)
+    with pytest.raises(AttributeError, match="agent_selection cannot be accessed before reset"):
+        env.last()
+    with pytest.raises(AttributeError, match="terminations cannot be accessed before reset"):
+        _ = env.terminations
+    env.reset(seed=0)
+    with pytest.raises(AssertionError, match="action is not in action space"):
+        env.step(56)
+    with pytest.raises(AssertionError, match="action is not in action space"):
+        env.step(-1)

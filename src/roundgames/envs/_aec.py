@@ -15,8 +15,11 @@ module only moves between them and PettingZoo's conventions, the same for every 
   the mask set only for the agent to act and equal to the engine's ``legal_actions()`` (for a seat offered
   an action out of turn, its ``side_actions`` and the encoding's ``DECLINE`` id); it is built for the
   agent asked only, when first asked between two actions, and the same arrays are returned until the next
-  action (copy them to change them);
+  action (copy them to change them); each action makes new arrays, so an observation kept stays as it was;
 - the reward is each seat's ``net`` in counters, given at the step that ends a deal (0 before);
+- with ``table_mode=True`` the deals are in table mode (the laws apply, RULES.md §5, §8): the seat to act is
+  also offered the irregular actions the laws cover in its turn, at most one a seat a deal (:mod:`._turns`),
+  applied through the engine's checked ``apply``, which applies the law; the penalty is in the rewards;
 - ``reset(seed=...)`` seeds the shuffle (and the dealer, unless ``dealer`` is given), so a seed
   replays the same deals; ``reset(options={"deal": deal})`` plays a deal already dealt instead (the
   environment plays on that object: pass ``deal.copy()`` to keep yours). Other option keys are ignored.
@@ -39,11 +42,11 @@ import numpy as np
 from gymnasium import logger, spaces
 from gymnasium.utils import seeding
 from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
 
 from ..core.errors import IllegalActionError, RulesError
 from ..games.registry import new_sitting
-from ._turns import apply_forced, turn
+from ._turns import IRREGULAR_LIMIT, apply_forced, turn
+from ._wrappers import wrapped
 from .games import EnvGame, env_game
 
 __all__ = ["SCALAR_FIELDS", "RoundGameEnv", "make_rules", "wrapped"]
@@ -51,6 +54,8 @@ __all__ = ["SCALAR_FIELDS", "RoundGameEnv", "make_rules", "wrapped"]
 #: fields of the encoding's layouts that hold counts rather than 0/1 flags: unbounded above
 SCALAR_FIELDS = ("pool:", "kitty:", "multiplier:", "stock:")
 _FLOAT32_MAX = float(np.finfo(np.float32).max)
+#: what an id that is not legal finds among the legal ones (None is an offer let go by)
+_NOT_LEGAL = object()
 
 
 def make_rules(game: str, preset: str, options: Mapping[str, object] | None, stakes: Mapping[str, int] | None) -> Any:
@@ -87,10 +92,15 @@ class RoundGameEnv(AECEnv):  # type: ignore[misc]
     #: class, under the game's first preset's)
     NUM_ACTIONS: int
 
+    #: the game's spec, encoding and deals, on the class (an instance holds no module, so that it copies and
+    #: pickles)
+    _KIT: ClassVar[EnvGame]
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if "GAME" in cls.__dict__:
-            cls.NUM_ACTIONS = env_game(cls.GAME).encoding.action_count(None)
+            cls._KIT = env_game(cls.GAME)
+            cls.NUM_ACTIONS = cls._KIT.encoding.action_count(None)
 
     def __init__(
         self,
@@ -102,12 +112,17 @@ class RoundGameEnv(AECEnv):  # type: ignore[misc]
         deals: int = 10,
         dealer: int | None = None,
         pool: int = 0,
+        table_mode: bool = False,
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
         self.kit.encoding.check(rules)  # rules the encoding does not know are refused by name
+        if not isinstance(table_mode, bool):
+            raise ValueError(f"table_mode: True (the laws apply, RULES.md §5, §8) or False, got {table_mode!r}")
+        #: whether the laws apply: the seat to act may also take the irregular actions they cover (:mod:`._turns`)
+        self.table_mode = table_mode
         self.rules = rules
-        self.NUM_ACTIONS = self.kit.encoding.action_count(rules)
+        self.NUM_ACTIONS = self.kit.encoding.action_count(rules, table_mode)
         #: the game's own arguments of a deal in one-deal mode (Loo's ``kind``)
         self.more = dict(more or {})
         if isinstance(players, bool) or not isinstance(players, int):
@@ -141,6 +156,10 @@ class RoundGameEnv(AECEnv):  # type: ignore[misc]
         self._offer = False
         self._balances: dict[str, int] = {}
         self._pending: dict[str, float] = {}
+        #: whether ``rewards`` holds anything to accumulate (a deal ended), and ``_pending`` will
+        self._paid = self._pending_paid = False
+        #: the encoding's writer of observation vectors (a function: the environment still copies and pickles)
+        self._into = self._KIT.encoding.observation_into
         self._size = self.observation_spaces[self.possible_agents[0]]["observation"].shape[0]
         #: the observations built since the last action, by agent: each is built when first asked for
         self._seen: dict[str, dict[str, np.ndarray]] = {}
@@ -148,7 +167,7 @@ class RoundGameEnv(AECEnv):  # type: ignore[misc]
     @property
     def kit(self) -> EnvGame:
         """The game's spec, encoding and deals (looked up by name, so that the environment copies and pickles)."""
-        return env_game(self.GAME)
+        return self._KIT
 
     def _observation_space(self) -> Any:
         layout = self.layout()
@@ -174,7 +193,9 @@ class RoundGameEnv(AECEnv):  # type: ignore[misc]
 
     def _deal_of(self, dealer: int) -> Any:
         """An undealt deal of one-deal mode."""
-        return self.kit.spec.deal(self.rules, self.n, dealer, self.pool, **self.more)
+        deal = self.kit.spec.deal(self.rules, self.n, dealer, self.pool, **self.more)
+        deal.table_mode = self.table_mode
+        return deal
 
     def _new_deal(self, dealer: int, rng: random.Random) -> Any:
         """A dealt deal of one-deal mode."""
@@ -185,12 +206,14 @@ class RoundGameEnv(AECEnv):  # type: ignore[misc]
     def _new_sitting(self, seed: int, dealer: str | None) -> Any:
         """A sitting of sitting mode. ``rounds=deals``: a game with rounds (LOO-END-1) cannot end the sitting
         before ``deals`` deals, after which it is stopped."""
-        return new_sitting(self.GAME, self.rules, self.n, seed=seed, rounds=self.deals, dealer=dealer)
+        return new_sitting(
+            self.GAME, self.rules, self.n, seed=seed, rounds=self.deals, dealer=dealer, table_mode=self.table_mode
+        )
 
     def encode(self, deal: Any, seat: int) -> np.ndarray:
         """The observation vector of ``seat`` (the encoding), the offers let go by included, as float32."""
         out = np.zeros(self._size, np.float32)
-        self.kit.encoding.observation_into(deal, seat, self.passed, out)
+        self._KIT.encoding.observation_into(deal, seat, self.passed, out)
         return out
 
     def action_id(self, deal: Any, action: Any) -> int:
@@ -246,7 +269,7 @@ class RoundGameEnv(AECEnv):  # type: ignore[misc]
         self._advance()
         # A deal settled as it is dealt (Peel's single opening a Loo sitting) is rewarded with the first
         # step: PettingZoo expects no reward before the first action.
-        self._pending = self.rewards
+        self._pending, self._pending_paid = self.rewards, True
         self.rewards = dict.fromkeys(self.agents, 0.0)
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
@@ -255,10 +278,12 @@ class RoundGameEnv(AECEnv):  # type: ignore[misc]
         # ``observe()`` again, or every agent's view, pays once for each.
         seen = self._seen.get(agent)
         if seen is None:
-            mask = np.zeros(self.NUM_ACTIONS, dtype=np.int8)
+            mask = np.zeros(self.NUM_ACTIONS, np.int8)
             if agent == self.agent_selection and self._legal:
-                mask[list(self._legal)] = 1
-            seen = self._seen[agent] = {"observation": self.encode(self.deal, self._index[agent]), "action_mask": mask}
+                mask.put(list(self._legal), 1)
+            out = np.zeros(self._size, np.float32)
+            self._into(self.deal, self._index[agent], self.passed, out)
+            seen = self._seen[agent] = {"observation": out, "action_mask": mask}
         return seen
 
     def step(self, action: int | np.integer[Any] | None) -> None:
@@ -270,19 +295,24 @@ class RoundGameEnv(AECEnv):  # type: ignore[misc]
         assert deal is not None
         if action is None:
             raise ValueError(f"{agent} must act: None is only for an agent that is done")
-        if int(action) not in self._legal:
+        chosen = self._legal.get(action if type(action) is int else int(action), _NOT_LEGAL)
+        if chosen is _NOT_LEGAL:
             self._refuse(deal, int(action))
-        chosen = self._legal[int(action)]
         self._seen = {}
         self._cumulative_rewards[agent] = 0.0
         self.rewards, self._pending = self._pending, dict.fromkeys(self.agents, 0.0)
+        self._paid, self._pending_paid = self._pending_paid, False
         if chosen is None:  # the offer to act out of turn is let go by: the engine records nothing
             self.passed = (*self.passed, self._index[agent])
         else:
-            deal.apply_unchecked(chosen)  # it is one of the engine's own legal (or side) actions
+            if self.table_mode:  # proper or irregular: the engine's apply applies the law that covers it
+                deal.apply(chosen)
+            else:
+                deal.apply_unchecked(chosen)  # it is one of the engine's own legal (or side) actions
             self.passed = ()
         self._advance()
-        self._accumulate_rewards()
+        if self._paid:  # nothing to add before a deal ends
+            self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
@@ -307,12 +337,18 @@ class RoundGameEnv(AECEnv):  # type: ignore[misc]
             raise ValueError("options['deal']: a given deal is played in one-deal mode only (sitting=False)")
         if getattr(deal, "game", None) is not self.kit.spec or deal.n != self.n:
             raise ValueError(f"options['deal']: a dealt {self.kit.spec.title} deal of {self.n} seats, got {deal!r}")
+        if bool(deal.table_mode) != self.table_mode:
+            mode = "table" if self.table_mode else "strict"
+            raise ValueError(
+                f"options['deal']: this environment plays in {mode} mode; set the deal's table_mode to match"
+            )
         if deal.to_act is None and not deal.is_complete:
             raise ValueError("options['deal']: the deal has not been dealt yet (call deal() or deal_cards())")
         return deal
 
     def legal_action_ids(self) -> list[int]:
-        """The integers of the engine's legal actions for the agent to act (empty when done)."""
+        """The integers of the engine's legal actions for the agent to act (empty when done); in table mode the
+        irregular actions it is offered too."""
         return sorted(self._legal)
 
     def _refuse(self, deal: Any, action_id: int) -> None:
@@ -326,6 +362,12 @@ class RoundGameEnv(AECEnv):  # type: ignore[misc]
                 f"it go by (action {self.kit.encoding.DECLINE})",
                 "ENV",
             )
+        if self.table_mode:  # a law covers it, but the seat has broken as many laws as a deal allows
+            raise IllegalActionError(
+                f"action {action_id} is not among the legal actions: in table mode a seat takes at most "
+                f"{IRREGULAR_LIMIT} irregular action(s) a deal",
+                "ENV",
+            )
         raise IllegalActionError(f"action {action_id} is not among the legal actions", "ENV")
 
     def _advance(self) -> None:
@@ -337,6 +379,7 @@ class RoundGameEnv(AECEnv):  # type: ignore[misc]
             if self.sitting is None:
                 for i, amount in enumerate(deal.net):
                     self.rewards[self.possible_agents[i]] += float(amount)
+                self._paid = True
                 self._terminate()
                 return
             self.sitting.end_deal()
@@ -351,7 +394,7 @@ class RoundGameEnv(AECEnv):  # type: ignore[misc]
             self.deal = deal = self.sitting.start_deal()
             self.passed = ()
             apply_forced(self.kit, deal)
-        now = turn(self.kit, deal, self.passed)
+        now = turn(self._KIT, deal, self.passed, self.table_mode)
         assert now is not None
         self._legal, self._offer = now.legal, now.offer
         self.agent_selection = self.possible_agents[now.seat]
@@ -360,6 +403,7 @@ class RoundGameEnv(AECEnv):  # type: ignore[misc]
         for i, agent in enumerate(self.possible_agents):
             name = f"P{i + 1}"
             self.rewards[agent] += float(sitting.balances[name] - self._balances[name])
+        self._paid = True
         self._balances = dict(sitting.balances)
 
     def _terminate(self) -> None:
@@ -395,12 +439,3 @@ class RoundGameEnv(AECEnv):  # type: ignore[misc]
     @staticmethod
     def _options_text(options: Mapping[str, object]) -> str:
         return " ".join(f"{k}={v}" for k, v in options.items()) or "-"
-
-
-def wrapped(raw: Any) -> Any:
-    """``raw`` with PettingZoo's standard wrappers, as its classic games have them: an illegal action ends
-    the episode with a reward of -1 for the offender, an action outside the space raises, and the API is
-    called in order."""
-    out: Any = wrappers.TerminateIllegalWrapper(raw, illegal_reward=-1)
-    out = wrappers.AssertOutOfBoundsWrapper(out)
-    return wrappers.OrderEnforcingWrapper(out)

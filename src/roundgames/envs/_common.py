@@ -7,9 +7,11 @@ builds on it.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 from ..core.cards import card_str
+from ..core.errors import RulesError
 from ..core.tricks import Trick
 from ..games.protocol import VerbTable
 
@@ -18,8 +20,10 @@ __all__ = [
     "bits",
     "card_ones",
     "first_id",
+    "flag",
     "id_count",
     "num_actions",
+    "rotation",
     "trick_cells",
     "trick_text",
 ]
@@ -73,6 +77,23 @@ def card_ones(ones: list[int], at: int, mask: int) -> None:
         low = mask & -mask
         ones.append(at + low.bit_length() - 1)
         mask ^= low
+
+
+def flag(value: object, name: str, meaning: str) -> bool:
+    """A game parameter that is true or false (OpenSpiel gives a bool; a game string may give 1, 0, true or
+    false); anything else is refused, naming the parameter and what it means when true."""
+    if isinstance(value, str) and value.lower() in ("true", "false", "1", "0"):
+        return value.lower() in ("true", "1")
+    if isinstance(value, (bool, int)) and value in (0, 1):
+        return bool(value)
+    raise RulesError(f"{name}: true ({meaning}) or false, got {value!r}")
+
+
+@functools.cache
+def rotation(n: int, seat: int) -> tuple[int, ...]:
+    """The seats of a table of ``n`` in ``seat``'s order: ``seat`` first, then the seat on his left, ... (a
+    vector's relative seats ``0 .. n-1``)."""
+    return tuple((seat + r) % n for r in range(n))
 
 
 def trick_cells(tricks: Sequence[Trick], seat: int, n: int, count: int) -> list[float]:

@@ -21,43 +21,75 @@ are flushes.
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
+from ..core.errors import RoundgamesError
 from .games import EnvGame
 
-__all__ = ["Turn", "apply_forced", "offer_seat", "turn"]
+__all__ = ["IRREGULAR_LIMIT", "Turn", "apply_forced", "irregular_actions", "offer_seat", "turn"]
+
+#: table mode: the irregular actions a seat may take in one deal; after them it is offered proper actions only
+#: (which bounds a deal's length: a revoke may order the play replayed from the first lead, LOO-LAW-0d)
+IRREGULAR_LIMIT = 1
 
 
-@dataclass(frozen=True)
-class Turn:
-    """The seat to act in an adapter and what it may do."""
+class Turn(NamedTuple):
+    """The seat to act in an adapter and what it may do (a named tuple: one is made at every step)."""
 
     seat: int
     #: whether the seat is offered what it may do out of turn (and may let it go by)
     offer: bool
-    #: each legal id, in order, with its engine action; the ``DECLINE`` id of an offer has None
+    #: each legal id with its engine action (in table mode the irregular ones too); the ``DECLINE`` id of an
+    #: offer has None
     legal: dict[int, Any]
 
 
 def offer_seat(kit: EnvGame, deal: Any, passed: Collection[int]) -> int | None:
     """The seat offered what it may do out of turn now, once the seats of ``passed`` let it go by; or None."""
-    return next((s for s in kit.encoding.offered(deal) if s not in passed), None)
+    offered = kit.encoding.offered(deal)
+    return next((s for s in offered if s not in passed), None) if offered else None
 
 
-def turn(kit: EnvGame, deal: Any, passed: Collection[int]) -> Turn | None:
+def turn(kit: EnvGame, deal: Any, passed: Collection[int], table: bool = False) -> Turn | None:
     """Who acts in ``deal`` and with what, the seats of ``passed`` having let their offers go by; None once the
-    deal is complete (or before it is dealt)."""
-    if deal.to_act is None or deal.is_complete:
+    deal is complete (or before it is dealt). ``table``: the deal is in table mode, and the seat to act may also
+    take the irregular actions of :func:`irregular_actions`."""
+    to_act = deal.to_act
+    if to_act is None or deal.is_complete:
         return None
     encoding = kit.encoding
     seat = offer_seat(kit, deal, passed)
     if seat is None:
-        return Turn(deal.to_act, False, {encoding.action_id(deal, a): a for a in deal.legal_actions()})
+        legal = encoding.action_ids(deal, deal.legal_actions())
+        if table:
+            legal.update(irregular_actions(kit, deal, to_act, legal))
+        return Turn(to_act, False, legal)
     assert encoding.DECLINE is not None, f"{kit.spec.title} offers actions out of turn: its encoding names DECLINE"
-    legal: dict[int, Any] = {encoding.action_id(deal, a): a for a in deal.side_actions(seat)}
+    legal = {encoding.action_id(deal, a): a for a in deal.side_actions(seat)}
     legal[encoding.DECLINE] = None
     return Turn(seat, True, dict(sorted(legal.items())))
+
+
+def irregular_actions(kit: EnvGame, deal: Any, seat: int, legal: Collection[int]) -> dict[int, Any]:
+    """Table mode (RULES.md §5, §8): the ids, with their actions, of what ``seat``, the seat to act, may do in its
+    turn that the rules forbid and a law covers (a revoke, a card that does not head the trick, a throw after the
+    lead, Wellington without a Nap ...): each candidate of the encoding (:meth:`~.games.Encoding.irregular_ids`)
+    not among ``legal`` that the deal's laws accept (``deal.verify`` in table mode), until the seat has broken
+    :data:`IRREGULAR_LIMIT` laws in this deal."""
+    if sum(1 for i in deal.irregularities if i.seat == seat) >= IRREGULAR_LIMIT:
+        return {}
+    encoding = kit.encoding
+    out: dict[int, Any] = {}
+    for i in encoding.irregular_ids(deal, seat):
+        if i in legal:
+            continue
+        action = encoding.action(deal, i, seat)
+        try:
+            deal.verify(action)  # in table mode: raises unless a law covers it
+        except RoundgamesError:
+            continue
+        out[i] = action
+    return out
 
 
 def apply_forced(kit: EnvGame, deal: Any) -> None:

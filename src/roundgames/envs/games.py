@@ -46,17 +46,23 @@ class Encoding(Protocol):
     def check(self, rules: Any) -> None:
         """Raise :class:`RulesError` for rules the encoding does not know."""
 
-    def action_count(self, rules: Any) -> int:
-        """The size of the fixed integer action space under ``rules``."""
+    def action_count(self, rules: Any, table: bool = False) -> int:
+        """The size of the fixed integer action space under ``rules`` (``table``: in table mode)."""
+
+    def irregular_ids(self, deal: Any, seat: int) -> list[int]:
+        """Table mode: the ids ``seat`` (to act) might take against the rules, for the deal's laws to judge."""
 
     def action_id(self, deal: Any, action: Any) -> int:
         """The integer of an action, taken in ``deal`` before it is applied."""
 
+    def action_ids(self, deal: Any, actions: Any) -> dict[int, Any]:
+        """Each of ``actions`` (taken in ``deal``) by its integer."""
+
     def action(self, deal: Any, action_id: int, seat: int | None = None) -> Any:
         """The action of ``action_id`` for ``seat`` (by default the seat to act)."""
 
-    def action_name(self, action_id: int) -> str:
-        """An action's name without the state it was taken in."""
+    def action_name(self, action_id: int, rules: Any = None) -> str:
+        """An action's name without the state it was taken in (under ``rules``, table mode's ids named too)."""
 
     def public(self, deal: Any, action: Any, seat: int) -> str:
         """An action as ``seat`` saw it."""

@@ -99,7 +99,7 @@ def _params(deal: Deal) -> dict[str, Any]:
     options = json.dumps(rules.options(), sort_keys=True, separators=(";", ":"))
     params: dict[str, Any] = {"players": deal.n, "preset": rules.name, "options": options, "dealer": deal.dealer}
     for key in kit.deals.PARAMS:
-        if key in _BASE_PARAMS:
+        if key in _BASE_PARAMS or key == "table_mode":  # the search plays by the rules alone: no irregular action
             continue
         value = getattr(deal, key) if key in deal.game.record_fields else deal.ledger.start
         params[key] = str(value) if isinstance(value, str) else int(value)

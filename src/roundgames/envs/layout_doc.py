@@ -24,7 +24,7 @@ from ..games.protocol import Form, GameSpec
 from ..games.registry import rules_for
 from .games import ENV_GAMES, EnvGame
 
-__all__ = ["PAGE", "Linear", "action_rows", "field_rows", "page"]
+__all__ = ["PAGE", "Linear", "action_rows", "field_rows", "page", "table_rows"]
 
 #: the page's path under docs/
 PAGE = "research/environments.md"
@@ -81,8 +81,24 @@ def _verb_of(spec: GameSpec, key: str) -> tuple[str, str]:
 
 def action_rows(kit: EnvGame, rules: Any) -> list[tuple[str, str, str, str]]:
     """The action space under ``rules`` as rows: ids (``0..51``), the action, what it does, its rule."""
+    return _rows(kit, [kit.encoding.action_name(i, rules) for i in range(kit.encoding.action_count(rules))])
+
+
+def table_rows(kit: EnvGame, rules: Any) -> list[tuple[str, str, str, str]]:
+    """The ids table mode adds to the action space under ``rules`` (none where its irregular actions are ids the
+    space has already), as :func:`action_rows`."""
     enc = kit.encoding
-    names = [enc.action_name(i) for i in range(enc.action_count(rules))]
+    first, end = enc.action_count(rules), enc.action_count(rules, True)
+    rows = _rows(kit, [enc.action_name(i, rules) for i in range(first, end)])
+    return [(_shift(ids, first), shown, what, rule) for ids, shown, what, rule in rows]
+
+
+def _shift(ids: str, by: int) -> str:
+    return "..".join(str(int(i) + by) for i in ids.split(".."))
+
+
+def _rows(kit: EnvGame, names: list[str]) -> list[tuple[str, str, str, str]]:
+    """Rows of consecutive ids from 0 with these names, one a verb (or a named action)."""
     rows: list[tuple[str, str, str, str]] = []
     start = 0
     for i in range(1, len(names) + 1):
@@ -139,6 +155,7 @@ def _form(kit: EnvGame, form: Form) -> list[str]:
         "",
         *_table(("ids", "action", "what it does", "rule"), action_rows(kit, rules)),
         "",
+        *_table_mode(kit, rules),
         "**Observation vector** (`observation` in PettingZoo, `observation_tensor` in OpenSpiel)",
         "",
         *_table(("offset", "size", "field", "what it holds"), field_rows(lambda n: enc.layout(n, rules))),
@@ -149,6 +166,17 @@ def _form(kit: EnvGame, form: Form) -> list[str]:
     extra = len(enc.layout(2, rules))
     rows = field_rows(lambda n: enc.info_layout(n, rules))[extra:]
     return [*out, *_table(("offset", "size", "field", "what it holds"), rows), ""]
+
+
+def _table_mode(kit: EnvGame, rules: Any) -> list[str]:
+    """The line on the form's action space in table mode."""
+    enc = kit.encoding
+    extra = table_rows(kit, rules)
+    count = enc.action_count(rules, True)
+    if not extra:
+        return [f"In [table mode](#table-mode) the action space is the same ({count} actions).", ""]
+    ids = "; ".join(f"`{ids}` {shown}: {what} ({rule})" for ids, shown, what, rule in extra)
+    return [f"In [table mode](#table-mode): **{count}** actions, adding {ids}.", ""]
 
 
 def _environments() -> list[str]:
@@ -184,9 +212,37 @@ order of Python's `itertools.combinations`.
 """
 
 
+_TABLE_MODE = """\
+## Table mode
+
+In strict mode (the default) a seat is offered only what the rules allow. In **table mode** (`table_mode=True` in
+`loo_v0` and `nap_v0`, the game parameter `table_mode` in OpenSpiel) the laws of the game apply, as at a real table
+(RULES.md §5 for Loo, §8 for Nap): the seat to act is also offered, with the same action ids, each irregular
+action the engine's laws cover in its turn, and taking one applies its law, whose penalty is in the returns.
+
+- **What is offered**: a card the seat holds that the rules forbid (in Loo a revoke, a card that does not head the
+  trick or trump when able, a lead that is not the trump the rules order: LOO-LAW-11..15, -17; in Nap a revoke,
+  NAP-LAW-6, or a card played before the calling is over, NAP-LAW-7), a declaration the laws cover (throwing up
+  after the lead, LOO-LAW-16) and a call (Wellington or Blücher without a Nap before it, NAP-LAW-10); in Loo under
+  `revoke_replay: optional`, the demand for the replay after another seat's irregular card (LOO-LAW-0b), the one
+  id table mode adds. The action mask marks them beside the proper actions.
+- **At most one irregular action a seat a deal**: after it the seat is offered proper actions only, and an
+  irregular id is refused. A revoke may order the play replayed from the first lead, so without this a deal
+  could go on without end; with it, OpenSpiel's `max_game_length` still bounds every game.
+- **Not offered**: what is not an action of the seat to act in its turn: a declaration or a card out of turn,
+  looking at another hand, a misdeal, and the other laws stated by name (`SEAT irregular RULE-ID`), which the
+  engine's table mode accepts from a person recording a deal but which an agent cannot be said to "choose"
+  in an environment that selects one seat at a time. Nor, in Five-card and Irish Loo, an irregular flush,
+  exchange or "Pam be civil": the seats offered a flush out of turn answer that offer only.
+- **Returns**: each seat's net, penalties included (a full loo paid into the next pool, a fine into the kitty,
+  a revoker paying the senior hand for every opponent); a deal's returns and the change in the pool or kitty
+  still sum to zero. OpenSpiel's utility bounds are widened by the penalty a seat can pay.
+"""
+
+
 def page() -> str:
     """The whole page, as Markdown."""
-    out = [_INTRO.rstrip("\n"), "", "## The environments", "", *_environments(), ""]
+    out = [_INTRO.rstrip("\n"), "", "## The environments", "", *_environments(), "", _TABLE_MODE.rstrip("\n"), ""]
     for kit in ENV_GAMES.values():
         out += [f"## {kit.spec.title}", ""]
         for form in kit.spec.forms:

@@ -15,6 +15,7 @@ from ..loo.actions import Kind
 from ..loo.deal import LooDeal
 from ..loo.rules import LooRules
 from ..loo.worlds import card_played, deal_places, known_places, new_deal_like, place_cards, plan, rechosen
+from ._common import flag
 
 __all__ = [
     "PARAMS",
@@ -39,13 +40,23 @@ __all__ = [
 #: in Five-card Loo, LOO5-1)
 SPIEL_NAMES = ("python_loo", "Loo (roundgames): Three-card, Five-card or Irish", 3, 12)
 #: the game's parameters and their defaults (beside ``players``, ``preset``, ``options`` and ``dealer``)
-PARAMS: dict[str, Any] = {"players": 5, "preset": "peel", "options": "{}", "dealer": 0, "pool": 0, "kind": "regular"}
+PARAMS: dict[str, Any] = {
+    "players": 5,
+    "preset": "peel",
+    "options": "{}",
+    "dealer": 0,
+    "pool": 0,
+    "kind": "regular",
+    "table_mode": False,
+}
 
 
 def template(rules: LooRules, params: Mapping[str, Any]) -> LooDeal:
     """The undealt deal of a game's parameters (the engine checks them)."""
     kind = Kind(str(params["kind"]))
-    return LooDeal(rules, int(params["players"]), int(params["dealer"]), int(params["pool"]), kind)
+    deal = LooDeal(rules, int(params["players"]), int(params["dealer"]), int(params["pool"]), kind)
+    deal.table_mode = flag(params.get("table_mode", False), "table_mode", "the laws apply, RULES.md §5")
+    return deal
 
 
 def loo_bounds(rules: LooRules, players: int, pool: int, kind: Kind | str) -> tuple[int, int]:
@@ -71,8 +82,13 @@ def loo_bounds(rules: LooRules, players: int, pool: int, kind: Kind | str) -> tu
 
 
 def bounds(deal: LooDeal) -> tuple[int, int]:
-    """The least and the most a seat can net in ``deal`` (:func:`loo_bounds`)."""
-    return loo_bounds(deal.rules, deal.n, deal.ledger.start, deal.kind)
+    """The least and the most a seat can net in ``deal`` (:func:`loo_bounds`). In table mode a seat may also pay
+    one penalty, a full loo at most (LOO-LAW-10..17, LOO-LAW-19; one irregular action a seat, :mod:`._turns`);
+    what an offender would have won is carried to the next pool (§14.6), so nobody can win more."""
+    low, high = loo_bounds(deal.rules, deal.n, deal.ledger.start, deal.kind)
+    if deal.table_mode:
+        low -= deal.rules.loo_amount(high + deal.rules.stakes.deal)  # the pot is at most high + the dealer's stake
+    return low, high
 
 
 def game_length(deal: LooDeal) -> int:
@@ -81,4 +97,8 @@ def game_length(deal: LooDeal) -> int:
     the first lead, or shows it (LOO5-6; :mod:`._turns`). Peel's single is settled on the deal."""
     if deal.kind is Kind.SINGLE:
         return 0
-    return len(deal.order) * (1 + deal.trick_count + int(deal.has_flushes))
+    hands = len(deal.order)
+    length = hands * (1 + deal.trick_count + int(deal.has_flushes))
+    if deal.table_mode:  # one irregular action a seat, each of which may order the play again, and its demand
+        length += hands * (hands * deal.trick_count + 2)
+    return length

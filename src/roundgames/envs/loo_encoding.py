@@ -12,7 +12,7 @@ not cards, so that 31 (or 7) ids name every exchange. Their action space is 90 (
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Iterable
 from typing import Any, cast
 
 import numpy as np
@@ -23,7 +23,7 @@ from ..loo.actions import VERBS, Decl, Kind, LooAction, Phase, exchange_cards
 from ..loo.deal import LooDeal
 from ..loo.five import FiveCardLoo, hand_size
 from ..loo.rules import LooRules
-from ._common import bits, card_ones, first_id, id_count, num_actions, trick_cells, trick_text
+from ._common import bits, card_ones, first_id, id_count, num_actions, rotation, trick_cells, trick_text
 
 __all__ = [
     "CIVIL",
@@ -38,18 +38,21 @@ __all__ = [
     "action",
     "action_count",
     "action_id",
+    "action_ids",
     "action_name",
     "check",
     "forced",
     "info_layout",
     "info_state",
     "info_vector",
+    "irregular_ids",
     "layout",
     "observation",
     "observation_into",
     "offered",
     "own_seen",
     "public",
+    "replay_id",
     "summary",
 ]
 
@@ -90,11 +93,25 @@ def _shape(rules: LooRules | None) -> tuple[bool, int]:
     return True, hand_size(rules.form)
 
 
-def action_count(rules: LooRules | None) -> int:
+def action_count(rules: LooRules | None, table: bool = False) -> int:
     """The size of the action space under ``rules``: 56 for Three-card Loo, then one exchange id per non-empty
-    set of positions of a hand: 90 for Five-card Loo, 66 for Irish."""
+    set of positions of a hand: 90 for Five-card Loo, 66 for Irish. In table mode (``table``) one more, the last:
+    demand the replay after another seat's irregular card (:func:`replay_id`, LOO-LAW-0b)."""
     stock, cards = _shape(rules)
-    return EXCHANGE + 2**cards if stock else NUM_ACTIONS
+    return (EXCHANGE + 2**cards if stock else NUM_ACTIONS) + int(table)
+
+
+def replay_id(rules: LooRules | None) -> int:
+    """Table mode's id of demanding the replay (``revoke_replay: optional``, LOO-LAW-0b): the one after the
+    form's others (56 in Three-card Loo, 90 in Five-card, 66 in Irish)."""
+    return action_count(rules)
+
+
+def irregular_ids(deal: LooDeal, seat: int) -> list[int]:
+    """Table mode: the ids the seat to act might take irregularly, for the laws to judge: a card it holds (which
+    may revoke, not head the trick, not lead the trump, LOO-LAW-11..15, -17) and a declaration (throwing up after
+    the lead, LOO-LAW-16). What the laws do not cover is left out by the adapters."""
+    return [*(PLAY + c for c in cards_in(deal.hands[seat])), *DECLARATION_IDS.values()]
 
 
 # -- actions ------------------------------------------------------------------------------------------
@@ -115,12 +132,24 @@ def action_id(deal: LooDeal | None, action: LooAction) -> int:
         return DECLARATION_IDS[verb]
     if verb == "flush":
         return FLUSH
+    if verb == "replay":
+        if deal is None:
+            raise ValueError(f"action {action}: the replay's integer depends on the form: give the deal")
+        return replay_id(deal.rules)
     if verb == "exchange":
         if deal is None:
             raise ValueError(f"action {action}: an exchange's integer is read against the hand: give the deal")
         hand = _positions(deal, action.seat)
         return EXCHANGE + sum(1 << hand.index(c) for c in exchange_cards(action))
     raise ValueError(f"action {action}: no integer for the Loo verb {verb!r}")
+
+
+def action_ids(deal: LooDeal, actions: Iterable[LooAction]) -> dict[int, LooAction]:
+    """Each of ``actions`` by its integer (:func:`action_id`; a plain card's said at once: the most common)."""
+    return {
+        PLAY + a.card if a.verb == "play" and a.arg is None and a.card is not None else action_id(deal, a): a
+        for a in actions
+    }
 
 
 def action(deal: LooDeal, action_id: int, seat: int | None = None) -> LooAction:
@@ -136,6 +165,8 @@ def action(deal: LooDeal, action_id: int, seat: int | None = None) -> LooAction:
         )
     if seat is None:
         seat = deal.to_act if deal.to_act is not None else 0
+    if action_id == replay_id(deal.rules):  # table mode's; the engine refuses it in strict mode
+        return LooAction(seat, "replay")
     if PLAY <= action_id < _PLAY_END:
         return LooAction(seat, "play", action_id - PLAY)
     if action_id in _DECLARATION_OF:
@@ -153,8 +184,11 @@ def action(deal: LooDeal, action_id: int, seat: int | None = None) -> LooAction:
     raise ValueError(f"action {action_id}: no Loo action has this integer")
 
 
-def action_name(action_id: int) -> str:
-    """An action's name without the state it was taken in (an exchange's cards depend on the hand)."""
+def action_name(action_id: int, rules: LooRules | None = None) -> str:
+    """An action's name without the state it was taken in (an exchange's cards depend on the hand); with the
+    ``rules``, the id after the form's others is table mode's ``replay`` (:func:`replay_id`)."""
+    if rules is not None and action_id == replay_id(rules):
+        return "replay"
     if PLAY <= action_id < _PLAY_END:
         return f"play {card_str(action_id - PLAY)}"
     if action_id in _DECLARATION_OF:
@@ -276,56 +310,57 @@ def _hand_seen(deal: LooDeal, seat: int) -> int:
 def observation_into(deal: LooDeal, seat: int, passed: Collection[int], out: np.ndarray[Any, Any]) -> None:
     """Write the observation vector of ``seat`` (:func:`layout`) into ``out``, which holds zeros (the adapters
     allocate it, or keep one and clear it). The places of its ones are gathered in a list and written by one
-    NumPy assignment; counts are written one by one."""
+    NumPy assignment; counts are written one by one. The hot path of both adapters: the seats in the observer's
+    order come from a table, and each field's places are listed in one comprehension."""
     n = deal.n
     stock, tricks = _shape(deal.rules)
     done = deal.tricks
+    rot = rotation(n, seat)
     ones: list[int] = []
     card_ones(ones, 0, _hand_seen(deal, seat))
     up = deal.turnup
     if up >= 0:  # none before the deal
         ones += (52 + up, 104 + up // 13)
-    trick_at = 160
-    for t in done:
-        for c in t.cards:
-            ones.append(108 + c)
-    for s, c in zip(deal.trick_seats, deal.trick_cards, strict=True):
-        ones += (108 + c, trick_at + 52 * ((s - seat) % n) + c)
+    ones += [108 + c for t in done for c in t.cards]
+    trick_seats = deal.trick_seats
+    if trick_seats:
+        ones += [108 + c for c in deal.trick_cards]
+        ones += [160 + 52 * ((s - seat) % n) + c for s, c in zip(trick_seats, deal.trick_cards, strict=True)]
     at = 160 + 52 * n
     width = 6 if stock else 5
     decls = deal.decls
-    for r in range(n):
-        ones.append(at + width * r + int(decls[(seat + r) % n]))
+    ones += [at + width * r + _DECL_INDEX[decls[s]] for r, s in enumerate(rot)]
     at += width * n
-    won = [0] * n
-    for t in done:
-        if t.winner is not None:
-            won[(t.winner - seat) % n] += 1
-    for r in range(n):
-        ones.append(at + (tricks + 1) * r + won[r])
+    won = deal.won
+    ones += [at + (tricks + 1) * r + won[s] for r, s in enumerate(rot)]
     at += (tricks + 1) * n
     ones.append(at + (deal.dealer - seat) % n)
     at += n
     if deal.to_act is not None:
         ones.append(at + (deal.to_act - seat) % n)
     at += n
-    ones.append(at + int(deal.phase))
+    ones.append(at + _PHASE_INDEX[deal.phase])
     at += 5 if stock else 4
     ones.append(at + _KIND_INDEX[deal.kind])
     at += 3
     if not stock:
         holder = deal.miss_holder
-        out[at] = float(holder is not None)
-        out[at + 1] = float(holder == seat)
+        if holder is not None:
+            ones.append(at)
+            if holder == seat:
+                ones.append(at + 1)
         at += 2
-    out[at] = deal.ledger.total / max(1, deal.rules.stakes.loo)
-    ones.append(at + 1 + sum(1 for t in done if t.winner is not None))
+    ledger = deal.ledger
+    out[at] = (ledger.pool + ledger.next_pool) / max(1, deal.rules.stakes.loo)
+    ones.append(at + 1 + len(done))
     at += tricks + 2
     if stock:
         _stock_into(cast(FiveCardLoo, deal), seat, passed, tricks, out, at, ones)
     out.put(ones, 1.0)  # one call for every 1: costs less than fancy indexing
 
 
+_DECL_INDEX = {d: int(d) for d in Decl}
+_PHASE_INDEX = {p: int(p) for p in Phase}
 _KIND_INDEX = {k: i for i, k in enumerate(Kind)}
 
 

@@ -21,6 +21,7 @@
 | `pool`       | one-deal mode: counters already in the pool before the dealer's stake (default 0)        |
 | `dealer`     | the dealer's seat index; by default drawn from the seed (the first knave in a sitting)   |
 | `sitting`    | `True`: an episode is a sitting of `deals` deals (default 10), the pool carried over     |
+| `table_mode` | `True`: the laws apply (RULES.md §5): irregular actions offered too, their penalty paid  |
 | `render_mode`| `"ansi"` (returns the text), `"human"` (prints it) or `None`                            |
 
 **Actions** (:data:`~roundgames.envs.encoding.LOO_ACTIONS` = 56 in Three-card Loo): ``0..51`` play that card
@@ -51,6 +52,12 @@ to act and is all zero for the others. A seat sees its own cards only once its t
 
 **Rewards**: each seat's net in counters, at the step that ends the deal (a seat that is looed pays into
 the next pool, so one deal's rewards sum to minus the growth of the pool).
+
+**Table mode** (``table_mode=True``): the seat to act is also offered the irregular actions the laws cover in
+its turn (a revoke, a card that does not head the trick, a throw after the lead: LOO-LAW-11..17), at most one a
+seat a deal, each applied with its law (a full loo into the next pool; the play replayed as ``revoke_replay``
+orders); under ``revoke_replay: optional`` the other seats may then demand the replay, the id after the form's
+others (56 in Three-card Loo). The site's environments page says what is offered and why.
 """
 
 from __future__ import annotations
@@ -90,6 +97,7 @@ class raw_env(RoundGameEnv):
         dealer: int | None = None,
         sitting: bool = False,
         deals: int = 10,
+        table_mode: bool = False,
         render_mode: str | None = None,
     ) -> None:
         rules = make_rules(self.GAME, preset, options, stakes)
@@ -108,6 +116,7 @@ class raw_env(RoundGameEnv):
             deals=deals,
             dealer=dealer,
             pool=pool,
+            table_mode=table_mode,
             render_mode=render_mode,
         )
 

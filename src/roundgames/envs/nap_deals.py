@@ -11,9 +11,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..nap.calls import CALLS, option_problem, pay_table
+from ..nap.laws import BIC_REVOKE_FINE
 from ..nap.rules import NapRules
 from ..nap.variants import NapDeal
 from ..nap.worlds import card_played, deal_places, known_places, new_deal_like, place_cards, plan, rechosen
+from ._common import flag
 
 __all__ = [
     "PARAMS",
@@ -37,13 +39,23 @@ __all__ = [
 #: the game's name, title and seats for OpenSpiel: Nap takes 2 to 6 seats, or 7 (NAP-GEN-1)
 SPIEL_NAMES = ("python_nap", "Nap (roundgames)", 2, 7)
 #: the game's parameters and their defaults
-PARAMS: dict[str, Any] = {"players": 4, "preset": "peel", "options": "{}", "dealer": 0, "kitty": 0, "multiplier": 1}
+PARAMS: dict[str, Any] = {
+    "players": 4,
+    "preset": "peel",
+    "options": "{}",
+    "dealer": 0,
+    "kitty": 0,
+    "multiplier": 1,
+    "table_mode": False,
+}
 
 
 def template(rules: NapRules, params: Mapping[str, Any]) -> NapDeal:
     """The undealt deal of a game's parameters (the engine checks them)."""
     n, dealer = int(params["players"]), int(params["dealer"])
-    return NapDeal(rules, n, dealer, int(params["kitty"]), int(params["multiplier"]))
+    deal = NapDeal(rules, n, dealer, int(params["kitty"]), int(params["multiplier"]))
+    deal.table_mode = flag(params.get("table_mode", False), "table_mode", "the laws apply, RULES.md §8")
+    return deal
 
 
 def nap_bounds(rules: NapRules, players: int, kitty: int, multiplier: int) -> tuple[int, int]:
@@ -83,8 +95,18 @@ def nap_bounds(rules: NapRules, players: int, kitty: int, multiplier: int) -> tu
 
 
 def bounds(deal: NapDeal) -> tuple[int, int]:
-    """The least and the most a seat can net in ``deal`` (:func:`nap_bounds`)."""
-    return nap_bounds(deal.rules, deal.n, deal.ledger.start, deal.multiplier)
+    """The least and the most a seat can net in ``deal`` (:func:`nap_bounds`). In table mode an opponent who
+    revokes pays the senior hand's winnings for every opponent (NAP-LAW-6), or under the BIC fines a fine into
+    the kitty, which a made Nap may then take (one irregular action a seat, :mod:`._turns`)."""
+    rules, n = deal.rules, deal.n
+    low, high = nap_bounds(rules, n, deal.ledger.start, deal.multiplier)
+    if deal.table_mode:
+        u = rules.stakes.unit
+        table = pay_table(rules)
+        share = max(max(won, lost) for won, lost in table.values()) * u * deal.multiplier
+        low -= (n - 1) * share + BIC_REVOKE_FINE * u
+        high += n * BIC_REVOKE_FINE * u
+    return low, high
 
 
 def game_length(deal: NapDeal) -> int:
@@ -98,4 +120,4 @@ def game_length(deal: NapDeal) -> int:
         + (1 if rules.peep else 0)
         + (1 if rules.nap_top_card else 0)
         + 5 * hands
-    )
+    ) + (hands * (5 * hands + 1) if deal.table_mode else 0)  # one irregular action a seat; a revoke may replay

@@ -10,18 +10,18 @@ widow; ``353..358`` the top card. A verb's argument is the id less the verb's fi
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Iterable
 from itertools import combinations
 from typing import Any
 
 import numpy as np
 
 from ..core.cards import card_str, cards_in, format_cards
-from ..nap.actions import VERBS, NapAction
+from ..nap.actions import VERBS, NapAction, NapPhase
 from ..nap.calls import CALLS
 from ..nap.rules import NapRules
 from ..nap.variants import NapDeal
-from ._common import bits, card_ones, first_id, id_count, num_actions, trick_cells, trick_text
+from ._common import bits, card_ones, first_id, id_count, num_actions, rotation, trick_cells, trick_text
 
 __all__ = [
     "BUY",
@@ -39,12 +39,14 @@ __all__ = [
     "action",
     "action_count",
     "action_id",
+    "action_ids",
     "action_name",
     "check",
     "forced",
     "info_layout",
     "info_state",
     "info_vector",
+    "irregular_ids",
     "layout",
     "observation",
     "observation_into",
@@ -79,9 +81,17 @@ def check(rules: NapRules) -> None:
     """Every form of Nap is encoded: nothing to refuse."""
 
 
-def action_count(rules: NapRules | None) -> int:
-    """The size of the action space: 359 under every rule."""
+def action_count(rules: NapRules | None, table: bool = False) -> int:
+    """The size of the action space: 359 under every rule, in table mode too (its irregular actions are cards
+    and calls, whose ids every deal has)."""
     return NUM_ACTIONS
+
+
+def irregular_ids(deal: NapDeal, seat: int) -> list[int]:
+    """Table mode: the ids the seat to act might take irregularly, for the laws to judge (a card it holds, which
+    may revoke, NAP-LAW-6, or be played before the calling is over, NAP-LAW-7; a call, which may be Wellington or
+    Blucher without a Nap, NAP-LAW-10). What the laws do not cover is left out by the adapters."""
+    return [*(PLAY + c for c in cards_in(deal.hands[seat])), *range(CALL, CALL + len(CALLS))]
 
 
 def offered(deal: NapDeal) -> tuple[int, ...]:
@@ -121,6 +131,11 @@ def action_id(deal: NapDeal, action: NapAction) -> int:
     raise ValueError(f"no integer for Nap action {action}")
 
 
+def action_ids(deal: NapDeal, actions: Iterable[NapAction]) -> dict[int, NapAction]:
+    """Each of ``actions`` by its integer (:func:`action_id`; a card played said at once: the most common)."""
+    return {PLAY + a.cards[0] if a.verb == "play" else action_id(deal, a): a for a in actions}
+
+
 def action(deal: NapDeal, action_id: int, seat: int | None = None) -> NapAction:
     """The Nap action of ``action_id`` for ``seat`` (by default the seat to act)."""
     s = seat if seat is not None else deal.to_act if deal.to_act is not None else 0
@@ -148,8 +163,9 @@ def action(deal: NapDeal, action_id: int, seat: int | None = None) -> NapAction:
     raise ValueError(f"no Nap action has the integer {action_id}")
 
 
-def action_name(action_id: int) -> str:
-    """An action's name without the state it was taken in (buy and spare ids depend on the hand)."""
+def action_name(action_id: int, rules: NapRules | None = None) -> str:
+    """An action's name without the state it was taken in (buy and spare ids depend on the hand; the same under
+    every rule, table mode's too)."""
     verb = _VERB_OF[action_id] if 0 <= action_id < NUM_ACTIONS else ""
     k = action_id - _FIRST.get(verb, 0)
     if verb == "play":
@@ -229,50 +245,55 @@ def observation_into(deal: NapDeal, seat: int, passed: Collection[int], out: np.
     """Write the observation vector of ``seat`` (:func:`layout`) into ``out``, which holds zeros. Read from the
     deal what its ``view`` shows the seat (its hand, the widow once peeped, public calls and tricks), not through
     ``view``, which also lists the legal actions: the most costly part of an observation. The places of its ones
-    are gathered in a list and written by one NumPy assignment."""
+    are gathered in a list and written by one NumPy assignment (the hot path of both adapters: the seats in the
+    observer's order come from a table, and each field's places are listed in one comprehension)."""
     n = deal.n
+    rot = rotation(n, seat)
     ones: list[int] = []
     card_ones(ones, 0, deal.hands[seat])
-    if seat in deal.peeped and deal.dealt_widow is not None:
+    peeped = deal.peeped
+    if peeped and seat in peeped and deal.dealt_widow is not None:
         ones.append(52 + deal.dealt_widow)
     ones.append(104 + (4 if deal.trump is None else deal.trump))
-    for t in deal.tricks:
-        for c in t.cards:
-            ones.append(109 + c)
-    for s, c in zip(deal.trick_seats, deal.trick_cards, strict=True):
-        ones += (109 + c, 161 + 52 * ((s - seat) % n) + c)
+    ones += [109 + c for t in deal.tricks for c in t.cards]
+    trick_seats = deal.trick_seats
+    if trick_seats:
+        ones += [109 + c for c in deal.trick_cards]
+        ones += [161 + 52 * ((s - seat) % n) + c for s, c in zip(trick_seats, deal.trick_cards, strict=True)]
     at = 161 + 52 * n
-    last_call: dict[int, str] = dict(deal.calls)  # a later entry (a challenge's reply) overrides
-    for r in range(n):
-        said = last_call.get((seat + r) % n)
-        if said is not None:
-            ones.append(at + 10 * r + _CALL_INDEX[said])
+    if deal.calls:
+        last_call = dict(deal.calls)  # a later entry (a challenge's reply) overrides
+        ones += [at + 10 * r + _CALL_INDEX[last_call[s]] for r, s in enumerate(rot) if s in last_call]
     at += 10 * n
     if deal.declarer is not None:
         ones.append(at + (deal.declarer - seat) % n)
     at += n
     if deal.contract is not None:
-        ones.append(at + CALLS.index(deal.contract))
-    ones += (at + 8 + min(deal.won, 5), at + 14 + min(deal.lost, 5))
+        ones.append(at + _CONTRACT_INDEX[deal.contract])
+    won, lost = deal.won, deal.lost
+    ones += (at + 8 + (won if won < 5 else 5), at + 14 + (lost if lost < 5 else 5))
     at += 20
     ones.append(at + (deal.dealer - seat) % n)
     at += n
     if deal.to_act is not None:
         ones.append(at + (deal.to_act - seat) % n)
     at += n
-    ones.append(at + int(deal.phase))
-    out[at + 5] = deal.kitty / max(1, deal.rules.stakes.unit)
+    ones.append(at + _PHASE_INDEX[deal.phase])
+    ledger = deal.ledger
+    out[at + 5] = (ledger.pool + ledger.next_pool) / max(1, deal.rules.stakes.unit)  # the kitty
     out[at + 6] = float(deal.multiplier)
     at += 7
-    for r in range(n):
-        bought = deal.bought.get((seat + r) % n)
-        if bought is not None:
-            ones.append(at + 6 * r + len(bought))
+    bought = deal.bought
+    if bought:
+        ones += [at + 6 * r + len(bought[s]) for r, s in enumerate(rot) if s in bought]
     at += 6 * n
-    for r in range(n):
-        if (seat + r) % n in deal.peeped:
-            ones.append(at + r)
+    if peeped:
+        ones += [at + r for r, s in enumerate(rot) if s in peeped]
     out.put(ones, 1.0)  # one call for every 1: costs less than fancy indexing
+
+
+_CONTRACT_INDEX = {c: i for i, c in enumerate(CALLS)}
+_PHASE_INDEX = {p: int(p) for p in NapPhase}
 
 
 def own_seen(deal: NapDeal, seat: int) -> int:

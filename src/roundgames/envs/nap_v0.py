@@ -16,6 +16,7 @@
 | `pool`       | one-deal mode: units already in the kitty (default 0)                                     |
 | `dealer`     | the dealer's seat index; by default drawn from the seed (the first knave in a sitting)    |
 | `sitting`    | `True`: an episode is a sitting of `deals` deals (default 10); kitty, Double Header carried |
+| `table_mode` | `True`: the laws apply (RULES.md §8): irregular actions offered too, their penalty paid    |
 | `render_mode`| `"ansi"` (returns the text), `"human"` (prints it) or `None`                             |
 
 **Actions** (:data:`~roundgames.envs.encoding.NAP_ACTIONS` = 359): ``0..51`` play that card; ``52`` pass;
@@ -34,6 +35,10 @@ actions of the agent to act and is all zero for the others.
 
 **Rewards**: each seat's net in units at the step that ends the deal (what went into the kitty is
 nobody's yet, so one deal's rewards sum to minus the growth of the kitty).
+
+**Table mode** (``table_mode=True``): the seat to act is also offered, with the same ids, the irregular actions
+the laws cover in its turn (a revoke, NAP-LAW-6; a card before the calling is over, NAP-LAW-7; Wellington or
+Blücher without a Nap, NAP-LAW-10), at most one a seat a deal, each applied with its law under ``revoke_rule``.
 """
 
 from __future__ import annotations
@@ -72,11 +77,19 @@ class raw_env(RoundGameEnv):
         dealer: int | None = None,
         sitting: bool = False,
         deals: int = 10,
+        table_mode: bool = False,
         render_mode: str | None = None,
     ) -> None:
         rules = make_rules(self.GAME, preset, options, stakes)
         super().__init__(
-            players, rules=rules, sitting=sitting, deals=deals, dealer=dealer, pool=pool, render_mode=render_mode
+            players,
+            rules=rules,
+            sitting=sitting,
+            deals=deals,
+            dealer=dealer,
+            pool=pool,
+            table_mode=table_mode,
+            render_mode=render_mode,
         )
 
     def _table_lines(self, deal: NapDeal) -> list[str]:

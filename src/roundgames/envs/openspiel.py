@@ -18,8 +18,10 @@ is complete (0 before), so the games are general-sum: the pool or kitty takes an
 
 Parameters: ``players``, ``preset``, ``options`` (a JSON object of rule options, such as
 ``{"purchase": true}``; written back with ``;`` between items, which is also accepted, because an
-OpenSpiel game string cannot hold a comma inside a value), ``dealer``; Loo adds ``pool`` and
-``kind`` (regular, single, ew_single), Nap adds ``kitty`` and ``multiplier``. The Loo preset (or the
+OpenSpiel game string cannot hold a comma inside a value), ``dealer``, ``table_mode`` (true: the laws apply,
+and the seat to act may also take the irregular actions they cover, at most one a seat a deal, as in
+PettingZoo's ``table_mode``); Loo adds ``pool`` and ``kind`` (regular, single, ew_single), Nap adds ``kitty``
+and ``multiplier``. The Loo preset (or the
 ``form`` option) chooses the form: ``{"preset": "five-card"}`` or ``"irish"`` plays Five-card or Irish
 Loo, whose action space and vectors are their own (:func:`.loo_encoding.action_count`,
 :func:`.loo_encoding.layout`) and fixed for the game.
@@ -45,8 +47,8 @@ import numpy as np
 import pyspiel
 
 from ..core.cards import Card, card_str, format_cards, pack
-from ..core.errors import RulesError
-from ._turns import apply_forced, offer_seat
+from ..core.errors import IllegalActionError, RulesError
+from ._turns import apply_forced, offer_seat, turn
 from .games import ENV_GAMES, EnvGame, env_game
 from .loo_deals import loo_bounds
 from .nap_deals import nap_bounds
@@ -114,6 +116,8 @@ class _Table:
     pack: tuple[Card, ...]
     observation_layout: tuple[tuple[str, int], ...]
     info_layout: tuple[tuple[str, int], ...]
+    #: whether the laws apply: the seat to act may also take the irregular actions they cover (:mod:`._turns`)
+    table_mode: bool = False
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Table:
         return self
@@ -125,14 +129,18 @@ class _Table:
 
     def new_deal(self) -> Any:
         """An undealt deal of the table."""
-        return self.kit.spec.deal(self.rules, self.n, self.dealer, self.pool, **self.more)
+        deal = self.kit.spec.deal(self.rules, self.n, self.dealer, self.pool, **self.more)
+        deal.table_mode = self.table_mode
+        return deal
 
     def deal(self, drawn: Sequence[Card]) -> Any:
         """The deal made with the cards drawn, in dealing order."""
         by_place: dict[Place, list[Card]] = {}
         for place, c in zip(self.places, drawn, strict=True):
             by_place.setdefault(place, []).append(c)
-        return self.kit.deals.deal_places(self.new_deal(), by_place)
+        deal = self.kit.deals.deal_places(self.new_deal(), by_place)
+        deal.table_mode = self.table_mode  # a deal made from the places is a new deal, in strict mode
+        return deal
 
     def draws(self, deal: Any, previous: Sequence[Card] = ()) -> list[Card]:
         """The chance outcomes that deal ``deal``'s cards; a card that stays in its place keeps its
@@ -195,8 +203,9 @@ def _table(kit: EnvGame, params: dict[str, Any]) -> tuple[_Table, Any]:
     places = tuple(where[i] for i in range(len(where)))
     low, high = kit.deals.bounds(template)
     n = template.n
+    table_mode = bool(template.table_mode)
     info = pyspiel.GameInfo(
-        num_distinct_actions=kit.encoding.action_count(rules),
+        num_distinct_actions=kit.encoding.action_count(rules, table_mode),
         max_chance_outcomes=52,
         num_players=n,
         min_utility=float(low),
@@ -216,6 +225,7 @@ def _table(kit: EnvGame, params: dict[str, Any]) -> tuple[_Table, Any]:
         tuple(cards),
         _layout_names(kit.encoding.layout(n, rules)),
         _layout_names(kit.encoding.info_layout(n, rules)),
+        table_mode,
     )
     return table, info
 
@@ -338,11 +348,9 @@ class RoundState(pyspiel.State):  # type: ignore[misc]
         deal = self._box.deal
         if deal is None or deal.is_complete or self.current_player() != player:
             return []
-        encoding = self._table.kit.encoding
-        if self._offered() is not None:
-            assert encoding.DECLINE is not None
-            return sorted([encoding.DECLINE, *(encoding.action_id(deal, a) for a in deal.side_actions(player))])
-        return sorted(encoding.action_id(deal, a) for a in deal.legal_actions())
+        now = turn(self._table.kit, deal, self._passed, self._table.table_mode)
+        assert now is not None
+        return sorted(now.legal)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """Each card still in the pack, equally likely."""
@@ -365,6 +373,9 @@ class RoundState(pyspiel.State):  # type: ignore[misc]
         if offered is not None and action == kit.encoding.DECLINE:
             self._passed = (*self._passed, offered)
             return
+        if self._table.table_mode and action not in self._legal_actions(self.current_player()):
+            # the engine's laws cover more than a seat is offered (one irregular action a seat a deal)
+            raise IllegalActionError(f"action {action} is not among the legal actions", "ENV")
         deal.apply(kit.encoding.action(deal, action, offered))
         self._passed = ()
         apply_forced(kit, deal)
@@ -378,7 +389,7 @@ class RoundState(pyspiel.State):  # type: ignore[misc]
             if action == encoding.DECLINE and self._offered() is not None:
                 return f"{deal.seats[player]} {encoding.action_name(action)}"
             return str(deal.action_str(encoding.action(deal, action, player)))
-        return f"P{player + 1} {encoding.action_name(action)}"
+        return f"P{player + 1} {encoding.action_name(action, self._table.rules)}"
 
     def is_terminal(self) -> bool:
         """Whether the deal is complete and settled."""

@@ -1,0 +1,168 @@
+"""PettingZoo's standard wrappers, as ``env()`` gives them, without the cost of their attribute forwarding.
+
+``env()`` wraps the raw environment as PettingZoo's classic games are wrapped: an illegal action ends the episode
+with a reward of -1 for the offender (``TerminateIllegalWrapper``), an action outside the space raises
+(``AssertOutOfBoundsWrapper``), and the API is called in order (``OrderEnforcingWrapper``). The classes here are
+those wrappers (subclasses: ``isinstance`` holds, and every check is theirs), with one change: the attributes a
+step reads (``agent_selection``, ``terminations``, ``rewards`` ...) come straight from the raw environment through
+a property, instead of through each wrapper's ``__getattr__`` in turn, three deep, which cost more than the
+observation and the engine's action together. ``AssertOutOfBoundsWrapper`` checks a plain ``int`` action against
+the space's bounds itself (what ``Discrete.contains`` decides for it) and leaves every other value to the space.
+"""
+
+from __future__ import annotations
+
+import operator
+from typing import Any
+
+from pettingzoo.utils import wrappers
+from pettingzoo.utils.env_logger import EnvLogger
+
+__all__ = ["wrapped"]
+
+#: what ``OrderEnforcingWrapper`` refuses to read before ``reset()`` (its own list)
+_NEEDS_RESET = frozenset({"rewards", "terminations", "truncations", "infos", "agent_selection", "num_agents", "agents"})
+#: the raw environment's attributes a step reads, read directly by every wrapper here
+_DIRECT = ("agent_selection", "agents", "terminations", "truncations", "rewards", "infos", "_cumulative_rewards")
+
+
+def _direct(name: str) -> property:
+    get = operator.attrgetter(f"_raw.{name}")  # no Python frame: read on every step, several times
+
+    def put(self: Any, value: Any) -> None:
+        setattr(self._raw, name, value)
+
+    return property(get, put, doc=f"The raw environment's ``{name}``.")
+
+
+def _guarded(name: str) -> property:
+    """As :func:`_direct`, refused before ``reset()`` as ``OrderEnforcingWrapper`` refuses it."""
+
+    def get(self: Any) -> Any:
+        if not self._has_reset:
+            raise AttributeError(f"{name} cannot be accessed before reset")
+        return getattr(self._raw, name)
+
+    def put(self: Any, value: Any) -> None:
+        setattr(self._raw, name, value)
+
+    return property(get, put, doc=f"The raw environment's ``{name}``, once reset.")
+
+
+class _Direct:
+    """The attributes of :data:`_DIRECT` read from the raw environment (``_raw``) without forwarding."""
+
+    _raw: Any
+
+    def _set_raw(self, env: Any) -> None:
+        self._raw = env.unwrapped
+
+
+for _name in _DIRECT:
+    setattr(_Direct, _name, _direct(_name))
+
+
+class TerminateIllegal(_Direct, wrappers.TerminateIllegalWrapper):  # type: ignore[misc]
+    """PettingZoo's ``TerminateIllegalWrapper``, its attributes read directly."""
+
+    def __init__(self, env: Any, illegal_reward: float) -> None:
+        self._set_raw(env)
+        super().__init__(env, illegal_reward)
+
+    def observe(self, agent: Any) -> Any:
+        # TerminateIllegalWrapper.observe: the observation of the agent to act is kept, for its mask
+        obs = self.env.observe(agent)
+        raw = self._raw
+        if agent == raw.agent_selection:
+            self._prev_obs = obs
+            self._prev_info = raw.infos.get(agent, {})
+        return obs
+
+    def step(self, action: Any) -> None:
+        # The common case said at once: a live agent's legal int action, its observation seen (the mask it acts
+        # on) and no illegal action before. TerminateIllegalWrapper.step does the same there, and everything else.
+        raw = self._raw
+        agent = raw.agent_selection
+        prev = self._prev_obs
+        if (
+            type(action) is int
+            and type(prev) is dict
+            and not self._terminated
+            and not raw.terminations[agent]
+            and not raw.truncations[agent]
+            and "action_mask" in prev
+            and prev["action_mask"][action]
+        ):
+            self._prev_obs = self._prev_info = None
+            self.env.step(action)
+        else:
+            super().step(action)
+
+
+class AssertOutOfBounds(_Direct, wrappers.AssertOutOfBoundsWrapper):  # type: ignore[misc]
+    """PettingZoo's ``AssertOutOfBoundsWrapper``, its attributes read directly and a plain ``int`` checked
+    against the space's bounds."""
+
+    def __init__(self, env: Any) -> None:
+        self._set_raw(env)
+        super().__init__(env)
+        self._size = int(self._raw.NUM_ACTIONS)
+
+    def step(self, action: Any) -> None:
+        # Discrete(n).contains(a) for an int a is 0 <= a < n: said here at once; anything else goes to the space.
+        if type(action) is int and 0 <= action < self._size:
+            self.env.step(action)
+        else:
+            super().step(action)
+
+
+class OrderEnforcing(_Direct, wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's ``OrderEnforcingWrapper``, its attributes read directly (and refused before ``reset()`` as
+    it refuses them)."""
+
+    def __init__(self, env: Any) -> None:
+        self._set_raw(env)
+        super().__init__(env)
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        # AECEnv.last, the attributes read once each from the raw environment
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        raw = self._raw
+        agent = raw.agent_selection
+        assert agent is not None
+        observation = self.observe(agent) if observe else None
+        return (
+            observation,
+            raw._cumulative_rewards[agent],
+            raw.terminations[agent],
+            raw.truncations[agent],
+            raw.infos[agent],
+        )
+
+    def observe(self, agent: Any) -> Any:
+        if not self._has_reset:
+            EnvLogger.error_observe_before_reset()
+        return self.env.observe(agent)
+
+    def step(self, action: Any) -> None:
+        # OrderEnforcingWrapper.step in the common case (reset, agents left); it says everything else itself
+        if self._has_reset and self._raw.agents:
+            self._has_updated = True
+            self.env.step(action)
+        else:
+            super().step(action)
+
+
+for _name in _DIRECT:
+    if _name in _NEEDS_RESET:
+        setattr(OrderEnforcing, _name, _guarded(_name))
+
+
+def wrapped(raw: Any) -> Any:
+    """``raw`` with PettingZoo's standard wrappers, as its classic games have them: an illegal action ends
+    the episode with a reward of -1 for the offender, an action outside the space raises, and the API is
+    called in order."""
+    out: Any = TerminateIllegal(raw, illegal_reward=-1)
+    out = AssertOutOfBounds(out)
+    return OrderEnforcing(out)
