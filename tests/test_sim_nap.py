@@ -260,3 +260,21 @@ def test_peel_s_defender_passes_and_the_other_heads_with_the_ace() -> None:
     assert all(c % 13 <= 8 for c in cards["sensible"])  # the small one: ten or lower
     assert all(c % 13 == 12 for c in cards["sensible-head"])  # the ace
     assert seats["sensible"] == seats["sensible-head"]  # the same deals, the same defenders
+
+
+@pytest.mark.parametrize("rule", ["eldest_one", "dealer_one", "redeal"])
+def test_when_all_pass(rule: str) -> None:
+    """All pass (NAP-CALL-7, §14.13): the eldest or the dealer's right plays for min_call, or the deal is
+    redealt with the dealer's unit back; as the engine does it, on deals where it happens."""
+    options = {"all_pass": rule, "min_call": 3, "kitty": True}
+    setup = setup_of(4, "sensible", options=options, pool=2)
+    check_against_engine(setup, 300, seed=6)
+    out = KERNEL.run(setup, chunk_seed(6, 0), 300)
+    passed = (out["calls"] == 0).all(axis=1)
+    assert passed.sum() > 10
+    if rule == "redeal":
+        assert (out["senior"][passed] == -1).all() and (out["states"][passed] == 24).all()
+        assert (out["net"][passed] == 0).all() and (out["pool"][passed] == 2).all()
+    else:
+        assert (out["senior"][passed] == (0 if rule == "eldest_one" else 3)).all()
+        assert (out["contract"][passed] == CALL_NAMES.index("3")).all()
