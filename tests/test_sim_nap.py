@@ -175,8 +175,11 @@ def test_a_call_made_ends_the_deal_early(call: str, tricks: int) -> None:
 @pytest.mark.parametrize(
     ("change", "words"),
     [
-        ({"options": {"purchase": True}}, ("option purchase", "checked engine")),
-        ({"options": {"all_pass": "double_header"}}, ("option all_pass", "double_header", "checked engine")),
+        ({"options": {"purchase": True}}, ("option purchase", "True", "NAP-VAR-PURCHASE", "checked engine")),
+        (
+            {"options": {"all_pass": "double_header"}},
+            ("option all_pass", "double_header", "NAP-CALL-7", "checked engine"),
+        ),
         ({"options": {"spare_hand": "peel"}}, ("option spare_hand", "checked engine")),
         ({"options": {"misery": "sometimes"}}, ("option misery",)),
         ({"options": {"jokers": True}}, ("jokers",)),

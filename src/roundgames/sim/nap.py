@@ -72,11 +72,11 @@ from typing import Any, Final
 import numpy as np
 
 from ..core.cards import SUIT_MASKS, cards_in, pack_mask
-from ..core.errors import RulesError
+from ..core.errors import RULE_ID, RulesError
 from ..games.registry import new_deal
 from ..nap.actions import NapAction, NapPhase
 from ..nap.calls import ladder, option_problem, pay_table
-from ..nap.rules import NAP_OPTIONS, NapRules
+from ..nap.rules import NAP_OPTION_DOCS, NAP_OPTIONS, NapRules
 from .kernels import Setup
 from .streams import CHOICES, Stream, deal_stream
 
@@ -152,9 +152,11 @@ def _rules(setup: Setup) -> NapRules:
     for name, played in _PLAYED.items():
         value = getattr(rules, name)
         if played is not None and value not in played:
+            found = RULE_ID.search(NAP_OPTION_DOCS[name])
+            rule = f" ({found.group()})" if found else ""
             raise RulesError(
-                f"option {name}: {value!r} is not played by the simulator (it plays {', '.join(map(repr, played))});"
-                " the checked engine plays it"
+                f"option {name}: {value!r} is not played by the simulator (it plays {', '.join(map(repr, played))})"
+                f"{rule}; the checked engine plays it"
             )
     return rules
 
@@ -177,7 +179,7 @@ def _hero(setup: Setup, rules: NapRules) -> tuple[int, int, int]:
         )
     action = setup.hero_action
     if action not in HERO_ACTIONS:
-        raise RulesError(f"hero_action: {action!r} is not one (valid: {', '.join(HERO_ACTIONS)})")
+        raise RulesError(f"hero_action: {action!r} is not a hero action of Nap (valid: {', '.join(HERO_ACTIONS)})")
     senior = action.startswith("senior:")
     call = action.removeprefix("senior:")
     problem = option_problem(rules, call) if call != "pass" else None
