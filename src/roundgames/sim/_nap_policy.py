@@ -211,9 +211,11 @@ def sure_tricks(hand, trump, full):
 
 
 @numba.njit(cache=True)
-def misery_hand(hand, low):
+def misery_hand(hand, low, opponents):
     """A hand of low cards: each suit's cards, from its lowest (k = 0), at most ``low + 4 + 3k`` in rank (a six,
-    then a nine, then a queen in a full pack), two ranks over allowed in all."""
+    then a nine, then a queen in a full pack), the ranks over that summed up to 0 against one or two
+    opponents, 2 against three, 3 against more (misery is made more often the more opponents share the
+    tricks)."""
     danger = 0
     for s in range(4):
         m = hand & SUIT[s]
@@ -224,14 +226,15 @@ def misery_hand(hand, low):
             if over > 0:
                 danger += over
             k += 1
-    return danger <= 2
+    return danger <= (0 if opponents <= 2 else 2 if opponents == 3 else 3)
 
 
 @numba.njit(cache=True)
 def sensible_call(hand, high, cfg, ok):
     """The sensible player's call (see :mod:`.nap`)."""
     full = cfg[C_FULL]
-    packed = best_trump(hand, full, cfg[C_PLAYING] - 1)
+    opponents = cfg[C_PLAYING] - 1
+    packed = best_trump(hand, full, opponents)
     trump, e = packed // 1000, packed % 1000
     sure = sure_tricks(hand, trump, full)
     want = PASS
@@ -239,13 +242,13 @@ def sensible_call(hand, high, cfg, ok):
         want = WELLINGTON
     elif high == WELLINGTON and sure >= 5:
         want = BLUCHER
-    elif sure >= 5 or e >= 17:
+    elif sure >= 5 or e >= (14 if opponents <= 2 else 17):
         want = NAP
     elif e >= 12:
         want = FOUR
     elif e >= 9:
         want = THREE
-    elif misery_hand(hand, cfg[C_LOW]):
+    elif misery_hand(hand, cfg[C_LOW], opponents):
         want = MISERY
     elif e >= 5:
         want = TWO

@@ -29,12 +29,15 @@ the whole deal whichever seat draws.
     card out worth 1 as the first held against one or two opponents. The hand's suit is the one of most points
     (ties: the longer, then the lower suit); *sure* is its trumps in an unbroken sequence from the top.
   - *Calling.* Over a Nap, Wellington with five sure trumps or 19 points; over a Wellington, Blücher with five
-    sure trumps. Otherwise Nap with five sure trumps ("the only safe and perfect Nap") or 17 points, 4 from 12,
-    3 from 9, then misery on a hand of low cards (each suit's lowest card at most a six, the next a nine, the
-    next a queen, two ranks over in all allowed; the 32-card pack shifts them up by five), 2 from 5, 1 from 3.
+    sure trumps. Otherwise Nap with five sure trumps ("the only safe and perfect Nap") or 17 points (14 against
+    one or two opponents), 4 from 12, 3 from 9, then misery on a hand of low cards (each suit's lowest card at
+    most a six, the next a nine, the next a queen, the ranks over that summing up to 0 against one or two
+    opponents, 2 against three, 3 against more; the 32-card pack shifts them up by five), 2 from 5, 1 from 3.
     The call is made when it is legal, else he passes (no call is raised to outbid another). The thresholds
-    are where each call's expected payment is best, as measured with this player as senior hand at a table of
-    four: Peel's "a hand good enough for four is ... sufficiently good for Nap" is not taken.
+    are near where each call's expected payment is best, as measured with this player as senior hand at
+    tables of three, four and five (misery against four opponents is held back: 3 where 5 would still pay).
+    Peel's "a hand good enough for four is ... sufficiently good for Nap" is taken only against one or two
+    opponents, and there from 14 points.
   - *Senior hand.* He leads the top trump of his suit (which fixes trumps), then his highest trump while any
     trump is unseen, then his masters (the highest first), then his least card; following, he heads the trick
     with his cheapest card that heads it, else throws his least card. *Least* and *cheapest*: lowest rank, a
@@ -402,12 +405,12 @@ def _sure(hand: int, trump: int, full: int) -> int:
     return n
 
 
-def _misery_hand(hand: int, low: int) -> bool:
+def _misery_hand(hand: int, low: int, opponents: int) -> bool:
     danger = 0
     for s in range(4):
         for k, c in enumerate(cards_in(hand & SUIT_MASKS[s])):
             danger += max(0, c % 13 - low - 4 - 3 * k)
-    return danger <= 2
+    return danger <= (0 if opponents <= 2 else 2 if opponents == 3 else 3)
 
 
 def _sensible_call(hand: int, high: int, rules: NapRules, opponents: int) -> int:
@@ -419,12 +422,12 @@ def _sensible_call(hand: int, high: int, rules: NapRules, opponents: int) -> int
         return _WELLINGTON
     if high == _WELLINGTON and sure >= 5:
         return _BLUCHER
-    if sure >= 5 or e >= 17:
+    if sure >= 5 or e >= (14 if opponents <= 2 else 17):
         return _NAP
     for points, code in ((12, 5), (9, 4)):
         if e >= points:
             return code
-    if _misery_hand(hand, 0 if rules.pack == 52 else 5):
+    if _misery_hand(hand, 0 if rules.pack == 52 else 5, opponents):
         return _MISERY
     return 2 if e >= 5 else 1 if e >= 3 else 0
 
