@@ -281,3 +281,13 @@ def test_when_all_pass(rule: str) -> None:
     else:
         assert (out["senior"][passed] == (0 if rule == "eldest_one" else 3)).all()
         assert (out["contract"][passed] == CALL_NAMES.index("3")).all()
+
+
+def test_bad_seeds_and_counts_are_refused() -> None:
+    """A chunk's seed is a 64-bit number at least 0, and the number of deals is not negative; no deals: empty
+    columns."""
+    setup = setup_of(4, "random")
+    for seed, n, word in ((-1, 3, "seed"), (1 << 64, 3, "seed"), (5, -2, "n:")):
+        with pytest.raises(RulesError, match=word):
+            KERNEL.run(setup, seed, n)
+    assert all(len(column) == 0 for column in KERNEL.run(setup, 5, 0).values())

@@ -289,6 +289,8 @@ class NapKernel:
 
         if n < 0:
             raise RulesError(f"n: the number of deals cannot be negative, got {n}")
+        if not 0 <= seed < 1 << 64:
+            raise RulesError(f"seed: a chunk's seed is a 64-bit number at least 0, got {seed}")
         hands_given = self._given(setup, n, given, int(cfg[p.C_FULL]))
         players = setup.players
         hands = np.zeros((n, players), dtype=np.int64)
