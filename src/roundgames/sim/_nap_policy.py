@@ -1,5 +1,7 @@
-"""The Nap players of the batch simulator, compiled (numba): the random and the sensible player's decisions, as
-:mod:`.nap` describes them and as its Python twins make them on the checked engine.
+"""The Nap players of the batch simulator, compiled (numba): the sensible players' decisions, as :mod:`.nap`
+describes them and as its Python twins make them on the checked engine, and what the random player's draws and
+the dealing need (:func:`modulo`, :func:`shuffle`, :func:`nth`); the kernel (:mod:`._nap_kernel`) draws the random
+player's choices in its own loops.
 
 A hand, the cards played and the pack are ``int64`` bit masks of cards ``suit * 13 + rank`` (ranks 0 = two ..
 12 = ace). A call is a code of :data:`.nap.CALL_NAMES`: 0 pass, 1 "1", 2 "2", 3 misery, 4 "3", 5 "4", 6 Nap,
