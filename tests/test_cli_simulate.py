@@ -174,7 +174,7 @@ def test_another_configuration_on_the_same_folder_is_refused(tmp_path: Path) -> 
 
 def test_ctrl_c_keeps_the_finished_chunks_and_the_same_command_resumes(tmp_path: Path) -> None:
     out = tmp_path / "run"
-    args = [*LOO, "--deals", "150000", "--chunk", "500", "--workers", "0"]
+    args = [*LOO, "--deals", "100000", "--chunk", "500", "--workers", "0"]
     command = [sys.executable, "-m", "roundgames", *args, "--out", str(out)]
     proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 50
@@ -185,13 +185,13 @@ def test_ctrl_c_keeps_the_finished_chunks_and_the_same_command_resumes(tmp_path:
     assert proc.returncode == 130, stderr
     held = json.loads((out / "run.json").read_text())
     kept = held["deals"]
-    assert 500 <= kept < 150000 and len(list(out.glob("chunk-*.parquet"))) >= len(held["chunks"])
+    assert 500 <= kept < 100000 and len(list(out.glob("chunk-*.parquet"))) >= len(held["chunks"])
     assert stderr.strip().split("\n")[-1] == f"stopped: kept {kept:,} deals in {out}; the same command resumes the run"
     assert f"{kept:,} ({kept:,} played now, 0 before)" in stdout
 
     resumed = subprocess.run(command, capture_output=True, text=True, timeout=120, check=False)
     assert resumed.returncode == 0, resumed.stderr
-    assert f"150,000 ({150000 - kept:,} played now, {kept:,} before)" in resumed.stdout
+    assert f"100,000 ({100000 - kept:,} played now, {kept:,} before)" in resumed.stdout
     whole = tmp_path / "whole"
     assert run_cli(*args, "--out", str(whole)).returncode == 0
     assert same(tables(out), tables(whole))

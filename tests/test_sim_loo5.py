@@ -13,7 +13,7 @@ from roundgames.bots import play_deal
 from roundgames.core.cards import mask_of, parse_cards
 from roundgames.core.errors import RulesError
 from roundgames.games.registry import new_deal
-from roundgames.sim._loo5_rules import below_fast
+from roundgames.sim._loo5_kernel import below_fast
 from roundgames.sim.kernels import Setup, kernel_for
 from roundgames.sim.loo5 import KERNELS
 from roundgames.sim.streams import CHOICES, Stream, deal_stream
@@ -76,13 +76,23 @@ OPTION_SETS = [
     ("irish", 4, {"irish_flush": True, "club_law": False}),
     ("irish", 4, {"irish_flush": True, "flush_tie": "split", "lead_rule": "cassell", "pack": 32}),
     ("irish", 12, {"dealer_lone_stander": "may_concede"}),
+    (
+        "five_card",
+        4,
+        {"stakes": {"deal": 2, "loo": 7}, "single": "ew", "leader": "miss_holder", "revoke_replay": "none"},
+    ),
+    (
+        "irish",
+        4,
+        {"stakes": {"deal": 1, "ante": 2}, "ante": "all", "dealer_stands_out_above": 4, "first_dealer": "cut_low"},
+    ),
 ]
 
 
 @pytest.mark.parametrize(("form", "players", "options"), OPTION_SETS)
 def test_the_options_are_played_as_the_engine_plays_them(form: str, players: int, options: dict[str, Any]) -> None:
-    """LOO5-3/4/6/7, LOOI-2/3, LOO-VAR-*, §14.24, and the largest tables (a stock of one card in Five-card Loo):
-    a few hundred deals each, the players mixed."""
+    """LOO5-3/4/6/7, LOOI-2/3, LOO-VAR-*, §14.24, the stakes, options that change nothing in these forms, and the
+    largest tables (a stock of one card in Five-card Loo): a few hundred deals each, the players mixed."""
     policies = ("random", "sensible") * (players // 2)
     check_against_engine(Setup(form, players, policies, options=options, pool=3), seed=11, n=1200 // players)
 
@@ -185,14 +195,20 @@ def test_states_count_every_card_dealt_and_every_action() -> None:
         (Setup("irish", 2, ("random",) * 2), ("players", "LOO-GEN-1")),
         (Setup("five_card", 3, ("random", "expert", "random")), ("policies", "'expert'")),
         (Setup("five_card", 3, ("random",) * 2), ("policies", "one per seat")),
-        (Setup("five_card", 3, ("random",) * 3, {"revoke_replay": "none"}), ("revoke_replay", "'none'", "engine")),
-        (Setup("irish", 4, ("random",) * 4, {"dealer_stands_out_above": 3}), ("dealer_stands_out_above", "3")),
+        (Setup("five_card", 3, ("random",) * 3, {"stakes": {"loo": -1}}), ("stakes.loo", "-1", "LOO-STK-1")),
+        (Setup("five_card", 3, ("random",) * 3, {"stakes": {"kitty": 1}}), ("stakes", "'kitty'")),
+        (Setup("five_card", 3, ("random",) * 3, {"revoke_replay": "never"}), ("revoke_replay", "'never'")),
+        (
+            Setup("irish", 4, ("random",) * 4, {"dealer_stands_out_above": 3}),
+            ("dealer_stands_out_above", "3", "engine"),
+        ),
         (Setup("five_card", 3, ("random",) * 3, {"pam": "jack_hearts"}), ("pam", "jack_hearts")),
         (Setup("five_card", 3, ("random",) * 3, hero=3, hero_action="play"), ("hero", "0 to 2")),
         (Setup("five_card", 3, ("random",) * 3, hero=1, hero_action="pass"), ("hero_action", "'pass'")),
         (Setup("five_card", 3, ("random",) * 3, hero=1), ("hero", "together")),
         (Setup("five_card", 3, ("random",) * 3, pool=-1), ("pool", "-1")),
         (Setup("three_card", 3, ("random",) * 3), ("form", "three_card")),
+        (Setup("irish", 3, ("random",) * 3, {"form": "five_card"}), ("option form", "five_card")),
     ],
 )
 def test_a_setup_it_cannot_play_is_refused_by_name(setup: Setup, words: tuple[str, ...]) -> None:
@@ -204,7 +220,8 @@ def test_a_setup_it_cannot_play_is_refused_by_name(setup: Setup, words: tuple[st
 
 
 def test_given_cards_that_are_not_a_hand_are_refused() -> None:
-    """``given["hand"]`` is the hero's five (Irish: three) cards of the pack; the turn-up lies outside it."""
+    """``given["hand"]`` is the hero's five (Irish: three) cards of the pack; the turn-up lies outside it; the
+    count and the seed are checked too."""
     kernel = KERNELS["five_card"]
     setup = Setup("five_card", 3, ("random",) * 3, hero=0, hero_action="play")
     for given, word in [
@@ -217,6 +234,10 @@ def test_given_cards_that_are_not_a_hand_are_refused() -> None:
             kernel.run(setup, 1, 2, given)
     with pytest.raises(RulesError, match="hero"):
         kernel.run(Setup("five_card", 3, ("random",) * 3), 1, 2, {"hand": np.full(2, 31)})
+    with pytest.raises(RulesError, match="n: "):
+        kernel.run(setup, 1, -1)
+    with pytest.raises(RulesError, match="seed: "):
+        kernel.run(setup, 1 << 64, 2)
 
 
 def test_the_kernels_fast_choice_draws_what_the_stream_draws() -> None:
@@ -225,4 +246,4 @@ def test_the_kernels_fast_choice_draws_what_the_stream_draws() -> None:
     for k in range(1, 80):
         start = deal_stream(0xC0FFEE + k, k, CHOICES)
         state, stream = np.array([start], dtype=np.uint64), Stream(start)
-        assert [int(below_fast(state, k)) for _ in range(300)] == [stream.below(k) for _ in range(300)], k
+        assert [int(below_fast(state, 0, k)) for _ in range(300)] == [stream.below(k) for _ in range(300)], k

@@ -10,10 +10,11 @@ from typing import Any
 import numpy as np
 import pytest
 
-from roundgames.core.cards import mask_of, parse_cards
+from roundgames.core.cards import cards_in, mask_of, pack_mask, parse_cards
+from roundgames.core.errors import RulesError
 from roundgames.sim.kernels import Setup, kernel_for
 from roundgames.sim.nap import CALL_NAMES, action_codes, is_peel_case, replay
-from roundgames.sim.streams import chunk_seed
+from roundgames.sim.streams import CARDS, chunk_seed, deal_stream, shuffled
 
 pytest.importorskip("numba")
 
@@ -124,3 +125,169 @@ def test_given_hands_are_dealt_to_the_hero() -> None:
     out = KERNEL.run(setup, chunk_seed(1, 0), 100, {"hand": hands})
     assert (out["hands"][:, 3] == hands).all()
     assert all(int(np.bitwise_or.reduce(row)).bit_count() == 20 for row in out["hands"])  # no card twice
+
+
+def hero_deals(players: int, hand: str, action: str, n: int = 200, **more: Any) -> dict[str, Any]:
+    """``n`` deals in which the hero (seat 1) holds ``hand`` and takes ``action``, the others sensible."""
+    setup = setup_of(players, "sensible", hero=1, hero_action=action, **more)
+    hands = np.full(n, mask_of(parse_cards(hand)), dtype=np.int64)
+    return KERNEL.run(setup, chunk_seed(21, 0), n, {"hand": hands})
+
+
+@pytest.mark.parametrize("players", [3, 4, 6])
+def test_a_nap_made_pays_ten_from_each(players: int) -> None:
+    """The five top trumps make Nap on every deal, and each opponent pays him 10, the dealer sitting out at six
+    included (NAP-SET-1, §6.5); the deal ends at the fifth trick won (NAP-PLAY-4)."""
+    out = hero_deals(players, "AS KS QS JS TS", "senior:nap")
+    assert out["made"].all() and (out["trump"] == 0).all() and (out["tricks"][:, 1] == 5).all()
+    expected = [-10] * players
+    expected[1] = 10 * (players - 1)
+    assert (out["net"] == expected).all()
+    playing = players - (players >= 6)
+    assert (out["states"] == 5 * playing + playing + 5 * playing).all()
+
+
+def test_a_made_nap_takes_the_kitty() -> None:
+    """With a kitty, the dealer's unit goes in and a made Nap takes it all (NAP-VAR-POOL, §14.14)."""
+    out = hero_deals(4, "AH KH QH JH TH", "senior:nap", options={"kitty": True}, pool=5)
+    assert (out["net"] == [-10, 30 + 5 + 1, -10, -10 - 1]).all()
+    assert (out["pool"] == 0).all()
+
+
+def test_misery_fails_on_the_first_trick_won() -> None:
+    """The caller leads his king of spades, which fixes trumps and which nobody can head: he wins the first trick
+    and the deal stops there, misery lost at 3 each (NAP-PLAY-4, NAP-PLAY-5, §6.5)."""
+    out = hero_deals(4, "AS AH AD AC KS", "senior:misery")
+    assert not out["made"].any() and (out["tricks"].sum(axis=1) == 1).all() and (out["tricks"][:, 1] == 1).all()
+    assert (out["net"] == [3, -9, 3, 3]).all()
+    assert (out["states"] == 20 + 4 + 4).all()
+
+
+@pytest.mark.parametrize(("call", "tricks"), [("1", 1), ("2", 2), ("3", 3)])
+def test_a_call_made_ends_the_deal_early(call: str, tricks: int) -> None:
+    """A call of n made stops the play at the n-th trick won (NAP-PLAY-4, NAP-PLAY-7: only the call counts)."""
+    out = hero_deals(5, "AS KS QS JS TS", f"senior:{call}")
+    assert out["made"].all() and (out["tricks"].sum(axis=1) == tricks).all()
+    assert (out["net"][:, 1] == 4 * tricks).all()
+    assert (out["states"] == 25 + 5 + 5 * tricks).all()
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        ({"options": {"purchase": True}}, ("option purchase", "True", "NAP-VAR-PURCHASE", "checked engine")),
+        (
+            {"options": {"all_pass": "double_header"}},
+            ("option all_pass", "double_header", "NAP-CALL-7", "checked engine"),
+        ),
+        ({"options": {"spare_hand": "peel"}}, ("option spare_hand", "checked engine")),
+        ({"options": {"misery": "sometimes"}}, ("option misery",)),
+        ({"options": {"jokers": True}}, ("jokers",)),
+        ({"players": 8}, ("players", "NAP-GEN-1")),
+        ({"policies": ("random",) * 3}, ("policies",)),
+        ({"policies": ("random", "random", "clever", "random")}, ("policies", "clever")),
+        ({"hero": 1, "hero_action": "double"}, ("hero_action", "double")),
+        ({"hero": 1, "hero_action": "senior:wellington"}, ("hero_action", "senior:wellington")),
+        ({"hero": 1}, ("hero",)),
+        ({"hero": 5, "hero_action": "nap", "players": 6, "policies": ("random",) * 6}, ("hero", "NAP-GEN-2")),
+        ({"hero": 3, "hero_action": "senior:misery", "options": {"misery": False}}, ("misery", "NAP-CALL-4")),
+        ({"hero": 3, "hero_action": "senior:1", "options": {"min_call": 2}}, ("senior:1", "NAP-CALL-4")),
+        ({"pool": -1}, ("pool",)),
+        ({"form": "three_card"}, ("form", "three_card")),
+    ],
+)
+def test_bad_setups_are_refused_by_name(change: dict[str, Any], words: tuple[str, ...]) -> None:
+    """A setup the kernel cannot play is refused with a RulesError naming the field and the value."""
+    fields: dict[str, Any] = {"form": "nap", "players": 4, "policies": ("random",) * 4, **change}
+    setup = Setup(**fields)
+    with pytest.raises(RulesError) as info:
+        KERNEL.check(setup)
+    for word in words:
+        assert word in str(info.value)
+
+
+@pytest.mark.parametrize(
+    ("given", "words"),
+    [
+        ({"hand": np.array([mask_of(parse_cards("AS KS QS JS"))] * 3)}, ("given", "five cards")),
+        ({"hand": np.array([mask_of(parse_cards("AS KS QS JS TS"))] * 2)}, ("given", "shape")),
+        ({"turnup": np.zeros(3)}, ("given", "turnup")),
+    ],
+)
+def test_bad_given_cards_are_refused(given: dict[str, Any], words: tuple[str, ...]) -> None:
+    """``given`` holds the hero's five cards, one hand per deal (NAP-DEAL-1); anything else is refused."""
+    with pytest.raises(RulesError) as info:
+        KERNEL.run(setup_of(4, "random", hero=0, hero_action="pass"), 1, 3, given)
+    for word in words:
+        assert word in str(info.value)
+    with pytest.raises(RulesError, match="no hero"):
+        KERNEL.run(setup_of(4, "random"), 1, 3, {"hand": np.array([31] * 3)})
+
+
+@pytest.mark.parametrize(("players", "options"), [(4, {}), (7, {"max_players": 7, "pack": 32}), (2, {})])
+def test_the_deal_follows_the_cards_stream(players: int, options: dict[str, Any]) -> None:
+    """Deal i's hands are the documented positions of the pack shuffled by its CARDS stream (streams.shuffled):
+    positions 5k .. 5k + 4 to the k-th seat that plays; with a given hand, the rest of the pack to the others."""
+    setup = setup_of(players, "random", options=options)
+    seed = chunk_seed(4, 2)
+    full = pack_mask(32 if options.get("pack") == 32 else 52)
+    playing = players - (players >= 6)
+    out = KERNEL.run(setup, seed, 200)
+    for i in range(200):
+        cards = shuffled(deal_stream(seed, i, CARDS), cards_in(full), 5 * playing)
+        assert out["hands"][i, :playing].tolist() == [mask_of(cards[5 * k : 5 * k + 5]) for k in range(playing)]
+    hero_hand = mask_of(parse_cards("7C 8D 9H QS AC"))
+    given = KERNEL.run(setup_of(players, "random", hero=0, hero_action="pass", options=options), seed, 50,
+                       {"hand": np.full(50, hero_hand, dtype=np.int64)})  # fmt: skip
+    for i in range(50):
+        cards = shuffled(deal_stream(seed, i, CARDS), cards_in(full & ~hero_hand), 5 * (playing - 1))
+        others = [mask_of(cards[5 * k : 5 * k + 5]) for k in range(playing - 1)]
+        assert given["hands"][i, :playing].tolist() == [hero_hand, *others]
+
+
+def test_peel_s_defender_passes_and_the_other_heads_with_the_ace() -> None:
+    """In Peel's first-round case (ace and a small one, knave or lower led by the senior hand) the sensible
+    defender plays the small card and sensible-head the ace, on the same deals; both as the engine plays them."""
+    seed = chunk_seed(9, 0)
+    cards: dict[str, list[int]] = {}
+    seats: dict[str, list[int]] = {}
+    for defender in ("sensible", "sensible-head"):
+        setup = setup_of(4, ("random", defender, defender, defender), hero=0, hero_action="senior:3")
+        check_against_engine(setup, 300, seed=9)
+        out = KERNEL.trace(setup, seed, 3000)  # type: ignore[attr-defined]
+        rows = np.flatnonzero(out["peel_case"] >= 0)
+        assert rows.size > 20
+        # the senior hand (seat 0) leads the first trick: seat s's card is the (4 + s)-th action
+        cards[defender] = [int(out["actions"][i, 4 + out["peel_case"][i]]) for i in rows]
+        seats[defender] = [int(i) * 10 + int(out["peel_case"][i]) for i in rows]
+    assert all(c % 13 <= 8 for c in cards["sensible"])  # the small one: ten or lower
+    assert all(c % 13 == 12 for c in cards["sensible-head"])  # the ace
+    assert seats["sensible"] == seats["sensible-head"]  # the same deals, the same defenders
+
+
+@pytest.mark.parametrize("rule", ["eldest_one", "dealer_one", "redeal"])
+def test_when_all_pass(rule: str) -> None:
+    """All pass (NAP-CALL-7, §14.13): the eldest or the dealer's right plays for min_call, or the deal is
+    redealt with the dealer's unit back; as the engine does it, on deals where it happens."""
+    options = {"all_pass": rule, "min_call": 3, "kitty": True}
+    setup = setup_of(4, "sensible", options=options, pool=2)
+    check_against_engine(setup, 300, seed=6)
+    out = KERNEL.run(setup, chunk_seed(6, 0), 300)
+    passed = (out["calls"] == 0).all(axis=1)
+    assert passed.sum() > 10
+    if rule == "redeal":
+        assert (out["senior"][passed] == -1).all() and (out["states"][passed] == 24).all()
+        assert (out["net"][passed] == 0).all() and (out["pool"][passed] == 2).all()
+    else:
+        assert (out["senior"][passed] == (0 if rule == "eldest_one" else 3)).all()
+        assert (out["contract"][passed] == CALL_NAMES.index("3")).all()
+
+
+def test_bad_seeds_and_counts_are_refused() -> None:
+    """A chunk's seed is a 64-bit number at least 0, and the number of deals is not negative; no deals: empty
+    columns."""
+    setup = setup_of(4, "random")
+    for seed, n, word in ((-1, 3, "seed"), (1 << 64, 3, "seed"), (5, -2, "n:")):
+        with pytest.raises(RulesError, match=word):
+            KERNEL.run(setup, seed, n)
+    assert all(len(column) == 0 for column in KERNEL.run(setup, 5, 0).values())

@@ -92,9 +92,9 @@ def _setup(args: argparse.Namespace) -> Setup:
         raise RulesError(f"--form: {form!r} is not a form of {args.game} (valid: {', '.join(forms)})")
     players = spec.default_seats if args.players is None else args.players
     policies = [name.strip() for name in args.policy.split(",")]
-    if len(policies) == 1:
-        policies *= max(players, 1)
-    if len(policies) != players:
+    if len(policies) == 1 and players > 1:
+        policies *= players
+    if players > 0 and len(policies) != players:  # no seats at all: the kernel's check names the players
         raise RulesError(f"--policy: {len(policies)} players ({args.policy}) for {players} seats: give one per seat")
     if args.csv and not args.out:
         raise RulesError("--csv: the files are written only with --out DIR")

@@ -9,6 +9,9 @@ per-deal loop allocates nothing.
 
 # mypy: ignore-errors
 # numba compiles these functions from their Python source; they are typed by numba, not by mypy.
+# numba's disk cache (cache=True) is invalidated by a change of a function's own file only, and the kernel
+# (_nap_kernel.py) compiles the players (_nap_policy.py) into its own functions: after editing either module,
+# delete both modules' cached machine code (src/roundgames/sim/__pycache__/_nap_*.nbi and .nbc).
 
 from __future__ import annotations
 
@@ -37,17 +40,18 @@ from ._nap_policy import (
     SENSIBLE,
     SUIT,
     beats,
-    call_ok,
     defender_card,
     lowest,
     misery_card,
+    modulo,
+    nth,
     peel_case,
-    random_call,
-    random_card,
+    popcount,
     senior_card,
     sensible_call,
+    shuffle,
 )
-from ._streams_kernel import deal_stream, shuffle_into
+from ._streams_kernel import GOLDEN, deal_stream, mix
 
 #: the purposes of a deal's streams (:data:`.streams.CARDS`, :data:`.streams.CHOICES`)
 CARDS, CHOICES = 0, 1
@@ -63,20 +67,24 @@ POOL, STATES = 0, 1
 
 
 @numba.njit(cache=True)
-def deal_hands(state, cfg, given, pack, hands):
+def deal_hands(state, cfg, given, base, pack, hands):
     """Deal the playing seats' hands: pack positions ``5k .. 5k + 4`` of the shuffled pack go to the ``k``-th
-    seat to be dealt (the seats in calling order, the hero left out when his hand is ``given``)."""
+    seat to be dealt (the seats in calling order, the hero left out when his hand is ``given``). ``base``: the
+    pack in ascending order."""
     playing = cfg[C_PLAYING]
-    full = cfg[C_FULL]
     hero = cfg[C_HERO]
-    left = full & ~given
-    size = 0
-    for c in range(52):
-        if (left >> c) & 1:
-            pack[size] = c
-            size += 1
+    size = base.shape[0]
+    if given:
+        size = 0
+        for c in base:
+            if not (given >> c) & 1:
+                pack[size] = c
+                size += 1
+    else:
+        for j in range(size):
+            pack[j] = base[j]
     dealt = playing - 1 if given else playing
-    shuffle_into(state, pack[:size], 5 * dealt)
+    shuffle(state, pack, size, 5 * dealt)
     k = 0
     for s in range(playing):
         if given and s == hero:
@@ -89,31 +97,39 @@ def deal_hands(state, cfg, given, pack, hands):
         k += 1
 
 
-@numba.njit(cache=True)
-def calling(i, state, cfg, ladder, rank_of, policy, hands, calls, deal_i8, actions, record):
+@numba.njit(cache=True, inline="always")
+def calling(i, state, cfg, ok, after, policy, hands, calls, deal_i8, actions, record):
     """The calling, once round from the eldest hand (NAP-CALL-1..6); returns ``declarer * 16 + contract``, or
     -1 when all pass and the deal is redealt (NAP-CALL-7)."""
     playing = cfg[C_PLAYING]
     hero, mode, hero_call = cfg[C_HERO], cfg[C_HERO_MODE], cfg[C_HERO_CALL]
     high, declarer = PASS, -1
+    x = state[0]  # only the random players draw here, and only in this loop
     for s in range(playing):
         code = -1
         if mode == HERO_SENIOR:
             code = hero_call if s == hero else PASS
             deal_i8[i, HERO_FORCED] = 1
-        elif mode == HERO_CALL and s == hero and (hero_call == PASS or call_ok(hero_call, high, cfg, rank_of)):
+        elif mode == HERO_CALL and s == hero and ok[high, hero_call]:
             code = hero_call
             deal_i8[i, HERO_FORCED] = 1
         if code < 0:
-            if policy[s] == RANDOM:
-                code = random_call(state, high, cfg, ladder, rank_of)
-            else:
-                code = sensible_call(hands[s], high, cfg, rank_of)
+            if policy[s] != RANDOM:
+                code = sensible_call(hands[s], high, cfg, ok)
+            else:  # uniform over pass and after[high] (their number, then their codes in ladder order)
+                k = after[high, 0] + 1
+                code = PASS
+                if k > 1:
+                    x += GOLDEN
+                    r = modulo(mix(x), k)
+                    if r:
+                        code = after[high, r]
         calls[i, s] = code
         if record:
             actions[i, s] = CALLED + code
         if code != PASS:
             high, declarer = code, s
+    state[0] = x
     if declarer >= 0:
         return declarer * 16 + high
     rule = cfg[C_ALL_PASS]
@@ -124,8 +140,8 @@ def calling(i, state, cfg, ladder, rank_of, policy, hands, calls, deal_i8, actio
 
 
 @numba.njit(cache=True)
-def choose(s, state, policy, hands, played, tc, tlen, leader, trump, declarer, contract, done, cfg):
-    """The card seat ``s`` plays now, by his policy."""
+def choose(s, policy, hands, played, tc, tlen, leader, trump, declarer, contract, done, cfg):
+    """The card seat ``s`` plays now, by his sensible policy (the random one is played in :func:`play`)."""
     hand = hands[s]
     legal = hand
     if tlen > 0:
@@ -133,8 +149,6 @@ def choose(s, state, policy, hands, played, tc, tlen, leader, trump, declarer, c
         if follow:
             legal = follow
     pol = policy[s]
-    if pol == RANDOM:
-        return random_card(state, legal)
     playing = cfg[C_PLAYING]
     if contract == MISERY:
         return misery_card(s, hand, legal, tc, tlen, leader, trump, declarer, playing)
@@ -162,7 +176,7 @@ def decided(won, lost, contract):
     return -1
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def play(i, state, cfg, policy, hands, declarer, contract, tc, tricks, deal_i8, actions, record):
     """Play the tricks until the deal is decided (NAP-PLAY-1..5, the early end of NAP-PLAY-4): writes the tricks
     won, the trump, whether the call is made, Peel's case and the cards played; returns how many were played."""
@@ -173,12 +187,28 @@ def play(i, state, cfg, policy, hands, declarer, contract, tc, tricks, deal_i8, 
     played = np.int64(0)
     count = 0
     result = -1
+    x = state[0]  # only the random players draw here, and only in this loop
     while result < 0:
         for k in range(playing):
-            s = (leader + k) % playing
-            if deal_i8[i, PEEL] < 0 and peel_case(s, hands[s], tc, k, done, declarer, contract):
+            s = leader + k  # (leader + k) % playing, without a division
+            if s >= playing:
+                s -= playing
+            if done == 0 and k > 0 and deal_i8[i, PEEL] < 0 and peel_case(s, hands[s], tc, k, done, declarer, contract):
                 deal_i8[i, PEEL] = s
-            c = choose(s, state, policy, hands, played, tc, k, leader, trump, declarer, contract, done, cfg)
+            if policy[s] == RANDOM:  # the fast path: most of a random deal's time is here
+                legal = hands[s]
+                if k > 0:
+                    follow = legal & SUIT[tc[0] // 13]  # NAP-PLAY-2
+                    if follow:
+                        legal = follow
+                n = popcount(legal)
+                if n == 1:
+                    c = lowest(legal)
+                else:  # random_card, the stream's state kept in a register
+                    x += GOLDEN
+                    c = nth(legal, modulo(mix(x), n))
+            else:
+                c = choose(s, policy, hands, played, tc, k, leader, trump, declarer, contract, done, cfg)
             if done == 0 and k == 0 and (contract != MISERY or cfg[C_MISERY_TRUMPS]):
                 trump = c // 13  # NAP-PLAY-1, NAP-PLAY-5
             hands[s] &= ~(np.int64(1) << c)
@@ -191,7 +221,9 @@ def play(i, state, cfg, policy, hands, declarer, contract, tc, tricks, deal_i8, 
         for k in range(1, playing):
             if beats(tc[k], tc[w], trump):
                 w = k
-        winner = (leader + w) % playing
+        winner = leader + w
+        if winner >= playing:
+            winner -= playing
         tricks[i, winner] += 1
         if winner == declarer:
             won += 1
@@ -200,6 +232,7 @@ def play(i, state, cfg, policy, hands, declarer, contract, tc, tricks, deal_i8, 
         done += 1
         leader = winner
         result = decided(won, lost, contract)
+    state[0] = x
     deal_i8[i, TRUMP] = trump
     deal_i8[i, MADE] = result
     return count
@@ -231,7 +264,7 @@ def settle(i, cfg, pay, declarer, contract, made, net, deal_i32):
 
 
 @numba.njit(cache=True)
-def one_deal(i, state, cfg, ladder, rank_of, pay, policy, hands, tc, calls, tricks, net, deal_i8, deal_i32,
+def one_deal(i, state, cfg, ok, after, pay, policy, hands, tc, calls, tricks, net, deal_i8, deal_i32,
              actions, record):  # fmt: skip
     """Call, play and settle deal ``i``, its hands dealt and its CHOICES stream in ``state``."""
     seats, playing = cfg[C_SEATS], cfg[C_PLAYING]
@@ -240,7 +273,7 @@ def one_deal(i, state, cfg, ladder, rank_of, pay, policy, hands, tc, calls, tric
     if cfg[C_KITTY]:
         net[i, seats - 1] -= 1  # each dealer pays a unit into the kitty (NAP-VAR-POOL, §14.14)
         deal_i32[i, POOL] += 1
-    found = calling(i, state, cfg, ladder, rank_of, policy, hands, calls, deal_i8, actions, record)
+    found = calling(i, state, cfg, ok, after, policy, hands, calls, deal_i8, actions, record)
     states = 6 * playing  # every card dealt and every call
     if found < 0:
         if cfg[C_KITTY]:
@@ -255,25 +288,29 @@ def one_deal(i, state, cfg, ladder, rank_of, pay, policy, hands, tc, calls, tric
     deal_i32[i, STATES] = states
 
 
-@numba.njit(cache=True)
-def run_deals(seed, n, cfg, ladder, rank_of, pay, policy, given, hands_out, calls, tricks, net, deal_i8,
+@numba.njit(cache=True, nogil=True)  # nogil: threads of one process may play chunks at once
+def run_deals(seed, n, cfg, ok, after, pay, policy, given, hands_out, calls, tricks, net, deal_i8,
               deal_i32, actions):  # fmt: skip
     """Play deals ``0 .. n-1`` of the chunk seeded ``seed`` into the columns (zeroed by the caller);
     ``actions`` with no rows: not recorded."""
     seats, playing = cfg[C_SEATS], cfg[C_PLAYING]
     record = actions.shape[0] > 0
     pack = np.empty(52, dtype=np.int64)
+    base = np.empty(popcount(cfg[C_FULL]), dtype=np.int64)
+    for c in range(52):
+        if (cfg[C_FULL] >> c) & 1:
+            base[popcount(cfg[C_FULL] & ((np.int64(1) << c) - 1))] = c
     hands = np.zeros(7, dtype=np.int64)
     tc = np.zeros(7, dtype=np.int64)
     state = np.zeros(1, dtype=np.uint64)
     has_given = given.shape[0] > 0
     for i in range(n):
         state[0] = deal_stream(seed, i, CARDS)
-        deal_hands(state, cfg, given[i] if has_given else np.int64(0), pack, hands)
+        deal_hands(state, cfg, given[i] if has_given else np.int64(0), base, pack, hands)
         for s in range(playing):
             hands_out[i, s] = hands[s]
         for s in range(playing, seats):
             calls[i, s] = -1  # the dealer sitting out does not call (NAP-GEN-2)
         state[0] = deal_stream(seed, i, CHOICES)
-        one_deal(i, state, cfg, ladder, rank_of, pay, policy, hands, tc, calls, tricks, net, deal_i8, deal_i32,
+        one_deal(i, state, cfg, ok, after, pay, policy, hands, tc, calls, tricks, net, deal_i8, deal_i32,
                  actions, record)  # fmt: skip

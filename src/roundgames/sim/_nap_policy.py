@@ -1,5 +1,7 @@
-"""The Nap players of the batch simulator, compiled (numba): the random and the sensible player's decisions, as
-:mod:`.nap` describes them and as its Python twins make them on the checked engine.
+"""The Nap players of the batch simulator, compiled (numba): the sensible players' decisions, as :mod:`.nap`
+describes them and as its Python twins make them on the checked engine, and what the random player's draws and
+the dealing need (:func:`modulo`, :func:`shuffle`, :func:`nth`); the kernel (:mod:`._nap_kernel`) draws the random
+player's choices in its own loops.
 
 A hand, the cards played and the pack are ``int64`` bit masks of cards ``suit * 13 + rank`` (ranks 0 = two ..
 12 = ace). A call is a code of :data:`.nap.CALL_NAMES`: 0 pass, 1 "1", 2 "2", 3 misery, 4 "3", 5 "4", 6 Nap,
@@ -9,13 +11,18 @@ cards played so far (``played``, the trick in progress included) and the trick i
 
 # mypy: ignore-errors
 # numba compiles these functions from their Python source; they are typed by numba, not by mypy.
+# numba's disk cache (cache=True) is invalidated by a change of a function's own file only, and the kernel
+# (_nap_kernel.py) compiles the players (_nap_policy.py) into its own functions: after editing either module,
+# delete both modules' cached machine code (src/roundgames/sim/__pycache__/_nap_*.nbi and .nbc).
 
 from __future__ import annotations
 
 import numba
 import numpy as np
+from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
+from numba.extending import intrinsic
 
-from ._streams_kernel import below
+from ._streams_kernel import GOLDEN, mix
 
 PASS, ONE, TWO, MISERY, THREE, FOUR, NAP, WELLINGTON, BLUCHER = 0, 1, 2, 3, 4, 5, 6, 7, 8
 #: the tricks each call undertakes (misery: none)
@@ -32,31 +39,67 @@ C_HERO, C_HERO_MODE, C_HERO_CALL, C_POOL, C_FULL = 13, 14, 15, 16, 17
 CONFIG_SIZE = 18
 
 
+def _magic() -> tuple[np.ndarray, np.ndarray]:
+    weights = np.zeros((65, 4), dtype=np.uint64)
+    magic = np.zeros(65, dtype=np.uint64)
+    for d in range(1, 65):
+        weights[d] = [(1 << (16 * i)) % d for i in range(4)]
+        magic[d] = (1 << 40) // d + 1
+    return weights, magic
+
+
+#: for each ``k`` up to 64: ``2**(16 i) % k`` for the four 16-bit pieces of a 64-bit number, and
+#: ``2**40 // k + 1``, which divides a number below ``2**34`` by ``k`` exactly as a multiplication and a shift
+WEIGHTS, MAGIC = _magic()
+LOW16 = np.uint64(0xFFFF)
+S16, S32, S48, S40 = np.uint64(16), np.uint64(32), np.uint64(48), np.uint64(40)
+
+
 @numba.njit(cache=True, inline="always")
-def popcount(m):
-    """The cards in mask ``m`` (below 2**52)."""
-    m = m - ((m >> 1) & 0x5555555555555555)
-    m = (m & 0x3333333333333333) + ((m >> 2) & 0x3333333333333333)
-    m = (m + (m >> 4)) & 0x0F0F0F0F0F0F0F0F
-    return (m * 0x0101010101010101) >> 56
+def modulo(x, k):
+    """``x % k`` for a uint64 ``x`` and ``1 <= k <= 64``, without a division (a 64-bit division costs some twenty
+    times the rest of a draw): the sum of ``x``'s four 16-bit pieces, each times ``2**(16 i) % k``, is below
+    ``2**24`` and has the same remainder, which a multiplication and a shift then give exactly."""
+    y = (x & LOW16) + ((x >> S16) & LOW16) * WEIGHTS[k, 1]  # no row taken: a view costs a reference count
+    y += ((x >> S32) & LOW16) * WEIGHTS[k, 2] + (x >> S48) * WEIGHTS[k, 3]
+    q = (y * MAGIC[k]) >> S40
+    return np.int64(y - q * np.uint64(k))
+
+
+@numba.njit(cache=True)
+def shuffle(state, cards, size, count):
+    """:func:`._streams_kernel.shuffle_into` on the first ``size`` places of ``cards`` (at most 64): the same
+    shuffle, by :func:`modulo`, the stream's state kept in a register until the end."""
+    x = state[0]
+    for j in range(count):
+        x += GOLDEN
+        r = j + modulo(mix(x), size - j)
+        t = cards[j]
+        cards[j] = cards[r]
+        cards[r] = t
+    state[0] = x
+
+
+@intrinsic
+def popcount(typingctx, m):
+    """The cards in mask ``m``: one instruction (LLVM's ``ctpop``)."""
+
+    def codegen(context, builder, signature, args):
+        return builder.ctpop(args[0])
+
+    return m(m), codegen
 
 
 @numba.njit(cache=True, inline="always")
 def lowest(m):
     """The lowest card of a non-empty mask."""
-    return popcount((m & -m) - 1)
+    return np.int64(trailing_zeros(m))
 
 
 @numba.njit(cache=True, inline="always")
 def highest(m):
     """The highest card of a non-empty mask."""
-    m |= m >> 1
-    m |= m >> 2
-    m |= m >> 4
-    m |= m >> 8
-    m |= m >> 16
-    m |= m >> 32
-    return popcount(m) - 1
+    return np.int64(63 - leading_zeros(m))
 
 
 @numba.njit(cache=True, inline="always")
@@ -75,10 +118,19 @@ def beats(card, best, trump):
 
 @numba.njit(cache=True, inline="always")
 def nth(m, r):
-    """The ``r``-th card (from 0) of mask ``m`` in ascending order."""
-    for _ in range(r):
-        m &= m - 1
-    return lowest(m)
+    """The ``r``-th card (from 0) of mask ``m`` in ascending order: a binary search on the count of each half,
+    free of the unpredictable branches of a loop over the cards."""
+    pos = 0
+    for width in (32, 16, 8, 4, 2, 1):
+        low = m & ((np.int64(1) << width) - 1)
+        c = popcount(low)
+        if r >= c:
+            r -= c
+            m >>= width
+            pos += width
+        else:
+            m = low
+    return pos
 
 
 # -- calling -------------------------------------------------------------------------------------------
@@ -120,11 +172,11 @@ def estimate(hand, trump, full, opponents):
     """The hand's likely tricks with ``trump`` as trumps, in quarter tricks."""
     total = 0
     for s in range(4):
+        m = hand & SUIT[s]
         k = 0
-        for r in range(12, -1, -1):
-            c = s * 13 + r
-            if not (hand >> c) & 1:
-                continue
+        while m:  # the suit's cards held, from the top
+            c = highest(m)
+            m ^= np.int64(1) << c
             h = popcount(full & ~hand & above(c))
             total += trump_points(h, k) if s == trump else side_points(h, k, opponents)
             k += 1
@@ -161,40 +213,30 @@ def sure_tricks(hand, trump, full):
 
 
 @numba.njit(cache=True)
-def misery_hand(hand, low):
+def misery_hand(hand, low, opponents):
     """A hand of low cards: each suit's cards, from its lowest (k = 0), at most ``low + 4 + 3k`` in rank (a six,
-    then a nine, then a queen in a full pack), one rank over allowed in all."""
+    then a nine, then a queen in a full pack), the ranks over that summed up to 0 against one or two
+    opponents, 2 against three, 3 against more (misery is made more often the more opponents share the
+    tricks)."""
     danger = 0
     for s in range(4):
+        m = hand & SUIT[s]
         k = 0
-        for r in range(13):
-            if (hand >> (s * 13 + r)) & 1:
-                over = r - low - 4 - 3 * k
-                if over > 0:
-                    danger += over
-                k += 1
-    return danger <= 1
+        while m:  # the suit's cards held, from the lowest
+            over = lowest(m) % 13 - low - 4 - 3 * k
+            m &= m - 1
+            if over > 0:
+                danger += over
+            k += 1
+    return danger <= (0 if opponents <= 2 else 2 if opponents == 3 else 3)
 
 
 @numba.njit(cache=True)
-def call_ok(code, high, cfg, rank_of):
-    """Whether call ``code`` may be made over the highest call ``high`` (0: none) (NAP-CALL-2..6)."""
-    if rank_of[code] <= rank_of[high]:
-        return False
-    if code == MISERY:
-        return cfg[C_MISERY] != 0
-    if code == WELLINGTON:
-        return cfg[C_WELLINGTON] != 0 and high == NAP
-    if code == BLUCHER:
-        return cfg[C_BLUCHER] != 0 and high == WELLINGTON
-    return CALL_TRICKS[code] >= cfg[C_MIN_CALL]
-
-
-@numba.njit(cache=True)
-def sensible_call(hand, high, cfg, rank_of):
+def sensible_call(hand, high, cfg, ok):
     """The sensible player's call (see :mod:`.nap`)."""
     full = cfg[C_FULL]
-    packed = best_trump(hand, full, cfg[C_PLAYING] - 1)
+    opponents = cfg[C_PLAYING] - 1
+    packed = best_trump(hand, full, opponents)
     trump, e = packed // 1000, packed % 1000
     sure = sure_tricks(hand, trump, full)
     want = PASS
@@ -202,40 +244,20 @@ def sensible_call(hand, high, cfg, rank_of):
         want = WELLINGTON
     elif high == WELLINGTON and sure >= 5:
         want = BLUCHER
-    elif sure >= 5 or e >= 17:
+    elif sure >= 5 or e >= (14 if opponents <= 2 else 17):
         want = NAP
-    elif e >= 14:
+    elif e >= 12:
         want = FOUR
-    elif e >= 11:
+    elif e >= 9:
         want = THREE
-    elif misery_hand(hand, cfg[C_LOW]):
+    elif misery_hand(hand, cfg[C_LOW], opponents):
         want = MISERY
-    elif e >= 8:
-        want = TWO
     elif e >= 5:
+        want = TWO
+    elif e >= 3:
         want = ONE
-    if want != PASS and call_ok(want, high, cfg, rank_of):
+    if ok[high, want]:
         return want
-    return PASS
-
-
-@numba.njit(cache=True)
-def random_call(state, high, cfg, ladder, rank_of):
-    """A call drawn uniformly from pass and the legal calls in ladder order (one draw when more than one)."""
-    k = 1
-    for j in range(8):
-        if call_ok(ladder[j], high, cfg, rank_of):
-            k += 1
-    if k == 1:
-        return PASS
-    r = below(state, k)
-    if r == 0:
-        return PASS
-    for j in range(8):
-        if call_ok(ladder[j], high, cfg, rank_of):
-            r -= 1
-            if r == 0:
-                return ladder[j]
     return PASS
 
 
@@ -361,7 +383,9 @@ def defender_card(legal, unseen, tc, tlen, leader, trump, declarer, playing):
     w = trick_winner(tc, tlen, trump)
     win_card = tc[w]
     heads = beaters(legal, win_card, trump)
-    senior_at = (declarer - leader) % playing
+    senior_at = declarer - leader  # his place in the trick
+    if senior_at < 0:
+        senior_at += playing
     if senior_at < tlen:  # the senior hand has played: head him if he is winning
         if w == senior_at and heads:
             return least_value(heads, trump)
@@ -381,10 +405,10 @@ def misery_card(seat, hand, legal, tc, tlen, leader, trump, declarer, playing):
             return low_rank(legal)
         best, best_key = -1, 0
         m = legal
-        while m:  # the lowest rank; ties: the shorter suit, then the lower card
+        while m:  # the lowest card of the shortest suit (which becomes trumps: the fewer kept, the better)
             c = lowest(m)
             m &= m - 1
-            key = (c % 13) * 16 + popcount(hand & SUIT[c // 13])
+            key = popcount(hand & SUIT[c // 13]) * 16 + c % 13
             if best < 0 or key < best_key:
                 best, best_key = c, key
         return best
@@ -392,18 +416,11 @@ def misery_card(seat, hand, legal, tc, tlen, leader, trump, declarer, playing):
     under = legal & ~beaters(legal, tc[w], trump)
     if seat == declarer:
         return top_rank(under) if under else low_rank(legal)
-    caller_at = (declarer - leader) % playing
+    caller_at = declarer - leader  # his place in the trick
+    if caller_at < 0:
+        caller_at += playing
     if caller_at >= tlen:
         return low_rank(legal)
     if w == caller_at and under:
         return top_rank(under)
     return top_rank(legal)
-
-
-@numba.njit(cache=True)
-def random_card(state, legal):
-    """A card drawn uniformly from the legal ones in ascending order (a draw only when more than one)."""
-    k = popcount(legal)
-    if k == 1:
-        return lowest(legal)
-    return nth(legal, below(state, k))

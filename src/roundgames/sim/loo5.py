@@ -22,8 +22,8 @@ pool and a loo from each, or loses to a better flush and pays what it would have
   the pool holds at least a loo, on an ace without a trump when the pool holds two loos; otherwise it throws up
   (playing where it may not). In play it leads its highest card until it has won a trick, then its lowest;
   following, it heads the trick with the lowest card that heads it, else plays its lowest (Pam above the
-  trumps above the rest, by rank; between equals the lower card leads low). It says "Pam be civil" whenever it
-  leads the ace of trumps.
+  trumps above the rest, each by rank; of two cards of one rank, the higher-numbered suit when it leads high,
+  the lower otherwise). It says "Pam be civil" whenever it leads the ace of trumps.
 
 **The hero** (``setup.hero``, at his first declaration): ``play`` plays his hand after his policy's exchange
 (random: uniform over stand and the exchanges; sensible: its exchange, or stand); ``throw`` throws up where
@@ -33,6 +33,11 @@ the pool when all before him threw up).
 
 **States** (as OpenSpiel counts them): every card dealt (the hands, the turn-up, each card drawn in an exchange)
 and every action (declarations, plays, flushes shown).
+
+**The rules** are the form's preset (``five-card``, ``irish``) with ``setup.options``: those of :data:`SUPPORTED`
+are played, ``stakes`` (a mapping of ``deal``, ``loo``, ``single``, ``ante``) sets the stakes, those of
+:data:`NO_EFFECT` change nothing here and are accepted, as is ``dealer_stands_out_above`` where it does not put the
+dealer out; any other is refused by name (the checked engine plays it).
 
 **The trace.** :meth:`Loo5Kernel.trace` plays one deal of a chunk alone and gives its actions in order, as
 ``(seat, verb, card, arg)``: ``stand``, ``throw``, ``exchange`` (card: the mask of the cards put out), ``play``
@@ -79,6 +84,16 @@ SUPPORTED: Final = {
     "second_lead": "LOO-PLAY-3",
     "pack": "LOO-VAR-32",
 }
+#: options that change nothing in a deal of these forms played by the rules: the laws of irregularities (the
+#: players never offend), what follows a deal (every deal is regular, §14.5), the first dealer, and the miss's
+#: (there is none, LOO5-1, LOOI-1)
+NO_EFFECT: Final = frozenset(
+    {"single", "revoke_replay", "penalty_scale", "look_penalty_pool", "offender_double_loo", "first_dealer"}
+    | {"leader", "defender_looed"}
+)
+#: the stakes an option ``stakes`` may set (LOO-STK-1)
+STAKES: Final = ("deal", "loo", "single", "ante")
+_ENGINE: Final = "the checked engine plays it (roundgames play, or the records)"
 _PRESETS: Final = {"five_card": "five-card", "irish": "irish"}
 _POLICIES: Final = {"random": K.RANDOM, "sensible": K.SENSIBLE}
 _HERO: Final = {"play": K.HERO_PLAY, "throw": K.HERO_THROW}
@@ -116,7 +131,7 @@ class Loo5Kernel:
         "turnup": "(n,) int8: the card turned up for trumps",
         "decl": "(n, players) int8: 0 threw up, 1 played (stood or exchanged), -1 did not declare",
         "exchanged": "(n, players) int8: how many cards each seat exchanged",
-        "flush": "(n,) int8: the seat whose flush took the pool, -1 none (LOO5-6)",
+        "flush": "(n,) int8: the seat whose flush took the pool (under flush_tie split, the eldest), -1 none (LOO5-6)",
         "hero_forced": "(n,) bool, when a hero is set: his action was the one fixed",
     }
 
@@ -129,8 +144,18 @@ class Loo5Kernel:
     # -- the setup ---------------------------------------------------------------------------------
 
     def rules(self, setup: Setup) -> Any:
-        """The engine's rules for ``setup``: the form's preset with its options."""
-        return rules_for("loo", self.preset, dict(setup.options))
+        """The engine's rules for ``setup``: the form's preset with its options (``stakes``: a mapping of
+        ``deal``, ``loo``, ``single``, ``ante``, in counters)."""
+        options = dict(setup.options)
+        stakes = options.pop("stakes", None) or {}
+        if not isinstance(stakes, Mapping):
+            raise RulesError(f"option stakes: a mapping of {', '.join(STAKES)}, got {stakes!r}")
+        for key, value in stakes.items():
+            if key not in STAKES:
+                raise RulesError(f"option stakes: unknown stake {key!r} (valid: {', '.join(STAKES)}) (LOO-STK-1)")
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                raise RulesError(f"option stakes.{key}: a count of counters, got {value!r} (LOO-STK-1)")
+        return rules_for("loo", self.preset, options).with_stakes(**stakes)
 
     def check(self, setup: Setup) -> None:
         """Raise :class:`RulesError` naming the field, the value and the rule for a setup this kernel cannot
@@ -138,7 +163,7 @@ class Loo5Kernel:
         self._plan(setup)
 
     def _plan(self, setup: Setup) -> _Plan:
-        key = (setup.form, setup.players, setup.policies, tuple(sorted(setup.options.items())), setup.pool,
+        key = (setup.form, setup.players, setup.policies, repr(sorted(setup.options.items())), setup.pool,
                setup.hero, setup.hero_action)  # fmt: skip
         plan = self._plans.get(key)
         if plan is None:
@@ -149,12 +174,15 @@ class Loo5Kernel:
         if setup.form != self.form:
             raise RulesError(f"form: this kernel plays {self.form!r}, not {setup.form!r}")
         rules = self.rules(setup)
+        if rules.form != self.form:
+            raise RulesError(f"option form: this kernel plays {self.form!r}, not {rules.form!r}")
         base = rules_for("loo", self.preset)
         for key, value in rules.options().items():
-            if key not in SUPPORTED:
+            out = key == "dealer_stands_out_above" and isinstance(setup.players, int) and setup.players > value
+            if out or (key not in SUPPORTED and key not in NO_EFFECT | {"dealer_stands_out_above"}):
                 raise RulesError(
                     f"option {key}: the simulator plays {rules.form_name} with {key} {getattr(base, key)!r} only, "
-                    f"not {value!r}; the checked engine plays it"
+                    f"not {value!r}; {_ENGINE}"
                 )
         players = setup.players
         if not isinstance(players, int) or not 3 <= players <= rules.max_seats:
@@ -239,7 +267,17 @@ class Loo5Kernel:
     def run(self, setup: Setup, seed: int, n: int, given: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """Play deals ``0 .. n-1`` of the chunk seeded ``seed``: the common columns and :attr:`columns`."""
         plan = self._plan(setup)
+        _count_and_seed(n, seed)
         hand, turnup = self._given(plan, setup, given, n)
+        out, _actions = self._play(plan, setup, seed, 0, n, hand, turnup)
+        if setup.hero is None:
+            del out["hero_forced"]
+        return out
+
+    def _play(
+        self, plan: _Plan, setup: Setup, seed: int, first: int, n: int, hand: Any, turnup: Any
+    ) -> tuple[dict[str, Any], Any]:
+        """Deals ``first .. first+n-1`` played: the columns, and the last deal's actions."""
         p = setup.players
         out = {
             "net": np.zeros((n, p), np.int32),
@@ -253,27 +291,25 @@ class Loo5Kernel:
             "flush": np.zeros(n, np.int8),
             "hero_forced": np.zeros(n, np.bool_),
         }
-        columns = ("net", "tricks", "pool", "states", "hands", "turnup", "decl", "exchanged", "flush", "hero_forced")
+        acts = np.zeros((K.MAX_ACTS, 3), np.int64)
         play: Any = K.run  # a numba dispatcher: its arguments are typed by numba
-        play(plan.cfg, plan.policies, np.uint64(seed), n, hand, turnup, plan.pack, *(out[c] for c in columns))
-        if setup.hero is None:
-            del out["hero_forced"]
-        return out
+        count = play(plan.cfg, plan.policies, np.uint64(seed), first, n, hand, turnup, plan.pack, acts, *out.values())
+        return out, acts[: int(count)]
 
     def trace(self, setup: Setup, seed: int, index: int, hand: int = 0, turnup: int = -1) -> list[TraceAction]:
         """Deal ``index`` of the chunk seeded ``seed`` alone (``hand``, ``turnup``: as ``given`` gives them):
         its actions in order (module docstring)."""
         plan = self._plan(setup)
-        acts, _net, _pool = K.trace(
-            plan.cfg, plan.policies, np.uint64(seed), index, np.int64(hand), np.int64(turnup), plan.pack
-        )
-        out: list[TraceAction] = []
+        _count_and_seed(index, seed)
+        given = np.array([hand], dtype=np.int64), np.array([turnup], dtype=np.int64)
+        _out, acts = self._play(plan, setup, seed, index, 1, *given)
+        trace: list[TraceAction] = []
         for seat, code, arg in acts.tolist():
             if code in (K.A_PLAY, K.A_CIVIL):
-                out.append((seat, "play", arg, "civil" if code == K.A_CIVIL else None))
+                trace.append((seat, "play", arg, "civil" if code == K.A_CIVIL else None))
             else:
-                out.append((seat, _VERBS[code], arg if code == K.A_EXCHANGE else None, None))
-        return out
+                trace.append((seat, _VERBS[code], arg if code == K.A_EXCHANGE else None, None))
+        return trace
 
     def deal_of(
         self, setup: Setup, seed: int, index: int, hand: int = 0, turnup: int = -1
@@ -392,6 +428,13 @@ class Twin:
             return (100 if c == pam else c % 13 + (13 if c // 13 == trump else 0)), c
 
         return max(pool, key=value) if not trick and not won else min(pool, key=value)
+
+
+def _count_and_seed(n: int, seed: int) -> None:
+    if not isinstance(n, int | np.integer) or isinstance(n, bool) or n < 0:
+        raise RulesError(f"n: the number of deals is a count, got {n!r}")
+    if not isinstance(seed, int | np.integer) or isinstance(seed, bool) or not 0 <= seed < 1 << 64:
+        raise RulesError(f"seed: a chunk's seed is an integer from 0 to 2**64 - 1, got {seed!r}")
 
 
 def _nth_exchange(hand: int, stock: int, j: int) -> int:

@@ -29,11 +29,15 @@ the whole deal whichever seat draws.
     card out worth 1 as the first held against one or two opponents. The hand's suit is the one of most points
     (ties: the longer, then the lower suit); *sure* is its trumps in an unbroken sequence from the top.
   - *Calling.* Over a Nap, Wellington with five sure trumps or 19 points; over a Wellington, Blücher with five
-    sure trumps. Otherwise Nap with five sure trumps or 17 points ("the only safe and perfect Nap"; a hand
-    good enough for four is taken as good enough for Nap only from 17), 4 from 14, 3 from 11, then misery on a
-    hand of low cards (each suit's lowest card at most a six, the next a nine, the next a queen, one rank over
-    in all allowed: the 32-card pack shifts them up by five), 2 from 8, 1 from 5. The call is made when it is
-    legal, else he passes (no call is raised to outbid another).
+    sure trumps. Otherwise Nap with five sure trumps ("the only safe and perfect Nap") or 17 points (14 against
+    one or two opponents), 4 from 12, 3 from 9, then misery on a hand of low cards (each suit's lowest card at
+    most a six, the next a nine, the next a queen, the ranks over that summing up to 0 against one or two
+    opponents, 2 against three, 3 against more; the 32-card pack shifts them up by five), 2 from 5, 1 from 3.
+    The call is made when it is legal, else he passes (no call is raised to outbid another). The thresholds
+    are near where each call's expected payment is best, as measured with this player as senior hand at
+    tables of three, four and five (misery against four opponents is held back: 3 where 5 would still pay).
+    Peel's "a hand good enough for four is ... sufficiently good for Nap" is taken only against one or two
+    opponents, and there from 14 points.
   - *Senior hand.* He leads the top trump of his suit (which fixes trumps), then his highest trump while any
     trump is unseen, then his masters (the highest first), then his least card; following, he heads the trick
     with his cheapest card that heads it, else throws his least card. *Least* and *cheapest*: lowest rank, a
@@ -47,10 +51,11 @@ the whole deal whichever seat draws.
     hand, except ... holding ace and a small one, with knave or a lower card led": when the senior hand leads
     a knave or lower to the first trick and still heads it, a defender holding the ace and one card of ten or
     lower of that suit, no more, plays the small card.
-  - *Misery.* The caller leads his lowest card (ties: the shorter suit, then the lower card); following, his
-    highest card that stays under the trick, else his lowest. The defenders lead their lowest card; before the
-    caller they play their lowest; after him, while he heads the trick, their highest card that stays under
-    it, otherwise their highest card.
+  - *Misery.* The caller leads the lowest card of his shortest suit (with trumps in misery it fixes trumps:
+    the fewer he keeps, the better; ties: the lower card), and following plays his highest card that stays
+    under the trick, else his lowest. The defenders lead their lowest card; before the caller they play their
+    lowest; after him, while he heads the trick, their highest card that stays under it, otherwise their
+    highest card.
 
 - ``sensible-head``: the same, except that in Peel's first-round case the defender heads with the ace.
 
@@ -70,11 +75,11 @@ from typing import Any, Final
 import numpy as np
 
 from ..core.cards import SUIT_MASKS, cards_in, pack_mask
-from ..core.errors import RulesError
+from ..core.errors import RULE_ID, RulesError
 from ..games.registry import new_deal
 from ..nap.actions import NapAction, NapPhase
 from ..nap.calls import ladder, option_problem, pay_table
-from ..nap.rules import NAP_OPTIONS, NapRules
+from ..nap.rules import NAP_OPTION_DOCS, NAP_OPTIONS, NapRules
 from .kernels import Setup
 from .streams import CHOICES, Stream, deal_stream
 
@@ -150,9 +155,11 @@ def _rules(setup: Setup) -> NapRules:
     for name, played in _PLAYED.items():
         value = getattr(rules, name)
         if played is not None and value not in played:
+            found = RULE_ID.search(NAP_OPTION_DOCS[name])
+            rule = f" ({found.group()})" if found else ""
             raise RulesError(
-                f"option {name}: {value!r} is not played by the simulator (it plays {', '.join(map(repr, played))});"
-                " the checked engine plays it"
+                f"option {name}: {value!r} is not played by the simulator (it plays {', '.join(map(repr, played))})"
+                f"{rule}; the checked engine plays it"
             )
     return rules
 
@@ -175,13 +182,34 @@ def _hero(setup: Setup, rules: NapRules) -> tuple[int, int, int]:
         )
     action = setup.hero_action
     if action not in HERO_ACTIONS:
-        raise RulesError(f"hero_action: {action!r} is not one (valid: {', '.join(HERO_ACTIONS)})")
+        raise RulesError(f"hero_action: {action!r} is not a hero action of Nap (valid: {', '.join(HERO_ACTIONS)})")
     senior = action.startswith("senior:")
     call = action.removeprefix("senior:")
     problem = option_problem(rules, call) if call != "pass" else None
     if problem is not None:
         raise RulesError(f"hero_action: {action!r} cannot be called: {problem[0]} ({problem[1]})")
     return setup.hero, 2 if senior else 1, CALL_NAMES.index(call)
+
+
+def _call_tables(rules: NapRules) -> tuple[np.ndarray, np.ndarray]:
+    """The calls the options allow over each highest call so far, by code (NAP-CALL-2..6, the engine's
+    :func:`~roundgames.nap.calls.option_problem` and ladder): ``ok[high, code]`` whether ``code`` may be called
+    over ``high`` (0: none; a pass always may), and ``after[high]`` their number, then the codes in ladder
+    order."""
+    order = ladder(rules)
+    ok = np.zeros((9, 9), dtype=np.int64)
+    after = np.zeros((9, 9), dtype=np.int64)
+    for high in range(9):
+        above = order[order.index(CALL_NAMES[high]) + 1 :] if high else order
+        legal = [c for c in above if option_problem(rules, c) is None]
+        # Wellington only over a Nap, Blücher only over a Wellington (NAP-CALL-6)
+        legal = [c for c in legal if (c != "wellington" or high == _NAP) and (c != "blucher" or high == _WELLINGTON)]
+        ok[high, 0] = 1
+        after[high, 0] = len(legal)
+        for j, c in enumerate(legal):
+            ok[high, CALL_NAMES.index(c)] = 1
+            after[high, j + 1] = CALL_NAMES.index(c)
+    return ok, after
 
 
 class NapKernel:
@@ -229,17 +257,13 @@ class NapKernel:
         cfg[p.C_LOW] = 0 if rules.pack == 52 else 5
         cfg[p.C_HERO], cfg[p.C_HERO_MODE], cfg[p.C_HERO_CALL] = hero, mode, hero_call
         cfg[p.C_POOL], cfg[p.C_FULL] = setup.pool, pack_mask(rules.pack)
-        order = ladder(rules)
-        ladder_codes = np.array([CALL_NAMES.index(c) for c in order], dtype=np.int64)
-        rank_of = np.zeros(9, dtype=np.int64)
-        for i, c in enumerate(order):
-            rank_of[CALL_NAMES.index(c)] = i + 1
+        ok, after = _call_tables(rules)
         table = pay_table(rules)
         pay = np.zeros((2, 9), dtype=np.int64)
         for c, (won, lost) in table.items():
             pay[0, CALL_NAMES.index(c)], pay[1, CALL_NAMES.index(c)] = won, lost
         policy = np.array([_POLICY_CODES[x] for x in setup.policies], dtype=np.int64)
-        return cfg, ladder_codes, rank_of, pay, policy
+        return cfg, ok, after, pay, policy
 
     def _given(self, setup: Setup, n: int, given: Mapping[str, Any] | None, full: int) -> np.ndarray:
         if not given:
@@ -252,18 +276,21 @@ class NapKernel:
         hands = np.ascontiguousarray(given["hand"], dtype=np.int64)
         if hands.shape != (n,):
             raise RulesError(f"given: 'hand' holds one hand per deal, shape ({n},), got {hands.shape}")
-        for i, h in enumerate(hands.tolist()):
-            if h & ~full or int(h).bit_count() != 5:
-                raise RulesError(f"given: hand {i} ({h:#x}) is not five cards of the pack (NAP-DEAL-1)")
+        bad = np.flatnonzero((hands & ~full != 0) | (np.bitwise_count(hands) != 5) | (hands < 0))
+        if bad.size:
+            i = int(bad[0])
+            raise RulesError(f"given: hand {i} ({int(hands[i]):#x}) is not five cards of the pack (NAP-DEAL-1)")
         return hands
 
     def _play(self, setup: Setup, seed: int, n: int, given: Mapping[str, Any] | None, record: bool) -> dict[str, Any]:
-        cfg, ladder_codes, rank_of, pay, policy = self._arrays(setup)
+        cfg, ok, after, pay, policy = self._arrays(setup)
         from . import _nap_kernel as k
         from . import _nap_policy as p
 
         if n < 0:
             raise RulesError(f"n: the number of deals cannot be negative, got {n}")
+        if not 0 <= seed < 1 << 64:
+            raise RulesError(f"seed: a chunk's seed is a 64-bit number at least 0, got {seed}")
         hands_given = self._given(setup, n, given, int(cfg[p.C_FULL]))
         players = setup.players
         hands = np.zeros((n, players), dtype=np.int64)
@@ -274,7 +301,7 @@ class NapKernel:
         deal_i32 = np.zeros((n, 2), dtype=np.int32)
         playing = int(cfg[p.C_PLAYING])
         actions = np.full((n if record else 0, 6 * playing), -1, dtype=np.int16)
-        k.run_deals(np.uint64(seed), n, cfg, ladder_codes, rank_of, pay, policy, hands_given, hands, calls, tricks,
+        k.run_deals(np.uint64(seed), n, cfg, ok, after, pay, policy, hands_given, hands, calls, tricks,
                     net, deal_i8, deal_i32, actions)  # fmt: skip
         out: dict[str, Any] = {
             "net": net,
@@ -380,12 +407,12 @@ def _sure(hand: int, trump: int, full: int) -> int:
     return n
 
 
-def _misery_hand(hand: int, low: int) -> bool:
+def _misery_hand(hand: int, low: int, opponents: int) -> bool:
     danger = 0
     for s in range(4):
         for k, c in enumerate(cards_in(hand & SUIT_MASKS[s])):
             danger += max(0, c % 13 - low - 4 - 3 * k)
-    return danger <= 1
+    return danger <= (0 if opponents <= 2 else 2 if opponents == 3 else 3)
 
 
 def _sensible_call(hand: int, high: int, rules: NapRules, opponents: int) -> int:
@@ -397,14 +424,14 @@ def _sensible_call(hand: int, high: int, rules: NapRules, opponents: int) -> int
         return _WELLINGTON
     if high == _WELLINGTON and sure >= 5:
         return _BLUCHER
-    if sure >= 5 or e >= 17:
+    if sure >= 5 or e >= (14 if opponents <= 2 else 17):
         return _NAP
-    for points, code in ((14, 5), (11, 4)):
+    for points, code in ((12, 5), (9, 4)):
         if e >= points:
             return code
-    if _misery_hand(hand, 0 if rules.pack == 52 else 5):
+    if _misery_hand(hand, 0 if rules.pack == 52 else 5, opponents):
         return _MISERY
-    return 2 if e >= 8 else 1 if e >= 5 else 0
+    return 2 if e >= 5 else 1 if e >= 3 else 0
 
 
 def _least(cards: list[int], trump: int) -> int:
@@ -488,7 +515,7 @@ def _misery_card(v: _Seen, legal: list[int]) -> int:
     if not v.trick:
         if v.seat != v.declarer:
             return _low(legal)
-        return min(legal, key=lambda c: (c % 13, (v.hand & SUIT_MASKS[c // 13]).bit_count(), c))
+        return min(legal, key=lambda c: ((v.hand & SUIT_MASKS[c // 13]).bit_count(), c % 13, c))
     w = _winner(v.trick, v.trump)
     under = [c for c in legal if not _beats(c, v.trick[w], v.trump)]
     if v.seat == v.declarer:

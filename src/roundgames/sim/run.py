@@ -8,13 +8,14 @@ process or machine, and the run's result is the same.
 >>> sorted(map_chunks(abs, [-2, -1, 0], workers=0))
 [(-2, 2), (-1, 1), (0, 0)]
 
-Dask (the ``[cluster]`` extra) is imported only for ``workers`` above 0 or a ``scheduler``: ``workers=0`` needs
-nothing beyond the standard library.
+Dask (the ``[cluster]`` extra) is imported only for ``workers`` above 0 or a ``scheduler``: ``workers=0`` works
+without it.
 """
 
 from __future__ import annotations
 
 import contextlib
+import itertools
 import logging
 import math
 import os
@@ -163,7 +164,12 @@ def _client(distributed: Any, workers: int | None, scheduler: str | None) -> Ite
             threads_per_worker=1,
             processes=True,
             dashboard_address=None,
-            silence_logs=logging.ERROR,
+            # the scheduler's plain HTTP routes (health, metrics) still listen: on a free port, not on 8787, which
+            # another cluster may hold
+            scheduler_kwargs={"dashboard_address": ":0"},
+            # a worker whose heartbeat meets the closing scheduler logs an error: noise at the end of every run;
+            # a chunk that fails raises its error here, from its future
+            silence_logs=logging.CRITICAL,
         )
     with cluster, distributed.Client(cluster, set_as_default=False) as client:
         yield client
@@ -195,7 +201,7 @@ def _submit_all(
 
     def submit(count: int) -> list[Any]:
         futures = []
-        for index in _take(waiting, count):
+        for index in itertools.islice(waiting, count):
             future = client.submit(fn, index, pure=False)
             index_of[future] = index
             futures.append(future)
@@ -224,16 +230,6 @@ def _submit_all(
         raise Stopped(done, len(indexes)) from None
     finally:
         client.cancel(list(index_of))
-
-
-def _take(items: Iterator[int], count: int) -> list[int]:
-    out = []
-    for _ in range(count):
-        item = next(items, None)
-        if item is None:
-            break
-        out.append(item)
-    return out
 
 
 # -- a run's chunks and their statistics ------------------------------------------------------------------------

@@ -82,6 +82,8 @@ class RunStore:
             self.folder.mkdir(parents=True, exist_ok=True)
             if not path.exists():
                 self.save()
+            for partial in self.folder.glob("*.part"):  # a write that Ctrl-C or a crash cut short
+                partial.unlink()
         except OSError as e:
             raise RulesError(f"out: cannot write in the folder {str(self.folder)!r}: {e.strerror}") from None
 

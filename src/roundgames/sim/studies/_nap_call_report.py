@@ -273,7 +273,7 @@ def _rules(
     for r in range(4, 10):
         trial = np.where(f["top"] <= r, CHOICES.index("misery"), fitted)
         if agree(trial) > agree(best_rule):
-            best_rule, best_text = trial, f"; with no card above a {'23456789T'[r]}, call misery"
+            best_rule, best_text = trial, f"; with no card above a {'23456789TJQKA'[r]}, call misery"
     mapping = ", ".join(f"{c}{'+' if c == 7 else ''}: {CHOICES[k]}" for c, k in sorted(table_.items()))
     peel = np.where(f["patterns"].any(axis=1), CHOICES.index("nap"), fitted)
     return [
