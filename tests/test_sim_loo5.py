@@ -32,7 +32,8 @@ def check_against_engine(
     setup: Setup, seed: int, n: int, given: dict[str, Any] | None = None, only: list[int] | None = None
 ) -> dict[str, Any]:
     """Play ``n`` deals with the kernel and each again (``only``: those) on the engine with the twins; every deal
-    the same."""
+    the same, the seats looed too: those the engine's result names (LOO5-5), or where a flush took the pool those
+    whose net fell below their stake, the flush's loo being paid seat to seat (LOO5-6)."""
     kernel = kernel_for(setup.form)
     out = kernel.run(setup, seed, n, given)
     assert isinstance(kernel, type(KERNELS["irish"]))
@@ -43,6 +44,7 @@ def check_against_engine(
         assert hands == out["hands"][i].tolist() and turnup == out["turnup"][i], f"deal {i}: the cards differ"
         deal = new_deal("loo", kernel.rules(setup), setup.players, dealer=setup.players - 1, pool=setup.pool)
         deal.deal_cards({s: list(_cards(h)) for s, h in enumerate(hands)}, turnup=turnup, stock=stock)
+        staked = list(deal.net)
         play_deal(deal, kernel.twins(setup, seed, i))
         where = f"deal {i} of seed {seed}, {setup}"
         assert [engine_key(a) for a in deal.log] == kernel.trace(setup, seed, i, hand, up), where
@@ -50,6 +52,12 @@ def check_against_engine(
         assert list(deal.won) == out["tricks"][i].tolist(), where
         assert deal.pool_total == out["pool"][i], where
         assert (deal.flush_winners[0] if deal.flush_winners else -1) == out["flush"][i], where
+        result = deal.result()
+        assert result is not None, where
+        paid = set(result.looed)
+        if deal.flush_winners:
+            paid |= {s for s in range(setup.players) if s not in deal.flush_winners and deal.net[s] < staked[s]}
+        assert np.flatnonzero(out["looed"][i]).tolist() == sorted(paid), where
     return out
 
 

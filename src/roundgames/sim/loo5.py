@@ -132,6 +132,12 @@ class Loo5Kernel:
         "decl": "(n, players) int8: 0 threw up, 1 played (stood or exchanged), -1 did not declare",
         "exchanged": "(n, players) int8: how many cards each seat exchanged",
         "flush": "(n,) int8: the seat whose flush took the pool (under flush_tie split, the eldest), -1 none (LOO5-6)",
+        "looed": "(n, players) bool: the seats that paid a loo in the deal's settlement: who played and took no "
+        "trick, the holder of Pam excepted (LOO5-5, LOO5-8, Pam held through a trick led 'civil' included); where a "
+        "flush took the pool, every seat that paid the flush its loo instead (LOO5-6: every other seat, whether it "
+        "stood or not; under flush_pay ew_hoy those who played, less Pam's holder and beaten flushes, C-LOO-15; "
+        "under flush_tie split not the other winners); nobody where one seat took the pool without play and "
+        "showed no flush (LOO-DECL-7, a dealer conceding under may_concede, §14.24)",
         "hero_forced": "(n,) bool, when a hero is set: his action was the one fixed",
     }
 
@@ -289,6 +295,7 @@ class Loo5Kernel:
             "decl": np.zeros((n, p), np.int8),
             "exchanged": np.zeros((n, p), np.int8),
             "flush": np.zeros(n, np.int8),
+            "looed": np.zeros((n, p), np.bool_),
             "hero_forced": np.zeros(n, np.bool_),
         }
         acts = np.zeros((K.MAX_ACTS, 3), np.int64)
