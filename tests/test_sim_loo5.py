@@ -152,7 +152,7 @@ def test_a_pam_holder_who_takes_no_trick_is_not_looed_loo5_8() -> None:
     rows, seats = np.nonzero(empty)
     assert len(rows) >= 1
     for i, s in zip(rows.tolist(), seats.tolist(), strict=True):
-        assert out["net"][i, s] == (-5 if s == 5 else 0)
+        assert out["net"][i, s] == (-5 if s == 5 else 0) and not out["looed"][i, s]
         trace = KERNELS["five_card"].trace(setup, 1, i)
         assert any(a[3] == "civil" for a in trace)
     check_against_engine(setup, seed=1, n=30_000, only=sorted(set(rows.tolist())))
