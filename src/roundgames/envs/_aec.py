@@ -166,7 +166,7 @@ class RoundGameEnv(AECEnv):  # type: ignore[misc]
 
     @property
     def kit(self) -> EnvGame:
-        """The game's spec, encoding and deals (looked up by name, so that the environment copies and pickles)."""
+        """The game's spec, encoding and deals (the class's, so that the environment copies and pickles)."""
         return self._KIT
 
     def _observation_space(self) -> Any:
