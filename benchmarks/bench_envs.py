@@ -1,29 +1,40 @@
 """Research-adapter throughput: random play through the PettingZoo environments, deals and steps per second.
 
     .venv/bin/python benchmarks/bench_envs.py [--game loo|nap] [--players N] [--seconds 5] [--seed 0]
-                                              [--preset peel] [--sitting] [--raw]
+                                              [--preset peel] [--sitting] [--raw] [--all]
+                                              [--baseline DIR [--rounds 3]]
 
 Each episode is played the way a PettingZoo user plays it: ``for agent in env.agent_iter(): obs, ... = env.last()``,
 then a random legal action drawn from ``obs["action_mask"]`` (``None`` for an agent that is done). The wrapped
-``env()`` is used (PettingZoo's standard wrappers), or ``raw_env`` with ``--raw``. One episode is one deal, or with
-``--sitting`` a sitting of ten deals. A step is one action of an agent; the dead steps with ``None`` at the end
-are not counted. The figures include building each observation (every ``last()``) and the random choice. Not a
-test: it asserts nothing about speed.
+``env()`` is used (PettingZoo's standard wrappers), or ``raw_env`` with ``--raw``; ``--all`` measures both games
+(Loo 5 players, Nap 4) through both. One episode is one deal, or with ``--sitting`` a sitting of ten deals. A step
+is one action of an agent; the dead steps with ``None`` at the end are not counted. The figures include building
+each observation (every ``last()``) and the random choice. Not a test: it asserts nothing about speed.
 
-Figures (deals/s and steps/s; ``--seconds 5``, default preset, one deal an episode; CPython 3.11, x86_64, a
-2-core machine shared with other work, so a few per cent either way; fill in when the machine changes):
+``--baseline DIR`` compares this tree with another checkout of the project, such as an older commit
+(``git worktree add /tmp/base COMMIT``): every measurement runs in a fresh process of this script with that tree's
+``src`` first on the path (the same loop for both), each case ``--rounds`` times in each tree, alternately, so that
+a change in the machine's load falls on both; the medians and their ratio are printed.
 
-| adapter                                   | Loo, 5 players         | Nap, 4 players         |
-|-------------------------------------------|------------------------|------------------------|
-| engine alone (``bench_engine.py``)         | see ``make bench``     | see ``make bench``     |
-| PettingZoo ``env()`` (this script)        | 412 deals, 5,651 steps | 483 deals, 5,642 steps |
-| PettingZoo ``raw_env`` (``--raw``)        | 881 deals, 12,044 steps| 986 deals, 11,549 steps|
-| OpenSpiel (``bench_openspiel.py``)        | its own script         | its own script         |
+Before and after the observations written with NumPy, PettingZoo's wrappers read directly and the leaner steps
+(``--all --seconds 5 --rounds 3 --baseline`` a worktree of a5f7c24, the commit before them; steps/s, medians;
+CPython 3.11, x86_64, a 2-core machine shared with several other processes at the time, load average about 6, so
+the absolute figures are a third of an idle machine's; the ratios are what alternating runs measure):
 
-Where the time goes: in ``raw_env`` about a fifth of a step is the observation (written into a NumPy array,
-:func:`roundgames.envs.loo_encoding.observation_into`), the rest the engine's action and legal actions and this
-script's random choice. ``env()`` adds PettingZoo's standard wrappers, whose attribute forwarding (three wrappers
-deep, on every ``last()`` and ``step()``) costs more than the observation and the engine together.
+| game, entry                        | before | after | ratio |
+|------------------------------------|--------|-------|-------|
+| Loo, 5 players, ``env()``          | 1,081  | 3,399 | 3.15x |
+| Loo, 5 players, ``raw_env``        | 1,886  | 3,299 | 1.75x |
+| Nap, 4 players, ``env()``          | 1,131  | 3,620 | 3.20x |
+| Nap, 4 players, ``raw_env``        | 2,244  | 4,573 | 2.04x |
+
+Where the time goes in ``raw_env`` now (cProfile, Loo): the engine's legal actions and its unchecked action about
+a quarter of a step, the observation about a fifth (:func:`roundgames.envs.loo_encoding.observation_into`), a
+deal's shuffle and dealing at ``reset`` about a tenth, and this script's own random choice (``rng.choice`` over
+``np.flatnonzero`` of the mask) about a fifth: so ``raw_env`` cannot reach three times its old rate without a
+cheaper engine. ``env()`` costs about a tenth more than ``raw_env``: PettingZoo's standard wrappers (subclasses in
+:mod:`roundgames.envs._wrappers` that read the raw environment's attributes directly, where PettingZoo's own
+forward each through three ``__getattr__`` calls, which cost more than the observation and the engine together).
 """
 
 from __future__ import annotations
