@@ -35,13 +35,17 @@ def _direct(name: str) -> property:
     return property(get, put, doc=f"The raw environment's ``{name}``.")
 
 
-def _guarded(name: str) -> property:
-    """As :func:`_direct`, refused before ``reset()`` as ``OrderEnforcingWrapper`` refuses it."""
+class _NotReset:
+    """What :class:`OrderEnforcing` reads its attributes from before ``reset()``: each is refused as
+    ``OrderEnforcingWrapper`` refuses it."""
 
-    def get(self: Any) -> Any:
-        if not self._has_reset:
-            raise AttributeError(f"{name} cannot be accessed before reset")
-        return getattr(self._raw, name)
+    def __getattr__(self, name: str) -> Any:
+        raise AttributeError(f"{name} cannot be accessed before reset")
+
+
+def _guarded(name: str) -> property:
+    """As :func:`_direct`, read from ``_live``: the raw environment once reset, refused before."""
+    get = operator.attrgetter(f"_live.{name}")
 
     def put(self: Any, value: Any) -> None:
         setattr(self._raw, name, value)
@@ -122,7 +126,13 @@ class OrderEnforcing(_Direct, wrappers.OrderEnforcingWrapper):  # type: ignore[m
 
     def __init__(self, env: Any) -> None:
         self._set_raw(env)
+        #: where the guarded attributes are read: the raw environment once reset
+        self._live: Any = _NotReset()
         super().__init__(env)
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        self._live = self._raw  # as OrderEnforcingWrapper counts it reset before the raw environment's reset runs
+        super().reset(seed=seed, options=options)
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         # AECEnv.last, the attributes read once each from the raw environment
