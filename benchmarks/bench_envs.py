@@ -17,16 +17,16 @@ each observation (every ``last()``) and the random choice. Not a test: it assert
 a change in the machine's load falls on both; the medians and their ratio are printed.
 
 Before and after the observations written with NumPy, PettingZoo's wrappers read directly and the leaner steps
-(``--all --seconds 5 --rounds 3 --baseline`` a worktree of a5f7c24, the commit before them; steps/s, medians;
-CPython 3.11, x86_64, a 2-core machine shared with several other processes at the time, load average about 6, so
-the absolute figures are a third of an idle machine's; the ratios are what alternating runs measure):
+(``--all --seconds 5 --rounds 3 --baseline`` a worktree of a5f7c24, the commit before them; steps a second,
+medians of wall time and, in brackets, of the process's CPU time; CPython 3.11, x86_64, a 2-core machine shared
+with other processes, load average 3.5 to 2.6 during the run, so the wall figures move more than the CPU ones):
 
-| game, entry                        | before | after | ratio |
-|------------------------------------|--------|-------|-------|
-| Loo, 5 players, ``env()``          | 1,081  | 3,399 | 3.15x |
-| Loo, 5 players, ``raw_env``        | 1,886  | 3,299 | 1.75x |
-| Nap, 4 players, ``env()``          | 1,131  | 3,620 | 3.20x |
-| Nap, 4 players, ``raw_env``        | 2,244  | 4,573 | 2.04x |
+| game, entry                 | before          | after             | ratio         |
+|-----------------------------|-----------------|-------------------|---------------|
+| Loo, 5 players, ``env()``   | 2,788 (3,813)   | 10,322 (11,749)   | 3.70x (3.08x) |
+| Loo, 5 players, ``raw_env`` | 6,037 (6,055)   | 12,993 (13,036)   | 2.15x (2.15x) |
+| Nap, 4 players, ``env()``   | 3,932 (3,946)   | 11,559 (11,621)   | 2.94x (2.95x) |
+| Nap, 4 players, ``raw_env`` | 6,091 (6,106)   | 7,999 (12,699)    | 1.31x (2.08x) |
 
 Where the time goes in ``raw_env`` now (cProfile, Loo): the engine's legal actions and its unchecked action about
 a quarter of a step, the observation about a fifth (:func:`roundgames.envs.loo_encoding.observation_into`), a
