@@ -52,6 +52,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_engine.py --game loo --players 5
 	$(BIN)/python benchmarks/bench_engine.py --game nap --players 4
 	$(BIN)/python benchmarks/bench_web.py
+	$(BIN)/python benchmarks/bench_sim.py
 
 clean:
 	rm -rf $(VENV) build .mypy_cache .ruff_cache .pytest_cache .hypothesis

@@ -1,9 +1,10 @@
-"""The ``roundgames`` command: serve, play, keep, referee, demo, rules, replay, tournament.
+"""The ``roundgames`` command: serve, play, keep, referee, demo, rules, replay, tournament, simulate, study.
 
 Each module of this package adds its subcommands' arguments and runs them: :mod:`.records` the referee and the
 replay, :mod:`.demo` the demo and the rules, :mod:`.tables` play and serve, :mod:`.keep` the pool keeper,
-:mod:`.tournament` the tournament between bots. A user's mistake (a malformed record, a bad option or argument)
-prints one line on standard error and exits with status 2, without a traceback.
+:mod:`.tournament` the tournament between bots, :mod:`.simulate` the batch simulator, :mod:`.study` the studies of
+the period advice. A user's mistake (a malformed record, a bad option or argument) prints one line on standard error
+and exits with status 2, without a traceback.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from typing import NoReturn
 
 from .. import __version__
 from ..core.errors import RecordError, RoundgamesError
-from . import demo, keep, records, tables, tournament
+from . import demo, keep, records, simulate, study, tables, tournament
 
 __all__ = ["build_parser", "main"]
 
@@ -41,6 +42,8 @@ def build_parser() -> argparse.ArgumentParser:
     keep.add_keep(sub)
     records.add_replay(sub)
     tournament.add_tournament(sub)
+    simulate.add_simulate(sub)
+    study.add_study(sub)
     return p
 
 

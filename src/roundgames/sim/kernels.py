@@ -27,6 +27,10 @@ __all__ = ["FORMS", "Kernel", "Setup", "kernel_for"]
 
 #: each form's kernel, by the module that holds it (imported when first asked: it compiles with numba)
 FORMS: dict[str, str] = {}
+FORMS["three_card"] = ".loo3"
+FORMS["five_card"] = ".loo5"
+FORMS["irish"] = ".loo5"
+FORMS["nap"] = ".nap"
 
 
 @dataclass(frozen=True)
@@ -77,5 +81,7 @@ def kernel_for(form: str) -> Kernel:
     module = FORMS.get(form)
     if module is None:
         raise RulesError(f"form: no simulator for {form!r} (valid: {', '.join(sorted(FORMS))})")
-    kernel: Kernel = importlib.import_module(module, __package__).KERNEL
+    loaded = importlib.import_module(module, __package__)
+    # a module that serves several forms holds its kernels in a KERNELS dict, by form
+    kernel: Kernel = loaded.KERNELS[form] if hasattr(loaded, "KERNELS") else loaded.KERNEL
     return kernel

@@ -1,0 +1,247 @@
+"""``roundgames simulate``: many deals of one form played by the compiled kernels (:mod:`roundgames.sim`), on
+this process, every core (a local Dask cluster) or an existing cluster, with a summary of each seat's results and,
+with ``--out``, each chunk's deals written as Parquet (or CSV) beside ``run.json`` so that the run can be resumed
+and extended (:mod:`roundgames.sim.store`)."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import functools
+import importlib.util
+import json
+import os
+import shlex
+import sys
+import time
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from ..core.errors import RulesError
+from ..games.registry import game
+from ..sim.kernels import Setup, kernel_for
+from ..sim.progress import DealsProgress
+from .args import game_names
+
+if TYPE_CHECKING:
+    from ..sim.store import RunStore
+
+__all__ = ["add_simulate", "simulate"]
+
+#: the largest seed the streams take (:func:`roundgames.sim.streams.chunk_seed`)
+MAX_SEED = 2**63 - 1
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(text.replace("_", "").replace(",", ""))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r}: give 1 or more")
+    return value
+
+
+def _seed(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if not 0 <= value <= MAX_SEED:
+        raise argparse.ArgumentTypeError(f"{text!r}: give a seed from 0 to 2**63 - 1")
+    return value
+
+
+def _options(text: str) -> dict[str, Any]:
+    try:
+        value = json.loads(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(f"{text!r} is not JSON ({e})") from None
+    if not isinstance(value, dict):
+        raise argparse.ArgumentTypeError(f'{text!r}: give a JSON object of options, e.g. \'{{"ante": "all"}}\'')
+    return value
+
+
+def add_simulate(sub: Any) -> None:
+    """``roundgames simulate``."""
+    forms = [f.name for name in game_names() for f in game(name).forms]
+    p = sub.add_parser("simulate", help="play many deals with the compiled kernels, on every core or a cluster")
+    p.add_argument("--game", choices=game_names(), required=True, help="the game")
+    p.add_argument("--form", choices=forms, help="the form (default: the game's first, three_card or nap)")
+    p.add_argument("--players", type=int, help="seats (default: the game's usual, 5 at Loo and 4 at Nap)")
+    p.add_argument("--policy", default="random", help="the players: one for every seat, or one per seat with commas")
+    p.add_argument("--deals", type=_count, default=1_000_000, help="deals in the run (default 1,000,000)")
+    p.add_argument("--seed", type=_seed, default=0, help="the run's seed (default 0)")
+    p.add_argument("--pool", type=int, default=0, help="Loo: the pool before the dealer's stake; Nap: the kitty (0)")
+    p.add_argument("--options", type=_options, default={}, metavar="JSON", help="rule options, a JSON object")
+    p.add_argument("--chunk", type=_count, default=100_000, help="deals per chunk, at most (default 100,000)")
+    where = p.add_mutually_exclusive_group()
+    where.add_argument("--workers", type=int, help="local processes (default: every core; 0: this process only)")
+    where.add_argument("--scheduler", metavar="ADDRESS", help="an existing Dask cluster, e.g. tcp://host:8786")
+    p.add_argument("--out", metavar="DIR", help="write each chunk's deals and run.json here (resume: run it again)")
+    p.add_argument("--csv", action="store_true", help="with --out: CSV files instead of Parquet")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(func=simulate)
+
+
+def _setup(args: argparse.Namespace) -> Setup:
+    spec = game(args.game)
+    forms = [f.name for f in spec.forms]
+    form = args.form or forms[0]
+    if form not in forms:
+        raise RulesError(f"--form: {form!r} is not a form of {args.game} (valid: {', '.join(forms)})")
+    players = spec.default_seats if args.players is None else args.players
+    policies = [name.strip() for name in args.policy.split(",")]
+    if len(policies) == 1 and players > 1:
+        policies *= players
+    if players > 0 and len(policies) != players:  # no seats at all: the kernel's check names the players
+        raise RulesError(f"--policy: {len(policies)} players ({args.policy}) for {players} seats: give one per seat")
+    if args.csv and not args.out:
+        raise RulesError("--csv: the files are written only with --out DIR")
+    return Setup(form=form, players=players, policies=tuple(policies), options=dict(args.options), pool=args.pool)
+
+
+def _local_workers(args: argparse.Namespace, chunks: int) -> int | None:
+    from ..sim.run import resolve_workers
+
+    """The processes to play ``chunks`` chunks on: none (this process) for one chunk or without Dask unless asked,
+    never more than the chunks."""
+    if args.scheduler is not None:
+        return None
+    if args.workers is None:
+        if chunks <= 1 or importlib.util.find_spec("distributed") is None:
+            return 0
+        return min(resolve_workers(None), chunks)
+    return min(resolve_workers(args.workers), chunks)
+
+
+def simulate(args: argparse.Namespace) -> int:
+    """Check, play the chunks not done, write them, print the summary: 0, or 130 after Ctrl-C."""
+    setup = _setup(args)
+    try:  # the sim extra: the command line's other commands need none of it
+        import numpy  # noqa: F401
+        import pyarrow  # noqa: F401
+
+        from ..sim.store import RunStore, chunk_sizes
+    except ImportError as e:
+        raise RulesError(f"simulate needs the sim extra ({e.name} is missing): pip install 'roundgames[sim]'") from None
+    kernel = kernel_for(setup.form)
+    kernel.check(setup)
+    sizes = chunk_sizes(args.deals, args.chunk)
+    config = {
+        "game": args.game,
+        **{k: v for k, v in vars(setup).items() if k in ("form", "players", "policies", "options", "pool")},
+        "seed": args.seed,
+        "chunk": args.chunk,
+    }
+    store = RunStore(args.out, config, "csv" if args.csv else "parquet") if args.out else None
+    todo = store.missing(sizes) if store is not None else list(range(len(sizes)))
+    stats: dict[int, Mapping[str, Any]] = dict(store.done) if store is not None else {}
+    workers = _local_workers(args, len(todo))
+    start = time.perf_counter()
+    if todo:
+        # compiled (or loaded from numba's cache) here first: a setup the kernel refuses fails before any cluster
+        # starts, local workers load what this process compiled, and the speed below is the kernels' steady pace
+        kernel.run(setup, 0, 1)
+    ready = time.perf_counter()
+    try:
+        played, stopped = _play(args, setup, todo, workers, store, stats, sizes)
+    finally:
+        if store is not None:
+            store.save()
+    took = time.perf_counter() - ready
+    where = args.scheduler or (f"{workers} worker processes" if workers else "this process")
+    kept = [stats[k] for k in range(len(sizes)) if k in stats]
+    timing = (played, ready - start, took, where)
+    print("\n".join(_report(args, setup, kept, timing, store)))
+    if stopped:
+        held = f"kept {sum(int(c['deals']) for c in kept):,} deals in {args.out}" if store else "nothing written"
+        print(f"stopped: {held}; the same command resumes the run", file=sys.stderr)
+        return 130
+    return 0
+
+
+def _play(
+    args: argparse.Namespace,
+    setup: Setup,
+    todo: list[int],
+    workers: int | None,
+    store: RunStore | None,
+    stats: dict[int, Mapping[str, Any]],
+    sizes: list[int],
+) -> tuple[int, bool]:
+    """Play the chunks ``todo``, writing each and noting its statistics as it finishes: the deals played, and
+    whether Ctrl-C stopped the run."""
+    from ..sim.run import map_chunks, play_chunk
+
+    played = 0
+    fn = functools.partial(play_chunk, setup, args.seed, args.chunk, args.deals)
+    before = sum(int(stats[k]["deals"]) for k in stats if k not in todo)
+    with DealsProgress(sum(sizes), before, show=not args.quiet) as bar:
+        results = map_chunks(fn, todo, workers=workers, scheduler=args.scheduler)
+        # closed at once on Ctrl-C, whether it comes while a chunk is awaited or written: the cluster goes too
+        with contextlib.closing(results):
+            try:
+                for index, (columns, chunk) in results:
+                    if store is not None:
+                        store.write(index, columns, chunk)
+                    stats[index] = chunk
+                    played += int(chunk["deals"])
+                    bar.advance(int(chunk["deals"]))
+            except KeyboardInterrupt:  # map_chunks's Stopped too, once it has given every finished chunk
+                return played, True
+    return played, False
+
+
+def _report(
+    args: argparse.Namespace,
+    setup: Setup,
+    chunks: list[Mapping[str, Any]],
+    timing: tuple[int, float, float, str],
+    store: RunStore | None,
+) -> list[str]:
+    from ..sim.run import OUTCOMES, Summary
+    from ..sim.store import RUN_FILE
+
+    summary = Summary.of(chunks, setup.players)
+    played, compiled, took, where = timing
+    rate = f"{played / took:,.0f} deals/s" if played and took > 0 else "nothing to play: the run is complete"
+    lines = [
+        f"command     roundgames simulate {shlex.join(_command(args, setup))}",
+        f"deals       {summary.deals:,} ({played:,} played now, {summary.deals - played:,} before)",
+        f"speed       {rate}",
+        f"wall time   {took:.2f} s on {where} (after {compiled:.2f} s loading the kernel)",
+    ]
+    outcome = OUTCOMES.get(setup.form)
+    heading = f"  {outcome.name:>7}" if outcome is not None else ""
+    lines.append(f"seat  {'player':<10} {'mean net':>9}  {'95% interval':>22}{heading}")
+    for seat, (policy, s) in enumerate(zip(setup.policies, summary.seats, strict=True)):
+        interval = f"[{s.mean - s.half_width:.4f}, {s.mean + s.half_width:.4f}]"
+        share = ""
+        if s.outcome is not None and s.outcome_of is not None:
+            share = f"  {s.outcome / s.outcome_of:>7.1%}" if s.outcome_of else f"  {'-':>7}"
+        lines.append(f"{seat:<5} {policy:<10} {s.mean:>9.4f}  {interval:>22}{share}")
+    lines.append("note        seat 0 is the eldest hand, the last the dealer; net in counters a deal; the interval")
+    lines.append("            is the mean ± 1.96 sd/sqrt(deals)")
+    if outcome is not None:
+        lines.append(f"{outcome.name:<12}{outcome.meaning}")
+    if store is not None:
+        files = f"{len(store.done)} {'CSV' if store.fmt == 'csv' else 'Parquet'} files and {RUN_FILE}"
+        lines.append(f"files       {os.path.join(args.out, '')} ({files})")
+    return lines
+
+
+def _command(args: argparse.Namespace, setup: Setup) -> list[str]:
+    words = ["--game", args.game, "--form", setup.form, "--players", str(setup.players)]
+    policy = setup.policies[0] if len(set(setup.policies)) == 1 else ",".join(setup.policies)
+    words += ["--policy", policy, "--deals", str(args.deals), "--seed", str(args.seed)]
+    words += ["--pool", str(setup.pool), "--chunk", str(args.chunk)]
+    if setup.options:
+        words += ["--options", json.dumps(dict(setup.options))]
+    if args.scheduler is not None:
+        words += ["--scheduler", args.scheduler]
+    elif args.workers is not None:
+        words += ["--workers", str(args.workers)]
+    if args.out:
+        words += ["--out", args.out] + (["--csv"] if args.csv else [])
+    return words

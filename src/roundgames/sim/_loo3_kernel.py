@@ -1,0 +1,552 @@
+"""The compiled batch player of Three-card Loo's regular deal (numba): imported by :mod:`.loo3`, which says what it
+plays, checks its setup and documents its columns. Every function is at module level so that numba caches its
+machine code on disk (``cache=True``).
+
+Hands, the miss and tricks are bit masks of ``suit * 13 + rank`` (:mod:`roundgames.core.cards`); a seat is its
+place from the dealer's left (seat 0 the eldest hand, seat ``players - 1`` the dealer). Nothing is allocated inside
+the loop over deals: :func:`play_batch` takes its scratch arrays from the caller.
+"""
+
+# mypy: ignore-errors
+# numba compiles these functions from their Python source; they are typed by numba, not by mypy.
+
+from __future__ import annotations
+
+import numba
+import numpy as np
+from llvmlite import ir
+from numba.core import types
+from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
+from numba.extending import intrinsic
+
+from ._streams_kernel import deal_stream, next_u64
+
+#: declaration codes (the ``decl`` column; the first four are the engine's ``Decl`` values)
+NONE, STAND, THROW, MISS, DEFEND, TAKES = 0, 1, 2, 3, 4, 5
+#: the players (policies), by number
+RANDOM, SENSIBLE = 0, 1
+#: the rules, as the ``params`` array holds them
+P_DEAL, P_LOO, P_ANTE, P_MODE, P_CAP, P_CLUB, P_LEAD, P_SECOND, P_MISS_LEADS, P_CONCEDE, P_DEF_LOOED = range(11)
+NPARAMS = 11
+LIMITED, UNLIMITED, MIXED = 0, 1, 2
+HIGHEST, LEAD_ONE, CASSELL = 0, 1, 2
+#: the dealer's cases a declaration is made in: free, LOO-DECL-8 (one stander) and LOO-DECL-9 (one on the miss)
+FREE, LONE_STANDER, LONE_MISS = 0, 8, 9
+#: an action in a trace: a card 0..51, or 52 + (declaration - 1): stand 52, throw 53, miss 54, defend 55
+DECL_BASE = 51
+
+#: ``floor((2**64 - 1) / k)`` for k < 64: ``x % k`` by a multiplication, value for value (:func:`below`)
+RECIPROCAL = np.array([0] + [((1 << 64) - 1) // k for k in range(1, 64)], np.uint64)
+SUIT_BITS = np.int64(0x1FFF)
+PACK = np.arange(52, dtype=np.int64)
+ONE = np.int64(1)
+TWO = np.int64(2)
+FULL = (ONE << np.int64(52)) - ONE
+
+
+@intrinsic
+def popcount(typingctx, x):
+    """The number of set bits of an integer (LLVM's ctpop)."""
+    if not isinstance(x, types.Integer):
+        return None
+
+    def codegen(context, builder, signature, args):
+        return builder.ctpop(args[0])
+
+    return x(x), codegen
+
+
+@intrinsic
+def mulhi(typingctx, a, b):
+    """The high 64 bits of the 128-bit product of two uint64 (one instruction on a 64-bit machine)."""
+    if a != types.uint64 or b != types.uint64:
+        return None
+
+    def codegen(context, builder, signature, args):
+        wide = ir.IntType(128)
+        product = builder.mul(builder.zext(args[0], wide), builder.zext(args[1], wide))
+        return builder.trunc(builder.lshr(product, ir.Constant(wide, 64)), ir.IntType(64))
+
+    return types.uint64(types.uint64, types.uint64), codegen
+
+
+@numba.njit(cache=True, inline="always")
+def below(state, k):
+    """:func:`._streams_kernel.below` (``next % k``), the same value, without a 64-bit division: the quotient
+    estimated as ``mulhi(x, floor((2**64 - 1) / k))`` is exact or one short, so one subtraction corrects it."""
+    x = next_u64(state)
+    kk = np.uint64(k)
+    r = x - mulhi(x, RECIPROCAL[k]) * kk
+    if r >= kk:
+        r -= kk
+    return np.int64(r)
+
+
+@numba.njit(cache=True, inline="always")
+def shuffle_into(state, cards, count):
+    """:func:`._streams_kernel.shuffle_into` with this module's :func:`below`."""
+    n = cards.shape[0]
+    for j in range(count):
+        r = j + below(state, n - j)
+        t = cards[j]
+        cards[j] = cards[r]
+        cards[r] = t
+
+
+@numba.njit(cache=True, inline="always")
+def suit_mask(suit):
+    return SUIT_BITS << np.int64(13 * suit)
+
+
+@numba.njit(cache=True, inline="always")
+def above(card):
+    """The cards of ``card``'s suit that rank above it."""
+    return suit_mask(card // 13) & ~((TWO << np.int64(card)) - ONE)
+
+
+@numba.njit(cache=True, inline="always")
+def low_card(mask):
+    return np.int64(trailing_zeros(mask))
+
+
+@numba.njit(cache=True, inline="always")
+def high_card(mask):
+    return np.int64(63 - leading_zeros(mask))
+
+
+@numba.njit(cache=True, inline="always")
+def count(mask):
+    return np.int64(popcount(mask))
+
+
+@numba.njit(cache=True, inline="always")
+def nth_card(mask, r):
+    """The ``r``-th lowest card of ``mask``."""
+    for _ in range(r):
+        mask &= mask - ONE
+    return low_card(mask)
+
+
+@numba.njit(cache=True, inline="always")
+def beats(card, best, trump):
+    """Whether ``card`` played after ``best`` takes the trick from it (LOO-PLAY-7)."""
+    if card // 13 == best // 13:
+        return card > best
+    return card // 13 == trump
+
+
+@numba.njit(cache=True, inline="always")
+def deal_cards(seed, i, players, hero, hand, turnup, cards, hands, st):
+    """Deal ``i``'s cards from its CARDS stream into ``hands``; returns ``(miss, turnup)``.
+
+    The pack, less the given cards (``hand`` to seat ``hero``, ``turnup`` when it is not -1), in ascending order,
+    is shuffled (:func:`shuffle_into`) for as many places as cards are still to deal, and those places go, in
+    order, to the slots the dealer fills (LOO-DEAL-4/5): three rounds of one card to each seat from the eldest
+    hand to the dealer and then one to the miss, then the turn-up; a given slot is skipped.
+    """
+    if hand == 0:
+        hero = -1  # no hand given: the hero is dealt from the stream like everyone
+    fixed = hand
+    if turnup >= 0:
+        fixed |= ONE << np.int64(turnup)
+    m = 52
+    if fixed == 0:
+        cards[:] = PACK
+    else:
+        m = 0
+        for c in range(52):
+            if not (fixed >> np.int64(c)) & ONE:
+                cards[m] = c
+                m += 1
+    slots = 3 * players + 4
+    st[0] = deal_stream(seed, i, 0)
+    shuffle_into(st, cards[:m], slots - (52 - m))
+    k = 0
+    miss = np.int64(0)
+    for s in range(players):
+        hands[s] = hand if s == hero else 0
+    for _ in range(3):
+        for s in range(players + 1):
+            if s == hero:
+                continue
+            bit = ONE << np.int64(cards[k])
+            k += 1
+            if s == players:
+                miss |= bit
+            else:
+                hands[s] |= bit
+    if turnup < 0:
+        turnup = cards[k]
+    return miss, np.int64(turnup)
+
+
+@numba.njit(cache=True, inline="always")
+def loo_amount(params, pool):
+    """What a loo costs with ``pool`` in the pool (LOO-STK-4, §14.7)."""
+    mode = params[P_MODE]
+    if mode == LIMITED:
+        return params[P_LOO]
+    if mode == UNLIMITED:
+        return pool
+    return min(pool, params[P_CAP])
+
+
+@numba.njit(cache=True, inline="always")
+def sensible_declare(opts, case, hand, turnup, pool, loo, in_before):
+    """The sensible player's declaration among ``opts`` (bits by code): see :mod:`.loo3`."""
+    trump = turnup // 13
+    trumps = hand & suit_mask(trump)
+    nt = count(trumps)
+    master = False
+    high_trump = False
+    if nt:
+        top = high_card(trumps)
+        master = (above(top) & ~(ONE << turnup)) == 0
+        high_trump = top % 13 >= 9
+    side = hand & ~trumps
+    side_aces = 0
+    side_high = 0
+    while side:
+        c = low_card(side)
+        side &= side - ONE
+        if c % 13 == 12:
+            side_aces += 1
+        if c % 13 >= 11:
+            side_high += 1
+    if case == LONE_STANDER:  # one hand against him: stand on a trump or an ace, else defend for the pool
+        return STAND if nt or side_aces else DEFEND
+    if case == LONE_MISS:  # one unseen hand against him: stand on a trump or a high card
+        return STAND if nt or side_high else THROW
+    if master or nt >= 2 or (nt == 1 and (high_trump or side_aces)):
+        return STAND
+    if pool < 2 * loo:
+        return THROW
+    if nt or side_high >= 2:  # a heavy stake to fight for: greater risks
+        return STAND
+    if (opts >> MISS) & 1 and in_before < 2:  # and the miss, unless two are in already (EW)
+        return MISS
+    return THROW
+
+
+@numba.njit(cache=True, inline="always")
+def declare(policy, opts, case, hand, turnup, pool, loo, in_before, st):
+    """A seat's declaration among ``opts``, by its policy (``random``: one draw when there is a choice, the
+    options in code order: stand, throw, miss, defend)."""
+    k = count(opts)
+    if k == 1:
+        return low_card(opts)
+    if policy == RANDOM:
+        return nth_card(opts, below(st, k))
+    d = sensible_declare(opts, case, hand, turnup, pool, loo, in_before)
+    if not (opts >> d) & 1:
+        d = low_card(opts)
+    return d
+
+
+@numba.njit(cache=True, inline="always")
+def declare_all(players, pol, params, hero, hero_act, hands, miss, turnup, pool, decl, st, trace, acts, actors):
+    """The declarations, from the eldest hand to the dealer (LOO-DECL-1..10, §14.2), into ``decl``; ``hands``
+    become the hands played (the miss for its taker, nothing for a seat that threw up). Returns ``(taker,
+    miss_holder, decisions, forced)``: the seat that takes the pool without play (-1 none)."""
+    club = params[P_CLUB] != 0 and turnup // 13 == 3  # LOO-VAR-CLUBLAW
+    loo = loo_amount(params, pool)
+    miss_holder = -1
+    stood = 0
+    took = 0
+    made = 0
+    forced = False
+    for s in range(players):
+        dealer = s == players - 1
+        case = FREE
+        if club:
+            opts = ONE << STAND
+        elif dealer and stood + took == 0:  # LOO-DECL-7: every other threw up, the dealer takes the pool
+            decl[s] = TAKES
+            return s, miss_holder, made, forced
+        elif dealer and stood == 1 and took == 0:  # LOO-DECL-8
+            opts = (ONE << STAND) | (ONE << MISS) | (ONE << DEFEND)
+            if params[P_CONCEDE]:
+                opts |= ONE << THROW
+            case = LONE_STANDER
+        elif dealer and stood == 0 and took == 1:  # LOO-DECL-9
+            opts = (ONE << STAND) | (ONE << THROW)
+            case = LONE_MISS
+        elif miss_holder < 0:
+            opts = (ONE << STAND) | (ONE << THROW) | (ONE << MISS)
+        else:  # LOO-DECL-3: the miss is gone
+            opts = (ONE << STAND) | (ONE << THROW)
+        if s == hero and hero_act > 0 and (opts >> hero_act) & 1:
+            d = np.int64(hero_act)
+            forced = True
+        else:
+            d = declare(pol[s], opts, case, hands[s], turnup, pool, loo, stood + took, st)
+        decl[s] = d
+        if trace:
+            acts[made] = DECL_BASE + d
+            actors[made] = s
+        made += 1
+        if d in (MISS, DEFEND):
+            miss_holder = s
+            hands[s] = miss
+        elif d == THROW:
+            hands[s] = 0
+        if not dealer:
+            stood += d == STAND
+            took += d == MISS
+    if decl[players - 1] == THROW and stood + took == 1:  # LOO-DECL-9, or the dealer conceding
+        for s in range(players - 1):
+            if decl[s] == STAND or decl[s] == MISS:
+                return s, miss_holder, made, forced
+    return -1, miss_holder, made, forced
+
+
+@numba.njit(cache=True, inline="always")
+def lead_legal(hand, done, trump, turnup, lead_rule, second):
+    """The cards ``hand`` may lead to trick ``done + 1`` (LOO-PLAY-2, LOO-PLAY-3, §14.12, §14.19)."""
+    trumps = hand & suit_mask(trump)
+    if done == 0:
+        if lead_rule == CASSELL:
+            if trumps:
+                return ONE << high_card(trumps)
+            top = -1
+            out = np.int64(0)
+            m = hand
+            while m:
+                c = low_card(m)
+                m &= m - ONE
+                if c % 13 > top:
+                    top = c % 13
+                    out = np.int64(0)
+                if c % 13 == top:
+                    out |= ONE << c
+            return out
+        ace = trump * 13 + (11 if turnup % 13 == 12 else 12)
+        if (hand >> ace) & ONE:
+            return ONE << ace
+        if count(trumps) >= 2:
+            return trumps if lead_rule == LEAD_ONE else ONE << high_card(trumps)
+        return hand
+    if done == 1 and trumps and (lead_rule == CASSELL or second):
+        return ONE << high_card(trumps)
+    return hand
+
+
+@numba.njit(cache=True, inline="always")
+def follow_legal(hand, led, win, trump):
+    """The cards ``hand`` may add to a trick led in ``led`` and won so far by ``win`` (LOO-PLAY-4..6)."""
+    follow = hand & suit_mask(led)
+    if follow:
+        if win // 13 != led:  # trumped: any card of the suit led (LOO-PLAY-5)
+            return follow
+        heads = follow & above(win)
+        return heads if heads else follow
+    trumps = hand & suit_mask(trump)
+    heads = trumps & above(win) if win // 13 == trump else trumps
+    return heads if heads else hand
+
+
+@numba.njit(cache=True, inline="always")
+def keep_key(card, trump):
+    """How much a card is worth keeping: its rank, trumps above every plain card."""
+    return card % 13 + (13 if card // 13 == trump else 0)
+
+
+@numba.njit(cache=True, inline="always")
+def sensible_play(legal, hand, leading, win, last, trump, unseen):
+    """The sensible player's card among ``legal``: see :mod:`.loo3`."""
+    if leading:
+        trumps = legal & suit_mask(trump)
+        if trumps:
+            return high_card(trumps)
+        best, key, m = -1, -1, legal
+        while m:
+            c = low_card(m)
+            m &= m - ONE
+            if c % 13 >= key:
+                best, key = c, c % 13
+        return best
+    winners = np.int64(0)
+    m = legal
+    while m:
+        c = low_card(m)
+        m &= m - ONE
+        if beats(c, win, trump):
+            winners |= ONE << c
+    if winners == 0:  # the trick is lost: throw the card least worth keeping
+        pick = legal
+    elif last:  # the trick is his whatever he heads with: head as cheaply as he can
+        pick = winners
+    else:
+        masters = np.int64(0)
+        m = winners
+        while m:
+            c = low_card(m)
+            m &= m - ONE
+            if (above(c) & unseen) == 0:
+                masters |= ONE << c
+        if masters == 0:  # no card of his is sure: the one most likely to hold the trick
+            best, key, m = -1, -1, winners
+            while m:
+                c = low_card(m)
+                m &= m - ONE
+                if keep_key(c, trump) > key:
+                    best, key = c, keep_key(c, trump)
+            return best
+        pick = masters
+    best, key, m = -1, 99, pick
+    while m:
+        c = low_card(m)
+        m &= m - ONE
+        if keep_key(c, trump) < key:
+            best, key = c, keep_key(c, trump)
+    return best
+
+
+@numba.njit(cache=True, inline="always")
+def play_tricks(plist, k, leader_pos, hands, won, turnup, params, pol, st, trace, acts, actors, made, winners):
+    """The three tricks among the ``k`` seats of ``plist``, from ``leader_pos`` (LOO-PLAY-1..9); ``won`` counts
+    each seat's tricks, ``winners`` takes the seat of each trick. Returns the actions made so far."""
+    trump = turnup // 13
+    lead_rule = params[P_LEAD]
+    second = params[P_SECOND] != 0
+    played = ONE << turnup
+    pos = leader_pos
+    for t in range(3):
+        led = -1
+        win = -1
+        win_pos = pos
+        for j in range(k):
+            p = (pos + j) % k
+            s = plist[p]
+            hand = hands[s]
+            if j == 0:
+                legal = lead_legal(hand, t, trump, turnup, lead_rule, second)
+            else:
+                legal = follow_legal(hand, led, win, trump)
+            n = count(legal)
+            if n == 1:
+                c = low_card(legal)
+            elif pol[s] == RANDOM:
+                c = nth_card(legal, below(st, n))
+            else:
+                c = sensible_play(legal, hand, j == 0, win, j == k - 1, trump, FULL & ~(played | hand))
+            hands[s] = hand & ~(ONE << c)
+            played |= ONE << c
+            if trace:
+                acts[made] = c
+                actors[made] = s
+            made += 1
+            if j == 0:
+                led, win = c // 13, c
+            elif beats(c, win, trump):
+                win, win_pos = c, p
+        won[plist[win_pos]] += 1
+        winners[t] = plist[win_pos]
+        pos = win_pos
+    return made
+
+
+@numba.njit(cache=True, inline="always")
+def settle(players, decl, won, winners, taker, pool, params, net):
+    """Pay the shares of the tricks and the loos (LOO-SET-1..4, LOO-DECL-7/9); ``net`` holds the stakes already.
+    Returns what the next deal's pool holds before its dealer's stake."""
+    if taker >= 0:  # the whole pool without play (LOO-DECL-7, LOO-DECL-9, LOO-VAR-DEALER-CONCEDE)
+        net[taker] += pool
+        return np.int64(0)
+    carried = np.int64(0)
+    base = pool // 3
+    rest = pool - 3 * base
+    for t in range(3):
+        share = base + (1 if t < rest else 0)  # LOO-SET-2: the odd counters to the first tricks
+        w = winners[t]
+        if decl[w] == DEFEND:  # the miss played for the pool carries its winnings (LOO-SET-4)
+            carried += share
+        else:
+            net[w] += share
+    loo = loo_amount(params, pool)  # the pool as divided (§14.7)
+    for s in range(players):
+        d = decl[s]
+        if won[s] or d in (THROW, NONE, TAKES):
+            continue
+        if d == DEFEND and not params[P_DEF_LOOED]:  # LOO-DECL-8 [I]: playing for the pool, never looed
+            continue
+        net[s] -= loo  # LOO-SET-3
+        carried += loo
+    return carried
+
+
+@numba.njit(cache=True, inline="always")
+def play_deal(seed, i, players, pol, params, pool0, hero, hero_act, g_hand, g_turn, hands, decl, won, net, plist,
+              cards, st, trace, acts, actors, winners):  # fmt: skip
+    """Deal ``i`` from its dealing to its settlement; ``hands`` keep the hands dealt, ``net`` and ``won`` the
+    result. Returns ``(miss, turnup, next pool, states, forced)``."""
+    miss, turnup = deal_cards(seed, i, players, hero, g_hand, g_turn, cards, hands, st)
+    pool = pool0 + params[P_DEAL]  # LOO-STK-2: the dealer's stake
+    for s in range(players):
+        net[s] = 0
+        won[s] = 0
+        decl[s] = NONE
+    net[players - 1] = -params[P_DEAL]
+    if params[P_ANTE]:  # LOO-VAR-ALL-ANTE: every other seat antes too
+        for s in range(players - 1):
+            net[s] = -params[P_ANTE]
+            pool += params[P_ANTE]
+    winners[0] = winners[1] = winners[2] = -1
+    st[0] = deal_stream(seed, i, 1)  # the players' choices
+    play = cards  # the hands played, in the pack's scratch array (the pack is dealt)
+    for s in range(players):
+        play[s] = hands[s]
+    taker, holder, made, forced = declare_all(
+        players, pol, params, hero, hero_act, play, miss, turnup, pool, decl, st, trace, acts, actors
+    )
+    if taker < 0:
+        k = 0
+        lead = 0
+        for s in range(players):
+            if decl[s] == STAND or decl[s] == MISS or decl[s] == DEFEND:
+                if params[P_MISS_LEADS] and s == holder:  # LOO-VAR-MISS-LEADS, §14.11
+                    lead = k
+                plist[k] = s
+                k += 1
+        made = play_tricks(plist, k, lead, play, won, turnup, params, pol, st, trace, acts, actors, made, winners)
+    carried = settle(players, decl, won, winners, taker, pool, params, net)
+    return miss, turnup, carried, 3 * players + 4 + made, forced
+
+
+@numba.njit(cache=True)
+def play_batch(seed, n, players, pol, params, pool0, hero, hero_act, g_hand, g_turn, out_net, out_tricks, out_pool,
+               out_states, out_hands, out_miss, out_turnup, out_decl, out_forced, trace, out_acts, out_actors,
+               out_winners):  # fmt: skip
+    """Deals ``0 .. n-1`` of the chunk seeded ``seed`` into the output arrays (:mod:`.loo3` documents them).
+    ``g_hand``/``g_turn``: given cards per deal (0 / -1: none), or empty arrays; ``trace``: also write each deal's
+    actions, their seats and the trick winners."""
+    hands = np.zeros(players, np.int64)
+    decl = np.zeros(players, np.int64)
+    won = np.zeros(players, np.int64)
+    net = np.zeros(players, np.int64)
+    plist = np.zeros(players, np.int64)
+    cards = np.zeros(52, np.int64)
+    st = np.zeros(1, np.uint64)
+    winners = np.zeros(3, np.int64)
+    given = g_hand.shape[0] > 0
+    for i in range(n):
+        hand = g_hand[i] if given else np.int64(0)
+        turn = g_turn[i] if given else np.int64(-1)
+        row = i if trace else 0
+        miss, turnup, carried, states, forced = play_deal(
+            seed, i, players, pol, params, pool0, hero, hero_act, hand, turn, hands, decl, won, net, plist, cards,
+            st, trace, out_acts[row], out_actors[row], winners,
+        )  # fmt: skip
+        for s in range(players):
+            out_net[i, s] = net[s]
+            out_tricks[i, s] = won[s]
+            out_hands[i, s] = hands[s]
+            out_decl[i, s] = decl[s]
+        out_pool[i] = carried
+        out_states[i] = states
+        out_miss[i] = miss
+        out_turnup[i] = turnup
+        out_forced[i] = forced
+        if trace:
+            for t in range(3):
+                out_winners[i, t] = winners[t]

@@ -1,0 +1,316 @@
+"""The Nap batch player, compiled (numba): deals ``n`` deals from their seeded streams, calls, plays and settles
+them, writing one row of each column per deal. :mod:`.nap` says what it plays, which pack positions go where and
+what each column holds; :mod:`._nap_policy` holds the players' decisions.
+
+The seats that play are ``0 .. playing - 1`` in calling order (seat 0 the eldest hand); the dealer is seat
+``seats - 1``, who sits out when ``playing < seats`` (NAP-GEN-2). Scratch arrays are made once per call, so the
+per-deal loop allocates nothing.
+"""
+
+# mypy: ignore-errors
+# numba compiles these functions from their Python source; they are typed by numba, not by mypy.
+# numba's disk cache (cache=True) is invalidated by a change of a function's own file only, and the kernel
+# (_nap_kernel.py) compiles the players (_nap_policy.py) into its own functions: after editing either module,
+# delete both modules' cached machine code (src/roundgames/sim/__pycache__/_nap_*.nbi and .nbc).
+
+from __future__ import annotations
+
+import numba
+import numpy as np
+
+from ._nap_policy import (
+    C_ALL_PASS,
+    C_FULL,
+    C_HERO,
+    C_HERO_CALL,
+    C_HERO_MODE,
+    C_KITTY,
+    C_MIN_CALL,
+    C_MISERY_TRUMPS,
+    C_PLAYING,
+    C_POOL,
+    C_POOL_DOUBLE,
+    C_SEATS,
+    C_TAKES,
+    CALL_TRICKS,
+    MISERY,
+    NAP,
+    PASS,
+    RANDOM,
+    SENSIBLE,
+    SUIT,
+    beats,
+    defender_card,
+    lowest,
+    misery_card,
+    modulo,
+    nth,
+    peel_case,
+    popcount,
+    senior_card,
+    sensible_call,
+    shuffle,
+)
+from ._streams_kernel import GOLDEN, deal_stream, mix
+
+#: the purposes of a deal's streams (:data:`.streams.CARDS`, :data:`.streams.CHOICES`)
+CARDS, CHOICES = 0, 1
+#: an action's code in the ``actions`` column: a card played is the card; a call is CALLED + its code
+CALLED = 64
+#: the code of a call by the minimum call (1, 2, 3) when all pass (NAP-CALL-7, §14.13)
+FORCED = np.array([0, 1, 2, 4], dtype=np.int64)
+ALL_PASS_ELDEST, ALL_PASS_DEALER, ALL_PASS_REDEAL = 0, 1, 2
+HERO_NONE, HERO_CALL, HERO_SENIOR = 0, 1, 2
+#: the slots of ``deal_i8`` (one row a deal) and of ``deal_i32``
+SENIOR, CONTRACT, TRUMP, MADE, HERO_FORCED, PEEL = 0, 1, 2, 3, 4, 5
+POOL, STATES = 0, 1
+
+
+@numba.njit(cache=True)
+def deal_hands(state, cfg, given, base, pack, hands):
+    """Deal the playing seats' hands: pack positions ``5k .. 5k + 4`` of the shuffled pack go to the ``k``-th
+    seat to be dealt (the seats in calling order, the hero left out when his hand is ``given``). ``base``: the
+    pack in ascending order."""
+    playing = cfg[C_PLAYING]
+    hero = cfg[C_HERO]
+    size = base.shape[0]
+    if given:
+        size = 0
+        for c in base:
+            if not (given >> c) & 1:
+                pack[size] = c
+                size += 1
+    else:
+        for j in range(size):
+            pack[j] = base[j]
+    dealt = playing - 1 if given else playing
+    shuffle(state, pack, size, 5 * dealt)
+    k = 0
+    for s in range(playing):
+        if given and s == hero:
+            hands[s] = given
+            continue
+        m = np.int64(0)
+        for j in range(5 * k, 5 * k + 5):
+            m |= np.int64(1) << pack[j]
+        hands[s] = m
+        k += 1
+
+
+@numba.njit(cache=True, inline="always")
+def calling(i, state, cfg, ok, after, policy, hands, calls, deal_i8, actions, record):
+    """The calling, once round from the eldest hand (NAP-CALL-1..6); returns ``declarer * 16 + contract``, or
+    -1 when all pass and the deal is redealt (NAP-CALL-7)."""
+    playing = cfg[C_PLAYING]
+    hero, mode, hero_call = cfg[C_HERO], cfg[C_HERO_MODE], cfg[C_HERO_CALL]
+    high, declarer = PASS, -1
+    x = state[0]  # only the random players draw here, and only in this loop
+    for s in range(playing):
+        code = -1
+        if mode == HERO_SENIOR:
+            code = hero_call if s == hero else PASS
+            deal_i8[i, HERO_FORCED] = 1
+        elif mode == HERO_CALL and s == hero and ok[high, hero_call]:
+            code = hero_call
+            deal_i8[i, HERO_FORCED] = 1
+        if code < 0:
+            if policy[s] != RANDOM:
+                code = sensible_call(hands[s], high, cfg, ok)
+            else:  # uniform over pass and after[high] (their number, then their codes in ladder order)
+                k = after[high, 0] + 1
+                code = PASS
+                if k > 1:
+                    x += GOLDEN
+                    r = modulo(mix(x), k)
+                    if r:
+                        code = after[high, r]
+        calls[i, s] = code
+        if record:
+            actions[i, s] = CALLED + code
+        if code != PASS:
+            high, declarer = code, s
+    state[0] = x
+    if declarer >= 0:
+        return declarer * 16 + high
+    rule = cfg[C_ALL_PASS]
+    if rule == ALL_PASS_REDEAL:
+        return -1
+    contract = FORCED[cfg[C_MIN_CALL]]
+    return (0 if rule == ALL_PASS_ELDEST else playing - 1) * 16 + contract
+
+
+@numba.njit(cache=True)
+def choose(s, policy, hands, played, tc, tlen, leader, trump, declarer, contract, done, cfg):
+    """The card seat ``s`` plays now, by his sensible policy (the random one is played in :func:`play`)."""
+    hand = hands[s]
+    legal = hand
+    if tlen > 0:
+        follow = hand & SUIT[tc[0] // 13]  # NAP-PLAY-2
+        if follow:
+            legal = follow
+    pol = policy[s]
+    playing = cfg[C_PLAYING]
+    if contract == MISERY:
+        return misery_card(s, hand, legal, tc, tlen, leader, trump, declarer, playing)
+    unseen = cfg[C_FULL] & ~hand & ~played
+    if s == declarer:
+        return senior_card(hand, legal, unseen, tc, tlen, trump, done, cfg[C_FULL], playing - 1)
+    if peel_case(s, hand, tc, tlen, done, declarer, contract):
+        mine = hand & SUIT[tc[0] // 13]
+        return lowest(mine) if pol == SENSIBLE else lowest(mine & (mine - 1))  # pass, or head with the ace
+    return defender_card(legal, unseen, tc, tlen, leader, trump, declarer, playing)
+
+
+@numba.njit(cache=True)
+def decided(won, lost, contract):
+    """1 made, 0 lost, -1 still open: the early end of NAP-PLAY-4."""
+    if contract == MISERY:
+        if won:
+            return 0
+        return 1 if lost == 5 else -1
+    need = CALL_TRICKS[contract]
+    if won >= need:
+        return 1
+    if lost > 5 - need:
+        return 0
+    return -1
+
+
+@numba.njit(cache=True, inline="always")
+def play(i, state, cfg, policy, hands, declarer, contract, tc, tricks, deal_i8, actions, record):
+    """Play the tricks until the deal is decided (NAP-PLAY-1..5, the early end of NAP-PLAY-4): writes the tricks
+    won, the trump, whether the call is made, Peel's case and the cards played; returns how many were played."""
+    playing = cfg[C_PLAYING]
+    trump = -1
+    leader = declarer
+    won = lost = done = 0
+    played = np.int64(0)
+    count = 0
+    result = -1
+    x = state[0]  # only the random players draw here, and only in this loop
+    while result < 0:
+        for k in range(playing):
+            s = leader + k  # (leader + k) % playing, without a division
+            if s >= playing:
+                s -= playing
+            if done == 0 and k > 0 and deal_i8[i, PEEL] < 0 and peel_case(s, hands[s], tc, k, done, declarer, contract):
+                deal_i8[i, PEEL] = s
+            if policy[s] == RANDOM:  # the fast path: most of a random deal's time is here
+                legal = hands[s]
+                if k > 0:
+                    follow = legal & SUIT[tc[0] // 13]  # NAP-PLAY-2
+                    if follow:
+                        legal = follow
+                n = popcount(legal)
+                if n == 1:
+                    c = lowest(legal)
+                else:  # random_card, the stream's state kept in a register
+                    x += GOLDEN
+                    c = nth(legal, modulo(mix(x), n))
+            else:
+                c = choose(s, policy, hands, played, tc, k, leader, trump, declarer, contract, done, cfg)
+            if done == 0 and k == 0 and (contract != MISERY or cfg[C_MISERY_TRUMPS]):
+                trump = c // 13  # NAP-PLAY-1, NAP-PLAY-5
+            hands[s] &= ~(np.int64(1) << c)
+            played |= np.int64(1) << c
+            tc[k] = c
+            if record:
+                actions[i, playing + count] = c
+            count += 1
+        w = 0
+        for k in range(1, playing):
+            if beats(tc[k], tc[w], trump):
+                w = k
+        winner = leader + w
+        if winner >= playing:
+            winner -= playing
+        tricks[i, winner] += 1
+        if winner == declarer:
+            won += 1
+        else:
+            lost += 1
+        done += 1
+        leader = winner
+        result = decided(won, lost, contract)
+    state[0] = x
+    deal_i8[i, TRUMP] = trump
+    deal_i8[i, MADE] = result
+    return count
+
+
+@numba.njit(cache=True)
+def settle(i, cfg, pay, declarer, contract, made, net, deal_i32):
+    """Pay the call between the senior hand and each opponent, the dealer sitting out too (§6.5, NAP-SET-1);
+    BIC's pool Nap and the kitty taken by a made Nap or higher (§14.14, §14.28)."""
+    seats = cfg[C_SEATS]
+    kitty = deal_i32[i, POOL]
+    amount = pay[0, contract] if made else pay[1, contract]
+    for opp in range(seats):
+        if opp == declarer:
+            continue
+        if made:
+            net[i, opp] -= amount
+            net[i, declarer] += amount
+        else:
+            net[i, declarer] -= amount
+            net[i, opp] += amount
+    if not made and contract >= NAP and cfg[C_POOL_DOUBLE]:
+        net[i, declarer] -= kitty
+        kitty += kitty
+    if made and contract >= NAP and cfg[C_TAKES]:
+        net[i, declarer] += kitty
+        kitty = 0
+    deal_i32[i, POOL] = kitty
+
+
+@numba.njit(cache=True)
+def one_deal(i, state, cfg, ok, after, pay, policy, hands, tc, calls, tricks, net, deal_i8, deal_i32,
+             actions, record):  # fmt: skip
+    """Call, play and settle deal ``i``, its hands dealt and its CHOICES stream in ``state``."""
+    seats, playing = cfg[C_SEATS], cfg[C_PLAYING]
+    deal_i8[i, PEEL] = -1
+    deal_i32[i, POOL] = cfg[C_POOL]
+    if cfg[C_KITTY]:
+        net[i, seats - 1] -= 1  # each dealer pays a unit into the kitty (NAP-VAR-POOL, §14.14)
+        deal_i32[i, POOL] += 1
+    found = calling(i, state, cfg, ok, after, policy, hands, calls, deal_i8, actions, record)
+    states = 6 * playing  # every card dealt and every call
+    if found < 0:
+        if cfg[C_KITTY]:
+            net[i, seats - 1] += 1  # a redealt deal charges no stake (§14.13)
+            deal_i32[i, POOL] -= 1
+        deal_i8[i, SENIOR] = deal_i8[i, CONTRACT] = deal_i8[i, TRUMP] = -1
+    else:
+        declarer, contract = found // 16, found % 16
+        deal_i8[i, SENIOR], deal_i8[i, CONTRACT] = declarer, contract
+        states += play(i, state, cfg, policy, hands, declarer, contract, tc, tricks, deal_i8, actions, record)
+        settle(i, cfg, pay, declarer, contract, deal_i8[i, MADE], net, deal_i32)
+    deal_i32[i, STATES] = states
+
+
+@numba.njit(cache=True, nogil=True)  # nogil: threads of one process may play chunks at once
+def run_deals(seed, n, cfg, ok, after, pay, policy, given, hands_out, calls, tricks, net, deal_i8,
+              deal_i32, actions):  # fmt: skip
+    """Play deals ``0 .. n-1`` of the chunk seeded ``seed`` into the columns (zeroed by the caller);
+    ``actions`` with no rows: not recorded."""
+    seats, playing = cfg[C_SEATS], cfg[C_PLAYING]
+    record = actions.shape[0] > 0
+    pack = np.empty(52, dtype=np.int64)
+    base = np.empty(popcount(cfg[C_FULL]), dtype=np.int64)
+    for c in range(52):
+        if (cfg[C_FULL] >> c) & 1:
+            base[popcount(cfg[C_FULL] & ((np.int64(1) << c) - 1))] = c
+    hands = np.zeros(7, dtype=np.int64)
+    tc = np.zeros(7, dtype=np.int64)
+    state = np.zeros(1, dtype=np.uint64)
+    has_given = given.shape[0] > 0
+    for i in range(n):
+        state[0] = deal_stream(seed, i, CARDS)
+        deal_hands(state, cfg, given[i] if has_given else np.int64(0), base, pack, hands)
+        for s in range(playing):
+            hands_out[i, s] = hands[s]
+        for s in range(playing, seats):
+            calls[i, s] = -1  # the dealer sitting out does not call (NAP-GEN-2)
+        state[0] = deal_stream(seed, i, CHOICES)
+        one_deal(i, state, cfg, ok, after, pay, policy, hands, tc, calls, tricks, net, deal_i8, deal_i32,
+                 actions, record)  # fmt: skip

@@ -1,0 +1,615 @@
+"""Nap's batch player (RULES.md §6, the options of §7 it supports, §14): :data:`KERNEL`, and the Python twins of
+its players, which play the checked engine decision for decision as the compiled kernel plays (the exactness
+test holds them to it, deal for deal).
+
+**Seats.** Seat 0 is the eldest hand and seat ``players - 1`` the dealer; with ``dealer_out_at`` players or more
+the dealer sits out (NAP-GEN-2): he is dealt nothing and does not call, but pays and receives. The seats that play
+are ``0 .. playing - 1``, in calling order.
+
+**Dealing.** Deal ``i`` of the chunk seeded ``seed`` shuffles the pack (its cards in ascending order, 52 or the
+32 of ``pack: 32``) with ``deal_stream(seed, i, CARDS)``, a Fisher-Yates shuffle stopped after the cards dealt
+(:func:`.streams.shuffled`); shuffled positions ``5k .. 5k + 4`` go to the ``k``-th playing seat. With
+``given["hand"]`` (the hero's five cards, a mask per deal) the pack shuffled is the rest in ascending order, and
+its positions go to the other playing seats in calling order, the hero left out.
+
+**Players** (:data:`POLICIES`). Every random choice comes from ``deal_stream(seed, i, CHOICES)``, one stream for
+the whole deal whichever seat draws.
+
+- ``random``: uniform over the legal actions in a canonical order: pass, then the calls allowed in ladder order
+  (NAP-CALL-4/5: misery's place follows ``misery_rank``); the cards held that may be played, ascending. One
+  ``below(k)`` draw per decision among ``k`` actions, and no draw when only one is legal.
+- ``sensible``: a rule player after Peel's *Tactics*, deterministic (ranks: 0 the two .. 9 the knave, 12 the ace;
+  *unseen*: the pack's cards not in the seat's hand and not yet played):
+
+  - *Value of a hand.* For each suit held as trumps, quarter tricks: a trump with ``h`` higher trumps out (not
+    held), the ``i``-th held from the top, is worth 4 if ``h = 0``, 3 if ``h <= i``, 2 if ``h = i + 1``, else 0,
+    the third trump at least 2 and the fourth and fifth at least 3 (long trumps win once the others' are
+    drawn); a plain card at the top of its suit (``h = 0``) is worth 3, 2, 1 as the first, second, third held
+    from the top (2, 1, 0 against four opponents or more; the third 0 against three), a plain card under one
+    card out worth 1 as the first held against one or two opponents. The hand's suit is the one of most points
+    (ties: the longer, then the lower suit); *sure* is its trumps in an unbroken sequence from the top.
+  - *Calling.* Over a Nap, Wellington with five sure trumps or 19 points; over a Wellington, Blücher with five
+    sure trumps. Otherwise Nap with five sure trumps ("the only safe and perfect Nap") or 17 points (14 against
+    one or two opponents), 4 from 12, 3 from 9, then misery on a hand of low cards (each suit's lowest card at
+    most a six, the next a nine, the next a queen, the ranks over that summing up to 0 against one or two
+    opponents, 2 against three, 3 against more; the 32-card pack shifts them up by five), 2 from 5, 1 from 3.
+    The call is made when it is legal, else he passes (no call is raised to outbid another). The thresholds
+    are near where each call's expected payment is best, as measured with this player as senior hand at
+    tables of three, four and five (misery against four opponents is held back: 3 where 5 would still pay).
+    Peel's "a hand good enough for four is ... sufficiently good for Nap" is taken only against one or two
+    opponents, and there from 14 points.
+  - *Senior hand.* He leads the top trump of his suit (which fixes trumps), then his highest trump while any
+    trump is unseen, then his masters (the highest first), then his least card; following, he heads the trick
+    with his cheapest card that heads it, else throws his least card. *Least* and *cheapest*: lowest rank, a
+    trump counting 13 more (ties: the lower card: spades, hearts, diamonds, clubs).
+  - *Defenders.* Leading: the highest master of a plain suit, else the least card. Following after the senior
+    hand: head him with the cheapest card that heads him if he is winning, else throw the least card. Before
+    the senior hand: a partner's card that no unseen card of its suit heads is left to stand (throw the least);
+    otherwise head with the cheapest card that heads the trick and that no unseen card of its suit heads; else
+    throw the least card.
+  - *Peel's first round.* "It is seldom desirable to pass a trick in the first round, when headed by the senior
+    hand, except ... holding ace and a small one, with knave or a lower card led": when the senior hand leads
+    a knave or lower to the first trick and still heads it, a defender holding the ace and one card of ten or
+    lower of that suit, no more, plays the small card.
+  - *Misery.* The caller leads the lowest card of his shortest suit (with trumps in misery it fixes trumps:
+    the fewer he keeps, the better; ties: the lower card), and following plays his highest card that stays
+    under the trick, else his lowest. The defenders lead their lowest card; before the caller they play their
+    lowest; after him, while he heads the trick, their highest card that stays under it, otherwise their
+    highest card.
+
+- ``sensible-head``: the same, except that in Peel's first-round case the defender heads with the ace.
+
+**Hero actions** (:data:`HERO_ACTIONS`): a call (``pass`` .. ``blucher``) that the hero makes at his turn when
+it is legal, else his player decides (``hero_forced``); ``senior:<call>``: every other seat passes and the hero
+makes that call, so he is the senior hand with that contract on every deal. He then plays by his player.
+
+**States** are counted as OpenSpiel counts them: every card dealt and every decision (each call or pass, each
+card played; a deal ended early by NAP-PLAY-4 counts the cards played only).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Final
+
+import numpy as np
+
+from ..core.cards import SUIT_MASKS, cards_in, pack_mask
+from ..core.errors import RULE_ID, RulesError
+from ..games.registry import new_deal
+from ..nap.actions import NapAction, NapPhase
+from ..nap.calls import ladder, option_problem, pay_table
+from ..nap.rules import NAP_OPTION_DOCS, NAP_OPTIONS, NapRules
+from .kernels import Setup
+from .streams import CHOICES, Stream, deal_stream
+
+__all__ = ["CALL_NAMES", "HERO_ACTIONS", "KERNEL", "POLICIES", "NapKernel", "replay", "twins"]
+
+#: the calls by their code in the columns ``calls`` and ``contract``
+CALL_NAMES: Final = ("pass", "1", "2", "misery", "3", "4", "nap", "wellington", "blucher")
+#: the action codes of :meth:`NapKernel.trace`: a card played is the card (0..51), a call ``CALLED`` + its code
+CALLED: Final = 64
+
+POLICIES: Final = {
+    "random": "uniform over the legal actions in canonical order (pass, calls in ladder order; cards ascending)",
+    "sensible": "Peel's tactics as rules: call by the hand's sure and likely tricks, draw trumps, head cheaply; "
+    "in the first round pass with ace and a small one, knave or lower led",
+    "sensible-head": "sensible, but in Peel's first-round case head with the ace",
+}
+
+HERO_ACTIONS: Final = {
+    **{c: f"the hero calls {c} at his turn when it is legal, else his player decides" for c in CALL_NAMES},
+    **{
+        f"senior:{c}": f"every other seat passes and the hero calls {c}: he is the senior hand at {c}"
+        for c in CALL_NAMES[1:7]
+    },
+}
+
+COLUMNS: Final = {
+    "hands": "(n, players) int64: the cards dealt to each seat, a mask (0 for the dealer sitting out)",
+    "calls": "(n, players) int8: each seat's call, a code of CALL_NAMES (0 pass, 1 '1', 2 '2', 3 misery, 4 '3', "
+    "5 '4', 6 nap, 7 wellington, 8 blucher); -1 for the dealer sitting out",
+    "senior": "(n,) int8: the senior hand (NAP-CALL-8; the eldest or the dealer's right when all pass), -1 on a redeal",
+    "contract": "(n,) int8: the contract's code (CALL_NAMES), -1 on a redeal",
+    "trump": "(n,) int8: the trump suit (0..3 spades, hearts, diamonds, clubs), -1 none (misery without trumps, "
+    "a redeal)",
+    "made": "(n,) bool: the senior hand made his contract",
+    "hero_forced": "(n,) bool: the hero's call was the hero action's (False for every deal without a hero)",
+    "peel_case": "(n,) int8: the seat of the first defender who met Peel's first-round case (ace and a small "
+    "one, knave or lower led by the senior hand), -1 none",
+}
+
+#: the options the kernel plays, each with the values it plays (None: all of them)
+_PLAYED: Final[dict[str, tuple[Any, ...] | None]] = {
+    "max_players": None,
+    "dealer_out_at": None,
+    "min_call": None,
+    "misery": None,
+    "misery_rank": None,
+    "misery_trumps": None,
+    "misery_pay": None,
+    "wellington": None,
+    "blucher": None,
+    "pay_table": None,
+    "pool_nap_double": None,
+    "all_pass": ("eldest_one", "dealer_one", "redeal"),
+    "kitty": None,
+    "purchase": (False,),
+    "spare_hand": ("off",),
+    "peep": (False,),
+    "nap_top_card": (False,),
+    "nap_challenge": (False,),
+    "revoke_rule": None,
+    "pack": None,
+}
+assert set(_PLAYED) == set(NAP_OPTIONS)
+
+_ALL_PASS: Final = {"eldest_one": 0, "dealer_one": 1, "redeal": 2}
+_POLICY_CODES: Final = {name: i for i, name in enumerate(POLICIES)}
+
+
+def _rules(setup: Setup) -> NapRules:
+    """The rules of ``setup``: Peel's preset with its options, each checked by the engine and then against what
+    the kernel plays."""
+    rules = NapRules.preset("peel").with_options(dict(setup.options))
+    for name, played in _PLAYED.items():
+        value = getattr(rules, name)
+        if played is not None and value not in played:
+            found = RULE_ID.search(NAP_OPTION_DOCS[name])
+            rule = f" ({found.group()})" if found else ""
+            raise RulesError(
+                f"option {name}: {value!r} is not played by the simulator (it plays {', '.join(map(repr, played))})"
+                f"{rule}; the checked engine plays it"
+            )
+    return rules
+
+
+def _playing(rules: NapRules, players: int) -> int:
+    return players - 1 if players >= rules.dealer_out_at else players
+
+
+def _hero(setup: Setup, rules: NapRules) -> tuple[int, int, int]:
+    """``(seat, mode, call code)`` of the hero action: mode 0 none, 1 a call, 2 ``senior:<call>``."""
+    if setup.hero is None and setup.hero_action is None:
+        return -1, 0, 0
+    if setup.hero is None or setup.hero_action is None:
+        raise RulesError(f"hero: a hero seat ({setup.hero!r}) needs a hero action ({setup.hero_action!r})")
+    playing = _playing(rules, setup.players)
+    if not 0 <= setup.hero < playing:
+        raise RulesError(
+            f"hero: seat {setup.hero} does not call at {setup.players} players (the seats 0..{playing - 1} do; "
+            "NAP-GEN-2)"
+        )
+    action = setup.hero_action
+    if action not in HERO_ACTIONS:
+        raise RulesError(f"hero_action: {action!r} is not a hero action of Nap (valid: {', '.join(HERO_ACTIONS)})")
+    senior = action.startswith("senior:")
+    call = action.removeprefix("senior:")
+    problem = option_problem(rules, call) if call != "pass" else None
+    if problem is not None:
+        raise RulesError(f"hero_action: {action!r} cannot be called: {problem[0]} ({problem[1]})")
+    return setup.hero, 2 if senior else 1, CALL_NAMES.index(call)
+
+
+def _call_tables(rules: NapRules) -> tuple[np.ndarray, np.ndarray]:
+    """The calls the options allow over each highest call so far, by code (NAP-CALL-2..6, the engine's
+    :func:`~roundgames.nap.calls.option_problem` and ladder): ``ok[high, code]`` whether ``code`` may be called
+    over ``high`` (0: none; a pass always may), and ``after[high]`` their number, then the codes in ladder
+    order."""
+    order = ladder(rules)
+    ok = np.zeros((9, 9), dtype=np.int64)
+    after = np.zeros((9, 9), dtype=np.int64)
+    for high in range(9):
+        above = order[order.index(CALL_NAMES[high]) + 1 :] if high else order
+        legal = [c for c in above if option_problem(rules, c) is None]
+        # Wellington only over a Nap, Blücher only over a Wellington (NAP-CALL-6)
+        legal = [c for c in legal if (c != "wellington" or high == _NAP) and (c != "blucher" or high == _WELLINGTON)]
+        ok[high, 0] = 1
+        after[high, 0] = len(legal)
+        for j, c in enumerate(legal):
+            ok[high, CALL_NAMES.index(c)] = 1
+            after[high, j + 1] = CALL_NAMES.index(c)
+    return ok, after
+
+
+class NapKernel:
+    """Nap's batch player (:class:`~roundgames.sim.kernels.Kernel`)."""
+
+    game = "nap"
+    form = "nap"
+    columns: Mapping[str, str] = COLUMNS
+    policies: Mapping[str, str] = POLICIES
+    hero_actions: Mapping[str, str] = HERO_ACTIONS
+
+    def check(self, setup: Setup) -> None:
+        """Raise :class:`RulesError` naming the field, the value and the rule for a setup the kernel cannot
+        play."""
+        self._arrays(setup)
+
+    def _arrays(self, setup: Setup) -> tuple[np.ndarray, ...]:
+        """The setup as the compiled loop takes it: the configuration, the ladder, each call's rank on it, the
+        pay table and the seats' players."""
+        if setup.form != self.form:
+            raise RulesError(f"form: the Nap simulator plays 'nap', not {setup.form!r}")
+        rules = _rules(setup)
+        if not 2 <= setup.players <= rules.max_players:
+            raise RulesError(f"players: Nap takes 2 to {rules.max_players} players (NAP-GEN-1), got {setup.players}")
+        if len(setup.policies) != setup.players:
+            raise RulesError(f"policies: one per seat, {setup.players}, got {len(setup.policies)}")
+        for name in setup.policies:
+            if name not in POLICIES:
+                raise RulesError(f"policies: no player {name!r} (valid: {', '.join(POLICIES)})")
+        if setup.pool < 0:
+            raise RulesError(f"pool: the kitty cannot be negative, got {setup.pool}")
+        playing = _playing(rules, setup.players)
+        if 5 * playing > rules.pack:
+            raise RulesError(f"players: {playing} hands need {5 * playing} cards, more than a {rules.pack}-card pack")
+        hero, mode, hero_call = _hero(setup, rules)
+        from . import _nap_policy as p
+
+        cfg = np.zeros(p.CONFIG_SIZE, dtype=np.int64)
+        cfg[p.C_SEATS], cfg[p.C_PLAYING], cfg[p.C_MIN_CALL] = setup.players, playing, rules.min_call
+        cfg[p.C_MISERY], cfg[p.C_MISERY_TRUMPS] = rules.misery, rules.misery_trumps
+        cfg[p.C_WELLINGTON], cfg[p.C_BLUCHER] = rules.wellington, rules.blucher
+        cfg[p.C_ALL_PASS], cfg[p.C_KITTY] = _ALL_PASS[rules.all_pass], rules.has_kitty
+        cfg[p.C_TAKES] = rules.has_kitty or rules.revoke_rule != "default"  # as the engine's award (§14.14)
+        cfg[p.C_POOL_DOUBLE], cfg[p.C_PACK] = rules.pool_nap_double, rules.pack
+        cfg[p.C_LOW] = 0 if rules.pack == 52 else 5
+        cfg[p.C_HERO], cfg[p.C_HERO_MODE], cfg[p.C_HERO_CALL] = hero, mode, hero_call
+        cfg[p.C_POOL], cfg[p.C_FULL] = setup.pool, pack_mask(rules.pack)
+        ok, after = _call_tables(rules)
+        table = pay_table(rules)
+        pay = np.zeros((2, 9), dtype=np.int64)
+        for c, (won, lost) in table.items():
+            pay[0, CALL_NAMES.index(c)], pay[1, CALL_NAMES.index(c)] = won, lost
+        policy = np.array([_POLICY_CODES[x] for x in setup.policies], dtype=np.int64)
+        return cfg, ok, after, pay, policy
+
+    def _given(self, setup: Setup, n: int, given: Mapping[str, Any] | None, full: int) -> np.ndarray:
+        if not given:
+            return np.zeros(0, dtype=np.int64)
+        unknown = set(given) - {"hand"}
+        if unknown:
+            raise RulesError(f"given: only the hero's 'hand' may be given, not {', '.join(sorted(unknown))}")
+        if setup.hero is None:
+            raise RulesError("given: a hand is given to the hero, and no hero seat is set")
+        hands = np.ascontiguousarray(given["hand"], dtype=np.int64)
+        if hands.shape != (n,):
+            raise RulesError(f"given: 'hand' holds one hand per deal, shape ({n},), got {hands.shape}")
+        bad = np.flatnonzero((hands & ~full != 0) | (np.bitwise_count(hands) != 5) | (hands < 0))
+        if bad.size:
+            i = int(bad[0])
+            raise RulesError(f"given: hand {i} ({int(hands[i]):#x}) is not five cards of the pack (NAP-DEAL-1)")
+        return hands
+
+    def _play(self, setup: Setup, seed: int, n: int, given: Mapping[str, Any] | None, record: bool) -> dict[str, Any]:
+        cfg, ok, after, pay, policy = self._arrays(setup)
+        from . import _nap_kernel as k
+        from . import _nap_policy as p
+
+        if n < 0:
+            raise RulesError(f"n: the number of deals cannot be negative, got {n}")
+        if not 0 <= seed < 1 << 64:
+            raise RulesError(f"seed: a chunk's seed is a 64-bit number at least 0, got {seed}")
+        hands_given = self._given(setup, n, given, int(cfg[p.C_FULL]))
+        players = setup.players
+        hands = np.zeros((n, players), dtype=np.int64)
+        calls = np.zeros((n, players), dtype=np.int8)
+        tricks = np.zeros((n, players), dtype=np.int8)
+        net = np.zeros((n, players), dtype=np.int32)
+        deal_i8 = np.zeros((n, 6), dtype=np.int8)
+        deal_i32 = np.zeros((n, 2), dtype=np.int32)
+        playing = int(cfg[p.C_PLAYING])
+        actions = np.full((n if record else 0, 6 * playing), -1, dtype=np.int16)
+        k.run_deals(np.uint64(seed), n, cfg, ok, after, pay, policy, hands_given, hands, calls, tricks,
+                    net, deal_i8, deal_i32, actions)  # fmt: skip
+        out: dict[str, Any] = {
+            "net": net,
+            "tricks": tricks,
+            "pool": np.ascontiguousarray(deal_i32[:, k.POOL]),
+            "states": np.ascontiguousarray(deal_i32[:, k.STATES]),
+            "hands": hands,
+            "calls": calls,
+            "senior": np.ascontiguousarray(deal_i8[:, k.SENIOR]),
+            "contract": np.ascontiguousarray(deal_i8[:, k.CONTRACT]),
+            "trump": np.ascontiguousarray(deal_i8[:, k.TRUMP]),
+            "made": deal_i8[:, k.MADE].astype(bool),
+            "hero_forced": deal_i8[:, k.HERO_FORCED].astype(bool),
+            "peel_case": np.ascontiguousarray(deal_i8[:, k.PEEL]),
+        }
+        if record:
+            out["actions"] = actions
+        return out
+
+    def run(self, setup: Setup, seed: int, n: int, given: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """Play deals ``0 .. n-1`` of the chunk seeded ``seed``; ``given["hand"]``: the hero's hand in each."""
+        return self._play(setup, seed, n, given, False)
+
+    def trace(self, setup: Setup, seed: int, n: int, given: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """:meth:`run`'s columns and ``actions`` ``(n, 6 * playing)`` int16: each deal's actions in order, a call
+        ``CALLED + code`` (pass ``CALLED``), a card played the card, then -1."""
+        return self._play(setup, seed, n, given, True)
+
+
+KERNEL: Final = NapKernel()
+
+
+# -- the Python twins: the same players on the checked engine ------------------------------------------------
+
+_NAP, _WELLINGTON, _BLUCHER, _MISERY = 6, 7, 8, 3
+_KNAVE, _TEN, _ACE = 9, 8, 12
+
+
+def _above(card: int) -> int:
+    return SUIT_MASKS[card // 13] & ~((2 << card) - 1)
+
+
+def _beats(card: int, best: int, trump: int) -> bool:
+    if card // 13 == best // 13:
+        return card > best
+    return card // 13 == trump
+
+
+def _winner(cards: tuple[int, ...], trump: int) -> int:
+    win = 0
+    for i in range(1, len(cards)):
+        if _beats(cards[i], cards[win], trump):
+            win = i
+    return win
+
+
+def _estimate(hand: int, trump: int, full: int, opponents: int) -> int:
+    """Quarter tricks of ``hand`` with ``trump`` as trumps (the rules of the module's docstring)."""
+    total = 0
+    for s in range(4):
+        for k, c in enumerate(sorted(cards_in(hand & SUIT_MASKS[s]), reverse=True)):
+            h = (full & ~hand & _above(c)).bit_count()
+            total += _trump_points(h, k) if s == trump else _side_points(h, k, opponents)
+    return total
+
+
+def _trump_points(h: int, i: int) -> int:
+    pts = 4 if h == 0 else 3 if h <= i else 2 if h == i + 1 else 0
+    return max(pts, 3) if i >= 3 else max(pts, 2) if i >= 2 else pts
+
+
+def _side_points(h: int, k: int, opponents: int) -> int:
+    if h == 0:
+        if k == 0:
+            return 3 if opponents <= 3 else 2
+        if k == 1:
+            return 2 if opponents <= 3 else 1
+        return 1 if opponents <= 2 else 0
+    if h == 1 and k == 0:
+        return 1 if opponents <= 2 else 0
+    return 0
+
+
+def best_suit(hand: int, full: int, opponents: int) -> tuple[int, int]:
+    """The sensible player's suit for ``hand`` and its points (quarter tricks)."""
+    best, points, length = -1, -1, -1
+    for t in range(4):
+        n = (hand & SUIT_MASKS[t]).bit_count()
+        if n == 0:
+            continue
+        e = _estimate(hand, t, full, opponents)
+        if e > points or (e == points and n > length):
+            best, points, length = t, e, n
+    return best, points
+
+
+def _sure(hand: int, trump: int, full: int) -> int:
+    n = 0
+    for c in sorted(cards_in(full & SUIT_MASKS[trump]), reverse=True):
+        if not hand >> c & 1:
+            break
+        n += 1
+    return n
+
+
+def _misery_hand(hand: int, low: int, opponents: int) -> bool:
+    danger = 0
+    for s in range(4):
+        for k, c in enumerate(cards_in(hand & SUIT_MASKS[s])):
+            danger += max(0, c % 13 - low - 4 - 3 * k)
+    return danger <= (0 if opponents <= 2 else 2 if opponents == 3 else 3)
+
+
+def _sensible_call(hand: int, high: int, rules: NapRules, opponents: int) -> int:
+    """The sensible player's call: the code it wants (the caller checks it is legal)."""
+    full = pack_mask(rules.pack)
+    trump, e = best_suit(hand, full, opponents)
+    sure = _sure(hand, trump, full)
+    if high == _NAP and (sure >= 5 or e >= 19):
+        return _WELLINGTON
+    if high == _WELLINGTON and sure >= 5:
+        return _BLUCHER
+    if sure >= 5 or e >= (14 if opponents <= 2 else 17):
+        return _NAP
+    for points, code in ((12, 5), (9, 4)):
+        if e >= points:
+            return code
+    if _misery_hand(hand, 0 if rules.pack == 52 else 5, opponents):
+        return _MISERY
+    return 2 if e >= 5 else 1 if e >= 3 else 0
+
+
+def _least(cards: list[int], trump: int) -> int:
+    return min(cards, key=lambda c: (c % 13 + (13 if c // 13 == trump else 0), c))
+
+
+def _top(cards: list[int]) -> int:
+    return max(cards, key=lambda c: (c % 13, -c))
+
+
+def _low(cards: list[int]) -> int:
+    return min(cards, key=lambda c: (c % 13, c))
+
+
+def is_peel_case(seat: int, hand: int, trick: tuple[int, ...], done: int, declarer: int, contract: int) -> bool:
+    """Peel's first-round case for ``seat`` to follow ``trick`` (the cards so far): the module's docstring."""
+    if done or not trick or seat == declarer or contract == _MISERY:
+        return False
+    led = trick[0]
+    if led % 13 > _KNAVE or _winner(trick, -1) != 0:
+        return False
+    mine = sorted(cards_in(hand & SUIT_MASKS[led // 13]))
+    return len(mine) == 2 and mine[1] % 13 == _ACE and mine[0] % 13 <= _TEN
+
+
+class _Seen:
+    """What a seat sees of the play: its hand, the trick in progress, the cards played, the contract."""
+
+    def __init__(self, view: Any) -> None:
+        self.seat, self.hand = view.seat, view.hand
+        self.full = pack_mask(view.rules.pack)
+        played = 0
+        self.trick: tuple[int, ...] = ()
+        self.leader = view.declarer
+        self.done = 0
+        for t in view.tricks:
+            played |= sum(1 << c for c in t.cards)
+            if t.winner is None:
+                self.trick, self.leader = t.cards, t.leader
+            else:
+                self.done += 1
+                self.leader = t.winner
+        self.unseen = self.full & ~self.hand & ~played
+        self.trump = -1 if view.trump is None else view.trump
+        self.declarer = view.declarer
+        self.contract = CALL_NAMES.index(view.contract)
+        self.playing = len(view.order)
+
+
+def _senior_card(v: _Seen, legal: list[int]) -> int:
+    if not v.trick:
+        if v.done == 0:
+            suit = best_suit(v.hand, v.full, v.playing - 1)[0]
+            return max(cards_in(v.hand & SUIT_MASKS[suit]))
+        mine = list(cards_in(v.hand & SUIT_MASKS[v.trump])) if v.trump >= 0 else []
+        if mine and v.unseen & SUIT_MASKS[v.trump]:
+            return max(mine)
+        masters = [c for c in cards_in(v.hand) if not v.unseen & _above(c)]
+        return _top(masters) if masters else _least(list(cards_in(v.hand)), v.trump)
+    win = v.trick[_winner(v.trick, v.trump)]
+    heads = [c for c in legal if _beats(c, win, v.trump)]
+    return _least(heads or legal, v.trump)
+
+
+def _defender_card(v: _Seen, legal: list[int]) -> int:
+    if not v.trick:
+        masters = [c for c in legal if c // 13 != v.trump and not v.unseen & _above(c)]
+        return _top(masters) if masters else _least(legal, v.trump)
+    w = _winner(v.trick, v.trump)
+    heads = [c for c in legal if _beats(c, v.trick[w], v.trump)]
+    senior_at = (v.declarer - v.leader) % v.playing
+    if senior_at < len(v.trick):
+        return _least(heads if w == senior_at and heads else legal, v.trump)
+    if not v.unseen & _above(v.trick[w]):
+        return _least(legal, v.trump)
+    holding = [c for c in heads if not v.unseen & _above(c)]
+    return _least(holding or legal, v.trump)
+
+
+def _misery_card(v: _Seen, legal: list[int]) -> int:
+    if not v.trick:
+        if v.seat != v.declarer:
+            return _low(legal)
+        return min(legal, key=lambda c: ((v.hand & SUIT_MASKS[c // 13]).bit_count(), c % 13, c))
+    w = _winner(v.trick, v.trump)
+    under = [c for c in legal if not _beats(c, v.trick[w], v.trump)]
+    if v.seat == v.declarer:
+        return _top(under) if under else _low(legal)
+    caller_at = (v.declarer - v.leader) % v.playing
+    if caller_at >= len(v.trick):
+        return _low(legal)
+    return _top(under) if w == caller_at and under else _top(legal)
+
+
+class Twin:
+    """One seat's player on the checked engine, deciding as the kernel's player of the same name does.
+
+    ``stream`` is the deal's CHOICES stream, shared by every seat of the deal; ``call``: a call made at the
+    seat's turn when it is legal (the hero action's, or ``pass`` for the others under ``senior:<call>``)."""
+
+    def __init__(self, policy: str, stream: Stream, call: str | None = None) -> None:
+        if policy not in POLICIES:
+            raise RulesError(f"policies: no player {policy!r} (valid: {', '.join(POLICIES)})")
+        self.name = policy
+        self.stream = stream
+        self.call = call
+
+    def choose(self, view: Any) -> NapAction:
+        """The action for ``view`` (the seat's turn)."""
+        legal: list[NapAction] = list(view.legal)
+        if view.phase is NapPhase.CALL:
+            return self._call(view, legal)
+        cards = sorted(a.cards[0] for a in legal)
+        return NapAction(view.seat, "play", None, (self._card(view, cards),))
+
+    def _call(self, view: Any, legal: list[NapAction]) -> NapAction:
+        order = ladder(view.rules)
+        legal.sort(key=lambda a: -1 if a.verb == "pass" else order.index(a.call))
+        if self.call is not None:
+            fixed = NapAction(view.seat, "pass") if self.call == "pass" else NapAction(view.seat, "call", self.call)
+            if fixed in legal:
+                return fixed
+        if self.name == "random":
+            return legal[self.stream.below(len(legal))] if len(legal) > 1 else legal[0]
+        called = [c for _, c in view.calls if c != "pass"]
+        high = CALL_NAMES.index(called[-1]) if called else 0
+        want = CALL_NAMES[_sensible_call(view.hand, high, view.rules, len(view.order) - 1)]
+        return next((a for a in legal if a.call == want), legal[0])
+
+    def _card(self, view: Any, legal: list[int]) -> int:
+        if self.name == "random":
+            return legal[self.stream.below(len(legal))] if len(legal) > 1 else legal[0]
+        v = _Seen(view)
+        if v.contract == _MISERY:
+            return _misery_card(v, legal)
+        if v.seat == v.declarer:
+            return _senior_card(v, legal)
+        if is_peel_case(v.seat, v.hand, v.trick, v.done, v.declarer, v.contract):
+            mine = sorted(cards_in(v.hand & SUIT_MASKS[v.trick[0] // 13]))
+            return mine[0] if self.name == "sensible" else mine[1]  # pass, or head with the ace
+        return _defender_card(v, legal)
+
+
+def twins(setup: Setup, seed: int, index: int) -> dict[int, Twin]:
+    """The players of deal ``index`` of the chunk seeded ``seed`` as twins on the engine, by seat."""
+    rules = _rules(setup)
+    hero, mode, code = _hero(setup, rules)
+    stream = Stream(deal_stream(seed, index, CHOICES))
+    out = {}
+    for s in range(_playing(rules, setup.players)):
+        call = None
+        if mode and s == hero:
+            call = CALL_NAMES[code]
+        elif mode == 2:
+            call = "pass"
+        out[s] = Twin(setup.policies[s], stream, call)
+    return out
+
+
+def replay(setup: Setup, seed: int, index: int, hands: Any) -> Any:
+    """Deal ``hands`` (a row of the ``hands`` column) into the checked engine and play deal ``index`` of the chunk
+    seeded ``seed`` there with the twins, every action checked; returns the finished engine deal."""
+    from ..bots import play_deal
+
+    rules = _rules(setup)
+    deal = new_deal("nap", rules, setup.players, dealer=setup.players - 1, pool=setup.pool)
+    playing = _playing(rules, setup.players)
+    deal.deal_cards({s: cards_in(int(hands[s])) for s in range(playing)})
+    play_deal(deal, twins(setup, seed, index))
+    return deal
+
+
+def action_codes(deal: Any) -> list[int]:
+    """An engine deal's actions as :meth:`NapKernel.trace` codes them."""
+    out = []
+    for a in deal.log:
+        if a.verb == "play":
+            out.append(a.cards[0])
+        else:
+            out.append(CALLED + (0 if a.verb == "pass" else CALL_NAMES.index(a.call)))
+    return out

@@ -1,0 +1,282 @@
+"""``loo-defence``: the dealer's defence of the pool in Three-card Loo (LOO-DECL-8).
+
+When exactly one player stood and nobody took the miss, the dealer may not throw up: he stands on his own cards,
+takes the miss and plays it for himself, or plays the miss "for the pool" (whatever it wins stays there); under
+``dealer_lone_stander: may_concede`` (Enquire Within) he may give up the stakes instead. Random deals at a table of
+five are played with each of these choices fixed for the dealer, on the same deals, and those where the case arose
+are kept.
+
+The value of a choice is the dealer's net in the deal plus a fifth of what the deal carries into the next pool:
+defending the pool is about the carry (the lone stander's loo, the miss's winnings), which comes back to the table
+and, over the following deals, to the dealer as much as to anyone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final, Literal
+
+import numpy as np
+from matplotlib.figure import Figure
+from numpy.typing import NDArray
+
+from ...core.errors import RulesError
+from ..kernels import Setup, kernel_for
+from ..report import Advice, Plot, Report, Rule, table
+from ..stats import Estimate, mean_interval
+from ..streams import chunk_seed
+from . import Part, Run, Sums
+from ._common import DECL_MISS, DECL_STAND, EW, LOO_BUCKETS, PEEL, loo_bucket, moments, play
+
+__all__ = ["STUDY"]
+
+PLAYERS: Final = 5
+DEALER: Final = PLAYERS - 1
+#: the tables played: the players before the dealer, and the pool before the dealer's stake. Among ``sensible``
+#: players a lone stander with the miss untaken arises only while the pool holds less than a loo (with a loo or
+#: more, the first weak hand takes the miss), so the heavier pools are played with ``random`` players before the
+#: dealer
+CONFIGS: Final = (("sensible", 0), ("random", 6), ("random", 24))
+BLOCK: Final = 16384
+#: the dealer's choices, by the kernel's hero action, with what the report calls them
+ACTIONS: Final = (
+    ("stand", "stand"),
+    ("miss", "take the miss"),
+    ("defend", "play the miss for the pool"),
+    ("throw", "give up the stakes"),
+)
+CONCEDE: Final = {"dealer_lone_stander": "may_concede"}
+#: columns: deals, each choice's sum and squares (value times the players), each other choice minus defending's
+COLUMNS: Final = 1 + 2 * len(ACTIONS) + 2 * (len(ACTIONS) - 1)
+
+
+def concede_played() -> bool:
+    """Whether the Three-card kernel plays the dealer's concession (the ``may_concede`` option)."""
+    policies = ("sensible",) * PLAYERS
+    try:
+        kernel_for("three_card").check(
+            Setup("three_card", PLAYERS, policies, CONCEDE, hero=DEALER, hero_action="throw")
+        )
+    except RulesError:
+        return False
+    return True
+
+
+@dataclass(frozen=True)
+class LooDefence:
+    """The study."""
+
+    name: str = "loo-defence"
+    title: str = "The dealer's defence of the pool in Three-card Loo"
+    size_kind: Literal["per-class", "deals"] = "deals"
+    default_size: int = 1_000_000
+
+    def chunks(self, size: int) -> int:
+        return -(-size // BLOCK)
+
+    def tables(self, size: int) -> Sums:
+        return {"groups": np.zeros((len(CONFIGS) * len(LOO_BUCKETS), COLUMNS), dtype=np.int64)}
+
+    def chunk(self, size: int, seed: int, k: int) -> tuple[Part, int]:
+        n = min(BLOCK, size - k * BLOCK)
+        deal_seed = chunk_seed(seed, k)
+        concede = concede_played()
+        out = np.zeros((len(CONFIGS) * len(LOO_BUCKETS), COLUMNS), dtype=np.int64)
+        played = 0
+        for p, (field, pool) in enumerate(CONFIGS):
+            policies = (field,) * DEALER + ("sensible",)
+            values = []
+            case = bucket = None
+            for action, _ in ACTIONS:
+                if action == "throw" and not concede:
+                    values.append(np.zeros(n, dtype=np.int64))
+                    continue
+                options = CONCEDE if action == "throw" else {}
+                setup = Setup("three_card", PLAYERS, policies, options, pool, DEALER, action)
+                res = play(setup, deal_seed, n)
+                played += n
+                values.append(np.asarray(res["net"], dtype=np.int64)[:, DEALER] * PLAYERS + np.asarray(res["pool"]))
+                if case is None:
+                    before = np.asarray(res["decl"])[:, :DEALER]
+                    case = ((before == DECL_STAND).sum(axis=1) == 1) & ~(before == DECL_MISS).any(axis=1)
+                    hands = np.asarray(res["hands"], dtype=np.int64)[:, DEALER]
+                    bucket = loo_bucket(hands, np.asarray(res["turnup"], dtype=np.int64))
+            assert case is not None and bucket is not None
+            group = np.where(case, p * len(LOO_BUCKETS) + bucket, -1)
+            cols = [moments(group, values[0], len(out))[:, :1]]
+            cols += [moments(group, v, len(out))[:, 1:] for v in values]
+            cols += [moments(group, v - values[2], len(out))[:, 1:] for i, v in enumerate(values) if i != 2]
+            out += np.concatenate(cols, axis=1)
+        return {"groups": (0, out)}, played
+
+    def report(self, sums: Sums, run: Run) -> Report:
+        return _report(sums["groups"].reshape(len(CONFIGS), len(LOO_BUCKETS), COLUMNS), run)
+
+
+def _value(row: NDArray[np.int64], a: int) -> Estimate:
+    """Choice ``a``'s mean value (counters)."""
+    e = mean_interval(int(row[0]), float(row[1 + 2 * a]), float(row[2 + 2 * a]))
+    return Estimate(e.mean / PLAYERS, e.low / PLAYERS, e.high / PLAYERS, e.n)
+
+
+def _versus_defend(row: NDArray[np.int64], a: int) -> Estimate:
+    """Choice ``a`` (not defending) minus defending, paired on the same deals."""
+    j = 1 + 2 * len(ACTIONS) + 2 * (a if a < 2 else a - 1)
+    e = mean_interval(int(row[0]), float(row[j]), float(row[j + 1]))
+    return Estimate(e.mean / PLAYERS, e.low / PLAYERS, e.high / PLAYERS, e.n)
+
+
+def _labels() -> list[str]:
+    """Each table's name in the report."""
+    return [f"{field} players, pool {pool + 3}" for field, pool in CONFIGS]
+
+
+def _choices(concede: bool) -> range:
+    return range(len(ACTIONS) if concede else len(ACTIONS) - 1)
+
+
+def _best(row: NDArray[np.int64], concede: bool) -> int:
+    if row[0] == 0:
+        return 2
+    return max(_choices(concede), key=lambda a: row[1 + 2 * a])
+
+
+def _method(run: Run, concede: bool) -> str:
+    return (
+        f"Three-card Loo, Peel's rules (a deal of 3, a loo of 6), five players. {run.size:,} random deals at "
+        "each of three tables, each deal played with every choice of the dealer fixed (common random numbers); "
+        "the deals where exactly one player stood before him and nobody took the miss are kept. Among "
+        "`sensible` players that case arises only while the pool holds less than a loo (with a loo or more the "
+        "first weak hand takes the miss), so the first table has `sensible` players and the dealer's stake "
+        "alone in the pool (3), and the heavier pools (9 and 27) have `random` players before the dealer, whose "
+        "lone stander holds any hand; the dealer plays as `sensible` after his declaration. A choice's value is the dealer's net plus a fifth of what the deal carries into the "
+        "next pool (the carry returns to the table's five players over the next deals)."
+        + ("" if concede else " The simulator does not play the concession (`may_concede`), so it is left out.")
+        + f"\n\nRun: {run.deals:,} deals in {run.seconds:.0f} s (seed {run.seed}).\n\n"
+        "**The players' bias.** The lone stander's hand is as strong as his player's rule demands: a `sensible` "
+        "stander's is strong, a `random` one's is any hand; a real stander lies between, and the dealer's best "
+        "choice against him lies between the tables'. The fifth of the carry is a simplification: who wins the next pool depends on the next deals."
+    )
+
+
+def _report(t: NDArray[np.int64], run: Run) -> Report:
+    concede = concede_played()
+    rows = []
+    for p, label in enumerate(_labels()):
+        for h, bucket in enumerate(LOO_BUCKETS):
+            row = t[p, h]
+            if row[0] == 0:
+                continue
+            cells = [_value(row, a).text(2) for a in _choices(concede)]
+            rows.append((label, bucket, f"{row[0]:,}", *cells, ACTIONS[_best(row, concede)][1]))
+    names = [ACTIONS[a][1] for a in _choices(concede)]
+    diffs = []
+    for p, label in enumerate(_labels()):
+        for h, bucket in enumerate(LOO_BUCKETS):
+            row = t[p, h]
+            if row[0]:
+                diffs.append((label, bucket, *(_versus_defend(row, a).text(2) for a in _choices(concede) if a != 2)))
+    defend_best = sum(
+        int(t[p, h, 0]) for p in range(len(CONFIGS)) for h in range(len(LOO_BUCKETS)) if _best(t[p, h], concede) == 2
+    )
+    total = int(t[:, :, 0].sum())
+    weak = t[0, 0]
+    no_trump = [f"{label}: {ACTIONS[_best(t[p, 0], concede)][1]}" for p, label in enumerate(_labels()) if t[p, 0, 0]]
+    stand_good = all(_best(t[p, 3], concede) == 0 for p in range(len(CONFIGS)) if t[p, 3, 0])
+    miss_weak = all(_best(t[p, 0], concede) == 1 for p in range(len(CONFIGS)) if t[p, 0, 0])
+    verdicts = [
+        ("Holds" if stand_good and miss_weak else "Holds in part" if stand_good else "Does not hold")
+        + ": Peel's order (stand on good cards, else take the miss, else play it for the pool). With two or three "
+        + ("trumps standing is best at every table" if stand_good else "trumps standing is not always best")
+        + "; without a trump the best is to "
+        + "; ".join(no_trump)
+        + f". Playing the miss for the pool is the best choice for {100 * defend_best / max(1, total):.0f}% of the "
+        "dealer's hands in this case.",
+    ]
+    if concede:
+        c = _versus_defend(weak, 3)
+        verdicts.append(
+            "Enquire Within's concession is "
+            + ("worse than" if c.high < 0 else "better than" if c.low > 0 else "no different from")
+            + f" defending for a dealer without a trump: {c.text(2)} counters against playing the miss for the pool."
+        )
+    answer = "\n\n".join(
+        [
+            "The dealer's value in the LOO-DECL-8 case (his net plus a fifth of what the deal carries on; "
+            "counters, 95% interval), by the table (the players before the dealer and the pool) and his own hand:",
+            table(("Table", "Dealer's hand", "Deals", *names, "Best"), rows),
+            "Each choice against playing the miss for the pool, on the same deals:",
+            table(("Table", "Dealer's hand", *(n for n in names if n != ACTIONS[2][1])), diffs),
+        ]
+    )
+    advice = [
+        Advice(
+            "The dealer, if he cannot stand on his own cards, may take the miss. If he does not care to do either he "
+            "must play the miss for the benefit of the pool, against the single player.",
+            f"{PEEL}, Declaring",
+        )
+    ]
+    if concede:
+        advice.append(Advice("[The dealer] may either play or give up the stakes.", f"{EW}, §96 vii"))
+    return Report(
+        name="loo-defence",
+        title="The dealer's defence of the pool in Three-card Loo",
+        advice=advice,
+        question="When one player stands alone and the miss is untaken, what should the dealer do: stand on his own "
+        "cards, take the miss, play the miss for the pool" + (", or give up the stakes" if concede else "") + "?",
+        method=_method(run, concede),
+        answer=answer,
+        plots=[Plot("by-hand", "The dealer's choices by his hand, at each table.", lambda fig: _plot(fig, t, concede))],
+        examples=_examples(t, concede),
+        rules=_rules(t, concede),
+        command=run.command,
+        verdicts=verdicts,
+    )
+
+
+def _plot(fig: Figure, t: NDArray[np.int64], concede: bool) -> None:
+    axes = fig.subplots(1, len(CONFIGS), sharey=True)
+    choices = list(_choices(concede))
+    width = 0.8 / len(choices)
+    for p, ax in enumerate(axes):
+        for j, a in enumerate(choices):
+            ys = [_value(t[p, h], a).mean if t[p, h, 0] else np.nan for h in range(len(LOO_BUCKETS))]
+            ax.bar(np.arange(len(LOO_BUCKETS)) + (j - (len(choices) - 1) / 2) * width, ys, width, label=ACTIONS[a][1])
+        ax.axhline(0, color="grey", lw=0.8)
+        ax.set_title(_labels()[p], fontsize=9)
+        ax.set_xticks(range(len(LOO_BUCKETS)), ["none", "1 low", "1 high", "2+"])
+        ax.set_xlabel("the dealer's trumps")
+    axes[0].set_ylabel("dealer's value (counters)")
+    axes[-1].legend(fontsize=8)
+
+
+def _examples(t: NDArray[np.int64], concede: bool) -> str:
+    lines = []
+    for h, bucket in enumerate(LOO_BUCKETS):
+        row = t[0, h]
+        if row[0] == 0:
+            continue
+        vals = ", ".join(f"{ACTIONS[a][1]} {_value(row, a).mean:+.2f}" for a in _choices(concede))
+        lines.append(f"- The dealer holds {bucket}, one player stood ({_labels()[0]}): {vals}.")
+    return "\n".join(lines) or "No deal met the case."
+
+
+def _rules(t: NDArray[np.int64], concede: bool) -> list[Rule]:
+    def agree(choose: list[int]) -> float:
+        hit = total = 0
+        for p in range(len(CONFIGS)):
+            for h in range(len(LOO_BUCKETS)):
+                n = int(t[p, h, 0])
+                total += n
+                hit += n * (choose[h] == _best(t[p, h], concede))
+        return hit / total if total else 0.0
+
+    return [
+        Rule("Stand with a trump; without one take the miss (Peel's order)", agree([1, 0, 0, 0])),
+        Rule("Stand with a trump; without one play the miss for the pool", agree([2, 0, 0, 0])),
+        Rule("Stand with two trumps or a high one; otherwise take the miss", agree([1, 1, 0, 0])),
+        Rule("Always play the miss for the pool", agree([2, 2, 2, 2])),
+    ]
+
+
+STUDY: Final = LooDefence()

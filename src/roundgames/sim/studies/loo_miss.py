@@ -1,0 +1,292 @@
+"""``loo-miss``: when to take the miss in Three-card Loo, by how many have declared to play before.
+
+Random deals at a table of five; at each seat before the dealer the hero's declaration is fixed to stand, then to
+take the miss, on the same deals (common random numbers); throwing up is worth 0 to him (LOO-DECL-2). Deals where
+the miss was gone before his turn are left out. The deals are grouped by his seat, how many before him declared
+to play (stood or took the miss: they declared before him, so their declarations are the same whatever he does)
+and what his own hand holds in trumps.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final, Literal
+
+import numpy as np
+from matplotlib.figure import Figure
+from numpy.typing import NDArray
+
+from ..kernels import Setup
+from ..report import Advice, Plot, Report, Rule, table
+from ..stats import Estimate, mean_interval
+from ..streams import chunk_seed
+from . import Part, Run, Sums
+from ._common import EW, LOO_BUCKETS, PEEL, declared_before, loo_bucket, moments, play
+
+__all__ = ["STUDY"]
+
+PLAYERS: Final = 5
+#: the pools before the dealer's stake: one loo carried (9 in all), and a heavy pool (27)
+POOLS: Final = (6, 24)
+#: deals per chunk
+BLOCK: Final = 16384
+#: how many declared before (3 counting three or more)
+BEFORE: Final = 4
+SEAT_NAMES: Final = ("eldest", "second", "third", "fourth")
+ACTIONS: Final = ("stand", "throw up", "take the miss")
+ADVICE: Final = (
+    Advice(
+        "As a general rule, the first player should not take the miss, as the dealer's stake is necessarily to be "
+        'added to the loo. Nor the miss be taken after two players have "struck in" (declared to play).',
+        f"{EW}, §98 Mode of play v",
+    ),
+    Advice(
+        "If the sum in the pool is considerable, risky cards may be kept, or the miss taken at an early stage.",
+        f"{PEEL}, Hints to players",
+    ),
+)
+#: groups: seat, declared before, hand's bucket
+GROUPS: Final = (PLAYERS - 1) * BEFORE * len(LOO_BUCKETS)
+
+
+def _group(seat: int, before: NDArray[np.int64], bucket: NDArray[np.int64]) -> NDArray[np.int64]:
+    return (seat * BEFORE + np.minimum(before, BEFORE - 1)) * len(LOO_BUCKETS) + bucket
+
+
+@dataclass(frozen=True)
+class LooMiss:
+    """The study."""
+
+    name: str = "loo-miss"
+    title: str = "When to take the miss in Three-card Loo"
+    size_kind: Literal["per-class", "deals"] = "deals"
+    default_size: int = 500_000
+
+    def chunks(self, size: int) -> int:
+        return -(-size // BLOCK)
+
+    def tables(self, size: int) -> Sums:
+        # per group: deals, then the sum and squares of stand's net, the miss's, and the miss's minus stand's
+        return {"groups": np.zeros((len(POOLS) * GROUPS, 7), dtype=np.int64)}
+
+    def chunk(self, size: int, seed: int, k: int) -> tuple[Part, int]:
+        n = min(BLOCK, size - k * BLOCK)
+        # every seat before the dealer on the same deals
+        deal_seed = chunk_seed(seed, k)
+        total = np.zeros((len(POOLS) * GROUPS, 7), dtype=np.int64)
+        for p, pool in enumerate(POOLS):
+            total[p * GROUPS : (p + 1) * GROUPS] = self._pool(deal_seed, n, pool)
+        return {"groups": (0, total)}, 2 * n * (PLAYERS - 1) * len(POOLS)
+
+    @staticmethod
+    def _pool(deal_seed: int, n: int, pool: int) -> NDArray[np.int64]:
+        """One pool's sums: every seat before the dealer on the same deals."""
+        total = np.zeros((GROUPS, 7), dtype=np.int64)
+        for seat in range(PLAYERS - 1):
+
+            def run(action: str, seat: int = seat) -> dict[str, NDArray[np.int64]]:
+                policies = ("sensible",) * PLAYERS
+                return play(
+                    Setup("three_card", PLAYERS, policies, pool=pool, hero=seat, hero_action=action), deal_seed, n
+                )
+
+            stand, miss = run("stand"), run("miss")
+            before, gone = declared_before(stand["decl"], seat)
+            # ``hero_forced``: the hero's declaration was the one asked for (the miss was still there at his turn)
+            keep = ~gone & np.asarray(miss["hero_forced"], dtype=bool)
+            bucket = loo_bucket(
+                np.asarray(stand["hands"], dtype=np.int64)[:, seat], np.asarray(stand["turnup"], dtype=np.int64)
+            )
+            group = np.where(keep, _group(seat, before, bucket), -1)
+            a = np.asarray(stand["net"], dtype=np.int64)[:, seat]
+            b = np.asarray(miss["net"], dtype=np.int64)[:, seat]
+            parts = [moments(group, a, GROUPS), moments(group, b, GROUPS)[:, 1:], moments(group, b - a, GROUPS)[:, 1:]]
+            total += np.concatenate(parts, axis=1)
+        return total
+
+    def report(self, sums: Sums, run: Run) -> Report:
+        t = sums["groups"].reshape(len(POOLS), PLAYERS - 1, BEFORE, len(LOO_BUCKETS), 7)
+        return _report(t[0], t[1], run)
+
+
+def _means(row: NDArray[np.int64]) -> tuple[Estimate, Estimate]:
+    n = int(row[0])
+    return mean_interval(n, float(row[1]), float(row[2])), mean_interval(n, float(row[3]), float(row[4]))
+
+
+def _best(row: NDArray[np.int64]) -> int:
+    """The best of stand (0), throw up (1, worth 0) and take the miss (2) in a group."""
+    if row[0] == 0:
+        return 1
+    return int(np.argmax([row[1] / row[0], 0.0, row[3] / row[0]]))
+
+
+def _edge(t: NDArray[np.int64], b_lo: int, b_hi: int) -> Estimate:
+    """The miss's value against the better of standing and throwing up, ``b_lo`` to ``b_hi - 1`` declared before."""
+    n, s1, s2 = 0, 0, 0
+    for s in range(PLAYERS - 1):
+        for b in range(b_lo, b_hi):
+            for h in range(len(LOO_BUCKETS)):
+                row = t[s, b, h]
+                # against the group's better alternative: the miss minus standing, or the miss itself against
+                # throwing up (worth 0)
+                col = 5 if row[1] > 0 else 3
+                n, s1, s2 = n + int(row[0]), s1 + int(row[col]), s2 + int(row[col + 1])
+    return mean_interval(n, s1, s2)
+
+
+def _miss_best(t: NDArray[np.int64], b_lo: int, b_hi: int, seats: range = range(PLAYERS - 1)) -> float:
+    """The share of the deals, ``b_lo`` to ``b_hi - 1`` declared before, in groups where the miss is best."""
+    groups = [t[s, b, h] for s in seats for b in range(b_lo, b_hi) for h in range(len(LOO_BUCKETS))]
+    count = sum(int(row[0]) for row in groups)
+    return sum(int(row[0]) for row in groups if _best(row) == 2) / count if count else 0.0
+
+
+def _report(t: NDArray[np.int64], heavy: NDArray[np.int64], run: Run) -> Report:
+    rows = []
+    for s in range(PLAYERS - 1):
+        for b in range(BEFORE):
+            for h, bucket in enumerate(LOO_BUCKETS):
+                row = t[s, b, h]
+                if row[0] == 0:
+                    continue
+                st, mi = _means(row)
+                before = f"{b}+" if b == BEFORE - 1 else str(b)
+                rows.append((SEAT_NAMES[s], before, bucket, f"{row[0]:,}", st.text(2), mi.text(2), ACTIONS[_best(row)]))
+
+    share_best = {b: _miss_best(t, b, b + 1) for b in range(BEFORE)}
+    after_two, before_two = _miss_best(t, 2, BEFORE), _miss_best(t, 0, 2)
+    first = [_best(t[0, 0, h]) == 2 for h in range(len(LOO_BUCKETS))]
+    first_h = [_best(heavy[0, 0, h]) == 2 for h in range(len(LOO_BUCKETS))]
+    never = max(share_best.values()) == 0
+    after_two_h, before_two_h = _miss_best(heavy, 2, BEFORE), _miss_best(heavy, 0, 2)
+    light_ok = after_two < 0.5 and after_two <= before_two
+    heavy_ok = after_two_h < 0.5 and after_two_h <= before_two_h
+    early_heavy, early_light = _miss_best(heavy, 0, BEFORE, range(2)), _miss_best(t, 0, BEFORE, range(2))
+    verdicts = [
+        ("Holds" if light_ok and heavy_ok else "Holds in part" if light_ok or heavy_ok else "Does not hold")
+        + f": after two or more have declared, the miss is the best choice for {100 * after_two:.0f}% of the "
+        f"deals (by the hero's seat and hand) with a pool of 9 ({100 * before_two:.0f}% before), and for "
+        f"{100 * after_two_h:.0f}% with a heavy pool of 27 ({100 * before_two_h:.0f}% before)"
+        + ("; with a pool of 9 the miss is never the best choice at all." if never else "."),
+        ("Holds" if not any(first) and not any(first_h) else "Holds in part" if not any(first) else "Fails in part")
+        + ": for the eldest hand the miss is best with "
+        + (", ".join(LOO_BUCKETS[h] for h in range(len(LOO_BUCKETS)) if first[h]) or "no hand")
+        + " at a pool of 9, and with "
+        + (", ".join(LOO_BUCKETS[h] for h in range(len(LOO_BUCKETS)) if first_h[h]) or "no hand")
+        + " at 27.",
+        ("Holds" if early_heavy > early_light else "Does not hold")
+        + f": with a heavy pool (27) the miss is the best choice at the first two seats for {100 * early_heavy:.0f}% "
+        f"of the deals, against {100 * early_light:.0f}% with a pool of 9 (Peel: the miss taken at an early stage).",
+    ]
+    answer = "\n\n".join(
+        [
+            "Mean net of the hero's deal (counters, 95% interval) when he stands and when he takes the miss; "
+            "throwing up is worth 0. Five players, one loo carried (a pool of 9).",
+            table(("Seat", "Declared before", "His hand", "Deals", "Stand", "Take the miss", "Best"), rows),
+            "Where the miss is the best of the three, by how many declared before: "
+            + ", ".join(f"{b}{'+' if b == BEFORE - 1 else ''}: {100 * v:.0f}%" for b, v in share_best.items())
+            + f". The miss's edge over the better of the other two, after two or more: {_edge(t, 2, BEFORE).text(2)}; "
+            f"before: {_edge(t, 0, 2).text(2)}.",
+            "With a heavy pool (27), where the miss is best, by how many declared before: "
+            + ", ".join(
+                f"{b}{'+' if b == BEFORE - 1 else ''}: {100 * _miss_best(heavy, b, b + 1):.0f}%" for b in range(BEFORE)
+            )
+            + f"; its edge over the better of the other two, before two have declared: {_edge(heavy, 0, 2).text(2)}.",
+        ]
+    )
+    return Report(
+        name="loo-miss",
+        title="When to take the miss in Three-card Loo",
+        advice=list(ADVICE),
+        question="Is taking the miss worth more than standing or throwing up, and does the answer change once two "
+        "players have declared to play (LOO-DECL-3, -4)?",
+        method=_method(run),
+        answer=answer,
+        plots=[
+            Plot(
+                "by-declared",
+                "The miss's mean net against standing's, by how many declared before and the hero's trumps (all seats "
+                "before the dealer, pool 9; throwing up is 0).",
+                lambda fig: _plot(fig, t),
+            ),
+            Plot("by-declared-heavy", "The same with a heavy pool (27).", lambda fig: _plot(fig, heavy)),
+        ],
+        examples=_examples(t),
+        rules=_rules(t),
+        command=run.command,
+        verdicts=verdicts,
+    )
+
+
+def _method(run: Run) -> str:
+    return (
+        "Three-card Loo, Peel's rules (a deal of 3, a loo of 6), five players, `sensible` at every seat. "
+        f"{run.size:,} random deals at each of two pools (9: one loo carried; 27: a heavy pool), each played twice "
+        "from each seat before the dealer: once with the hero standing and once with him taking the miss (the same "
+        "cards and the same players' choices: common random numbers); his later play is `sensible`'s. Deals where "
+        "the miss was gone before his turn are left out. The tables are at the pool of 9 unless they say.\n\n"
+        f"Run: {run.deals:,} deals in {run.seconds:.0f} s (seed {run.seed}).\n\n"
+        "**The players' bias.** Who declares before the hero is `sensible`'s choice: it takes the miss itself on a "
+        "weak hand while fewer than two are in, so the miss is often gone before a late seat, and the hands that "
+        "struck in are as strong as its standing rule demands. Stronger players who stand more tightly would make "
+        "the miss worse still after two have struck in."
+    )
+
+
+def _plot(fig: Figure, t: NDArray[np.int64]) -> None:
+    axes = fig.subplots(1, len(LOO_BUCKETS), sharey=True)
+    xs = list(range(BEFORE))
+    for h, ax in enumerate(axes):
+        for col, label in ((1, "stand"), (3, "take the miss")):
+            ys = []
+            for b in xs:
+                row = t[:, b, h].sum(axis=0)
+                ys.append(row[col] / row[0] if row[0] else np.nan)
+            ax.plot(xs, ys, marker="o", label=label)
+        ax.axhline(0, color="grey", lw=0.8, label="throw up")
+        ax.set_title(LOO_BUCKETS[h], fontsize=9)
+        ax.set_xticks(xs, ["0", "1", "2", "3+"])
+        ax.set_xlabel("declared before")
+    axes[0].set_ylabel("mean net (counters)")
+    axes[-1].legend(fontsize=8)
+
+
+def _examples(t: NDArray[np.int64]) -> str:
+    rows = []
+    for s, b, h in ((0, 0, 0), (2, 0, 0), (2, 2, 0), (2, 2, 1), (3, 3, 0), (1, 1, 2)):
+        row = t[s, b, h]
+        if row[0] == 0:
+            continue
+        st, mi = _means(row)
+        rows.append((SEAT_NAMES[s], str(b), LOO_BUCKETS[h], st.text(2), mi.text(2), ACTIONS[_best(row)]))
+    return "Some of the groups above, side by side:\n\n" + table(
+        ("Seat", "Declared before", "Hand", "Stand", "Take the miss", "Best"), rows
+    )
+
+
+def _rules(t: NDArray[np.int64]) -> list[Rule]:
+    def agree(choose: dict[tuple[int, int, int], int]) -> float:
+        hit = total = 0
+        for (s, b, h), action in choose.items():
+            n = int(t[s, b, h, 0])
+            total += n
+            hit += n * (action == _best(t[s, b, h]))
+        return hit / total if total else 0.0
+
+    keys = [(s, b, h) for s in range(PLAYERS - 1) for b in range(BEFORE) for h in range(len(LOO_BUCKETS))]
+    plain = {k: (1 if k[2] == 0 else 0) for k in keys}
+    ew = {k: (2 if k[2] == 0 and k[1] < 2 and k[0] > 0 else plain[k]) for k in keys}
+    always = {k: 2 for k in keys}
+    return [
+        Rule("Never take the miss: stand with a trump, throw up without", agree(plain)),
+        Rule(
+            "Without a trump take the miss, unless you are first or two have declared; with a trump stand (Enquire "
+            "Within's advice made a rule)",
+            agree(ew),
+        ),
+        Rule("Always take the miss when it is there", agree(always)),
+    ]
+
+
+STUDY: Final = LooMiss()

@@ -1,0 +1,140 @@
+"""``loo-stand``: when to stand in Three-card Loo, by hand, seat, table size and pool.
+
+Every one of the 63,193 situations (three cards and a turn-up, up to suit symmetry: :mod:`..classes`) is played at
+a table of five from each seat, the hero standing, and (for the dealer, whose throw is not always allowed:
+LOO-DECL-7/8) throwing up on the same deals; a player who throws up neither pays nor receives (LOO-DECL-2), so
+elsewhere throwing is worth 0. A sample of situations (drawn as the cards fall) is played at heavier pools and at
+tables of 3, 4, 6 and 7. The players are ``sensible`` at every seat, the hero's later play included.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final, Literal
+
+import numpy as np
+from numpy.typing import NDArray
+
+from ...core.cards import mask_of, parse_card, parse_cards
+from ..classes import loo_situations
+from ..kernels import Setup
+from ..report import Report
+from ..streams import chunk_seed
+from . import Part, Run, Sums
+from ._common import moments, play
+from ._loo_stand_report import EXAMPLES, loo_stand_report
+
+__all__ = ["BASE_POOL", "CONFIGS", "SAMPLE", "STUDY", "Config", "sample_rows"]
+
+#: the pool before the dealer's stake in the main run: one loo carried (a pool of 9, three a trick)
+BASE_POOL: Final = 6
+#: situations drawn (as the cards fall) for the heavier pools and the other table sizes
+SAMPLE: Final = 4096
+#: situations per chunk
+BLOCK: Final = 2048
+
+
+@dataclass(frozen=True)
+class Config:
+    """One table the study plays: its size, its pool, and whether every situation or the sample is played."""
+
+    key: str
+    players: int
+    pool: int
+    #: which situations: ``every`` one, the ``sample``, or the worked ``examples``
+    rows: str
+
+
+#: the tables played: every situation at five with one loo carried; the sample at heavier pools and other sizes
+CONFIGS: Final = (
+    Config("p5", 5, BASE_POOL, "every"),
+    Config("p5-pool15", 5, 15, "sample"),
+    Config("p5-pool24", 5, 24, "sample"),
+    Config("p5-sample", 5, BASE_POOL, "sample"),
+    *(Config(f"p{p}", p, BASE_POOL, "sample") for p in (3, 4, 6, 7)),
+    Config("examples", 5, BASE_POOL, "examples"),
+)
+#: the worked examples are dealt this many times more than the other situations
+EXAMPLE_FACTOR: Final = 256
+#: each table row's columns: deals, then the sum and sum of squares of stand's net and of stand minus throw
+COLUMNS: Final = 5
+
+
+def sample_rows(seed: int) -> NDArray[np.int64]:
+    """The sampled situations (class indexes), drawn by weight from the run's seed: the same in every chunk."""
+    classes = loo_situations()
+    rng = np.random.default_rng(seed)
+    return np.sort(rng.choice(len(classes), size=SAMPLE, p=classes.weights / classes.weights.sum()))
+
+
+def example_rows() -> NDArray[np.int64]:
+    """The worked examples' situations (class indexes)."""
+    classes = loo_situations()
+    hands = [mask_of(parse_cards(hand)) for hand, _, _ in EXAMPLES]
+    return classes.index_of(hands, [parse_card(turnup) for _, turnup, _ in EXAMPLES])
+
+
+def _rows(cfg: Config, seed: int) -> NDArray[np.int64]:
+    if cfg.rows == "every":
+        return np.arange(len(loo_situations()), dtype=np.int64)
+    return sample_rows(seed) if cfg.rows == "sample" else example_rows()
+
+
+def _count(cfg: Config) -> int:
+    return {"every": len(loo_situations()), "sample": SAMPLE, "examples": len(EXAMPLES)}[cfg.rows]
+
+
+def _tasks() -> list[tuple[int, int, int]]:
+    """Every chunk's (config, seat, first row)."""
+    tasks = []
+    for c, cfg in enumerate(CONFIGS):
+        tasks += [(c, seat, first) for seat in range(cfg.players) for first in range(0, _count(cfg), BLOCK)]
+    return tasks
+
+
+@dataclass(frozen=True)
+class LooStand:
+    """The study."""
+
+    name: str = "loo-stand"
+    title: str = "When to stand in Three-card Loo"
+    size_kind: Literal["per-class", "deals"] = "per-class"
+    default_size: int = 16
+
+    def chunks(self, size: int) -> int:
+        return len(_tasks())
+
+    def tables(self, size: int) -> Sums:
+        return {c.key: np.zeros((c.players * _count(c), COLUMNS), dtype=np.int64) for c in CONFIGS}
+
+    def chunk(self, size: int, seed: int, k: int) -> tuple[Part, int]:
+        c, seat, first = _tasks()[k]
+        cfg = CONFIGS[c]
+        rows = _rows(cfg, seed)[first : first + BLOCK]
+        size = size * EXAMPLE_FACTOR if cfg.rows == "examples" else size
+        classes = loo_situations()
+        assert classes.turnups is not None  # Loo's classes have their turn-ups
+        given = {"hand": np.repeat(classes.hands[rows], size), "turnup": np.repeat(classes.turnups[rows], size)}
+        # the same deals at every pool of a table size (common random numbers): the seed leaves the pool out
+        rows_kind = ("every", "sample", "examples").index(cfg.rows)
+        deal_seed = chunk_seed(seed, ((cfg.players * 8 + seat) * 4 + rows_kind) * 1024 + first // BLOCK)
+        n = len(rows) * size
+
+        def net(action: str) -> NDArray[np.int64]:
+            policies = ("sensible",) * cfg.players
+            setup = Setup("three_card", cfg.players, policies, pool=cfg.pool, hero=seat, hero_action=action)
+            out = play(setup, deal_seed, n, given)
+            return np.asarray(out["net"], dtype=np.int64)[:, seat]
+
+        stand = net("stand")
+        dealer = seat == cfg.players - 1
+        diff = stand - net("throw") if dealer else stand
+        group = np.repeat(np.arange(len(rows), dtype=np.int64), size)
+        table = np.concatenate([moments(group, stand, len(rows)), moments(group, diff, len(rows))[:, 1:]], axis=1)
+        return {cfg.key: (seat * _count(cfg) + first, table)}, n * (2 if dealer else 1)
+
+    def report(self, sums: Sums, run: Run) -> Report:
+        return loo_stand_report(sums, run)
+
+
+STUDY: Final = LooStand()

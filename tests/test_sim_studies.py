@@ -1,0 +1,138 @@
+"""The studies of the period advice (roundgames.sim.studies) and ``roundgames study``: their intervals against known
+values, and each study run tiny through the command into a folder: a report with every section, PNG figures,
+intervals that hold their means, rules' agreements between 0 and 100%, and the same report on 0 and 2 workers."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from cli_run import run_cli
+from roundgames.sim.report import SECTIONS
+from roundgames.sim.stats import mean_interval, paired_difference, wilson
+from roundgames.sim.studies import STUDIES
+
+pytest.importorskip("numba")
+
+#: each study at a size that runs in seconds
+TINY = {
+    "loo-stand": ("--per-class", "1"),
+    "loo-miss": ("--deals", "20000"),
+    "loo-defence": ("--deals", "20000"),
+    "nap-call": ("--per-class", "1"),
+    "nap-defence": ("--deals", "20000"),
+}
+PNG = b"\x89PNG\r\n\x1a\n"
+#: ``0.41 (0.39 to 0.43)``, ``58.5% (57.4 to 59.5)``
+INTERVAL = re.compile(r"(-?\d+(?:\.\d+)?)%? \((-?\d+(?:\.\d+)?) to (-?\d+(?:\.\d+)?)\)")
+
+
+def study(name: str, out: Path, *extra: str) -> subprocess.CompletedProcess[str]:
+    """``roundgames study NAME`` at its tiny size, as a user runs it."""
+    command = [sys.executable, "-m", "roundgames", "study", name, *TINY[name], "--seed", "3", "--out", str(out)]
+    return subprocess.run([*command, *extra], capture_output=True, text=True, timeout=600, check=False)
+
+
+def test_the_normal_interval_of_a_mean() -> None:
+    # values 1, 1, 3, 3: mean 2, sample variance 4/3, half width 1.96 * sqrt(1/3)
+    e = mean_interval(n=4, total=8, squares=20)
+    assert e.mean == 2.0
+    assert e.half_width == pytest.approx(1.959964 * (1 / 3) ** 0.5, rel=1e-6)
+    assert mean_interval(0, 0, 0).n == 0
+
+
+def test_wilsons_interval_matches_its_published_values() -> None:
+    # Wilson's 95% interval for 8 of 10 is 0.4902 to 0.9433; for 0 of 10, 0 to 0.2775
+    p = wilson(8, 10)
+    assert (round(p.low, 4), round(p.high, 4)) == (0.4902, 0.9433)
+    q = wilson(0, 10)
+    assert q.low == 0.0 and round(q.high, 4) == 0.2775
+
+
+def test_a_paired_difference_is_the_interval_of_the_differences() -> None:
+    a, b = [3.0, 5.0, 4.0, 6.0], [2.0, 3.0, 3.0, 4.0]  # differences 1, 2, 1, 2
+    d = paired_difference(a, b)
+    assert d.mean == 1.5
+    assert d.half_width == pytest.approx(1.959964 * (1 / 3) ** 0.5 / 2, rel=1e-6)
+    # the two means' own intervals are much wider than the paired one
+    assert mean_interval(4, sum(a), sum(x * x for x in a)).half_width > d.half_width
+    with pytest.raises(ValueError, match="one of each per deal"):
+        paired_difference([1.0], [1.0, 2.0])
+
+
+def test_study_list_names_every_study() -> None:
+    r = run_cli("study", "--list")
+    assert r.returncode == 0
+    assert [line.split()[0] for line in r.stdout.splitlines()] == list(STUDIES)
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (("study", "loo-sit"), "no study 'loo-sit' (valid: loo-stand, loo-miss, loo-defence, nap-call, nap-defence)"),
+        (("study", "loo-stand", "--deals", "10"), "--deals: study 'loo-stand' is sized by --per-class"),
+        (("study", "nap-defence", "--per-class", "2"), "--per-class: study 'nap-defence' is sized by --deals"),
+        (("study", "loo-miss", "--deals", "0"), "--deals: 0: give 1 or more"),
+        (("study",), "give a study's name"),
+    ],
+)
+def test_a_bad_study_or_size_is_one_line_and_status_2(args: tuple[str, ...], says: str) -> None:
+    r = run_cli(*args)
+    assert r.returncode == 2
+    assert r.stderr.count("\n") == 1 and says in r.stderr, r.stderr
+
+
+def check_report(out: Path, name: str) -> str:
+    page = out / f"{name}.md"
+    text = page.read_text(encoding="utf-8")
+    headings = [line[3:] for line in text.splitlines() if line.startswith("## ")]
+    assert headings == list(SECTIONS)
+    figures = re.findall(rf"\]\(({re.escape(name)}/[a-z0-9-]+\.png)\)", text)
+    assert figures
+    for fig in figures:
+        assert (out / fig).read_bytes().startswith(PNG)
+    intervals = INTERVAL.findall(text)
+    assert intervals
+    for mean, low, high in intervals:
+        # rounded to the same digits: the interval holds its mean
+        assert float(low) <= float(mean) <= float(high), (mean, low, high)
+    rules = text.split("## A rule to remember", 1)[1].split("## The command", 1)[0]
+    shares = re.findall(r"^\| [^|]+ \| (\d+(?:\.\d+)?)% \|", rules, flags=re.M)
+    assert shares and all(0 <= float(s) <= 100 for s in shares)
+    assert f"roundgames study {name} {' '.join(TINY[name])} --seed 3" in text
+    return text
+
+
+@pytest.mark.parametrize("name", list(STUDIES))
+def test_a_tiny_study_writes_its_report(tmp_path: Path, name: str) -> None:
+    done = study(name, tmp_path, "--workers", "0")
+    assert done.returncode == 0, done.stderr
+    assert str(tmp_path / f"{name}.md") in done.stdout and "deals/s" in done.stdout
+    text = check_report(tmp_path, name)
+    # the index of the folder's reports links this one, with its verdicts
+    index = (tmp_path / "index.md").read_text(encoding="utf-8")
+    title = text.splitlines()[0].removeprefix("# ")
+    assert f"## [{title}]({name}.md)" in index
+    verdicts = text.split("**Verdicts:**", 1)[1].split("\n## ", 1)[0].strip()
+    assert verdicts and verdicts in index
+
+
+def test_a_study_on_two_workers_gives_the_same_report_as_on_none(tmp_path: Path) -> None:
+    """Only the line saying how long the run took may differ."""
+    one, two = tmp_path / "one", tmp_path / "two"
+    for out, workers in ((one, "0"), (two, "2")):
+        done = study("loo-defence", out, "--workers", workers)
+        assert done.returncode == 0, done.stderr
+
+    def text(out: Path) -> str:
+        return re.sub(r"^Run: .*$", "Run:", (out / "loo-defence.md").read_text(encoding="utf-8"), flags=re.M)
+
+    assert text(one) == text(two).replace(str(two), str(one))
+    figures = sorted(p.name for p in (one / "loo-defence").iterdir())
+    assert figures == sorted(p.name for p in (two / "loo-defence").iterdir())
+    for fig in figures:
+        assert (one / "loo-defence" / fig).read_bytes() == (two / "loo-defence" / fig).read_bytes()
