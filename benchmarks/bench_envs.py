@@ -17,16 +17,21 @@ each observation (every ``last()``) and the random choice. Not a test: it assert
 a change in the machine's load falls on both; the medians and their ratio are printed.
 
 Before and after the observations written with NumPy, PettingZoo's wrappers read directly and the leaner steps
-(``--all --seconds 5 --rounds 3 --baseline`` a worktree of a5f7c24, the commit before them; steps a second,
-medians of wall time and, in brackets, of the process's CPU time; CPython 3.11, x86_64, a 2-core machine shared
-with other processes, load average 3.5 to 2.6 during the run, so the wall figures move more than the CPU ones):
+(``--all --seconds 2 --rounds 7 --baseline`` a worktree of a5f7c24, the commit before them; steps a second,
+medians of wall time and, in brackets, of the process's CPU time; CPython 3.11, x86_64, a 2-core virtual machine
+shared with other processes, load average about 1.9):
 
 | game, entry                 | before          | after             | ratio         |
 |-----------------------------|-----------------|-------------------|---------------|
-| Loo, 5 players, ``env()``   | 2,788 (3,813)   | 10,322 (11,749)   | 3.70x (3.08x) |
-| Loo, 5 players, ``raw_env`` | 6,037 (6,055)   | 12,993 (13,036)   | 2.15x (2.15x) |
-| Nap, 4 players, ``env()``   | 3,932 (3,946)   | 11,559 (11,621)   | 2.94x (2.95x) |
-| Nap, 4 players, ``raw_env`` | 6,091 (6,106)   | 7,999 (12,699)    | 1.31x (2.08x) |
+| Loo, 5 players, ``env()``   | 3,924 (3,928)   | 11,768 (11,864)   | 3.00x (3.02x) |
+| Loo, 5 players, ``raw_env`` | 6,235 (6,235)   | 13,387 (13,430)   | 2.15x (2.15x) |
+| Nap, 4 players, ``env()``   | 2,798 (2,808)   | 11,235 (11,290)   | 4.02x (4.02x) |
+| Nap, 4 players, ``raw_env`` | 6,071 (6,091)   | 12,789 (12,810)   | 2.11x (2.10x) |
+
+The machine's speed moves by a fifth or more from one minute to the next, even in CPU time, and a single run's
+ratios with it (the Nap ``env()`` baseline above is low: other runs measured it at 3,700 to 3,950, which gives
+about 2.9x to 3.1x); the "after" figures of several runs were 10,300 to 12,500 (Loo ``env()``), 11,200 to 11,900
+(Nap ``env()``), about 13,000 (Loo ``raw_env``) and 12,700 (Nap ``raw_env``).
 
 Where the time goes in ``raw_env`` now (cProfile, Loo): the engine's legal actions and its unchecked action about
 a quarter of a step, the observation about a fifth (:func:`roundgames.envs.loo_encoding.observation_into`), a
