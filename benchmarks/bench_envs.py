@@ -1,29 +1,45 @@
 """Research-adapter throughput: random play through the PettingZoo environments, deals and steps per second.
 
     .venv/bin/python benchmarks/bench_envs.py [--game loo|nap] [--players N] [--seconds 5] [--seed 0]
-                                              [--preset peel] [--sitting] [--raw]
+                                              [--preset peel] [--sitting] [--raw] [--all]
+                                              [--baseline DIR [--rounds 3]]
 
 Each episode is played the way a PettingZoo user plays it: ``for agent in env.agent_iter(): obs, ... = env.last()``,
 then a random legal action drawn from ``obs["action_mask"]`` (``None`` for an agent that is done). The wrapped
-``env()`` is used (PettingZoo's standard wrappers), or ``raw_env`` with ``--raw``. One episode is one deal, or with
-``--sitting`` a sitting of ten deals. A step is one action of an agent; the dead steps with ``None`` at the end
-are not counted. The figures include building each observation (every ``last()``) and the random choice. Not a
-test: it asserts nothing about speed.
+``env()`` is used (PettingZoo's standard wrappers), or ``raw_env`` with ``--raw``; ``--all`` measures both games
+(Loo 5 players, Nap 4) through both. One episode is one deal, or with ``--sitting`` a sitting of ten deals. A step
+is one action of an agent; the dead steps with ``None`` at the end are not counted. The figures include building
+each observation (every ``last()``) and the random choice. Not a test: it asserts nothing about speed.
 
-Figures (deals/s and steps/s; ``--seconds 5``, default preset, one deal an episode; CPython 3.11, x86_64, a
-2-core machine shared with other work, so a few per cent either way; fill in when the machine changes):
+``--baseline DIR`` compares this tree with another checkout of the project, such as an older commit
+(``git worktree add /tmp/base COMMIT``): every measurement runs in a fresh process of this script with that tree's
+``src`` first on the path (the same loop for both), each case ``--rounds`` times in each tree, alternately, so that
+a change in the machine's load falls on both; the medians and their ratio are printed.
 
-| adapter                                   | Loo, 5 players         | Nap, 4 players         |
-|-------------------------------------------|------------------------|------------------------|
-| engine alone (``bench_engine.py``)         | see ``make bench``     | see ``make bench``     |
-| PettingZoo ``env()`` (this script)        | 412 deals, 5,651 steps | 483 deals, 5,642 steps |
-| PettingZoo ``raw_env`` (``--raw``)        | 881 deals, 12,044 steps| 986 deals, 11,549 steps|
-| OpenSpiel (``bench_openspiel.py``)        | its own script         | its own script         |
+Before and after the observations written with NumPy, PettingZoo's wrappers read directly and the leaner steps
+(``--all --seconds 2 --rounds 7 --baseline`` a worktree of a5f7c24, the commit before them; steps a second,
+medians of wall time and, in brackets, of the process's CPU time; CPython 3.11, x86_64, a 2-core virtual machine
+shared with other processes, load average about 1.9):
 
-Where the time goes: in ``raw_env`` about a fifth of a step is the observation (written into a NumPy array,
-:func:`roundgames.envs.loo_encoding.observation_into`), the rest the engine's action and legal actions and this
-script's random choice. ``env()`` adds PettingZoo's standard wrappers, whose attribute forwarding (three wrappers
-deep, on every ``last()`` and ``step()``) costs more than the observation and the engine together.
+| game, entry                 | before          | after             | ratio         |
+|-----------------------------|-----------------|-------------------|---------------|
+| Loo, 5 players, ``env()``   | 3,924 (3,928)   | 11,768 (11,864)   | 3.00x (3.02x) |
+| Loo, 5 players, ``raw_env`` | 6,235 (6,235)   | 13,387 (13,430)   | 2.15x (2.15x) |
+| Nap, 4 players, ``env()``   | 2,798 (2,808)   | 11,235 (11,290)   | 4.02x (4.02x) |
+| Nap, 4 players, ``raw_env`` | 6,071 (6,091)   | 12,789 (12,810)   | 2.11x (2.10x) |
+
+The machine's speed moves by a fifth or more from one minute to the next, even in CPU time, and a single run's
+ratios with it (the Nap ``env()`` baseline above is low: other runs measured it at 3,700 to 3,950, which gives
+about 2.9x to 3.1x); the "after" figures of several runs were 10,300 to 12,500 (Loo ``env()``), 11,200 to 11,900
+(Nap ``env()``), about 13,000 (Loo ``raw_env``) and 12,700 (Nap ``raw_env``).
+
+Where the time goes in ``raw_env`` now (cProfile, Loo): the engine's legal actions and its unchecked action about
+a quarter of a step, the observation about a fifth (:func:`roundgames.envs.loo_encoding.observation_into`), a
+deal's shuffle and dealing at ``reset`` about a tenth, and this script's own random choice (``rng.choice`` over
+``np.flatnonzero`` of the mask) about a fifth: so ``raw_env`` cannot reach three times its old rate without a
+cheaper engine. ``env()`` costs about a tenth more than ``raw_env``: PettingZoo's standard wrappers (subclasses in
+:mod:`roundgames.envs._wrappers` that read the raw environment's attributes directly, where PettingZoo's own
+forward each through three ``__getattr__`` calls, which cost more than the observation and the engine together).
 """
 
 from __future__ import annotations
@@ -75,9 +91,11 @@ def measure(game: str, raw: bool, args: argparse.Namespace) -> dict[str, Any]:
     config = {"players": players, "preset": args.preset, "sitting": args.sitting}
     env = module.raw_env(**config) if raw else module.env(**config)
     rng = np.random.default_rng(args.seed)
+    cpu = time.process_time()
     start = time.perf_counter()
     episodes, deals, steps = play(env, rng, args.seed, start + args.seconds)
     elapsed = time.perf_counter() - start
+    cpu = time.process_time() - cpu
     return {
         "game": game,
         "entry": "raw_env" if raw else "env()",
@@ -88,6 +106,8 @@ def measure(game: str, raw: bool, args: argparse.Namespace) -> dict[str, Any]:
         "seconds": elapsed,
         "deals_per_s": deals / elapsed,
         "steps_per_s": steps / elapsed,
+        "cpu_seconds": cpu,
+        "steps_per_cpu_s": steps / cpu if cpu > 0 else 0.0,
     }
 
 
@@ -113,15 +133,20 @@ def compare(baseline: Path, cases: list[tuple[str, bool]], args: argparse.Namesp
     change in the machine's load falls on both), and the medians and their ratio printed."""
     here = Path(__file__).resolve().parent.parent
     print(f"baseline: {baseline} · this tree: {here} · {args.rounds} rounds of {args.seconds:g} s each, alternating")
-    print(f"{'game':<5} {'entry':<8} {'baseline steps/s':>17} {'this tree steps/s':>18} {'ratio':>6}")
+    print("steps a second of wall time, and (in brackets) of the process's CPU time, which a loaded machine moves less")
+    print(f"{'game':<5} {'entry':<8} {'baseline steps/s':>24} {'this tree steps/s':>24} {'ratio':>14}")
     for game, raw in cases:
-        before, after = [], []
+        runs: dict[str, list[dict[str, Any]]] = {"before": [], "after": []}
         for _ in range(args.rounds):
-            before.append(in_tree(baseline, game, raw, args)["steps_per_s"])
-            after.append(in_tree(here, game, raw, args)["steps_per_s"])
-        b, a = statistics.median(before), statistics.median(after)
+            runs["before"].append(in_tree(baseline, game, raw, args))
+            runs["after"].append(in_tree(here, game, raw, args))
+        wall = {k: statistics.median(r["steps_per_s"] for r in v) for k, v in runs.items()}
+        cpu = {k: statistics.median(r["steps_per_cpu_s"] for r in v) for k, v in runs.items()}
         entry = "raw_env" if raw else "env()"
-        print(f"{game:<5} {entry:<8} {b:>17,.0f} {a:>18,.0f} {a / b:>5.2f}x")
+        before = f"{wall['before']:,.0f} ({cpu['before']:,.0f})"
+        after = f"{wall['after']:,.0f} ({cpu['after']:,.0f})"
+        ratio = f"{wall['after'] / wall['before']:.2f}x ({cpu['after'] / cpu['before']:.2f}x)"
+        print(f"{game:<5} {entry:<8} {before:>24} {after:>24} {ratio:>14}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -175,7 +200,10 @@ def main(argv: list[str] | None = None) -> int:
             f"seed {args.seed}"
         )
         print(f"{r['episodes']} episodes, {r['deals']} deals, {r['steps']} steps in {r['seconds']:.2f} s")
-        print(f"{r['deals_per_s']:,.0f} deals/s, {r['steps_per_s']:,.0f} steps/s")
+        print(
+            f"{r['deals_per_s']:,.0f} deals/s, {r['steps_per_s']:,.0f} steps/s "
+            f"({r['steps_per_cpu_s']:,.0f} steps a second of CPU time)"
+        )
     print("OpenSpiel adapter: see benchmarks/bench_openspiel.py for the same figures through pyspiel")
     return 0
 

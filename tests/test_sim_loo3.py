@@ -28,7 +28,8 @@ def engine_actions(deal: Any) -> list[tuple[int, int]]:
 
 
 def assert_exact(setup: Setup, seed: int, n: int, given: dict[str, Any] | None = None) -> dict[str, Any]:
-    """Every deal of the kernel's run replayed on the engine gives the same actions, winners, tricks, net, pool."""
+    """Every deal of the kernel's run replayed on the engine gives the same actions, winners, tricks, net, pool,
+    and the same seats looed (the engine's result names each seat that paid a loo, LOO-SET-3)."""
     out = KERNEL.trace(setup, seed, n, given)
     plain = KERNEL.run(setup, seed, n, given)
     for key, column in plain.items():
@@ -43,6 +44,7 @@ def assert_exact(setup: Setup, seed: int, n: int, given: dict[str, Any] | None =
         assert list(out["net"][i]) == list(deal.net), where
         result = deal.result()
         assert result is not None and int(out["pool"][i]) == result.pool, where
+        assert np.flatnonzero(out["looed"][i]).tolist() == sorted(result.looed), where
         assert int(out["states"][i]) == 3 * setup.players + 4 + len(deal.log), where
         if setup.hero is not None and setup.hero_action is not None:
             hero = bots[setup.hero]

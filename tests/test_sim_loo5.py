@@ -32,7 +32,8 @@ def check_against_engine(
     setup: Setup, seed: int, n: int, given: dict[str, Any] | None = None, only: list[int] | None = None
 ) -> dict[str, Any]:
     """Play ``n`` deals with the kernel and each again (``only``: those) on the engine with the twins; every deal
-    the same."""
+    the same, the seats looed too: those the engine's result names (LOO5-5), or where a flush took the pool those
+    whose net fell below their stake, the flush's loo being paid seat to seat (LOO5-6)."""
     kernel = kernel_for(setup.form)
     out = kernel.run(setup, seed, n, given)
     assert isinstance(kernel, type(KERNELS["irish"]))
@@ -43,6 +44,7 @@ def check_against_engine(
         assert hands == out["hands"][i].tolist() and turnup == out["turnup"][i], f"deal {i}: the cards differ"
         deal = new_deal("loo", kernel.rules(setup), setup.players, dealer=setup.players - 1, pool=setup.pool)
         deal.deal_cards({s: list(_cards(h)) for s, h in enumerate(hands)}, turnup=turnup, stock=stock)
+        staked = list(deal.net)
         play_deal(deal, kernel.twins(setup, seed, i))
         where = f"deal {i} of seed {seed}, {setup}"
         assert [engine_key(a) for a in deal.log] == kernel.trace(setup, seed, i, hand, up), where
@@ -50,6 +52,12 @@ def check_against_engine(
         assert list(deal.won) == out["tricks"][i].tolist(), where
         assert deal.pool_total == out["pool"][i], where
         assert (deal.flush_winners[0] if deal.flush_winners else -1) == out["flush"][i], where
+        result = deal.result()
+        assert result is not None, where
+        paid = set(result.looed)
+        if deal.flush_winners:
+            paid |= {s for s in range(setup.players) if s not in deal.flush_winners and deal.net[s] < staked[s]}
+        assert np.flatnonzero(out["looed"][i]).tolist() == sorted(paid), where
     return out
 
 
@@ -144,10 +152,51 @@ def test_a_pam_holder_who_takes_no_trick_is_not_looed_loo5_8() -> None:
     rows, seats = np.nonzero(empty)
     assert len(rows) >= 1
     for i, s in zip(rows.tolist(), seats.tolist(), strict=True):
-        assert out["net"][i, s] == (-5 if s == 5 else 0)
+        assert out["net"][i, s] == (-5 if s == 5 else 0) and not out["looed"][i, s]
         trace = KERNELS["five_card"].trace(setup, 1, i)
         assert any(a[3] == "civil" for a in trace)
     check_against_engine(setup, seed=1, n=30_000, only=sorted(set(rows.tolist())))
+
+
+def test_a_pam_holder_forced_to_play_pam_to_a_civil_ace_takes_nothing_and_is_not_looed() -> None:
+    """LOO5-4, LOO5-8, on a hand-made deal: seat 1 is dealt Pam and four small cards, keeps Pam through his
+    exchange and loses every trick, the last one led by the ace of trumps with "Pam be civil" when Pam is all he
+    has left. He pays no loo, and the ``looed`` column says so, as the engine does."""
+    n, hero, pam = 4, 1, parse_cards("JC")[0]
+    hand, up = mask_of(parse_cards("JC 2D 3D 2H 3H")), parse_cards("4S")[0]
+    given = {"hand": np.full(n, hand), "turnup": np.full(n, up)}
+    setup = Setup("five_card", 3, ("sensible",) * 3, pool=7, hero=hero, hero_action="play")
+    out = check_against_engine(setup, seed=120, n=n, given=given)
+    trace = KERNELS["five_card"].trace(setup, 120, 3, hand, up)
+    exchanged = next(a[2] for a in trace if a[0] == hero and a[1] == "exchange")
+    assert exchanged is not None and not exchanged >> pam & 1  # Pam kept
+    last = [a for a in trace if a[1] == "play"][-3:]  # the fifth trick, one card from each seat
+    assert last[0][1:] == ("play", parse_cards("AS")[0], "civil") and (hero, "play", pam, None) in last
+    assert out["flush"][3] == -1 and out["tricks"][3, hero] == 0
+    assert out["net"][3, hero] == 0 and not out["looed"][3, hero]
+
+
+def test_a_lone_stander_the_dealer_concedes_to_is_not_looed() -> None:
+    """LOO-VAR-DEALER-CONCEDE, §14.24, on hand-made deals: the dealer (the hero, throwing up) concedes to the
+    one seat that played, which takes the pool without play and is looed by nobody; unless it holds a flush,
+    which it shows first and is paid a loo by each other seat, the dealer too (LOO5-6, §14.25)."""
+    n, dealer = 40, 2
+    given = {"hand": np.full(n, mask_of(parse_cards("2H 3D 5C 7D 9H"))), "turnup": np.full(n, parse_cards("4S")[0])}
+    options = {"dealer_lone_stander": "may_concede"}
+    setup = Setup("five_card", 3, ("sensible",) * 3, options, pool=2, hero=dealer, hero_action="throw")
+    out = check_against_engine(setup, seed=1, n=n, given=given)
+    decl, net, looed, flush = out["decl"], out["net"], out["looed"], out["flush"]
+    conceded = (decl[:, :dealer] == 1).sum(axis=1) == 1
+    assert (decl[conceded, dealer] == 0).all()
+    plain = np.flatnonzero(conceded & (flush == -1))
+    flushed = np.flatnonzero(conceded & (flush >= 0))
+    assert len(plain) >= 5 and len(flushed) >= 1
+    for i in plain.tolist():
+        stander = int(decl[i, :dealer].argmax())
+        assert net[i, stander] == 2 + 5 and out["tricks"][i].sum() == 0
+        assert not looed[i].any()
+    for i in flushed.tolist():
+        assert looed[i].tolist() == [s != flush[i] for s in range(3)]
 
 
 def test_club_law_makes_every_seat_play_and_leaves_the_exchange_open() -> None:

@@ -125,12 +125,25 @@ def test_bad_settings_are_refused_by_name(kwargs: dict[str, object], words: list
         assert word in str(info.value), str(info.value)
 
 
-@pytest.mark.parametrize(("form", "preset"), [("three_card", "peel"), ("five_card", "five-card"), ("irish", "irish")])
-def test_a_chunks_looed_count_is_who_paid_a_loo(form: str, preset: str) -> None:
+@pytest.mark.parametrize(
+    ("form", "preset", "options"),
+    [
+        ("three_card", "peel", {}),
+        ("five_card", "five-card", {}),
+        ("irish", "irish", {}),
+        # the corners: a lone stander paid the pool on the dealer's concession (LOO-VAR-DEALER-CONCEDE, §14.24),
+        # a dealer looed for the miss he defended (defender_looed), a flush paid by some seats only (C-LOO-15) or
+        # shared (LOO5-7)
+        ("three_card", "peel", {"dealer_lone_stander": "may_concede", "defender_looed": True}),
+        ("five_card", "five-card", {"dealer_lone_stander": "may_concede", "flush_pay": "ew_hoy"}),
+        ("irish", "irish", {"dealer_lone_stander": "may_concede", "irish_flush": True, "flush_tie": "split"}),
+    ],
+)
+def test_a_chunks_looed_count_is_who_paid_a_loo(form: str, preset: str, options: dict[str, object]) -> None:
     # Only the dealer stakes (ante: dealer); a seat that is not looed loses at most its stake (a trick's share is
     # never negative), and a looed seat pays a loo beyond it (LOO-SET-3, LOO5-5, LOO5-6).
     players = 5
-    columns = play_chunk(Setup(form, players, ("random",) * players), 4, 2000, 2000, 0)[0]
+    columns = play_chunk(Setup(form, players, ("random",) * players, options), 4, 2000, 2000, 0)[0]
     stats = chunk_stats(form, columns)
     stake = np.zeros(players, np.int64)
     stake[-1] = rules_for("loo", preset).stakes.deal

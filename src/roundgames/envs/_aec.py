@@ -160,13 +160,15 @@ class RoundGameEnv(AECEnv):  # type: ignore[misc]
         self._paid = self._pending_paid = False
         #: the encoding's writer of observation vectors (a function: the environment still copies and pickles)
         self._into = self._KIT.encoding.observation_into
+        #: whether the rules may offer actions out of turn or force some (else no step asks)
+        self._offers = self._KIT.encoding.offers(rules)
         self._size = self.observation_spaces[self.possible_agents[0]]["observation"].shape[0]
         #: the observations built since the last action, by agent: each is built when first asked for
         self._seen: dict[str, dict[str, np.ndarray]] = {}
 
     @property
     def kit(self) -> EnvGame:
-        """The game's spec, encoding and deals (looked up by name, so that the environment copies and pickles)."""
+        """The game's spec, encoding and deals (the class's, so that the environment copies and pickles)."""
         return self._KIT
 
     def _observation_space(self) -> Any:
@@ -374,7 +376,8 @@ class RoundGameEnv(AECEnv):  # type: ignore[misc]
         """Point ``agent_selection`` at the engine's seat to act; settle finished deals (and sittings)."""
         deal = self.deal
         assert deal is not None
-        apply_forced(self.kit, deal)
+        if self._offers:
+            apply_forced(self._KIT, deal)
         while deal.is_complete:
             if self.sitting is None:
                 for i, amount in enumerate(deal.net):
@@ -394,7 +397,7 @@ class RoundGameEnv(AECEnv):  # type: ignore[misc]
             self.deal = deal = self.sitting.start_deal()
             self.passed = ()
             apply_forced(self.kit, deal)
-        now = turn(self._KIT, deal, self.passed, self.table_mode)
+        now = turn(self._KIT, deal, self.passed, self.table_mode, self._offers)
         assert now is not None
         self._legal, self._offer = now.legal, now.offer
         self.agent_selection = self.possible_agents[now.seat]

@@ -50,15 +50,16 @@ def offer_seat(kit: EnvGame, deal: Any, passed: Collection[int]) -> int | None:
     return next((s for s in offered if s not in passed), None) if offered else None
 
 
-def turn(kit: EnvGame, deal: Any, passed: Collection[int], table: bool = False) -> Turn | None:
+def turn(kit: EnvGame, deal: Any, passed: Collection[int], table: bool = False, offers: bool = True) -> Turn | None:
     """Who acts in ``deal`` and with what, the seats of ``passed`` having let their offers go by; None once the
     deal is complete (or before it is dealt). ``table``: the deal is in table mode, and the seat to act may also
-    take the irregular actions of :func:`irregular_actions`."""
+    take the irregular actions of :func:`irregular_actions`. ``offers=False``: the deal's rules never offer an
+    action out of turn (:meth:`~.games.Encoding.offers`), so nobody is asked."""
     to_act = deal.to_act
     if to_act is None or deal.is_complete:
         return None
     encoding = kit.encoding
-    seat = offer_seat(kit, deal, passed)
+    seat = offer_seat(kit, deal, passed) if offers else None
     if seat is None:
         legal = encoding.action_ids(deal, deal.legal_actions())
         if table:

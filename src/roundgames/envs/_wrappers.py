@@ -35,13 +35,17 @@ def _direct(name: str) -> property:
     return property(get, put, doc=f"The raw environment's ``{name}``.")
 
 
-def _guarded(name: str) -> property:
-    """As :func:`_direct`, refused before ``reset()`` as ``OrderEnforcingWrapper`` refuses it."""
+class _NotReset:
+    """What :class:`OrderEnforcing` reads its attributes from before ``reset()``: each is refused as
+    ``OrderEnforcingWrapper`` refuses it."""
 
-    def get(self: Any) -> Any:
-        if not self._has_reset:
-            raise AttributeError(f"{name} cannot be accessed before reset")
-        return getattr(self._raw, name)
+    def __getattr__(self, name: str) -> Any:
+        raise AttributeError(f"{name} cannot be accessed before reset")
+
+
+def _guarded(name: str) -> property:
+    """As :func:`_direct`, read from ``_live``: the raw environment once reset, refused before."""
+    get = operator.attrgetter(f"_live.{name}")
 
     def put(self: Any, value: Any) -> None:
         setattr(self._raw, name, value)
@@ -79,24 +83,19 @@ class TerminateIllegal(_Direct, wrappers.TerminateIllegalWrapper):  # type: igno
         return obs
 
     def step(self, action: Any) -> None:
-        # The common case said at once: a live agent's legal int action, its observation seen (the mask it acts
-        # on) and no illegal action before. TerminateIllegalWrapper.step does the same there, and everything else.
+        # The common cases said at once, with its observation seen (the mask it acts on) and no illegal action
+        # before: a live agent's legal int action, or None for an agent that is done. TerminateIllegalWrapper.step
+        # does the same there, and everything else.
         raw = self._raw
         agent = raw.agent_selection
         prev = self._prev_obs
-        if (
-            type(action) is int
-            and type(prev) is dict
-            and not self._terminated
-            and not raw.terminations[agent]
-            and not raw.truncations[agent]
-            and "action_mask" in prev
-            and prev["action_mask"][action]
-        ):
-            self._prev_obs = self._prev_info = None
-            self.env.step(action)
-        else:
-            super().step(action)
+        if type(prev) is dict and "action_mask" in prev and not self._terminated:
+            done = raw.terminations[agent] or raw.truncations[agent]
+            if (action is None and done) or (type(action) is int and not done and prev["action_mask"][action]):
+                self._prev_obs = self._prev_info = None
+                self.env.step(action)
+                return
+        super().step(action)
 
 
 class AssertOutOfBounds(_Direct, wrappers.AssertOutOfBoundsWrapper):  # type: ignore[misc]
@@ -109,8 +108,13 @@ class AssertOutOfBounds(_Direct, wrappers.AssertOutOfBoundsWrapper):  # type: ig
         self._size = int(self._raw.NUM_ACTIONS)
 
     def step(self, action: Any) -> None:
-        # Discrete(n).contains(a) for an int a is 0 <= a < n: said here at once; anything else goes to the space.
-        if type(action) is int and 0 <= action < self._size:
+        # Discrete(n).contains(a) for an int a is 0 <= a < n: said here at once, as is None for an agent that is
+        # done; anything else goes to AssertOutOfBoundsWrapper.step and the space.
+        raw = self._raw
+        inside = type(action) is int and 0 <= action < self._size
+        if inside or (
+            action is None and (raw.terminations[raw.agent_selection] or raw.truncations[raw.agent_selection])
+        ):
             self.env.step(action)
         else:
             super().step(action)
@@ -122,7 +126,13 @@ class OrderEnforcing(_Direct, wrappers.OrderEnforcingWrapper):  # type: ignore[m
 
     def __init__(self, env: Any) -> None:
         self._set_raw(env)
+        #: where the guarded attributes are read: the raw environment once reset
+        self._live: Any = _NotReset()
         super().__init__(env)
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        self._live = self._raw  # as OrderEnforcingWrapper counts it reset before the raw environment's reset runs
+        super().reset(seed=seed, options=options)
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         # AECEnv.last, the attributes read once each from the raw environment

@@ -67,6 +67,10 @@ class Encoding(Protocol):
     def public(self, deal: Any, action: Any, seat: int) -> str:
         """An action as ``seat`` saw it."""
 
+    def offers(self, rules: Any) -> bool:
+        """Whether under ``rules`` a deal may offer actions out of turn (:meth:`offered`) or wait on one nobody
+        chooses (:meth:`forced`); where not, the adapters need not ask at every step."""
+
     def offered(self, deal: Any) -> tuple[int, ...]:
         """The seats, in order, offered now what the deal lets them do out of turn (``deal.side_actions``),
         chosen from what every seat sees, so that an offer tells nobody what the seat holds."""

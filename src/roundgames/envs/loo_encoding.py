@@ -50,6 +50,7 @@ __all__ = [
     "observation",
     "observation_into",
     "offered",
+    "offers",
     "own_seen",
     "public",
     "replay_id",
@@ -206,6 +207,12 @@ def public(deal: LooDeal, action: LooAction, seat: int) -> str:
     if action.verb == "exchange" and action.seat != seat:
         return f"{deal.seats[action.seat]} exchange x{len(exchange_cards(action))}"
     return deal.action_str(action)
+
+
+def offers(rules: LooRules | None) -> bool:
+    """Whether a deal may offer a flush out of turn or show one as nobody chooses (LOO5-6): only the forms with
+    a stock (Five-card and Irish Loo)."""
+    return _shape(rules)[0]
 
 
 def offered(deal: LooDeal) -> tuple[int, ...]:

@@ -51,6 +51,7 @@ __all__ = [
     "observation",
     "observation_into",
     "offered",
+    "offers",
     "own_seen",
     "public",
     "summary",
@@ -92,6 +93,11 @@ def irregular_ids(deal: NapDeal, seat: int) -> list[int]:
     may revoke, NAP-LAW-6, or be played before the calling is over, NAP-LAW-7; a call, which may be Wellington or
     Blucher without a Nap, NAP-LAW-10). What the laws do not cover is left out by the adapters."""
     return [*(PLAY + c for c in cards_in(deal.hands[seat])), *range(CALL, CALL + len(CALLS))]
+
+
+def offers(rules: NapRules | None) -> bool:
+    """Whether a deal may offer an action out of turn or wait on one nobody chooses: never in Nap."""
+    return False
 
 
 def offered(deal: NapDeal) -> tuple[int, ...]:

@@ -447,9 +447,10 @@ def play_tricks(plist, k, leader_pos, hands, won, turnup, params, pol, st, trace
 
 
 @numba.njit(cache=True, inline="always")
-def settle(players, decl, won, winners, taker, pool, params, net):
-    """Pay the shares of the tricks and the loos (LOO-SET-1..4, LOO-DECL-7/9); ``net`` holds the stakes already.
-    Returns what the next deal's pool holds before its dealer's stake."""
+def settle(players, decl, won, winners, taker, pool, params, net, looed):
+    """Pay the shares of the tricks and the loos (LOO-SET-1..4, LOO-DECL-7/9); ``net`` holds the stakes already,
+    ``looed`` (all false) takes the seats that pay a loo. Returns what the next deal's pool holds before its
+    dealer's stake."""
     if taker >= 0:  # the whole pool without play (LOO-DECL-7, LOO-DECL-9, LOO-VAR-DEALER-CONCEDE)
         net[taker] += pool
         return np.int64(0)
@@ -471,20 +472,22 @@ def settle(players, decl, won, winners, taker, pool, params, net):
         if d == DEFEND and not params[P_DEF_LOOED]:  # LOO-DECL-8 [I]: playing for the pool, never looed
             continue
         net[s] -= loo  # LOO-SET-3
+        looed[s] = True
         carried += loo
     return carried
 
 
 @numba.njit(cache=True, inline="always")
-def play_deal(seed, i, players, pol, params, pool0, hero, hero_act, g_hand, g_turn, hands, decl, won, net, plist,
-              cards, st, trace, acts, actors, winners):  # fmt: skip
-    """Deal ``i`` from its dealing to its settlement; ``hands`` keep the hands dealt, ``net`` and ``won`` the
-    result. Returns ``(miss, turnup, next pool, states, forced)``."""
+def play_deal(seed, i, players, pol, params, pool0, hero, hero_act, g_hand, g_turn, hands, decl, won, net, looed,
+              plist, cards, st, trace, acts, actors, winners):  # fmt: skip
+    """Deal ``i`` from its dealing to its settlement; ``hands`` keep the hands dealt, ``net``, ``won`` and
+    ``looed`` the result. Returns ``(miss, turnup, next pool, states, forced)``."""
     miss, turnup = deal_cards(seed, i, players, hero, g_hand, g_turn, cards, hands, st)
     pool = pool0 + params[P_DEAL]  # LOO-STK-2: the dealer's stake
     for s in range(players):
         net[s] = 0
         won[s] = 0
+        looed[s] = False
         decl[s] = NONE
     net[players - 1] = -params[P_DEAL]
     if params[P_ANTE]:  # LOO-VAR-ALL-ANTE: every other seat antes too
@@ -509,14 +512,14 @@ def play_deal(seed, i, players, pol, params, pool0, hero, hero_act, g_hand, g_tu
                 plist[k] = s
                 k += 1
         made = play_tricks(plist, k, lead, play, won, turnup, params, pol, st, trace, acts, actors, made, winners)
-    carried = settle(players, decl, won, winners, taker, pool, params, net)
+    carried = settle(players, decl, won, winners, taker, pool, params, net, looed)
     return miss, turnup, carried, 3 * players + 4 + made, forced
 
 
 @numba.njit(cache=True)
 def play_batch(seed, n, players, pol, params, pool0, hero, hero_act, g_hand, g_turn, out_net, out_tricks, out_pool,
-               out_states, out_hands, out_miss, out_turnup, out_decl, out_forced, trace, out_acts, out_actors,
-               out_winners):  # fmt: skip
+               out_states, out_hands, out_miss, out_turnup, out_decl, out_looed, out_forced, trace, out_acts,
+               out_actors, out_winners):  # fmt: skip
     """Deals ``0 .. n-1`` of the chunk seeded ``seed`` into the output arrays (:mod:`.loo3` documents them).
     ``g_hand``/``g_turn``: given cards per deal (0 / -1: none), or empty arrays; ``trace``: also write each deal's
     actions, their seats and the trick winners."""
@@ -524,6 +527,7 @@ def play_batch(seed, n, players, pol, params, pool0, hero, hero_act, g_hand, g_t
     decl = np.zeros(players, np.int64)
     won = np.zeros(players, np.int64)
     net = np.zeros(players, np.int64)
+    looed = np.zeros(players, np.bool_)
     plist = np.zeros(players, np.int64)
     cards = np.zeros(52, np.int64)
     st = np.zeros(1, np.uint64)
@@ -534,14 +538,15 @@ def play_batch(seed, n, players, pol, params, pool0, hero, hero_act, g_hand, g_t
         turn = g_turn[i] if given else np.int64(-1)
         row = i if trace else 0
         miss, turnup, carried, states, forced = play_deal(
-            seed, i, players, pol, params, pool0, hero, hero_act, hand, turn, hands, decl, won, net, plist, cards,
-            st, trace, out_acts[row], out_actors[row], winners,
+            seed, i, players, pol, params, pool0, hero, hero_act, hand, turn, hands, decl, won, net, looed, plist,
+            cards, st, trace, out_acts[row], out_actors[row], winners,
         )  # fmt: skip
         for s in range(players):
             out_net[i, s] = net[s]
             out_tricks[i, s] = won[s]
             out_hands[i, s] = hands[s]
             out_decl[i, s] = decl[s]
+            out_looed[i, s] = looed[s]
         out_pool[i] = carried
         out_states[i] = states
         out_miss[i] = miss

@@ -255,9 +255,9 @@ HERO_PLAY, HERO_THROW = 0, 1
 NONE, STAND, THROW, EXCHANGE = 0, 1, 2, 3
 # the actions as acts records them: (seat, code, argument)
 A_STAND, A_THROW, A_EXCHANGE, A_PLAY, A_CIVIL, A_FLUSH = 0, 1, 2, 3, 4, 5
-# the rows of st
-HAND, DEALT, DECL, EXCH, WON, NET, PLAYHAND, KEY, TW, PL, SC, DECK = range(12)
-ROWS, WIDTH = 12, 64
+# the rows of st (LOOED: 1 for a seat that paid a loo in the settlement)
+HAND, DEALT, DECL, EXCH, WON, NET, PLAYHAND, KEY, TW, PL, SC, DECK, LOOED = range(13)
+ROWS, WIDTH = 13, 64
 # the fields of the row SC of st
 S_POOL, S_POS, S_DECKN, S_NACT, S_STATES, S_TRUMP, S_TURNUP, S_PAM, S_FLUSH, S_FORCED, S_CARRY, S_NPL = range(12)
 MAX_ACTS = 128
@@ -311,7 +311,7 @@ def deal_cards(cfg, st, pack, rng, ghand, gturn):
             n += 1
     st[SC, S_DECKN] = n
     for s in range(players):
-        for row in (HAND, DECL, EXCH, WON, NET):
+        for row in (HAND, DECL, EXCH, WON, NET, LOOED):
             st[row, s] = 0
     for _ in range(size):
         for s in range(players):
@@ -477,7 +477,8 @@ def declare(cfg, pol, st, rng, acts):
 
 @numba.njit(cache=True)
 def settle_flush(cfg, st, shown_from):
-    """The best flush takes the pool and a loo from every other seat (LOO5-6/7, ``flush_pay``, ``flush_tie``)."""
+    """The best flush takes the pool and a loo from every other seat (LOO5-6/7, ``flush_pay``, ``flush_tie``):
+    those seats are marked in the row LOOED."""
     players = cfg[C_PLAYERS]
     best = np.int64(-1)
     for s in range(players):
@@ -500,6 +501,7 @@ def settle_flush(cfg, st, shown_from):
             holds_pam = pam >= 0 and ((st[HAND, p] >> pam) & ONE) != 0
             if ((shown_from >> p) & 1) == 0 or holds_pam or st[KEY, p] >= 0:
                 continue
+        st[LOOED, p] = 1
         for i in range(nw):
             part = share(loo, nw, i)
             st[NET, p] -= part
@@ -607,7 +609,8 @@ def choose_play(policy, legal, led, win, k, trump, pam, civil, won, rng):
 
 @numba.njit(cache=True)
 def play_tricks(cfg, pol, st, acts, rng):
-    """Play the tricks out (LOO-PLAY-1..9, LOO5-3..5) and divide the pool, looing who took none (LOO5-8)."""
+    """Play the tricks out (LOO-PLAY-1..9, LOO5-3..5) and divide the pool, looing who took none but the holder
+    of Pam (LOO5-5, LOO5-8): the row LOOED marks them."""
     npl, size, trump, pam, turnup = st[SC, S_NPL], cfg[C_SIZE], st[SC, S_TRUMP], st[SC, S_PAM], st[SC, S_TURNUP]
     free, lead_rule, peel = cfg[C_PAM_FREE] != 0, cfg[C_LEAD_RULE], cfg[C_PEEL_SECOND] != 0
     at = 0
@@ -644,6 +647,7 @@ def play_tricks(cfg, pol, st, acts, rng):
         s = st[PL, j]
         if st[WON, s] == 0 and not (pam >= 0 and ((st[PLAYHAND, s] >> pam) & ONE) != 0):
             st[NET, s] -= loo
+            st[LOOED, s] = 1
             carry += loo
     st[SC, S_CARRY] = carry
 
@@ -672,7 +676,7 @@ def play_one(cfg, pol, seed, index, ghand, gturn, pack, st, acts, rng):
 
 @numba.njit(cache=True)
 def run(cfg, pol, seed, first, n, ghand, gturn, pack, acts, net, tricks, pool, states, hands, turnup, decl, exch, flush,
-        forced):  # fmt: skip
+        looed, forced):  # fmt: skip
     """Play deals ``first .. first+n-1`` of the chunk seeded ``seed`` into rows ``0 .. n-1`` of the output
     columns; ``acts`` holds the last deal's actions, and their number is returned (one compiled function serves
     the batch and the trace of one deal)."""
@@ -688,6 +692,7 @@ def run(cfg, pol, seed, first, n, ghand, gturn, pack, acts, net, tricks, pool, s
             d = st[DECL, s]
             decl[i, s] = -1 if d == NONE else (0 if d == THROW else 1)
             exch[i, s] = st[EXCH, s]
+            looed[i, s] = st[LOOED, s] != 0
         pool[i] = st[SC, S_CARRY]
         states[i] = st[SC, S_STATES]
         turnup[i] = st[SC, S_TURNUP]

@@ -101,6 +101,10 @@ class Loo3Kernel:
         "defends the miss for the pool (LOO-DECL-8), 5 the dealer takes the pool without play (LOO-DECL-7: every "
         "other seat threw up); 2 by the dealer with one seat in gives that seat the pool (LOO-DECL-9, or conceding "
         "under may_concede); 0 never declared",
+        "looed": "(n, players) bool: the seats that paid a loo in the deal's settlement (LOO-SET-3): who stood on "
+        "his own hand or on the miss and took no trick, and under defender_looed the dealer who defended the miss "
+        "and took none; never the dealer defending the miss by default (LOO-DECL-8 [I]), nor anyone in a deal whose "
+        "pool was taken without play (LOO-DECL-7, -9, or a dealer conceding under may_concede)",
         "hero_forced": "(n,) bool, when a hero is set: the hero's declaration was his hero action",
     }
     policies: Mapping[str, str] = {
@@ -172,6 +176,7 @@ class Loo3Kernel:
             "miss": np.zeros(n, np.int64),
             "turnup": np.zeros(n, np.int8),
             "decl": np.zeros((n, p), np.int8),
+            "looed": np.zeros((n, p), np.bool_),
             "hero_forced": np.zeros(n, np.bool_),
             "actions": np.full((n if trace else 1, width), -1, np.int16),
             "actors": np.full((n if trace else 1, width), -1, np.int8),
@@ -183,7 +188,7 @@ class Loo3Kernel:
         K.play_batch(
             np.uint64(seed), int(n), p, pol, params_of(rules_of(setup)), setup.pool, hero, act, hand, turnup,
             out["net"], out["tricks"], out["pool"], out["states"], out["hands"], out["miss"], out["turnup"],
-            out["decl"], out["hero_forced"], trace, out["actions"], out["actors"], out["winners"],
+            out["decl"], out["looed"], out["hero_forced"], trace, out["actions"], out["actors"], out["winners"],
         )  # fmt: skip
         if setup.hero is None:
             del out["hero_forced"]

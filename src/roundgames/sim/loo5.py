@@ -132,6 +132,13 @@ class Loo5Kernel:
         "decl": "(n, players) int8: 0 threw up, 1 played (stood or exchanged), -1 did not declare",
         "exchanged": "(n, players) int8: how many cards each seat exchanged",
         "flush": "(n,) int8: the seat whose flush took the pool (under flush_tie split, the eldest), -1 none (LOO5-6)",
+        "looed": "(n, players) bool: the seats that paid a loo in the deal's settlement. Where the hand is played: "
+        "who played and took no trick, never the holder of Pam, not even one left to play Pam to an ace of trumps "
+        "led 'civil' (LOO5-4, LOO5-5, LOO5-8). Where a flush took the pool: every seat that paid the flush its loo "
+        "(LOO5-6: every other seat, whether it stood or not; under flush_pay ew_hoy only those who played, less "
+        "Pam's holder and beaten flushes, C-LOO-15; never another winner of a split flush, LOO5-7). Nobody where "
+        "one seat took the pool without play and without a flush (LOO-DECL-7, the dealer conceding under "
+        "may_concede, §14.24)",
         "hero_forced": "(n,) bool, when a hero is set: his action was the one fixed",
     }
 
@@ -289,6 +296,7 @@ class Loo5Kernel:
             "decl": np.zeros((n, p), np.int8),
             "exchanged": np.zeros((n, p), np.int8),
             "flush": np.zeros(n, np.int8),
+            "looed": np.zeros((n, p), np.bool_),
             "hero_forced": np.zeros(n, np.bool_),
         }
         acts = np.zeros((K.MAX_ACTS, 3), np.int64)

@@ -254,25 +254,10 @@ class Outcome:
     count: Callable[[Mapping[str, Any]], tuple[np.ndarray, np.ndarray]]
 
 
-def _looed_three_card(columns: Mapping[str, Any]) -> tuple[np.ndarray, np.ndarray]:
-    # LOO-SET-3: who stood on his own hand (1) or on the miss (3) and took no trick, in a deal played out; the
-    # dealer playing the miss for the pool (4) is never looed (LOO-DECL-8 [I]), and nobody is where the pool was
-    # taken without play (LOO-DECL-7, -9, or a dealer conceding to a lone stander).
-    decl, tricks = np.asarray(columns["decl"]), np.asarray(columns["tricks"])
-    played = tricks.sum(axis=1, dtype=np.int64)[:, None] > 0
-    looed = ((decl == 1) | (decl == 3)) & (tricks == 0) & played
-    return looed.sum(axis=0), np.full(decl.shape[1], decl.shape[0])
-
-
-def _looed_five_card(columns: Mapping[str, Any]) -> tuple[np.ndarray, np.ndarray]:
-    # LOO5-5: who played (1) and took no trick, when no flush took the pool; LOO5-6: a flush is paid a loo by every
-    # other player, whether he stood or not. Pam's holder (LOO5-8) cannot be looed, and never is here: Pam heads
-    # every trick it falls to, and a hand that plays plays all its cards.
-    decl, tricks, flush = np.asarray(columns["decl"]), np.asarray(columns["tricks"]), np.asarray(columns["flush"])
-    seats = np.arange(decl.shape[1])[None, :]
-    flushed = flush[:, None] >= 0
-    looed = ((decl == 1) & (tricks == 0) & ~flushed) | (flushed & (seats != flush[:, None]))
-    return looed.sum(axis=0), np.full(decl.shape[1], decl.shape[0])
+def _looed(columns: Mapping[str, Any]) -> tuple[np.ndarray, np.ndarray]:
+    # the kernel marks the seats its settlement charged a loo (the column ``looed``), out of every deal
+    looed = np.asarray(columns["looed"], dtype=np.bool_)
+    return looed.sum(axis=0), np.full(looed.shape[1], looed.shape[0])
 
 
 def _made_nap(columns: Mapping[str, Any]) -> tuple[np.ndarray, np.ndarray]:
@@ -286,13 +271,9 @@ def _made_nap(columns: Mapping[str, Any]) -> tuple[np.ndarray, np.ndarray]:
 
 #: what a run's summary counts for each seat, by form
 OUTCOMES: Final[dict[str, Outcome]] = {
-    "three_card": Outcome("looed", "the share of deals the seat was looed (LOO-SET-3)", _looed_three_card),
-    "five_card": Outcome(
-        "looed", "the share of deals the seat was looed (LOO5-5, or paid a flush: LOO5-6)", _looed_five_card
-    ),
-    "irish": Outcome(
-        "looed", "the share of deals the seat was looed (LOO5-5, or paid a flush: LOO5-6)", _looed_five_card
-    ),
+    "three_card": Outcome("looed", "the share of deals the seat was looed (LOO-SET-3)", _looed),
+    "five_card": Outcome("looed", "the share of deals the seat was looed (LOO5-5, or paid a flush: LOO5-6)", _looed),
+    "irish": Outcome("looed", "the share of deals the seat was looed (LOO5-5, or paid a flush: LOO5-6)", _looed),
     "nap": Outcome("made", "of the contracts the seat called as senior hand, the share made", _made_nap),
 }
 
