@@ -1,6 +1,6 @@
 """How far the batch simulator's players are from the project's strong players: the bias of the studies' stand-in.
 
-    .venv/bin/python benchmarks/bench_players.py [--deals 240] [--views 300] [--seed 0] [--csv PATH]
+    .venv/bin/python benchmarks/bench_players.py [--deals 720] [--views 900] [--seed 0] [--csv PATH]
 
 The studies (``roundgames study``) play with the simulator's ``sensible`` players, a cheap stand-in for the expert
 bot's solver-based play (:mod:`roundgames.bots.expert`). This measures the stand-in against the expert, on the
@@ -189,8 +189,8 @@ def measure(
 def main(argv: Sequence[str] | None = None) -> int:
     """Measure both games and print the figures, after the command line."""
     parser = argparse.ArgumentParser(prog="benchmarks/bench_players.py", description=__doc__.split("\n")[0])
-    parser.add_argument("--deals", type=int, default=240, help="tournament deals per game (whole boards)")
-    parser.add_argument("--views", type=int, default=300, help="declarations or calls sampled per game")
+    parser.add_argument("--deals", type=int, default=720, help="tournament deals per game (whole boards)")
+    parser.add_argument("--views", type=int, default=900, help="declarations or calls sampled per game")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--csv", help="write every seat of every tournament deal to this file")
     args = parser.parse_args(argv)
