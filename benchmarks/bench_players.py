@@ -194,8 +194,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--csv", help="write every seat of every tournament deal to this file")
     args = parser.parse_args(argv)
-    if args.deals < 1 or args.views < 1:
-        parser.error(f"--deals and --views must be at least 1, got {args.deals} and {args.views}")
+    for flag, value in (("--deals", args.deals), ("--views", args.views)):
+        if value < 1:
+            print(f"{parser.prog}: error: {flag}: at least 1, got {value}", file=sys.stderr)
+            return 2
     command = f"--deals {args.deals} --views {args.views} --seed {args.seed}"
     if args.csv:
         command += f" --csv {shlex.quote(args.csv)}"

@@ -77,7 +77,8 @@ def test_a_tiny_run_reports_every_player_and_conserves_every_deals_money(
         assert held == {(p, s) for p in ("sim-sensible", "expert", "sensible") for s in places}
 
 
-def test_bad_sizes_are_refused() -> None:
-    with pytest.raises(SystemExit) as e:
-        bench().main(["--deals", "0"])
-    assert e.value.code == 2
+def test_a_size_below_one_is_refused_in_one_line_naming_the_flag(capsys: pytest.CaptureFixture[str]) -> None:
+    assert bench().main(["--views", "0"]) == 2
+    got = capsys.readouterr()
+    assert got.out == ""
+    assert got.err == "benchmarks/bench_players.py: error: --views: at least 1, got 0\n"
