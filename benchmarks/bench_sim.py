@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/bench_sim.py [--seconds 2] [--rounds 3] [--chunk 100000] [--cpu N]
 
-Plays random Three-card Loo (5 players) and random Nap (4 players) through the compiled kernels
+Plays random Three-card Loo (5 players), Nap (4), Five-card and Irish Loo (5) through the compiled kernels
 (:func:`roundgames.sim.kernels.kernel_for`), after compiling them (only the steady state is timed), in chunks of
 ``--chunk`` deals; and OpenSpiel's ``oh_hell`` (its default parameters) in C++: ``pyspiel.evaluate_bots`` with C++
 uniform random bots (``pyspiel.make_uniform_random_bot``) plays a whole game in C++, sampling every chance node
@@ -38,6 +38,8 @@ from roundgames.sim.streams import chunk_seed
 #: the kernels measured: a name, and the form, seats and players
 KERNELS = (("Three-card Loo, 5 random players", Setup("three_card", 5, ("random",) * 5)),)
 KERNELS += (("Nap, 4 random players", Setup("nap", 4, ("random",) * 4)),)
+KERNELS += (("Five-card Loo, 5 random players", Setup("five_card", 5, ("random",) * 5)),)
+KERNELS += (("Irish Loo, 5 random players", Setup("irish", 5, ("random",) * 5)),)
 TARGET = 10.0
 
 

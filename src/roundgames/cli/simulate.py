@@ -175,7 +175,7 @@ def _play(
     from ..sim.run import map_chunks, play_chunk
 
     played = 0
-    fn = functools.partial(play_chunk, setup, args.seed, args.chunk, args.deals)
+    fn = functools.partial(play_chunk, setup, args.seed, args.chunk, args.deals, keep=store is not None)
     before = sum(int(stats[k]["deals"]) for k in stats if k not in todo)
     with DealsProgress(sum(sizes), before, show=not args.quiet) as bar:
         results = map_chunks(fn, todo, workers=workers, scheduler=args.scheduler)

@@ -135,7 +135,10 @@ INDEX_INTRO: Final = """# The period advice put to the test
 The period books are full of advice on when to stand, when to take the miss, what to call and how to defend.
 Each study below plays many deals with the batch simulator (`roundgames study NAME`), fixing one player's choice
 and comparing it with the others on the same deals, and reports whether the advice holds: with its method, its
-95% intervals, its figures, worked examples and a rule to remember. The verdicts of each report:
+95% intervals, its figures, worked examples and a rule to remember. The studies' players are the simulator's
+`sensible` ones, a stand-in for the expert bot; how far they are from it is measured in
+[How strong are the simulator's players](../research/simulate.md#how-strong-are-the-simulators-players). The
+verdicts of each report:
 """
 
 

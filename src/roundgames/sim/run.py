@@ -235,13 +235,17 @@ def _submit_all(
 # -- a run's chunks and their statistics ------------------------------------------------------------------------
 
 
-def play_chunk(setup: Setup, seed: int, chunk: int, deals: int, index: int) -> tuple[dict[str, Any], dict[str, Any]]:
+def play_chunk(
+    setup: Setup, seed: int, chunk: int, deals: int, index: int, *, keep: bool = True
+) -> tuple[dict[str, Any], dict[str, Any]]:
     """Chunk ``index`` of the run of ``deals`` deals seeded ``seed``, in chunks of ``chunk``: the kernel's columns for
-    its deals (:func:`.streams.chunk_seed` gives its seed), and their statistics (:func:`chunk_stats`). A module-level
-    function, so that ``functools.partial(play_chunk, setup, seed, chunk, deals)`` goes to a cluster's workers."""
+    its deals (:func:`.streams.chunk_seed` gives its seed), or none unless ``keep`` (a run that writes no files has
+    no use for them, and a cluster's worker would send them all back), and their statistics (:func:`chunk_stats`).
+    A module-level function, so that ``functools.partial(play_chunk, setup, seed, chunk, deals)`` goes to a
+    cluster's workers."""
     n = min(chunk, deals - index * chunk)
     columns = kernel_for(setup.form).run(setup, chunk_seed(seed, index), n)
-    return columns, chunk_stats(setup.form, columns)
+    return (columns if keep else {}), chunk_stats(setup.form, columns)
 
 
 @dataclass(frozen=True)
