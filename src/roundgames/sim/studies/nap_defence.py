@@ -110,6 +110,19 @@ def _method(run: Run) -> str:
     )
 
 
+def _word(overall: list[Estimate]) -> str:
+    """The verdict's word: passing measurably better at every table size, worse at every one, or mixed."""
+    holds = [e.low > 0 for e in overall if e.n]
+    fails = [e.high < 0 for e in overall if e.n]
+    if holds and all(holds):
+        return "Holds"
+    if fails and all(fails):
+        return "Does not hold"
+    if any(holds):
+        return "Holds in part"
+    return "Does not hold in part" if any(fails) else "Makes no difference that these deals can measure"
+
+
 def _report(t: NDArray[np.int64], run: Run) -> Report:
     rows = []
     for p, players in enumerate(PLAYERS):
@@ -133,10 +146,8 @@ def _report(t: NDArray[np.int64], run: Run) -> Report:
         (wilson(int(total[p, 1]), int(total[p, 0])), wilson(int(total[p, 2]), int(total[p, 0])))
         for p in range(len(PLAYERS))
     ]
-    sure = all(e.low > 0 for e in overall if e.n)
-    wrong = all(e.high < 0 for e in overall if e.n)
     verdicts = [
-        ("Holds" if sure else "Does not hold" if wrong else "Makes no difference that these deals can measure")
+        _word(overall)
         + ": passing with ace and a small one, knave or lower led, is worth "
         + "; ".join(f"{e.text(3)} units a deal to the defender at {PLAYERS[p]} players" for p, e in enumerate(overall))
         + " against heading with the ace.",
