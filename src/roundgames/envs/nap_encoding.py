@@ -53,6 +53,8 @@ __all__ = [
     "offered",
     "offers",
     "own_seen",
+    "plain_action",
+    "plain_ids",
     "public",
     "summary",
 ]
@@ -140,6 +142,25 @@ def action_id(deal: NapDeal, action: NapAction) -> int:
 def action_ids(deal: NapDeal, actions: Iterable[NapAction]) -> dict[int, NapAction]:
     """Each of ``actions`` by its integer (:func:`action_id`; a card played said at once: the most common)."""
     return {PLAY + a.cards[0] if a.verb == "play" else action_id(deal, a): a for a in actions}
+
+
+def plain_ids(deal: NapDeal) -> list[int] | None:
+    """The ids of the seat to act's legal actions, in order, read straight from the deal's state where the turn
+    is a plain card: in strict mode, in play, the engine's ``playable`` mask (NAP-PLAY-2: the suit led if the hand
+    holds it, else any; an exposed card first, NAP-LAW-8), except the senior hand's first lead, where variants add
+    actions. None elsewhere, where the adapters ask the engine's ``legal_actions``. The same ids, with no action
+    object made for each; :func:`plain_action` makes the one chosen."""
+    s = deal.to_act
+    if s is None or deal.table_mode or deal.phase is not NapPhase.PLAY or deal.unknown:
+        return None
+    if s == deal.declarer and not deal.tricks and not deal.trick_cards:
+        return None
+    return [PLAY + c for c in cards_in(deal.playable(s))]
+
+
+def plain_action(seat: int, action_id: int) -> NapAction:
+    """The engine's action of an id of :func:`plain_ids` for ``seat``: a card played."""
+    return NapAction(seat, "play", None, (action_id - PLAY,))
 
 
 def action(deal: NapDeal, action_id: int, seat: int | None = None) -> NapAction:
