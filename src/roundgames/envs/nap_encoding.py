@@ -10,8 +10,10 @@ widow; ``353..358`` the top card. A verb's argument is the id less the verb's fi
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Collection, Iterable
 from itertools import combinations
+from operator import add
 from typing import Any
 
 import numpy as np
@@ -276,36 +278,39 @@ def observation_into(deal: NapDeal, seat: int, passed: Collection[int], out: np.
     observer's order come from a table, and each field's places are listed in one comprehension)."""
     n = deal.n
     rot = rotation(n, seat)
+    trick_at, declarer_at, dealer_at, to_act_at = _places(n, seat)
     ones: list[int] = []
     card_ones(ones, 0, deal.hands[seat])
     peeped = deal.peeped
     if peeped and seat in peeped and deal.dealt_widow is not None:
         ones.append(52 + deal.dealt_widow)
     ones.append(104 + (4 if deal.trump is None else deal.trump))
-    ones += [109 + c for t in deal.tricks for c in t.cards]
+    for t in deal.tricks:
+        ones += [109 + c for c in t.cards]
     trick_seats = deal.trick_seats
     if trick_seats:
-        ones += [109 + c for c in deal.trick_cards]
-        ones += [161 + 52 * ((s - seat) % n) + c for s, c in zip(trick_seats, deal.trick_cards, strict=True)]
+        trick_cards = deal.trick_cards
+        ones += [109 + c for c in trick_cards]
+        ones += map(add, map(trick_at.__getitem__, trick_seats), trick_cards)
     at = 161 + 52 * n
     if deal.calls:
         last_call = dict(deal.calls)  # a later entry (a challenge's reply) overrides
         ones += [at + 10 * r + _CALL_INDEX[last_call[s]] for r, s in enumerate(rot) if s in last_call]
     at += 10 * n
     if deal.declarer is not None:
-        ones.append(at + (deal.declarer - seat) % n)
+        ones.append(declarer_at[deal.declarer])
     at += n
     if deal.contract is not None:
         ones.append(at + _CONTRACT_INDEX[deal.contract])
     won, lost = deal.won, deal.lost
     ones += (at + 8 + (won if won < 5 else 5), at + 14 + (lost if lost < 5 else 5))
     at += 20
-    ones.append(at + (deal.dealer - seat) % n)
+    ones.append(dealer_at[deal.dealer])
     at += n
     if deal.to_act is not None:
-        ones.append(at + (deal.to_act - seat) % n)
+        ones.append(to_act_at[deal.to_act])
     at += n
-    ones.append(at + _PHASE_INDEX[deal.phase])
+    ones.append(at + deal.phase)  # a phase's int is its place in the field (NapPhase)
     ledger = deal.ledger
     out[at + 5] = (ledger.pool + ledger.next_pool) / max(1, deal.rules.stakes.unit)  # the kitty
     out[at + 6] = float(deal.multiplier)
@@ -320,7 +325,21 @@ def observation_into(deal: NapDeal, seat: int, passed: Collection[int], out: np.
 
 
 _CONTRACT_INDEX = {c: i for i, c in enumerate(CALLS)}
-_PHASE_INDEX = {p: int(p) for p in NapPhase}
+
+
+@functools.cache
+def _places(n: int, seat: int) -> tuple[tuple[int, ...], ...]:
+    """Where each seat's places start in observer ``seat``'s vector, by the seat's absolute index (the vector holds
+    them by relative seat), made once: the trick in progress, the declarer, the dealer, the seat to act."""
+    rel = [(s - seat) % n for s in range(n)]
+    declarer = 161 + 62 * n
+    dealer = declarer + n + 20
+    return (
+        tuple(161 + 52 * r for r in rel),
+        tuple(declarer + r for r in rel),
+        tuple(dealer + r for r in rel),
+        tuple(dealer + n + r for r in rel),
+    )
 
 
 def own_seen(deal: NapDeal, seat: int) -> int:
