@@ -25,7 +25,7 @@ from ..loo.actions import VERBS, Decl, Kind, LooAction, Phase, exchange_cards
 from ..loo.deal import LooDeal
 from ..loo.five import FiveCardLoo, hand_size
 from ..loo.rules import LooRules
-from ._common import bits, card_ones, first_id, id_count, num_actions, rotation, trick_cells, trick_text
+from ._common import bits, card_ones, first_id, id_count, num_actions, trick_cells, trick_text
 
 __all__ = [
     "CIVIL",

@@ -148,21 +148,40 @@ def action_ids(deal: NapDeal, actions: Iterable[NapAction]) -> dict[int, NapActi
 
 def plain_ids(deal: NapDeal) -> list[int] | None:
     """The ids of the seat to act's legal actions, in order, read straight from the deal's state where the turn
-    is a plain card: in strict mode, in play, the engine's ``playable`` mask (NAP-PLAY-2: the suit led if the hand
-    holds it, else any; an exposed card first, NAP-LAW-8), except the senior hand's first lead, where variants add
-    actions. None elsewhere, where the adapters ask the engine's ``legal_actions``. The same ids, with no action
-    object made for each; :func:`plain_action` makes the one chosen."""
+    is plain, in strict mode: a card in play, the engine's ``playable`` mask (NAP-PLAY-2: the suit led if the hand
+    holds it, else any; an exposed card first, NAP-LAW-8); a call, pass and the engine's ``allowed_calls``
+    (NAP-CALL-1..6), or pass and raise against a challenge. Where the variants add actions (the peep and the
+    spare hand while calling; the widow and the top card at the senior hand's first lead) and in the other
+    phases: None, and the adapters ask the engine's ``legal_actions``. The same ids, with no action object made
+    for each; :func:`plain_action` makes the one chosen."""
     s = deal.to_act
-    if s is None or deal.table_mode or deal.phase is not NapPhase.PLAY or deal.unknown:
+    if s is None or deal.table_mode or deal.unknown:
         return None
-    if s == deal.declarer and not deal.tricks and not deal.trick_cards:
-        return None
-    return [PLAY + c for c in cards_in(deal.playable(s))]
+    phase = deal.phase
+    rules = deal.rules
+    if phase is NapPhase.PLAY:
+        if s == deal.declarer and not deal.tricks and not deal.trick_cards and (rules.peep or rules.nap_top_card):
+            return None
+        return [PLAY + c for c in cards_in(deal.playable(s))]
+    if phase is NapPhase.CALL and not rules.peep and rules.spare_hand == "off":
+        if deal.challenge is not None:
+            return sorted((PASS, RAISE))
+        return sorted([PASS, *(_CALL_ID[c] for c in deal.allowed_calls())])
+    return None
 
 
 def plain_action(seat: int, action_id: int) -> NapAction:
-    """The engine's action of an id of :func:`plain_ids` for ``seat``: a card played."""
-    return NapAction(seat, "play", None, (action_id - PLAY,))
+    """The engine's action of an id of :func:`plain_ids` for ``seat``: a card played, a pass, a call or a raise."""
+    if PLAY <= action_id < _PLAY_END:
+        return NapAction(seat, "play", None, (action_id - PLAY,))
+    if action_id in _CALL_OF:
+        return NapAction(seat, "call", _CALL_OF[action_id])
+    return NapAction(seat, _VERB_OF[action_id])
+
+
+_PLAY_END = PLAY + id_count(VERBS, "play")
+_CALL_ID = {c: CALL + i for i, c in enumerate(CALLS)}
+_CALL_OF = {i: c for c, i in _CALL_ID.items()}
 
 
 def action(deal: NapDeal, action_id: int, seat: int | None = None) -> NapAction:
