@@ -406,6 +406,12 @@ class RoundGameEnv(AECEnv):  # type: ignore[misc]
             self.deal = deal = self.sitting.start_deal()
             self.passed = ()
             apply_forced(self.kit, deal)
+        if not (self._offers or self.table_mode):  # turn()'s answer for a plain turn, said at once
+            plain = self._KIT.encoding.plain_ids(deal)
+            if plain is not None:
+                self._legal, self._offer = dict.fromkeys(plain, PLAIN), False
+                self.agent_selection = self.possible_agents[deal.to_act]
+                return
         now = turn(self._KIT, deal, self.passed, self.table_mode, self._offers)
         assert now is not None
         self._legal, self._offer = now.legal, now.offer

@@ -8,6 +8,10 @@ step reads (``agent_selection``, ``terminations``, ``rewards`` ...) come straigh
 a property, instead of through each wrapper's ``__getattr__`` in turn, three deep, which cost more than the
 observation and the engine's action together. ``AssertOutOfBoundsWrapper`` checks a plain ``int`` action against
 the space's bounds itself (what ``Discrete.contains`` decides for it) and leaves every other value to the space.
+The outermost wrapper, knowing the chain :func:`wrapped` makes, does the others' work itself in the common case:
+``last()`` reads the raw observation and keeps it for ``TerminateIllegalWrapper``'s mask, and a step that both
+inner wrappers would pass untouched (a legal ``int`` inside the space, or None for an agent that is done) goes
+straight to the raw environment; anything else goes down the chain, which says it.
 """
 
 from __future__ import annotations
