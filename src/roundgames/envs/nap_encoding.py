@@ -297,7 +297,7 @@ def observation_into(deal: NapDeal, seat: int, passed: Collection[int], out: np.
     observer's order come from a table, and each field's places are listed in one comprehension)."""
     n = deal.n
     rot = rotation(n, seat)
-    trick_at, declarer_at, dealer_at, to_act_at = _places(n, seat)
+    trick_at, call_at, declarer_at, dealer_at, to_act_at = _places(n, seat)
     ones: list[int] = []
     card_ones(ones, 0, deal.hands[seat])
     peeped = deal.peeped
@@ -314,7 +314,7 @@ def observation_into(deal: NapDeal, seat: int, passed: Collection[int], out: np.
     at = 161 + 52 * n
     if deal.calls:
         last_call = dict(deal.calls)  # a later entry (a challenge's reply) overrides
-        ones += [at + 10 * r + _CALL_INDEX[last_call[s]] for r, s in enumerate(rot) if s in last_call]
+        ones += [call_at[s] + _CALL_INDEX[c] for s, c in last_call.items()]
     at += 10 * n
     if deal.declarer is not None:
         ones.append(declarer_at[deal.declarer])
@@ -349,12 +349,13 @@ _CONTRACT_INDEX = {c: i for i, c in enumerate(CALLS)}
 @functools.cache
 def _places(n: int, seat: int) -> tuple[tuple[int, ...], ...]:
     """Where each seat's places start in observer ``seat``'s vector, by the seat's absolute index (the vector holds
-    them by relative seat), made once: the trick in progress, the declarer, the dealer, the seat to act."""
+    them by relative seat), made once: the trick in progress, the calls, the declarer, the dealer, the seat to act."""
     rel = [(s - seat) % n for s in range(n)]
     declarer = 161 + 62 * n
     dealer = declarer + n + 20
     return (
         tuple(161 + 52 * r for r in rel),
+        tuple(161 + 52 * n + 10 * r for r in rel),
         tuple(declarer + r for r in rel),
         tuple(dealer + r for r in rel),
         tuple(dealer + n + r for r in rel),
