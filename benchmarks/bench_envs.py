@@ -29,11 +29,12 @@ CPython 3.11, x86_64, a 2-core virtual machine shared with other processes, load
 | Nap, 4 players, ``raw_env`` | 5,795 (5,970)   | 11,808 (14,236)   | 2.04x (2.38x) |
 
 The machine's speed moves by a fifth or more from one minute to the next, wall time much more than CPU time (the
-wall figures above fell on busier minutes than the CPU figures show), and a single run's ratios with it. Three runs
-of the same command gave 3.19x to 3.58x (wall) and 3.18x to 3.52x (CPU) for Loo ``env()`` before the last two
-changes and 3.49x (3.31x) after them, under a load average of 7; Nap ``env()`` 3.40x to 3.51x (3.44x to 3.71x);
-``raw_env`` 2.4x to 2.5x in CPU time for both games. In a quieter run the "after" figures were about 14,000 (Loo
-``env()``), 15,000 (Loo ``raw_env``), 12,300 to 12,900 (Nap ``env()``) and 13,500 to 14,200 (Nap ``raw_env``).
+load average rose to 7 during these runs), and a single run's ratios with it. Three runs of the same command on the
+same tree gave, wall (CPU): Loo ``env()`` 3.58x, 3.49x, 3.49x (3.52x, 3.31x, 3.47x); Nap ``env()`` 3.51x, 3.40x,
+3.40x (3.44x, 3.71x, 3.42x); ``raw_env`` 2.37x to 2.48x in CPU time for Loo and 2.34x to 2.38x for Nap (the wall
+figures of ``raw_env`` 2.04x to 2.43x). In CPU time the "after" figures of those runs were 11,300 to 13,500 (Loo
+``env()``), 12,300 to 15,100 (Loo ``raw_env``), 12,200 to 12,900 (Nap ``env()``) and 13,400 to 14,200 (Nap
+``raw_env``).
 
 Where the time goes in ``raw_env`` now (cProfile, Loo): the engine's part of a step (its unchecked action, a
 tenth, and the rules' masks of the legal cards and declarations) about a sixth; the observation about a fifth
