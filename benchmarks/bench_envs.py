@@ -16,30 +16,39 @@ each observation (every ``last()``) and the random choice. Not a test: it assert
 ``src`` first on the path (the same loop for both), each case ``--rounds`` times in each tree, alternately, so that
 a change in the machine's load falls on both; the medians and their ratio are printed.
 
-Before and after the observations written with NumPy, PettingZoo's wrappers read directly and the leaner steps
-(``--all --seconds 2 --rounds 7 --baseline`` a worktree of a5f7c24, the commit before them; steps a second,
-medians of wall time and, in brackets, of the process's CPU time; CPython 3.11, x86_64, a 2-core virtual machine
-shared with other processes, load average about 1.9):
+Before and after the observations written with NumPy, PettingZoo's wrappers read directly, the leaner steps and
+the plain turns' legal ids read from the deal's state (``--all --seconds 2 --rounds 7 --baseline`` a worktree of
+a5f7c24, the commit before them; steps a second, medians of wall time and, in brackets, of the process's CPU time;
+CPython 3.11, x86_64, a 2-core virtual machine shared with other processes, load average 4 to 5):
 
 | game, entry                 | before          | after             | ratio         |
 |-----------------------------|-----------------|-------------------|---------------|
-| Loo, 5 players, ``env()``   | 3,924 (3,928)   | 11,768 (11,864)   | 3.00x (3.02x) |
-| Loo, 5 players, ``raw_env`` | 6,235 (6,235)   | 13,387 (13,430)   | 2.15x (2.15x) |
-| Nap, 4 players, ``env()``   | 2,798 (2,808)   | 11,235 (11,290)   | 4.02x (4.02x) |
-| Nap, 4 players, ``raw_env`` | 6,071 (6,091)   | 12,789 (12,810)   | 2.11x (2.10x) |
+| Loo, 5 players, ``env()``   | 2,504 (3,826)   | 8,968 (13,468)    | 3.58x (3.52x) |
+| Loo, 5 players, ``raw_env`` | 4,733 (6,077)   | 10,167 (15,053)   | 2.15x (2.48x) |
+| Nap, 4 players, ``env()``   | 2,504 (3,745)   | 8,785 (12,886)    | 3.51x (3.44x) |
+| Nap, 4 players, ``raw_env`` | 5,795 (5,970)   | 11,808 (14,236)   | 2.04x (2.38x) |
 
-The machine's speed moves by a fifth or more from one minute to the next, even in CPU time, and a single run's
-ratios with it (the Nap ``env()`` baseline above is low: other runs measured it at 3,700 to 3,950, which gives
-about 2.9x to 3.1x); the "after" figures of several runs were 10,300 to 12,500 (Loo ``env()``), 11,200 to 11,900
-(Nap ``env()``), about 13,000 (Loo ``raw_env``) and 12,700 (Nap ``raw_env``).
+The machine's speed moves by a fifth or more from one minute to the next, wall time much more than CPU time (the
+load average rose to 7 during these runs), and a single run's ratios with it. Three runs of the same command on the
+same tree gave, wall (CPU): Loo ``env()`` 3.58x, 3.49x, 3.49x (3.52x, 3.31x, 3.47x); Nap ``env()`` 3.51x, 3.40x,
+3.40x (3.44x, 3.71x, 3.42x); ``raw_env`` 2.37x to 2.48x in CPU time for Loo and 2.34x to 2.38x for Nap (the wall
+figures of ``raw_env`` 2.04x to 2.43x). In CPU time the "after" figures of those runs were 11,300 to 13,500 (Loo
+``env()``), 12,300 to 15,100 (Loo ``raw_env``), 12,200 to 12,900 (Nap ``env()``) and 13,400 to 14,200 (Nap
+``raw_env``).
 
-Where the time goes in ``raw_env`` now (cProfile, Loo): the engine's legal actions and its unchecked action about
-a quarter of a step, the observation about a fifth (:func:`roundgames.envs.loo_encoding.observation_into`), a
-deal's shuffle and dealing at ``reset`` about a tenth, and this script's own random choice (``rng.choice`` over
-``np.flatnonzero`` of the mask) about a fifth: so ``raw_env`` cannot reach three times its old rate without a
-cheaper engine. ``env()`` costs about a tenth more than ``raw_env``: PettingZoo's standard wrappers (subclasses in
-:mod:`roundgames.envs._wrappers` that read the raw environment's attributes directly, where PettingZoo's own
-forward each through three ``__getattr__`` calls, which cost more than the observation and the engine together).
+Where the time goes in ``raw_env`` now (cProfile, Loo): the engine's part of a step (its unchecked action, a
+tenth, and the rules' masks of the legal cards and declarations) about a sixth; the observation about a fifth
+(:func:`roundgames.envs.loo_encoding.observation_into`, its places from a table made once for each observer; with
+its arrays a quarter); ``reset`` about a sixth, of which the seeding and the shuffle a quarter each; and this
+script's own random choice (``rng.choice`` over ``np.flatnonzero`` of the mask) about a fifth; the rest is
+PettingZoo's loop and the step's bookkeeping: so ``raw_env`` cannot reach three times its old rate without a
+cheaper engine. Where a turn is plain (strict mode, an ordinary card or declaration; Nap's calls), the adapters read
+its legal ids from the deal's state with the rules' own functions (the encodings' ``plain_ids``) and make only the
+chosen id's action, where the engine would make one for every legal action; elsewhere they ask the engine.
+``env()`` costs a few percent more than ``raw_env``: PettingZoo's standard wrappers (subclasses in
+:mod:`roundgames.envs._wrappers` that read the raw environment's attributes directly, and whose outermost does the
+others' work for a legal step, where PettingZoo's own forward each attribute through three ``__getattr__`` calls,
+which cost more than the observation and the engine together).
 """
 
 from __future__ import annotations

@@ -160,5 +160,10 @@ def pack_mask(size: int = 52) -> int:
 
 
 def pack(size: int = 52) -> list[Card]:
-    """The cards of a pack of ``size`` (52 or 32), in int order."""
-    return list(cards_in(pack_mask(size)))
+    """The cards of a pack of ``size`` (52 or 32), in int order: a new list, which the caller may shuffle."""
+    cards = _PACKS.get(size)
+    return list(cards) if cards is not None else list(cards_in(pack_mask(size)))
+
+
+#: the cards of each pack, made once: every deal shuffles a copy (listing a mask's 52 cards costs 100 times more)
+_PACKS: Final = {size: tuple(cards_in(pack_mask(size))) for size in (52, 32)}

@@ -45,7 +45,7 @@ from pettingzoo import AECEnv
 
 from ..core.errors import IllegalActionError, RulesError
 from ..games.registry import new_sitting
-from ._turns import IRREGULAR_LIMIT, apply_forced, turn
+from ._turns import IRREGULAR_LIMIT, PLAIN, apply_forced, turn
 from ._wrappers import wrapped
 from .games import EnvGame, env_game
 
@@ -297,9 +297,12 @@ class RoundGameEnv(AECEnv):  # type: ignore[misc]
         assert deal is not None
         if action is None:
             raise ValueError(f"{agent} must act: None is only for an agent that is done")
-        chosen = self._legal.get(action if type(action) is int else int(action), _NOT_LEGAL)
+        action_id = action if type(action) is int else int(action)
+        chosen = self._legal.get(action_id, _NOT_LEGAL)
         if chosen is _NOT_LEGAL:
-            self._refuse(deal, int(action))
+            self._refuse(deal, action_id)
+        if chosen is PLAIN:  # legal (the encoding read it from the deal's state): the engine's action made now
+            chosen = self._KIT.encoding.plain_action(self._index[agent], action_id)
         self._seen = {}
         self._cumulative_rewards[agent] = 0.0
         self.rewards, self._pending = self._pending, dict.fromkeys(self.agents, 0.0)
@@ -353,6 +356,12 @@ class RoundGameEnv(AECEnv):  # type: ignore[misc]
         irregular actions it is offered too."""
         return sorted(self._legal)
 
+    def legal_items(self) -> list[tuple[int, Any]]:
+        """Each legal id of the agent to act with its engine action (None for letting an offer go by)."""
+        seat = self._index[self.agent_selection]
+        plain = self._KIT.encoding.plain_action
+        return [(i, plain(seat, i) if a is PLAIN else a) for i, a in self._legal.items()]
+
     def _refuse(self, deal: Any, action_id: int) -> None:
         """Raise the engine's error for an action that is not among its legal actions."""
         if not 0 <= action_id < self.NUM_ACTIONS:
@@ -397,6 +406,12 @@ class RoundGameEnv(AECEnv):  # type: ignore[misc]
             self.deal = deal = self.sitting.start_deal()
             self.passed = ()
             apply_forced(self.kit, deal)
+        if not (self._offers or self.table_mode):  # turn()'s answer for a plain turn, said at once
+            plain = self._KIT.encoding.plain_ids(deal)
+            if plain is not None:
+                self._legal, self._offer = dict.fromkeys(plain, PLAIN), False
+                self.agent_selection = self.possible_agents[deal.to_act]
+                return
         now = turn(self._KIT, deal, self.passed, self.table_mode, self._offers)
         assert now is not None
         self._legal, self._offer = now.legal, now.offer

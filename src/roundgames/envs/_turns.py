@@ -26,11 +26,14 @@ from typing import Any, NamedTuple
 from ..core.errors import RoundgamesError
 from .games import EnvGame
 
-__all__ = ["IRREGULAR_LIMIT", "Turn", "apply_forced", "irregular_actions", "offer_seat", "turn"]
+__all__ = ["IRREGULAR_LIMIT", "PLAIN", "Turn", "apply_forced", "irregular_actions", "offer_seat", "turn"]
 
 #: table mode: the irregular actions a seat may take in one deal; after them it is offered proper actions only
 #: (which bounds a deal's length: a revoke may order the play replayed from the first lead, LOO-LAW-0d)
 IRREGULAR_LIMIT = 1
+#: the value of an id in :attr:`Turn.legal` read from the deal's state (the encoding's ``plain_ids``): its action is
+#: made when chosen, by the encoding's ``plain_action``
+PLAIN: Any = object()
 
 
 class Turn(NamedTuple):
@@ -40,7 +43,7 @@ class Turn(NamedTuple):
     #: whether the seat is offered what it may do out of turn (and may let it go by)
     offer: bool
     #: each legal id with its engine action (in table mode the irregular ones too); the ``DECLINE`` id of an
-    #: offer has None
+    #: offer has None; a plain turn's ids (the encoding's ``plain_ids``) have :data:`PLAIN`
     legal: dict[int, Any]
 
 
@@ -61,6 +64,9 @@ def turn(kit: EnvGame, deal: Any, passed: Collection[int], table: bool = False, 
     encoding = kit.encoding
     seat = offer_seat(kit, deal, passed) if offers else None
     if seat is None:
+        plain = None if table else encoding.plain_ids(deal)
+        if plain is not None:  # an ordinary play or declaration: no action object is made for each id
+            return Turn(to_act, False, dict.fromkeys(plain, PLAIN))
         legal = encoding.action_ids(deal, deal.legal_actions())
         if table:
             legal.update(irregular_actions(kit, deal, to_act, legal))

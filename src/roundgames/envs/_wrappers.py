@@ -8,6 +8,10 @@ step reads (``agent_selection``, ``terminations``, ``rewards`` ...) come straigh
 a property, instead of through each wrapper's ``__getattr__`` in turn, three deep, which cost more than the
 observation and the engine's action together. ``AssertOutOfBoundsWrapper`` checks a plain ``int`` action against
 the space's bounds itself (what ``Discrete.contains`` decides for it) and leaves every other value to the space.
+The outermost wrapper, knowing the chain :func:`wrapped` makes, does the others' work itself in the common case:
+``last()`` reads the raw observation and keeps it for ``TerminateIllegalWrapper``'s mask, and a step that both
+inner wrappers would pass untouched (a legal ``int`` inside the space, or None for an agent that is done) goes
+straight to the raw environment; anything else goes down the chain, which says it.
 """
 
 from __future__ import annotations
@@ -128,6 +132,9 @@ class OrderEnforcing(_Direct, wrappers.OrderEnforcingWrapper):  # type: ignore[m
         self._set_raw(env)
         #: where the guarded attributes are read: the raw environment once reset
         self._live: Any = _NotReset()
+        #: the chain :func:`wrapped` makes below this wrapper (bounds, then illegal actions), whose work ``last()``
+        #: and ``step()`` do here in the common case; None for another chain
+        self._chain: tuple[AssertOutOfBounds, TerminateIllegal] | None = None
         super().__init__(env)
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
@@ -141,7 +148,13 @@ class OrderEnforcing(_Direct, wrappers.OrderEnforcingWrapper):  # type: ignore[m
         raw = self._raw
         agent = raw.agent_selection
         assert agent is not None
-        observation = self.observe(agent) if observe else None
+        if observe and self._chain is not None:
+            # the chain's observe for the agent to act, said at once: TerminateIllegal keeps it, for its mask
+            terminate = self._chain[1]
+            observation = terminate._prev_obs = raw.observe(agent)
+            terminate._prev_info = raw.infos.get(agent, {})
+        else:
+            observation = self.observe(agent) if observe else None
         return (
             observation,
             raw._cumulative_rewards[agent],
@@ -157,11 +170,36 @@ class OrderEnforcing(_Direct, wrappers.OrderEnforcingWrapper):  # type: ignore[m
 
     def step(self, action: Any) -> None:
         # OrderEnforcingWrapper.step in the common case (reset, agents left); it says everything else itself
-        if self._has_reset and self._raw.agents:
+        raw = self._raw
+        if self._has_reset and raw.agents:
             self._has_updated = True
+            chain = self._chain
+            if chain is not None and _plain_step(chain, raw, action):
+                raw.step(action)
+                return
             self.env.step(action)
         else:
             super().step(action)
+
+
+def _plain_step(chain: tuple[AssertOutOfBounds, TerminateIllegal], raw: Any, action: Any) -> bool:
+    """Whether ``action`` passes the chain below :class:`OrderEnforcing` untouched: a live agent's int action
+    inside the space (AssertOutOfBounds) and legal by the mask it was shown, or None for an agent that is done, with
+    no illegal action before (TerminateIllegal). Then TerminateIllegal's bookkeeping is done here, and the raw
+    environment may step; anything else goes down the chain, which says it."""
+    bounds, terminate = chain
+    prev = terminate._prev_obs
+    if type(prev) is not dict or "action_mask" not in prev or terminate._terminated:
+        return False
+    agent = raw.agent_selection
+    done = raw.terminations[agent] or raw.truncations[agent]
+    if action is None:
+        if not done:
+            return False
+    elif not (type(action) is int and 0 <= action < bounds._size and not done and prev["action_mask"][action]):
+        return False
+    terminate._prev_obs = terminate._prev_info = None
+    return True
 
 
 for _name in _DIRECT:
@@ -173,6 +211,8 @@ def wrapped(raw: Any) -> Any:
     """``raw`` with PettingZoo's standard wrappers, as its classic games have them: an illegal action ends
     the episode with a reward of -1 for the offender, an action outside the space raises, and the API is
     called in order."""
-    out: Any = TerminateIllegal(raw, illegal_reward=-1)
-    out = AssertOutOfBounds(out)
-    return OrderEnforcing(out)
+    terminate = TerminateIllegal(raw, illegal_reward=-1)
+    bounds = AssertOutOfBounds(terminate)
+    out = OrderEnforcing(bounds)
+    out._chain = (bounds, terminate)
+    return out

@@ -58,6 +58,13 @@ class Encoding(Protocol):
     def action_ids(self, deal: Any, actions: Any) -> dict[int, Any]:
         """Each of ``actions`` (taken in ``deal``) by its integer."""
 
+    def plain_ids(self, deal: Any) -> list[int] | None:
+        """The legal ids of the seat to act, in order, read from the deal's state where the turn is plain (strict
+        mode, an ordinary play or declaration); None where the engine's ``legal_actions`` must be asked."""
+
+    def plain_action(self, seat: int, action_id: int) -> Any:
+        """The action of an id of :meth:`plain_ids` for ``seat``."""
+
     def action(self, deal: Any, action_id: int, seat: int | None = None) -> Any:
         """The action of ``action_id`` for ``seat`` (by default the seat to act)."""
 

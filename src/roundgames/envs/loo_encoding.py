@@ -12,8 +12,10 @@ not cards, so that 31 (or 7) ids name every exchange. Their action space is 90 (
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Collection, Iterable
-from typing import Any, cast
+from operator import add
+from typing import Any, NamedTuple, cast
 
 import numpy as np
 
@@ -23,7 +25,7 @@ from ..loo.actions import VERBS, Decl, Kind, LooAction, Phase, exchange_cards
 from ..loo.deal import LooDeal
 from ..loo.five import FiveCardLoo, hand_size
 from ..loo.rules import LooRules
-from ._common import bits, card_ones, first_id, id_count, num_actions, rotation, trick_cells, trick_text
+from ._common import bits, card_ones, first_id, id_count, num_actions, trick_cells, trick_text
 
 __all__ = [
     "CIVIL",
@@ -52,6 +54,8 @@ __all__ = [
     "offered",
     "offers",
     "own_seen",
+    "plain_action",
+    "plain_ids",
     "public",
     "replay_id",
     "summary",
@@ -151,6 +155,34 @@ def action_ids(deal: LooDeal, actions: Iterable[LooAction]) -> dict[int, LooActi
         PLAY + a.card if a.verb == "play" and a.arg is None and a.card is not None else action_id(deal, a): a
         for a in actions
     }
+
+
+_DECL_ID = {Decl.STAND: 52, Decl.THROW: 53, Decl.MISS: 54, Decl.DEFEND: 55}
+
+
+def plain_ids(deal: LooDeal) -> list[int] | None:
+    """The ids of the seat to act's legal actions, in order, read straight from the deal's state where the turn
+    is plain: in strict mode in Three-card Loo (no stock, so no exchange, Pam, "Pam be civil" or flush), a
+    declaration (the engine's ``declare_options``, LOO-DECL-1..10) or a card (``playable_cards``, the rules' mask
+    of the hand, the trick and the trumps, LOO-PLAY-2..6). None elsewhere, where the adapters ask the engine's
+    ``legal_actions``. The same ids, with no action object made for each; :func:`plain_action` makes the one
+    chosen."""
+    s = deal.to_act
+    if s is None or deal.table_mode or deal.has_stock or deal.unknown:
+        return None
+    phase = deal.phase
+    if phase is Phase.PLAY:
+        return [PLAY + c for c in cards_in(deal.playable_cards(s))]
+    if phase is Phase.DECLARE:
+        return sorted([_DECL_ID[d] for d in deal.declare_options(s)])
+    return None
+
+
+def plain_action(seat: int, action_id: int) -> LooAction:
+    """The engine's action of an id of :func:`plain_ids` for ``seat``: a card played, or a declaration."""
+    if action_id < _PLAY_END:
+        return LooAction(seat, "play", action_id - PLAY)
+    return LooAction(seat, _DECLARATION_OF[action_id])
 
 
 def action(deal: LooDeal, action_id: int, seat: int | None = None) -> LooAction:
@@ -314,60 +346,88 @@ def _hand_seen(deal: LooDeal, seat: int) -> int:
     return deal.hands[seat] if looked else 0
 
 
+class _Places(NamedTuple):
+    """Where each seat's fields start in one observer's vector, by the seat's absolute index (the vector holds
+    them by relative seat): a seat's place plus its value is the place of its 1."""
+
+    trick: tuple[int, ...]
+    decl: tuple[int, ...]
+    won: tuple[int, ...]
+    dealer: tuple[int, ...]
+    to_act: tuple[int, ...]
+    #: the phase field's first place, and the miss field's (or the pool's, where there is no miss)
+    phase: int
+    kind: int
+    after: int
+
+
+@functools.cache
+def _places(n: int, seat: int, stock: bool, tricks: int) -> _Places:
+    """The places of :func:`layout`'s per-seat fields for observer ``seat`` at a table of ``n`` (computed once)."""
+    rel = [(s - seat) % n for s in range(n)]
+    width = 6 if stock else 5
+    decl = 160 + 52 * n
+    won = decl + width * n
+    dealer = won + (tricks + 1) * n
+    to_act = dealer + n
+    phase = to_act + n
+    kind = phase + (5 if stock else 4)
+    return _Places(
+        tuple(160 + 52 * r for r in rel),
+        tuple(decl + width * r for r in rel),
+        tuple(won + (tricks + 1) * r for r in rel),
+        tuple(dealer + r for r in rel),
+        tuple(to_act + r for r in rel),
+        phase,
+        kind,
+        kind + 3,
+    )
+
+
 def observation_into(deal: LooDeal, seat: int, passed: Collection[int], out: np.ndarray[Any, Any]) -> None:
     """Write the observation vector of ``seat`` (:func:`layout`) into ``out``, which holds zeros (the adapters
     allocate it, or keep one and clear it). The places of its ones are gathered in a list and written by one
-    NumPy assignment; counts are written one by one. The hot path of both adapters: the seats in the observer's
-    order come from a table, and each field's places are listed in one comprehension."""
+    NumPy assignment; counts are written one by one. The hot path of both adapters: each seat's place in each field
+    comes from a table made once for the observer (:func:`_places`), to which the seat's value is added."""
     n = deal.n
     stock, tricks = _shape(deal.rules)
+    at = _places(n, seat, stock, tricks)
     done = deal.tricks
-    rot = rotation(n, seat)
     ones: list[int] = []
     card_ones(ones, 0, _hand_seen(deal, seat))
     up = deal.turnup
     if up >= 0:  # none before the deal
         ones += (52 + up, 104 + up // 13)
-    ones += [108 + c for t in done for c in t.cards]
+    for t in done:
+        ones += [108 + c for c in t.cards]
     trick_seats = deal.trick_seats
     if trick_seats:
-        ones += [108 + c for c in deal.trick_cards]
-        ones += [160 + 52 * ((s - seat) % n) + c for s, c in zip(trick_seats, deal.trick_cards, strict=True)]
-    at = 160 + 52 * n
-    width = 6 if stock else 5
-    decls = deal.decls
-    ones += [at + width * r + _DECL_INDEX[decls[s]] for r, s in enumerate(rot)]
-    at += width * n
-    won = deal.won
-    ones += [at + (tricks + 1) * r + won[s] for r, s in enumerate(rot)]
-    at += (tricks + 1) * n
-    ones.append(at + (deal.dealer - seat) % n)
-    at += n
+        trick_cards = deal.trick_cards
+        ones += [108 + c for c in trick_cards]
+        ones += map(add, map(at.trick.__getitem__, trick_seats), trick_cards)
+    ones += map(add, at.decl, deal.decls)  # a declaration's int is its place in the field (Decl)
+    ones += map(add, at.won, deal.won)
+    ones.append(at.dealer[deal.dealer])
     if deal.to_act is not None:
-        ones.append(at + (deal.to_act - seat) % n)
-    at += n
-    ones.append(at + _PHASE_INDEX[deal.phase])
-    at += 5 if stock else 4
-    ones.append(at + _KIND_INDEX[deal.kind])
-    at += 3
+        ones.append(at.to_act[deal.to_act])
+    ones += (at.phase + deal.phase, at.kind + _KIND_INDEX[deal.kind])  # a phase's int is its place (Phase)
+    place = at.after
     if not stock:
         holder = deal.miss_holder
         if holder is not None:
-            ones.append(at)
+            ones.append(place)
             if holder == seat:
-                ones.append(at + 1)
-        at += 2
+                ones.append(place + 1)
+        place += 2
     ledger = deal.ledger
-    out[at] = (ledger.pool + ledger.next_pool) / max(1, deal.rules.stakes.loo)
-    ones.append(at + 1 + len(done))
-    at += tricks + 2
+    out[place] = (ledger.pool + ledger.next_pool) / max(1, deal.rules.stakes.loo)
+    ones.append(place + 1 + len(done))
+    place += tricks + 2
     if stock:
-        _stock_into(cast(FiveCardLoo, deal), seat, passed, tricks, out, at, ones)
+        _stock_into(cast(FiveCardLoo, deal), seat, passed, tricks, out, place, ones)
     out.put(ones, 1.0)  # one call for every 1: costs less than fancy indexing
 
 
-_DECL_INDEX = {d: int(d) for d in Decl}
-_PHASE_INDEX = {p: int(p) for p in Phase}
 _KIND_INDEX = {k: i for i, k in enumerate(Kind)}
 
 

@@ -153,7 +153,7 @@ class raw_env(RoundGameEnv):
             out.append(f"{self.possible_agents[me]} holds {format_cards(deal.view(me).hand) or '(not yet looked)'}")
             words = [
                 self.kit.encoding.action_name(i) if a is None else deal.action_str(a).split(" ", 1)[1]
-                for i, a in self._legal.items()
+                for i, a in self.legal_items()
             ]
             out.append("legal: " + ", ".join(words))
         return out

@@ -10,8 +10,10 @@ widow; ``353..358`` the top card. A verb's argument is the id less the verb's fi
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Collection, Iterable
 from itertools import combinations
+from operator import add
 from typing import Any
 
 import numpy as np
@@ -53,6 +55,8 @@ __all__ = [
     "offered",
     "offers",
     "own_seen",
+    "plain_action",
+    "plain_ids",
     "public",
     "summary",
 ]
@@ -140,6 +144,44 @@ def action_id(deal: NapDeal, action: NapAction) -> int:
 def action_ids(deal: NapDeal, actions: Iterable[NapAction]) -> dict[int, NapAction]:
     """Each of ``actions`` by its integer (:func:`action_id`; a card played said at once: the most common)."""
     return {PLAY + a.cards[0] if a.verb == "play" else action_id(deal, a): a for a in actions}
+
+
+def plain_ids(deal: NapDeal) -> list[int] | None:
+    """The ids of the seat to act's legal actions, in order, read straight from the deal's state where the turn
+    is plain, in strict mode: a card in play, the engine's ``playable`` mask (NAP-PLAY-2: the suit led if the hand
+    holds it, else any; an exposed card first, NAP-LAW-8); a call, pass and the engine's ``allowed_calls``
+    (NAP-CALL-1..6), or pass and raise against a challenge. Where the variants add actions (the peep and the
+    spare hand while calling; the widow and the top card at the senior hand's first lead) and in the other
+    phases: None, and the adapters ask the engine's ``legal_actions``. The same ids, with no action object made
+    for each; :func:`plain_action` makes the one chosen."""
+    s = deal.to_act
+    if s is None or deal.table_mode or deal.unknown:
+        return None
+    phase = deal.phase
+    rules = deal.rules
+    if phase is NapPhase.PLAY:
+        if s == deal.declarer and not deal.tricks and not deal.trick_cards and (rules.peep or rules.nap_top_card):
+            return None
+        return [PLAY + c for c in cards_in(deal.playable(s))]
+    if phase is NapPhase.CALL and not rules.peep and rules.spare_hand == "off":
+        if deal.challenge is not None:
+            return sorted((PASS, RAISE))
+        return sorted([PASS, *(_CALL_ID[c] for c in deal.allowed_calls())])
+    return None
+
+
+def plain_action(seat: int, action_id: int) -> NapAction:
+    """The engine's action of an id of :func:`plain_ids` for ``seat``: a card played, a pass, a call or a raise."""
+    if PLAY <= action_id < _PLAY_END:
+        return NapAction(seat, "play", None, (action_id - PLAY,))
+    if action_id in _CALL_OF:
+        return NapAction(seat, "call", _CALL_OF[action_id])
+    return NapAction(seat, _VERB_OF[action_id])
+
+
+_PLAY_END = PLAY + id_count(VERBS, "play")
+_CALL_ID = {c: CALL + i for i, c in enumerate(CALLS)}
+_CALL_OF = {i: c for c, i in _CALL_ID.items()}
 
 
 def action(deal: NapDeal, action_id: int, seat: int | None = None) -> NapAction:
@@ -255,36 +297,39 @@ def observation_into(deal: NapDeal, seat: int, passed: Collection[int], out: np.
     observer's order come from a table, and each field's places are listed in one comprehension)."""
     n = deal.n
     rot = rotation(n, seat)
+    trick_at, call_at, declarer_at, dealer_at, to_act_at = _places(n, seat)
     ones: list[int] = []
     card_ones(ones, 0, deal.hands[seat])
     peeped = deal.peeped
     if peeped and seat in peeped and deal.dealt_widow is not None:
         ones.append(52 + deal.dealt_widow)
     ones.append(104 + (4 if deal.trump is None else deal.trump))
-    ones += [109 + c for t in deal.tricks for c in t.cards]
+    for t in deal.tricks:
+        ones += [109 + c for c in t.cards]
     trick_seats = deal.trick_seats
     if trick_seats:
-        ones += [109 + c for c in deal.trick_cards]
-        ones += [161 + 52 * ((s - seat) % n) + c for s, c in zip(trick_seats, deal.trick_cards, strict=True)]
+        trick_cards = deal.trick_cards
+        ones += [109 + c for c in trick_cards]
+        ones += map(add, map(trick_at.__getitem__, trick_seats), trick_cards)
     at = 161 + 52 * n
     if deal.calls:
         last_call = dict(deal.calls)  # a later entry (a challenge's reply) overrides
-        ones += [at + 10 * r + _CALL_INDEX[last_call[s]] for r, s in enumerate(rot) if s in last_call]
+        ones += [call_at[s] + _CALL_INDEX[c] for s, c in last_call.items()]
     at += 10 * n
     if deal.declarer is not None:
-        ones.append(at + (deal.declarer - seat) % n)
+        ones.append(declarer_at[deal.declarer])
     at += n
     if deal.contract is not None:
         ones.append(at + _CONTRACT_INDEX[deal.contract])
     won, lost = deal.won, deal.lost
     ones += (at + 8 + (won if won < 5 else 5), at + 14 + (lost if lost < 5 else 5))
     at += 20
-    ones.append(at + (deal.dealer - seat) % n)
+    ones.append(dealer_at[deal.dealer])
     at += n
     if deal.to_act is not None:
-        ones.append(at + (deal.to_act - seat) % n)
+        ones.append(to_act_at[deal.to_act])
     at += n
-    ones.append(at + _PHASE_INDEX[deal.phase])
+    ones.append(at + deal.phase)  # a phase's int is its place in the field (NapPhase)
     ledger = deal.ledger
     out[at + 5] = (ledger.pool + ledger.next_pool) / max(1, deal.rules.stakes.unit)  # the kitty
     out[at + 6] = float(deal.multiplier)
@@ -299,7 +344,22 @@ def observation_into(deal: NapDeal, seat: int, passed: Collection[int], out: np.
 
 
 _CONTRACT_INDEX = {c: i for i, c in enumerate(CALLS)}
-_PHASE_INDEX = {p: int(p) for p in NapPhase}
+
+
+@functools.cache
+def _places(n: int, seat: int) -> tuple[tuple[int, ...], ...]:
+    """Where each seat's places start in observer ``seat``'s vector, by the seat's absolute index (the vector holds
+    them by relative seat), made once: the trick in progress, the calls, the declarer, the dealer, the seat to act."""
+    rel = [(s - seat) % n for s in range(n)]
+    declarer = 161 + 62 * n
+    dealer = declarer + n + 20
+    return (
+        tuple(161 + 52 * r for r in rel),
+        tuple(161 + 52 * n + 10 * r for r in rel),
+        tuple(declarer + r for r in rel),
+        tuple(dealer + r for r in rel),
+        tuple(dealer + n + r for r in rel),
+    )
 
 
 def own_seen(deal: NapDeal, seat: int) -> int:

@@ -124,7 +124,7 @@ class raw_env(RoundGameEnv):
         if deal.to_act is not None:
             me = deal.to_act
             out.append(f"{self.possible_agents[me]} holds {format_cards(deal.view(me).hand)}")
-            legal = [deal.action_str(a).split(" ", 1)[1] for a in self._legal.values()]  # table mode's too
+            legal = [deal.action_str(a).split(" ", 1)[1] for _i, a in self.legal_items()]  # table mode's too
             more = f" … and {len(legal) - _SHOWN_LEGAL} more" if len(legal) > _SHOWN_LEGAL else ""
             out.append("legal: " + ", ".join(legal[:_SHOWN_LEGAL]) + more)
         return out
