@@ -130,14 +130,20 @@ def _example_verdicts(ex: NDArray[np.int64], ext: NDArray[np.int64]) -> list[str
     akq = next(i for i, (hand, _) in enumerate(EXAMPLES) if hand == "AS KS QS 4H 3D")
     akq_three = wilson(int(ex[akq, THREE]), int(ex[akq, 0]))
     akq_lost = _lost(ext, akq, THREE)
-    others = sorted(set(others_sure) | set(others_safe))
+
+    def named(rows: list[int]) -> str:
+        return ", ".join(f"`{EXAMPLES[i][0]}`" for i in rows)
+
+    others = ([f"{named(others_sure)} never failed as the senior hand"] if others_sure else []) + (
+        [f"{named(others_safe)} never lost money calling Nap at the table"] if others_safe else []
+    )
     return [
         ("Holds" if perfect.mean == 1.0 and lost.mean == 0.0 and not others else "Holds in part")
         + f": the perfect Nap (ace to ten of a suit) was made in {perfect.text(1, percent=True)} of its deals as "
         f"the senior hand; called at the table it lost money in {lost.text(1, percent=True)} of its deals, a mean "
         f"net of {net_t[0, NAP]:.1f} units (its best call there: {CHOICES[int(np.argmax(net_t[0]))]}); "
         + (
-            "of the other named hands, " + ", ".join(f"`{EXAMPLES[i][0]}`" for i in others) + " also never failed."
+            "but of the other named hands, " + "; ".join(others) + "."
             if others
             else "every other named hand failed at least once, both ways."
         ),
@@ -343,7 +349,9 @@ def _method(run: Run) -> str:
         "hand would make more. *At the table*, the others call by fixed thresholds and never raise a call to "
         "outbid one (a call they would make is made when it is legal, else they pass), and the hand is always the "
         "eldest: he calls blind, and when everyone passes he must play for one trick (NAP-CALL-7), so his pass "
-        "is worth a little less than a later seat's. *As the senior hand*, nobody outcalls and passing is worth "
+        "is worth a little less than a later seat's; for him, passing and calling one differ only on the deals where "
+        "another hand would call one and be left senior, so calling one comes out best at the table for the hands "
+        "with nothing better to call. *As the senior hand*, nobody outcalls and passing is worth "
         "nothing, which makes the small calls look better than they are: a hand that passes still defends "
         "against someone else's call, and a real auction lets a hand call only above what was called before. "
         "With few deals per hand a hand's own best call is noisy (at the table most, where a net varies more "
