@@ -1,4 +1,5 @@
-"""The report of ``nap-call`` (:mod:`.nap_call`): what its tables say about Peel's tactics of calling."""
+"""The report of ``nap-call`` (:mod:`.nap_call`): what its tables say about Peel's tactics of calling, at the table
+(the main answer) and as the senior hand (what a contract is worth if you get it)."""
 
 from __future__ import annotations
 
@@ -11,14 +12,17 @@ from numpy.typing import NDArray
 
 from ..classes import nap_hands
 from ..report import Advice, Plot, Report, Rule, table
-from ..stats import wilson
+from ..stats import Estimate, wilson
 from . import Run, Sums
 from ._common import PEEL, POPCOUNT, suit_bits, top_rank
 
 __all__ = ["nap_call_report"]
 
-#: the choices of a hand: pass, then the contracts
+#: the choices of a hand: pass, then the contracts (as :data:`.nap_call.CHOICES`)
 CHOICES: Final = ("pass", "1", "2", "misery", "3", "4", "nap")
+NAP: Final = CHOICES.index("nap")
+FOUR: Final = CHOICES.index("4")
+THREE: Final = CHOICES.index("3")
 ADVICE: Final = (
     Advice(
         "The only safe and perfect Nap is ace, king, queen, knave, and ten of the same suit.",
@@ -83,7 +87,7 @@ def features(hands: NDArray[np.int64]) -> dict[str, NDArray[np.int64]]:
 
 
 def values(t: NDArray[np.int64], players: int) -> NDArray[np.float64]:
-    """Each hand's value of every choice (pass first), per deal, in units."""
+    """As the senior hand: each hand's value of every choice (pass first, 0), per deal, in units."""
     from .nap_call import CALLS, pay
 
     table_ = pay()
@@ -95,58 +99,189 @@ def values(t: NDArray[np.int64], players: int) -> NDArray[np.float64]:
     return np.concatenate([np.zeros((len(t), 1)), v], axis=1)
 
 
+def nets(t: NDArray[np.int64]) -> NDArray[np.float64]:
+    """At the table: each hand's mean net of every choice (pass first), per deal, in units."""
+    return t[:, 1 : 1 + len(CHOICES)] / np.maximum(t[:, :1], 1).astype(np.float64)
+
+
 def _shares(best: NDArray[np.int64], w: NDArray[np.int64]) -> list[float]:
     return [float(w[best == i].sum() / w.sum()) for i in range(len(CHOICES))]
 
 
-def _example_verdicts(ex: NDArray[np.int64]) -> list[str]:
-    """The verdicts on Peel's certain hands, from the worked examples (dealt many times each)."""
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def _lost(t: NDArray[np.int64], rows: NDArray[np.bool_] | int, choice: int) -> Estimate:
+    """At the table: the share of the deals in which ``choice`` lost money, over some hands."""
+    lost = t[rows, 1 + len(CHOICES) + choice]
+    return wilson(int(np.sum(lost)), int(np.sum(t[rows, 0])))
+
+
+def _example_verdicts(ex: NDArray[np.int64], ext: NDArray[np.int64]) -> list[str]:
+    """The verdicts on Peel's certain hands, from the worked examples (dealt many times each), both ways."""
     from .nap_call import EXAMPLES
 
-    nap, three = 1 + CALLS_NAP, 1 + CHOICES.index("3") - 1
-    perfect = wilson(int(ex[0, nap]), int(ex[0, 0]))
-    others_sure = [i for i in range(1, len(ex)) if ex[i, 0] and ex[i, nap] == ex[i, 0]]
+    perfect = wilson(int(ex[0, NAP]), int(ex[0, 0]))
+    others_sure = [i for i in range(1, len(ex)) if ex[i, 0] and ex[i, NAP] == ex[i, 0]]
+    others_safe = [i for i in range(1, len(ext)) if ext[i, 0] and _lost(ext, i, NAP).mean == 0.0]
+    lost = _lost(ext, 0, NAP)
+    net_t = nets(ext)
     akq = next(i for i, (hand, _) in enumerate(EXAMPLES) if hand == "AS KS QS 4H 3D")
-    akq_three = wilson(int(ex[akq, three]), int(ex[akq, 0]))
+    akq_three = wilson(int(ex[akq, THREE]), int(ex[akq, 0]))
+    akq_lost = _lost(ext, akq, THREE)
+
+    def named(rows: list[int]) -> str:
+        return ", ".join(f"`{EXAMPLES[i][0]}`" for i in rows)
+
+    others = ([f"{named(others_sure)} never failed as the senior hand"] if others_sure else []) + (
+        [f"{named(others_safe)} never lost money calling Nap at the table"] if others_safe else []
+    )
     return [
-        ("Holds" if perfect.mean == 1.0 and not others_sure else "Holds in part")
-        + f": the perfect Nap (ace to ten of a suit) was made in {perfect.text(1, percent=True)} of its deals; "
+        ("Holds" if perfect.mean == 1.0 and lost.mean == 0.0 and not others else "Holds in part")
+        + f": the perfect Nap (ace to ten of a suit) was made in {perfect.text(1, percent=True)} of its deals as "
+        f"the senior hand; called at the table it lost money in {lost.text(1, percent=True)} of its deals, a mean "
+        f"net of {net_t[0, NAP]:.1f} units (its best call there: {CHOICES[int(np.argmax(net_t[0]))]}); "
         + (
-            "of the other named hands, " + ", ".join(f"`{EXAMPLES[i][0]}`" for i in others_sure) + " also never failed."
-            if others_sure
-            else "every other named hand failed at least once."
+            "but of the other named hands, " + "; ".join(others) + "."
+            if others
+            else "every other named hand failed at least once, both ways."
         ),
         ("Holds" if akq_three.mean == 1.0 else "Does not hold")
         + f": ace, king and queen of a suit with two small cards made three tricks in {akq_three.text(1, percent=True)}"
-        " of their deals.",
+        f" of their deals as the senior hand; at the table, calling three with them lost money in "
+        f"{akq_lost.text(1, percent=True)} of the deals (outcalled, then the caller made his contract), a mean net "
+        f"of {net_t[akq, THREE]:.1f} units, and their best call there is {CHOICES[int(np.argmax(net_t[akq]))]}.",
     ]
 
 
-def _nap_over_four(t: NDArray[np.int64], f: dict[str, NDArray[np.int64]], w: NDArray[np.int64]) -> float:
-    """Of the hands where calling four pays, the share (as dealt) where Nap pays at least as much: hands grouped by
-    the count and the longest suit's length, each group's chances from all its deals (a hand's own few deals are
-    too noisy to compare two contracts on)."""
-    nap_j, four_j = CHOICES.index("nap"), CHOICES.index("4")
+def _grouped(
+    t: NDArray[np.int64], f: dict[str, NDArray[np.int64]], w: NDArray[np.int64]
+) -> tuple[NDArray[np.int64], NDArray[np.float64]]:
+    """The hands' sums grouped by the count and the longest suit's length (each hand as often as it is dealt): a
+    hand's own few deals are too noisy to compare two contracts on. Returns the groups' sums and weights."""
     key = np.minimum(f["count"], 7) * 6 + f["length"]
-    groups = np.zeros((48, len(CHOICES)), dtype=np.int64)
+    groups = np.zeros((48, t.shape[1]), dtype=np.int64)
     np.add.at(groups, key, t * w[:, None])
-    gv = values(groups, 4)
-    gw = np.bincount(key, weights=w, minlength=48)
-    four_good = gv[:, four_j] > 0
-    return float(gw[four_good & (gv[:, nap_j] >= gv[:, four_j])].sum() / max(1, gw[four_good].sum()))
+    return groups, np.bincount(key, weights=w, minlength=48).astype(np.float64)
 
 
-def _answer(share_rows: Rows, size_rows: Rows, pat_rows: Rows) -> str:
+def _nap_over_four(gv: NDArray[np.float64], gw: NDArray[np.float64]) -> float:
+    """Of the hands where calling four pays (more than passing), the share (as dealt) where Nap pays at least as
+    much, from the groups' values."""
+    four_good = gv[:, FOUR] > gv[:, 0]
+    return float(gw[four_good & (gv[:, NAP] >= gv[:, FOUR])].sum() / max(1, gw[four_good].sum()))
+
+
+def _four_verdict(sums: Sums, f: dict[str, NDArray[np.int64]], w: NDArray[np.int64]) -> str:
+    gt, gw = _grouped(sums["t4"], f, w)
+    gp, _ = _grouped(sums["p4"], f, w)
+    at_table = _nap_over_four(nets(gt), gw)
+    senior = _nap_over_four(values(gp, 4), gw)
+    return (
+        ("Holds" if at_table >= 0.5 else "Does not hold")
+        + f": of the hands where calling four pays more than passing at the table, calling Nap pays at least as much "
+        f"for {100 * at_table:.0f}% (as the senior hand, {100 * senior:.0f}%; hands grouped by the count below and "
+        "the longest suit's length, weighted by how often they are dealt)."
+    )
+
+
+def _suits_verdict(sums: Sums, f: dict[str, NDArray[np.int64]]) -> str:
+    t, tt = sums["p4"], sums["t4"]
+    strong = f["count"] >= 4  # hands strong enough to think of a Nap
+    three = strong & (f["suits"] >= 3)
+    two = strong & (f["suits"] <= 2)
+    nap3 = wilson(int(t[three, NAP].sum()), int(t[three, 0].sum()))
+    nap12 = wilson(int(t[two, NAP].sum()), int(t[two, 0].sum()))
+    lost3, lost12 = _lost(tt, three, NAP), _lost(tt, two, NAP)
+    holds = nap3.mean < nap12.mean and lost3.mean > lost12.mean
+    return (
+        (
+            "Holds"
+            if holds
+            else "Holds in part"
+            if nap3.mean < nap12.mean or lost3.mean > lost12.mean
+            else "Does not hold"
+        )
+        + f": of the hands strong enough to think of a Nap (a count of four or more), a Nap on three or four suits "
+        f"is made {nap3.text(1, percent=True)} of the time as the senior hand, on one or two suits "
+        f"{nap12.text(1, percent=True)}; called at the table it loses money in {lost3.text(1, percent=True)} of the "
+        f"deals on three or four suits, {lost12.text(1, percent=True)} on one or two."
+    )
+
+
+def _by_size(sums: Sums) -> tuple[dict[int, list[float]], dict[int, list[float]]]:
+    """The best calls' shares over the sample of hands by the table's size: at the table, as the senior hand."""
+    at_table, senior = {}, {}
+    for p in (3, 4, 5, 6):
+        key = f"{p}-sample" if p == 4 else str(p)
+        bt = np.argmax(nets(sums[f"t{key}"]), axis=1)
+        bp = np.argmax(values(sums[f"p{key}"], p), axis=1)
+        at_table[p] = _shares(bt, np.ones(len(bt), dtype=np.int64))
+        senior[p] = _shares(bp, np.ones(len(bp), dtype=np.int64))
+    return at_table, senior
+
+
+def _pattern_rows(
+    sums: Sums,
+    f: dict[str, NDArray[np.int64]],
+    w: NDArray[np.int64],
+    best: NDArray[np.int64],
+    best_p: NDArray[np.int64],
+) -> Rows:
+    t, tt = sums["p4"], sums["t4"]
+    rows = []
+    for i, name in enumerate(PATTERNS):
+        m = f["patterns"][:, i]
+        made = wilson(int(t[m, NAP].sum()), int(t[m, 0].sum()))
+        wm = max(1, int(w[m].sum()))
+        net = float((w[m] * tt[m, 1 + NAP]).sum() / max(1, (w[m] * tt[m, 0]).sum()))
+        rows.append(
+            (
+                name,
+                f"{int(w[m].sum()):,}",
+                f"{net:.1f}",
+                f"{100 * w[m & (best == NAP)].sum() / wm:.0f}%",
+                made.text(1, percent=True),
+                f"{100 * w[m & (best_p == NAP)].sum() / wm:.0f}%",
+            )
+        )
+    return rows
+
+
+def _answer(
+    shares: Sequence[float], shares_p: Sequence[float], by_size: tuple[dict[int, list[float]], ...], pat_rows: Rows
+) -> str:
+    share_rows = [(c, _pct(a), _pct(b)) for c, a, b in zip(CHOICES, shares, shares_p, strict=True)]
+
+    def size_rows(d: dict[int, list[float]]) -> Rows:
+        return [(str(p), *(_pct(s) for s in d[p])) for p in sorted(d)]
+
     return "\n\n".join(
         [
-            "The best call of each of the 134,459 hands at a table of four (the contract worth most, as the senior "
-            "hand with everyone else passing; passing counts 0), weighted by how often each hand is dealt:",
-            table(("Best call", "Share of hands"), share_rows),
-            "By the table's size (the sample of hands):",
-            table(("Players", *CHOICES), size_rows),
-            "Peel's *good ordinary hands on which to declare for the full number of tricks* (four players; a Nap's "
-            "chance of being made, 95% interval, and where Nap is the best call):",
-            table(("Hand", "Raw deals of it", "Nap made", "Nap is the best call"), pat_rows),
+            "**What to call.** The best call of each of the 134,459 hands at a table of four, weighted by how often "
+            "each hand is dealt: *at the table*, the call of the best mean net with the hand eldest and the others "
+            "calling by their rules (they may outcall him, and a pass defends); beside it, *as the senior hand*, the "
+            "contract worth most if you get it with everyone else passing (passing counts 0):",
+            table(("Best call", "At the table", "As the senior hand"), share_rows),
+            "By the table's size (the sample of hands), at the table:",
+            table(("Players", *CHOICES), size_rows(by_size[0])),
+            "The same, as the senior hand:",
+            table(("Players", *CHOICES), size_rows(by_size[1])),
+            "Peel's *good ordinary hands on which to declare for the full number of tricks* (four players): calling "
+            "Nap at the table, its mean net (units a deal) and where Nap is the best call; as the senior hand, a "
+            "Nap's chance of being made (95% interval) and where Nap is the contract worth most:",
+            table(
+                (
+                    "Hand",
+                    "Raw deals of it",
+                    "Nap's net at the table",
+                    "Nap best at the table",
+                    "Nap made as senior",
+                    "Nap best as senior",
+                ),
+                pat_rows,
+            ),
         ]
     )
 
@@ -156,111 +291,103 @@ def nap_call_report(sums: Sums, run: Run) -> Report:
     classes = nap_hands()
     w = classes.weights
     f = features(classes.hands)
-    t = sums["p4"]
-    v = values(t, 4)
-    best = np.argmax(v, axis=1)
-    shares = _shares(best, w)
-    share_rows = [(c, f"{100 * s:.1f}%") for c, s in zip(CHOICES, shares, strict=True)]
-
-    size_rows = []
-    by_size: dict[int, list[float]] = {}
-    for p in (3, 4, 5, 6):
-        ts = sums["p4-sample" if p == 4 else f"p{p}"]
-        b = np.argmax(values(ts, p), axis=1)
-        by_size[p] = _shares(b, np.ones(len(b), dtype=np.int64))
-        size_rows.append((str(p), *(f"{100 * s:.1f}%" for s in by_size[p])))
-
-    nap_j = CHOICES.index("nap")
-    nap_over_four = _nap_over_four(t, f, w)
-    pat_rows = []
-    for i, name in enumerate(PATTERNS):
-        m = f["patterns"][:, i]
-        made = int(t[m, 1 + CALLS_NAP].sum())
-        deals = int(t[m, 0].sum())
-        share = float(w[m & (best == nap_j)].sum() / max(1, w[m].sum()))
-        pat_rows.append(
-            (name, f"{int(w[m].sum()):,}", wilson(made, deals).text(1, percent=True), f"{100 * share:.0f}%")
-        )
-    # among hands strong enough to think of a Nap (a count of four or more)
-    strong = f["count"] >= 4
-    three = strong & (f["suits"] >= 3)
-    two = strong & (f["suits"] <= 2)
-    nap3 = wilson(int(t[three, 1 + CALLS_NAP].sum()), int(t[three, 0].sum()))
-    nap12 = wilson(int(t[two, 1 + CALLS_NAP].sum()), int(t[two, 0].sum()))
-
-    ex = sums["examples"]
+    vt = nets(sums["t4"])
+    best = np.argmax(vt, axis=1)
+    vp = values(sums["p4"], 4)
+    best_p = np.argmax(vp, axis=1)
+    by_size = _by_size(sums)
     verdicts = [
-        *_example_verdicts(ex),
-        ("Holds" if nap_over_four >= 0.5 else "Does not hold")
-        + f": of the hands where calling four pays, calling Nap pays at least as much for {100 * nap_over_four:.0f}% "
-        "(hands grouped by the count below and the longest suit's length, weighted by how often they are dealt).",
-        ("Holds" if nap3.mean < nap12.mean else "Does not hold")
-        + f": of the hands strong enough to think of a Nap (a count of four or more), a Nap on three or four suits "
-        f"is made {nap3.text(1, percent=True)} of the time, on one or two suits {nap12.text(1, percent=True)}.",
+        *_example_verdicts(sums["pexamples"], sums["texamples"]),
+        _four_verdict(sums, f, w),
+        _suits_verdict(sums, f),
     ]
-    answer = _answer(share_rows, size_rows, pat_rows)
+    answer = _answer(_shares(best, w), _shares(best_p, w), by_size, _pattern_rows(sums, f, w, best, best_p))
     return Report(
         name="nap-call",
         title="What to call in Nap",
         advice=list(ADVICE),
         question="For each five-card hand, which call is worth most: pass, one to four tricks, misery or Nap "
-        "(NAP-CALL-4, payments §6.5)? Where do Peel's tactics pick the same call?",
+        "(NAP-CALL-4, payments §6.5), at a table where the others may outcall you, and what is each contract worth "
+        "if you get it? Where do Peel's tactics pick the same call?",
         method=_method(run),
         answer=answer,
-        plots=_plots(v, best, f, w, by_size),
-        examples=_examples(ex, run.size),
-        rules=_rules(best, f, w, v),
+        plots=_plots(vt, best, best_p, f, w, by_size[0]),
+        examples=_examples(sums["pexamples"], sums["texamples"]),
+        rules=_rules(best, best_p, f, w),
         command=run.command,
         verdicts=verdicts,
     )
 
 
-CALLS_NAP: Final = 5  # "nap" in nap_call.CALLS
-
-
 def _method(run: Run) -> str:
-    from .nap_call import EXAMPLE_FACTOR, SAMPLE
+    from .nap_call import EXAMPLE_FACTOR, SAMPLE, senior_per_class
 
+    def times(k: int) -> str:
+        return "once" if k == 1 else f"{k:,} times"
+
+    senior = senior_per_class(run.size)
     return (
         "Nap, Peel's rules and payments (§6.5: one to four win or lose their number, misery three, Nap ten won "
         "and five lost, per opponent), the batch simulator's `sensible` player at every seat. Each of the 134,459 "
-        f"hands up to suit symmetry is dealt {'once' if run.size == 1 else f'{run.size:,} times'} to the eldest hand at a table of four, the other "
-        "hands at random, and played with each contract (one, two, misery, three, four, Nap) as the senior hand, "
-        "everyone else passing; the same deals serve every contract (common random numbers). A contract's value "
+        "hands up to suit symmetry is measured two ways at a table of four, the other hands dealt at random.\n\n"
+        f"*At the table* (the main answer): each hand is dealt {times(run.size)} to the eldest hand (he calls "
+        "first, so every call is legal), who makes each call in turn: pass, one, two, misery, three, four, Nap; "
+        "the others call by `sensible`'s rules, so they may outcall him, and then he defends. A call's value is "
+        "the hand's mean net over its deals, passing included; the same deals serve every call (common random "
+        "numbers).\n\n"
+        f"*As the senior hand* (what a contract is worth if you get it): each hand is dealt {times(senior)} more and "
+        "played with each contract (one, two, misery, three, four, Nap), everyone else passing. A contract's value "
         "is its chance of being made times what it wins, less the chance of failing times what it loses, from each "
-        f"opponent. A sample of {SAMPLE:,} hands drawn as they are dealt is played the same way at tables of 3, 5 "
-        f"and 6 (at six the dealer sits out and pays, NAP-GEN-2), and the worked examples {run.size * EXAMPLE_FACTOR:,} "
-        "times each.\n\n"
+        "opponent; passing counts 0.\n\n"
+        f"A sample of {SAMPLE:,} hands drawn as they are dealt is played both ways at tables of 3, 4, 5 and 6 (at "
+        "six the dealer sits out and pays, NAP-GEN-2), and the worked examples "
+        f"{run.size * EXAMPLE_FACTOR:,} times each at the table and {senior * EXAMPLE_FACTOR:,} times as the "
+        "senior hand.\n\n"
         f"Run: {run.deals:,} deals in {run.seconds:.0f} s (seed {run.seed}).\n\n"
-        "**The players' bias.** The senior hand's play and the defenders' are `sensible`'s, rules drawn from "
-        "Peel's tactics (draw trumps, then play the masters; defenders head cheaply); better defenders would "
-        "beat more contracts, better play by the senior hand would make more. Passing is counted as 0, though a "
-        "hand that passes still defends against someone else's call; and a real auction lets a hand call only "
-        "above what was called before. With few deals per hand a hand's own best call is noisy; the shares over "
-        "many hands are not."
+        "**The biases.** The play is `sensible`'s, rules drawn from Peel's tactics (draw trumps, then play the "
+        "masters; defenders head cheaply); better defenders would beat more contracts, better play by the senior "
+        "hand would make more. *At the table*, the others call by fixed thresholds and never raise a call to "
+        "outbid one (a call they would make is made when it is legal, else they pass), and the hand is always the "
+        "eldest: he calls blind, and when everyone passes he must play for one trick (NAP-CALL-7), so his pass "
+        "is worth a little less than a later seat's; for him, passing and calling one differ only on the deals where "
+        "another hand would call one and be left senior, so calling one comes out best at the table for the hands "
+        "with nothing better to call. *As the senior hand*, nobody outcalls and passing is worth "
+        "nothing, which makes the small calls look better than they are: a hand that passes still defends "
+        "against someone else's call, and a real auction lets a hand call only above what was called before. "
+        "With few deals per hand a hand's own best call is noisy (at the table most, where a net varies more "
+        "than a contract's making); the shares over many hands are not."
     )
 
 
-def _examples(ex: NDArray[np.int64], size: int) -> str:
+def _examples(ex: NDArray[np.int64], ext: NDArray[np.int64]) -> str:
     from .nap_call import EXAMPLES
 
-    v = values(ex, 4)
-    rows = []
+    v, vt = values(ex, 4), nets(ext)
+    rows_t, rows_p = [], []
     for i, (hand, what) in enumerate(EXAMPLES):
-        if ex[i, 0] == 0:
-            continue
-        made = [wilson(int(ex[i, 1 + j]), int(ex[i, 0])) for j in range(len(CHOICES) - 1)]
-        rows.append((f"`{hand}`", what, *(f"{100 * m.mean:.0f}%" for m in made), CHOICES[int(np.argmax(v[i]))]))
-    return "How often each contract is made with some hands (four players), and the best call:\n\n" + table(
-        ("Hand", "What it is", *CHOICES[1:], "Best call"), rows
+        if ext[i, 0]:
+            rows_t.append((f"`{hand}`", what, *(f"{x:.1f}" for x in vt[i]), CHOICES[int(np.argmax(vt[i]))]))
+        if ex[i, 0]:
+            made = [int(ex[i, 1 + j]) / int(ex[i, 0]) for j in range(len(CHOICES) - 1)]
+            rows_p.append((f"`{hand}`", what, *(f"{100 * m:.0f}%" for m in made), CHOICES[int(np.argmax(v[i]))]))
+    return "\n\n".join(
+        [
+            "Each call's mean net at the table (units a deal, four players, the hand eldest), and the best call:",
+            table(("Hand", "What it is", *CHOICES, "Best call"), rows_t),
+            "How often each contract is made with the same hands as the senior hand, and the contract worth most:",
+            table(("Hand", "What it is", *CHOICES[1:], "Best contract"), rows_p),
+        ]
     )
 
 
 def _rules(
-    best: NDArray[np.int64], f: dict[str, NDArray[np.int64]], w: NDArray[np.int64], v: NDArray[np.float64]
+    best: NDArray[np.int64], best_p: NDArray[np.int64], f: dict[str, NDArray[np.int64]], w: NDArray[np.int64]
 ) -> list[Rule]:
-    def agree(choice: NDArray[np.int64]) -> float:
-        return float(w[choice == best].sum() / w.sum())
+    def agree(choice: NDArray[np.int64], target: NDArray[np.int64] = best) -> float:
+        return float(w[choice == target].sum() / w.sum())
+
+    def note(choice: NDArray[np.int64]) -> str:
+        return f"as the senior hand: {100 * agree(choice, best_p):.1f}%"
 
     count = np.minimum(f["count"], 7)
     table_: dict[int, int] = {}
@@ -275,40 +402,46 @@ def _rules(
         if agree(trial) > agree(best_rule):
             best_rule, best_text = trial, f"; with no card above a {'23456789TJQKA'[r]}, call misery"
     mapping = ", ".join(f"{c}{'+' if c == 7 else ''}: {CHOICES[k]}" for c, k in sorted(table_.items()))
-    peel = np.where(f["patterns"].any(axis=1), CHOICES.index("nap"), fitted)
+    peel = np.where(f["patterns"].any(axis=1), NAP, best_rule)
+    never = np.zeros(len(best), dtype=np.int64)
     return [
-        Rule("Always pass", agree(np.zeros(len(best), dtype=np.int64))),
+        Rule("Always pass", agree(never), note(never)),
         Rule(
             "Count the knaves and better in your longest suit, the aces outside it, and one for each card of it "
             f"beyond three: {mapping}{best_text}",
             agree(best_rule),
+            note(best_rule),
         ),
-        Rule("The same count, but Nap on Peel's four good ordinary hands", agree(peel)),
+        Rule("The same count, but Nap on Peel's four good ordinary hands", agree(peel), note(peel)),
     ]
 
 
+def _stacked_by_count(
+    fig: Figure, best: NDArray[np.int64], f: dict[str, NDArray[np.int64]], w: NDArray[np.int64]
+) -> None:
+    ax = fig.subplots()
+    counts = range(0, 8)
+    bottom = np.zeros(len(counts))
+    for i, name in enumerate(CHOICES):
+        ys = []
+        for c in counts:
+            m = np.minimum(f["count"], 7) == c
+            ys.append(100 * w[m & (best == i)].sum() / max(1, w[m].sum()))
+        ax.bar(list(counts), ys, bottom=bottom, label=name)
+        bottom += np.array(ys)
+    ax.set_xlabel("count: knaves and better in the longest suit + aces outside + length beyond three")
+    ax.set_ylabel("hands whose best call it is (%)")
+    ax.legend(fontsize=8, ncols=4)
+
+
 def _plots(
-    v: NDArray[np.float64],
+    vt: NDArray[np.float64],
     best: NDArray[np.int64],
+    best_p: NDArray[np.int64],
     f: dict[str, NDArray[np.int64]],
     w: NDArray[np.int64],
     by_size: dict[int, list[float]],
 ) -> list[Plot]:
-    def by_count(fig: Figure) -> None:
-        ax = fig.subplots()
-        counts = range(0, 8)
-        bottom = np.zeros(len(counts))
-        for i, name in enumerate(CHOICES):
-            ys = []
-            for c in counts:
-                m = np.minimum(f["count"], 7) == c
-                ys.append(100 * w[m & (best == i)].sum() / max(1, w[m].sum()))
-            ax.bar(list(counts), ys, bottom=bottom, label=name)
-            bottom += np.array(ys)
-        ax.set_xlabel("count: knaves and better in the longest suit + aces outside + length beyond three")
-        ax.set_ylabel("hands whose best call it is (%)")
-        ax.legend(fontsize=8, ncols=4)
-
     def by_players(fig: Figure) -> None:
         ax = fig.subplots()
         sizes = sorted(by_size)
@@ -323,17 +456,28 @@ def _plots(
 
     def nap_vs_four(fig: Figure) -> None:
         ax = fig.subplots()
-        four, nap = v[:, CHOICES.index("4")], v[:, CHOICES.index("nap")]
+        four, nap = vt[:, FOUR], vt[:, NAP]
         ax.scatter(four, nap, s=2, alpha=0.2)
         lim = [float(min(four.min(), nap.min())), float(max(four.max(), nap.max()))]
         ax.plot(lim, lim, color="grey", lw=0.8)
-        ax.set_xlabel("value of calling four (units, four players)")
-        ax.set_ylabel("value of calling Nap")
+        ax.set_xlabel("mean net of calling four at the table (units, four players)")
+        ax.set_ylabel("mean net of calling Nap")
 
     return [
-        Plot("by-count", "The best call by a simple count of the hand (every hand, four players).", by_count),
-        Plot("by-players", "The best call by the table's size (the sample of hands).", by_players),
         Plot(
-            "nap-vs-four", "Calling Nap against calling four, hand by hand: above the line Nap pays more.", nap_vs_four
+            "by-count",
+            "The best call at the table by a simple count of the hand (every hand, four players, the hand eldest).",
+            lambda fig: _stacked_by_count(fig, best, f, w),
+        ),
+        Plot(
+            "by-count-senior",
+            "The contract worth most as the senior hand, everyone else passing, by the same count (passing counts 0).",
+            lambda fig: _stacked_by_count(fig, best_p, f, w),
+        ),
+        Plot("by-players", "The best call at the table by the table's size (the sample of hands).", by_players),
+        Plot(
+            "nap-vs-four",
+            "Calling Nap against calling four at the table, hand by hand: above the line Nap pays more.",
+            nap_vs_four,
         ),
     ]

@@ -1,10 +1,18 @@
 """``nap-call``: what to call in Nap, by hand and table size, misery included.
 
-Every one of the 134,459 five-card hands up to suit symmetry (:mod:`..classes`) is played at a table of four as
-the senior hand with each contract (the kernel's ``senior:<call>``: everyone else passes), the other hands dealt at
-random; a contract's chance of being made and the payment table (§6.5) give its value, and the best call is the
-one worth most, passing counting 0. A sample of hands is played at tables of 3, 5 and 6, and some named hands many
-more times as the worked examples.
+Every one of the 134,459 five-card hands up to suit symmetry (:mod:`..classes`) is measured at a table of four in
+two ways, the other hands dealt at random:
+
+- *at the table* (the main answer): the hand is the eldest, so every call is legal at his turn, and makes each
+  plain call, passing included (the kernel's hero action ``pass``, ``1`` .. ``nap``); the others call by their
+  player's rules, so they may outcall him and he defends. A call's value is the hand's mean net over the deals,
+  the same deals for every call (one chunk seed);
+- *as the senior hand* (what a contract is worth if you get it): the hand makes each contract with everyone else
+  passing (``senior:<call>``); a contract's chance of being made and the payment table (§6.5) give its value,
+  passing counting 0. It is played :data:`SENIOR_DIVISOR` times fewer deals a hand.
+
+A sample of hands is played both ways at tables of 3, 5 and 6, and some named hands many more times as the worked
+examples.
 """
 
 from __future__ import annotations
@@ -24,10 +32,27 @@ from ..streams import chunk_seed
 from . import Part, Run, Sums
 from ._common import play
 
-__all__ = ["CALLS", "CONFIGS", "EXAMPLES", "STUDY", "Config", "example_rows", "pay", "sample_rows"]
+__all__ = [
+    "CALLS",
+    "CHOICES",
+    "CONFIGS",
+    "EXAMPLES",
+    "SENIOR_DIVISOR",
+    "STUDY",
+    "Config",
+    "example_rows",
+    "pay",
+    "sample_rows",
+    "senior_per_class",
+]
 
 #: the contracts a hand may open with (Wellington and Blücher only overcall a Nap: NAP-CALL-6)
 CALLS: Final = ("1", "2", "misery", "3", "4", "nap")
+#: the choices of a hand at the table: passing, then the contracts
+CHOICES: Final = ("pass", *CALLS)
+#: the senior-hand measure plays this many times fewer deals a hand than the measure at the table (its chances of
+#: a contract being made vary less from deal to deal than a net at the table does)
+SENIOR_DIVISOR: Final = 4
 SAMPLE: Final = 2048
 BLOCK: Final = 4096
 EXAMPLE_FACTOR: Final = 128
@@ -57,19 +82,32 @@ def pay() -> dict[str, tuple[int, int]]:
 
 @dataclass(frozen=True)
 class Config:
-    """One table: its size and which hands (``every`` one, the ``sample``, the ``examples``)."""
+    """One table: its size, which hands (``every`` one, the ``sample``, the ``examples``) and the measure
+    (``table``: each plain call at the table, the hand eldest; ``senior``: each contract as the senior hand)."""
 
     key: str
     players: int
     rows: str
+    measure: str
 
 
-CONFIGS: Final = (
-    Config("p4", 4, "every"),
-    *(Config(f"p{p}", p, "sample") for p in (3, 5, 6)),
-    Config("p4-sample", 4, "sample"),
-    Config("examples", 4, "examples"),
-)
+def _configs(measure: str, prefix: str) -> tuple[Config, ...]:
+    return (
+        Config(f"{prefix}4", 4, "every", measure),
+        *(Config(f"{prefix}{p}", p, "sample", measure) for p in (3, 5, 6)),
+        Config(f"{prefix}4-sample", 4, "sample", measure),
+        Config(f"{prefix}examples", 4, "examples", measure),
+    )
+
+
+#: the tables: ``t*`` at the table (per hand: deals, the hand's net summed for each choice, then the deals each
+#: choice lost money in), ``p*`` as the senior hand (per hand: deals, then the deals each contract was made in)
+CONFIGS: Final = (*_configs("table", "t"), *_configs("senior", "p"))
+
+
+def senior_per_class(size: int) -> int:
+    """The deals a hand of the senior-hand measure is played, for a run of ``size`` deals a hand at the table."""
+    return max(1, size // SENIOR_DIVISOR)
 
 
 def sample_rows(seed: int) -> NDArray[np.int64]:
@@ -94,6 +132,15 @@ def _rows(cfg: Config, seed: int) -> NDArray[np.int64]:
     return sample_rows(seed) if cfg.rows == "sample" else example_rows()
 
 
+def _width(cfg: Config) -> int:
+    return 1 + 2 * len(CHOICES) if cfg.measure == "table" else 1 + len(CALLS)
+
+
+def _setup(cfg: Config, action: str) -> Setup:
+    """The hand at seat 0, the eldest (he calls first, so each call is legal), making ``action``."""
+    return Setup("nap", cfg.players, ("sensible",) * cfg.players, hero=0, hero_action=action)
+
+
 def _tasks() -> list[tuple[int, int]]:
     return [(c, first) for c, cfg in enumerate(CONFIGS) for first in range(0, _count(cfg), BLOCK)]
 
@@ -111,24 +158,30 @@ class NapCall:
         return len(_tasks())
 
     def tables(self, size: int) -> Sums:
-        # per hand: deals, then the deals each contract was made in
-        return {c.key: np.zeros((_count(c), 1 + len(CALLS)), dtype=np.int64) for c in CONFIGS}
+        return {c.key: np.zeros((_count(c), _width(c)), dtype=np.int64) for c in CONFIGS}
 
     def chunk(self, size: int, seed: int, k: int) -> tuple[Part, int]:
         c, first = _tasks()[k]
         cfg = CONFIGS[c]
         rows = _rows(cfg, seed)[first : first + BLOCK]
-        per = size * EXAMPLE_FACTOR if cfg.rows == "examples" else size
+        per = size if cfg.measure == "table" else senior_per_class(size)
+        per *= EXAMPLE_FACTOR if cfg.rows == "examples" else 1
         n = len(rows) * per
         given = {"hand": np.repeat(nap_hands().hands[rows], per)}
         deal_seed = chunk_seed(seed, k)
         group = np.repeat(np.arange(len(rows), dtype=np.int64), per)
-        out = np.zeros((len(rows), 1 + len(CALLS)), dtype=np.int64)
+        out = np.zeros((len(rows), _width(cfg)), dtype=np.int64)
         out[:, 0] = per
+        if cfg.measure == "table":
+            # the same deals (one seed) for every call: the calls' nets are compared deal by deal
+            for j, choice in enumerate(CHOICES):
+                net = np.asarray(play(_setup(cfg, choice), deal_seed, n, given)["net"])[:, 0].astype(np.int64)
+                np.add.at(out[:, 1 + j], group, net)
+                np.add.at(out[:, 1 + len(CHOICES) + j], group, (net < 0).astype(np.int64))
+            return {cfg.key: (first, out)}, n * len(CHOICES)
         for j, call in enumerate(CALLS):
-            setup = Setup("nap", cfg.players, ("sensible",) * cfg.players, hero=0, hero_action=f"senior:{call}")
-            made = np.asarray(play(setup, deal_seed, n, given)["made"], dtype=bool)
-            out[:, 1 + j] = np.bincount(group, weights=made, minlength=len(rows)).round().astype(np.int64)
+            made = np.asarray(play(_setup(cfg, f"senior:{call}"), deal_seed, n, given)["made"], dtype=np.int64)
+            np.add.at(out[:, 1 + j], group, made)
         return {cfg.key: (first, out)}, n * len(CALLS)
 
     def report(self, sums: Sums, run: Run) -> Report:
