@@ -149,6 +149,10 @@ def test_the_summary_without_out_writes_nothing(tmp_path: Path) -> None:
         (["--game", "loo", "--workers", "-1"], ["workers", "-1"]),
         (["--game", "loo", "--scheduler", "nowhere"], ["scheduler", "nowhere"]),
         (["--game", "loo", "--csv"], ["--csv", "--out"]),
+        (["--game", "loo", "--pool", "99999999999999999999"], ["pool", "99999999999999999999", "1,000,000"]),
+        (["--game", "nap", "--pool", "1000001"], ["pool", "kitty", "1000001", "1,000,000"]),
+        (["--game", "loo", "--deals", "1" + "0" * 30, "--chunk", "1"], ["--deals", "chunks"]),
+        (["--game", "loo", "--chunk", "100000000000"], ["--chunk", "100,000,000,000", "10,000,000"]),
     ],
 )
 def test_bad_input_exits_2_with_one_line(args: list[str], words: list[str]) -> None:

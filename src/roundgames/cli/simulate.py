@@ -30,6 +30,10 @@ __all__ = ["add_simulate", "simulate"]
 
 #: the largest seed the streams take (:func:`roundgames.sim.streams.chunk_seed`)
 MAX_SEED = 2**63 - 1
+#: the most deals in a chunk: a chunk's columns are held in memory whole (about 100 bytes a deal)
+MAX_CHUNK = 10_000_000
+#: the most chunks in a run: their sizes and statistics are listed in memory and in run.json
+MAX_CHUNKS = 1_000_000
 
 
 def _count(text: str) -> int:
@@ -96,6 +100,13 @@ def _setup(args: argparse.Namespace) -> Setup:
         policies *= players
     if players > 0 and len(policies) != players:  # no seats at all: the kernel's check names the players
         raise RulesError(f"--policy: {len(policies)} players ({args.policy}) for {players} seats: give one per seat")
+    if args.chunk > MAX_CHUNK:
+        raise RulesError(f"--chunk: {args.chunk:,} deals: give at most {MAX_CHUNK:,} (a chunk is held in memory)")
+    if -(-args.deals // args.chunk) > MAX_CHUNKS:
+        raise RulesError(
+            f"--deals: {args.deals:,} deals in chunks of {args.chunk:,} make more than {MAX_CHUNKS:,} chunks: "
+            "give fewer deals or a larger --chunk"
+        )
     if args.csv and not args.out:
         raise RulesError("--csv: the files are written only with --out DIR")
     return Setup(form=form, players=players, policies=tuple(policies), options=dict(args.options), pool=args.pool)
