@@ -32,6 +32,7 @@ from .streams import chunk_seed
 
 __all__ = [
     "CONNECT_TIMEOUT",
+    "MAX_CHUNKS",
     "OUTCOMES",
     "Outcome",
     "SeatSummary",
@@ -45,6 +46,8 @@ __all__ = [
 
 R = TypeVar("R")
 
+#: the most chunks a run may have: their indexes (and a stored run's statistics) are listed in memory
+MAX_CHUNKS: Final = 1_000_000
 #: seconds to wait for an existing scheduler before saying it cannot be reached
 CONNECT_TIMEOUT = 5.0
 #: chunks kept waiting on a cluster per worker thread: enough that no worker idles between two chunks, few enough
