@@ -57,7 +57,7 @@ def flatten(columns: Mapping[str, Any]) -> dict[str, np.ndarray]:
     return out
 
 
-def _record_fault(config: Any, chunks: Any, expected: Mapping[str, Any]) -> str:
+def _record_fault(config: Any, chunks: Any) -> str:
     """What is wrong with a ``run.json``'s configuration and chunks, or "" when they have the shape :meth:`RunStore.save`
     writes: a configuration object; chunks by index, each with whole-number ``deals`` (1 or more) and ``states``,
     and a whole number per seat for ``net``, ``net2`` and, where present, ``outcome`` and ``outcome_of``."""
@@ -65,7 +65,7 @@ def _record_fault(config: Any, chunks: Any, expected: Mapping[str, Any]) -> str:
         return f"config is {json.dumps(config)}, not an object"
     if not isinstance(chunks, dict):
         return f"chunks is {json.dumps(chunks)[:40]}, not an object"
-    players = expected.get("players")
+    players = config.get("players")  # its own seats: another run's are told apart after this
 
     def whole(value: Any) -> bool:
         return isinstance(value, int) and not isinstance(value, bool)
@@ -121,7 +121,7 @@ class RunStore:
         except (OSError, ValueError, KeyError, TypeError) as e:
             raise RulesError(f"out: {str(path)!r} is not a run's record ({e})") from None
         # a record edited by hand or cut short would otherwise fail later, with a traceback, or sum wrong figures
-        wrong = _record_fault(config, chunks, self.config)
+        wrong = _record_fault(config, chunks)
         if wrong:
             raise RulesError(f"out: {str(path)!r} is not a run's record ({wrong}): give another folder")
         if version != __version__:
