@@ -102,6 +102,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sample", type=int, default=2000, help="oh_hell games to count its states (2,000)")
     parser.add_argument("--cpu", type=int, default=None, help="the core to pin to (default: the first allowed)")
     args = parser.parse_args(argv)
+    # a figure needs at least one round of some time on some deals: below that the tables come out empty
+    for flag, value in (("--seconds", args.seconds), ("--rounds", args.rounds), ("--chunk", args.chunk)):
+        if not value > 0:
+            print(f"{parser.prog}: error: {flag}: above 0, got {value}", file=sys.stderr)
+            return 2
+    if args.sample < 1:
+        print(f"{parser.prog}: error: --sample: at least 1, got {args.sample}", file=sys.stderr)
+        return 2
     cpu = pin(args.cpu)
     for _, setup in KERNELS:  # compiled (or loaded from numba's cache) before any timing
         kernel_for(setup.form).run(setup, 1, 10)

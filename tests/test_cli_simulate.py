@@ -13,6 +13,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -148,6 +149,10 @@ def test_the_summary_without_out_writes_nothing(tmp_path: Path) -> None:
         (["--game", "loo", "--workers", "-1"], ["workers", "-1"]),
         (["--game", "loo", "--scheduler", "nowhere"], ["scheduler", "nowhere"]),
         (["--game", "loo", "--csv"], ["--csv", "--out"]),
+        (["--game", "loo", "--pool", "99999999999999999999"], ["pool", "99999999999999999999", "1,000,000"]),
+        (["--game", "nap", "--pool", "1000001"], ["pool", "kitty", "1000001", "1,000,000"]),
+        (["--game", "loo", "--deals", "1" + "0" * 30, "--chunk", "1"], ["--deals", "chunks"]),
+        (["--game", "loo", "--chunk", "100000000000"], ["--chunk", "100,000,000,000", "10,000,000"]),
     ],
 )
 def test_bad_input_exits_2_with_one_line(args: list[str], words: list[str]) -> None:
@@ -214,3 +219,26 @@ def test_the_columns_page_names_every_column_a_run_writes() -> None:
         written = kernel_for(form).run(Setup(form, players, ("random",) * players), 1, 3)
         for name in written:
             assert f"| `{name}` |" in section, (form, name)
+
+
+@pytest.mark.parametrize(
+    ("edit", "words"),
+    [
+        (lambda r: r.update(chunks=[1]), ["chunks", "[1]"]),
+        (lambda r: r.update(config=5), ["config", "5"]),
+        (lambda r: r["chunks"]["0"].update(deals="x"), ["chunk 0", "deals 'x'"]),
+        (lambda r: r["chunks"].update(zz={}), ["chunk 'zz'"]),
+        (lambda r: r["chunks"]["0"].update(net=[1]), ["chunk 0", "net [1]", "5 seats"]),
+    ],
+)
+def test_a_tampered_run_json_is_refused_in_one_line_and_left_alone(tmp_path: Path, edit: Any, words: list[str]) -> None:
+    out = tmp_path / "run"
+    assert run_cli(*LOO, "--deals", "100", "--chunk", "50", "--workers", "0", "--out", str(out)).returncode == 0
+    record = json.loads((out / "run.json").read_text())
+    edit(record)
+    (out / "run.json").write_text(json.dumps(record))
+    before = sorted(p.name for p in out.iterdir()), (out / "run.json").read_text()
+    run = run_cli(*LOO, "--deals", "100", "--chunk", "50", "--workers", "0", "--out", str(out))
+    assert run.returncode == 2 and run.stderr.count("\n") == 1 and "Traceback" not in run.stderr, run.stderr
+    assert "is not a run's record" in run.stderr and all(word in run.stderr for word in words), run.stderr
+    assert (sorted(p.name for p in out.iterdir()), (out / "run.json").read_text()) == before

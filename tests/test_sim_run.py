@@ -178,3 +178,18 @@ def test_a_chunk_is_its_seed_s_deals_and_the_summary_adds_chunks() -> None:
     for seat, s in enumerate(summary.seats):
         assert s.mean == pytest.approx(net[:, seat].mean())
         assert s.half_width == pytest.approx(1.96 * net[:, seat].std(ddof=1) / 2500**0.5)
+
+
+def test_chunk_stats_sums_squares_exactly_where_int64_would_wrap() -> None:
+    # a Nap chunk of nets near the int32 limit: their squares add up past 2**63
+    net = np.array([[2_000_000_000, -2_000_000_000, 7]] * 4, dtype=np.int32)
+    columns = {
+        "net": net,
+        "states": np.ones(4, np.int32),
+        "senior": np.zeros(4, np.int64),
+        "made": np.ones(4, np.bool_),
+        "contract": np.zeros(4, np.int64),
+    }
+    stats = chunk_stats("nap", columns)
+    assert stats["net2"] == [4 * 2_000_000_000**2, 4 * 2_000_000_000**2, 4 * 49]
+    assert stats["net"] == [8_000_000_000, -8_000_000_000, 28]

@@ -78,6 +78,8 @@ def test_study_list_names_every_study() -> None:
         (("study", "nap-defence", "--per-class", "2"), "--per-class: study 'nap-defence' is sized by --deals"),
         (("study", "loo-miss", "--deals", "0"), "--deals: 0: give 1 or more"),
         (("study",), "give a study's name"),
+        (("study", "loo-miss", "--deals", "1" + "0" * 20), "size: 100,000,000,000,000,000,000 (--deals) makes"),
+        (("study", "loo-miss", "--deals", "10", "--out", __file__), f"--out: {__file__!r} is a file, not a folder"),
     ],
 )
 def test_a_bad_study_or_size_is_one_line_and_status_2(args: tuple[str, ...], says: str) -> None:

@@ -30,6 +30,8 @@ __all__ = ["add_simulate", "simulate"]
 
 #: the largest seed the streams take (:func:`roundgames.sim.streams.chunk_seed`)
 MAX_SEED = 2**63 - 1
+#: the most deals in a chunk: a chunk's columns are held in memory whole (about 100 bytes a deal)
+MAX_CHUNK = 10_000_000
 
 
 def _count(text: str) -> int:
@@ -96,16 +98,18 @@ def _setup(args: argparse.Namespace) -> Setup:
         policies *= players
     if players > 0 and len(policies) != players:  # no seats at all: the kernel's check names the players
         raise RulesError(f"--policy: {len(policies)} players ({args.policy}) for {players} seats: give one per seat")
+    if args.chunk > MAX_CHUNK:
+        raise RulesError(f"--chunk: {args.chunk:,} deals: give at most {MAX_CHUNK:,} (a chunk is held in memory)")
     if args.csv and not args.out:
         raise RulesError("--csv: the files are written only with --out DIR")
     return Setup(form=form, players=players, policies=tuple(policies), options=dict(args.options), pool=args.pool)
 
 
 def _local_workers(args: argparse.Namespace, chunks: int) -> int | None:
-    from ..sim.run import resolve_workers
-
     """The processes to play ``chunks`` chunks on: none (this process) for one chunk or without Dask unless asked,
     never more than the chunks."""
+    from ..sim.run import resolve_workers
+
     if args.scheduler is not None:
         return None
     if args.workers is None:
@@ -122,9 +126,15 @@ def simulate(args: argparse.Namespace) -> int:
         import numpy  # noqa: F401
         import pyarrow  # noqa: F401
 
+        from ..sim.run import MAX_CHUNKS
         from ..sim.store import RunStore, chunk_sizes
     except ImportError as e:
         raise RulesError(f"simulate needs the sim extra ({e.name} is missing): pip install 'roundgames[sim]'") from None
+    if -(-args.deals // args.chunk) > MAX_CHUNKS:  # their sizes are listed before any is played
+        raise RulesError(
+            f"--deals: {args.deals:,} deals in chunks of {args.chunk:,} make more than {MAX_CHUNKS:,} chunks: "
+            "give fewer deals or a larger --chunk"
+        )
     kernel = kernel_for(setup.form)
     kernel.check(setup)
     sizes = chunk_sizes(args.deals, args.chunk)

@@ -9,6 +9,7 @@ them.
 from __future__ import annotations
 
 import argparse
+import os
 import shlex
 import sys
 from typing import Any
@@ -82,6 +83,8 @@ def _cmd(args: argparse.Namespace) -> int:
     if size < 1:
         raise RulesError(f"--{study.size_kind}: {size}: give 1 or more")
 
+    if os.path.exists(args.out) and not os.path.isdir(args.out):  # said before the run, not after it
+        raise RulesError(f"--out: {args.out!r} is a file, not a folder")
     command = command_line(args, f"--{study.size_kind}", size)
     mapper = chunk_mapper(args.workers, args.scheduler)
     _, sums, run = run_study(args.name, size, args.seed, mapper, command)

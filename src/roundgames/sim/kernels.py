@@ -19,11 +19,11 @@ from __future__ import annotations
 import importlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 from ..core.errors import RulesError
 
-__all__ = ["FORMS", "Kernel", "Setup", "kernel_for"]
+__all__ = ["FORMS", "MAX_POOL", "Kernel", "Setup", "kernel_for"]
 
 #: each form's kernel, by the module that holds it (imported when first asked: it compiles with numba)
 FORMS: dict[str, str] = {}
@@ -31,6 +31,12 @@ FORMS["three_card"] = ".loo3"
 FORMS["five_card"] = ".loo5"
 FORMS["irish"] = ".loo5"
 FORMS["nap"] = ".nap"
+
+
+#: the largest pool (Loo) or kitty (Nap) a kernel plays: its ``net`` and ``pool`` columns are int32, and a
+#: deal's net is a few times the pool at most (a flush paid by every other seat at Five-card Loo), so larger pools
+#: would wrap around without a word
+MAX_POOL: Final = 1_000_000
 
 
 @dataclass(frozen=True)

@@ -53,7 +53,7 @@ from ..games.protocol import Deal, Stage, View
 from ..games.registry import new_deal, rules_for
 from ..loo.rules import LooRules
 from . import _loo3_kernel as K
-from .kernels import Setup
+from .kernels import MAX_POOL, Setup
 from .streams import CHOICES, Stream, deal_stream
 
 __all__ = ["KERNEL", "Loo3Kernel", "RandomTwin", "SensibleTwin", "engine_deal", "replay", "twins"]
@@ -135,8 +135,11 @@ class Loo3Kernel:
         for name in setup.policies:
             if name not in self.policies:
                 raise RulesError(f"policies: unknown player {name!r} (valid: {', '.join(self.policies)})")
-        if not isinstance(setup.pool, int) or setup.pool < 0:
-            raise RulesError(f"pool: the pool before the dealer's stake is a count of counters, got {setup.pool!r}")
+        if not isinstance(setup.pool, int) or not 0 <= setup.pool <= MAX_POOL:
+            raise RulesError(
+                f"pool: the pool before the dealer's stake is a count of counters from 0 to {MAX_POOL:,}, "
+                f"got {setup.pool!r}"
+            )
         if setup.hero is None:
             if setup.hero_action is not None:
                 raise RulesError(f"hero_action: {setup.hero_action!r} needs a hero seat")

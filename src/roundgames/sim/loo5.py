@@ -63,7 +63,7 @@ from ..core.errors import RulesError
 from ..games.registry import rules_for
 from ..loo.pam import power, suit_in_play, trick_winner
 from . import _loo5_kernel as K
-from .kernels import Setup
+from .kernels import MAX_POOL, Setup
 from .streams import CARDS, CHOICES, Stream, deal_stream, shuffled
 
 __all__ = ["KERNELS", "Loo5Kernel", "Twin"]
@@ -202,8 +202,8 @@ class Loo5Kernel:
         for p in setup.policies:
             if p not in _POLICIES:
                 raise RulesError(f"policies: unknown player {p!r} (valid: {', '.join(_POLICIES)})")
-        if setup.pool < 0:
-            raise RulesError(f"pool: the pool cannot be negative, got {setup.pool} (LOO-STK-6)")
+        if not 0 <= setup.pool <= MAX_POOL:
+            raise RulesError(f"pool: the pool is 0 to {MAX_POOL:,} counters, got {setup.pool} (LOO-STK-6)")
         hero, action = setup.hero, setup.hero_action
         if (hero is None) != (action is None):
             raise RulesError(f"hero: a hero and his action go together (hero {hero!r}, hero_action {action!r})")

@@ -80,7 +80,7 @@ from ..games.registry import new_deal
 from ..nap.actions import NapAction, NapPhase
 from ..nap.calls import ladder, option_problem, pay_table
 from ..nap.rules import NAP_OPTION_DOCS, NAP_OPTIONS, NapRules
-from .kernels import Setup
+from .kernels import MAX_POOL, Setup
 from .streams import CHOICES, Stream, deal_stream
 
 __all__ = ["CALL_NAMES", "HERO_ACTIONS", "KERNEL", "POLICIES", "NapKernel", "replay", "twins"]
@@ -239,8 +239,8 @@ class NapKernel:
         for name in setup.policies:
             if name not in POLICIES:
                 raise RulesError(f"policies: no player {name!r} (valid: {', '.join(POLICIES)})")
-        if setup.pool < 0:
-            raise RulesError(f"pool: the kitty cannot be negative, got {setup.pool}")
+        if not 0 <= setup.pool <= MAX_POOL:
+            raise RulesError(f"pool: the kitty is 0 to {MAX_POOL:,} counters, got {setup.pool}")
         playing = _playing(rules, setup.players)
         if 5 * playing > rules.pack:
             raise RulesError(f"players: {playing} hands need {5 * playing} cards, more than a {rules.pack}-card pack")

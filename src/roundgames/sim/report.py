@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
+from ..core.errors import RulesError
+
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
@@ -118,14 +120,17 @@ class Report:
         """Write ``DIR/NAME.md`` and its figures ``DIR/NAME/*.png``; returns the page's path."""
         root = Path(directory)
         figures = root / self.name
-        figures.mkdir(parents=True, exist_ok=True)
-        for plot in self.plots:
-            fig = new_figure()
-            plot.draw(fig)
-            # no date in the file, so that the same run writes the same bytes
-            fig.savefig(figures / f"{plot.name}.png", format="png", metadata={"Software": None})
         page = root / f"{self.name}.md"
-        page.write_text(self.markdown(), encoding="utf-8")
+        try:
+            figures.mkdir(parents=True, exist_ok=True)
+            for plot in self.plots:
+                fig = new_figure()
+                plot.draw(fig)
+                # no date in the file, so that the same run writes the same bytes
+                fig.savefig(figures / f"{plot.name}.png", format="png", metadata={"Software": None})
+            page.write_text(self.markdown(), encoding="utf-8")
+        except OSError as e:  # --out a file, a folder not ours, a full disk: one line, not a traceback
+            raise RulesError(f"out: cannot write the report in {str(root)!r}: {e.strerror or e}") from None
         return page
 
 

@@ -32,6 +32,7 @@ from .streams import chunk_seed
 
 __all__ = [
     "CONNECT_TIMEOUT",
+    "MAX_CHUNKS",
     "OUTCOMES",
     "Outcome",
     "SeatSummary",
@@ -45,6 +46,8 @@ __all__ = [
 
 R = TypeVar("R")
 
+#: the most chunks a run may have: their indexes (and a stored run's statistics) are listed in memory
+MAX_CHUNKS: Final = 1_000_000
 #: seconds to wait for an existing scheduler before saying it cannot be reached
 CONNECT_TIMEOUT = 5.0
 #: chunks kept waiting on a cluster per worker thread: enough that no worker idles between two chunks, few enough
@@ -291,7 +294,7 @@ def chunk_stats(form: str, columns: Mapping[str, Any]) -> dict[str, Any]:
         "deals": int(net.shape[0]),
         "states": int(np.asarray(columns["states"], dtype=np.int64).sum()),
         "net": net.sum(axis=0).tolist(),
-        "net2": (net * net).sum(axis=0).tolist(),
+        "net2": _square_sums(net),
     }
     outcome = OUTCOMES.get(form)
     if outcome is not None:
@@ -299,6 +302,15 @@ def chunk_stats(form: str, columns: Mapping[str, Any]) -> dict[str, Any]:
         stats["outcome"] = [int(x) for x in hits]
         stats["outcome_of"] = [int(x) for x in of]
     return stats
+
+
+def _square_sums(net: np.ndarray) -> list[int]:
+    """Each seat's sum of squared nets, exact: in int64 while it cannot overflow, else in Python's integers (a
+    large pool in a large chunk), so that a run's interval never comes from a sum that wrapped around."""
+    top = int(np.abs(net).max(initial=0))
+    if top * top * max(net.shape[0], 1) < 2**63:
+        return [int(x) for x in (net * net).sum(axis=0)]
+    return [sum(int(x) * int(x) for x in net[:, seat]) for seat in range(net.shape[1])]
 
 
 @dataclass(frozen=True)

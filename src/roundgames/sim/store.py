@@ -57,6 +57,33 @@ def flatten(columns: Mapping[str, Any]) -> dict[str, np.ndarray]:
     return out
 
 
+def _record_fault(config: Any, chunks: Any) -> str:
+    """What is wrong with a ``run.json``'s configuration and chunks, or "" when they have the shape :meth:`RunStore.save`
+    writes: a configuration object; chunks by index, each with whole-number ``deals`` (1 or more) and ``states``,
+    and a whole number per seat for ``net``, ``net2`` and, where present, ``outcome`` and ``outcome_of``."""
+    if not isinstance(config, dict):
+        return f"config is {json.dumps(config)}, not an object"
+    if not isinstance(chunks, dict):
+        return f"chunks is {json.dumps(chunks)[:40]}, not an object"
+    players = config.get("players")  # its own seats: another run's are told apart after this
+
+    def whole(value: Any) -> bool:
+        return isinstance(value, int) and not isinstance(value, bool)
+
+    for key, stats in chunks.items():
+        if not (key.isdigit() and key.isascii()) or not isinstance(stats, dict):
+            return f"chunk {key!r}: not a chunk's index and statistics"
+        if not whole(stats.get("deals")) or stats["deals"] < 1 or not whole(stats.get("states")):
+            return f"chunk {key}: deals {stats.get('deals')!r}, states {stats.get('states')!r}: whole numbers"
+        for name in ("net", "net2", "outcome", "outcome_of"):
+            values = stats.get(name)
+            if values is None and name.startswith("outcome"):
+                continue
+            if not isinstance(values, list) or len(values) != players or not all(whole(v) for v in values):
+                return f"chunk {key}: {name} {json.dumps(values)[:40]}: a whole number for each of {players} seats"
+    return ""
+
+
 class RunStore:
     """The folder of one run: what it holds, and each chunk written as it finishes."""
 
@@ -93,6 +120,10 @@ class RunStore:
             config, version, chunks = held["config"], held["roundgames"], held["chunks"]
         except (OSError, ValueError, KeyError, TypeError) as e:
             raise RulesError(f"out: {str(path)!r} is not a run's record ({e})") from None
+        # a record edited by hand or cut short would otherwise fail later, with a traceback, or sum wrong figures
+        wrong = _record_fault(config, chunks)
+        if wrong:
+            raise RulesError(f"out: {str(path)!r} is not a run's record ({wrong}): give another folder")
         if version != __version__:
             raise RulesError(
                 f"out: the run in {str(self.folder)!r} was made by roundgames {version}, this is {__version__}: "

@@ -21,7 +21,7 @@ from numpy.typing import NDArray
 
 from ...core.errors import RulesError
 from ..report import Report
-from ..run import map_chunks
+from ..run import MAX_CHUNKS, map_chunks
 
 __all__ = ["STUDIES", "Job", "Part", "Run", "Study", "Sums", "chunk_mapper", "in_process", "run_study", "study_for"]
 
@@ -129,6 +129,11 @@ def run_study(
     if not 0 <= seed < 2**63:
         raise RulesError(f"seed: {seed}: give a whole number from 0 below 2**63")
     study = study_for(name)
+    if study.chunks(size) > MAX_CHUNKS:  # their indexes are listed before any is played
+        raise RulesError(
+            f"size: {size:,} (--{study.size_kind}) makes {study.chunks(size):,} chunks, more than {MAX_CHUNKS:,}: "
+            "give a smaller size"
+        )
     sums = study.tables(size)
     deals = 0
     start = time.perf_counter()

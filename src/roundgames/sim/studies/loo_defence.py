@@ -78,7 +78,7 @@ class LooDefence:
     name: str = "loo-defence"
     title: str = "The dealer's defence of the pool in Three-card Loo"
     size_kind: Literal["per-class", "deals"] = "deals"
-    default_size: int = 1_000_000
+    default_size: int = 5_000_000
 
     def chunks(self, size: int) -> int:
         return -(-size // BLOCK)

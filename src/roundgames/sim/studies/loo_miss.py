@@ -70,7 +70,7 @@ class LooMiss:
     name: str = "loo-miss"
     title: str = "When to take the miss in Three-card Loo"
     size_kind: Literal["per-class", "deals"] = "deals"
-    default_size: int = 1_000_000
+    default_size: int = 5_000_000
 
     def chunks(self, size: int) -> int:
         return -(-size // BLOCK)

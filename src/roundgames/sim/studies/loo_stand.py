@@ -99,7 +99,7 @@ class LooStand:
     name: str = "loo-stand"
     title: str = "When to stand in Three-card Loo"
     size_kind: Literal["per-class", "deals"] = "per-class"
-    default_size: int = 32
+    default_size: int = 96
 
     def chunks(self, size: int) -> int:
         return len(_tasks())

@@ -48,7 +48,7 @@ class NapDefence:
     name: str = "nap-defence"
     title: str = "Peel's first-round defence in Nap"
     size_kind: Literal["per-class", "deals"] = "deals"
-    default_size: int = 4_000_000
+    default_size: int = 12_000_000
 
     def chunks(self, size: int) -> int:
         return len(PLAYERS) * -(-size // BLOCK)

@@ -1,0 +1,42 @@
+"""The kernels' benchmark (benchmarks/bench_sim.py) refuses settings that would leave its tables empty, in one line
+naming the flag, before it compiles or measures anything."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+pytest.importorskip("numba")
+pytest.importorskip("pyspiel")
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def bench() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("bench_sim", ROOT / "benchmarks" / "bench_sim.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["--rounds", "0"], "--rounds: above 0, got 0"),
+        (["--seconds", "-1"], "--seconds: above 0, got -1.0"),
+        (["--chunk", "0"], "--chunk: above 0, got 0"),
+        (["--sample", "0"], "--sample: at least 1, got 0"),
+    ],
+)
+def test_a_setting_that_measures_nothing_is_refused_in_one_line(
+    args: list[str], says: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert bench().main(args) == 2
+    got = capsys.readouterr()
+    assert got.out == "" and got.err.count("\n") == 1 and got.err.endswith(f": error: {says}\n"), got.err
