@@ -92,7 +92,7 @@ def test_ctrl_c_in_process_keeps_the_finished_chunks() -> None:
 
 
 def test_ctrl_c_on_a_cluster_cancels_the_rest_and_keeps_the_finished() -> None:
-    # time.sleep(k) is the chunk: chunks 0 finish at once, the two-minute ones are still running when Ctrl-C comes.
+    # time.sleep(k) is the chunk: chunks 0 finish at once, the hour-long ones are still running when Ctrl-C comes.
     def interrupt_soon(index: int, result: object) -> None:
         if len(kept) == 1:  # the second quick chunk is being handed over
             threading.Timer(1.0, os.kill, (os.getpid(), signal.SIGINT)).start()
@@ -100,13 +100,12 @@ def test_ctrl_c_on_a_cluster_cancels_the_rest_and_keeps_the_finished() -> None:
     kept: list[int] = []
     start = time.monotonic()
     with pytest.raises(Stopped) as info:
-        for index, _ in map_chunks(time.sleep, [0, 0, 120, 120, 120], workers=2, on_done=interrupt_soon):
+        for index, _ in map_chunks(time.sleep, [0, 0, 3600, 3600, 3600], workers=2, on_done=interrupt_soon):
             kept.append(index)
     assert kept == [0, 0]
     assert (info.value.done, info.value.total) == (2, 5)
-    assert (
-        time.monotonic() - start < 90
-    )  # a bound on waiting, not a speed: the long chunks were cancelled, not waited for
+    # not a speed: the hour-long chunks were cancelled, not waited for (ten minutes is any machine's start-up)
+    assert time.monotonic() - start < 600
 
 
 @pytest.mark.parametrize(

@@ -5,8 +5,10 @@ intervals that hold their means, rules' agreements between 0 and 100%, and the s
 from __future__ import annotations
 
 import re
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -43,6 +45,9 @@ def test_the_normal_interval_of_a_mean() -> None:
     assert e.mean == 2.0
     assert e.half_width == pytest.approx(1.959964 * (1 / 3) ** 0.5, rel=1e-6)
     assert mean_interval(0, 0, 0).n == 0
+    # one value says nothing of the spread: its interval excludes nothing
+    one = mean_interval(1, 5, 25)
+    assert one.mean == 5.0 and not one.excludes(0.0)
 
 
 def test_wilsons_interval_matches_its_published_values() -> None:
@@ -138,3 +143,20 @@ def test_a_study_on_two_workers_gives_the_same_report_as_on_none(tmp_path: Path)
     assert figures == sorted(p.name for p in (two / "loo-defence").iterdir())
     for fig in figures:
         assert (one / "loo-defence" / fig).read_bytes() == (two / "loo-defence" / fig).read_bytes()
+
+
+def test_ctrl_c_stops_a_study_and_leaves_the_reports_as_they_were(tmp_path: Path) -> None:
+    out = tmp_path / "reports"
+    out.mkdir()
+    (out / "loo-miss.md").write_text("an earlier report\n", encoding="utf-8")
+    command = [sys.executable, "-m", "roundgames", "study", "loo-miss", "--deals", "50000000", "--workers", "0"]
+    proc = subprocess.Popen([*command, "--out", str(out)], stderr=subprocess.PIPE, text=True)
+    time.sleep(6)  # well into its chunks: fifty million deals a choice take minutes
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode == 130
+    assert err.strip().splitlines() == [
+        f"roundgames study: stopped; no report written (any report already in {out} is unchanged)"
+    ]
+    assert (out / "loo-miss.md").read_text(encoding="utf-8") == "an earlier report\n"
+    assert sorted(p.name for p in out.iterdir()) == ["loo-miss.md"]

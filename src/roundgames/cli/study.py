@@ -36,7 +36,12 @@ def add_study(sub: Any) -> None:
     p.add_argument("--list", action="store_true", help="list the studies and exit")
     size = p.add_mutually_exclusive_group()
     size.add_argument("--per-class", type=_whole, metavar="M", help="deals per hand class (studies over classes)")
-    size.add_argument("--deals", type=_whole, metavar="N", help="deals in all (studies over random deals)")
+    size.add_argument(
+        "--deals",
+        type=_whole,
+        metavar="N",
+        help="deals for each choice compared at each table (studies over random deals)",
+    )
     p.add_argument("--seed", type=_whole, default=0, help="the run's seed (default 0)")
     where = p.add_mutually_exclusive_group()
     where.add_argument("--workers", type=_whole, help="local processes (0: this process; default: every core)")
@@ -87,7 +92,11 @@ def _cmd(args: argparse.Namespace) -> int:
         raise RulesError(f"--out: {args.out!r} is a file, not a folder")
     command = command_line(args, f"--{study.size_kind}", size)
     mapper = chunk_mapper(args.workers, args.scheduler)
-    _, sums, run = run_study(args.name, size, args.seed, mapper, command)
+    try:
+        _, sums, run = run_study(args.name, size, args.seed, mapper, command)
+    except KeyboardInterrupt:  # map_chunks's Stopped too: a report needs every chunk, so nothing is written
+        print(f"roundgames study: stopped; no report written (any report already in {args.out} is unchanged)", file=sys.stderr)
+        return 130
     page = study.report(sums, run).write(args.out)
     write_index(args.out, list(STUDIES))
     rate = run.deals / run.seconds if run.seconds > 0 else 0.0

@@ -60,12 +60,13 @@ class Estimate:
 
 def mean_interval(n: int, total: float, squares: float, z: float = Z95) -> Estimate:
     """The mean of ``n`` values from their sum and the sum of their squares, with the normal interval (the
-    sample variance with ``n - 1``); with fewer than two values the interval is the mean alone (n = 1) or empty."""
+    sample variance with ``n - 1``); one value says nothing of the spread, so its interval is unbounded (no verdict
+    can call it significant), and none gives no mean at all."""
     if n <= 0:
         return Estimate(math.nan, math.nan, math.nan, 0)
     mean = total / n
     if n == 1:
-        return Estimate(mean, mean, mean, 1)
+        return Estimate(mean, -math.inf, math.inf, 1)
     variance = max(0.0, (squares - n * mean * mean) / (n - 1))
     half = z * math.sqrt(variance / n)
     return Estimate(mean, mean - half, mean + half, n)

@@ -152,7 +152,7 @@ class NapCall:
     name: str = "nap-call"
     title: str = "What to call in Nap"
     size_kind: Literal["per-class", "deals"] = "per-class"
-    default_size: int = 16
+    default_size: int = 64
 
     def chunks(self, size: int) -> int:
         return len(_tasks())
