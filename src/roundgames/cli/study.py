@@ -95,7 +95,10 @@ def _cmd(args: argparse.Namespace) -> int:
     try:
         _, sums, run = run_study(args.name, size, args.seed, mapper, command)
     except KeyboardInterrupt:  # map_chunks's Stopped too: a report needs every chunk, so nothing is written
-        print(f"roundgames study: stopped; no report written (any report already in {args.out} is unchanged)", file=sys.stderr)
+        print(
+            f"roundgames study: stopped; no report written (any report already in {args.out} is unchanged)",
+            file=sys.stderr,
+        )
         return 130
     page = study.report(sums, run).write(args.out)
     write_index(args.out, list(STUDIES))
