@@ -6,12 +6,35 @@ from __future__ import annotations
 import argparse
 import json
 import os
+from collections.abc import Callable
 from typing import Any
 
 from ..core.errors import RoundgamesError
 from ..games.registry import games
 
-__all__ = ["game_names", "humans", "option", "seat_list", "seconds", "stakes", "writable"]
+__all__ = ["counted", "game_names", "humans", "option", "positive", "seat_list", "seconds", "stakes", "writable"]
+
+
+def whole_number(least: int) -> Callable[[str], int]:
+    """The type of a whole number of at least ``least``; ``1_000_000`` and ``1,000,000`` read as a million, as a
+    count of deals is written."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text.replace("_", "").replace(",", ""))
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if value < least:
+            raise argparse.ArgumentTypeError(f"{text!r}: give {least} or more")
+        return value
+
+    return parse
+
+
+#: a count of one or more (boards, deals, chunks, workers)
+positive = whole_number(1)
+#: a whole number of zero or more (a seed, a size, workers where 0 means this process)
+counted = whole_number(0)
 
 
 def game_names() -> list[str]:

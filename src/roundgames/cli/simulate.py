@@ -21,7 +21,7 @@ from ..core.errors import RulesError
 from ..games.registry import game
 from ..sim.kernels import Setup, kernel_for
 from ..sim.progress import DealsProgress
-from .args import game_names
+from .args import game_names, positive
 
 if TYPE_CHECKING:
     from ..sim.store import RunStore
@@ -32,16 +32,6 @@ __all__ = ["add_simulate", "simulate"]
 MAX_SEED = 2**63 - 1
 #: the most deals in a chunk: a chunk's columns are held in memory whole (about 100 bytes a deal)
 MAX_CHUNK = 10_000_000
-
-
-def _count(text: str) -> int:
-    try:
-        value = int(text.replace("_", "").replace(",", ""))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{text!r}: give 1 or more")
-    return value
 
 
 def _seed(text: str) -> int:
@@ -72,11 +62,11 @@ def add_simulate(sub: Any) -> None:
     p.add_argument("--form", choices=forms, help="the form (default: the game's first, three_card or nap)")
     p.add_argument("--players", type=int, help="seats (default: the game's usual, 5 at Loo and 4 at Nap)")
     p.add_argument("--policy", default="random", help="the players: one for every seat, or one per seat with commas")
-    p.add_argument("--deals", type=_count, default=1_000_000, help="deals in the run (default 1,000,000)")
+    p.add_argument("--deals", type=positive, default=1_000_000, help="deals in the run (default 1,000,000)")
     p.add_argument("--seed", type=_seed, default=0, help="the run's seed (default 0)")
     p.add_argument("--pool", type=int, default=0, help="Loo: the pool before the dealer's stake; Nap: the kitty (0)")
     p.add_argument("--options", type=_options, default={}, metavar="JSON", help="rule options, a JSON object")
-    p.add_argument("--chunk", type=_count, default=100_000, help="deals per chunk, at most (default 100,000)")
+    p.add_argument("--chunk", type=positive, default=100_000, help="deals per chunk, at most (default 100,000)")
     where = p.add_mutually_exclusive_group()
     where.add_argument("--workers", type=int, help="local processes (default: every core; 0: this process only)")
     where.add_argument("--scheduler", metavar="ADDRESS", help="an existing Dask cluster, e.g. tcp://host:8786")

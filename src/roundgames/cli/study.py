@@ -15,18 +15,9 @@ import sys
 from typing import Any
 
 from ..core.errors import RulesError
+from .args import counted
 
 __all__ = ["add_study", "command_line"]
-
-
-def _whole(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"{text!r}: give 0 or more")
-    return value
 
 
 def add_study(sub: Any) -> None:
@@ -35,16 +26,16 @@ def add_study(sub: Any) -> None:
     p.add_argument("name", nargs="?", help="the study (see --list)")
     p.add_argument("--list", action="store_true", help="list the studies and exit")
     size = p.add_mutually_exclusive_group()
-    size.add_argument("--per-class", type=_whole, metavar="M", help="deals per hand class (studies over classes)")
+    size.add_argument("--per-class", type=counted, metavar="M", help="deals per hand class (studies over classes)")
     size.add_argument(
         "--deals",
-        type=_whole,
+        type=counted,
         metavar="N",
         help="deals for each choice compared at each table (studies over random deals)",
     )
-    p.add_argument("--seed", type=_whole, default=0, help="the run's seed (default 0)")
+    p.add_argument("--seed", type=counted, default=0, help="the run's seed (default 0)")
     where = p.add_mutually_exclusive_group()
-    where.add_argument("--workers", type=_whole, help="local processes (0: this process; default: every core)")
+    where.add_argument("--workers", type=counted, help="local processes (0: this process; default: every core)")
     where.add_argument("--scheduler", metavar="ADDRESS", help="an existing Dask cluster, e.g. tcp://host:8786")
     p.add_argument(
         "--out",

@@ -21,7 +21,7 @@ from ..bots.expert import ORACLE
 from ..bots.tournament import BotMaker, Tournament, report, run, standard_bots
 from ..core.errors import RecordError, RoundgamesError
 from ..games.registry import game
-from .args import game_names, option, writable
+from .args import game_names, option, positive, writable
 
 __all__ = ["ISMCTS", "add_arguments", "add_tournament", "command_line", "main", "play"]
 
@@ -37,16 +37,6 @@ def _bot_list(text: str) -> list[str]:
     if not all(names):
         raise argparse.ArgumentTypeError(f"{text!r}: give bot names separated by commas, e.g. sensible,random")
     return names
-
-
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{text!r}: give 1 or more")
-    return value
 
 
 def _milliseconds(text: str) -> float:
@@ -70,13 +60,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     who = p.add_mutually_exclusive_group()
     who.add_argument("--lineup", type=_bot_list, help="one bot per seat, e.g. expert,sensible,sensible,sensible")
     who.add_argument("--versus", type=_bot_list, metavar="A,B", help=_VERSUS_HELP + " (default sensible,random)")
-    p.add_argument("--boards", type=_positive, default=100, help="boards (deals played once per seat; default 100)")
+    p.add_argument("--boards", type=positive, default=100, help="boards (deals played once per seat; default 100)")
     p.add_argument("--seed", type=int, default=0, help="seed of the boards' shuffles and the bots (default 0)")
-    p.add_argument("--workers", type=_positive, default=os.cpu_count() or 1, help="processes (default: every core)")
+    p.add_argument("--workers", type=positive, default=os.cpu_count() or 1, help="processes (default: every core)")
     p.add_argument("--csv", metavar="PATH", help="write every played seat (board, rotation, seat, bot, net) as CSV")
     p.add_argument("--ismcts-ms", type=_milliseconds, default=50.0, help="ismcts: milliseconds per decision (50)")
     p.add_argument(
-        "--ismcts-sims", type=_positive, default=None, help="ismcts: simulations per decision instead of a time"
+        "--ismcts-sims", type=positive, default=None, help="ismcts: simulations per decision instead of a time"
     )
 
 
