@@ -51,6 +51,7 @@ from ..games.registry import game, game_of, new_deal, new_sitting, rules_for
 from ..records.disk import write_text
 from . import Bot, make_bot, play_deal
 from .expert import ORACLE, OracleBot
+from .table_player import PREFIX, table_bot
 
 __all__ = [
     "CSV_FIELDS",
@@ -80,11 +81,13 @@ BotMaker = Callable[[str, Rules, int], Bot]
 
 
 def standard_bots(name: str, rules: Rules, seed: int) -> Bot:
-    """The bots of :data:`roundgames.bots.BOTS` (:func:`~roundgames.bots.make_bot` for ``rules``' game), and the
+    """The bots of :data:`roundgames.bots.BOTS` (:func:`~roundgames.bots.make_bot` for ``rules``' game), the
     ``oracle``, which sees every card (:class:`~roundgames.bots.expert.OracleBot`): a measuring stick, never at a
-    table."""
+    table; and ``table:PATH``, the table player of a strategy file (:mod:`.table_player`)."""
     if name == ORACLE:
         return OracleBot(random.Random(seed))
+    if name.startswith(PREFIX):
+        return table_bot(name, seed)
     return make_bot(name, game_of(rules), seed)
 
 

@@ -17,7 +17,7 @@ from typing import NoReturn
 
 from .. import __version__
 from ..core.errors import RecordError, RoundgamesError
-from . import demo, keep, records, simulate, study, tables, tournament
+from . import demo, exploit, keep, records, simulate, study, tables, tournament
 
 __all__ = ["build_parser", "main"]
 
@@ -44,6 +44,7 @@ def build_parser() -> argparse.ArgumentParser:
     tournament.add_tournament(sub)
     simulate.add_simulate(sub)
     study.add_study(sub)
+    exploit.add_exploit(sub)
     return p
 
 

@@ -18,6 +18,7 @@ from typing import Any, NoReturn
 
 from ..bots import BOTS
 from ..bots.expert import ORACLE
+from ..bots.table_player import PREFIX
 from ..bots.tournament import BotMaker, Tournament, report, run, standard_bots
 from ..core.errors import RecordError, RoundgamesError
 from ..games.registry import game
@@ -83,8 +84,9 @@ def _cmd(args: argparse.Namespace) -> int:
 
 def _maker(names: Sequence[str], args: argparse.Namespace) -> BotMaker:
     for name in names:
-        if name not in _VALID:
-            raise RecordError("--lineup", f"unknown bot {name!r} (valid: {', '.join(_VALID)})")
+        if name not in _VALID and not name.startswith(PREFIX):
+            valid = ", ".join((*_VALID, f"{PREFIX}PATH"))
+            raise RecordError("--lineup", f"unknown bot {name!r} (valid: {valid})")
     if ISMCTS not in names:
         return standard_bots
     try:

@@ -1,0 +1,200 @@
+"""Computed strategies for declaring and calling, as the bots read them: a table of cells, each with the
+probability of every declaration or call and what each is expected to net against the strategy itself.
+
+The tables are computed with the batch simulator (:mod:`roundgames.sim.strategy`) and written as strategy files
+(:mod:`.tables`); the ones the package ships (:func:`shipped`) are the expert's. A seat's *cell* is what it knows
+when it declares or calls, as the tables key it:
+
+- **Three-card Loo**: its hand's bucket (:func:`.buckets.loo_bucket`), its seat from the dealer's left, how many
+  stood before it and whether the miss is taken; one table a pool bucket (the pool decides how much a trick is
+  worth against the loo risked: Peel's "first question").
+- **Nap**: its hand's bucket (:func:`.buckets.nap_bucket`), its seat from the dealer's left, and the call to beat.
+
+:meth:`Strategy.choice` gives a view's row as a :class:`Choice`; a cell the computation never reached has none.
+
+>>> s = shipped("nap", 4)
+>>> s is None or s.game == "nap"
+True
+"""
+
+from __future__ import annotations
+
+import os
+from bisect import bisect_left
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache, cached_property
+from typing import Any, Final
+
+from ..core.errors import RecordError
+from ..games.protocol import View
+from .buckets import loo_bucket, nap_bucket
+from .tables import StrategyFile, read
+
+__all__ = ["NAP_CALLS", "SHIPPED", "Choice", "Strategy", "action_name", "for_view", "load", "shipped"]
+
+#: the calls of a Nap table, by index (the simulator's codes)
+NAP_CALLS: Final = ("pass", "1", "2", "misery", "3", "4", "nap", "wellington", "blucher")
+#: where the shipped strategy files are
+SHIPPED: Final = os.path.join(os.path.dirname(__file__), "strategies")
+#: a table's weights are out of this
+SCALE: Final = 255
+#: a value's half-width stored as this means none (fewer than two turns)
+NO_HALF: Final = 0xFFFF
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One cell of a strategy: for each action open there (by name: ``stand``, ``throw``, ``miss``, ``defend``;
+    ``pass``, ``1`` .. ``blucher``), the strategy's probability of it and its expected net against the strategy
+    (counters or units, in the deal) with the half-width of its 95% interval (None: too few turns to say)."""
+
+    actions: tuple[str, ...]
+    probs: tuple[float, ...]
+    values: tuple[float, ...]
+    halves: tuple[float | None, ...]
+    #: how many turns of the computation reached the cell
+    turns: int
+    #: the pool (Loo) the table was computed at
+    pool: int
+
+    def prob(self, action: str) -> float:
+        """The strategy's probability of ``action`` (0 for one not open)."""
+        return self.probs[self.actions.index(action)] if action in self.actions else 0.0
+
+    @property
+    def pure(self) -> str | None:
+        """The one action the strategy always takes here, or None where it mixes."""
+        best = max(range(len(self.probs)), key=self.probs.__getitem__)
+        return self.actions[best] if self.probs[best] >= 1.0 else None
+
+
+def action_name(action: Any) -> str:
+    """The name a table gives a declaration or call (Loo: its verb; Nap: ``pass`` or the call)."""
+    verb = getattr(action, "verb", None)
+    if verb == "call":
+        return str(action.call)
+    return str(verb)
+
+
+class Strategy:
+    """A strategy file's tables (:mod:`.tables`), for the game, form, table size and rules in its header."""
+
+    def __init__(self, file: StrategyFile) -> None:
+        h = file.header
+        self.file = file
+        try:
+            self.game: str = h["game"]
+            self.form: str = h["form"]
+            self.players: int = int(h["players"])
+            self.preset: str = h["preset"]
+            self.options: dict[str, Any] = dict(h["options"])
+            self.actions: tuple[str, ...] = tuple(h["actions"])
+            self.pools: list[dict[str, Any]] = list(h["pools"])
+            self.contexts: int = int(h["contexts"])
+        except (KeyError, TypeError, ValueError) as e:
+            raise RecordError(file.path, f"the strategy file's header lacks {e}") from None
+
+    @property
+    def header(self) -> Mapping[str, Any]:
+        """Everything the file says of itself: how it was computed, its exploitability, ..."""
+        return self.file.header
+
+    @cached_property
+    def _buckets(self) -> Sequence[int]:
+        return self.file.array("buckets")
+
+    @cache  # noqa: B019 - a strategy lives as long as the process: its arrays are read once
+    def _table(self, k: int) -> tuple[Sequence[int], ...]:
+        return tuple(self.file.array(f"{name}{k}") for name in ("cells", "weights", "values", "halves", "turns"))
+
+    def fits(self, rules: Any, players: int) -> bool:
+        """Whether this strategy was computed for ``rules`` (their game, form, preset and options) and
+        ``players`` seats."""
+        from ..games.registry import rules_for
+
+        if players != self.players or getattr(rules, "game", None) not in (None, self.game):
+            return False
+        try:
+            return bool(rules == rules_for(self.game, self.preset, self.options))
+        except Exception:
+            return False
+
+    def pool_index(self, pool: int) -> int:
+        """The table of the pool bucket ``pool`` falls in."""
+        for k, p in enumerate(self.pools):
+            if p.get("upto") is None or pool <= p["upto"]:
+                return k
+        return len(self.pools) - 1
+
+    def cell_of(self, view: View[Any]) -> tuple[int, int] | None:
+        """``(pool table, cell)`` of the seat of ``view``, at its turn to declare or call; None for a hand whose
+        bucket the strategy does not know."""
+        seat = view.order.index(view.seat)
+        if self.game == "loo":
+            key = loo_bucket(view.hand, view.turnup)
+            before = [int(view.decls[s]) for s in view.order[:seat]]
+            context = (seat * self.players + sum(d == 1 for d in before)) * 2 + sum(d == 3 for d in before)
+        else:
+            key = nap_bucket(view.hand)
+            called = [NAP_CALLS.index(c) for _, c in view.calls if c in NAP_CALLS and c != "pass"]
+            context = seat * len(NAP_CALLS) + max(called, default=0)
+        i = bisect_left(self._buckets, key)
+        if i == len(self._buckets) or self._buckets[i] != key:
+            return None
+        return self.pool_index(view.pool), i * self.contexts + context
+
+    def choice(self, view: View[Any]) -> Choice | None:
+        """The row of the seat of ``view`` for the actions open to it (``view.legal``), or None where the
+        computation never reached its cell."""
+        where = self.cell_of(view)
+        if where is None:
+            return None
+        k, cell = where
+        cells, weights, values, halves, turns = self._table(k)
+        j = bisect_left(cells, cell)
+        if j == len(cells) or cells[j] != cell:
+            return None
+        a = len(self.actions)
+        names = {action_name(x) for x in view.legal}
+        open_ = [i for i, name in enumerate(self.actions) if name in names]
+        total = sum(weights[j * a + i] for i in open_)
+        if total <= 0:
+            return None
+        return Choice(
+            actions=tuple(self.actions[i] for i in open_),
+            probs=tuple(weights[j * a + i] / total for i in open_),
+            values=tuple(values[j * a + i] / 100.0 for i in open_),
+            halves=tuple(None if halves[j * a + i] == NO_HALF else halves[j * a + i] / 100.0 for i in open_),
+            turns=int(turns[j]),
+            pool=int(self.pools[k]["pool"]),
+        )
+
+
+def load(path: str) -> Strategy:
+    """The strategy in the file at ``path`` (:class:`~roundgames.core.errors.RecordError` naming it for a file
+    that is not one); read once while the file is unchanged."""
+    try:
+        stat = os.stat(path)
+    except OSError as e:
+        raise RecordError(path, f"cannot read the strategy file: {e.strerror}") from None
+    return _load(os.path.abspath(path), stat.st_mtime_ns, stat.st_size)
+
+
+@cache
+def _load(path: str, mtime: int, size: int) -> Strategy:
+    return Strategy(read(path))
+
+
+@cache
+def shipped(game: str, players: int, form: str | None = None) -> Strategy | None:
+    """The strategy the package ships for ``game`` (and ``form``) at ``players`` seats, or None."""
+    name = f"{game}-{form}-{players}.rgs" if form else f"{game}-{players}.rgs"
+    path = os.path.join(SHIPPED, name)
+    return load(path) if os.path.exists(path) else None
+
+
+def for_view(view: View[Any], game: str, form: str | None = None) -> Strategy | None:
+    """The shipped strategy that fits the rules and table of ``view``, or None."""
+    s = shipped(game, len(view.order), form)
+    return s if s is not None and s.fits(view.rules, len(view.order)) else None

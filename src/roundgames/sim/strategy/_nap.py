@@ -1,0 +1,220 @@
+"""Nap's calls weighed in the batch simulator (numba): every call open to a seat, at every seat's turn, played
+out against the field on the same cards, for the strategies of :mod:`.cfr`.
+
+A deal is dealt as :mod:`.._nap_kernel` deals it. The seats call in turn from the eldest hand, each by its *field*
+player (``random``, ``sensible`` or a *table*). At the turn of a seat that weighs and has a choice, the deal is
+copied once for each call open to it (a pass among them): it makes the call, the seats after it call by their
+field players, the all-pass rule is applied (NAP-CALL-7), the tricks are played by the kernel's players and the
+deal is settled, every copy drawing the same numbers from the same stream. What the seat nets in each copy is
+added to its cell: its hand's bucket (:mod:`roundgames.bots.buckets`), its seat and the call to beat.
+
+Every sum is of whole units, so it is exact in a float64 in any order.
+"""
+
+# mypy: ignore-errors
+# numba compiles these functions from their Python source; they are typed by numba, not by mypy.
+# numba's disk cache (cache=True) is invalidated by a change of a function's own file only: after editing
+# _nap_kernel.py or _nap_policy.py, delete this module's cached machine code too (__pycache__/_nap*.nb*).
+
+from __future__ import annotations
+
+import numba
+import numpy as np
+
+from .._nap_kernel import ALL_PASS_ELDEST, ALL_PASS_REDEAL, CARDS, CHOICES, FORCED, MADE, POOL, deal_hands, play, settle
+from .._nap_policy import (
+    C_ALL_PASS,
+    C_FULL,
+    C_KITTY,
+    C_MIN_CALL,
+    C_PLAYING,
+    C_POOL,
+    C_SEATS,
+    PASS,
+    RANDOM,
+    SENSIBLE,
+    lowest,
+    popcount,
+    sensible_call,
+)
+from .._streams_kernel import deal_stream, next_u64
+
+#: a field player that calls by a table of mixed strategies (cards: as ``sensible``)
+TABLE = 2
+#: the calls of a cell, by code: pass, 1, 2, misery, 3, 4, Nap, Wellington, Blücher
+ACTIONS = 9
+SCALE = 255
+TOTAL = 12_252_240
+PER_POINT = TOTAL // SCALE
+#: the purpose of the stream a seat's copies draw from (a deal's own are CARDS and CHOICES)
+WEIGH = 2
+
+
+@numba.njit(cache=True, inline="always")
+def rank5(hand):
+    """The colex rank of a five-card mask, ``0 .. C(52, 5) - 1``: the sum of ``C(c_j, j + 1)`` over its cards
+    from the lowest (a binomial with a factor ``c - c = 0`` where ``c_j < j + 1``)."""
+    r = np.int64(0)
+    for j in range(5):
+        c = lowest(hand)
+        hand &= hand - 1
+        term = np.int64(1)
+        for i in range(j + 1):
+            term = term * (c - i) // (i + 1)
+        r += term
+    return r
+
+
+@numba.njit(cache=True, inline="always")
+def cell_of(lookup, playing, seat, hand, high):
+    """The cell of a seat that calls on ``hand`` with ``high`` to beat."""
+    return (np.int64(lookup[rank5(hand)]) * playing + seat) * ACTIONS + high
+
+
+@numba.njit(cache=True, inline="always")
+def field_weights(kind, s, playing, hand, high, cfg, ok, after, lookup, table, w):
+    """Seat ``s``'s field player's weight for each call (by code) into ``w``, out of :data:`TOTAL`."""
+    for a in range(ACTIONS):
+        w[a] = 0
+    k = after[high, 0] + 1  # a pass and the calls above ``high``
+    if kind == TABLE:
+        row = table[cell_of(lookup, playing, s, hand, high)]
+        total = np.int64(row[PASS])
+        for j in range(1, k):
+            total += row[after[high, j]]
+        if total == SCALE:
+            w[PASS] = np.int64(row[PASS]) * PER_POINT
+            for j in range(1, k):
+                w[after[high, j]] = np.int64(row[after[high, j]]) * PER_POINT
+            return
+        kind = SENSIBLE  # a cell the table never reached
+    if kind == RANDOM:
+        w[PASS] = TOTAL // k
+        for j in range(1, k):
+            w[after[high, j]] = TOTAL // k
+        return
+    w[sensible_call(hand, high, cfg, ok)] = TOTAL
+
+
+@numba.njit(cache=True, inline="always")
+def draw(w, st):
+    """A call (its code) drawn by the weights ``w``; nothing is drawn when one is certain."""
+    for a in range(ACTIONS):
+        if w[a] == TOTAL:
+            return np.int64(a)
+    u = np.int64(next_u64(st) % np.uint64(TOTAL))
+    last = np.int64(0)
+    for a in range(ACTIONS):
+        if w[a] > 0:
+            last = np.int64(a)
+            u -= w[a]
+            if u < 0:
+                return last
+    return last
+
+
+@numba.njit(cache=True)
+def finish(s0, high, declarer, kinds, cards_kinds, cfg, ok, after, pay, hands, lookup, table, st, w, tc, tricks,
+           deal_i8, deal_i32, actions, net):  # fmt: skip
+    """Calls from seat ``s0`` on by the field, the all-pass rule, the tricks and the settlement; ``net`` (one row)
+    takes each seat's result."""
+    playing = cfg[C_PLAYING]
+    seats = cfg[C_SEATS]
+    for s in range(seats):
+        net[0, s] = 0
+        tricks[0, s] = 0
+    deal_i32[0, POOL] = cfg[C_POOL]
+    deal_i8[0, 5] = -1  # PEEL: not yet seen
+    if cfg[C_KITTY]:
+        net[0, seats - 1] -= 1  # the dealer's unit into the kitty (NAP-VAR-POOL)
+        deal_i32[0, POOL] += 1
+    for s in range(s0, playing):
+        field_weights(kinds[s], s, playing, hands[s], high, cfg, ok, after, lookup, table, w)
+        code = draw(w, st)
+        if code != PASS:
+            high, declarer = code, s
+    if declarer < 0:
+        rule = cfg[C_ALL_PASS]
+        if rule == ALL_PASS_REDEAL:  # NAP-CALL-7: redealt, no stake kept
+            for s in range(seats):
+                net[0, s] = 0
+            return
+        declarer = 0 if rule == ALL_PASS_ELDEST else playing - 1
+        high = FORCED[cfg[C_MIN_CALL]]
+    play(0, st, cfg, cards_kinds, hands, declarer, high, tc, tricks, deal_i8, actions, False)
+    settle(0, cfg, pay, declarer, high, deal_i8[0, MADE], net, deal_i32)
+
+
+@numba.njit(cache=True)
+def weigh_deals(seed, first, n, kinds, weigh, cfg, ok, after, pay, lookup, table, sums, squares, others, played,
+                counts):  # fmt: skip
+    """Deals ``first .. first + n - 1`` of the run seeded ``seed``: at each weighing seat's turn with a choice,
+    every open call's net is added to ``sums[cell, call]`` (its square to ``squares``, the other seats' nets to
+    ``others``), the field player's weights to ``played``, and ``counts[cell]`` counts the turn."""
+    seats, playing = cfg[C_SEATS], cfg[C_PLAYING]
+    cards_kinds = np.zeros(playing, np.int64)
+    for s in range(playing):
+        cards_kinds[s] = RANDOM if kinds[s] == RANDOM else SENSIBLE
+    pack = np.empty(52, dtype=np.int64)
+    base = np.empty(popcount(cfg[C_FULL]), dtype=np.int64)
+    for c in range(52):
+        if (cfg[C_FULL] >> c) & 1:
+            base[popcount(cfg[C_FULL] & ((np.int64(1) << c) - 1))] = c
+    hands = np.zeros(7, np.int64)
+    c_hands = np.zeros(7, np.int64)
+    tc = np.zeros(7, np.int64)
+    tricks = np.zeros((1, seats), np.int8)
+    net = np.zeros((1, seats), np.int32)
+    deal_i8 = np.zeros((1, 6), np.int8)
+    deal_i32 = np.zeros((1, 2), np.int32)
+    actions = np.zeros((0, 1), np.int16)
+    w = np.zeros(ACTIONS, np.int64)
+    cw = np.zeros(ACTIONS, np.int64)
+    st = np.zeros(1, np.uint64)
+    cst = np.zeros(1, np.uint64)
+    for i in range(first, first + n):
+        st[0] = deal_stream(seed, i, CARDS)
+        deal_hands(st, cfg, np.int64(0), base, pack, hands)
+        st[0] = deal_stream(seed, i, CHOICES)
+        high = PASS
+        declarer = -1
+        for s in range(playing):
+            field_weights(kinds[s], s, playing, hands[s], high, cfg, ok, after, lookup, table, w)
+            if weigh[s] and after[high, 0] > 0:
+                cell = cell_of(lookup, playing, s, hands[s], high)
+                counts[cell] += 1
+                for a in range(ACTIONS):
+                    played[cell, a] += w[a]
+                start = deal_stream(seed, i, WEIGH + s)
+                for j in range(after[high, 0] + 1):
+                    code = PASS if j == 0 else after[high, j]
+                    for t in range(playing):
+                        c_hands[t] = hands[t]
+                    h, d = high, declarer
+                    if code != PASS:
+                        h, d = code, s
+                    cst[0] = start
+                    finish(s + 1, h, d, kinds, cards_kinds, cfg, ok, after, pay, c_hands, lookup, table, cst, cw, tc,
+                           tricks, deal_i8, deal_i32, actions, net)  # fmt: skip
+                    v = np.int64(net[0, s])
+                    sums[cell, code] += v
+                    squares[cell, code] += v * v
+                    rest = np.int64(0)
+                    for t in range(seats):
+                        rest += net[0, t]
+                    others[cell, code] += rest - v
+            code = draw(w, st)
+            if code != PASS:
+                high, declarer = code, s
+
+
+@numba.njit(cache=True, parallel=True)
+def weigh_parallel(seed, n, threads, kinds, weigh, cfg, ok, after, pay, lookup, table, sums, squares, others, played,
+                   counts):  # fmt: skip
+    """:func:`weigh_deals` for deals ``0 .. n - 1`` split among ``threads`` threads, each into its own slabs
+    (their first index)."""
+    for t in numba.prange(threads):
+        first = n * t // threads
+        last = n * (t + 1) // threads
+        weigh_deals(seed, first, last - first, kinds, weigh, cfg, ok, after, pay, lookup, table, sums[t],
+                    squares[t], others[t], played[t], counts[t])  # fmt: skip
