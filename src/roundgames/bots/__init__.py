@@ -10,8 +10,11 @@ is its own seeded :class:`random.Random`, so it is deterministic given its seed 
 - ``random``: a verb at random among those open, then one of its actions at random.
 - ``sensible``: a rule-based player built from Peel's *Round Games with Cards* ("Hints to players" for Loo,
   "Tactics" for Nap): :class:`~roundgames.bots.loo.SensibleLooBot`, :class:`~roundgames.bots.nap.SensibleNapBot`.
-- ``expert``: sampled worlds weighted by inference, each solved exactly with open cards
+- ``expert``: the computed strategy for declaring and calling, where one is shipped for the table, and sampled
+  worlds weighted by its inference, each solved exactly with open cards, for the play
   (:class:`~roundgames.bots.expert.ExpertBot`), for every game and form.
+- ``expert-search``: the search alone, for every decision (:class:`~roundgames.bots.search.SearchBot`): the
+  expert before the computed strategies, kept for comparison.
 
 A bot is made for a game with ``make_bot(name, game)``; what is particular to a game (its sensible player, how it
 takes cards unseen) lives in the module named for it and is chosen here, through :data:`BY_GAME`, by the game's
@@ -27,7 +30,7 @@ name.
 >>> make_bot("clever", "loo")
 Traceback (most recent call last):
 ...
-roundgames.core.errors.RulesError: unknown bot 'clever' (valid: random, sensible, expert)
+roundgames.core.errors.RulesError: unknown bot 'clever' (valid: random, sensible, expert, expert-search)
 """
 
 from __future__ import annotations
@@ -45,6 +48,7 @@ from .expert import ExpertBot, expert_for
 from .games import BY_GAME, GAMES, BotFactory, GameBots
 from .loo import SensibleLooBot
 from .nap import SensibleNapBot
+from .search import SEARCH, SearchBot, search_for
 
 __all__ = [
     "BOTS",
@@ -54,6 +58,7 @@ __all__ = [
     "ExpertBot",
     "GameBots",
     "RandomBot",
+    "SearchBot",
     "SensibleLooBot",
     "SensibleNapBot",
     "deal_series",
@@ -111,6 +116,7 @@ BOTS: dict[str, dict[str, BotFactory]] = {
     "random": dict.fromkeys(GAMES, RandomBot),
     "sensible": {name: kit.sensible for name, kit in BY_GAME.items()},
     "expert": {name: expert_for(name) for name in GAMES},
+    SEARCH: {name: search_for(name) for name in GAMES},
 }
 
 

@@ -1,390 +1,120 @@
-"""The expert bot: every decision by the value of sampled worlds, each solved exactly with its cards open.
+"""The expert bot: declares and calls by the computed strategy, infers the others' hands from it, and plays its
+cards by search.
 
-This is how the strongest programs for trick-taking games with hidden hands decide (Skat's Kermit, the bridge
-programs): draw the cards the seat has not seen, consistently with everything it saw; weigh each drawing by how
-likely it makes what the others did; value each action in each drawing; take the action of best weighted value.
+- **Declaring and calling.** Where the package ships a computed strategy for the table (its game, form, number of
+  seats and rules: :func:`roundgames.bots.strategy.for_view`), the expert looks its cell up and takes the table's
+  action, drawing by the table's probabilities where the strategy mixes; a cell the computation never reached it
+  declares or calls as ``sensible`` does (as the simulator's player of the same table does). The strategies are
+  computed with the batch simulator by counterfactual regret minimisation (:mod:`roundgames.sim.strategy`), so
+  that no other way of declaring or calling wins much from a table of them; docs/research/bots.md gives how much.
+  Where no strategy fits (other rules, other table sizes, Five-card and Irish Loo), it decides as the search bot
+  does (:mod:`.search`).
+- **Inference.** Each world the search draws is weighed by how likely the strategy makes every other seat's
+  declaration or call in it (policy-based inference): a world where a seat that stood holds a hand the strategy
+  throws up with counts for little. The strategy's probability is floored at :data:`FLOOR`, so a player who does
+  not follow it (a person) still leaves worlds to draw.
+- **Card play.** The search's worlds, each solved exactly with open cards: the card of best weighted value, with
+  no margin to the model's choice (each world's value is exact, not a noisy playout).
 
-- **Worlds.** The resampler (:func:`roundgames.bots.worlds.resample`) redraws every unseen card and replays the
-  deal through the engine: the drawing keeps what the seat saw (its hand, the turn-up, the miss or stock cards it
-  took, shown voids, the obligations to head and trump that the others' play proves they could not meet).
-- **Inference.** While a world is replayed, each earlier declaration or call of another seat is put to a model
-  of how players declare and call, the sensible bot (the period's hints, :mod:`.loo`, :mod:`.nap`): a world in
-  which that player would have done otherwise is kept at weight :data:`UNLIKELY` for each such action. So a
-  world where a seat that stood holds rubbish counts for little.
-- **Values.** In the play, the exact solver (:mod:`.solver`) values every card at once in each world (while
-  few enough cards are left for a solve to fit the budget; before that, in Five-card Loo's first tricks, each
-  card is played out as below). Before the play (Loo's stand, throw up, take the miss, defend, exchanges; Nap's
-  calls, purchase, peep, spare hand, widow) each action is applied to a copy of the world and the deal is played
-  out by the same model at every seat, the engine settling it: a simulated outcome, not a solved one, since open
-  cards reward calls only a player seeing every card could make. Nothing is a hand-written threshold: an action
-  is worth what it wins in the worlds.
-- **Clear evidence.** The model is a good player, and a few dozen worlds are a noisy measure: the expert leaves
-  the model's own choice only for an option the worlds show better by more than :data:`CLEAR` standard errors
-  (the same worlds for both, so the luck of the drawing cancels). Policy improvement with a safety margin: in
-  the tournament it is what makes the expert better than the model at Loo (docs/research/bots.md).
-- **Budget.** About 40 ms a decision on the reference machine, spent as a number of worlds worked out before
-  the search from what a world costs in the position (:mod:`.budget`): never a clock read while searching, so
-  that the same seed makes the same decisions on any machine (a resumed table plays on as an unbroken one
-  would). At most :data:`SAMPLES` worlds (by game), at least :data:`roundgames.bots.budget.MIN_SAMPLES` (unless
-  the bot is made with fewer);
-  ``benchmarks/bench_expert.py`` measures the time a decision takes. A decision with one option takes none.
-
-The bot uses nothing the seat may not see: the deal behind its view (``view.world``) is reached only through the
-resampler, and its tests change every unseen card and find no decision changed.
-
->>> from roundgames.games.registry import new_deal, rules_for
->>> from roundgames.bots import make_bot, play_deal
->>> deal = new_deal("nap", rules_for("nap", "peel"), 4, dealer=0, pool=0)
->>> deal.deal(3)
->>> net = play_deal(deal, {s: make_bot("expert" if s == 0 else "sensible", "nap", seed=s) for s in range(4)})
->>> deal.is_complete, sum(net) + deal.result().pool
-(True, 0)
+Its advice (:meth:`ExpertBot.advise`) is what it decides by: before the play, the strategy's value of each
+declaration or call against the strategy itself, with its 95% interval from the computation, and the strategy's
+probabilities; in the play, each card's weighted value over the worlds, with its interval over them.
 """
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable
 from functools import partial
-from typing import Any
+from typing import Any, Final
 
-from ..core.errors import RoundgamesError, RulesError
 from ..games.protocol import Stage, View
-from .budget import plan, solvable
-from .games import GameBots, kit
-from .solver import Solver
-from .worlds import ResampleError, Resampler
+from ..games.registry import game_of
+from .games import kit
+from .search import CLEAR, DEFAULT_SAMPLES, SAMPLES, Advice, SearchBot, Valued, model_likelihood
+from .strategy import Choice, Strategy, action_name, for_view
+from .table_player import pick
 
-__all__ = ["CLEAR", "DEFAULT_SAMPLES", "ORACLE", "SAMPLES", "UNLIKELY", "ExpertBot", "OracleBot", "expert_for"]
+__all__ = ["EXPERT", "FLOOR", "ExpertBot", "expert_for", "mixed_note"]
 
-#: worlds drawn for each decision: the default, and by game (a Loo deal's outcome swings by a whole pool, so it
-#: takes more worlds to tell two declarations apart; measured in the tournament, docs/research/bots.md)
-DEFAULT_SAMPLES = 24
-SAMPLES = {"loo": 32, "nap": 24}
-#: the weight kept by a world for each declaration or call of another seat that the model would not have made
-UNLIKELY = 0.15
-#: the share of the worlds (in percent) in which every option is played out, before the best go on alone; and how
-#: many go on
-FIRST_SHARE = 25
-FINALISTS = 2
-#: the expert leaves the model's own choice only for an option the worlds show better by more than this many
-#: standard errors (0: always the best estimate). The model is a good player: where the worlds are too few to
-#: tell, its choice is the better bet (measured in the tournament, docs/research/bots.md)
-CLEAR = 2.0
-#: a verb naming sets of cards (exchanges, purchases) with more actions than this is tried in a few shapes only
-#: (:meth:`candidates`); a card to play, a call, are every one weighed
-MANY = 4
+#: the expert's name
+EXPERT: Final = "expert"
+#: the least weight a world keeps for a declaration or call the strategy would not make there
+FLOOR: Final = 0.02
+#: the note of advice where the strategy never reached the cell
+UNREACHED: Final = "the strategy never met this hand here: the expert declares as sensible does"
 
 
-class ExpertBot:
-    """Sampled worlds, weighted by inference, each solved with open cards (see the module's description)."""
+def mixed_note(choice: Choice, verbs: dict[str, str]) -> str:
+    """Why a mixed strategy's choice need not be the best valued: ``the strategy stands here 40% of the time``."""
+    parts = [f"{verbs.get(a, a)} {round(100 * p)}%" for a, p in zip(choice.actions, choice.probs, strict=True) if p > 0]
+    return "the strategy mixes here: " + ", ".join(parts) + " of the time (its values are as good as equal)"
 
-    name = "expert"
 
-    def __init__(
-        self,
-        rng: random.Random | None = None,
-        samples: int = DEFAULT_SAMPLES,
-        solve_play: bool = True,
-        clear: float = CLEAR,
-    ) -> None:
-        if samples < 1:
-            raise ValueError(f"samples: the most worlds a decision draws must be at least 1, not {samples}")
-        self.rng = rng if rng is not None else random.Random()
-        self.samples = samples
-        self.solve_play = solve_play
-        self.clear = clear
+class ExpertBot(SearchBot):
+    """The computed strategy before the play, the search in it (see the module's description)."""
+
+    name = EXPERT
+
+    def __init__(self, rng: random.Random | None = None, samples: int = DEFAULT_SAMPLES, solve_play: bool = True):
+        super().__init__(rng, samples, solve_play, clear=CLEAR)
+
+    @staticmethod
+    def strategy(view: View[Any]) -> Strategy | None:
+        """The shipped strategy that fits the table of ``view``, or None."""
+        name = game_of(view.rules).name
+        return for_view(view, name, getattr(view.rules, "form", None) if name == "loo" else None)
 
     def choose(self, view: View[Any]) -> Any:
-        """The action of best expected value for the seat of ``view`` (the first of equal ones); but the model's
-        own choice unless the worlds show the other better by more than :data:`CLEAR` standard errors."""
-        if view.to_act != view.seat and view.legal:
-            return view.legal[0]  # a flush shown out of turn (LOO5-6): showing it never costs
-        options = self.candidates(view)
-        if len(options) == 1:
-            return options[0]
-        try:
-            return self._decide(view, options)[0]
-        except (ResampleError, RoundgamesError):
-            if view.world is None or not getattr(view.world, "irregularities", None):
-                raise
-            # Table mode's laws (a revoke's replay, a card taken back) left a history no world can be drawn for:
-            # the model decides from the view alone.
-            return kit(view).sensible(random.Random(0)).choose(view)
+        """The strategy's declaration or call where one fits, else the search's choice."""
+        if view.stage is Stage.BID and view.to_act == view.seat:
+            strategy = self.strategy(view)
+            if strategy is not None:
+                choice = strategy.choice(view)
+                if choice is None:
+                    return kit(view).sensible(random.Random(0)).choose(view)
+                name = pick(choice, self.rng)
+                return next(a for a in view.legal if action_name(a) == name)
+        return super().choose(view)
 
-    def values(self, view: View[Any], also: tuple[Any, ...] = ()) -> list[tuple[Any, float]]:
-        """Every option the bot weighs in ``view`` with what it expects it to net: the one it would choose first
-        (:meth:`choose`, from the same worlds), then the others best first. What a replay or a hint shows.
-        ``also``: legal actions it would not weigh (of many exchanges, a few are), valued in the same worlds as
-        the rest (a person's choice, in a review) but never its choice."""
-        options = self.candidates(view)
-        extra = [a for a in also if a not in options]
-        choice, means = self._decide(view, options, extra)
-        weighed = options + extra
-        return sorted(zip(weighed, means, strict=True), key=lambda ov: (ov[0] != choice, -ov[1]))
+    def margin(self, view: View[Any]) -> float:
+        """None in the play (each world is solved exactly); the search's margin before it, where no strategy fits."""
+        return 0.0 if view.stage is Stage.PLAY else self.clear
 
-    def evaluate(self, view: View[Any], options: list[Any]) -> list[float]:
-        """What each of ``options`` is expected to net the seat, over the worlds of the budget (see
-        :meth:`_estimate`)."""
-        return self._estimate(view, options, None).means
+    def likelihood(self, world: Any, action: Any) -> float:
+        """The strategy's probability of ``action`` in ``world`` (at least :data:`FLOOR`); the model's rule where
+        no strategy fits or the strategy never reached the cell."""
+        view = world.view(action.seat)
+        strategy = self.strategy(view)
+        choice = strategy.choice(view) if strategy is not None else None
+        if choice is None:
+            return model_likelihood(world, action)
+        return max(FLOOR, choice.prob(action_name(action)))
 
-    def _decide(self, view: View[Any], options: list[Any], extra: list[Any] | None = None) -> tuple[Any, list[float]]:
-        """The option chosen among ``options`` (:meth:`choose`), with what each of them and of ``extra`` (weighed
-        in the same worlds, never chosen) is expected to net."""
-        model = kit(view).sensible(random.Random(0)).choose(view) if len(options) > 1 else None
-        anchor = options.index(model) if model in options and self.clear > 0 else None
-        found = self._estimate(view, options + (extra or []), anchor, keep_all=bool(extra))
-        means = found.means
-        best = max(range(len(options)), key=means.__getitem__)
-        if anchor is None or best == anchor or found.clearly_better(best, anchor, self.clear):
-            return options[best], means
-        return options[anchor], means
+    def advise(self, view: View[Any], also: tuple[Any, ...] = ()) -> Advice:
+        """What the expert decides by: the strategy's row before the play (where one fits), the search otherwise."""
+        if view.stage is Stage.BID and view.to_act == view.seat:
+            strategy = self.strategy(view)
+            if strategy is not None:
+                return self._table_advice(view, strategy)
+        return super().advise(view, also)
 
-    def candidates(self, view: View[Any]) -> list[Any]:
-        """The actions weighed: every legal action (every card that may be played, every call open), except that
-        a verb naming many sets of cards (the subsets of a hand to exchange or buy with) is tried as the model
-        would use it and, for each count of cards, with the weakest cards of the hand; the verbs taken blind
-        (Nap's widow, top card, spare hand) in each way."""
-        game = kit(view)
-        if not view.legal and not view.may_take:
-            raise RulesError(f"seat {view.seat} has nothing to do: it is not its turn")
-        by_verb: dict[str, list[Any]] = {}
-        for action in view.legal:
-            by_verb.setdefault(action.verb, []).append(action)
-        out: list[Any] = []
-        for actions in by_verb.values():
-            sets = any(game.solve.named_cards(a).bit_count() > 1 for a in actions)
-            out += _shapes(view, actions, game) if sets and len(actions) > MANY else actions
-        if view.may_take:
-            assert game.blind_takes is not None, "a game that offers cards unseen says how they are taken"
-            for verb in view.may_take:
-                out += game.blind_takes(view, verb)
-        return out
-
-    def _estimate(self, view: View[Any], options: list[Any], keep: int | None, keep_all: bool = False) -> _Found:
-        """What each of ``options`` nets the seat in each of :attr:`samples` weighted worlds.
-
-        Before the play, where each option is played out world by world, the worlds are spent as in successive
-        halving: every option is played out in the first :data:`FIRST_SHARE` of them, and only the
-        :data:`FINALISTS` best of those (and option ``keep``, if given) go on through the rest; an option
-        dropped keeps the value it had when dropped. In the play the solver values every card of a world at
-        once, so every card sees every world."""
-        deal = view.world
-        if deal is None:
-            raise RulesError("the expert bot needs the deal behind the view (View.world)")
-        game = kit(deal)
-        in_play = deal.stage is Stage.PLAY and all(o.verb == "play" for o in options)
-        finalists = len(options) if keep_all else FINALISTS + (keep is not None)
-        spend = plan(
-            game.solve.cost(deal.rules),
-            deal,
-            view.seat,
-            len(options),
-            finalists,
-            in_play=in_play,
-            most=self.samples,
-            solve=self.solve_play,
-        )
-        worlds = []
-        drawing = Resampler(deal, view.seat)
-        for _ in range(spend.samples):
-            weigher = _Weigher(view.seat, game)
-            world = drawing.draw(self.rng, observe=weigher)
-            worlds.append((weigher.weight, world))
-        halving = not (in_play or keep_all or len(options) <= finalists)
-        first = max(1, len(worlds) * FIRST_SHARE // 100) if halving else len(worlds)
-        found = _Found(len(options))
-        alive = list(range(len(options)))
-        for n, (weight, world) in enumerate(worlds):
-            if n == first:  # the finalists go on
-                ranked = sorted(alive, key=lambda i: -found.means[i])
-                alive = sorted(set(ranked[:FINALISTS]) | ({keep} if keep is not None else set()))
-            values = _Rollouts(world, view.seat, game, spend.solve).values([options[i] for i in alive])
-            for i, v in zip(alive, values, strict=True):
-                found.add(i, n, weight, v)
-        return found
-
-
-class _Found:
-    """What each option netted in each world it was tried in, with the world's weight."""
-
-    def __init__(self, count: int) -> None:
-        self.seen: list[dict[int, tuple[float, float]]] = [{} for _ in range(count)]
-
-    def add(self, option: int, world: int, weight: float, value: float) -> None:
-        self.seen[option][world] = (weight, value)
-
-    @property
-    def means(self) -> list[float]:
-        """Each option's weighted mean."""
-        return [sum(w * v for w, v in d.values()) / sum(w for w, _ in d.values()) for d in self.seen]
-
-    def clearly_better(self, a: int, b: int, z: float) -> bool:
-        """Whether option ``a`` netted more than ``b`` by more than ``z`` standard errors, over the worlds both
-        were tried in (the same cards for both, so the luck of the drawing cancels)."""
-        both = self.seen[a].keys() & self.seen[b].keys()
-        pairs = [(self.seen[a][n][0], self.seen[a][n][1] - self.seen[b][n][1]) for n in both]
-        total = sum(w for w, _ in pairs)
-        if len(pairs) < 2 or total <= 0:
-            return False
-        mean = sum(w * d for w, d in pairs) / total
-        spread = sum(w * (d - mean) ** 2 for w, d in pairs) / total
-        effective = total**2 / sum(w * w for w, _ in pairs)
-        return mean > z * math.sqrt(spread / max(1.0, effective - 1.0))
-
-
-#: the name of the bot that sees every card, for the tournament only
-ORACLE = "oracle"
-
-
-class OracleBot(ExpertBot):
-    """The expert's search on the one true world: every card seen, the play solved exactly. Not a fair player, and
-    never offered at a table: the tournament's measure of how much seeing the cards is worth, so that the share
-    of the gap between ``sensible`` and it that ``expert`` closes can be measured on the same boards."""
-
-    name = ORACLE
-
-    def __init__(self, rng: random.Random | None = None) -> None:
-        super().__init__(rng, samples=1, clear=0.0)  # one world, the true one: its best is the choice
-
-    def _estimate(self, view: View[Any], options: list[Any], keep: int | None, keep_all: bool = False) -> _Found:
-        """What each option nets in the deal itself (``view.world``), nothing redrawn."""
-        if view.world is None:
-            raise RulesError("the oracle needs the deal behind the view (View.world)")
-        found = _Found(len(options))
-        game = kit(view.world)
-        solve = solvable(game.solve.cost(view.world.rules), view.world)
-        for i, v in enumerate(_Rollouts(view.world, view.seat, game, solve).values(options)):
-            found.add(i, 0, 1.0, v)
-        return found
-
-
-def _steps(payoff: list[float]) -> list[int]:
-    """The trick counts at which the payoff changes."""
-    return [k for k in range(1, len(payoff)) if payoff[k] != payoff[k - 1]]
-
-
-def _shapes(view: View[Any], actions: list[Any], game: GameBots) -> list[Any]:
-    """Of many actions of one verb: the model's choice if it is among them, and for each count of cards the one
-    naming the weakest (the lowest ranks, a trump and Pam counted high)."""
-    strong = 0 if view.trump is None else (0x1FFF << 13 * view.trump)
-    named = [(game.solve.named_cards(a), a) for a in actions]
-
-    def weakness(mask: int) -> int:
-        return sum((c % 13) + (13 if strong >> c & 1 else 0) for c in range(52) if mask >> c & 1)
-
-    best: dict[int, tuple[int, Any]] = {}
-    for mask, action in named:
-        k = mask.bit_count()
-        w = weakness(mask)
-        if k not in best or w < best[k][0]:
-            best[k] = (w, action)
-    out = [best[k][1] for k in sorted(best)]
-    model = game.sensible(random.Random(0)).choose(view)
-    if model in actions and model not in out:
-        out.insert(0, model)
-    return out
-
-
-class _Weigher:
-    """Told of each action as a world is replayed (``resample(observe=...)``): the world's weight, by how likely
-    the model makes the others' declarations and calls in it."""
-
-    def __init__(self, seat: int, game: GameBots) -> None:
-        self.seat = seat
-        self.game = game
-        self.weight = 1.0
-        self.world: Any = None
-
-    def __call__(self, world: Any, action: Any) -> None:
-        if world is not self.world:  # a new attempt at a world: start again
-            self.world, self.weight = world, 1.0
-        if action.seat == self.seat or world.stage is not Stage.BID or world.to_act != action.seat:
-            return
-        model = self.game.sensible(random.Random(0)).choose(world.view(action.seat))
-        if self.game.solve.public_of(model) != self.game.solve.public_of(action):
-            self.weight *= UNLIKELY
-
-
-class _Rollouts:
-    """The value of each option in one world: solved in the play, played on by the model and solved before it."""
-
-    def __init__(self, world: Any, seat: int, game: GameBots, solve_play: bool = True) -> None:
-        self.world = world
-        self.seat = seat
-        self.game = game
-        self.solve_play = solve_play
-        self.model: dict[int, Any] = {}
-        self.solvers: dict[tuple[object, ...], Solver] = {}
-
-    def values(self, options: list[Any]) -> list[float]:
-        world = self.world
-        plays: dict[int, float] = {}
-        if self.solve_play and world.stage is Stage.PLAY and any(o.verb == "play" for o in options):
-            plays = self._play_values(world)
-        out = []
-        for option in options:
-            move = self.game.solve.move_of(option) if option.verb == "play" else None
-            if move in plays:  # a card the laws of play allow; another (table mode's irregular) is played out
-                out.append(plays[move])
-                continue
-            after = world.copy()
-            after.apply(option)
-            out.append(self._finish(after))
-        return out
-
-    def _play_values(self, deal: Any) -> dict[int, float]:
-        solve = self.game.solve
-        rules, pos = solve.position(deal)
-        payoff = solve.payoff(deal, self.seat)
-        solver = self._solver(rules, pos, deal)
-        steps = _steps(payoff)
-        if len(steps) == 1:  # a call made or lost: null-window searches say which
-            k = steps[0]
-            return {move: payoff[k if made else k - 1] for move, made in solver.moves_at_least(pos, k).items()}
-        return {move: payoff[k] for move, k in solver.move_values(pos).items()}
-
-    def _finish(self, deal: Any) -> float:
-        """Play ``deal`` on to its end with the model at every seat; what the seat nets.
-
-        Before the play a deal is valued by playing it out, not by solving it with open cards: a solved play
-        rewards a call that only a player seeing every card could make (the double-dummy bias of bridge
-        programs), and in the tournament the played-out values call and declare better (docs/research/bots.md)."""
-        while not deal.is_complete:
-            if self._side_action(deal):
-                continue
-            s = deal.to_act
-            legal = deal.legal_actions()
-            if len(legal) == 1 and legal[0].verb == "play":
-                deal.apply(legal[0])  # a card forced (Loo's heading and trumping): no view to build, no choice
-                continue
-            deal.apply(self._model(s).choose(deal.view(s)))
-        return float(deal.net[self.seat])
-
-    def _side_action(self, deal: Any) -> bool:
-        for s in deal.order:
-            if s != deal.to_act and deal.side_actions(s):
-                deal.apply(deal.side_actions(s)[0])  # a flush is shown (LOO5-6): it never costs
-                return True
-        return False
-
-    def _solver(self, rules: Any, pos: Any, deal: Any) -> Any:
-        """One solver for each side and laws in this world, so its table serves every rollout that reaches the
-        same cards."""
-        side, count = self.game.solve.side(deal, self.seat)
-        key = (side, count, pos.seats, rules.key)
-        if key not in self.solvers:
-            fast = self.game.solve.fast_solver(rules, side, count)
-            self.solvers[key] = fast if fast is not None else Solver(rules, side, count)
-        return self.solvers[key]
-
-    def _model(self, seat: int) -> Any:
-        if seat not in self.model:
-            self.model[seat] = self.game.sensible(random.Random(seat))
-        return self.model[seat]
+    def _table_advice(self, view: View[Any], strategy: Strategy) -> Advice:
+        choice = strategy.choice(view)
+        by_name = {action_name(a): a for a in view.legal}
+        if choice is None:
+            model = kit(view).sensible(random.Random(0)).choose(view)
+            rest = [a for a in view.legal if a != model]
+            return Advice(tuple(Valued(a, 0.0) for a in [model, *rest]), UNREACHED)
+        rows = [
+            Valued(by_name[a], v, h, p)
+            for a, v, h, p in zip(choice.actions, choice.values, choice.halves, choice.probs, strict=True)
+        ]
+        rows.sort(key=lambda o: (-(o.prob or 0.0), -o.value))
+        note = "" if choice.pure is not None else mixed_note(choice, {})
+        return Advice(tuple(rows), note)
 
 
 def expert_for(game: str) -> Callable[[random.Random], ExpertBot]:
-    """The maker of the expert bot of ``game``: its number of worlds a decision (:data:`SAMPLES`)."""
+    """The maker of the expert bot of ``game``: its number of worlds a decision in the play (:data:`SAMPLES`)."""
     return partial(ExpertBot, samples=SAMPLES.get(game, DEFAULT_SAMPLES))

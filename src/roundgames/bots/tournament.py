@@ -26,7 +26,7 @@ True
 >>> Tournament("nap", ("sensible", "clever"), boards=4).check()
 Traceback (most recent call last):
 ...
-roundgames.core.errors.RecordError: lineup: unknown bot 'clever' (valid: random, sensible, expert)
+roundgames.core.errors.RecordError: lineup: unknown bot 'clever' (valid: random, sensible, expert, expert-search)
 """
 
 from __future__ import annotations
@@ -49,8 +49,8 @@ from ..core.options import Rules
 from ..games.protocol import Deal
 from ..games.registry import game, game_of, new_deal, new_sitting, rules_for
 from ..records.disk import write_text
-from . import Bot, make_bot, play_deal
-from .expert import ORACLE, OracleBot
+from . import Bot, deal_series, make_bot, play_deal
+from .search import ORACLE, OracleBot
 from .table_player import PREFIX, table_bot
 
 __all__ = [
@@ -82,7 +82,7 @@ BotMaker = Callable[[str, Rules, int], Bot]
 
 def standard_bots(name: str, rules: Rules, seed: int) -> Bot:
     """The bots of :data:`roundgames.bots.BOTS` (:func:`~roundgames.bots.make_bot` for ``rules``' game), the
-    ``oracle``, which sees every card (:class:`~roundgames.bots.expert.OracleBot`): a measuring stick, never at a
+    ``oracle``, which sees every card (:class:`~roundgames.bots.search.OracleBot`): a measuring stick, never at a
     table; and ``table:PATH``, the table player of a strategy file (:mod:`.table_player`)."""
     if name == ORACLE:
         return OracleBot(random.Random(seed))
@@ -110,6 +110,9 @@ class Tournament:
     #: rule options by name, as ``rules_for`` takes them
     options: tuple[tuple[str, Any], ...] = ()
     maker: BotMaker = field(default=standard_bots, compare=False)
+    #: deals a board: 1, a sitting's first deal alone; more, that many deals of a sitting in a row (the pool or
+    #: kitty carried, the deal passing to the left), as :func:`~roundgames.bots.deal_series` deals them
+    deals: int = 1
 
     @property
     def n(self) -> int:
@@ -147,6 +150,8 @@ class Tournament:
             raise RecordError("option", str(e)) from None
         if self.boards < 1:
             raise RecordError("boards", f"play at least one board, got {self.boards}")
+        if not isinstance(self.deals, int) or self.deals < 1:
+            raise RecordError("deals", f"a board is at least one deal, got {self.deals!r}")
         spec = game(self.game)
         low, high = spec.min_seats, spec.max_seats(rules)
         if not low <= self.n <= high:
@@ -173,7 +178,8 @@ class Tournament:
 
 @dataclass(frozen=True)
 class Played:
-    """One seat of one deal: ``seat`` counts from 1 (the dealer's left) and ``net`` is in counters."""
+    """One seat of one board: ``seat`` counts from 1 (the dealer's left of the board's first deal) and ``net`` is
+    in counters, summed over the board's deals."""
 
     board: int
     rotation: int
@@ -182,22 +188,31 @@ class Played:
     net: int
 
 
+def _checked(deal: Deal, bots: dict[int, Bot], where: str) -> list[int]:
+    """Play ``deal`` to its end; its money is checked to be conserved."""
+    net = play_deal(deal, bots)
+    result = deal.result()
+    assert result is not None
+    start = deal.ledger.start
+    if sum(net) + result.pool - start != 0:
+        raise AssertionError(f"{where}: money not conserved: {net}, pool {start} -> {result.pool}")
+    return net
+
+
 def play_board(t: Tournament, board: int) -> list[Played]:
-    """Play ``board`` once per rotation of the lineup; each deal's money is checked to be conserved."""
+    """Play ``board`` once per rotation of the lineup (a deal, or :attr:`Tournament.deals` deals of a sitting,
+    the seats' nets summed over them); each deal's money is checked to be conserved."""
     rules = t.rules
     out: list[Played] = []
     for rotation in range(t.n):
-        deal = t.board(board)
-        bots = {s: t.maker(t.bot_at(rotation, s), rules, board_seed(t.seed, board, rotation, s)) for s in range(t.n)}
-        net = play_deal(deal, bots)
-        result = deal.result()
-        assert result is not None
-        if sum(net) + result.pool - deal.ledger.start != 0:
-            raise AssertionError(
-                f"board {board}, rotation {rotation}: money not conserved: {net}, pool {deal.ledger.start} -> "
-                f"{result.pool}"
-            )
-        out.extend(Played(board, rotation, s + 1, t.bot_at(rotation, s), net[s]) for s in range(t.n))
+        deals = iter([t.board(board)]) if t.deals == 1 else deal_series(rules, t.n, t.deals, f"{t.seed}:{board}")
+        total = [0] * t.n
+        for i, deal in enumerate(deals):
+            seeds = {s: board_seed(t.seed, board, rotation, s) + i for s in range(t.n)}
+            bots = {s: t.maker(t.bot_at(rotation, s), rules, seeds[s]) for s in range(t.n)}
+            net = _checked(deal, bots, f"board {board}, rotation {rotation}, deal {i}")
+            total = [a + b for a, b in zip(total, net, strict=True)]
+        out.extend(Played(board, rotation, s + 1, t.bot_at(rotation, s), total[s]) for s in range(t.n))
     return out
 
 
@@ -267,11 +282,11 @@ class Results:
         return out
 
     def per_board(self, bot: str, seat: int = 0) -> list[float]:
-        """``bot``'s mean net on each board (in ``seat`` only, from 1, where given; 0: every seat)."""
+        """``bot``'s mean net per deal on each board (in ``seat`` only, from 1, where given; 0: every seat)."""
         by_board = self._nets.get((bot, seat))
         if by_board is None:
             raise RoundgamesError(f"no bot {bot!r} in seat {seat} of the lineup {', '.join(self.tournament.lineup)}")
-        return [statistics.fmean(by_board[b]) for b in sorted(by_board)]
+        return [statistics.fmean(by_board[b]) / self.tournament.deals for b in sorted(by_board)]
 
     def result(self, bot: str, seat: int = 0) -> Interval:
         """``bot``'s mean net per deal, over the boards (in ``seat`` only where given)."""
@@ -298,7 +313,7 @@ def report(results: Results) -> list[str]:
     """The results as lines: the table, per bot, the paired differences and per seat."""
     t = results.tournament
     spec, rules = game(t.game), t.rules
-    deals = t.boards * t.n
+    deals = t.boards * t.n * t.deals
     options = "".join(f", {k}={v}" for k, v in rules.options().items())
     names = t.names
     width = max(12, *(len(name) for name in names)) + 2
@@ -306,8 +321,9 @@ def report(results: Results) -> list[str]:
     title = spec.title if form == spec.title else f"{spec.title}, {form}"
     lines = [
         f"{title} ({rules.name}{options}), {t.n} players, seed {t.seed}",
-        f"lineup {', '.join(t.lineup)}: {t.boards} boards, each played {t.n} times, every bot in every seat on "
-        f"the same cards ({deals} deals)",
+        f"lineup {', '.join(t.lineup)}: {t.boards} boards"
+        + (f" (each a sitting of {t.deals} deals in a row, the pool carried)" if t.deals > 1 else "")
+        + f", each played {t.n} times, every bot in every seat on the same cards ({deals} deals)",
         f"mean net per deal, in counters, with its 95% confidence interval over the {t.boards} boards:",
         f"  {'bot':<{width}}{'seats':>5}  {'mean ± half':>16}  interval",
     ]

@@ -17,7 +17,7 @@ from typing import NoReturn
 
 from .. import __version__
 from ..core.errors import RecordError, RoundgamesError
-from . import demo, exploit, keep, records, simulate, study, tables, tournament
+from . import demo, exploit, keep, records, simulate, strategy, study, tables, tournament
 
 __all__ = ["build_parser", "main"]
 
@@ -45,6 +45,7 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_simulate(sub)
     study.add_study(sub)
     exploit.add_exploit(sub)
+    strategy.add_strategy(sub)
     return p
 
 

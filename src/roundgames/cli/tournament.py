@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from ..bots import BOTS
-from ..bots.expert import ORACLE
+from ..bots.search import ORACLE
 from ..bots.table_player import PREFIX
 from ..bots.tournament import BotMaker, Tournament, report, run, standard_bots
 from ..core.errors import RecordError, RoundgamesError
@@ -63,6 +63,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     who.add_argument("--versus", type=_bot_list, metavar="A,B", help=_VERSUS_HELP + " (default sensible,random)")
     p.add_argument("--boards", type=positive, default=100, help="boards (deals played once per seat; default 100)")
     p.add_argument("--seed", type=int, default=0, help="seed of the boards' shuffles and the bots (default 0)")
+    p.add_argument(
+        "--sitting",
+        type=positive,
+        default=1,
+        metavar="DEALS",
+        help="deals a board: a sitting of that many deals in a row, the pool carried (default 1: first deals)",
+    )
     p.add_argument("--workers", type=positive, default=os.cpu_count() or 1, help="processes (default: every core)")
     p.add_argument("--csv", metavar="PATH", help="write every played seat (board, rotation, seat, bot, net) as CSV")
     p.add_argument("--ismcts-ms", type=_milliseconds, default=50.0, help="ismcts: milliseconds per decision (50)")
@@ -119,7 +126,14 @@ def tournament_of(args: argparse.Namespace) -> Tournament:
     """The tournament the arguments describe, checked; a :class:`RecordError` names the flag at fault."""
     lineup = _lineup(args)
     t = Tournament(
-        args.game, tuple(lineup), args.boards, args.seed, args.preset, tuple(args.option), _maker(lineup, args)
+        args.game,
+        tuple(lineup),
+        args.boards,
+        args.seed,
+        args.preset,
+        tuple(args.option),
+        _maker(lineup, args),
+        deals=args.sitting,
     )
     try:
         t.check()
@@ -134,6 +148,8 @@ def command_line(args: argparse.Namespace, program: str) -> str:
     for name, value in args.option:
         words += ["--option", f"{name}={value if isinstance(value, str) else json.dumps(value)}"]
     words += ["--lineup", ",".join(_lineup(args)), "--boards", str(args.boards), "--seed", str(args.seed)]
+    if args.sitting > 1:
+        words += ["--sitting", str(args.sitting)]
     words += ["--workers", str(args.workers)]
     if args.csv:
         words += ["--csv", args.csv]
@@ -156,9 +172,10 @@ def play(args: argparse.Namespace, program: str) -> int:
     print("\n".join(report(results)))
     if args.csv:
         results.write_csv(args.csv, "--csv")
-        print(f"wrote {len(results.rows)} rows, one per seat of each of the {t.boards * t.n} deals, to {args.csv}")
+        what = "deals" if t.deals == 1 else f"sittings of {t.deals} deals"
+        print(f"wrote {len(results.rows)} rows, one per seat of each of the {t.boards * t.n} {what}, to {args.csv}")
     workers = min(args.workers, t.boards)
-    rate = t.boards * t.n / took if took > 0 else float("inf")
+    rate = t.boards * t.n * t.deals / took if took > 0 else float("inf")
     print(f"elapsed {took:.1f} s on {workers} worker{'s' if workers > 1 else ''} ({rate:,.0f} deals/s)")
     return 0
 

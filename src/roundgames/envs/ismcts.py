@@ -40,7 +40,8 @@ import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
 from ..bots import BOTS, Bot
-from ..bots.expert import ORACLE
+from ..bots.search import ORACLE
+from ..bots.table_player import PREFIX
 from ..bots.tournament import standard_bots
 from ..core.errors import RulesError
 from ..core.options import Rules
@@ -196,7 +197,7 @@ class SearchBots:
     def __call__(self, name: str, rules: Rules, seed: int | None = None) -> Bot:
         """The bot ``name`` for a deal under ``rules``, with its own seed."""
         if name != NAME:
-            if name not in BOTS and name != ORACLE:
-                raise RulesError(f"unknown bot {name!r} (valid: {', '.join([*BOTS, ORACLE, NAME])})")
+            if name not in BOTS and name != ORACLE and not name.startswith(PREFIX):
+                raise RulesError(f"unknown bot {name!r} (valid: {', '.join([*BOTS, ORACLE, NAME, PREFIX + 'PATH'])})")
             return standard_bots(name, rules, 0 if seed is None else seed)
         return IsmctsBot(game_of(rules).name, seed, ms=self.ms, simulations=self.simulations, rules=rules)

@@ -1,0 +1,142 @@
+"""The computed strategies the package ships, made by one seeded command (``roundgames strategy``): for each game
+its :class:`Plan` (the table, the pool buckets, the iterations and deals), solved (:func:`.cfr.solve`), made final
+against itself (:func:`.cfr.settle`) and written as a strategy file (:mod:`.files`).
+
+Every pool bucket of Three-card Loo is a game of its own (the pool fixes what a trick is worth against the loo
+risked), solved from deals that all start with its pool: the pools of Peel's game (a deal's dealer stakes 3 and a
+loo is 6, so the pool is 3 at a sitting's first regular deal and grows by sixes) up to 27, where the richer pools
+of a long run of loos are counted in.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Final
+
+from ... import __version__
+from ...core.errors import RulesError
+from ..streams import chunk_seed
+from .cfr import Settled, settle, solve
+from .files import write_strategy
+from .loo3 import Loo3Game
+from .nap import NapGame
+
+__all__ = ["PLANS", "Made", "Plan", "build"]
+
+
+@dataclass(frozen=True)
+class Plan:
+    """How a game's strategy is made: its file, its pool buckets (each the pool a deal starts with once staked,
+    and the largest pool it serves; None: every larger one), and the run's size."""
+
+    game: str
+    players: int
+    file: str
+    pools: tuple[tuple[int, int | None], ...]
+    iterations: int
+    deals: int
+    #: deals of the last weighing, against the final strategy (its values and their intervals)
+    final: int
+
+    def games(self) -> list[Any]:
+        """The game of each pool bucket."""
+        if self.game == "loo":
+            return [Loo3Game(self.players, pool - 3) for pool, _ in self.pools]
+        return [NapGame(self.players, pool) for pool, _ in self.pools]
+
+
+#: the shipped strategies' plans, by game
+PLANS: Final = {
+    "loo": Plan(
+        "loo", 5, "loo-three_card-5.rgs", ((3, 6), (9, 12), (15, 18), (21, 24), (27, None)), 24, 1_000_000, 6_000_000
+    ),
+    "nap": Plan("nap", 4, "nap-4.rgs", ((0, None),), 32, 1_000_000, 8_000_000),
+}
+
+
+@dataclass
+class Made:
+    """A strategy file written: where, how long it took, and what each pool bucket's table holds."""
+
+    path: str
+    seconds: float
+    kept: dict[str, int]
+    notes: list[str]
+
+
+def build(
+    names: list[str],
+    seed: int,
+    out: str,
+    command: str,
+    *,
+    iterations: int | None = None,
+    deals: int | None = None,
+    final: int | None = None,
+    threads: int = 0,
+    say: Callable[[str], None] | None = None,
+) -> list[Made]:
+    """Make the strategies of ``names`` (``loo``, ``nap``) into the folder ``out``, seeded by ``seed``;
+    ``iterations``, ``deals`` and ``final`` replace the plans' sizes (a quick run); ``command`` is recorded."""
+    if not os.path.isdir(out):
+        raise RulesError(f"--out {out}: no such folder")
+    made: list[Made] = []
+    for name in names:
+        plan = PLANS.get(name)
+        if plan is None:
+            raise RulesError(f"game: no strategy is computed for {name!r} (valid: {', '.join(PLANS)})")
+        made.append(_make(plan, seed, out, command, iterations, deals, final, threads, say))
+    return made
+
+
+def _make(
+    plan: Plan,
+    seed: int,
+    out: str,
+    command: str,
+    iterations: int | None,
+    deals: int | None,
+    final: int | None,
+    threads: int,
+    say: Callable[[str], None] | None,
+) -> Made:
+    start = time.perf_counter()
+    iterations = iterations or plan.iterations
+    deals = deals or plan.deals
+    final = final or plan.final
+    tables: list[Settled] = []
+    notes: list[str] = []
+    traces: list[list[float]] = []
+    games = plan.games()
+    for k, game in enumerate(games):
+        run_seed = chunk_seed(seed, k)
+        pool = plan.pools[k][0]
+
+        def progress(t: int, regret: float, pool: int = pool) -> None:
+            if say:
+                say(f"{plan.game}, pool {pool}: iteration {t} of {iterations}, mean regret {regret:.4f} a turn")
+
+        solution = solve(game, iterations, deals, run_seed, threads=threads, on_iteration=progress)
+        settled = settle(game, solution.table(game.legal), final, chunk_seed(run_seed, 1 << 20), threads=threads)
+        tables.append(settled)
+        traces.append([round(x, 5) for x in solution.trace])
+        mixed = int(((settled.table.max(axis=1) < 255) & (settled.table.max(axis=1) > 0)).sum())
+        notes.append(f"pool {pool}: {mixed:,} mixed cells, {settled.overturned:,} pure cells overturned on settling")
+    seconds = time.perf_counter() - start
+    header = {
+        **games[0].header([{"pool": p, "upto": u} for p, u in plan.pools]),
+        "made_by": command,
+        "version": __version__,
+        "seed": seed,
+        "iterations": iterations,
+        "deals": deals,
+        "final": final,
+        "seconds": round(seconds, 1),
+        "trace": traces,
+    }
+    path = os.path.join(out, plan.file)
+    kept = write_strategy(path, header, games[0].buckets, tables)
+    return Made(path, seconds, kept, notes)
