@@ -43,6 +43,7 @@ from .words import current_trick, hand_order
 __all__ = [
     "TIE",
     "DealReview",
+    "Hint",
     "Job",
     "Option",
     "Summary",
@@ -55,20 +56,30 @@ __all__ = [
     "run",
 ]
 
-#: the mark of the expert's choice when a higher estimate is listed below it: it keeps the sensible model's choice
-#: unless its worlds show another clearly better (:data:`roundgames.bots.expert.CLEAR`)
-KEPT = "the expert's choice (the model's: none clearly better)"
 #: values closer than this are the same value: the expert's sums of weighted worlds differ by rounding alone
 TIE = 1e-9
 
 
 @dataclass(frozen=True)
 class Option:
-    """One option the expert weighed: the action as a person types it in full (``"play QH"``, ``"call 3"``) and
-    what it expects the seat to net by the deal's end, in counters."""
+    """One option the expert weighed: the action as a person types it in full (``"play QH"``, ``"call 3"``), what
+    it expects the seat to net by the deal's end (in counters or units), the half-width of that value's 95%
+    interval (None: too few worlds to say), and the probability the expert takes it where that is neither 0 nor 1
+    (a computed strategy that mixes)."""
 
     action: str
     value: float
+    half: float | None = None
+    prob: float | None = None
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The expert's options at a seat's turn (its choice first, then best first), and ``note``: why its choice is
+    not the best valued, where it is not (a strategy that mixes; values within each other's intervals)."""
+
+    options: tuple[Option, ...]
+    note: str = ""
 
 
 @dataclass(frozen=True)
@@ -91,6 +102,8 @@ class Weighed:
     #: the expert's value of the action taken (weighed in the same worlds when it is not among :attr:`options`);
     #: None for an action no rule allows (table mode's irregularities)
     taken_value: float | None
+    #: why the expert's choice is not the best valued, where it is not (:attr:`Hint.note`)
+    note: str = ""
 
     @property
     def best(self) -> Option:
@@ -163,7 +176,7 @@ def is_decision(deal: Deal, action: Any) -> bool:
     return len(view.legal) + len(view.may_take) > 1
 
 
-def _weigh(deal: Deal, seat: int, seed: int, taken: Any = None) -> tuple[tuple[Option, ...], float | None]:
+def _weigh(deal: Deal, seat: int, seed: int, taken: Any = None) -> tuple[Hint, float | None]:
     """The expert's options for ``seat``, to act in the live ``deal`` (its choice first, then best first), and its
     value of the action ``taken`` (None if not given, or for an action no rule allows: table mode's irregular).
 
@@ -178,15 +191,25 @@ def _weigh(deal: Deal, seat: int, seed: int, taken: Any = None) -> tuple[tuple[O
         legal = next((a for a in view.legal if action_text(deal, a) == text), None)
         if legal is not None and legal not in bot.candidates(view):
             extra = (legal,)
-    weighed = [(action_text(deal, a), v) for a, v in bot.values(view, also=extra)]
+    advice = bot.advise(view, also=extra)
+    weighed = [Option(action_text(deal, o.action), o.value, o.half, o.prob) for o in advice.options]
     listed = {action_text(deal, a) for a in extra}
-    options = tuple(Option(a, v) for a, v in weighed if a not in listed)
+    options = tuple(o for o in weighed if o.action not in listed)
+    found = Hint(options, advice.note or _within(options))
     if text is None:
-        return options, None
-    value = next((v for a, v in weighed if a == text), None)
+        return found, None
+    value = next((o.value for o in weighed if o.action == text), None)
     if value is None and taken.verb in view.may_take:
         value = next((o.value for o in options if o.action.split()[0] == taken.verb), None)
-    return options, value
+    return found, value
+
+
+def _within(options: Sequence[Option]) -> str:
+    """Why the first option is the expert's choice though another's value is higher: their 95% intervals overlap
+    (the values are estimates); empty where the first is the best valued."""
+    if not options or all(o.value <= options[0].value + TIE for o in options[1:]):
+        return ""
+    return "its value is within the 95% intervals of the higher ones: the values are estimates, and as good as equal"
 
 
 def _check(deal: Deal, record: DealRecord, seats: Sequence[int]) -> None:
@@ -211,7 +234,7 @@ def review(record: DealRecord, seats: Sequence[int], *, table_seed: int | str = 
         if action.seat in wanted and is_decision(deal, action):
             seed = decision_seed(table_seed, action.seat, deal_index, len(deal.log))
             try:
-                options, taken_value = _weigh(deal, action.seat, seed, action)
+                found, taken_value = _weigh(deal, action.seat, seed, action)
             except (ResampleError, RoundgamesError):
                 if not deal.irregularities:
                     raise
@@ -228,8 +251,9 @@ def review(record: DealRecord, seats: Sequence[int], *, table_seed: int | str = 
                     hand=tuple(hand_order(view.hand)),
                     trick=tuple(zip(trick.seats, trick.cards, strict=True)) if trick is not None else (),
                     taken=action_text(deal, action),
-                    options=options,
+                    options=found.options,
                     taken_value=taken_value,
+                    note=found.note,
                 )
             )
         deal.apply(action)
@@ -241,10 +265,10 @@ def review_deal(deal: Deal, seats: Sequence[int], *, table_seed: int | str = 0, 
     return review(record_of(deal), seats, table_seed=table_seed, deal_index=deal_index)
 
 
-def hint(deal: Deal, seat: int, *, table_seed: int | str = 0, deal_index: int = 0) -> tuple[Option, ...]:
+def hint(deal: Deal, seat: int, *, table_seed: int | str = 0, deal_index: int = 0) -> Hint:
     """The expert's value of each option of ``seat``, whose turn it is in ``deal`` (its choice first, then best
-    first): a hint, seeded as the review of this decision will be. Raises :class:`RecordError` on ``hint`` when it
-    is not the seat's turn."""
+    first), with its note: a hint, seeded as the review of this decision will be. Raises :class:`RecordError` on
+    ``hint`` when it is not the seat's turn."""
     if deal.is_complete or deal.to_act != seat:
         raise RecordError("hint", f"a hint is for your turn, and it is not {deal.seats[seat]}'s")
     if deal.offers(Feature.UNKNOWN_CARDS):
@@ -252,19 +276,29 @@ def hint(deal: Deal, seat: int, *, table_seed: int | str = 0, deal_index: int = 
     return _weigh(deal, seat, decision_seed(table_seed, seat, deal_index, len(deal.log)))[0]
 
 
-def option_lines(options: Sequence[Option], taken: str | None = None, taken_value: float | None = None) -> list[str]:
-    """The options as lines of text (the expert's choice first, then best first), each with its value, the
-    expert's choice and the one ``taken`` marked; card codes as the record writes them (a terminal shows them its
-    own way)."""
+def _value(o: Option) -> str:
+    half = f" ± {o.half:.2f}" if o.half is not None and o.half < 1e6 else ""
+    prob = f"  {round(100 * o.prob):>3}%" if o.prob is not None and 0.0 < o.prob < 1.0 else ""
+    return f"{o.value:+7.2f}{half}{prob}"
+
+
+def option_lines(
+    options: Sequence[Option], taken: str | None = None, taken_value: float | None = None, note: str = ""
+) -> list[str]:
+    """The options as lines of text (the expert's choice first, then best first), each with its value and its 95%
+    interval (and how often the expert takes it, where it mixes), the expert's choice and the one ``taken``
+    marked, and ``note`` (why the choice is not the best valued) last; card codes as the record writes them (a
+    terminal shows them its own way)."""
     width = max((len(o.action) for o in options), default=0)
+    values = [_value(o) for o in options]
+    room = max((len(v) for v in values), default=0)
     out = []
     for i, o in enumerate(options):
-        kept = any(other.value > options[0].value + TIE for other in options[1:])  # the model's, none clearly better
-        marks = ([KEPT if kept else "the expert's choice"]) if i == 0 else []
+        marks = ["the expert's choice"] if i == 0 else []
         if o.action == taken:
             less = options[0].value - o.value
             marks.append(f"played: {less:.2f} less" if less > TIE else "played, as good" if i else "played")
-        out.append(f"  {o.action:<{width}}  {o.value:+7.2f}" + (f"   {', '.join(marks)}" if marks else ""))
+        out.append(f"  {o.action:<{width}}  {values[i]:<{room}}" + (f"   {', '.join(marks)}" if marks else ""))
     if taken is not None and all(o.action != taken for o in options):
         if taken_value is None:
             out.append(f"  played: {taken} (no rule allows it: not weighed)")
@@ -273,6 +307,8 @@ def option_lines(options: Sequence[Option], taken: str | None = None, taken_valu
             said = f"played: {max(0.0, less):.2f} less" if less > TIE else "played, as good"
             unlisted = "(not on the expert's list; weighed in the same worlds)"
             out.append(f"  {taken:<{width}}  {taken_value:+7.2f}   {said} {unlisted}")
+    if note:
+        out.append(f"  ({note})")
     return out
 
 
@@ -288,7 +324,7 @@ class Job:
     hint_for: int | None = None
 
 
-def run(job: Job) -> DealReview | tuple[Option, ...]:
+def run(job: Job) -> DealReview | Hint:
     """Work out ``job``: the :class:`DealReview` of its seats, or a hint's options."""
     if job.hint_for is None:
         return review(job.record, job.seats, table_seed=job.table_seed, deal_index=job.deal_index)

@@ -32,7 +32,7 @@ from ..records.deal import record_of, replay
 from ..records.disk import write_text
 from ..records.sitting import dumps_sitting, records_of, sitting_from_records
 from ..records.table import TABLE_FORMAT, SavedTable, load_table, save_table
-from .analysis import Option
+from .analysis import Hint
 from .analysis import hint as expert_hint
 from .decisions import Decision, check_bot, decide, decision_seed
 from .input import PLAY, action_cards, action_text, parse_input, typed_text
@@ -386,7 +386,7 @@ class Table:
         except CardError as e:
             raise RecordError("input", f"{e.args[0]}; or type ? for help") from None
 
-    def hint(self, seat: int) -> tuple[Option, ...]:
+    def hint(self, seat: int) -> Hint:
         """The expert bot's value of each option of ``seat`` at his turn, its choice first (seeded as the review of this
         decision is, :mod:`roundgames.session.analysis`); the deal is marked as played with hints by him. Raises
         :class:`RecordError` on ``hints`` at a table without them, on ``hint`` out of his turn."""
@@ -398,9 +398,9 @@ class Table:
         if self.keeping == seat:
             raise RecordError("hint", "keep the cards first: a hint weighs the turn's choices, not which to keep")
         index = len(self.sitting.deals)
-        options = expert_hint(deal, seat, table_seed=self.seed, deal_index=index)
+        found = expert_hint(deal, seat, table_seed=self.seed, deal_index=index)
         self.hinted.setdefault(index, set()).add(seat)
-        return options
+        return found
 
     def hint_marks(self) -> list[list[str]]:
         """Who asked for hints in each finished deal (names; empty for a deal played without), in deal order."""

@@ -585,12 +585,14 @@ class _Plain:
     def hint(self, seat: int) -> None:
         """``h``: the expert's value of each option at this turn, its choice first; the deal is marked as hinted."""
         try:
-            options = self.table.hint(seat)
+            found = self.table.hint(seat)
         except RoundgamesError as e:
             self.say(f"! h: {e.reason if isinstance(e, RecordError) else e}")
             return
-        self.say("Hint: the expert bot's expected net of each option by the deal's end, its choice first:")
-        for line in option_lines(options):
+        self.say(
+            "Hint: the expert bot's expected net of each option by the deal's end (± its 95% interval), its choice first:"
+        )
+        for line in option_lines(found.options, note=found.note):
             self.say(line)
         self.say("This deal is marked on the score sheet as played with hints.")
 

@@ -150,7 +150,7 @@ def _analysis(deal: ReplayDeal, record: DealRecord, frames: list[str], ascii: bo
         return
     for d in found.decisions:
         head = f"The expert on {found.seats[d.seat]}'s decision (expected net by the deal's end, its choice first):"
-        lines = option_lines(d.options, d.taken, d.taken_value)
+        lines = option_lines(d.options, d.taken, d.taken_value, d.note)
         frames[d.index + 1] += "\n" + "\n".join(show(line, ascii) for line in [head, *lines])
     frames[-1] += f"\nAnalysis: {found.summary_line()}."
 

@@ -721,13 +721,13 @@ class TableApp(Panels, App[int]):
             return
         seat = self.table.to_act
         try:
-            options = self.table.hint(seat if seat is not None else self.me)
+            found = self.table.hint(seat if seat is not None else self.me)
         except RoundgamesError as e:
             self._say(f"h: {e.reason if isinstance(e, RecordError) else e}.")
             self._refresh()
             return
         lines = ["The expert bot's expected net of each option", "by the deal's end, its choice first:", ""]
-        lines += [show(line.strip(), self.settings.ascii) for line in option_lines(options)]
+        lines += [show(line.strip(), self.settings.ascii) for line in option_lines(found.options, note=found.note)]
         lines += ["", "This deal is marked on the score sheet as played with hints."]
         self._info("Hint", "\n".join(lines))
         self._refresh()

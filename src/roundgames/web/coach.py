@@ -23,7 +23,7 @@ from typing import Any
 from ..core.cards import card_str
 from ..games.protocol import Deal, GameSpec
 from ..records.deal import record_of
-from ..session.analysis import DealReview, Job, Option, Weighed
+from ..session.analysis import DealReview, Hint, Job, Option, Weighed
 from .room import Room, RoomError
 from .thinking import Thinker
 from .words import card_list, result_sentence
@@ -59,7 +59,16 @@ def option_label(spec: GameSpec, action: str) -> str:
 
 
 def _options(spec: GameSpec, options: tuple[Option, ...]) -> list[dict[str, Any]]:
-    return [{"action": o.action, "label": option_label(spec, o.action), "value": round(o.value, 3)} for o in options]
+    return [
+        {
+            "action": o.action,
+            "label": option_label(spec, o.action),
+            "value": round(o.value, 3),
+            "half": None if o.half is None or o.half > 1e6 else round(o.half, 3),
+            "prob": None if o.prob is None else round(o.prob, 3),
+        }
+        for o in options
+    ]
 
 
 def _decision(spec: GameSpec, d: Weighed) -> dict[str, Any]:
@@ -75,6 +84,7 @@ def _decision(spec: GameSpec, d: Weighed) -> dict[str, Any]:
         "loss": None if d.loss is None else round(d.loss, 3),
         "matched": d.matched,
         "options": _options(spec, d.options),
+        "note": d.note,
     }
 
 
@@ -193,7 +203,8 @@ class Coach:
             while len(self._hints) > HINTS_KEPT:
                 self._hints.popitem(last=False)
         self._hints.move_to_end(key)
-        options: tuple[Option, ...] = await asyncio.shield(held[1])
+        found: Hint = await asyncio.shield(held[1])
         if not await room.call(_still_at, room, deal, len(job.record.actions), seat):
             return None
-        return {"type": "hint", "deal": number, "seat": seat, "options": _options(room.table.spec, options)}
+        options = _options(room.table.spec, found.options)
+        return {"type": "hint", "deal": number, "seat": seat, "options": options, "note": found.note}
