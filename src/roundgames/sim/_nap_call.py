@@ -322,3 +322,10 @@ def sensible_choice(hand, high, kitty, cfg, after, pay):
         if ev > best_ev:
             best_ev, best = ev, code
     return best, trump
+
+
+@numba.njit(cache=True)
+def calls_of(hands, high, kitty, cfg, after, pay, out):
+    """:func:`sensible_call` for each hand of ``hands`` over ``high`` (one code a hand), into ``out``."""
+    for i in range(hands.shape[0]):
+        out[i] = sensible_call(hands[i], high[i], kitty, cfg, after, pay)

@@ -328,6 +328,31 @@ class NapKernel:
         ``CALLED + code`` (pass ``CALLED``), a card played the card, then -1."""
         return self._play(setup, seed, n, given, True)
 
+    def sensible_calls(self, setup: Setup, hands: Any, high: Any) -> np.ndarray:
+        """The compiled ``sensible`` player's call, a code of :data:`CALL_NAMES`, for each hand of ``hands`` (five
+        cards of the pack, a mask each) at a table of ``setup`` when the highest call so far is ``high[i]`` (a
+        code, 0: none), the kitty holding what it holds at the calling of ``setup``'s deals (``setup.pool`` and
+        the dealer's unit, none without a kitty): what the kernel's player calls, as the bot
+        (:class:`~roundgames.bots.nap.SensibleNapBot`) calls."""
+        cfg, _, after, pay, _ = self._arrays(setup)
+        from . import _nap_call as c
+        from . import _nap_policy as p
+
+        hands = np.ascontiguousarray(hands, dtype=np.int64)
+        high = np.ascontiguousarray(np.broadcast_to(high, hands.shape), dtype=np.int64)
+        if hands.ndim != 1:
+            raise RulesError(f"hands: one mask per hand, shape (n,), got {hands.shape}")
+        bad = np.flatnonzero((hands & ~cfg[p.C_FULL] != 0) | (np.bitwise_count(hands) != 5) | (hands < 0))
+        if bad.size:
+            i = int(bad[0])
+            raise RulesError(f"hands: hand {i} ({int(hands[i]):#x}) is not five cards of the pack (NAP-DEAL-1)")
+        if ((high < 0) | (high >= len(CALL_NAMES))).any():
+            raise RulesError(f"high: a call's code is 0 to {len(CALL_NAMES) - 1} (CALL_NAMES)")
+        kitty = int(cfg[p.C_POOL]) + 1 if cfg[p.C_KITTY] else 0  # the dealer's unit is in (NAP-VAR-POOL)
+        out = np.zeros(hands.shape, dtype=np.int8)
+        c.calls_of(hands, high, kitty, cfg, after, pay, out)
+        return out
+
 
 KERNEL: Final = NapKernel()
 
