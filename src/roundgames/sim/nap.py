@@ -34,11 +34,12 @@ the whole deal whichever seat draws.
     or more ("the only safe and perfect Nap"); misery's chance falls with the danger of his hand after its best
     lead (:func:`~roundgames.bots.nap.p_misery`). He makes the call of best expectation (the first in ladder
     order on a tie), and passes when none is expected to win.
-  - *Senior hand.* He leads the top trump of the suit his calling counted (which fixes trumps, NAP-PLAY-1; a
-    senior hand by another player's call or by all passing counts it as well), then his highest trump while any
-    trump is unseen, then his masters (the highest first), then his least card; following, he heads the trick
-    with his cheapest card that heads it, else throws his least card. *Least* and *cheapest*: lowest rank, a
-    trump counting 13 more (ties: the lower card: spades, hearts, diamonds, clubs).
+  - *Senior hand.* He leads the top trump of the suit his calling counted, as the bot does (which fixes trumps,
+    NAP-PLAY-1; a senior hand whose call his player did not choose, a hero's or one forced by all passing, counts
+    it too), then his highest trump while any trump is unseen, then his masters (the highest first), then his
+    least card; following, he heads the trick with his cheapest card that heads it, else throws his least card.
+    *Least* and *cheapest*: lowest rank, a trump counting 13 more (ties: the lower card: spades, hearts, diamonds,
+    clubs).
   - *Defenders.* Leading: the highest master of a plain suit, else the least card. Following after the senior
     hand: head him with the cheapest card that heads him if he is winning, else throw the least card. Before
     the senior hand: a partner's card that no unseen card of its suit heads is left to stand (throw the least);
