@@ -5,13 +5,18 @@ every action checked); its own behaviour on hand-made deals (NAP-SET, NAP-PLAY-4
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import numpy as np
 import pytest
 
-from roundgames.core.cards import cards_in, mask_of, pack_mask, parse_cards
+from roundgames.bots.nap import SensibleNapBot
+from roundgames.core.cards import SUIT_MASKS, cards_in, mask_of, pack_mask, parse_cards
 from roundgames.core.errors import RulesError
+from roundgames.games.registry import new_deal
+from roundgames.nap.actions import NapAction
+from roundgames.nap.rules import NapRules
 from roundgames.sim.kernels import Setup, kernel_for
 from roundgames.sim.nap import CALL_NAMES, action_codes, is_peel_case, replay
 from roundgames.sim.streams import CARDS, chunk_seed, deal_stream, shuffled
@@ -291,3 +296,81 @@ def test_bad_seeds_and_counts_are_refused() -> None:
         with pytest.raises(RulesError, match=word):
             KERNEL.run(setup, seed, n)
     assert all(len(column) == 0 for column in KERNEL.run(setup, 5, 0).values())
+
+
+def calling_situation(setup: Setup, rng: random.Random) -> tuple[Any, int, int]:
+    """A deal of ``setup`` on the engine, dealt at random, called by the seats before a random seat (each passes or
+    makes a call open to it at random); returns the deal, that seat's hand and the highest call so far (a code).
+    One time in three the seat holds three to five of the six top cards of a suit, so that the high calls,
+    Wellington and Blücher among them, are weighed too."""
+    rules = NapRules.preset("peel").with_options(dict(setup.options))
+    playing = setup.players - (setup.players >= rules.dealer_out_at)
+    pack = cards_in(pack_mask(rules.pack))
+    seat = rng.randrange(playing)
+    hand: list[int] = []
+    if rng.random() < 1 / 3:
+        suit = rng.randrange(4)
+        hand = rng.sample(sorted(cards_in(SUIT_MASKS[suit] & pack_mask(rules.pack)))[-6:], rng.randint(3, 5))
+    rest = [c for c in pack if c not in hand]
+    rng.shuffle(rest)
+    need = 5 - len(hand)
+    hand += rest[:need]
+    rest = rest[need:]
+    others = [s for s in range(playing) if s != seat]
+    hands = {s: rest[5 * k : 5 * k + 5] for k, s in enumerate(others)}
+    hands[seat] = hand
+    deal = new_deal("nap", rules, setup.players, dealer=setup.players - 1, pool=setup.pool)
+    deal.deal_cards(hands)
+    high = 0
+    for before in range(seat):  # the seats call in order from the eldest (NAP-CALL-1)
+        calls = [a for a in deal.legal_actions() if a.verb == "call"]
+        action = rng.choice(calls) if calls and rng.random() < 0.6 else NapAction(before, "pass")
+        deal.apply(action)
+        high = high if action.call is None else CALL_NAMES.index(action.call)
+    return deal, mask_of(hand), high
+
+
+@pytest.mark.parametrize(
+    ("players", "options", "pool"),
+    [
+        (4, {}, 0),
+        (2, {}, 0),
+        (6, {"kitty": True, "pool_nap_double": True, "pay_table": "well_blu_mod"}, 12),
+        (5, {"misery_rank": "above_three", "min_call": 2, "pay_table": "parlett", "misery_trumps": False}, 0),
+        (3, {"misery_pay": "eb11", "wellington": False, "kitty": True}, 3),
+        (5, {"dealer_out_at": 5, "min_call": 3, "misery": False, "pay_table": "hsw_flat", "blucher": False}, 0),
+        (7, {"max_players": 7, "pack": 32, "kitty": True, "all_pass": "redeal"}, 40),
+        (3, {"pack": 32, "revoke_rule": "bic_fine"}, 0),
+    ],
+)
+def test_the_sensible_call_is_the_bot_s(players: int, options: dict[str, Any], pool: int) -> None:
+    """The compiled sensible player calls as SensibleNapBot does (its trick estimates, Nap odds, misery danger,
+    overcall cost, pay table and kitty), situation for situation: random hands and seats, the calls before them
+    random, under each option set (NAP-CALL-2..6, NAP-VAR-MISERY, NAP-VAR-POOL, NAP-VAR-PACK32, the pay
+    tables)."""
+    setup = setup_of(players, "sensible", options=options, pool=pool)
+    rng = random.Random(f"{players} {sorted(options.items())}")
+    bot = SensibleNapBot()
+    hands, highs, wanted = [], [], []
+    for _ in range(600):
+        deal, hand, high = calling_situation(setup, rng)
+        action = bot.choose(deal.view(deal.to_act))
+        hands.append(hand)
+        highs.append(high)
+        wanted.append(0 if action.verb == "pass" else CALL_NAMES.index(action.call))
+    got = KERNEL.sensible_calls(setup, np.array(hands), np.array(highs))  # type: ignore[attr-defined]
+    assert got.tolist() == wanted
+    assert len(set(wanted)) >= 4  # pass and several calls were weighed
+
+
+def test_sensible_calls_refuses_what_is_not_a_hand() -> None:
+    """``sensible_calls`` takes five cards of the pack per hand and a call's code to beat, else says which."""
+    setup = setup_of(4, "sensible", options={"pack": 32})
+    calls = KERNEL.sensible_calls  # type: ignore[attr-defined]
+    for bad in ("AS KS QS JS", "AS KS QS JS 2S"):  # four cards; a two is not in the 32-card pack
+        hands = np.array([mask_of(parse_cards(h)) for h in ("AS KS QS JS TS", bad)])
+        with pytest.raises(RulesError, match="hand 1"):
+            calls(setup, hands, 0)
+    with pytest.raises(RulesError, match="high"):
+        calls(setup, np.array([mask_of(parse_cards("AS KS QS JS TS"))]), 9)
+    assert calls(setup, np.array([mask_of(parse_cards("AS KS QS JS TS"))]), 6).tolist() == [7]  # Wellington

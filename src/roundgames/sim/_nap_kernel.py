@@ -1,6 +1,7 @@
 """The Nap batch player, compiled (numba): deals ``n`` deals from their seeded streams, calls, plays and settles
 them, writing one row of each column per deal. :mod:`.nap` says what it plays, which pack positions go where and
-what each column holds; :mod:`._nap_policy` holds the players' decisions.
+what each column holds; :mod:`._nap_call` holds the sensible player's calls and :mod:`._nap_policy` the players'
+card play.
 
 The seats that play are ``0 .. playing - 1`` in calling order (seat 0 the eldest hand); the dealer is seat
 ``seats - 1``, who sits out when ``playing < seats`` (NAP-GEN-2). Scratch arrays are made once per call, so the
@@ -10,14 +11,15 @@ per-deal loop allocates nothing.
 # mypy: ignore-errors
 # numba compiles these functions from their Python source; they are typed by numba, not by mypy.
 # numba's disk cache (cache=True) is invalidated by a change of a function's own file only, and the kernel
-# (_nap_kernel.py) compiles the players (_nap_policy.py) into its own functions: after editing either module,
-# delete both modules' cached machine code (src/roundgames/sim/__pycache__/_nap_*.nbi and .nbc).
+# (_nap_kernel.py) compiles the calling (_nap_call.py) and the players (_nap_policy.py) into its own functions:
+# after editing any of them, delete their cached machine code (src/roundgames/sim/__pycache__/_nap_*.nbi, .nbc).
 
 from __future__ import annotations
 
 import numba
 import numpy as np
 
+from ._nap_call import best_trump, sensible_choice
 from ._nap_policy import (
     C_ALL_PASS,
     C_FULL,
@@ -27,6 +29,7 @@ from ._nap_policy import (
     C_KITTY,
     C_MIN_CALL,
     C_MISERY_TRUMPS,
+    C_PACK,
     C_PLAYING,
     C_POOL,
     C_POOL_DOUBLE,
@@ -48,7 +51,6 @@ from ._nap_policy import (
     peel_case,
     popcount,
     senior_card,
-    sensible_call,
     shuffle,
 )
 from ._streams_kernel import GOLDEN, deal_stream, mix
@@ -98,15 +100,17 @@ def deal_hands(state, cfg, given, base, pack, hands):
 
 
 @numba.njit(cache=True, inline="always")
-def calling(i, state, cfg, ok, after, policy, hands, calls, deal_i8, actions, record):
-    """The calling, once round from the eldest hand (NAP-CALL-1..6); returns ``declarer * 16 + contract``, or
-    -1 when all pass and the deal is redealt (NAP-CALL-7)."""
+def calling(i, state, cfg, ok, after, pay, policy, hands, calls, deal_i8, deal_i32, actions, record):
+    """The calling, once round from the eldest hand (NAP-CALL-1..6); returns ``(declarer, contract, counted)``,
+    the declarer -1 when all pass and the deal is redealt (NAP-CALL-7); ``counted``: the suit the declarer's
+    sensible call counted as trumps, -1 when his call was not his sensible player's."""
     playing = cfg[C_PLAYING]
+    kitty = deal_i32[i, POOL] if cfg[C_KITTY] else 0  # the dealer's unit in it; none counted without a kitty
     hero, mode, hero_call = cfg[C_HERO], cfg[C_HERO_MODE], cfg[C_HERO_CALL]
-    high, declarer = PASS, -1
+    high, declarer, counted = PASS, -1, -1
     x = state[0]  # only the random players draw here, and only in this loop
     for s in range(playing):
-        code = -1
+        code, suit = -1, -1
         if mode == HERO_SENIOR:
             code = hero_call if s == hero else PASS
             deal_i8[i, HERO_FORCED] = 1
@@ -115,7 +119,7 @@ def calling(i, state, cfg, ok, after, policy, hands, calls, deal_i8, actions, re
             deal_i8[i, HERO_FORCED] = 1
         if code < 0:
             if policy[s] != RANDOM:
-                code = sensible_call(hands[s], high, cfg, ok)
+                code, suit = sensible_choice(hands[s], high, kitty, cfg, after, pay)
             else:  # uniform over pass and after[high] (their number, then their codes in ladder order)
                 k = after[high, 0] + 1
                 code = PASS
@@ -128,20 +132,20 @@ def calling(i, state, cfg, ok, after, policy, hands, calls, deal_i8, actions, re
         if record:
             actions[i, s] = CALLED + code
         if code != PASS:
-            high, declarer = code, s
+            high, declarer, counted = code, s, suit
     state[0] = x
     if declarer >= 0:
-        return declarer * 16 + high
+        return declarer, high, counted
     rule = cfg[C_ALL_PASS]
     if rule == ALL_PASS_REDEAL:
-        return -1
-    contract = FORCED[cfg[C_MIN_CALL]]
-    return (0 if rule == ALL_PASS_ELDEST else playing - 1) * 16 + contract
+        return -1, PASS, -1
+    return (0 if rule == ALL_PASS_ELDEST else playing - 1), FORCED[cfg[C_MIN_CALL]], -1
 
 
 @numba.njit(cache=True)
-def choose(s, policy, hands, played, tc, tlen, leader, trump, declarer, contract, done, cfg):
-    """The card seat ``s`` plays now, by his sensible policy (the random one is played in :func:`play`)."""
+def choose(s, policy, hands, played, tc, tlen, leader, trump, declarer, contract, counted, done, cfg):
+    """The card seat ``s`` plays now, by his sensible policy (the random one is played in :func:`play`);
+    ``counted``: the suit the declarer's call counted as trumps, -1 not counted."""
     hand = hands[s]
     legal = hand
     if tlen > 0:
@@ -154,7 +158,10 @@ def choose(s, policy, hands, played, tc, tlen, leader, trump, declarer, contract
         return misery_card(s, hand, legal, tc, tlen, leader, trump, declarer, playing)
     unseen = cfg[C_FULL] & ~hand & ~played
     if s == declarer:
-        return senior_card(hand, legal, unseen, tc, tlen, trump, done, cfg[C_FULL], playing - 1)
+        first = counted
+        if first < 0 and tlen == 0 and done == 0:  # his first lead fixes trumps (NAP-PLAY-1): his estimate's suit
+            first = best_trump(hand, playing - 1, 0 if cfg[C_PACK] == 52 else 1, cfg[C_FULL])[0]
+        return senior_card(hand, legal, unseen, tc, tlen, trump, done, first)
     if peel_case(s, hand, tc, tlen, done, declarer, contract):
         mine = hand & SUIT[tc[0] // 13]
         return lowest(mine) if pol == SENSIBLE else lowest(mine & (mine - 1))  # pass, or head with the ace
@@ -177,9 +184,10 @@ def decided(won, lost, contract):
 
 
 @numba.njit(cache=True, inline="always")
-def play(i, state, cfg, policy, hands, declarer, contract, tc, tricks, deal_i8, actions, record):
+def play(i, state, cfg, policy, hands, declarer, contract, counted, tc, tricks, deal_i8, actions, record):
     """Play the tricks until the deal is decided (NAP-PLAY-1..5, the early end of NAP-PLAY-4): writes the tricks
-    won, the trump, whether the call is made, Peel's case and the cards played; returns how many were played."""
+    won, the trump, whether the call is made, Peel's case and the cards played; returns how many were played.
+    ``counted``: the suit the declarer's call counted as trumps, -1 not counted."""
     playing = cfg[C_PLAYING]
     trump = -1
     leader = declarer
@@ -208,7 +216,7 @@ def play(i, state, cfg, policy, hands, declarer, contract, tc, tricks, deal_i8, 
                     x += GOLDEN
                     c = nth(legal, modulo(mix(x), n))
             else:
-                c = choose(s, policy, hands, played, tc, k, leader, trump, declarer, contract, done, cfg)
+                c = choose(s, policy, hands, played, tc, k, leader, trump, declarer, contract, counted, done, cfg)
             if done == 0 and k == 0 and (contract != MISERY or cfg[C_MISERY_TRUMPS]):
                 trump = c // 13  # NAP-PLAY-1, NAP-PLAY-5
             hands[s] &= ~(np.int64(1) << c)
@@ -273,17 +281,18 @@ def one_deal(i, state, cfg, ok, after, pay, policy, hands, tc, calls, tricks, ne
     if cfg[C_KITTY]:
         net[i, seats - 1] -= 1  # each dealer pays a unit into the kitty (NAP-VAR-POOL, §14.14)
         deal_i32[i, POOL] += 1
-    found = calling(i, state, cfg, ok, after, policy, hands, calls, deal_i8, actions, record)
+    declarer, contract, counted = calling(i, state, cfg, ok, after, pay, policy, hands, calls, deal_i8, deal_i32,
+                                          actions, record)  # fmt: skip
     states = 6 * playing  # every card dealt and every call
-    if found < 0:
+    if declarer < 0:
         if cfg[C_KITTY]:
             net[i, seats - 1] += 1  # a redealt deal charges no stake (§14.13)
             deal_i32[i, POOL] -= 1
         deal_i8[i, SENIOR] = deal_i8[i, CONTRACT] = deal_i8[i, TRUMP] = -1
     else:
-        declarer, contract = found // 16, found % 16
         deal_i8[i, SENIOR], deal_i8[i, CONTRACT] = declarer, contract
-        states += play(i, state, cfg, policy, hands, declarer, contract, tc, tricks, deal_i8, actions, record)
+        states += play(i, state, cfg, policy, hands, declarer, contract, counted, tc, tricks, deal_i8, actions,
+                       record)  # fmt: skip
         settle(i, cfg, pay, declarer, contract, deal_i8[i, MADE], net, deal_i32)
     deal_i32[i, STATES] = states
 

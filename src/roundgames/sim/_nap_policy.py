@@ -1,7 +1,7 @@
-"""The Nap players of the batch simulator, compiled (numba): the sensible players' decisions, as :mod:`.nap`
-describes them and as its Python twins make them on the checked engine, and what the random player's draws and
-the dealing need (:func:`modulo`, :func:`shuffle`, :func:`nth`); the kernel (:mod:`._nap_kernel`) draws the random
-player's choices in its own loops.
+"""The Nap players of the batch simulator, compiled (numba): the sensible players' card play, as :mod:`.nap`
+describes it and as its Python twins make it on the checked engine (their calls are :mod:`._nap_call`'s), and
+what the random player's draws and the dealing need (:func:`modulo`, :func:`shuffle`, :func:`nth`); the kernel
+(:mod:`._nap_kernel`) draws the random player's choices in its own loops.
 
 A hand, the cards played and the pack are ``int64`` bit masks of cards ``suit * 13 + rank`` (ranks 0 = two ..
 12 = ace). A call is a code of :data:`.nap.CALL_NAMES`: 0 pass, 1 "1", 2 "2", 3 misery, 4 "3", 5 "4", 6 Nap,
@@ -12,8 +12,8 @@ cards played so far (``played``, the trick in progress included) and the trick i
 # mypy: ignore-errors
 # numba compiles these functions from their Python source; they are typed by numba, not by mypy.
 # numba's disk cache (cache=True) is invalidated by a change of a function's own file only, and the kernel
-# (_nap_kernel.py) compiles the players (_nap_policy.py) into its own functions: after editing either module,
-# delete both modules' cached machine code (src/roundgames/sim/__pycache__/_nap_*.nbi and .nbc).
+# (_nap_kernel.py) compiles the calling (_nap_call.py) and the players (_nap_policy.py) into its own functions:
+# after editing any of them, delete their cached machine code (src/roundgames/sim/__pycache__/_nap_*.nbi, .nbc).
 
 from __future__ import annotations
 
@@ -133,69 +133,7 @@ def nth(m, r):
     return pos
 
 
-# -- calling -------------------------------------------------------------------------------------------
-
-
-@numba.njit(cache=True, inline="always")
-def trump_points(h, i):
-    """Quarter tricks of the ``i``-th highest trump held (from 0), ``h`` higher trumps being out."""
-    pts = 0
-    if h == 0:
-        pts = 4
-    elif h <= i:
-        pts = 3
-    elif h == i + 1:
-        pts = 2
-    if i >= 3 and pts < 3:
-        pts = 3
-    elif i >= 2 and pts < 2:
-        pts = 2
-    return pts
-
-
-@numba.njit(cache=True, inline="always")
-def side_points(h, k, opponents):
-    """Quarter tricks of the ``k``-th highest card held of a plain suit, ``h`` higher cards being out."""
-    if h == 0:
-        if k == 0:
-            return 3 if opponents <= 3 else 2
-        if k == 1:
-            return 2 if opponents <= 3 else 1
-        return 1 if opponents <= 2 else 0
-    if h == 1 and k == 0:
-        return 1 if opponents <= 2 else 0
-    return 0
-
-
-@numba.njit(cache=True)
-def estimate(hand, trump, full, opponents):
-    """The hand's likely tricks with ``trump`` as trumps, in quarter tricks."""
-    total = 0
-    for s in range(4):
-        m = hand & SUIT[s]
-        k = 0
-        while m:  # the suit's cards held, from the top
-            c = highest(m)
-            m ^= np.int64(1) << c
-            h = popcount(full & ~hand & above(c))
-            total += trump_points(h, k) if s == trump else side_points(h, k, opponents)
-            k += 1
-    return total
-
-
-@numba.njit(cache=True)
-def best_trump(hand, full, opponents):
-    """The suit held that makes the most quarter tricks as trumps (ties: the longer, then the lower suit),
-    packed as ``suit * 1000 + points``."""
-    best, best_points, best_len = -1, -1, -1
-    for t in range(4):
-        length = popcount(hand & SUIT[t])
-        if length == 0:
-            continue
-        e = estimate(hand, t, full, opponents)
-        if e > best_points or (e == best_points and length > best_len):
-            best, best_points, best_len = t, e, length
-    return best * 1000 + best_points
+# -- calling (the sensible call itself: _nap_call) -----------------------------------------------------
 
 
 @numba.njit(cache=True)
@@ -210,55 +148,6 @@ def sure_tricks(hand, trump, full):
         n += 1
         m &= ~(np.int64(1) << c)
     return n
-
-
-@numba.njit(cache=True)
-def misery_hand(hand, low, opponents):
-    """A hand of low cards: each suit's cards, from its lowest (k = 0), at most ``low + 4 + 3k`` in rank (a six,
-    then a nine, then a queen in a full pack), the ranks over that summed up to 0 against one or two
-    opponents, 2 against three, 3 against more (misery is made more often the more opponents share the
-    tricks)."""
-    danger = 0
-    for s in range(4):
-        m = hand & SUIT[s]
-        k = 0
-        while m:  # the suit's cards held, from the lowest
-            over = lowest(m) % 13 - low - 4 - 3 * k
-            m &= m - 1
-            if over > 0:
-                danger += over
-            k += 1
-    return danger <= (0 if opponents <= 2 else 2 if opponents == 3 else 3)
-
-
-@numba.njit(cache=True)
-def sensible_call(hand, high, cfg, ok):
-    """The sensible player's call (see :mod:`.nap`)."""
-    full = cfg[C_FULL]
-    opponents = cfg[C_PLAYING] - 1
-    packed = best_trump(hand, full, opponents)
-    trump, e = packed // 1000, packed % 1000
-    sure = sure_tricks(hand, trump, full)
-    want = PASS
-    if high == NAP and (sure >= 5 or e >= 19):
-        want = WELLINGTON
-    elif high == WELLINGTON and sure >= 5:
-        want = BLUCHER
-    elif sure >= 5 or e >= (14 if opponents <= 2 else 17):
-        want = NAP
-    elif e >= 12:
-        want = FOUR
-    elif e >= 9:
-        want = THREE
-    elif misery_hand(hand, cfg[C_LOW], opponents):
-        want = MISERY
-    elif e >= 5:
-        want = TWO
-    elif e >= 3:
-        want = ONE
-    if ok[high, want]:
-        return want
-    return PASS
 
 
 # -- play ----------------------------------------------------------------------------------------------
@@ -357,11 +246,13 @@ def peel_case(seat, hand, tc, tlen, tricks_done, declarer, contract):
 
 
 @numba.njit(cache=True)
-def senior_card(hand, legal, unseen, tc, tlen, trump, tricks_done, full, opponents):
-    """The senior hand at a trick contract: trumps from the top, then winners; following, head cheaply."""
+def senior_card(hand, legal, unseen, tc, tlen, trump, tricks_done, first_suit):
+    """The senior hand at a trick contract: trumps from the top, then winners; following, head cheaply.
+    ``first_suit``: the suit his calling estimate counted as trumps (``_nap_call.best_trump``), which his first
+    lead makes trumps (NAP-PLAY-1); read only for that lead."""
     if tlen == 0:
-        if tricks_done == 0:  # the first lead fixes trumps (NAP-PLAY-1): the suit the hand was valued in
-            return highest(hand & SUIT[best_trump(hand, full, opponents) // 1000])
+        if tricks_done == 0:
+            return highest(hand & SUIT[first_suit])
         mine = hand & SUIT[trump]
         if mine and unseen & SUIT[trump]:
             return highest(mine)

@@ -21,27 +21,25 @@ the whole deal whichever seat draws.
 - ``sensible``: a rule player after Peel's *Tactics*, deterministic (ranks: 0 the two .. 9 the knave, 12 the ace;
   *unseen*: the pack's cards not in the seat's hand and not yet played):
 
-  - *Value of a hand.* For each suit held as trumps, quarter tricks: a trump with ``h`` higher trumps out (not
-    held), the ``i``-th held from the top, is worth 4 if ``h = 0``, 3 if ``h <= i``, 2 if ``h = i + 1``, else 0,
-    the third trump at least 2 and the fourth and fifth at least 3 (long trumps win once the others' are
-    drawn); a plain card at the top of its suit (``h = 0``) is worth 3, 2, 1 as the first, second, third held
-    from the top (2, 1, 0 against four opponents or more; the third 0 against three), a plain card under one
-    card out worth 1 as the first held against one or two opponents. The hand's suit is the one of most points
-    (ties: the longer, then the lower suit); *sure* is its trumps in an unbroken sequence from the top.
-  - *Calling.* Over a Nap, Wellington with five sure trumps or 19 points; over a Wellington, Blücher with five
-    sure trumps. Otherwise Nap with five sure trumps ("the only safe and perfect Nap") or 17 points (14 against
-    one or two opponents), 4 from 12, 3 from 9, then misery on a hand of low cards (each suit's lowest card at
-    most a six, the next a nine, the next a queen, the ranks over that summing up to 0 against one or two
-    opponents, 2 against three, 3 against more; the 32-card pack shifts them up by five), 2 from 5, 1 from 3.
-    The call is made when it is legal, else he passes (no call is raised to outbid another). The thresholds
-    are near where each call's expected payment is best, as measured with this player as senior hand at
-    tables of three, four and five (misery against four opponents is held back: 3 where 5 would still pay).
-    Peel's "a hand good enough for four is ... sufficiently good for Nap" is taken only against one or two
-    opponents, and there from 14 points.
-  - *Senior hand.* He leads the top trump of his suit (which fixes trumps), then his highest trump while any
-    trump is unseen, then his masters (the highest first), then his least card; following, he heads the trick
-    with his cheapest card that heads it, else throws his least card. *Least* and *cheapest*: lowest rank, a
-    trump counting 13 more (ties: the lower card: spades, hearts, diamonds, clubs).
+  - *Calling*: the calls of :class:`~roundgames.bots.nap.SensibleNapBot`, compiled (:mod:`._nap_call`) to the
+    same doubles, so that he calls as the bot does on every hand. For each suit as trumps he counts the tricks
+    he may expect against the opponents (:func:`~roundgames.bots.nap.trick_estimate`: a trump wins unless an
+    unseen higher trump is out and not drawn by his own higher ones, long trumps win once the others' are
+    drawn, side cards less the more opponents); his suit is the one of the best estimate rounded to six
+    decimals (ties: the longer, then the higher suit; :func:`~roundgames.bots.nap.best_trump`). He values each
+    call open to him (NAP-CALL-2..6) at its expected payment by the pay table from each opponent, and for a Nap
+    or higher the kitty too: the chance of ``k`` tricks is a logistic of the estimate
+    (:func:`~roundgames.bots.nap.p_make`), less 0.18 of a trick for each trick of the call to beat (two for a
+    misery: its caller holds cards), and certain with his trumps from the top in an unbroken sequence of ``k``
+    or more ("the only safe and perfect Nap"); misery's chance falls with the danger of his hand after its best
+    lead (:func:`~roundgames.bots.nap.p_misery`). He makes the call of best expectation (the first in ladder
+    order on a tie), and passes when none is expected to win.
+  - *Senior hand.* He leads the top trump of the suit his calling counted, as the bot does (which fixes trumps,
+    NAP-PLAY-1; a senior hand whose call his player did not choose, a hero's or one forced by all passing, counts
+    it too), then his highest trump while any trump is unseen, then his masters (the highest first), then his
+    least card; following, he heads the trick with his cheapest card that heads it, else throws his least card.
+    *Least* and *cheapest*: lowest rank, a trump counting 13 more (ties: the lower card: spades, hearts, diamonds,
+    clubs).
   - *Defenders.* Leading: the highest master of a plain suit, else the least card. Following after the senior
     hand: head him with the cheapest card that heads him if he is winning, else throw the least card. Before
     the senior hand: a partner's card that no unseen card of its suit heads is left to stand (throw the least);
@@ -74,6 +72,7 @@ from typing import Any, Final
 
 import numpy as np
 
+from ..bots.nap import SensibleNapBot, best_trump
 from ..core.cards import SUIT_MASKS, cards_in, pack_mask
 from ..core.errors import RULE_ID, RulesError
 from ..games.registry import new_deal
@@ -92,8 +91,8 @@ CALLED: Final = 64
 
 POLICIES: Final = {
     "random": "uniform over the legal actions in canonical order (pass, calls in ladder order; cards ascending)",
-    "sensible": "Peel's tactics as rules: call by the hand's sure and likely tricks, draw trumps, head cheaply; "
-    "in the first round pass with ace and a small one, knave or lower led",
+    "sensible": "Peel's tactics: call as the sensible bot calls (likely tricks, odds, pay table, kitty), then "
+    "by rules draw trumps, head cheaply; in the first round pass with ace and a small one, knave or lower led",
     "sensible-head": "sensible, but in Peel's first-round case head with the ace",
 }
 
@@ -330,6 +329,31 @@ class NapKernel:
         ``CALLED + code`` (pass ``CALLED``), a card played the card, then -1."""
         return self._play(setup, seed, n, given, True)
 
+    def sensible_calls(self, setup: Setup, hands: Any, high: Any) -> np.ndarray:
+        """The compiled ``sensible`` player's call, a code of :data:`CALL_NAMES`, for each hand of ``hands`` (five
+        cards of the pack, a mask each) at a table of ``setup`` when the highest call so far is ``high[i]`` (a
+        code, 0: none), the kitty holding what it holds at the calling of ``setup``'s deals (``setup.pool`` and
+        the dealer's unit, none without a kitty): what the kernel's player calls, as the bot
+        (:class:`~roundgames.bots.nap.SensibleNapBot`) calls."""
+        cfg, _, after, pay, _ = self._arrays(setup)
+        from . import _nap_call as c
+        from . import _nap_policy as p
+
+        hands = np.ascontiguousarray(hands, dtype=np.int64)
+        high = np.ascontiguousarray(np.broadcast_to(high, hands.shape), dtype=np.int64)
+        if hands.ndim != 1:
+            raise RulesError(f"hands: one mask per hand, shape (n,), got {hands.shape}")
+        bad = np.flatnonzero((hands & ~cfg[p.C_FULL] != 0) | (np.bitwise_count(hands) != 5) | (hands < 0))
+        if bad.size:
+            i = int(bad[0])
+            raise RulesError(f"hands: hand {i} ({int(hands[i]):#x}) is not five cards of the pack (NAP-DEAL-1)")
+        if ((high < 0) | (high >= len(CALL_NAMES))).any():
+            raise RulesError(f"high: a call's code is 0 to {len(CALL_NAMES) - 1} (CALL_NAMES)")
+        kitty = int(cfg[p.C_POOL]) + 1 if cfg[p.C_KITTY] else 0  # the dealer's unit is in (NAP-VAR-POOL)
+        out = np.zeros(hands.shape, dtype=np.int8)
+        c.calls_of(hands, high, kitty, cfg, after, pay, out)
+        return out
+
 
 KERNEL: Final = NapKernel()
 
@@ -356,82 +380,6 @@ def _winner(cards: tuple[int, ...], trump: int) -> int:
         if _beats(cards[i], cards[win], trump):
             win = i
     return win
-
-
-def _estimate(hand: int, trump: int, full: int, opponents: int) -> int:
-    """Quarter tricks of ``hand`` with ``trump`` as trumps (the rules of the module's docstring)."""
-    total = 0
-    for s in range(4):
-        for k, c in enumerate(sorted(cards_in(hand & SUIT_MASKS[s]), reverse=True)):
-            h = (full & ~hand & _above(c)).bit_count()
-            total += _trump_points(h, k) if s == trump else _side_points(h, k, opponents)
-    return total
-
-
-def _trump_points(h: int, i: int) -> int:
-    pts = 4 if h == 0 else 3 if h <= i else 2 if h == i + 1 else 0
-    return max(pts, 3) if i >= 3 else max(pts, 2) if i >= 2 else pts
-
-
-def _side_points(h: int, k: int, opponents: int) -> int:
-    if h == 0:
-        if k == 0:
-            return 3 if opponents <= 3 else 2
-        if k == 1:
-            return 2 if opponents <= 3 else 1
-        return 1 if opponents <= 2 else 0
-    if h == 1 and k == 0:
-        return 1 if opponents <= 2 else 0
-    return 0
-
-
-def best_suit(hand: int, full: int, opponents: int) -> tuple[int, int]:
-    """The sensible player's suit for ``hand`` and its points (quarter tricks)."""
-    best, points, length = -1, -1, -1
-    for t in range(4):
-        n = (hand & SUIT_MASKS[t]).bit_count()
-        if n == 0:
-            continue
-        e = _estimate(hand, t, full, opponents)
-        if e > points or (e == points and n > length):
-            best, points, length = t, e, n
-    return best, points
-
-
-def _sure(hand: int, trump: int, full: int) -> int:
-    n = 0
-    for c in sorted(cards_in(full & SUIT_MASKS[trump]), reverse=True):
-        if not hand >> c & 1:
-            break
-        n += 1
-    return n
-
-
-def _misery_hand(hand: int, low: int, opponents: int) -> bool:
-    danger = 0
-    for s in range(4):
-        for k, c in enumerate(cards_in(hand & SUIT_MASKS[s])):
-            danger += max(0, c % 13 - low - 4 - 3 * k)
-    return danger <= (0 if opponents <= 2 else 2 if opponents == 3 else 3)
-
-
-def _sensible_call(hand: int, high: int, rules: NapRules, opponents: int) -> int:
-    """The sensible player's call: the code it wants (the caller checks it is legal)."""
-    full = pack_mask(rules.pack)
-    trump, e = best_suit(hand, full, opponents)
-    sure = _sure(hand, trump, full)
-    if high == _NAP and (sure >= 5 or e >= 19):
-        return _WELLINGTON
-    if high == _WELLINGTON and sure >= 5:
-        return _BLUCHER
-    if sure >= 5 or e >= (14 if opponents <= 2 else 17):
-        return _NAP
-    for points, code in ((12, 5), (9, 4)):
-        if e >= points:
-            return code
-    if _misery_hand(hand, 0 if rules.pack == 52 else 5, opponents):
-        return _MISERY
-    return 2 if e >= 5 else 1 if e >= 3 else 0
 
 
 def _least(cards: list[int], trump: int) -> int:
@@ -462,7 +410,8 @@ class _Seen:
 
     def __init__(self, view: Any) -> None:
         self.seat, self.hand = view.seat, view.hand
-        self.full = pack_mask(view.rules.pack)
+        self.pack = view.rules.pack
+        self.full = pack_mask(self.pack)
         played = 0
         self.trick: tuple[int, ...] = ()
         self.leader = view.declarer
@@ -484,7 +433,7 @@ class _Seen:
 def _senior_card(v: _Seen, legal: list[int]) -> int:
     if not v.trick:
         if v.done == 0:
-            suit = best_suit(v.hand, v.full, v.playing - 1)[0]
+            suit = best_trump(v.hand, v.playing - 1, v.pack)[0]  # the suit his call counted (NAP-PLAY-1)
             return max(cards_in(v.hand & SUIT_MASKS[suit]))
         mine = list(cards_in(v.hand & SUIT_MASKS[v.trump])) if v.trump >= 0 else []
         if mine and v.unseen & SUIT_MASKS[v.trump]:
@@ -538,6 +487,7 @@ class Twin:
         self.name = policy
         self.stream = stream
         self.call = call
+        self.bot = SensibleNapBot()
 
     def choose(self, view: Any) -> NapAction:
         """The action for ``view`` (the seat's turn)."""
@@ -556,10 +506,7 @@ class Twin:
                 return fixed
         if self.name == "random":
             return legal[self.stream.below(len(legal))] if len(legal) > 1 else legal[0]
-        called = [c for _, c in view.calls if c != "pass"]
-        high = CALL_NAMES.index(called[-1]) if called else 0
-        want = CALL_NAMES[_sensible_call(view.hand, high, view.rules, len(view.order) - 1)]
-        return next((a for a in legal if a.call == want), legal[0])
+        return self.bot.choose(view)  # the bot's own calling, which the kernel's is a port of
 
     def _card(self, view: Any, legal: list[int]) -> int:
         if self.name == "random":
