@@ -162,29 +162,34 @@ def test_the_first_leader_holding_the_ace_of_trumps_leads_it() -> None:
     assert first == [parse_cards("KS")[0]] * n
 
 
-def test_the_sensible_dealer_defends_against_a_lone_stander() -> None:
+@pytest.mark.parametrize(("pool", "choice"), [(0, DEFEND), (3, MISS)])
+def test_the_sensible_dealer_facing_a_lone_stander_defends_or_takes_the_miss(pool: int, choice: int) -> None:
     # LOO-DECL-8: one seat stood and nobody took the miss; the sensible dealer holding 2H 3D 5C, no trump (spades)
-    # and no ace, plays the miss for the pool
+    # and no ace, will not stand on it. The miss (an average unseen hand against one) pays when a trick's share
+    # outweighs the loo it risks: not with the dealer's 3 alone in the pool (a trick 1, a loo 6), so he plays the
+    # miss for the pool, which cannot cost him; with 6 in the pool it does, and he takes it
     n = 2000
     given = {"hand": np.full(n, mask_of(parse_cards("2H 3D 5C")), np.int64), "turnup": np.full(n, 5, np.int64)}
-    setup = Setup("three_card", 4, ("random", "random", "random", "sensible"), pool=3, hero=3)
+    setup = Setup("three_card", 4, ("random", "random", "random", "sensible"), pool=pool, hero=3)
     out = KERNEL.run(setup, 8, n, given)
     decl = out["decl"]
     lone = ((decl[:, :3] == STAND).sum(axis=1) == 1) & ((decl[:, :3] == MISS).sum(axis=1) == 0)
     assert lone.sum() > 100
-    assert np.all(decl[lone, 3] == DEFEND)
+    assert np.all(decl[lone, 3] == choice)
     assert not (decl[:, :3] == DEFEND).any()
-    # defending for the pool: the dealer is never looed and wins nothing (LOO-DECL-8 [I], LOO-SET-4)
-    assert np.all(out["net"][lone, 3] == -3)
+    if choice == DEFEND:
+        # defending for the pool: the dealer is never looed and wins nothing (LOO-DECL-8 [I], LOO-SET-4)
+        assert np.all(out["net"][lone, 3] == -3)
 
 
 def test_a_defended_pool_carries_the_miss_winnings_and_the_loos() -> None:
+    # the pool of the dealer's stake alone: the sensible dealer defends rather than take the miss (see above)
     n = 3000
-    out = KERNEL.trace(Setup("three_card", 4, ("random",) * 3 + ("sensible",), pool=6), 21, n)
+    out = KERNEL.trace(Setup("three_card", 4, ("random",) * 3 + ("sensible",), pool=0), 21, n)
     rows = np.nonzero(out["decl"][:, 3] == DEFEND)[0]
     assert len(rows) > 20
     for i in rows:
-        pool = 6 + 3
+        pool = 0 + 3
         shares = [pool // 3 + (t < pool % 3) for t in range(3)]  # LOO-SET-2
         kept = sum(shares[t] for t in range(3) if out["winners"][i, t] == 3)  # LOO-SET-4
         looed = sum(6 for s in range(3) if out["decl"][i, s] == STAND and out["tricks"][i, s] == 0)  # LOO-SET-3

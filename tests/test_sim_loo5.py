@@ -161,13 +161,14 @@ def test_a_pam_holder_who_takes_no_trick_is_not_looed_loo5_8() -> None:
 def test_a_pam_holder_forced_to_play_pam_to_a_civil_ace_takes_nothing_and_is_not_looed() -> None:
     """LOO5-4, LOO5-8, on a hand-made deal: seat 1 is dealt Pam and four small cards, keeps Pam through his
     exchange and loses every trick, the last one led by the ace of trumps with "Pam be civil" when Pam is all he
-    has left. He pays no loo, and the ``looed`` column says so, as the engine does."""
+    has left. He pays no loo, and the ``looed`` column says so, as the engine does. (Deal 3 of seed 2857: found by
+    running the kernel over seeds until the hero's play came out so.)"""
     n, hero, pam = 4, 1, parse_cards("JC")[0]
     hand, up = mask_of(parse_cards("JC 2D 3D 2H 3H")), parse_cards("4S")[0]
     given = {"hand": np.full(n, hand), "turnup": np.full(n, up)}
     setup = Setup("five_card", 3, ("sensible",) * 3, pool=7, hero=hero, hero_action="play")
-    out = check_against_engine(setup, seed=120, n=n, given=given)
-    trace = KERNELS["five_card"].trace(setup, 120, 3, hand, up)
+    out = check_against_engine(setup, seed=2857, n=n, given=given)
+    trace = KERNELS["five_card"].trace(setup, 2857, 3, hand, up)
     exchanged = next(a[2] for a in trace if a[0] == hero and a[1] == "exchange")
     assert exchanged is not None and not exchanged >> pam & 1  # Pam kept
     last = [a for a in trace if a[1] == "play"][-3:]  # the fifth trick, one card from each seat
@@ -179,12 +180,13 @@ def test_a_pam_holder_forced_to_play_pam_to_a_civil_ace_takes_nothing_and_is_not
 def test_a_lone_stander_the_dealer_concedes_to_is_not_looed() -> None:
     """LOO-VAR-DEALER-CONCEDE, §14.24, on hand-made deals: the dealer (the hero, throwing up) concedes to the
     one seat that played, which takes the pool without play and is looed by nobody; unless it holds a flush,
-    which it shows first and is paid a loo by each other seat, the dealer too (LOO5-6, §14.25)."""
-    n, dealer = 40, 2
+    which it shows first and is paid a loo by each other seat, the dealer too (LOO5-6, §14.25). A loo of 15
+    against a pool of 7 makes the sensible players throw up often enough for a lone stander to be common."""
+    n, dealer = 80, 2
     given = {"hand": np.full(n, mask_of(parse_cards("2H 3D 5C 7D 9H"))), "turnup": np.full(n, parse_cards("4S")[0])}
-    options = {"dealer_lone_stander": "may_concede"}
+    options = {"dealer_lone_stander": "may_concede", "stakes": {"loo": 15}}
     setup = Setup("five_card", 3, ("sensible",) * 3, options, pool=2, hero=dealer, hero_action="throw")
-    out = check_against_engine(setup, seed=1, n=n, given=given)
+    out = check_against_engine(setup, seed=2, n=n, given=given)
     decl, net, looed, flush = out["decl"], out["net"], out["looed"], out["flush"]
     conceded = (decl[:, :dealer] == 1).sum(axis=1) == 1
     assert (decl[conceded, dealer] == 0).all()
@@ -213,9 +215,10 @@ def test_club_law_makes_every_seat_play_and_leaves_the_exchange_open() -> None:
 
 def test_the_dealers_cases_of_section_14_24() -> None:
     """LOO-DECL-7: all before him threw up, the dealer takes the pool without declaring; facing one seat in he
-    may not throw up, unless ``dealer_lone_stander: may_concede``, and then that seat takes the pool."""
+    may not throw up, unless ``dealer_lone_stander: may_concede``, and then that seat takes the pool. (A loo of 25
+    against a pool of 7: the sensible players throw up often enough for both cases to come up.)"""
     for options in ({}, {"dealer_lone_stander": "may_concede"}):
-        setup = Setup("five_card", 3, ("sensible",) * 3, options, pool=2)
+        setup = Setup("five_card", 3, ("sensible",) * 3, {**options, "stakes": {"loo": 25}}, pool=2)
         out = KERNELS["five_card"].run(setup, 8, 20_000)
         decl, net = out["decl"], out["net"]
         alone = (decl[:, :2] == 0).all(axis=1) & (out["flush"] == -1)

@@ -23,7 +23,9 @@ concede; with one player on the miss and the rest out, he stands on anything tha
 Five-card and Irish Loo. The same estimate, for five (or three) cards and a pool in as many shares; Pam is a
 sure trick. Before standing the bot weighs an exchange of its weak side cards (plain cards below a queen)
 against standing, averaging the estimate over a few unseen hands it could draw; once it would play, it
-exchanges when that is worth more. A flush is always shown (it never costs: the best flush wins, and a beaten
+exchanges when that is worth more. The draws come from a SplitMix64 stream seeded by its hand and the turn-up
+(:func:`exchange_draws`), not from the bot's random source: every choice of this bot is a function of what its
+seat sees, which the simulator's compiled ``sensible`` player computes too, situation for situation. A flush is always shown (it never costs: the best flush wins, and a beaten
 one pays no more than a hand left unshown), and the ace of trumps is always led with "Pam be civil".
 
 Playing. The laws leave little choice (lead the ace or the highest of two trumps, head the trick, trump when
@@ -41,6 +43,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..core.cards import SUIT_MASKS, Card, cards_in, format_cards, mask_of, pack_mask
+from ..core.splitmix import SplitMix64, mix
 from ..core.tricks import beats, trick_winner
 from ..games.protocol import View
 from ..games.registry import game_of
@@ -49,7 +52,7 @@ from ..loo.five import hand_size
 from ..loo.game import LOO
 from ..loo.pam import pam_in
 
-__all__ = ["SensibleLooBot", "hand_estimate"]
+__all__ = ["SensibleLooBot", "exchange_draws", "hand_estimate", "miss_sample"]
 
 #: the share of the players still to declare expected to stand (the later, the fewer: they see the table fill)
 LATER_STAND_SHARE = 0.4
@@ -63,6 +66,9 @@ STRUCK_IN_MISS_CAUTION = 0.15
 #: plain cards below this rank (a queen) are the ones an exchange puts out; and the unseen hands averaged
 EXCHANGE_BELOW = 10
 EXCHANGE_SAMPLES = 16
+#: the unseen three-card hands averaged to value the miss, and the seed of their fixed sample (Peel's year)
+MISS_SAMPLES = 150
+MISS_SEED = 1891
 
 
 @lru_cache(maxsize=1 << 14)  # few distinct arguments, asked again and again by every estimate of a search
@@ -133,29 +139,56 @@ def hand_estimate(
             reach = 0.6  # he must lead trumps first, and may be left without the lead
         probs.append(_none_among(unseen, higher, drawn) * survive * reach)
     miss_any = 1.0
+    expected = 0.0
     for p in probs:
         miss_any *= 1.0 - p
-    return 1.0 - miss_any, min(float(hand_size), sum(probs))
+        # added one by one, not by sum(): Python 3.12's sum() compensates its rounding, and a compiled loop
+        # (the simulator's sensible player) adds as this does, to the last bit, on every Python
+        expected += p
+    return 1.0 - miss_any, min(float(hand_size), expected)
+
+
+@lru_cache(maxsize=64)
+def miss_sample(turnup: Card, pack: int = 52) -> tuple[int, ...]:
+    """The fixed sample of unseen three-card hands (masks) that values the miss with ``turnup`` turned up: the
+    same for every seat and deal, drawn from ``random.Random(MISS_SEED)``, so that no hidden card is looked at
+    and the simulator can take the same hands."""
+    rng = random.Random(MISS_SEED)
+    pool = [c for c in cards_in(pack_mask(pack)) if c != turnup]
+    return tuple(mask_of(rng.sample(pool, 3)) for _ in range(MISS_SAMPLES))
 
 
 @lru_cache(maxsize=512)
 def _miss_estimate(trump: int, turnup: Card, opponents: float, leader: bool, pack: int) -> tuple[float, float]:
-    """The average :func:`hand_estimate` of an unseen three-card hand: the value of taking the miss.
-
-    Averaged over a fixed sample of hands (the same for every seat and deal: nothing is drawn from the bot's
-    random source, and no hidden card is looked at)."""
-    rng = random.Random(1891)  # Peel's year: a fixed sample
-    pool = [c for c in cards_in(pack_mask(pack)) if c != turnup]
+    """The average :func:`hand_estimate` of an unseen three-card hand (:func:`miss_sample`): the value of
+    taking the miss."""
     total_p = total_e = 0.0
-    samples = 150
-    for _ in range(samples):
-        h = 0
-        for c in rng.sample(pool, 3):
-            h |= 1 << c
+    for h in miss_sample(turnup, pack):
         p, e = hand_estimate(h, trump, turnup, opponents, leader=leader, pack=pack)
         total_p += p
         total_e += e
-    return total_p / samples, total_e / samples
+    return total_p / MISS_SAMPLES, total_e / MISS_SAMPLES
+
+
+def exchange_draws(hand: int, turnup: Card, unseen: list[Card], count: int) -> list[int]:
+    """The :data:`EXCHANGE_SAMPLES` sets of ``count`` cards (masks) that the bot, holding ``hand``, imagines an
+    exchange bringing from ``unseen`` (the cards it cannot see, ascending).
+
+    One SplitMix64 stream, started at ``mix(hand | turnup << 52)``, shuffles a copy of ``unseen`` in place: each
+    sample moves ``count`` more places (a Fisher-Yates shuffle stopped there, position ``j`` taking the card at
+    ``j + below(len - j)``, the list left as the last sample left it) and takes the first ``count`` cards. So
+    the sample is a function of the seat's own cards (the simulator's kernel draws the same), uniform like a
+    draw from any random source."""
+    stream = SplitMix64(mix(hand | turnup << 52))
+    cards = list(unseen)
+    n = len(cards)
+    out = []
+    for _ in range(EXCHANGE_SAMPLES):
+        for j in range(count):
+            r = j + stream.below(n - j)
+            cards[j], cards[r] = cards[r], cards[j]
+        out.append(mask_of(cards[:count]))
+    return out
 
 
 class _Table:
@@ -221,7 +254,10 @@ class _Table:
 
 
 class SensibleLooBot:
-    """Three-card Loo by Peel's hints: declare by pool odds and hand strength, play to win tricks cheaply."""
+    """Loo by Peel's hints: declare by pool odds and hand strength, play to win tricks cheaply.
+
+    It draws nothing from ``rng`` (taken as every bot's maker gives one): each choice is a function of the view.
+    """
 
     name = "sensible"
 
@@ -322,8 +358,8 @@ class SensibleLooBot:
         unseen = [c for c in cards_in(pack_mask(view.rules.pack) & ~view.hand) if c != view.turnup]
         kept = view.hand & ~out
         total = 0.0
-        for _ in range(EXCHANGE_SAMPLES):
-            total += value(*estimate(kept | mask_of(self.rng.sample(unseen, len(weak)))))
+        for drawn in exchange_draws(view.hand, view.turnup, unseen, len(weak)):
+            total += value(*estimate(kept | drawn))
         return action, total / EXCHANGE_SAMPLES
 
     # -- playing ---------------------------------------------------------------------------

@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import numba
 import numpy as np
-from llvmlite import ir
 from numba.core import types
 from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 from numba.extending import intrinsic
 
-from ._streams_kernel import deal_stream, next_u64
+from . import _loo_sensible_kernel as sensible
+from ._streams_kernel import deal_stream, next_u64, remainder
 
 #: declaration codes (the ``decl`` column; the first four are the engine's ``Decl`` values)
 NONE, STAND, THROW, MISS, DEFEND, TAKES = 0, 1, 2, 3, 4, 5
@@ -30,13 +30,9 @@ P_DEAL, P_LOO, P_ANTE, P_MODE, P_CAP, P_CLUB, P_LEAD, P_SECOND, P_MISS_LEADS, P_
 NPARAMS = 11
 LIMITED, UNLIMITED, MIXED = 0, 1, 2
 HIGHEST, LEAD_ONE, CASSELL = 0, 1, 2
-#: the dealer's cases a declaration is made in: free, LOO-DECL-8 (one stander) and LOO-DECL-9 (one on the miss)
-FREE, LONE_STANDER, LONE_MISS = 0, 8, 9
 #: an action in a trace: a card 0..51, or 52 + (declaration - 1): stand 52, throw 53, miss 54, defend 55
 DECL_BASE = 51
 
-#: ``floor((2**64 - 1) / k)`` for k < 64: ``x % k`` by a multiplication, value for value (:func:`below`)
-RECIPROCAL = np.array([0] + [((1 << 64) - 1) // k for k in range(1, 64)], np.uint64)
 SUIT_BITS = np.int64(0x1FFF)
 PACK = np.arange(52, dtype=np.int64)
 ONE = np.int64(1)
@@ -56,30 +52,11 @@ def popcount(typingctx, x):
     return x(x), codegen
 
 
-@intrinsic
-def mulhi(typingctx, a, b):
-    """The high 64 bits of the 128-bit product of two uint64 (one instruction on a 64-bit machine)."""
-    if a != types.uint64 or b != types.uint64:
-        return None
-
-    def codegen(context, builder, signature, args):
-        wide = ir.IntType(128)
-        product = builder.mul(builder.zext(args[0], wide), builder.zext(args[1], wide))
-        return builder.trunc(builder.lshr(product, ir.Constant(wide, 64)), ir.IntType(64))
-
-    return types.uint64(types.uint64, types.uint64), codegen
-
-
 @numba.njit(cache=True, inline="always")
 def below(state, k):
-    """:func:`._streams_kernel.below` (``next % k``), the same value, without a 64-bit division: the quotient
-    estimated as ``mulhi(x, floor((2**64 - 1) / k))`` is exact or one short, so one subtraction corrects it."""
-    x = next_u64(state)
-    kk = np.uint64(k)
-    r = x - mulhi(x, RECIPROCAL[k]) * kk
-    if r >= kk:
-        r -= kk
-    return np.int64(r)
+    """:func:`._streams_kernel.below` (``next % k``), the same value, without a 64-bit division
+    (:func:`._streams_kernel.remainder`)."""
+    return remainder(next_u64(state), k)
 
 
 @numba.njit(cache=True, inline="always")
@@ -192,59 +169,30 @@ def loo_amount(params, pool):
 
 
 @numba.njit(cache=True, inline="always")
-def sensible_declare(opts, case, hand, turnup, pool, loo, in_before):
-    """The sensible player's declaration among ``opts`` (bits by code): see :mod:`.loo3`."""
-    trump = turnup // 13
-    trumps = hand & suit_mask(trump)
-    nt = count(trumps)
-    master = False
-    high_trump = False
-    if nt:
-        top = high_card(trumps)
-        master = (above(top) & ~(ONE << turnup)) == 0
-        high_trump = top % 13 >= 9
-    side = hand & ~trumps
-    side_aces = 0
-    side_high = 0
-    while side:
-        c = low_card(side)
-        side &= side - ONE
-        if c % 13 == 12:
-            side_aces += 1
-        if c % 13 >= 11:
-            side_high += 1
-    if case == LONE_STANDER:  # one hand against him: stand on a trump or an ace, else defend for the pool
-        return STAND if nt or side_aces else DEFEND
-    if case == LONE_MISS:  # one unseen hand against him: stand on a trump or a high card
-        return STAND if nt or side_high else THROW
-    if master or nt >= 2 or (nt == 1 and (high_trump or side_aces)):
-        return STAND
-    if pool < 2 * loo:
-        return THROW
-    if nt or side_high >= 2:  # a heavy stake to fight for: greater risks
-        return STAND
-    if (opts >> MISS) & 1 and in_before < 2:  # and the miss, unless two are in already (EW)
-        return MISS
-    return THROW
+def sensible_declare(opts, hand, turnup, pool, loo, seat, players, in_before, miss_taken, tables):
+    """The sensible player's declaration among ``opts`` (bits by code): the bot ``sensible``'s
+    (:func:`._loo_sensible_kernel.three_card`, whose arguments these are)."""
+    return sensible.three_card(opts, hand, turnup, pool, loo, seat, players, in_before, miss_taken, tables)
 
 
 @numba.njit(cache=True, inline="always")
-def declare(policy, opts, case, hand, turnup, pool, loo, in_before, st):
-    """A seat's declaration among ``opts``, by its policy (``random``: one draw when there is a choice, the
-    options in code order: stand, throw, miss, defend)."""
+def declare(policy, opts, hand, turnup, pool, loo, seat, players, in_before, miss_taken, tables, st):
+    """A seat's declaration among ``opts`` (bits by code), by its policy: ``random``, one draw from ``st`` when
+    there is a choice, the options in code order (stand, throw, miss, defend); ``sensible``, the bot's
+    (:func:`sensible_declare`). The seat's situation, as its view shows it: ``seat`` places from the eldest hand
+    of ``players`` (the dealer last), ``pool`` in the pool and a loo of ``loo``, ``in_before`` seats in before it
+    (standing or on the miss), ``miss_taken``; ``tables``: :func:`._loo_sensible_kernel.tables`."""
     k = count(opts)
     if k == 1:
         return low_card(opts)
     if policy == RANDOM:
         return nth_card(opts, below(st, k))
-    d = sensible_declare(opts, case, hand, turnup, pool, loo, in_before)
-    if not (opts >> d) & 1:
-        d = low_card(opts)
-    return d
+    return sensible_declare(opts, hand, turnup, pool, loo, seat, players, in_before, miss_taken, tables)
 
 
 @numba.njit(cache=True, inline="always")
-def declare_all(players, pol, params, hero, hero_act, hands, miss, turnup, pool, decl, st, trace, acts, actors):
+def declare_all(players, pol, params, hero, hero_act, hands, miss, turnup, pool, decl, st, trace, acts, actors,
+                tables):  # fmt: skip
     """The declarations, from the eldest hand to the dealer (LOO-DECL-1..10, §14.2), into ``decl``; ``hands``
     become the hands played (the miss for its taker, nothing for a seat that threw up). Returns ``(taker,
     miss_holder, decisions, forced)``: the seat that takes the pool without play (-1 none)."""
@@ -257,7 +205,6 @@ def declare_all(players, pol, params, hero, hero_act, hands, miss, turnup, pool,
     forced = False
     for s in range(players):
         dealer = s == players - 1
-        case = FREE
         if club:
             opts = ONE << STAND
         elif dealer and stood + took == 0:  # LOO-DECL-7: every other threw up, the dealer takes the pool
@@ -267,10 +214,8 @@ def declare_all(players, pol, params, hero, hero_act, hands, miss, turnup, pool,
             opts = (ONE << STAND) | (ONE << MISS) | (ONE << DEFEND)
             if params[P_CONCEDE]:
                 opts |= ONE << THROW
-            case = LONE_STANDER
         elif dealer and stood == 0 and took == 1:  # LOO-DECL-9
             opts = (ONE << STAND) | (ONE << THROW)
-            case = LONE_MISS
         elif miss_holder < 0:
             opts = (ONE << STAND) | (ONE << THROW) | (ONE << MISS)
         else:  # LOO-DECL-3: the miss is gone
@@ -279,7 +224,9 @@ def declare_all(players, pol, params, hero, hero_act, hands, miss, turnup, pool,
             d = np.int64(hero_act)
             forced = True
         else:
-            d = declare(pol[s], opts, case, hands[s], turnup, pool, loo, stood + took, st)
+            d = declare(
+                pol[s], opts, hands[s], turnup, pool, loo, s, players, stood + took, miss_holder >= 0, tables, st
+            )
         decl[s] = d
         if trace:
             acts[made] = DECL_BASE + d
@@ -479,7 +426,7 @@ def settle(players, decl, won, winners, taker, pool, params, net, looed):
 
 @numba.njit(cache=True, inline="always")
 def play_deal(seed, i, players, pol, params, pool0, hero, hero_act, g_hand, g_turn, hands, decl, won, net, looed,
-              plist, cards, st, trace, acts, actors, winners):  # fmt: skip
+              plist, cards, st, trace, acts, actors, winners, tables):  # fmt: skip
     """Deal ``i`` from its dealing to its settlement; ``hands`` keep the hands dealt, ``net``, ``won`` and
     ``looed`` the result. Returns ``(miss, turnup, next pool, states, forced)``."""
     miss, turnup = deal_cards(seed, i, players, hero, g_hand, g_turn, cards, hands, st)
@@ -500,7 +447,7 @@ def play_deal(seed, i, players, pol, params, pool0, hero, hero_act, g_hand, g_tu
     for s in range(players):
         play[s] = hands[s]
     taker, holder, made, forced = declare_all(
-        players, pol, params, hero, hero_act, play, miss, turnup, pool, decl, st, trace, acts, actors
+        players, pol, params, hero, hero_act, play, miss, turnup, pool, decl, st, trace, acts, actors, tables
     )
     if taker < 0:
         k = 0
@@ -519,10 +466,11 @@ def play_deal(seed, i, players, pol, params, pool0, hero, hero_act, g_hand, g_tu
 @numba.njit(cache=True)
 def play_batch(seed, n, players, pol, params, pool0, hero, hero_act, g_hand, g_turn, out_net, out_tricks, out_pool,
                out_states, out_hands, out_miss, out_turnup, out_decl, out_looed, out_forced, trace, out_acts,
-               out_actors, out_winners):  # fmt: skip
+               out_actors, out_winners, tables):  # fmt: skip
     """Deals ``0 .. n-1`` of the chunk seeded ``seed`` into the output arrays (:mod:`.loo3` documents them).
     ``g_hand``/``g_turn``: given cards per deal (0 / -1: none), or empty arrays; ``trace``: also write each deal's
-    actions, their seats and the trick winners."""
+    actions, their seats and the trick winners; ``tables``: the sensible player's
+    (:func:`._loo_sensible_kernel.tables`)."""
     hands = np.zeros(players, np.int64)
     decl = np.zeros(players, np.int64)
     won = np.zeros(players, np.int64)
@@ -539,7 +487,7 @@ def play_batch(seed, n, players, pol, params, pool0, hero, hero_act, g_hand, g_t
         row = i if trace else 0
         miss, turnup, carried, states, forced = play_deal(
             seed, i, players, pol, params, pool0, hero, hero_act, hand, turn, hands, decl, won, net, looed, plist,
-            cards, st, trace, out_acts[row], out_actors[row], winners,
+            cards, st, trace, out_acts[row], out_actors[row], winners, tables,
         )  # fmt: skip
         for s in range(players):
             out_net[i, s] = net[s]

@@ -11,7 +11,10 @@ function to function: each array argument of a call costs more than the work of 
 The laws of play come first, following the checked engine's functions one for one (:mod:`roundgames.loo.pam`,
 :func:`roundgames.loo.five.flush_key`): ``pam`` is the card that is Pam, or -1 where there is none (Irish Loo,
 LOOI-1), and then every function gives what Three-card Loo's laws give. They live in this module with the player
-because numba's disk cache does not see a change in another module that a cached function calls.
+because numba's disk cache does not see a change in another module that a cached function calls. The ``sensible``
+player's declaring is the bot's, compiled once for both Loo kernels in :mod:`._loo_sensible_kernel`: after changing
+that module (or the bot, whose constants it reads), delete the cached ``*.nbi`` and ``*.nbc`` under
+``__pycache__``.
 """
 
 # mypy: ignore-errors
@@ -23,6 +26,7 @@ import numba
 import numpy as np
 from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 
+from . import _loo_sensible_kernel as sensible
 from ._streams_kernel import GOLDEN, deal_stream, mix
 
 # -- the laws of play (roundgames.loo.pam, roundgames.loo.five.flush_key) ------------------------------
@@ -246,8 +250,8 @@ def share(amount, parts, i):
 # the configuration array (loo5.py fills it)
 (C_PLAYERS, C_SIZE, C_PAM_RULE, C_PAM_FREE, C_FLUSHES, C_FLUSH_EW, C_FLUSH_SPLIT, C_CLUB_LAW, C_CONCEDE, C_DEAL,
  C_LOO, C_LOO_MODE, C_LOO_CAP, C_ANTE_ALL, C_ANTE, C_LEAD_RULE, C_PEEL_SECOND, C_HERO, C_HERO_ACTION,
- C_POOL) = range(20)  # fmt: skip
-CONFIG_SIZE = 20
+ C_POOL, C_PACK_MASK) = range(21)  # fmt: skip
+CONFIG_SIZE = 21
 # the policies and hero actions
 RANDOM, SENSIBLE = 0, 1
 HERO_PLAY, HERO_THROW = 0, 1
@@ -255,9 +259,10 @@ HERO_PLAY, HERO_THROW = 0, 1
 NONE, STAND, THROW, EXCHANGE = 0, 1, 2, 3
 # the actions as acts records them: (seat, code, argument)
 A_STAND, A_THROW, A_EXCHANGE, A_PLAY, A_CIVIL, A_FLUSH = 0, 1, 2, 3, 4, 5
-# the rows of st (LOOED: 1 for a seat that paid a loo in the settlement)
-HAND, DEALT, DECL, EXCH, WON, NET, PLAYHAND, KEY, TW, PL, SC, DECK, LOOED = range(13)
-ROWS, WIDTH = 13, 64
+# the rows of st (LOOED: 1 for a seat that paid a loo in the settlement; UNSEEN: the sensible player's room for
+# the cards it cannot see)
+HAND, DEALT, DECL, EXCH, WON, NET, PLAYHAND, KEY, TW, PL, SC, DECK, LOOED, UNSEEN = range(14)
+ROWS, WIDTH = 14, 64
 # the fields of the row SC of st
 S_POOL, S_POS, S_DECKN, S_NACT, S_STATES, S_TRUMP, S_TURNUP, S_PAM, S_FLUSH, S_FORCED, S_CARRY, S_NPL = range(12)
 MAX_ACTS = 128
@@ -385,39 +390,25 @@ def random_declare(hand, stock, can_throw, rng):
     return EXCHANGE, exchange_cards(hand, h, stock, r - 1)
 
 
-@numba.njit(cache=True)
-def sensible_declare(hand, stock, can_throw, trump, pam, pool, loo):
-    """Keep trumps, aces and Pam and exchange the rest, the lowest first; play on Pam or a trump of ten or
-    more, on a lower trump when the pool holds a loo, on an ace alone when it holds two; else throw up."""
-    pam_bit = bit(pam) if pam >= 0 else np.int64(0)
-    trumps = hand & suit_mask(trump) & ~pam_bit
-    aces = np.int64(0)
-    for s in range(4):
-        aces |= hand & bit(s * 13 + 12)
-    has_pam = (hand & pam_bit) != 0
-    top = -1
-    m = trumps
-    while m:
-        top = low(m) % 13
-        m &= m - ONE
-    play = has_pam or top >= 8 or (top >= 0 and pool >= loo) or (aces != 0 and pool >= 2 * loo)
-    if not play and can_throw:
+@numba.njit(cache=True, inline="always")
+def sensible_declare(cfg, st, s, in_before, can_throw, tables):
+    """The bot ``sensible``'s declaration for seat ``s`` with ``in_before`` seats in before it
+    (:func:`._loo_sensible_kernel.five_card`): ``(code, the cards exchanged)``."""
+    pool = st[SC, S_POOL]
+    stock = st[SC, S_DECKN] - st[SC, S_POS]
+    out = sensible.five_card(
+        st[HAND, s], st[SC, S_TURNUP], st[SC, S_PAM], cfg[C_PACK_MASK], cfg[C_SIZE], pool, loo_amount(cfg, pool), s,
+        cfg[C_PLAYERS], in_before, stock, can_throw, tables, st[UNSEEN],
+    )  # fmt: skip
+    if out == sensible.THROW_UP:
         return THROW, np.int64(0)
-    discard = hand & ~(trumps | aces | pam_bit)
-    left = min(count(discard), stock)
-    out = np.int64(0)
-    for r in range(13):
-        for s in range(4):
-            c = s * 13 + r
-            if left > 0 and (discard >> c) & ONE:
-                out |= bit(c)
-                left -= 1
     return (EXCHANGE, out) if out else (STAND, np.int64(0))
 
 
 @numba.njit(cache=True, inline="always")
-def choose_declare(cfg, pol, st, s, can_throw, rng):
-    """The declaration of seat ``s``: the hero's where it is set and open, else its policy's."""
+def choose_declare(cfg, pol, st, s, in_before, can_throw, rng, tables):
+    """The declaration of seat ``s`` (``in_before`` seats in before it): the hero's where it is set and open, else
+    its policy's."""
     policy = pol[s]
     if s == cfg[C_HERO]:
         if cfg[C_HERO_ACTION] == HERO_THROW and can_throw:
@@ -426,16 +417,13 @@ def choose_declare(cfg, pol, st, s, can_throw, rng):
         if cfg[C_HERO_ACTION] == HERO_PLAY:
             st[SC, S_FORCED] = 1
             can_throw = False
-    hand = st[HAND, s]
-    stock = st[SC, S_DECKN] - st[SC, S_POS]
     if policy == RANDOM:
-        return random_declare(hand, stock, can_throw, rng)
-    pool = st[SC, S_POOL]
-    return sensible_declare(hand, stock, can_throw, st[SC, S_TRUMP], st[SC, S_PAM], pool, loo_amount(cfg, pool))
+        return random_declare(st[HAND, s], st[SC, S_DECKN] - st[SC, S_POS], can_throw, rng)
+    return sensible_declare(cfg, st, s, in_before, can_throw, tables)
 
 
 @numba.njit(cache=True)
-def declare(cfg, pol, st, rng, acts):
+def declare(cfg, pol, st, rng, acts, tables):
     """Every seat declares in turn from the dealer's left (LOO5-2, LOOI-1, §14.22, §14.24); the seat that takes
     the pool without play (LOO-DECL-7, -9, LOO-VAR-DEALER-CONCEDE), or -1 when the hand is played."""
     players = cfg[C_PLAYERS]
@@ -449,7 +437,7 @@ def declare(cfg, pol, st, rng, acts):
         if s == anchor and not club and playing == 0:
             return anchor
         can_throw = not club and not (s == anchor and playing == 1 and cfg[C_CONCEDE] == 0)
-        code, out = choose_declare(cfg, pol, st, s, can_throw, rng)
+        code, out = choose_declare(cfg, pol, st, s, playing, can_throw, rng, tables)
         st[DECL, s] = code
         if code == THROW:
             st[HAND, s] = 0
@@ -653,14 +641,14 @@ def play_tricks(cfg, pol, st, acts, rng):
 
 
 @numba.njit(cache=True, inline="always")
-def play_one(cfg, pol, seed, index, ghand, gturn, pack, st, acts, rng):
+def play_one(cfg, pol, seed, index, ghand, gturn, pack, st, acts, rng, tables):
     """Play deal ``index`` of the chunk seeded ``seed`` into the work arrays."""
     rng[0] = deal_stream(seed, index, 0)
     rng[1] = deal_stream(seed, index, 1)
     st[SC, :] = 0
     st[SC, S_FLUSH] = -1
     deal_cards(cfg, st, pack, rng, ghand, gturn)
-    taken = declare(cfg, pol, st, rng, acts)
+    taken = declare(cfg, pol, st, rng, acts, tables)
     if taken < 0:
         npl = 0
         for s in range(cfg[C_PLAYERS]):
@@ -675,16 +663,16 @@ def play_one(cfg, pol, seed, index, ghand, gturn, pack, st, acts, rng):
 
 
 @numba.njit(cache=True)
-def run(cfg, pol, seed, first, n, ghand, gturn, pack, acts, net, tricks, pool, states, hands, turnup, decl, exch, flush,
-        looed, forced):  # fmt: skip
+def run(cfg, pol, seed, first, n, ghand, gturn, pack, acts, tables, net, tricks, pool, states, hands, turnup, decl,
+        exch, flush, looed, forced):  # fmt: skip
     """Play deals ``first .. first+n-1`` of the chunk seeded ``seed`` into rows ``0 .. n-1`` of the output
     columns; ``acts`` holds the last deal's actions, and their number is returned (one compiled function serves
-    the batch and the trace of one deal)."""
+    the batch and the trace of one deal); ``tables``: the sensible player's (:func:`._loo_sensible_kernel.tables`)."""
     players = cfg[C_PLAYERS]
     st = np.zeros((ROWS, WIDTH), np.int64)
     rng = np.zeros(2, np.uint64)
     for i in range(n):
-        play_one(cfg, pol, seed, first + i, ghand[i], gturn[i], pack, st, acts, rng)
+        play_one(cfg, pol, seed, first + i, ghand[i], gturn[i], pack, st, acts, rng, tables)
         for s in range(players):
             net[i, s] = st[NET, s]
             tricks[i, s] = st[WON, s]

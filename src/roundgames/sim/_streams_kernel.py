@@ -11,12 +11,43 @@ from __future__ import annotations
 
 import numba
 import numpy as np
+from llvmlite import ir
+from numba.core import types
+from numba.extending import intrinsic
 
 GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 M1 = np.uint64(0xBF58476D1CE4E5B9)
 M2 = np.uint64(0x94D049BB133111EB)
 ONE = np.uint64(1)
 TWO = np.uint64(2)
+#: ``floor((2**64 - 1) / k)`` for k < 64: ``x % k`` by a multiplication, value for value (:func:`remainder`)
+RECIPROCAL = np.array([0] + [((1 << 64) - 1) // k for k in range(1, 64)], np.uint64)
+
+
+@intrinsic
+def mulhi(typingctx, a, b):
+    """The high 64 bits of the 128-bit product of two uint64 (one instruction on a 64-bit machine)."""
+    if a != types.uint64 or b != types.uint64:
+        return None
+
+    def codegen(context, builder, signature, args):
+        wide = ir.IntType(128)
+        product = builder.mul(builder.zext(args[0], wide), builder.zext(args[1], wide))
+        return builder.trunc(builder.lshr(product, ir.Constant(wide, 64)), ir.IntType(64))
+
+    return types.uint64(types.uint64, types.uint64), codegen
+
+
+@numba.njit(cache=True, inline="always")
+def remainder(x, k):
+    """``x % k`` (an int64) for a uint64 ``x`` and ``0 < k < 64``, the same value without a 64-bit division, which
+    costs more than the rest of a draw: the quotient estimated as ``mulhi(x, floor((2**64 - 1) / k))`` is exact or
+    one short, so one subtraction corrects it."""
+    kk = np.uint64(k)
+    r = x - mulhi(x, RECIPROCAL[k]) * kk
+    if r >= kk:
+        r -= kk
+    return np.int64(r)
 
 
 @numba.njit(cache=True, inline="always")

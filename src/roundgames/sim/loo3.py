@@ -22,14 +22,16 @@ dealt does (OpenSpiel's count):
 - ``random``: uniform over the legal actions in a canonical order (declarations stand, throw, miss, defend; cards
   ascending), one ``below(k)`` draw from the deal's CHOICES stream per decision with ``k > 1`` legal actions, and
   no draw for a forced one.
-- ``sensible``: deterministic rules after Peel's hints, the method's bias in a study. Declaring (T = his trumps):
-  stand with the master trump (the highest not turned up), two or more trumps, or one trump that is a knave or
-  higher or goes with a plain ace; with a heavy stake to fight for (the pool at least two loos: "a player will run
-  greater risks") also with any trump, or with two plain kings or aces, and otherwise take the miss while it is
-  untaken, if fewer than two players are in before him ("nor [should] the miss be taken after two players have
-  declared to play"); otherwise throw up. The dealer against a lone stander (LOO-DECL-8) stands on a trump or a
-  plain ace and otherwise defends the pool with the miss (it cannot cost him: he is never looed for it), never
-  conceding; against a lone miss (LOO-DECL-9) he stands on a trump, a king or an ace and otherwise throws up. Playing: the leader leads his highest trump if he
+- ``sensible``: deterministic, after Peel's hints, the method's bias in a study. Declaring, it is the bot
+  ``sensible`` (:class:`roundgames.bots.loo.SensibleLooBot`), choice for choice: it estimates its chance of a
+  trick and the tricks it expects against the players likely to stand (those in before it and a share of those
+  to come), stands when a trick's share of the pool outweighs the loo it risks, values the miss as an average
+  unseen hand, asking more of it from the first to declare and for each player already in ("nor [should] the miss
+  be taken after two players have declared to play"), and throws up when nothing pays; the dealer against a lone
+  stander (LOO-DECL-8) stands or takes the miss where either pays and otherwise defends the miss for the pool (it
+  cannot cost him), never conceding; against a lone miss (LOO-DECL-9) he plays one unseen hand and stands where
+  that pays. The kernel computes the bot's own estimates (:mod:`._loo_sensible_kernel`), to the last bit.
+  Playing, it follows compact fixed rules of its own, not the bot's: the leader leads his highest trump if he
   may, else his highest card (of the highest rank, the highest suit number); a follower who can win the trick
   heads it as cheaply as he can if he plays last, else with his cheapest card that no unseen card of its suit
   beats, else with his most valuable winning card; one who cannot win throws his least valuable card (value: the
@@ -47,12 +49,14 @@ from typing import Any, Final
 import numpy as np
 
 from ..bots import play_deal
+from ..bots.loo import SensibleLooBot
 from ..core.cards import cards_in
 from ..core.errors import RulesError
 from ..games.protocol import Deal, Stage, View
 from ..games.registry import new_deal, rules_for
 from ..loo.rules import LooRules
 from . import _loo3_kernel as K
+from ._loo_sensible_kernel import tables as sensible_tables
 from .kernels import MAX_POOL, Setup
 from .streams import CHOICES, Stream, deal_stream
 
@@ -109,9 +113,9 @@ class Loo3Kernel:
     }
     policies: Mapping[str, str] = {
         "random": "uniform over the legal actions, one draw from the deal's choices stream per real choice",
-        "sensible": "Peel's hints as fixed rules: stand on a trump or high cards, more readily for a heavy pool; "
-        "take the miss on a weak hand early; the dealer defends a lone stander with the miss; head cheaply, "
-        "else throw the lowest",
+        "sensible": "declares as the bot sensible does (Peel's hints: stand, take the miss or defend when a "
+        "trick's share of the pool outweighs the loo risked, by its estimate of the hand); plays by fixed rules: "
+        "lead the highest, head cheaply, else throw the lowest",
     }
     hero_actions: Mapping[str, str] = {
         "stand": "the hero stands on his own cards",
@@ -192,6 +196,7 @@ class Loo3Kernel:
             np.uint64(seed), int(n), p, pol, params_of(rules_of(setup)), setup.pool, hero, act, hand, turnup,
             out["net"], out["tricks"], out["pool"], out["states"], out["hands"], out["miss"], out["turnup"],
             out["decl"], out["looed"], out["hero_forced"], trace, out["actions"], out["actors"], out["winners"],
+            sensible_tables(),
         )  # fmt: skip
         if setup.hero is None:
             del out["hero_forced"]
@@ -303,12 +308,15 @@ def _order(action: Any) -> int:
 class SensibleTwin:
     """The ``sensible`` player as a bot (its rules: the module's docstring); it draws nothing.
 
-    Its rules are the kernel's own functions (``sensible_declare``, ``sensible_play``), asked with what the view
-    shows: the hand, the turn-up, the pool, the declarations and the tricks so far. So the engine checks that the
-    kernel sees the same facts, offers the same legal actions and settles the same way; one copy of the rules
-    keeps the two from drifting apart."""
+    It declares as the bot ``sensible`` does (:class:`~roundgames.bots.loo.SensibleLooBot`, asked with the view),
+    and plays its cards by the kernel's own rules (``sensible_play``, asked with what the view shows: the hand, the
+    turn-up and the tricks so far). So the engine checks that the kernel's compiled declaring is the bot's, deal
+    for deal, that the kernel sees the same facts, offers the same legal actions and settles the same way."""
 
     name = "sensible"
+
+    def __init__(self) -> None:
+        self.bot = SensibleLooBot()
 
     def choose(self, view: View[Any]) -> Any:
         """The sensible action among ``view.legal``."""
@@ -316,29 +324,9 @@ class SensibleTwin:
         if len(legal) == 1:
             return legal[0]
         if view.stage is Stage.BID:
-            return _by_code(legal, self._declare(view, legal))
+            return self.bot.choose(view)
         card = _sensible_card(view, sum(1 << int(a.card) for a in legal))
         return next(a for a in legal if a.card == card)
-
-    @staticmethod
-    def _declare(view: View[Any], legal: list[Any]) -> int:
-        opts = sum(1 << DECL_CODES[a.verb] for a in legal)
-        others = view.order[:-1]
-        stood = sum(1 for s in others if view.decls[s] == K.STAND)
-        took = sum(1 for s in others if view.decls[s] == K.MISS)
-        case = K.FREE
-        if view.seat == view.order[-1] and opts >> K.DEFEND & 1:
-            case = K.LONE_STANDER
-        elif view.seat == view.order[-1] and stood == 0 and took == 1:
-            case = K.LONE_MISS
-        pool = view.pool
-        loo = view.rules.loo_amount(pool)
-        d = int(K.sensible_declare(opts, case, view.hand, view.turnup, pool, loo, stood + took))
-        return d if opts >> d & 1 else min(DECL_CODES[a.verb] for a in legal)
-
-
-def _by_code(legal: list[Any], code: int) -> Any:
-    return next(a for a in legal if DECL_CODES[a.verb] == code)
 
 
 def _sensible_card(view: View[Any], legal: int) -> int:

@@ -17,16 +17,21 @@ pool and a loo from each, or loses to a better flush and pays what it would have
   then every exchange, a set of cards numbered by its positions in the hand sorted ascending (bit ``j`` for the
   ``j``-th lowest card), in increasing number, at most as many cards as the stock holds; playing, the legal
   cards ascending, then the ace of trumps led with "Pam be civil" (LOO5-4) where it may be led.
-- ``sensible`` (after Peel's hints; deterministic): it keeps its trumps, aces and Pam and exchanges the rest, the
-  lowest first, as many as the stock allows; it plays on Pam or a trump of ten or higher, on a lower trump when
-  the pool holds at least a loo, on an ace without a trump when the pool holds two loos; otherwise it throws up
-  (playing where it may not). In play it leads its highest card until it has won a trick, then its lowest;
+- ``sensible`` (after Peel's hints; deterministic): declaring, it is the bot ``sensible``
+  (:class:`roundgames.bots.loo.SensibleLooBot`), choice for choice: it values standing by its estimate of the
+  hand (Pam a sure trick) against the players likely to stand, a trick's share of the pool against the loo it
+  risks; the exchange of its weak side cards (plain cards below a queen, never Pam), when the stock holds as
+  many, by the mean of that value over the bot's 16 imagined draws (a SplitMix64 stream seeded by the hand and
+  the turn-up, :func:`roundgames.bots.loo.exchange_draws`); throwing up at nothing; the best wins, standing a
+  tie (the kernel computes the same, :mod:`._loo_sensible_kernel`). In play, by compact fixed rules of its own,
+  not the bot's, it leads its highest card until it has won a trick, then its lowest;
   following, it heads the trick with the lowest card that heads it, else plays its lowest (Pam above the
   trumps above the rest, each by rank; of two cards of one rank, the higher-numbered suit when it leads high,
   the lower otherwise). It says "Pam be civil" whenever it leads the ace of trumps.
 
 **The hero** (``setup.hero``, at his first declaration): ``play`` plays his hand after his policy's exchange
-(random: uniform over stand and the exchanges; sensible: its exchange, or stand); ``throw`` throws up where
+(random: uniform over stand and the exchanges; sensible: the bot's choice of standing or its exchange, throwing
+up left out); ``throw`` throws up where
 he may, and where he may not (club law, the dealer facing a lone stander, §14.22, §14.24) his policy decides.
 ``hero_forced`` says whether his action was the one fixed (false too where he never declares: a dealer taking
 the pool when all before him threw up).
@@ -53,16 +58,18 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Final
 
 import numpy as np
 
-from ..core.cards import cards_in, format_cards, mask_of, pack
+from ..bots.loo import SensibleLooBot
+from ..core.cards import cards_in, format_cards, mask_of, pack, pack_mask
 from ..core.errors import RulesError
 from ..games.registry import rules_for
 from ..loo.pam import power, suit_in_play, trick_winner
 from . import _loo5_kernel as K
+from ._loo_sensible_kernel import tables as sensible_tables
 from .kernels import MAX_POOL, Setup
 from .streams import CARDS, CHOICES, Stream, deal_stream, shuffled
 
@@ -120,7 +127,9 @@ class Loo5Kernel:
     game = "loo"
     policies: Mapping[str, str] = {
         "random": "uniform over the legal actions in the canonical order (module docstring)",
-        "sensible": "Peel's hints as rules: keep trumps, aces and Pam, play on a trump, head cheaply",
+        "sensible": "declares as the bot sensible does (stand, exchange its plain cards below a queen, or throw "
+        "up, by its estimate of the hand against the pool's odds); plays by fixed rules: lead high until a trick "
+        "is won, head cheaply",
     }
     hero_actions: Mapping[str, str] = {
         "play": "the hero plays, after his policy's exchange (LOO5-2)",
@@ -239,6 +248,7 @@ class Loo5Kernel:
             K.C_HERO: -1 if setup.hero is None else setup.hero,
             K.C_HERO_ACTION: 0 if setup.hero_action is None else _HERO[setup.hero_action],
             K.C_POOL: setup.pool,
+            K.C_PACK_MASK: pack_mask(rules.pack),
         }
         for index, v in values.items():
             cfg[index] = int(v)
@@ -301,7 +311,11 @@ class Loo5Kernel:
         }
         acts = np.zeros((K.MAX_ACTS, 3), np.int64)
         play: Any = K.run  # a numba dispatcher: its arguments are typed by numba
-        count = play(plan.cfg, plan.policies, np.uint64(seed), first, n, hand, turnup, plan.pack, acts, *out.values())
+        count = play(
+            plan.cfg, plan.policies, np.uint64(seed), first, n, hand, turnup, plan.pack, acts,
+            sensible_tables(plan.size, plan.rules.pack),
+            *out.values(),
+        )  # fmt: skip
         return out, acts[: int(count)]
 
     def trace(self, setup: Setup, seed: int, index: int, hand: int = 0, turnup: int = -1) -> list[TraceAction]:
@@ -360,6 +374,8 @@ class Twin:
         self.rules = rules
         #: the hero's action, until his first declaration
         self.hero_action = hero_action
+        #: the bot whose declarations the ``sensible`` player makes (its card play is the kernel's own)
+        self.bot = SensibleLooBot()
 
     def _pick(self, canon: Sequence[Any]) -> Any:
         return canon[self.stream.below(len(canon))] if len(canon) > 1 else canon[0]
@@ -389,25 +405,9 @@ class Twin:
             if r < 1 + len(throw):
                 return (stand + throw)[r]
             return exchanges[format_cards(_nth_exchange(view.hand, view.stock, r - 1 - len(throw)))]
-        out = self._sensible_declare(view, bool(throw))
-        if out is None:
-            return throw[0]
-        return exchanges[format_cards(out)] if out else stand[0]
-
-    def _sensible_declare(self, view: Any, can_throw: bool) -> int | None:
-        """None to throw up, else the mask of the cards to exchange (0: stand): as :func:`._loo5_kernel.sensible_declare`."""
-        hand, trump, pam = view.hand, view.trump, view.pam
-        pam_bit = 1 << pam if pam >= 0 else 0
-        trumps = hand & (0x1FFF << 13 * trump) & ~pam_bit
-        aces = sum(1 << c for c in cards_in(hand) if c % 13 == 12)
-        top = max((c % 13 for c in cards_in(trumps)), default=-1)
-        pool = view.pool
-        loo = self.rules.loo_amount(pool)
-        play = bool(hand & pam_bit) or top >= 8 or (top >= 0 and pool >= loo) or (aces and pool >= 2 * loo)
-        if not play and can_throw:
-            return None
-        discard = sorted(cards_in(hand & ~(trumps | aces | pam_bit)), key=lambda c: (c % 13, c))
-        return mask_of(discard[: view.stock])
+        if hero == "play":  # the hero plays: the bot chooses among the ways of playing, as the kernel does
+            view = replace(view, legal=tuple(a for a in legal if a.verb != "throw"))
+        return self.bot.choose(view)
 
     def _play(self, view: Any, legal: list[Any]) -> Any:
         plain = sorted((a for a in legal if a.arg is None), key=lambda a: a.card)

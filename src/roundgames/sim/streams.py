@@ -1,9 +1,10 @@
 """The simulator's random streams, in plain Python: the specification that the compiled kernels follow
 (:mod:`._streams_kernel`) and that the players checking them on the engine use.
 
-A stream is SplitMix64 (Steele, Lea and Flood, 2014): a 64-bit state advanced by a fixed odd constant and mixed.
-It is small, fast in a compiled loop, and every seed gives a good stream, so each deal can have streams of its
-own, derived from the run's seed, the chunk and the deal's number in it:
+A stream is SplitMix64 (Steele, Lea and Flood, 2014): a 64-bit state advanced by a fixed odd constant and mixed,
+:class:`Stream` being :class:`roundgames.core.splitmix.SplitMix64` (in the core, where the stdlib-only bots draw
+from it too). It is small, fast in a compiled loop, and every seed gives a good stream, so each deal can have
+streams of its own, derived from the run's seed, the chunk and the deal's number in it:
 
 - the chunk's seed is ``chunk_seed(run_seed, chunk)``;
 - deal ``i`` of a chunk draws its cards from ``deal_stream(seed, i, CARDS)`` and its players' random choices
@@ -24,21 +25,14 @@ from __future__ import annotations
 
 from typing import Final
 
+from ..core.splitmix import GOLDEN, MASK64, mix
+from ..core.splitmix import SplitMix64 as Stream
+
 __all__ = ["CARDS", "CHOICES", "MASK64", "Stream", "chunk_seed", "deal_stream", "mix", "shuffled"]
 
-MASK64: Final = (1 << 64) - 1
-GOLDEN: Final = 0x9E3779B97F4A7C15
 #: what a deal's stream is for
 CARDS: Final = 0
 CHOICES: Final = 1
-
-
-def mix(z: int) -> int:
-    """SplitMix64's output function: a 64-bit value mixed so that nearby inputs give unrelated outputs."""
-    z &= MASK64
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-    return z ^ (z >> 31)
 
 
 def chunk_seed(run_seed: int, chunk: int) -> int:
@@ -50,24 +44,6 @@ def deal_stream(seed: int, index: int, purpose: int) -> int:
     """The starting state of stream ``purpose`` (:data:`CARDS` or :data:`CHOICES`) of deal ``index`` of the chunk
     seeded ``seed``."""
     return mix(seed ^ mix((index * 2 + purpose + 1) * GOLDEN))
-
-
-class Stream:
-    """One SplitMix64 stream from its starting state."""
-
-    __slots__ = ("state",)
-
-    def __init__(self, state: int) -> None:
-        self.state = state & MASK64
-
-    def next(self) -> int:
-        """The next 64-bit value."""
-        self.state = (self.state + GOLDEN) & MASK64
-        return mix(self.state)
-
-    def below(self, k: int) -> int:
-        """A number in ``range(k)``."""
-        return self.next() % k
 
 
 def shuffled(state: int, cards: list[int], count: int) -> list[int]:

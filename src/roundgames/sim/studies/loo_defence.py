@@ -34,9 +34,9 @@ __all__ = ["STUDY"]
 PLAYERS: Final = 5
 DEALER: Final = PLAYERS - 1
 #: the tables played: the players before the dealer, and the pool before the dealer's stake. Among ``sensible``
-#: players a lone stander with the miss untaken arises only while the pool holds less than a loo (with a loo or
-#: more, the first weak hand takes the miss), so the heavier pools are played with ``random`` players before the
-#: dealer
+#: players a lone stander with the miss untaken arises only while the pool is light (five players: in about half
+#: the deals with the dealer's stake alone in the pool, in none from 12 counters, where the first weak hand takes
+#: the miss), so the heavier pools are played with ``random`` players before the dealer
 CONFIGS: Final = (("sensible", 0), ("random", 6), ("random", 24))
 BLOCK: Final = 16384
 #: the dealer's choices, by the kernel's hero action, with what the report calls them
@@ -181,8 +181,8 @@ def _method(run: Run, concede: bool) -> str:
         f"Three-card Loo, Peel's rules (a deal of 3, a loo of 6), five players. {run.size:,} random deals at "
         "each of three tables, each deal played with every choice of the dealer fixed (common random numbers); "
         "the deals where exactly one player stood before him and nobody took the miss are kept. Among "
-        "`sensible` players that case arises only while the pool holds less than a loo (with a loo or more the "
-        "first weak hand takes the miss), so the first table has `sensible` players and the dealer's stake "
+        "`sensible` players that case arises only while the pool is light (from 12 counters the first weak hand "
+        "takes the miss), so the first table has `sensible` players and the dealer's stake "
         "alone in the pool (3), and the heavier pools (9 and 27) have `random` players before the dealer, whose "
         "lone stander holds any hand; the dealer plays as `sensible` after his declaration. A choice's value is the dealer's net plus a fifth of what the deal carries into the "
         "next pool (the carry returns to the table's five players over the next deals)."
