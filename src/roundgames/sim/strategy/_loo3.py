@@ -30,9 +30,6 @@ import numpy as np
 
 from .._loo3_kernel import (
     DEFEND,
-    FREE,
-    LONE_MISS,
-    LONE_STANDER,
     MISS,
     ONE,
     P_ANTE,
@@ -89,30 +86,31 @@ def cell_of(lookup, players, seat, hand, turnup, stood, took):
 
 @numba.njit(cache=True, inline="always")
 def options(s, players, club, stood, took, holder, params):
-    """The declarations open to seat ``s`` (bits by code) and the dealer's case; no options: the dealer takes the
-    pool without play (LOO-DECL-7)."""
+    """The declarations open to seat ``s`` (bits by code); none: the dealer takes the pool without play
+    (LOO-DECL-7)."""
     dealer = s == players - 1
     if club:  # LOO-VAR-CLUBLAW
-        return ONE << STAND, FREE
+        return ONE << STAND
     if dealer and stood + took == 0:
-        return np.int64(0), FREE
+        return np.int64(0)
     if dealer and stood == 1 and took == 0:  # LOO-DECL-8
         opts = (ONE << STAND) | (ONE << MISS) | (ONE << DEFEND)
         if params[P_CONCEDE]:
             opts |= ONE << THROW
-        return opts, LONE_STANDER
+        return opts
     if dealer and stood == 0 and took == 1:  # LOO-DECL-9
-        return (ONE << STAND) | (ONE << THROW), LONE_MISS
+        return (ONE << STAND) | (ONE << THROW)
     if holder < 0:
-        return (ONE << STAND) | (ONE << THROW) | (ONE << MISS), FREE
-    return (ONE << STAND) | (ONE << THROW), FREE  # LOO-DECL-3: the miss is gone
+        return (ONE << STAND) | (ONE << THROW) | (ONE << MISS)
+    return (ONE << STAND) | (ONE << THROW)  # LOO-DECL-3: the miss is gone
 
 
 @numba.njit(cache=True, inline="always")
-def field_weights(kind, s, players, opts, case, hand, turnup, pool, loo, stood, took, lookup, table, w):
+def field_weights(kind, s, players, opts, hand, turnup, pool, loo, stood, took, lookup, table, sense, w):
     """Seat ``s``'s field player's weight for each declaration (by action index) into ``w``, out of
     :data:`TOTAL`: a table's row (its weights out of 255) where it gives the open declarations weight, else
-    the sensible player's one declaration, or the random player's even split."""
+    the sensible player's one declaration (``sense``: its tables, :func:`.._loo_sensible_kernel.tables`), or the
+    random player's even split."""
     for a in range(ACTIONS):
         w[a] = 0
     if kind == TABLE:
@@ -133,10 +131,7 @@ def field_weights(kind, s, players, opts, case, hand, turnup, pool, loo, stood, 
             if (opts >> (a + 1)) & ONE:
                 w[a] = TOTAL // k
         return
-    d = sensible_declare(opts, case, hand, turnup, pool, loo, stood + took)
-    if not (opts >> d) & ONE:
-        d = low_card(opts)
-    w[d - 1] = TOTAL
+    w[sensible_declare(opts, hand, turnup, pool, loo, s, players, stood + took, took > 0, sense) - 1] = TOTAL
 
 
 @numba.njit(cache=True, inline="always")
@@ -157,6 +152,15 @@ def draw(w, st):
 
 
 @numba.njit(cache=True, inline="always")
+def act(kind, mix, s, players, opts, hand, turnup, pool, loo, stood, took, sense, w, st):
+    """A declaration by the weights ``w`` of seat ``s``'s field player; a table's player, with probability
+    ``mix`` (out of :data:`TOTAL`), declares as ``sensible`` instead (the field of a restricted Nash response)."""
+    if kind == TABLE and mix > 0 and np.int64(next_u64(st) % np.uint64(TOTAL)) < mix:
+        return sensible_declare(opts, hand, turnup, pool, loo, s, players, stood + took, took > 0, sense)
+    return draw(w, st)
+
+
+@numba.njit(cache=True, inline="always")
 def apply_decl(s, d, players, hands, miss, decl, state):
     """Seat ``s`` declares ``d``: its hand becomes what it plays; ``state`` holds (stood, took, miss holder)."""
     decl[s] = d
@@ -173,21 +177,22 @@ def apply_decl(s, d, players, hands, miss, decl, state):
 
 
 @numba.njit(cache=True)
-def finish(s0, players, kinds, cards_kinds, params, pool, loo, club, hands, miss, turnup, decl, state, lookup,
-           table, st, w, net, won, looed, plist, winners, scratch):  # fmt: skip
+def finish(s0, players, kinds, mix, cards_kinds, params, pool, loo, club, hands, miss, turnup, decl, state, lookup,
+           table, sense, st, w, net, won, looed, plist, winners, scratch):  # fmt: skip
     """Declarations from seat ``s0`` on by the field, then the tricks and the settlement; ``net`` holds the stakes
     and takes the result."""
     taker = -1
     for s in range(s0, players):
-        opts, case = options(s, players, club, state[0], state[1], state[2], params)
+        opts = options(s, players, club, state[0], state[1], state[2], params)
         if opts == 0:
             decl[s] = TAKES
             taker = s
             break
         field_weights(
-            kinds[s], s, players, opts, case, hands[s], turnup, pool, loo, state[0], state[1], lookup, table, w
+            kinds[s], s, players, opts, hands[s], turnup, pool, loo, state[0], state[1], lookup, table, sense, w
         )
-        apply_decl(s, draw(w, st), players, hands, miss, decl, state)
+        d = act(kinds[s], mix, s, players, opts, hands[s], turnup, pool, loo, state[0], state[1], sense, w, st)
+        apply_decl(s, d, players, hands, miss, decl, state)
     if taker < 0 and decl[players - 1] == THROW and state[0] + state[1] == 1:  # LOO-DECL-9, or conceding
         for s in range(players - 1):
             if decl[s] == STAND or decl[s] == MISS:
@@ -206,8 +211,8 @@ def finish(s0, players, kinds, cards_kinds, params, pool, loo, club, hands, miss
 
 
 @numba.njit(cache=True)
-def weigh_deals(seed, first, n, players, kinds, weigh, params, pool0, lookup, table, sums, squares, others, played,
-                counts):  # fmt: skip
+def weigh_deals(seed, first, n, players, kinds, mix, weigh, params, pool0, lookup, table, sense, sums, squares,
+                others, played, counts):  # fmt: skip
     """Deals ``first .. first + n - 1`` of the run seeded ``seed``: at each weighing seat's turn with a choice,
     every open declaration's net is added to ``sums[cell, action]`` (its square to ``squares``, the other seats'
     nets, summed, to ``others``), the field player's probability of each to ``played[cell, action]``, and ``counts[cell]``
@@ -253,11 +258,11 @@ def weigh_deals(seed, first, n, players, kinds, weigh, params, pool0, lookup, ta
         state[2] = -1
         st[0] = deal_stream(seed, i, 1)
         for s in range(players):
-            opts, case = options(s, players, club, state[0], state[1], state[2], params)
+            opts = options(s, players, club, state[0], state[1], state[2], params)
             if opts == 0:
                 break
             field_weights(
-                kinds[s], s, players, opts, case, hands[s], turnup, pool, loo, state[0], state[1], lookup, table, w
+                kinds[s], s, players, opts, hands[s], turnup, pool, loo, state[0], state[1], lookup, table, sense, w
             )
             if weigh[s] and count(opts) > 1:
                 cell = cell_of(lookup, players, s, hands[s], turnup, state[0], state[1])
@@ -279,25 +284,26 @@ def weigh_deals(seed, first, n, players, kinds, weigh, params, pool0, lookup, ta
                         c_state[t] = state[t]
                     apply_decl(s, d, players, c_hands, miss, c_decl, c_state)
                     cst[0] = start
-                    finish(s + 1, players, kinds, cards_kinds, params, pool, loo, club, c_hands, miss, turnup,
-                           c_decl, c_state, lookup, table, cst, cw, net, won, looed, plist, winners, scratch)  # fmt: skip
+                    finish(s + 1, players, kinds, mix, cards_kinds, params, pool, loo, club, c_hands, miss, turnup,
+                           c_decl, c_state, lookup, table, sense, cst, cw, net, won, looed, plist, winners,
+                           scratch)  # fmt: skip
                     sums[cell, d - 1] += net[s]
                     squares[cell, d - 1] += net[s] * net[s]
                     rest = np.int64(0)
                     for t in range(players):
                         rest += net[t]
                     others[cell, d - 1] += rest - net[s]
-            d = draw(w, st)
+            d = act(kinds[s], mix, s, players, opts, hands[s], turnup, pool, loo, state[0], state[1], sense, w, st)
             apply_decl(s, d, players, hands, miss, decl, state)
 
 
 @numba.njit(cache=True, parallel=True)
-def weigh_parallel(seed, n, threads, players, kinds, weigh, params, pool0, lookup, table, sums, squares, others,
-                   played, counts):  # fmt: skip
+def weigh_parallel(seed, n, threads, players, kinds, mix, weigh, params, pool0, lookup, table, sense, sums, squares,
+                   others, played, counts):  # fmt: skip
     """:func:`weigh_deals` for deals ``0 .. n - 1`` split among ``threads`` threads, each into its own ``sums``
     ``squares``, ``others``, ``played`` and ``counts`` (their first index)."""
     for t in numba.prange(threads):
         first = n * t // threads
         last = n * (t + 1) // threads
-        weigh_deals(seed, first, last - first, players, kinds, weigh, params, pool0, lookup, table, sums[t],
-                    squares[t], others[t], played[t], counts[t])  # fmt: skip
+        weigh_deals(seed, first, last - first, players, kinds, mix, weigh, params, pool0, lookup, table, sense,
+                    sums[t], squares[t], others[t], played[t], counts[t])  # fmt: skip

@@ -21,6 +21,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
+from .._nap_call import sensible_call
 from .._nap_kernel import ALL_PASS_ELDEST, ALL_PASS_REDEAL, CARDS, CHOICES, FORCED, MADE, POOL, deal_hands, play, settle
 from .._nap_policy import (
     C_ALL_PASS,
@@ -35,7 +36,6 @@ from .._nap_policy import (
     SENSIBLE,
     lowest,
     popcount,
-    sensible_call,
 )
 from .._streams_kernel import deal_stream, next_u64
 
@@ -72,8 +72,9 @@ def cell_of(lookup, playing, seat, hand, high):
 
 
 @numba.njit(cache=True, inline="always")
-def field_weights(kind, s, playing, hand, high, cfg, ok, after, lookup, table, w):
-    """Seat ``s``'s field player's weight for each call (by code) into ``w``, out of :data:`TOTAL`."""
+def field_weights(kind, s, playing, hand, high, kitty, cfg, after, pay, lookup, table, w):
+    """Seat ``s``'s field player's weight for each call (by code) into ``w``, out of :data:`TOTAL`; ``kitty``: the
+    counters in the kitty at the call (0 without one), as the sensible player counts them."""
     for a in range(ACTIONS):
         w[a] = 0
     k = after[high, 0] + 1  # a pass and the calls above ``high``
@@ -93,7 +94,7 @@ def field_weights(kind, s, playing, hand, high, cfg, ok, after, lookup, table, w
         for j in range(1, k):
             w[after[high, j]] = TOTAL // k
         return
-    w[sensible_call(hand, high, cfg, ok)] = TOTAL
+    w[sensible_call(hand, high, kitty, cfg, after, pay)] = TOTAL
 
 
 @numba.njit(cache=True, inline="always")
@@ -113,9 +114,18 @@ def draw(w, st):
     return last
 
 
+@numba.njit(cache=True, inline="always")
+def act(kind, mix, hand, high, kitty, cfg, after, pay, w, st):
+    """A call by the weights ``w`` of a seat's field player; a table's player, with probability ``mix`` (out of
+    :data:`TOTAL`), calls as ``sensible`` instead (the field of a restricted Nash response)."""
+    if kind == TABLE and mix > 0 and np.int64(next_u64(st) % np.uint64(TOTAL)) < mix:
+        return sensible_call(hand, high, kitty, cfg, after, pay)
+    return draw(w, st)
+
+
 @numba.njit(cache=True)
-def finish(s0, high, declarer, kinds, cards_kinds, cfg, ok, after, pay, hands, lookup, table, st, w, tc, tricks,
-           deal_i8, deal_i32, actions, net):  # fmt: skip
+def finish(s0, high, declarer, kinds, mix, cards_kinds, cfg, ok, after, pay, hands, lookup, table, st, w, tc,
+           tricks, deal_i8, deal_i32, actions, net):  # fmt: skip
     """Calls from seat ``s0`` on by the field, the all-pass rule, the tricks and the settlement; ``net`` (one row)
     takes each seat's result."""
     playing = cfg[C_PLAYING]
@@ -128,9 +138,10 @@ def finish(s0, high, declarer, kinds, cards_kinds, cfg, ok, after, pay, hands, l
     if cfg[C_KITTY]:
         net[0, seats - 1] -= 1  # the dealer's unit into the kitty (NAP-VAR-POOL)
         deal_i32[0, POOL] += 1
+    kitty = deal_i32[0, POOL] if cfg[C_KITTY] else 0
     for s in range(s0, playing):
-        field_weights(kinds[s], s, playing, hands[s], high, cfg, ok, after, lookup, table, w)
-        code = draw(w, st)
+        field_weights(kinds[s], s, playing, hands[s], high, kitty, cfg, after, pay, lookup, table, w)
+        code = act(kinds[s], mix, hands[s], high, kitty, cfg, after, pay, w, st)
         if code != PASS:
             high, declarer = code, s
     if declarer < 0:
@@ -141,13 +152,14 @@ def finish(s0, high, declarer, kinds, cards_kinds, cfg, ok, after, pay, hands, l
             return
         declarer = 0 if rule == ALL_PASS_ELDEST else playing - 1
         high = FORCED[cfg[C_MIN_CALL]]
-    play(0, st, cfg, cards_kinds, hands, declarer, high, tc, tricks, deal_i8, actions, False)
+    # the declarer's first lead fixes trumps (NAP-PLAY-1): the suit his hand counts best, worked out in the play
+    play(0, st, cfg, cards_kinds, hands, declarer, high, -1, tc, tricks, deal_i8, actions, False)
     settle(0, cfg, pay, declarer, high, deal_i8[0, MADE], net, deal_i32)
 
 
 @numba.njit(cache=True)
-def weigh_deals(seed, first, n, kinds, weigh, cfg, ok, after, pay, lookup, table, sums, squares, others, played,
-                counts):  # fmt: skip
+def weigh_deals(seed, first, n, kinds, mix, weigh, cfg, ok, after, pay, lookup, table, sums, squares, others,
+                played, counts):  # fmt: skip
     """Deals ``first .. first + n - 1`` of the run seeded ``seed``: at each weighing seat's turn with a choice,
     every open call's net is added to ``sums[cell, call]`` (its square to ``squares``, the other seats' nets to
     ``others``), the field player's weights to ``played``, and ``counts[cell]`` counts the turn."""
@@ -178,8 +190,9 @@ def weigh_deals(seed, first, n, kinds, weigh, cfg, ok, after, pay, lookup, table
         st[0] = deal_stream(seed, i, CHOICES)
         high = PASS
         declarer = -1
+        kitty = cfg[C_POOL] + 1 if cfg[C_KITTY] else 0  # the dealer's unit in it (NAP-VAR-POOL)
         for s in range(playing):
-            field_weights(kinds[s], s, playing, hands[s], high, cfg, ok, after, lookup, table, w)
+            field_weights(kinds[s], s, playing, hands[s], high, kitty, cfg, after, pay, lookup, table, w)
             if weigh[s] and after[high, 0] > 0:
                 cell = cell_of(lookup, playing, s, hands[s], high)
                 counts[cell] += 1
@@ -194,8 +207,8 @@ def weigh_deals(seed, first, n, kinds, weigh, cfg, ok, after, pay, lookup, table
                     if code != PASS:
                         h, d = code, s
                     cst[0] = start
-                    finish(s + 1, h, d, kinds, cards_kinds, cfg, ok, after, pay, c_hands, lookup, table, cst, cw, tc,
-                           tricks, deal_i8, deal_i32, actions, net)  # fmt: skip
+                    finish(s + 1, h, d, kinds, mix, cards_kinds, cfg, ok, after, pay, c_hands, lookup, table, cst,
+                           cw, tc, tricks, deal_i8, deal_i32, actions, net)  # fmt: skip
                     v = np.int64(net[0, s])
                     sums[cell, code] += v
                     squares[cell, code] += v * v
@@ -203,18 +216,18 @@ def weigh_deals(seed, first, n, kinds, weigh, cfg, ok, after, pay, lookup, table
                     for t in range(seats):
                         rest += net[0, t]
                     others[cell, code] += rest - v
-            code = draw(w, st)
+            code = act(kinds[s], mix, hands[s], high, kitty, cfg, after, pay, w, st)
             if code != PASS:
                 high, declarer = code, s
 
 
 @numba.njit(cache=True, parallel=True)
-def weigh_parallel(seed, n, threads, kinds, weigh, cfg, ok, after, pay, lookup, table, sums, squares, others, played,
-                   counts):  # fmt: skip
+def weigh_parallel(seed, n, threads, kinds, mix, weigh, cfg, ok, after, pay, lookup, table, sums, squares, others,
+                   played, counts):  # fmt: skip
     """:func:`weigh_deals` for deals ``0 .. n - 1`` split among ``threads`` threads, each into its own slabs
     (their first index)."""
     for t in numba.prange(threads):
         first = n * t // threads
         last = n * (t + 1) // threads
-        weigh_deals(seed, first, last - first, kinds, weigh, cfg, ok, after, pay, lookup, table, sums[t],
+        weigh_deals(seed, first, last - first, kinds, mix, weigh, cfg, ok, after, pay, lookup, table, sums[t],
                     squares[t], others[t], played[t], counts[t])  # fmt: skip

@@ -84,9 +84,11 @@ def solve(
     seed: int,
     threads: int = 0,
     on_iteration: Callable[[int, float], None] | None = None,
+    mix: float = 0.0,
 ) -> Solution:
     """Regret matching+ over ``game``'s cells for ``iterations`` iterations of ``deals`` deals each, every seat
-    playing the current strategy; ``on_iteration(t, mean regret per turn)`` after each."""
+    playing the current strategy (or, with probability ``mix`` at each decision, as ``sensible``: a restricted
+    Nash response); ``on_iteration(t, mean regret per turn)`` after each."""
     legal = game.legal
     regret = np.zeros(legal.shape)
     total = np.zeros(legal.shape)
@@ -95,7 +97,7 @@ def solve(
     kinds = ("table",) * game.players
     for t in range(1, iterations + 1):
         table = current(regret, legal)
-        stats = game.weigh(Field(kinds, table), chunk_seed(seed, t), deals, threads=threads)
+        stats = game.weigh(Field(kinds, table, mix), chunk_seed(seed, t), deals, threads=threads)
         mix = stats.policy
         mixed_value = (mix * stats.sums).sum(axis=1, keepdims=True)
         regret = np.maximum(regret + np.where(legal, stats.sums - mixed_value, 0.0), 0.0)

@@ -20,6 +20,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ...core.errors import RulesError
+from .._loo_sensible_kernel import tables as sensible_tables
 from ..kernels import MAX_POOL, Setup
 from ..loo3 import params_of, rules_of
 from . import _loo3 as K
@@ -146,8 +147,8 @@ class Loo3Game:
         weighing = np.array(weigh_seats if weigh_seats is not None else (True,) * self.players, np.bool_)
         out = Stats.empty(self.cells, len(ACTIONS), threads)
         K.weigh_parallel(
-            np.uint64(seed), int(deals), threads, self.players, fld.codes(), weighing,
+            np.uint64(seed), int(deals), threads, self.players, fld.codes(), fld.mix_weight(), weighing,
             params_of(rules_of(self.setup)), self.pool, loo_lookup()[1], fld.table_for(self.cells, len(ACTIONS)),
-            out.sums, out.squares, out.others, out.played, out.counts,
+            sensible_tables(3, 52), out.sums, out.squares, out.others, out.played, out.counts,
         )  # fmt: skip
         return out.merged(deals)

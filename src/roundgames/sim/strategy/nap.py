@@ -131,7 +131,8 @@ class NapGame:
         weighing = np.array(weigh_seats if weigh_seats is not None else (True,) * self.playing, np.bool_)
         out = Stats.empty(self.cells, len(NAP_CALLS), threads)
         K.weigh_parallel(
-            np.uint64(seed), int(deals), threads, fld.codes(), weighing, cfg, ok, after, pay, nap_lookup()[1],
+            np.uint64(seed), int(deals), threads, fld.codes(), fld.mix_weight(), weighing, cfg, ok, after, pay,
+            nap_lookup()[1],
             fld.table_for(self.cells, len(NAP_CALLS)), out.sums, out.squares, out.others, out.played, out.counts,
         )  # fmt: skip
         return out.merged(deals)

@@ -35,6 +35,16 @@ class Field:
 
     kinds: tuple[str, ...]
     table: NDArray[np.uint8] | None = None
+    #: the probability that a table's player declares or calls as ``sensible`` instead, decision by decision:
+    #: the field of a restricted Nash response (a strategy computed against it exploits ``sensible`` the more,
+    #: the larger this is, and stays hard to exploit)
+    mix: float = 0.0
+
+    def mix_weight(self) -> int:
+        """:attr:`mix` out of :data:`TOTAL`."""
+        if not 0.0 <= self.mix <= 1.0:
+            raise RulesError(f"field: the share of sensible play is a probability, got {self.mix!r}")
+        return round(self.mix * TOTAL)
 
     def codes(self) -> NDArray[np.int64]:
         """The kinds as the kernels' codes."""
