@@ -98,8 +98,7 @@ def solve(
     for t in range(1, iterations + 1):
         table = current(regret, legal)
         stats = game.weigh(Field(kinds, table, mix), chunk_seed(seed, t), deals, threads=threads)
-        mix = stats.policy
-        mixed_value = (mix * stats.sums).sum(axis=1, keepdims=True)
+        mixed_value = (stats.policy * stats.sums).sum(axis=1, keepdims=True)
         regret = np.maximum(regret + np.where(legal, stats.sums - mixed_value, 0.0), 0.0)
         total += t * stats.played
         turns += int(stats.counts.sum())
