@@ -24,7 +24,15 @@ from .files import write_strategy
 from .loo3 import Loo3Game
 from .nap import NapGame
 
-__all__ = ["PLANS", "Made", "Plan", "build"]
+__all__ = ["MIX", "PLANS", "Made", "Plan", "build"]
+
+
+#: the field the shipped strategies are computed against: at each decision every other seat declares or calls as
+#: ``sensible`` with this probability, and as the strategy itself otherwise (a restricted Nash response, Johanson,
+#: Zinkevich and Bowling 2007). Against a field of itself such a strategy is as hard to exploit as an equilibrium's
+#: approximation (measured: docs/research/bots.md), and it wins from players who declare as the period advises
+#: almost what a best response to them wins
+MIX: Final = 0.5
 
 
 @dataclass(frozen=True)
@@ -40,6 +48,8 @@ class Plan:
     deals: int
     #: deals of the last weighing, against the final strategy (its values and their intervals)
     final: int
+    #: the share of sensible play in the field it is computed against (:func:`.cfr.solve`'s ``mix``)
+    mix: float = MIX
 
     def games(self) -> list[Any]:
         """The game of each pool bucket."""
@@ -119,7 +129,7 @@ def _make(
             if say:
                 say(f"{plan.game}, pool {pool}: iteration {t} of {iterations}, mean regret {regret:.4f} a turn")
 
-        solution = solve(game, iterations, deals, run_seed, threads=threads, on_iteration=progress)
+        solution = solve(game, iterations, deals, run_seed, threads=threads, on_iteration=progress, mix=plan.mix)
         settled = settle(game, solution.table(game.legal), final, chunk_seed(run_seed, 1 << 20), threads=threads)
         tables.append(settled)
         traces.append([round(x, 5) for x in solution.trace])
@@ -134,6 +144,7 @@ def _make(
         "iterations": iterations,
         "deals": deals,
         "final": final,
+        "mix": plan.mix,
         "seconds": round(seconds, 1),
         "trace": traces,
     }

@@ -11,13 +11,16 @@ from .nap import NapGame
 __all__ = ["game_for"]
 
 
-def game_for(game: str, players: int, preset: str | None = None, options: dict[str, Any] | None = None) -> Any:
+def game_for(
+    game: str, players: int, preset: str | None = None, options: dict[str, Any] | None = None, pool: int = 0
+) -> Any:
     """The strategies' view of ``game`` at ``players`` seats under ``preset`` (Peel's by default) and
-    ``options``: Three-card Loo or Nap; a RulesError naming what is not covered."""
+    ``options``, every deal from ``pool`` (before the stake): Three-card Loo or Nap; a RulesError naming what is
+    not covered."""
     if preset not in (None, "peel"):
         raise RulesError(f"preset: the strategies cover Peel's rules, not {preset!r}")
     if game == "loo":
-        return Loo3Game(players, 0, options or {})
+        return Loo3Game(players, pool, options or {})
     if game == "nap":
-        return NapGame(players, 0, options or {})
+        return NapGame(players, pool, options or {})
     raise RulesError(f"game: no strategies for {game!r} (valid: loo, nap)")
