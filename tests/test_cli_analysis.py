@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -16,7 +17,35 @@ from roundgames.session.analysis import is_decision
 
 RECORDS = Path(__file__).parent / "records"
 NAP = RECORDS / "nx3_nap_made_five_players.json"
-VALUE = re.compile(r"^  (\S.*?)\s+([+-]\d+\.\d\d)(   .*)?$")
+# An option's line (session.analysis.option_lines): the action, its value and the 95% interval's half-width, how
+# often a strategy that mixes takes it, and its marks (on a line of their own, indented, where the line is long).
+ROW = re.compile(r"^  (\S.*?)\s+([+-]\d+\.\d\d)(?: ± (\d+\.\d\d))?(?:\s+(\d+% of the time|never))?(?:\s{3,}(\S.*))?$")
+MARKS = re.compile(r"^ {6}(\S.*)$")
+LINE_WIDTH = 80  # the lines fit a terminal of 80 columns
+
+
+@dataclass
+class Row:
+    action: str
+    value: float
+    half: float | None
+    share: str | None
+    marks: str
+
+
+def rows(lines: list[str]) -> list[Row]:
+    """The options in an expert's block of lines, each with its marks (from the line below it where they are there)."""
+    found: list[Row] = []
+    for line in lines:
+        if (m := ROW.match(line)) is not None:
+            half = float(m.group(3)) if m.group(3) else None
+            found.append(Row(m.group(1), float(m.group(2)), half, m.group(4), m.group(5) or ""))
+        elif found and not found[-1].marks and (more := MARKS.match(line)) is not None:
+            found[-1].marks = more.group(1)
+        else:
+            continue
+        assert len(line) <= LINE_WIDTH, line
+    return found
 
 
 def decisions_of(path: Path, seats: set[str]) -> list[str]:
@@ -54,16 +83,17 @@ def test_replay_analyse_all_prints_the_values_of_each_decision_after_it() -> Non
     assert [after for after, _, _ in found] == expected  # one block after each decision, and no other
     for after, who, lines in found:
         assert after.startswith(who + " ")
-        rows = [m for m in map(VALUE.match, lines) if m]
-        # The expert's list, its choice first and the others best first; after it, the action played when the
-        # expert did not list it.
-        listed = [m for m in rows if "not on the expert's list" not in (m.group(3) or "")]
-        assert listed and len(rows) - len(listed) <= 1, lines
-        values = [float(m.group(2)) for m in listed]
+        shown = rows(lines)
+        # The expert's list, its choice first and the others best first, each with its 95% interval (this deal is
+        # weighed by the search, whose worlds give one); after it, the action played when the expert did not list it.
+        listed = [r for r in shown if "not on the expert's list" not in r.marks]
+        assert listed and len(shown) - len(listed) <= 1, lines
+        values = [r.value for r in listed]
         assert values[1:] == sorted(values[1:], reverse=True)
-        assert "the expert's choice" in (listed[0].group(3) or "")
+        assert all(r.half is not None and r.half >= 0 for r in listed), lines
+        assert listed[0].marks.startswith("the expert's choice")
         taken = after.split(" ", 1)[1]  # "call nap", "play AD"
-        assert [m.group(1) for m in rows if "played" in (m.group(3) or "")] == [taken], (after, lines)
+        assert [r.action for r in shown if "played" in r.marks] == [taken], (after, lines)
     summary = [ln for ln in run.stdout.splitlines() if ln.startswith("Analysis: ")]
     assert len(summary) == 1 and "P3: " in summary[0] and "expected loss" in summary[0]
 
@@ -116,10 +146,11 @@ def test_play_hints_h_weighs_the_options_and_the_sheet_and_saved_table_mark_the_
     assert run.returncode == 0, run.stderr
     out = run.stdout
     assert "Hints are allowed" in out
-    hint = out.split("You> h\n", 1)[1].splitlines()
-    assert hint[0].startswith("Hint: the expert bot's expected net")
-    values = [VALUE.match(ln) for ln in hint[1:] if VALUE.match(ln)]
-    assert values and "the expert's choice" in (values[0].group(3) or "")
+    hint = out.split("You> h\n", 1)[1].split("This deal is marked on the score sheet", 1)[0].splitlines()
+    assert hint[0].startswith("Hint: the expert bot's expected net") and "95% interval" in hint[1]
+    values = rows(hint[2:])
+    assert values and values[0].marks == "the expert's choice"
+    assert all(r.half is not None for r in values), hint
     assert "Played with hints: deal 1 (You)." in out.rsplit("The sitting is over.", 1)[1]  # the final score sheet
     saved = json.loads(save.read_text())
     assert saved["hints"] is True and saved["hinted"] == {"1": ["You"]}
@@ -130,8 +161,8 @@ def test_play_hints_h_weighs_the_options_and_the_sheet_and_saved_table_mark_the_
     assert replayed.returncode == 0, replayed.stderr
     found = blocks(replayed.stdout)
     assert {who for _, who, _ in found} == {"You"}
-    first = [(m.group(1), m.group(2)) for m in map(VALUE.match, found[0][2]) if m and "not on" not in m.group(0)]
-    assert first == [(m.group(1), m.group(2)) for m in values]
+    first = [(r.action, r.value, r.half) for r in rows(found[0][2]) if "not on" not in r.marks]
+    assert first == [(r.action, r.value, r.half) for r in values]
 
 
 def test_play_without_hints_says_h_is_off_and_marks_nothing() -> None:

@@ -314,7 +314,7 @@ def test_h_shows_the_experts_values_at_a_table_with_hints_and_the_sheet_marks_th
             await pilot.press("h")
             assert isinstance(app.screen, InfoScreen)
             shown = screen_text(app)
-            assert "the expert's choice" in shown and re.search(r"call \w+ +[+-]\d+\.\d\d", shown), shown
+            assert "the expert's choice" in shown and re.search(r"call \w+ +[+-]\d+\.\d\d ± \d+\.\d\d", shown), shown
             await pilot.press("escape")
             assert not isinstance(app.screen, InfoScreen) and table.hinted == {0: {0}}
             await pilot.press("p")

@@ -42,6 +42,22 @@ def _play_until(seat: Seat, done: Callable[[dict[str, Any]], bool], acted: list[
     raise AssertionError("never reached the end")
 
 
+def _advice(options: list[dict[str, Any]], note: Any) -> None:
+    """The expert's options as docs/web.md gives them: each ``{"action", "label", "value", "half", "prob"}`` (the
+    half-width of the value's 95% interval, null where there is none; the probability a strategy that mixes takes
+    it, null where it does not), and the note, a string, which says why where the expert's choice (the first) is not
+    the best valued."""
+    assert options
+    for o in options:
+        assert set(o) == {"action", "label", "value", "half", "prob"}, o
+        assert isinstance(o["action"], str) and isinstance(o["label"], str) and isinstance(o["value"], int | float), o
+        assert o["half"] is None or (isinstance(o["half"], int | float) and o["half"] >= 0), o
+        assert o["prob"] is None or (isinstance(o["prob"], int | float) and 0 <= o["prob"] <= 1), o
+    assert isinstance(note, str)
+    if any(o["value"] > options[0]["value"] for o in options[1:]):
+        assert note, options
+
+
 def _csv(url: str, table: str) -> list[str]:
     return httpx.get(f"{url}/api/tables/{table}/scores.csv", trust_env=False).text.splitlines()
 
@@ -64,7 +80,9 @@ def test_a_hint_goes_to_the_asker_alone_and_marks_its_deal_which_a_restart_keeps
     assert busy["code"] == "busy" and busy["field"] == "type", busy
     hint = _next(ann, "hint", "error")
     assert hint["type"] == "hint" and hint["deal"] == 1 and hint["seat"] == 0, hint
-    assert hint["options"] and {o["action"] for o in hint["options"]} <= legal
+    assert set(hint) == {"type", "deal", "seat", "options", "note"}, hint
+    _advice(hint["options"], hint["note"])
+    assert {o["action"] for o in hint["options"]} <= legal
     values = [o["value"] for o in hint["options"]]
     assert values[1:] == sorted(values[1:], reverse=True)  # the expert's choice first, then the others best first
     assert ann.state["hand"] == hand and ann.my_turn()  # asking changed nothing at the table
@@ -135,6 +153,7 @@ def test_a_review_shows_the_seat_only_what_it_saw_until_the_sitting_is_over(serv
     assert [d["hand"] for d in review["decisions"]] == [s["hand"] for s in turns if len(s["legal"]) > 1]
     assert review["decisions"] and review["summary"]["decisions"] == len(review["decisions"])
     for d in review["decisions"]:
+        _advice(d["options"], d["note"])
         values = [o["value"] for o in d["options"]]
         assert values[1:] == sorted(values[1:], reverse=True) and d["best"] == d["options"][0]["action"]
         taken = next((o["value"] for o in d["options"] if o["action"] == d["taken"]), None)

@@ -27,6 +27,7 @@ True
 from __future__ import annotations
 
 import random
+import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -41,6 +42,7 @@ from .input import action_text
 from .words import current_trick, hand_order
 
 __all__ = [
+    "LINE_WIDTH",
     "TIE",
     "DealReview",
     "Hint",
@@ -50,10 +52,12 @@ __all__ = [
     "Weighed",
     "hint",
     "is_decision",
+    "mixes",
     "option_lines",
     "review",
     "review_deal",
     "run",
+    "share_text",
 ]
 
 #: values closer than this are the same value: the expert's sums of weighted worlds differ by rounding alone
@@ -276,39 +280,94 @@ def hint(deal: Deal, seat: int, *, table_seed: int | str = 0, deal_index: int = 
     return _weigh(deal, seat, decision_seed(table_seed, seat, deal_index, len(deal.log)))[0]
 
 
-def _value(o: Option) -> str:
-    half = f" ± {o.half:.2f}" if o.half is not None and o.half < 1e6 else ""
-    prob = f"  {round(100 * o.prob):>3}%" if o.prob is not None and 0.0 < o.prob < 1.0 else ""
-    return f"{o.value:+7.2f}{half}{prob}"
+#: the width :func:`option_lines` fits its lines to: a terminal of 80 columns (a longer line would wrap mid-column)
+LINE_WIDTH = 80
+
+
+def _interval(o: Option) -> str:
+    """``± 0.21``: the half-width of the value's 95% interval; nothing where there is none (too few worlds to say) or
+    it is unbounded (one world)."""
+    return f"± {o.half:.2f}" if o.half is not None and o.half < 1e6 else ""
+
+
+def mixes(options: Sequence[Option]) -> bool:
+    """Whether the expert's strategy mixes among ``options``: one of them it takes sometimes, neither never nor
+    always (only then is an option's share worth showing)."""
+    return any(o.prob is not None and 0.0 < o.prob < 1.0 for o in options)
+
+
+def share_text(prob: float | None) -> str:
+    """How often a mixed strategy takes an option, in words: ``40% of the time``, ``never``; empty where not known.
+    A share that would round to 0% or 100% is shown as 1% or 99%: it must not read as never or always when the
+    strategy does mix."""
+    if prob is None:
+        return ""
+    if prob <= 0.0:
+        return "never"
+    percent = 100 if prob >= 1.0 else min(99, max(1, round(100 * prob)))
+    return f"{percent:2}% of the time"  # " 5%" under "40%": the column lines up
+
+
+def _marks(options: Sequence[Option], i: int, taken: str | None) -> str:
+    o = options[i]
+    marks = ["the expert's choice"] if i == 0 else []
+    if o.action == taken:
+        less = options[0].value - o.value
+        marks.append(f"played: {less:.2f} less" if less > TIE else "played, as good" if i else "played")
+    return ", ".join(marks)
+
+
+def _row(head: str, marks: str, width: int) -> list[str]:
+    """An option's line, its marks after it; the marks on a line of their own, indented under it, where the line
+    would be wider than ``width`` (a long action, a long mark)."""
+    line = f"{head}   {marks}".rstrip() if marks else head.rstrip()
+    return [line] if len(line) <= width or not marks else [head.rstrip(), f"      {marks}"]
 
 
 def option_lines(
-    options: Sequence[Option], taken: str | None = None, taken_value: float | None = None, note: str = ""
+    options: Sequence[Option],
+    taken: str | None = None,
+    taken_value: float | None = None,
+    note: str = "",
+    width: int = LINE_WIDTH,
 ) -> list[str]:
     """The options as lines of text (the expert's choice first, then best first), each with its value and its 95%
-    interval (and how often the expert takes it, where it mixes), the expert's choice and the one ``taken``
-    marked, and ``note`` (why the choice is not the best valued) last; card codes as the record writes them (a
-    terminal shows them its own way)."""
-    width = max((len(o.action) for o in options), default=0)
-    values = [_value(o) for o in options]
-    room = max((len(v) for v in values), default=0)
+    interval (``+1.13 ± 0.21``) and, where the strategy mixes, how often it takes the option (``40% of the time``);
+    the expert's choice and the one ``taken`` marked, and ``note`` (why the choice is not the best valued) last,
+    wrapped to ``width`` columns. Card codes as the record writes them (a terminal shows them its own way).
+
+    >>> mixed = [Option("throw", 0.0, 0.0, 0.9), Option("stand", 0.07, 0.68, 0.1), Option("miss", -1.9, 0.81, 0.0)]
+    >>> print("\\n".join(option_lines(mixed, "stand", 0.07, "the strategy mixes here: stand 10%, throw 90%")))
+      throw    +0.00 ± 0.00  90% of the time   the expert's choice
+      stand    +0.07 ± 0.68  10% of the time   played, as good
+      miss     -1.90 ± 0.81  never
+      (the strategy mixes here: stand 10%, throw 90%)
+    """
+    name = max((len(o.action) for o in options), default=0)
+    # The values, their intervals and the shares each padded to the widest, so that they line up in columns; an
+    # interval or a share no option has takes no room.
+    intervals = [_interval(o) for o in options]
+    wide = max((len(t) for t in intervals), default=0)
+    cells = [f"{o.value:+7.2f}" + (f" {t:<{wide}}" if wide else "") for o, t in zip(options, intervals, strict=True)]
+    if mixes(options):
+        shares = [share_text(o.prob) for o in options]
+        most = max(len(t) for t in shares)
+        cells = [f"{c}  {t:<{most}}" for c, t in zip(cells, shares, strict=True)]
     out = []
     for i, o in enumerate(options):
-        marks = ["the expert's choice"] if i == 0 else []
-        if o.action == taken:
-            less = options[0].value - o.value
-            marks.append(f"played: {less:.2f} less" if less > TIE else "played, as good" if i else "played")
-        out.append(f"  {o.action:<{width}}  {values[i]:<{room}}" + (f"   {', '.join(marks)}" if marks else ""))
+        out += _row(f"  {o.action:<{name}}  {cells[i]}", _marks(options, i, taken), width)
     if taken is not None and all(o.action != taken for o in options):
         if taken_value is None:
             out.append(f"  played: {taken} (no rule allows it: not weighed)")
         else:
             less = options[0].value - taken_value if options else 0.0
             said = f"played: {max(0.0, less):.2f} less" if less > TIE else "played, as good"
-            unlisted = "(not on the expert's list; weighed in the same worlds)"
-            out.append(f"  {taken:<{width}}  {taken_value:+7.2f}   {said} {unlisted}")
+            value = f"{taken_value:+7.2f}"
+            head = f"  {taken:<{name}}  {value:<{len(cells[0]) if cells else 0}}"
+            out += _row(head, f"{said} (not on the expert's list; weighed in the same worlds)", width)
     if note:
-        out.append(f"  ({note})")
+        # A note is a sentence or two: wrapped within the width, its lines under its first word.
+        out += textwrap.wrap(f"({note})", width, initial_indent="  ", subsequent_indent="   ", break_on_hyphens=False)
     return out
 
 

@@ -589,9 +589,9 @@ class _Plain:
         except RoundgamesError as e:
             self.say(f"! h: {e.reason if isinstance(e, RecordError) else e}")
             return
-        self.say(
-            "Hint: the expert bot's expected net of each option by the deal's end (± its 95% interval), its choice first:"
-        )
+        # Two lines, to fit a terminal of 80 columns as the options' lines do.
+        self.say("Hint: the expert bot's expected net of each option by the deal's end")
+        self.say("(± its 95% interval), its choice first:")
         for line in option_lines(found.options, note=found.note):
             self.say(line)
         self.say("This deal is marked on the score sheet as played with hints.")

@@ -30,6 +30,7 @@ Complete. P2 takes the pool. Looed: P3 3, P4 3, P1 3. P1 -6, P2 +3, P3 -3, P4 -3
 from __future__ import annotations
 
 import dataclasses
+import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
@@ -40,7 +41,7 @@ from ..core.errors import RoundgamesError
 from ..games.protocol import Deal, Feature, Stage, View
 from ..records.deal import DealRecord, start
 from ..records.files import Loaded, load_any, loads_any
-from ..session.analysis import DealReview, option_lines, review
+from ..session.analysis import LINE_WIDTH, DealReview, option_lines, review
 from .plain import SYMBOLS, card_text, show
 
 __all__ = ["HELP", "ReplayDeal", "deals_of", "load_file", "load_text", "reviewed_seats", "run"]
@@ -149,9 +150,10 @@ def _analysis(deal: ReplayDeal, record: DealRecord, frames: list[str], ascii: bo
         frames[-1] += f"\nAnalysis: none ({e})."
         return
     for d in found.decisions:
-        head = f"The expert on {found.seats[d.seat]}'s decision (expected net by the deal's end, its choice first):"
+        said = f"The expert on {found.seats[d.seat]}'s decision (expected net by the deal's end ± its 95% interval):"
+        head = textwrap.wrap(said, LINE_WIDTH, subsequent_indent="  ")  # a long name must not push it past 80
         lines = option_lines(d.options, d.taken, d.taken_value, d.note)
-        frames[d.index + 1] += "\n" + "\n".join(show(line, ascii) for line in [head, *lines])
+        frames[d.index + 1] += "\n" + "\n".join(show(line, ascii) for line in [*head, *lines])
     frames[-1] += f"\nAnalysis: {found.summary_line()}."
 
 

@@ -100,6 +100,9 @@ Legal cards stand in brackets, [A♠], and in bold; the others are dim.
 A finished trick stays in view a moment; any key collects it."""
 
 
+#: the width of the text in a window over the table (InfoScreen: 78 columns, less its border and padding)
+INFO_WIDTH = 74
+
 #: the help's words on exchanges, flushes and Pam, at a deal that has them (LOO5-2..6)
 _HELP_STOCK = """\
 Exchanging: 1-9 mark the cards, e or Enter exchanges them (the panel
@@ -697,7 +700,7 @@ class TableApp(Panels, App[int]):
         """``r``: the rules in force at this table in words, house rules marked, and where to read how to play."""
         mode = MODE_LINES["table" if self.table.table_mode else "strict"]
         lines = [f"- {rule.line}" for rule in house_rules(self.table.rules)]
-        teach = teaching_text(page_of(self.table.rules), width=74, ascii_only=self.settings.ascii)
+        teach = teaching_text(page_of(self.table.rules), width=INFO_WIDTH, ascii_only=self.settings.ascii)
         more = f"The worked example and every rule by ID: type `{rules_command(self.table.rules)}` at a shell prompt."
         body = "\n".join([*lines, f"- {mode}", "", "HOW TO PLAY (up and down scroll)", teach, more])
         self._info("Rules in force", Text(body))
@@ -726,10 +729,16 @@ class TableApp(Panels, App[int]):
             self._say(f"h: {e.reason if isinstance(e, RecordError) else e}.")
             self._refresh()
             return
-        lines = ["The expert bot's expected net of each option", "by the deal's end, its choice first:", ""]
-        lines += [show(line.strip(), self.settings.ascii) for line in option_lines(found.options, note=found.note)]
+        lines = [
+            "The expert bot's expected net of each option by the deal's end",
+            "(± its 95% interval), its choice first:",
+            "",
+        ]
+        # Fitted to the window once their indent is dropped; a note wrapped here, not mid-word by the window.
+        shown = option_lines(found.options, note=found.note, width=INFO_WIDTH + 2)
+        lines += [show(line.removeprefix("  "), self.settings.ascii) for line in shown]
         lines += ["", "This deal is marked on the score sheet as played with hints."]
-        self._info("Hint", "\n".join(lines))
+        self._info("Hint", Text("\n".join(lines)))  # plain text: a note's brackets are not markup
         self._refresh()
 
     def action_show_sheet(self) -> None:

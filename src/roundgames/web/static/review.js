@@ -30,27 +30,76 @@ function cards(list) {
   return h("span", { class: "chips" }, (list ?? []).length ? list.map(cardChip) : h("span", { text: "none" }));
 }
 
-/** The options, the expert's choice first and the others best first, each with its value; the expert's choice and the one played marked. */
-function optionsTable(options, { taken = null, takenLabel = null, takenValue = null } = {}) {
+/** A value in words, for a screen reader: "plus 1.13", "minus 0.75" (never a bare sign read as a dash). */
+function spokenValue(amount) {
+  const text = value(amount);
+  return text.startsWith("+") ? `plus ${text.slice(1)}` : text.startsWith("-") ? `minus ${text.slice(1)}` : text;
+}
+
+/** An interval's half-width to show ("0.21"), or null where there is none (too few worlds to say). */
+function halfText(half) {
+  return typeof half === "number" && Number.isFinite(half) ? Math.abs(half).toFixed(2) : null;
+}
+
+/** Whether the expert's strategy mixes among these options: it takes one of them sometimes, neither never nor always. */
+export function mixes(options) {
+  return options.some((o) => typeof o.prob === "number" && o.prob > 0 && o.prob < 1);
+}
+
+/** How often a mixed strategy takes an option: "40%", "never", or "" where not known. A share that would round to
+ *  0% or 100% while the strategy mixes shows as 1% or 99%: it must not read as never or always when it is not. */
+export function shareText(prob) {
+  if (typeof prob !== "number") return "";
+  if (prob <= 0) return "never";
+  return `${prob >= 1 ? 100 : Math.min(99, Math.max(1, Math.round(100 * prob)))}%`;
+}
+
+/** The value cell: "+1.13 ± 0.21" on screen, "plus 1.13, give or take 0.21" to a screen reader. */
+function valueCell(amount, half) {
+  const spread = halfText(half);
+  const shown = spread === null ? value(amount) : `${value(amount)} ± ${spread}`;
+  const spoken = spread === null ? spokenValue(amount) : `${spokenValue(amount)}, give or take ${spread}`;
+  return h("td", { class: ["money", amount < 0 && "minus"], dataset: { value: String(amount ?? ""), half: spread ?? "" } },
+    h("span", { "aria-hidden": "true", text: shown }), h("span", { class: "visually-hidden", text: spoken }));
+}
+
+/** The note where the expert's choice is not the best valued (a strategy that mixes, values within each other's
+ *  intervals, the model's choice kept within the worlds' noise), as a sentence. */
+function noteLine(note, id) {
+  if (!note) return null;
+  const sentence = note.endsWith(".") ? note : `${note}.`;
+  return h("p", { class: "expert-note", id, "data-testid": "expert-note" },
+    h("strong", { text: "Why this choice: " }), sentence);
+}
+
+/**
+ * The options, the expert's choice first and the others best first, each with its value and the half-width of its 95%
+ * interval, and how often the strategy takes it where it mixes; the expert's choice and the one played marked. An
+ * option below the expert's choice may be valued higher only where the note says why: that is the server's to say,
+ * so nothing here calls another option better.
+ */
+function optionsTable(options, { taken = null, takenLabel = null, takenValue = null, note = "", noteId } = {}) {
   const listed = options.some((o) => o.action === taken);
-  // The expert keeps the sensible model's choice unless its worlds show another clearly better: say so when a
-  // higher estimate is listed below its choice.
-  const kept = options.length > 1 && options.slice(1).some((o) => o.value > options[0].value);
-  const choice = kept ? "the expert's choice (the model's: none clearly better)" : "the expert's choice";
+  const shares = mixes(options);
   const rows = options.map((o, i) => h("tr", { class: [i === 0 && "best", o.action === taken && "taken"] },
     h("td", {}, label(o.label)),
-    h("td", { class: ["money", o.value < 0 && "minus"], text: value(o.value) }),
-    h("td", { class: "marks", text: [i === 0 && choice, o.action === taken && "played"].filter(Boolean).join(", ") })));
+    valueCell(o.value, o.half),
+    shares && h("td", { class: "share", text: shareText(o.prob) }),
+    h("td", { class: "marks", text: [i === 0 && "the expert's choice", o.action === taken && "played"].filter(Boolean).join(", ") })));
   if (taken && !listed) {
     // The expert tries a few of a verb's many actions (or an irregular action has no value): the one played still shows.
     rows.push(h("tr", { class: "taken" }, h("td", {}, label(takenLabel ?? taken)),
-      h("td", { class: "money", text: takenValue === null ? "–" : value(takenValue) }),
+      takenValue === null ? h("td", { class: "money", text: "–", "aria-label": "no value" }) : valueCell(takenValue, null),
+      shares && h("td", { class: "share" }),
       h("td", { class: "marks", text: takenValue === null ? "played (not weighed)" : "played (weighed apart)" })));
   }
-  return h("table", { class: "expert-options", "data-testid": "expert-options" },
-    h("thead", {}, h("tr", {}, h("th", { scope: "col", text: "Option" }), h("th", { scope: "col", text: "Expected" }),
-      h("th", { scope: "col", text: "" }))),
+  const table = h("table", { class: "expert-options", "data-testid": "expert-options", "aria-describedby": note ? noteId : null },
+    h("thead", {}, h("tr", {}, h("th", { scope: "col", text: "Option" }),
+      h("th", { scope: "col", text: "Expected", title: "The expected net by the deal's end, give or take its 95% interval" }),
+      shares && h("th", { scope: "col", text: "How often", title: "How often the expert's strategy takes it here" }),
+      h("th", { scope: "col" }, h("span", { class: "visually-hidden", text: "Marks" })))),
     h("tbody", {}, rows));
+  return [table, noteLine(note, noteId)];
 }
 
 function trickLine(state, trick) {
@@ -119,7 +168,8 @@ export class ReviewDialog {
         h("h3", { text: `Decision ${this.step + 1} of ${count} (action ${d.number} of the deal, ${d.stage === "play" ? "the play" : "the bidding"})` }),
         h("p", {}, r.seat === state?.you ? "Your hand: " : `${r.name}'s hand: `, cards(d.hand)),
         d.stage === "play" && h("p", {}, "On the table: ", trickLine(state, d.trick)),
-        optionsTable(d.options, { taken: d.taken, takenLabel: d.taken_label, takenValue: d.taken_value }),
+        optionsTable(d.options, { taken: d.taken, takenLabel: d.taken_label, takenValue: d.taken_value,
+          note: d.note, noteId: "review-note" }),
         h("p", { "data-testid": "review-loss", text: d.loss === null ? "Not weighed." : d.matched
           ? "As good as the expert's choice." : `${value(d.loss).replace("+", "")} less than the expert's choice.` })),
       count > 1 && h("div", { class: "stepper" },
@@ -135,7 +185,7 @@ export class ReviewDialog {
   }
 }
 
-/** The hint at the person's turn: the expert's value of each option, its choice first. */
+/** The hint at the person's turn: the expert's value of each option with its interval, its choice first; the note. */
 export function renderHint(box, hint) {
   if (!hint) {
     box.hidden = true;
@@ -143,7 +193,7 @@ export function renderHint(box, hint) {
     return;
   }
   box.hidden = false;
-  fill(box, h("p", { class: "note", text: "The expert's expected net of each option by the deal's end:" }),
-    optionsTable(hint.options ?? []),
-    h("p", { class: "note", text: "This deal is marked on the score sheet as played with hints." }));
+  fill(box, h("p", { class: ["note", "hint-intro"], text: "The expert's expected net of each option by the deal's end, give or take its 95% interval:" }),
+    optionsTable(hint.options ?? [], { note: hint.note, noteId: "hint-note" }),
+    h("p", { class: ["note", "hint-marked"], text: "This deal is marked on the score sheet as played with hints." }));
 }
