@@ -35,20 +35,45 @@ from .search import CLEAR, DEFAULT_SAMPLES, SAMPLES, Advice, SearchBot, Valued, 
 from .strategy import Choice, Strategy, action_name, for_view
 from .table_player import pick
 
-__all__ = ["EXPERT", "FLOOR", "ExpertBot", "expert_for", "mixed_note"]
+__all__ = ["DOING", "EXPERT", "FLOOR", "UNREACHED", "ExpertBot", "expert_for", "mixed_note"]
 
 #: the expert's name
 EXPERT: Final = "expert"
 #: the least weight a world keeps for a declaration or call the strategy would not make there
 FLOOR: Final = 0.02
 #: the note of advice where the strategy never reached the cell
-UNREACHED: Final = "the strategy never met this hand here: the expert declares as sensible does"
+UNREACHED: Final = (
+    "the strategy never met this hand in this place: the expert declares or calls as sensible does, and the values "
+    "are its search's estimates"
+)
+#: what the strategy does, in words, by action name
+DOING: Final = {
+    "stand": "stands",
+    "throw": "throws up",
+    "miss": "takes the miss",
+    "defend": "defends the pool with the miss",
+    "pass": "passes",
+    "1": "calls one",
+    "2": "calls two",
+    "misery": "calls misery",
+    "3": "calls three",
+    "4": "calls four",
+    "nap": "calls Nap",
+    "wellington": "calls Wellington",
+    "blucher": "calls Blücher",
+}
 
 
-def mixed_note(choice: Choice, verbs: dict[str, str]) -> str:
-    """Why a mixed strategy's choice need not be the best valued: ``the strategy stands here 40% of the time``."""
-    parts = [f"{verbs.get(a, a)} {round(100 * p)}%" for a, p in zip(choice.actions, choice.probs, strict=True) if p > 0]
-    return "the strategy mixes here: " + ", ".join(parts) + " of the time (its values are as good as equal)"
+def mixed_note(choice: Choice) -> str:
+    """Why a mixed strategy's choice need not be the best valued: ``the strategy mixes here: it stands 40% of the
+    time and throws up 60% (...)``; a share that would round to 0% or 100% is said as 1% or 99%."""
+    parts = [
+        f"{DOING.get(a, a)} {min(99, max(1, round(100 * p)))}%"
+        for a, p in sorted(zip(choice.actions, choice.probs, strict=True), key=lambda ap: -ap[1])
+        if p > 0
+    ]
+    said = ", ".join(parts[:-1]) + f" and {parts[-1]}" if len(parts) > 1 else parts[0]
+    return f"the strategy mixes here: it {said} of the time (the values of what it mixes are as good as equal)"
 
 
 class ExpertBot(SearchBot):
@@ -104,14 +129,15 @@ class ExpertBot(SearchBot):
         by_name = {action_name(a): a for a in view.legal}
         if choice is None:
             model = kit(view).sensible(random.Random(0)).choose(view)
-            rest = [a for a in view.legal if a != model]
-            return Advice(tuple(Valued(a, 0.0) for a in [model, *rest]), UNREACHED)
+            searched = super().advise(view)
+            rows = sorted(searched.options, key=lambda o: (o.action != model, -o.value))
+            return Advice(tuple(rows), UNREACHED)
         rows = [
             Valued(by_name[a], v, h, p)
             for a, v, h, p in zip(choice.actions, choice.values, choice.halves, choice.probs, strict=True)
         ]
         rows.sort(key=lambda o: (-(o.prob or 0.0), -o.value))
-        note = "" if choice.pure is not None else mixed_note(choice, {})
+        note = "" if choice.pure is not None else mixed_note(choice)
         return Advice(tuple(rows), note)
 
 

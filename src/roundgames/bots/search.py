@@ -97,7 +97,7 @@ MANY = 4
 #: the search bot's name
 SEARCH = "expert-search"
 #: why a search's choice is not the best valued: the model's choice is kept unless another is clearly better
-KEPT = "the model's choice, kept: no other is better by more than the margin of the worlds' noise"
+KEPT = "the sensible player's choice, kept: no other is better by more than the margin of the sampled worlds' noise"
 
 
 @dataclass(frozen=True)
