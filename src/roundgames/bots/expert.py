@@ -13,8 +13,11 @@ cards by search.
   declaration or call in it (policy-based inference): a world where a seat that stood holds a hand the strategy
   throws up with counts for little. The strategy's probability is floored at :data:`FLOOR`, so a player who does
   not follow it (a person) still leaves worlds to draw.
-- **Card play.** The search's worlds, each solved exactly with open cards: the card of best weighted value, with
-  no margin to the model's choice (each world's value is exact, not a noisy playout).
+- **Card play, where searching pays** (:data:`SEARCHED_PLAY`: Nap): the search's worlds, each solved exactly with
+  open cards; the card of best weighted value, with no margin to the model's choice (each world's value is
+  exact, not a noisy playout). At Loo the expert plays its cards by ``sensible``'s rules: in the tournament the
+  searched play did worse than they (an open-card solver takes every other seat to play against it, which at
+  Loo, where each plays for himself, misjudges; docs/research/bots.md gives the figures).
 
 Its advice (:meth:`ExpertBot.advise`) is what it decides by: before the play, the strategy's value of each
 declaration or call against the strategy itself, with its 95% interval from the computation, and the strategy's
@@ -35,12 +38,20 @@ from .search import CLEAR, DEFAULT_SAMPLES, SAMPLES, Advice, SearchBot, Valued, 
 from .strategy import Choice, Strategy, action_name, for_view
 from .table_player import pick
 
-__all__ = ["DOING", "EXPERT", "FLOOR", "UNREACHED", "ExpertBot", "expert_for", "mixed_note"]
+__all__ = ["BY_RULE", "DOING", "EXPERT", "FLOOR", "SEARCHED_PLAY", "UNREACHED", "ExpertBot", "expert_for", "mixed_note"]
 
 #: the expert's name
 EXPERT: Final = "expert"
 #: the least weight a world keeps for a declaration or call the strategy would not make there
 FLOOR: Final = 0.02
+#: the games whose cards the expert plays by search (elsewhere by the sensible player's rules), by the
+#: tournament's measure (docs/research/bots.md)
+SEARCHED_PLAY: Final = frozenset({"nap"})
+#: the note of advice in the play of a game whose cards the expert plays by rule
+BY_RULE: Final = (
+    "at Loo the expert plays its cards by the sensible player's rules, which did better in the tournament than "
+    "searching the play; the values are the search's estimates"
+)
 #: the note of advice where the strategy never reached the cell
 UNREACHED: Final = (
     "the strategy never met this hand in this place: the expert declares or calls as sensible does, and the values "
@@ -91,7 +102,10 @@ class ExpertBot(SearchBot):
         return for_view(view, name, getattr(view.rules, "form", None) if name == "loo" else None)
 
     def choose(self, view: View[Any]) -> Any:
-        """The strategy's declaration or call where one fits, else the search's choice."""
+        """The strategy's declaration or call where one fits; in the play, the sensible player's card where the
+        expert plays by rule; else the search's choice."""
+        if view.stage is Stage.PLAY and view.to_act == view.seat and not self.searches_play(view):
+            return kit(view).sensible(random.Random(0)).choose(view)
         if view.stage is Stage.BID and view.to_act == view.seat:
             strategy = self.strategy(view)
             if strategy is not None:
@@ -101,6 +115,11 @@ class ExpertBot(SearchBot):
                 name = pick(choice, self.rng)
                 return next(a for a in view.legal if action_name(a) == name)
         return super().choose(view)
+
+    @staticmethod
+    def searches_play(view: View[Any]) -> bool:
+        """Whether the expert plays this game's cards by search."""
+        return game_of(view.rules).name in SEARCHED_PLAY
 
     def margin(self, view: View[Any]) -> float:
         """None in the play (each world is solved exactly); the search's margin before it, where no strategy fits."""
@@ -122,6 +141,11 @@ class ExpertBot(SearchBot):
             strategy = self.strategy(view)
             if strategy is not None:
                 return self._table_advice(view, strategy)
+        if view.stage is Stage.PLAY and view.to_act == view.seat and not self.searches_play(view):
+            model = kit(view).sensible(random.Random(0)).choose(view)
+            searched = super().advise(view, also)
+            rows = sorted(searched.options, key=lambda o: (o.action != model, -o.value))
+            return Advice(tuple(rows), BY_RULE if rows[0].value < max(o.value for o in rows) else "")
         return super().advise(view, also)
 
     def _table_advice(self, view: View[Any], strategy: Strategy) -> Advice:
