@@ -6,22 +6,40 @@ They work on any deal of either game through the game protocol (``parse_action``
 
 The fixtures ``postgres`` (a real PostgreSQL server for the session, tests/pgserver.py) and ``pg_url`` (a fresh
 database of it for one test) serve the store tests on PostgreSQL.
+
+For the computed strategies: :func:`bidding` plays a deal's declarations or calls and shows each turn with a
+choice, :func:`refused` checks a command's one-line refusal, and the fixture ``nap_strategy`` is a Nap strategy
+file made once for the session by ``roundgames strategy`` at a trial's size.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Iterator
+import shlex
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from cli_run import Run, run_cli
 from docs_build import build_site
 from pgserver import PgServer, why_no_postgres
 from roundgames import IllegalActionError
+from roundgames.games.protocol import Stage
 
-__all__ = ["act", "conserved", "expect_illegal", "illegal_text", "legal", "play_out"]
+__all__ = [
+    "Built",
+    "act",
+    "bidding",
+    "conserved",
+    "expect_illegal",
+    "illegal_text",
+    "legal",
+    "play_out",
+    "refused",
+]
 
 
 def act(deal: Any, *texts: str | Iterable[str]) -> None:
@@ -73,6 +91,54 @@ def play_out(deal: Any, rng: random.Random, *, avoid: tuple[str, ...] = ()) -> A
         preferred = [a for a in acts if a.verb not in avoid] or acts
         deal.apply(rng.choice(preferred))
     return deal
+
+
+def bidding(deal: Any, bots: Mapping[int, Any]) -> Iterator[tuple[Any, Any]]:
+    """Play ``deal``'s declarations (Loo) or calls (Nap) with ``bots``, each checked by the engine, and give each
+    turn with a choice as (the seat's view, its bot's action) before the action is applied. It stops when the
+    play begins or the deal ends."""
+    while not deal.is_complete and deal.stage is Stage.BID:
+        seat = deal.to_act
+        view = deal.view(seat)
+        action = bots[seat].choose(view)
+        if len(view.legal) > 1:
+            yield view, action
+        deal.apply(action)
+
+
+def refused(got: Run, command: str, *mentions: str, echoed: bool = False) -> None:
+    """``roundgames COMMAND`` refused its input as a user's mistake is: exit status 2, nothing on standard output
+    (``echoed``: nothing but the command line it echoed, ``$ roundgames COMMAND ...``, before it checked what it
+    was given), one line on standard error, ``roundgames COMMAND: error: ...``, naming each of ``mentions``."""
+    assert got.returncode == 2, (got.stdout, got.stderr)
+    if echoed:
+        assert got.stdout.startswith(f"$ roundgames {command} ") and got.stdout.count("\n") == 1, got.stdout
+    else:
+        assert got.stdout == ""
+    assert got.stderr.count("\n") == 1 and "Traceback" not in got.stderr, got.stderr
+    assert got.stderr.startswith(f"roundgames {command}: error: "), got.stderr
+    for word in mentions:
+        assert word in got.stderr, (word, got.stderr)
+
+
+@dataclass(frozen=True)
+class Built:
+    """A strategy made by the command: the run, and the file's path."""
+
+    run: Run
+    path: Path
+    command: str
+
+
+@pytest.fixture(scope="session")
+def nap_strategy(tmp_path_factory: pytest.TempPathFactory) -> Built:
+    """``roundgames strategy --game nap`` at a trial's size (one iteration of 2,000 deals, 2,000 to settle, one
+    thread), run once for the session into a folder of its own: Nap at four, Peel's rules."""
+    folder = tmp_path_factory.mktemp("strategies")
+    args = ["--game", "nap", "--seed", "5", "--out", str(folder), "--iterations", "1", "--deals", "2000"]
+    args += ["--final", "2000"]
+    got = run_cli("strategy", *args, "--workers", "1")
+    return Built(got, folder / "nap-4.rgs", shlex.join(["roundgames", "strategy", *args]))
 
 
 @pytest.fixture(scope="session")

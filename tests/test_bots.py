@@ -26,7 +26,7 @@ from typing import Any
 import pytest
 
 from roundgames import IllegalActionError, LooRules, NapRules, RulesError
-from roundgames.bots import BOTS, GAMES, Bot, ExpertBot, RandomBot, deal_series, make_bot, play_deal
+from roundgames.bots import BOTS, GAMES, Bot, ExpertBot, RandomBot, SearchBot, deal_series, make_bot, play_deal
 from roundgames.bots.loo import SensibleLooBot
 from roundgames.bots.nap import SensibleNapBot
 from roundgames.core.cards import cards_in, mask_of, pack, parse_cards
@@ -392,7 +392,7 @@ def test_the_spare_hand_is_taken_blind() -> None:
 
 def test_make_bot_knows_its_bots_and_games() -> None:
     """Each registered bot is made for each game, satisfies the Bot protocol and answers to its name."""
-    assert set(BOTS) == {"random", "sensible", "expert"} and GAMES == ("loo", "nap")
+    assert set(BOTS) == {"random", "sensible", "expert", "expert-search"} and GAMES == ("loo", "nap")
     for name in BOTS:
         for game in GAMES:
             bot = make_bot(name, game, seed=1)
@@ -402,6 +402,9 @@ def test_make_bot_knows_its_bots_and_games() -> None:
     assert isinstance(make_bot("random", "nap"), RandomBot)
     assert isinstance(make_bot("sensible", game_named("nap")), SensibleNapBot)  # by the game's spec, too
     assert isinstance(make_bot("expert", "loo"), ExpertBot) and isinstance(make_bot("expert", "nap"), ExpertBot)
+    for game in GAMES:  # the search alone, kept for comparison: a search bot but not the strategy's expert
+        search = make_bot("expert-search", game)
+        assert isinstance(search, SearchBot) and not isinstance(search, ExpertBot)
 
 
 def test_a_bot_answering_for_the_other_game_is_refused() -> None:
@@ -425,7 +428,7 @@ def test_a_bot_answering_for_the_other_game_is_refused() -> None:
 
 def test_unknown_bot_names_are_refused_with_the_list() -> None:
     """An unknown bot or game is a RulesError (a ValueError) naming the valid ones."""
-    with pytest.raises(RulesError, match=r"unknown bot 'clever' \(valid: random, sensible, expert\)"):
+    with pytest.raises(RulesError, match=r"unknown bot 'clever' \(valid: random, sensible, expert, expert-search\)"):
         make_bot("clever", "loo")
     with pytest.raises(ValueError, match=r"unknown game 'whist' for bot 'random' \(valid: loo, nap\)"):
         make_bot("random", "whist")

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from roundgames.bots import make_bot, offer_side_actions
 from roundgames.bots.budget import BUDGET_MS, MIN_SAMPLES, Cost, plan
 from roundgames.bots.loo_solve import COSTS
@@ -65,9 +67,11 @@ def test_the_play_is_solved_only_while_few_enough_cards_are_left() -> None:
     assert seen == {True, False}
 
 
-def test_the_worlds_do_not_depend_on_what_is_installed() -> None:
+@pytest.mark.parametrize("name", ["expert", "expert-search"])
+def test_the_worlds_do_not_depend_on_what_is_installed(name: str) -> None:
     """Nap's costs are the same with numba and without it (the pure-Python solver is only slower), so a seeded
-    decision is the same on any install: a hint and the later review of it agree wherever each is worked out."""
+    decision is the same on any install: a hint and the later review of it agree wherever each is worked out (the
+    expert's, and the search's)."""
     from roundgames.bots import nap_compiled
     from roundgames.bots.nap_solve import cost
 
@@ -81,8 +85,8 @@ def test_the_worlds_do_not_depend_on_what_is_installed() -> None:
     nap_compiled._kernel = False  # as without numba
     try:
         without = plan(cost(deal.rules), deal, seat, 5, 3, in_play=True, most=24, solve=True)
-        values = make_bot("expert", "nap", seed=5).values(deal.view(seat))  # type: ignore[attr-defined]
+        values = make_bot(name, "nap", seed=5).values(deal.view(seat))  # type: ignore[attr-defined]
     finally:
         nap_compiled._kernel = saved
     assert with_numba == without
-    assert values == make_bot("expert", "nap", seed=5).values(deal.view(seat))  # type: ignore[attr-defined]
+    assert values == make_bot(name, "nap", seed=5).values(deal.view(seat))  # type: ignore[attr-defined]

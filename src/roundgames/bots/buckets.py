@@ -14,10 +14,11 @@ or by the ranks of their small cards, which seldom decide a trick:
 A bucket is an integer: each suit's code in a fixed number of bits, the plain (or all, in Nap) suits' codes
 sorted, so every renaming of the suits gives the same number.
 
->>> from roundgames.core.cards import parse_cards, parse_card
->>> loo_bucket(parse_cards("AS 4H 3D"), parse_card("7S")) == loo_bucket(parse_cards("AC 2D 5H"), parse_card("7C"))
+>>> from roundgames.core.cards import mask_of, parse_card, parse_cards
+>>> def hand(text): return mask_of(parse_cards(text))
+>>> loo_bucket(hand("AS 4H 3D"), parse_card("7S")) == loo_bucket(hand("AC 2D 5H"), parse_card("7C"))
 True
->>> nap_bucket(parse_cards("AS KS 4S 3H 2D")) == nap_bucket(parse_cards("AH KH 2H 6C 5D"))
+>>> nap_bucket(hand("AS KS 4S 3H 2D")) == nap_bucket(hand("AH KH 2H 6C 5D"))
 True
 """
 

@@ -134,7 +134,7 @@ def settle(game: Game, table: NDArray[np.uint8], deals: int, seed: int, threads:
     pure = table.max(axis=1) == SCALE
     chosen = table.argmax(axis=1)
     rows = np.arange(len(table))
-    others = np.where(legal, means, -np.inf)
+    others = np.where(legal, means - halves, -np.inf)  # the other action of best lower bound
     others[rows, chosen] = -np.inf
     better = others.argmax(axis=1)
     beyond = means[rows, better] - halves[rows, better] > means[rows, chosen] + halves[rows, chosen]
