@@ -120,6 +120,11 @@ class Strategy:
         except Exception:
             return False
 
+    def describe(self) -> str:
+        """What it is a strategy for, in words: ``a strategy for loo (three_card, peel) at 5 players``."""
+        options = "".join(f", {k}={v}" for k, v in self.options.items())
+        return f"a strategy for {self.game} ({self.form}, {self.preset}{options}) at {self.players} players"
+
     def pool_index(self, pool: int) -> int:
         """The table of the pool bucket ``pool`` falls in."""
         for k, p in enumerate(self.pools):

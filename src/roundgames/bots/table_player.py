@@ -49,8 +49,11 @@ class TableBot:
         return self._sensible
 
     def choose(self, view: View[Any]) -> Any:
-        """The table's declaration or call at the seat's turn to make one, else the sensible player's action."""
-        if view.stage is Stage.BID and view.to_act == view.seat and self.strategy.fits(view.rules, len(view.order)):
+        """The table's declaration or call at the seat's turn to make one, else the sensible player's action; a
+        :class:`~roundgames.core.errors.RulesError` at a table the strategy was not computed for."""
+        if view.stage is Stage.BID and view.to_act == view.seat:
+            if not self.strategy.fits(view.rules, len(view.order)):
+                raise RulesError(f"{self.name}: {self.strategy.describe()}, not for this table")
             choice = self.strategy.choice(view)
             if choice is not None:
                 name = pick(choice, self.rng)
@@ -58,9 +61,13 @@ class TableBot:
         return self.sensible(view).choose(view)
 
 
-def table_bot(name: str, seed: int | None = None) -> TableBot:
+def table_bot(name: str, seed: int | None = None, rules: Any = None) -> TableBot:
     """The table player of a lineup name ``table:PATH`` (:class:`~roundgames.core.errors.RulesError` for another
-    name; :class:`~roundgames.core.errors.RecordError` naming the file for one that is not a strategy)."""
+    name, or for a strategy computed for other ``rules`` where given; :class:`~roundgames.core.errors.RecordError`
+    naming the file for one that is not a strategy)."""
     if not name.startswith(PREFIX) or len(name) == len(PREFIX):
         raise RulesError(f"a table player is named {PREFIX}PATH, not {name!r}")
-    return TableBot(load(name[len(PREFIX) :]), random.Random(seed), name)
+    strategy = load(name[len(PREFIX) :])
+    if rules is not None and not strategy.fits(rules, strategy.players):
+        raise RulesError(f"{name}: {strategy.describe()}, not for these rules")
+    return TableBot(strategy, random.Random(seed), name)

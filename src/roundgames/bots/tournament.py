@@ -87,7 +87,7 @@ def standard_bots(name: str, rules: Rules, seed: int) -> Bot:
     if name == ORACLE:
         return OracleBot(random.Random(seed))
     if name.startswith(PREFIX):
-        return table_bot(name, seed)
+        return table_bot(name, seed, rules)
     return make_bot(name, game_of(rules), seed)
 
 
@@ -336,7 +336,10 @@ def report(results: Results) -> list[str]:
             verdict = f"{a} better" if d.low > 0 else f"{b} better" if d.high < 0 else "no difference shown"
             label = f"{a} - {b}"
             lines.append(f"  {label:<{width + 5}}  {d!s:>16}  [{d.low:+.3f}, {d.high:+.3f}]  {verdict} at 95%")
-    lines.append(f"by seat (seat 1 is the dealer's left, seat {t.n} the dealer):")
+    if t.deals == 1:
+        lines.append(f"by seat (seat 1 is the dealer's left, seat {t.n} the dealer):")
+    else:
+        lines.append("by seat (seat 1 deals the sitting's first deal, and the deal passes to the left):")
     lines.append(f"  {'bot':<{width}}" + "".join(f"{'seat ' + str(s):>18}" for s in range(1, t.n + 1)))
     for name in names:
         cells = "".join(f"{results.result(name, s)!s:>18}" for s in range(1, t.n + 1))

@@ -5,6 +5,7 @@ for the shipped ones)."""
 from __future__ import annotations
 
 import argparse
+import os
 import shlex
 import sys
 import time
@@ -42,6 +43,8 @@ def _cmd(args: argparse.Namespace) -> int:
         if getattr(args, flag) is not None:
             words += [f"--{flag}", str(getattr(args, flag))]
     command = shlex.join(words)
+    if not os.path.isdir(args.out):
+        raise RecordError("--out", f"{args.out}: no such folder")
     print(f"$ {command}", flush=True)
     start = time.perf_counter()
     made = build(

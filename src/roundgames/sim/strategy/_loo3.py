@@ -61,8 +61,11 @@ ACTIONS = 4
 SCALE = 255
 TOTAL = 12_252_240
 PER_POINT = TOTAL // SCALE
-#: the purpose of the stream a seat's copies draw from: a deal's own streams are 0 (cards) and 1 (choices)
-WEIGH = 2
+#: the copies of a seat's turn draw from their own stream, ``deal_stream(seed ^ WEIGH, deal, seat)``: the salt keeps
+#: those streams apart from every deal's own (cards and choices), which share the space of ``deal_stream(seed, ...)``
+WEIGH = np.uint64(0xC0FFEE5EED5A17ED)
+#: the seat number of the salted stream that decides whether a deal's field plays plain ``sensible``
+MIXER = 63
 
 
 @numba.njit(cache=True, inline="always")
@@ -152,12 +155,23 @@ def draw(w, st):
 
 
 @numba.njit(cache=True, inline="always")
-def act(kind, mix, s, players, opts, hand, turnup, pool, loo, stood, took, sense, w, st):
-    """A declaration by the weights ``w`` of seat ``s``'s field player; a table's player, with probability
-    ``mix`` (out of :data:`TOTAL`), declares as ``sensible`` instead (the field of a restricted Nash response)."""
-    if kind == TABLE and mix > 0 and np.int64(next_u64(st) % np.uint64(TOTAL)) < mix:
+def act(kind, plain, s, players, opts, hand, turnup, pool, loo, stood, took, sense, w, st):
+    """A declaration by the weights ``w`` of seat ``s``'s field player; a table's player declares as ``sensible``
+    instead in a deal where the field is ``plain`` (the field of a restricted Nash response)."""
+    if kind == TABLE and plain:
         return sensible_declare(opts, hand, turnup, pool, loo, s, players, stood + took, took > 0, sense)
     return draw(w, st)
+
+
+@numba.njit(cache=True, inline="always")
+def plain_deal(seed, i, mix):
+    """Whether deal ``i``'s field plays ``sensible`` at every table seat: a draw of probability ``mix`` (out of
+    :data:`TOTAL`) from the deal's own stream of the salted space, the same for every copy of its turns."""
+    if mix <= 0:
+        return False
+    st = np.zeros(1, np.uint64)
+    st[0] = deal_stream(np.uint64(seed) ^ WEIGH, i, MIXER)
+    return np.int64(next_u64(st) % np.uint64(TOTAL)) < mix
 
 
 @numba.njit(cache=True, inline="always")
@@ -177,7 +191,7 @@ def apply_decl(s, d, players, hands, miss, decl, state):
 
 
 @numba.njit(cache=True)
-def finish(s0, players, kinds, mix, cards_kinds, params, pool, loo, club, hands, miss, turnup, decl, state, lookup,
+def finish(s0, players, kinds, plain, cards_kinds, params, pool, loo, club, hands, miss, turnup, decl, state, lookup,
            table, sense, st, w, net, won, looed, plist, winners, scratch):  # fmt: skip
     """Declarations from seat ``s0`` on by the field, then the tricks and the settlement; ``net`` holds the stakes
     and takes the result."""
@@ -191,7 +205,7 @@ def finish(s0, players, kinds, mix, cards_kinds, params, pool, loo, club, hands,
         field_weights(
             kinds[s], s, players, opts, hands[s], turnup, pool, loo, state[0], state[1], lookup, table, sense, w
         )
-        d = act(kinds[s], mix, s, players, opts, hands[s], turnup, pool, loo, state[0], state[1], sense, w, st)
+        d = act(kinds[s], plain, s, players, opts, hands[s], turnup, pool, loo, state[0], state[1], sense, w, st)
         apply_decl(s, d, players, hands, miss, decl, state)
     if taker < 0 and decl[players - 1] == THROW and state[0] + state[1] == 1:  # LOO-DECL-9, or conceding
         for s in range(players - 1):
@@ -257,6 +271,7 @@ def weigh_deals(seed, first, n, players, kinds, mix, weigh, params, pool0, looku
         state[1] = 0
         state[2] = -1
         st[0] = deal_stream(seed, i, 1)
+        plain = plain_deal(seed, i, mix)
         for s in range(players):
             opts = options(s, players, club, state[0], state[1], state[2], params)
             if opts == 0:
@@ -269,7 +284,7 @@ def weigh_deals(seed, first, n, players, kinds, mix, weigh, params, pool0, looku
                 counts[cell] += 1
                 for a in range(ACTIONS):
                     played[cell, a] += w[a]
-                start = deal_stream(seed, i, WEIGH + s)
+                start = deal_stream(np.uint64(seed) ^ WEIGH, i, s)
                 m = opts
                 while m:
                     d = low_card(m)
@@ -284,7 +299,7 @@ def weigh_deals(seed, first, n, players, kinds, mix, weigh, params, pool0, looku
                         c_state[t] = state[t]
                     apply_decl(s, d, players, c_hands, miss, c_decl, c_state)
                     cst[0] = start
-                    finish(s + 1, players, kinds, mix, cards_kinds, params, pool, loo, club, c_hands, miss, turnup,
+                    finish(s + 1, players, kinds, plain, cards_kinds, params, pool, loo, club, c_hands, miss, turnup,
                            c_decl, c_state, lookup, table, sense, cst, cw, net, won, looed, plist, winners,
                            scratch)  # fmt: skip
                     sums[cell, d - 1] += net[s]
@@ -293,7 +308,7 @@ def weigh_deals(seed, first, n, players, kinds, mix, weigh, params, pool0, looku
                     for t in range(players):
                         rest += net[t]
                     others[cell, d - 1] += rest - net[s]
-            d = act(kinds[s], mix, s, players, opts, hands[s], turnup, pool, loo, state[0], state[1], sense, w, st)
+            d = act(kinds[s], plain, s, players, opts, hands[s], turnup, pool, loo, state[0], state[1], sense, w, st)
             apply_decl(s, d, players, hands, miss, decl, state)
 
 

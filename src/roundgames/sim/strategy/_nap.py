@@ -46,8 +46,11 @@ ACTIONS = 9
 SCALE = 255
 TOTAL = 12_252_240
 PER_POINT = TOTAL // SCALE
-#: the purpose of the stream a seat's copies draw from (a deal's own are CARDS and CHOICES)
-WEIGH = 2
+#: the copies of a seat's turn draw from their own stream, ``deal_stream(seed ^ WEIGH, deal, seat)``: the salt keeps
+#: those streams apart from every deal's own (cards and choices), which share the space of ``deal_stream(seed, ...)``
+WEIGH = np.uint64(0xC0FFEE5EED5A17ED)
+#: the seat number of the salted stream that decides whether a deal's field plays plain ``sensible``
+MIXER = 63
 
 
 @numba.njit(cache=True, inline="always")
@@ -115,16 +118,27 @@ def draw(w, st):
 
 
 @numba.njit(cache=True, inline="always")
-def act(kind, mix, hand, high, kitty, cfg, after, pay, w, st):
-    """A call by the weights ``w`` of a seat's field player; a table's player, with probability ``mix`` (out of
-    :data:`TOTAL`), calls as ``sensible`` instead (the field of a restricted Nash response)."""
-    if kind == TABLE and mix > 0 and np.int64(next_u64(st) % np.uint64(TOTAL)) < mix:
+def act(kind, plain, hand, high, kitty, cfg, after, pay, w, st):
+    """A call by the weights ``w`` of a seat's field player; a table's player calls as ``sensible`` instead in a
+    deal where the field is ``plain`` (the field of a restricted Nash response)."""
+    if kind == TABLE and plain:
         return sensible_call(hand, high, kitty, cfg, after, pay)
     return draw(w, st)
 
 
+@numba.njit(cache=True, inline="always")
+def plain_deal(seed, i, mix):
+    """Whether deal ``i``'s field calls as ``sensible`` at every table seat: a draw of probability ``mix`` (out of
+    :data:`TOTAL`) from the deal's own stream of the salted space, the same for every copy of its turns."""
+    if mix <= 0:
+        return False
+    st = np.zeros(1, np.uint64)
+    st[0] = deal_stream(np.uint64(seed) ^ WEIGH, i, MIXER)
+    return np.int64(next_u64(st) % np.uint64(TOTAL)) < mix
+
+
 @numba.njit(cache=True)
-def finish(s0, high, declarer, kinds, mix, cards_kinds, cfg, ok, after, pay, hands, lookup, table, st, w, tc,
+def finish(s0, high, declarer, kinds, plain, cards_kinds, cfg, ok, after, pay, hands, lookup, table, st, w, tc,
            tricks, deal_i8, deal_i32, actions, net):  # fmt: skip
     """Calls from seat ``s0`` on by the field, the all-pass rule, the tricks and the settlement; ``net`` (one row)
     takes each seat's result."""
@@ -141,7 +155,7 @@ def finish(s0, high, declarer, kinds, mix, cards_kinds, cfg, ok, after, pay, han
     kitty = deal_i32[0, POOL] if cfg[C_KITTY] else 0
     for s in range(s0, playing):
         field_weights(kinds[s], s, playing, hands[s], high, kitty, cfg, after, pay, lookup, table, w)
-        code = act(kinds[s], mix, hands[s], high, kitty, cfg, after, pay, w, st)
+        code = act(kinds[s], plain, hands[s], high, kitty, cfg, after, pay, w, st)
         if code != PASS:
             high, declarer = code, s
     if declarer < 0:
@@ -188,6 +202,7 @@ def weigh_deals(seed, first, n, kinds, mix, weigh, cfg, ok, after, pay, lookup, 
         st[0] = deal_stream(seed, i, CARDS)
         deal_hands(st, cfg, np.int64(0), base, pack, hands)
         st[0] = deal_stream(seed, i, CHOICES)
+        plain = plain_deal(seed, i, mix)
         high = PASS
         declarer = -1
         kitty = cfg[C_POOL] + 1 if cfg[C_KITTY] else 0  # the dealer's unit in it (NAP-VAR-POOL)
@@ -198,7 +213,7 @@ def weigh_deals(seed, first, n, kinds, mix, weigh, cfg, ok, after, pay, lookup, 
                 counts[cell] += 1
                 for a in range(ACTIONS):
                     played[cell, a] += w[a]
-                start = deal_stream(seed, i, WEIGH + s)
+                start = deal_stream(np.uint64(seed) ^ WEIGH, i, s)
                 for j in range(after[high, 0] + 1):
                     code = PASS if j == 0 else after[high, j]
                     for t in range(playing):
@@ -207,7 +222,7 @@ def weigh_deals(seed, first, n, kinds, mix, weigh, cfg, ok, after, pay, lookup, 
                     if code != PASS:
                         h, d = code, s
                     cst[0] = start
-                    finish(s + 1, h, d, kinds, mix, cards_kinds, cfg, ok, after, pay, c_hands, lookup, table, cst,
+                    finish(s + 1, h, d, kinds, plain, cards_kinds, cfg, ok, after, pay, c_hands, lookup, table, cst,
                            cw, tc, tricks, deal_i8, deal_i32, actions, net)  # fmt: skip
                     v = np.int64(net[0, s])
                     sums[cell, code] += v
@@ -216,7 +231,7 @@ def weigh_deals(seed, first, n, kinds, mix, weigh, cfg, ok, after, pay, lookup, 
                     for t in range(seats):
                         rest += net[0, t]
                     others[cell, code] += rest - v
-            code = act(kinds[s], mix, hands[s], high, kitty, cfg, after, pay, w, st)
+            code = act(kinds[s], plain, hands[s], high, kitty, cfg, after, pay, w, st)
             if code != PASS:
                 high, declarer = code, s
 

@@ -33,6 +33,9 @@ __all__ = ["Game", "Solution", "settle", "solve"]
 
 #: a purified strategy drops an action the average plays less often than this
 PURE_BELOW = 0.05
+#: the fewest turns at a cell on which settling overturns its pure choice: an interval from a handful of turns
+#: (two alike have none) is no evidence
+SETTLE_TURNS = 30
 #: the average strategy weighs iteration ``t``'s strategy by ``t ** WEIGHT``: the early iterations, far from the
 #: end, count for little (Brown and Sandholm's discounted CFR averages so)
 WEIGHT = 2.0
@@ -91,8 +94,8 @@ def solve(
     weight: float = WEIGHT,
 ) -> Solution:
     """Regret matching+ over ``game``'s cells for ``iterations`` iterations of ``deals`` deals each, every seat
-    playing the current strategy (or, with probability ``mix`` at each decision, as ``sensible``: a restricted
-    Nash response); ``on_iteration(t, mean regret per turn)`` after each."""
+    playing the current strategy (or, in a share ``mix`` of the deals, every other seat as ``sensible``: a
+    restricted Nash response); ``on_iteration(t, mean regret per turn)`` after each."""
     legal = game.legal
     regret = np.zeros(legal.shape)
     total = np.zeros(legal.shape)
@@ -138,7 +141,7 @@ def settle(game: Game, table: NDArray[np.uint8], deals: int, seed: int, threads:
     others[rows, chosen] = -np.inf
     better = others.argmax(axis=1)
     beyond = means[rows, better] - halves[rows, better] > means[rows, chosen] + halves[rows, chosen]
-    clear = pure & (stats.counts >= 2) & beyond
+    clear = pure & (stats.counts >= SETTLE_TURNS) & beyond
     out = table.copy()
     out[clear] = 0
     out[np.flatnonzero(clear), better[clear]] = SCALE

@@ -35,9 +35,9 @@ class Field:
 
     kinds: tuple[str, ...]
     table: NDArray[np.uint8] | None = None
-    #: the probability that a table's player declares or calls as ``sensible`` instead, decision by decision:
-    #: the field of a restricted Nash response (a strategy computed against it exploits ``sensible`` the more,
-    #: the larger this is, and stays hard to exploit)
+    #: the probability that, in a deal, every table's player declares or calls as ``sensible`` instead: the
+    #: field of a restricted Nash response, a table of the period's players or of the strategy (a strategy
+    #: computed against it exploits ``sensible`` the more, the larger this is, and stays hard to exploit)
     mix: float = 0.0
 
     def mix_weight(self) -> int:
