@@ -106,15 +106,11 @@ def bidding(deal: Any, bots: Mapping[int, Any]) -> Iterator[tuple[Any, Any]]:
         deal.apply(action)
 
 
-def refused(got: Run, command: str, *mentions: str, echoed: bool = False) -> None:
-    """``roundgames COMMAND`` refused its input as a user's mistake is: exit status 2, nothing on standard output
-    (``echoed``: nothing but the command line it echoed, ``$ roundgames COMMAND ...``, before it checked what it
-    was given), one line on standard error, ``roundgames COMMAND: error: ...``, naming each of ``mentions``."""
+def refused(got: Run, command: str, *mentions: str) -> None:
+    """``roundgames COMMAND`` refused its input as a user's mistake is: exit status 2, nothing on standard output,
+    one line on standard error, ``roundgames COMMAND: error: ...``, naming each of ``mentions``."""
     assert got.returncode == 2, (got.stdout, got.stderr)
-    if echoed:
-        assert got.stdout.startswith(f"$ roundgames {command} ") and got.stdout.count("\n") == 1, got.stdout
-    else:
-        assert got.stdout == ""
+    assert got.stdout == ""
     assert got.stderr.count("\n") == 1 and "Traceback" not in got.stderr, got.stderr
     assert got.stderr.startswith(f"roundgames {command}: error: "), got.stderr
     for word in mentions:

@@ -19,7 +19,7 @@ import pytest
 
 from conftest import bidding
 from roundgames.bots import ExpertBot, SearchBot, make_bot
-from roundgames.bots.expert import FLOOR, UNREACHED, mixed_note
+from roundgames.bots.expert import BY_RULE, FLOOR, UNREACHED, mixed_note
 from roundgames.bots.search import UNLIKELY
 from roundgames.bots.strategy import Strategy, action_name, shipped
 from roundgames.games.protocol import Stage
@@ -116,11 +116,9 @@ def test_the_experts_advice_before_the_play_is_the_tables_row(game: str, players
     assert seen["pure"] and seen["mixed"], seen
 
 
-@pytest.mark.parametrize(("game", "players", "pool"), [("loo", 5, 6), ("nap", 4, 0)], ids=["loo", "nap"])
-def test_in_the_play_the_expert_takes_the_card_of_best_weighted_value(game: str, players: int, pool: int) -> None:
-    """In the play (LOO-PLAY, NAP-PLAY) the expert's advice is its search's over the worlds, with no margin to the
-    sensible model: its choice first and of the highest value, and no note."""
-    decisions = 0
+def _play_views(game: str, players: int, pool: int, count: int) -> list[Any]:
+    """Views of the play with a choice, at tables of sensible players (``count`` over six deals)."""
+    out: list[Any] = []
     for i in range(6):
         deal = new_deal(game, rules_for(game, "peel"), players, dealer=i % players, pool=pool)
         deal.deal(f"play:{game}:{i}")
@@ -128,13 +126,38 @@ def test_in_the_play_the_expert_takes_the_card_of_best_weighted_value(game: str,
         while not deal.is_complete:
             seat = deal.to_act
             view = deal.view(seat)
-            if deal.stage is Stage.PLAY and len(view.legal) > 1 and decisions < 3 * (i + 1):
-                advice = ExpertBot(random.Random(i), samples=4).advise(view)
-                assert advice.options[0].value == max(o.value for o in advice.options) and advice.note == ""
-                assert ExpertBot(random.Random(i), samples=4).choose(view) == advice.options[0].action
-                decisions += 1
+            if deal.stage is Stage.PLAY and len(view.legal) > 1 and len(out) < count * (i + 1) // 6:
+                out.append((i, deal.copy(), seat))
             deal.apply(bots[seat].choose(view))
-    assert decisions >= 6
+    return out
+
+
+def test_in_nap_s_play_the_expert_takes_the_card_of_best_weighted_value() -> None:
+    """In Nap's play (NAP-PLAY) the expert's advice is its search's over the worlds, with no margin to the sensible
+    model: its choice first and of the highest value, and no note."""
+    found = _play_views("nap", 4, 0, 18)
+    for i, deal, seat in found:
+        view = deal.view(seat)
+        advice = ExpertBot(random.Random(i), samples=4).advise(view)
+        assert advice.options[0].value == max(o.value for o in advice.options) and advice.note == ""
+        assert ExpertBot(random.Random(i), samples=4).choose(view) == advice.options[0].action
+    assert len(found) >= 6
+
+
+def test_in_loo_s_play_the_expert_plays_by_the_sensible_rules_and_says_so() -> None:
+    """In Loo's play (LOO-PLAY) the expert plays the sensible player's card (searching the play did worse in the
+    tournament); its advice lists that card first with the search's values, and where another is valued higher
+    the note says why (BY_RULE)."""
+    found = _play_views("loo", 5, 6, 18)
+    for i, deal, seat in found:
+        view = deal.view(seat)
+        model = make_bot("sensible", "loo", seed=0).choose(view)
+        assert ExpertBot(random.Random(i), samples=4).choose(view) == model
+        advice = ExpertBot(random.Random(i), samples=4).advise(view)
+        assert advice.options[0].action == model
+        best = max(o.value for o in advice.options)
+        assert advice.note == (BY_RULE if advice.options[0].value < best else "")
+    assert len(found) >= 6
 
 
 @pytest.mark.parametrize(

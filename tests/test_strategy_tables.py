@@ -184,10 +184,9 @@ def test_the_strategy_command_writes_a_file_the_bots_read_for_nap_at_four(nap_st
 
 
 def test_the_strategy_command_refuses_a_missing_folder_and_an_unknown_game(tmp_path: Path) -> None:
-    """One line and exit 2; the folder is checked after the command line is echoed (the command says what it would
-    have run)."""
+    """One line and exit 2, nothing on standard output: the folder is checked before anything is run or echoed."""
     missing = run_cli("strategy", "--game", "nap", "--out", str(tmp_path / "no"))
-    refused(missing, "strategy", "--out", "no such folder", echoed=True)
+    refused(missing, "strategy", "--out", "no such folder")
     refused(run_cli("strategy", "--game", "whist", "--out", str(tmp_path)), "strategy", "--game", "whist")
 
 

@@ -25,7 +25,7 @@ from roundgames.bots.buckets import loo_bucket, nap_bucket
 from roundgames.core.cards import mask_of
 from roundgames.sim.kernels import Setup, kernel_for
 from roundgames.sim.strategy.buckets import colex, loo_lookup, nap_lookup
-from roundgames.sim.strategy.cfr import settle, solve
+from roundgames.sim.strategy.cfr import SETTLE_TURNS, settle, solve
 from roundgames.sim.strategy.loo3 import ACTIONS as LOO_ACTIONS
 from roundgames.sim.strategy.loo3 import Loo3Game
 from roundgames.sim.strategy.nap import NapGame
@@ -290,8 +290,8 @@ def test_regret_matching_lowers_the_mean_regret_per_turn() -> None:
 
 def test_settle_leaves_no_pure_cell_whose_other_action_is_clearly_better() -> None:
     """A table of a random open action at each cell (a tenth of them mixed evenly) is settled against itself:
-    wherever another open action is better beyond both 95% intervals (over at least two turns) the pure cell now
-    plays it; the mixed cells are left as they were."""
+    wherever another open action is better beyond both 95% intervals, over enough turns to be evidence
+    (SETTLE_TURNS), the pure cell now plays it; the mixed cells are left as they were."""
     game = Loo3Game(4, 6)
     rng = np.random.default_rng(8)
     scores = np.where(game.legal, rng.random(game.legal.shape), -1.0)
@@ -300,11 +300,11 @@ def test_settle_leaves_no_pure_cell_whose_other_action_is_clearly_better() -> No
     mixed = rng.random(len(pick)) < 0.1
     pick[mixed] = 1.0
     table = quantize(pick, game.legal)
-    done = settle(game, table, 4000, seed=3)
+    done = settle(game, table, 40_000, seed=3)
     stats, out = done.stats, done.table
     assert done.overturned > 0
     pure = out.max(axis=1) == SCALE
-    rows = np.flatnonzero(pure & (stats.counts >= 2))
+    rows = np.flatnonzero(pure & (stats.counts >= SETTLE_TURNS))
     chosen = out[rows].argmax(axis=1)
     low = np.where(game.legal[rows], stats.means[rows] - stats.halves[rows], -np.inf)
     low[np.arange(len(rows)), chosen] = -np.inf
