@@ -130,7 +130,8 @@ def _make(
                 say(f"{plan.game}, pool {pool}: iteration {t} of {iterations}, mean regret {regret:.4f} a turn")
 
         solution = solve(game, iterations, deals, run_seed, threads=threads, on_iteration=progress, mix=plan.mix)
-        settled = settle(game, solution.table(game.legal), final, chunk_seed(run_seed, 1 << 20), threads=threads)
+        table = solution.table(game.legal)
+        settled = settle(game, table, final, chunk_seed(run_seed, 1 << 20), threads=threads, mix=plan.mix)
         tables.append(settled)
         traces.append([round(x, 5) for x in solution.trace])
         mixed = int(((settled.table.max(axis=1) < 255) & (settled.table.max(axis=1) > 0)).sum())

@@ -127,22 +127,26 @@ class Settled:
     overturned: int
 
 
-def settle(game: Game, table: NDArray[np.uint8], deals: int, seed: int, threads: int = 0) -> Settled:
-    """Weigh every action against the strategy ``table`` played at every seat, over ``deals`` fresh deals; where a
-    cell plays one action and another is better beyond both their 95% intervals, play that one (one step of
-    policy improvement on clear evidence, so that the advice the table gives never contradicts its values)."""
+def settle(
+    game: Game, table: NDArray[np.uint8], deals: int, seed: int, threads: int = 0, mix: float = 0.0
+) -> Settled:
+    """Weigh every action against the strategy ``table`` at every seat (in a share ``mix`` of the deals, every
+    seat as ``sensible``: the field it was computed against), over ``deals`` fresh deals. Where one action is
+    better than every action the cell plays beyond both their 95% intervals, over at least
+    :data:`SETTLE_TURNS` turns, the cell plays that one alone: one step of policy improvement on clear evidence,
+    so that the table's choice is never clearly worse than another by its own values."""
     legal = game.legal
-    stats = game.weigh(Field(("table",) * game.players, table), seed, deals, threads=threads)
+    stats = game.weigh(Field(("table",) * game.players, table, mix), seed, deals, threads=threads)
     means, halves = stats.means, stats.halves
-    pure = table.max(axis=1) == SCALE
-    chosen = table.argmax(axis=1)
+    played = (table > 0) & legal
+    low = np.where(legal, means - halves, -np.inf)
+    best = low.argmax(axis=1)
     rows = np.arange(len(table))
-    others = np.where(legal, means - halves, -np.inf)  # the other action of best lower bound
-    others[rows, chosen] = -np.inf
-    better = others.argmax(axis=1)
-    beyond = means[rows, better] - halves[rows, better] > means[rows, chosen] + halves[rows, chosen]
-    clear = pure & (stats.counts >= SETTLE_TURNS) & beyond
+    high = np.where(played, means + halves, -np.inf)
+    high[rows, best] = -np.inf  # the best compared with the others the cell plays
+    clear = (table.sum(axis=1) > 0) & (stats.counts >= SETTLE_TURNS) & (low[rows, best] > high.max(axis=1))
+    clear &= table[rows, best] < SCALE  # already its one choice: nothing to change
     out = table.copy()
     out[clear] = 0
-    out[np.flatnonzero(clear), better[clear]] = SCALE
+    out[np.flatnonzero(clear), best[clear]] = SCALE
     return Settled(out, stats, int(clear.sum()))
