@@ -124,6 +124,24 @@ def test_the_weighing_is_the_same_on_any_number_of_threads() -> None:
         assert np.array_equal(a, b)
 
 
+def test_a_table_field_mixed_wholly_with_sensible_play_is_sensible() -> None:
+    """A table's player that declares as ``sensible`` at every decision (``mix`` 1) nets what ``sensible`` does,
+    whatever the table says; with no mix it plays the table, and nets otherwise."""
+    game = Loo5Game("irish", 5, 6)
+    legal = game.legal
+    draws = np.where(legal, np.random.default_rng(4).random(legal.shape), -1.0)
+    table = np.zeros(legal.shape, np.uint8)
+    live = legal.any(axis=1)
+    table[np.flatnonzero(live), draws.argmax(axis=1)[live]] = 255
+    sensible = game.weigh(Field(("sensible",) * 5), 8, 400, threads=1)
+    mixed = game.weigh(Field(("table",) * 5, table, mix=1.0), 8, 400, threads=1)
+    pure = game.weigh(Field(("table",) * 5, table), 8, 400, threads=1)
+    assert np.array_equal(mixed.sums, sensible.sums) and np.array_equal(mixed.counts, sensible.counts)
+    assert not np.array_equal(pure.sums, sensible.sums)
+    reached = pure.counts > 0
+    assert np.array_equal(pure.played[reached] > 0, table[reached] > 0)
+
+
 @pytest.mark.parametrize("form", ["five_card", "irish"])
 def test_the_cells_open_actions_are_the_games(form: str) -> None:
     """The random field weighs every action the kernel opens: at every cell reached, exactly the game's legal row

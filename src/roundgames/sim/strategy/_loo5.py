@@ -35,7 +35,8 @@ number of threads.
 # mypy: ignore-errors
 # numba compiles these functions from their Python source; they are typed by numba, not by mypy.
 # numba's disk cache (cache=True) is invalidated by a change of a function's own file only: after editing
-# _loo5_kernel.py, _loo_sensible_kernel.py or _loo3.py, delete this module's cached machine code too
+# _loo5_kernel.py, _loo_sensible_kernel.py, _loo3.py or the bucket constants of roundgames.bots.buckets (read when
+# this module is compiled), delete this module's cached machine code too
 # (src/roundgames/sim/strategy/__pycache__/_loo5*.nbi and *.nbc).
 
 from __future__ import annotations
