@@ -182,9 +182,9 @@ class Strategy:
         """``(pool table, cell)`` of the seat of ``view``, at its turn to declare or call; None for a hand whose
         bucket the strategy does not know."""
         seat = view.order.index(view.seat)
-        if self.game == "loo" and self.form in ("five_card", "irish"):
+        if self.form in ("five_card", "irish"):
             key, context = self._loo5_context(view, seat)
-        elif self.game == "loo":
+        elif self.form == "three_card":
             key = loo_bucket(view.hand, view.turnup)
             before = [int(view.decls[s]) for s in view.order[:seat]]
             context = (seat * self.players + sum(d == 1 for d in before)) * 2 + sum(d == 3 for d in before)

@@ -2,30 +2,34 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Final
 
 from ...core.errors import RulesError
 from .loo3 import Loo3Game
-from .loo5 import PRESETS, Loo5Game
+from .loo5 import Loo5Game
 from .nap import NapGame
 
 __all__ = ["game_for"]
 
-#: the Loo presets the strategies cover beside Peel's (Three-card Loo), by preset: their form
-LOO_FORMS = {preset: form for form, preset in PRESETS.items()}
+#: the strategies' games by game and preset, each made from (players, options): a table, so that no branch
+#: tests a game's name
+MAKERS: Final[dict[tuple[str, str], Callable[[int, dict[str, Any]], Any]]] = {
+    ("loo", "peel"): lambda players, options: Loo3Game(players, 0, options),
+    ("loo", "five-card"): lambda players, options: Loo5Game("five_card", players, 0, options),
+    ("loo", "irish"): lambda players, options: Loo5Game("irish", players, 0, options),
+    ("nap", "peel"): lambda players, options: NapGame(players, 0, options),
+}
 
 
 def game_for(game: str, players: int, preset: str | None = None, options: dict[str, Any] | None = None) -> Any:
     """The strategies' view of ``game`` at ``players`` seats under ``preset`` (Peel's by default) and
     ``options``: Three-card Loo (``peel``), Five-card Loo (``five-card``), Irish Loo (``irish``) or Nap
     (``peel``); a RulesError naming what is not covered."""
-    if game == "loo" and preset in LOO_FORMS:
-        return Loo5Game(LOO_FORMS[preset], players, 0, options or {})
-    if preset not in (None, "peel"):
-        covered = "peel, " + ", ".join(LOO_FORMS) if game == "loo" else "peel"
-        raise RulesError(f"preset: the strategies cover {covered}, not {preset!r}")
-    if game == "loo":
-        return Loo3Game(players, 0, options or {})
-    if game == "nap":
-        return NapGame(players, 0, options or {})
-    raise RulesError(f"game: no strategies for {game!r} (valid: loo, nap)")
+    maker = MAKERS.get((game, preset or "peel"))
+    if maker is not None:
+        return maker(players, options or {})
+    covered = [p for g, p in MAKERS if g == game]
+    if not covered:
+        raise RulesError(f"game: no strategies for {game!r} (valid: {', '.join(sorted({g for g, _ in MAKERS}))})")
+    raise RulesError(f"preset: the strategies cover {', '.join(covered)}, not {preset!r}")
