@@ -7,8 +7,9 @@ cards by search.
   declares or calls as ``sensible`` does (as the simulator's player of the same table does). The strategies are
   computed with the batch simulator by counterfactual regret minimisation (:mod:`roundgames.sim.strategy`), so
   that no other way of declaring or calling wins much from a table of them; docs/research/bots.md gives how much.
-  Where no strategy fits (other rules, other table sizes, Five-card and Irish Loo), it decides as the search bot
-  does (:mod:`.search`).
+  In Five-card and Irish Loo a table's exchange is abstract (``exchange-k``: the ``k`` weakest cards,
+  :func:`roundgames.bots.strategy.weakest`), taken as the legal exchange of those cards. Where no strategy fits
+  (other rules, other table sizes, a form none is shipped for), it decides as the search bot does (:mod:`.search`).
 - **Inference.** Each world the search draws is weighed by how likely the strategy makes every other seat's
   declaration or call in it (policy-based inference): a world where a seat that stood holds a hand the strategy
   throws up with counts for little. The strategy's probability is floored at :data:`FLOOR`, so a player who does
@@ -113,7 +114,7 @@ class ExpertBot(SearchBot):
                 if choice is None:
                     return kit(view).sensible(random.Random(0)).choose(view)
                 name = pick(choice, self.rng)
-                return next(a for a in view.legal if action_name(a) == name)
+                return next(a for a in view.legal if action_name(a, view) == name)
         return super().choose(view)
 
     @staticmethod
@@ -133,7 +134,7 @@ class ExpertBot(SearchBot):
         choice = strategy.choice(view) if strategy is not None else None
         if choice is None:
             return model_likelihood(world, action)
-        return max(FLOOR, choice.prob(action_name(action)))
+        return max(FLOOR, choice.prob(action_name(action, view)))
 
     def advise(self, view: View[Any], also: tuple[Any, ...] = ()) -> Advice:
         """What the expert decides by: the strategy's row before the play (where one fits), the search otherwise."""
@@ -150,7 +151,7 @@ class ExpertBot(SearchBot):
 
     def _table_advice(self, view: View[Any], strategy: Strategy) -> Advice:
         choice = strategy.choice(view)
-        by_name = {action_name(a): a for a in view.legal}
+        by_name = {action_name(a, view): a for a in view.legal}
         if choice is None:
             model = kit(view).sensible(random.Random(0)).choose(view)
             searched = super().advise(view)

@@ -9,6 +9,12 @@ when it declares or calls, as the tables key it:
   stood before it and whether the miss is taken; one table a pool bucket (the pool decides how much a trick is
   worth against the loo risked: Peel's "first question").
 - **Nap**: its hand's bucket (:func:`.buckets.nap_bucket`), its seat from the dealer's left, and the call to beat.
+- **Five-card and Irish Loo**: its hand's bucket (:func:`.buckets.loo5_bucket`; Irish Loo's three cards
+  :func:`.buckets.loo_bucket`), its seat from the dealer's left, how many played (stood or exchanged) before it,
+  and, where club law holds (LOOI-2), whether clubs are trumps; one table a pool bucket. Its actions are
+  abstract (:func:`loo5_actions`): stand, throw up, or ``exchange-k``, put out the ``k`` cards of least keeping
+  value (:func:`weakest`) and draw as many (LOO5-2); :func:`action_name` names an engine's exchange so where it
+  puts out those cards, and the bots take the legal exchange of that name.
 
 :meth:`Strategy.choice` gives a view's row as a :class:`Choice`; a cell the computation never reached has none.
 
@@ -26,12 +32,26 @@ from dataclasses import dataclass
 from functools import cache, cached_property
 from typing import Any, Final
 
+from ..core.cards import mask_of, parse_cards
 from ..core.errors import RecordError
 from ..games.protocol import View
-from .buckets import loo_bucket, nap_bucket
+from ..loo.actions import Decl
+from .buckets import loo5_bucket, loo_bucket, nap_bucket
 from .tables import StrategyFile, read
 
-__all__ = ["NAP_CALLS", "SHIPPED", "Choice", "Strategy", "action_name", "for_view", "load", "shipped"]
+__all__ = [
+    "NAP_CALLS",
+    "SHIPPED",
+    "Choice",
+    "Strategy",
+    "action_name",
+    "for_view",
+    "keeping_value",
+    "load",
+    "loo5_actions",
+    "shipped",
+    "weakest",
+]
 
 #: the calls of a Nap table, by index (the simulator's codes)
 NAP_CALLS: Final = ("pass", "1", "2", "misery", "3", "4", "nap", "wellington", "blucher")
@@ -69,11 +89,42 @@ class Choice:
         return self.actions[best] if self.probs[best] >= 1.0 else None
 
 
-def action_name(action: Any) -> str:
-    """The name a table gives a declaration or call (Loo: its verb; Nap: ``pass`` or the call)."""
+def loo5_actions(size: int) -> tuple[str, ...]:
+    """The actions of a Five-card (``size`` 5) or Irish (3) Loo table: stand, throw up, then ``exchange-k`` for
+    ``k`` = 1 .. ``size`` (:func:`weakest`)."""
+    return ("stand", "throw", *(f"exchange-{k}" for k in range(1, size + 1)))
+
+
+def keeping_value(card: int, hand: int, trump: int, pam: int) -> int:
+    """How much ``card`` of ``hand`` is worth keeping when exchanging, the fixed order of ``exchange-k``: Pam
+    (``pam``, -1 for none) above every trump above every plain card (LOO5-3), each class by rank; of two plain
+    cards of one rank, the one of the longer suit is kept (putting out the shorter suit's card nears a void, to
+    trump in), and of two equally long, the card of the higher-numbered suit (any fixed rule: they are alike)."""
+    suit = card // 13
+    rest = hand & ~(1 << pam) if pam >= 0 else hand
+    kind = 2 if card == pam else 1 if suit == trump else 0
+    length = (rest >> 13 * suit & 0x1FFF).bit_count()
+    return ((kind * 13 + card % 13) * 8 + length) * 4 + suit
+
+
+def weakest(hand: int, k: int, trump: int, pam: int) -> int:
+    """The mask of the ``k`` cards of ``hand`` of least :func:`keeping_value`: what ``exchange-k`` puts out."""
+    cards = sorted((c for c in range(52) if hand >> c & 1), key=lambda c: keeping_value(c, hand, trump, pam))
+    return mask_of(cards[:k])
+
+
+def action_name(action: Any, view: View[Any] | None = None) -> str:
+    """The name a table gives a declaration or call (Loo: its verb; Nap: ``pass`` or the call). With the ``view``
+    it is made in, an exchange that puts out the ``k`` weakest cards (:func:`weakest`) is ``exchange-k``; any
+    other exchange is ``exchange``, which no table names."""
     verb = getattr(action, "verb", None)
     if verb == "call":
         return str(action.call)
+    if verb == "exchange" and view is not None and action.arg:
+        out = mask_of(parse_cards(action.arg))
+        k = out.bit_count()
+        if out == weakest(view.hand, k, view.turnup // 13, view.pam):
+            return f"exchange-{k}"
     return str(verb)
 
 
@@ -136,7 +187,9 @@ class Strategy:
         """``(pool table, cell)`` of the seat of ``view``, at its turn to declare or call; None for a hand whose
         bucket the strategy does not know."""
         seat = view.order.index(view.seat)
-        if self.game == "loo":
+        if self.form in ("five_card", "irish"):
+            key, context = self._loo5_context(view, seat)
+        elif self.form == "three_card":
             key = loo_bucket(view.hand, view.turnup)
             before = [int(view.decls[s]) for s in view.order[:seat]]
             context = (seat * self.players + sum(d == 1 for d in before)) * 2 + sum(d == 3 for d in before)
@@ -148,6 +201,18 @@ class Strategy:
         if i == len(self._buckets) or self._buckets[i] != key:
             return None
         return self.pool_index(view.pool), i * self.contexts + context
+
+    def _loo5_context(self, view: View[Any], seat: int) -> tuple[int, int]:
+        """Five-card or Irish Loo: the hand's bucket and the cell's context (seat, seats in before it, and club
+        law in force where the table keys it: its contexts are then twice the seats squared)."""
+        if self.form == "five_card":
+            key = loo5_bucket(view.hand, view.turnup, view.pam)
+        else:
+            key = loo_bucket(view.hand, view.turnup)
+        played = sum(view.decls[s] in (Decl.STAND, Decl.EXCHANGE) for s in view.order[:seat])
+        clubs = self.contexts // (self.players * self.players)
+        club = int(clubs == 2 and bool(getattr(view.rules, "club_law", False)) and view.turnup // 13 == 3)
+        return key, (seat * self.players + played) * clubs + club
 
     def choice(self, view: View[Any]) -> Choice | None:
         """The row of the seat of ``view`` for the actions open to it (``view.legal``), or None where the
@@ -161,7 +226,7 @@ class Strategy:
         if j == len(cells) or cells[j] != cell:
             return None
         a = len(self.actions)
-        names = {action_name(x) for x in view.legal}
+        names = {action_name(x, view) for x in view.legal}
         open_ = [i for i, name in enumerate(self.actions) if name in names]
         total = sum(weights[j * a + i] for i in open_)
         if total <= 0:

@@ -57,7 +57,7 @@ class TableBot:
             choice = self.strategy.choice(view)
             if choice is not None:
                 name = pick(choice, self.rng)
-                return next(a for a in view.legal if action_name(a) == name)
+                return next(a for a in view.legal if action_name(a, view) == name)
         return self.sensible(view).choose(view)
 
 

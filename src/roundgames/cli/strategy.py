@@ -20,7 +20,12 @@ __all__ = ["add_strategy"]
 def add_strategy(sub: Any) -> None:
     """``roundgames strategy``."""
     p = sub.add_parser("strategy", help="compute the strategies for declaring and calling with the simulator")
-    p.add_argument("--game", choices=("loo", "nap", "all"), default="all", help="which (default all)")
+    p.add_argument(
+        "--game",
+        choices=("loo", "nap", "five_card", "irish", "all"),
+        default="all",
+        help="which: loo (Three-card), nap, five_card, irish (Loo's other forms), or all (the default)",
+    )
     p.add_argument("--seed", type=counted, default=2026, help="the run's seed (default 2026)")
     p.add_argument("--out", default=".", metavar="DIR", help="the folder the strategy files go to (default .)")
     p.add_argument("--workers", type=positive, default=None, help="threads (default: every core)")

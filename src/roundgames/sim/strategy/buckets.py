@@ -3,24 +3,29 @@
 A kernel finds a hand's bucket in one array read: :func:`loo_lookup` holds, for every three-card hand (by its
 colex rank, :func:`colex`) and turn-up, the bucket's index among the sorted buckets; :func:`nap_lookup` the same
 for every five-card hand. Each bucket's number is the one :mod:`roundgames.bots.buckets` gives a single hand, so a
-table written by the simulator is read by the bots with the same cells.
+table written by the simulator is read by the bots with the same cells. Five-card Loo's hands with their turn-up
+are too many for a lookup array (C(52, 5) x 52): its kernel computes the bucket's number and finds it by binary
+search in :func:`loo5_keys`, every number :func:`roundgames.bots.buckets.loo5_bucket` can give.
 
 >>> keys, lookup = loo_lookup()
 >>> len(keys), lookup.shape
 (12571, (1149200,))
+>>> len(loo5_keys())
+6820
 """
 
 from __future__ import annotations
 
 from functools import cache
+from itertools import combinations_with_replacement
 
 import numpy as np
 from numpy.typing import NDArray
 
-from ...bots.buckets import LOO_LOW, NAP_LOW
+from ...bots.buckets import LOO5_LOW, LOO5_TOP, LOO_LOW, NAP_LOW
 from ..classes import combinations
 
-__all__ = ["colex", "loo_keys", "loo_lookup", "nap_keys", "nap_lookup"]
+__all__ = ["colex", "loo5_keys", "loo_keys", "loo_lookup", "nap_keys", "nap_lookup"]
 
 _SUIT = np.int64(0x1FFF)
 
@@ -88,3 +93,26 @@ def nap_lookup() -> tuple[NDArray[np.int64], NDArray[np.int32]]:
     lookup = np.zeros(len(masks), np.int32)
     lookup[ranks] = index
     return unique, lookup
+
+
+@cache
+def loo5_keys() -> NDArray[np.int64]:
+    """Every Five-card Loo bucket (:func:`roundgames.bots.buckets.loo5_bucket`), sorted: each choice of its parts
+    whose cards add up to five. Each part can be held beside any other: the trumps' standings, Pam and the plain
+    suits' codes all occur with clubs for trumps, where Pam is a trump and no plain suit lacks a card, and a
+    trump standing lower than :data:`~roundgames.bots.buckets.LOO5_TOP` has at least six rivals below the top
+    five, more than a hand holds. (A count over every hand and turn-up finds the same 6,820.)"""
+    wide = 12 - LOO5_LOW
+    plain = [(small << wide | high, small + high.bit_count()) for high in range(1 << wide) for small in range(6)]
+    plain = [p for p in plain if p[1] <= 5]
+    keys: set[int] = set()
+    for top in range(1 << LOO5_TOP):
+        for lower in range(6):
+            for held in (0, 1):
+                left = 5 - top.bit_count() - lower - held
+                if left < 0:
+                    continue
+                for a, b, c in combinations_with_replacement(sorted(plain), 3):
+                    if a[1] + b[1] + c[1] == left:
+                        keys.add(a[0] | b[0] << 7 | c[0] << 14 | held << 21 | top << 22 | lower << 27)
+    return np.array(sorted(keys), np.int64)

@@ -127,9 +127,7 @@ class Settled:
     overturned: int
 
 
-def settle(
-    game: Game, table: NDArray[np.uint8], deals: int, seed: int, threads: int = 0, mix: float = 0.0
-) -> Settled:
+def settle(game: Game, table: NDArray[np.uint8], deals: int, seed: int, threads: int = 0, mix: float = 0.0) -> Settled:
     """Weigh every action against the strategy ``table`` at every seat (in a share ``mix`` of the deals, every
     seat as ``sensible``: the field it was computed against), over ``deals`` fresh deals. Where one action is
     better than every action the cell plays beyond both their 95% intervals, over at least
