@@ -19,7 +19,7 @@ The field players: ``sensible`` declares as the bot does (:func:`.._loo5_kernel.
 being the ``exchange-k`` of its ``k`` weak side cards (they are the ``k`` of least keeping value); ``random``
 chooses uniformly among the abstract actions open (not among every set of cards, as the kernel's ``random``
 player does: a field's choices must be actions of the cells); a table by its row, or as ``sensible`` where the
-row is empty, and with probability ``mix`` as ``sensible`` anyway. ``sensible``'s declaration depends on the deal
+row is empty, and as ``sensible`` anyway in the share ``mix`` of the deals whose field is plain. ``sensible``'s declaration depends on the deal
 only through the seat's cards, the pool and how many are in before it (the stock never runs short: the game
 refuses tables where it might), so it is made once a deal for each seat and count and kept (``memo``).
 
@@ -88,7 +88,7 @@ from .._loo5_kernel import (
     sensible_declare,
     show_flushes,
 )
-from .._streams_kernel import deal_stream
+from .._streams_kernel import deal_stream, next_u64
 from ._loo3 import rank3
 
 #: a field player that declares by a table of mixed strategies (cards: as ``sensible``)
@@ -100,8 +100,12 @@ STAND_A, THROW_A = 0, 1
 SCALE = 255
 TOTAL = 12_252_240
 PER_POINT = TOTAL // SCALE
-#: the purpose of the stream a seat's copies draw from: a deal's own streams are 0 (cards) and 1 (choices)
-WEIGH = 2
+#: the copies of a seat's turn draw from their own stream, ``deal_stream(seed ^ WEIGH, deal, seat)``: the salt
+#: keeps those streams apart from every deal's own (cards and choices), which share the space of ``deal_stream(seed,
+#: ...)``
+WEIGH = np.uint64(0xC0FFEE5EED5A17ED)
+#: the seat number of the salted stream that decides whether a deal's field plays plain ``sensible``
+MIXER = 63
 #: the bits of a plain suit's code (:func:`roundgames.bots.buckets.suit_code`)
 WIDE = 12 - LOO5_LOW
 
@@ -260,11 +264,22 @@ def field_weights(kind, cfg, st, s, playing, opts, cell, table, sense, memo, w):
 
 
 @numba.njit(cache=True)
-def act(kind, mix, cfg, st, s, playing, opts, w, rng, sense, memo):
+def plain_deal(seed, i, mix):
+    """Whether deal ``i``'s field plays ``sensible`` at every table seat: a draw of probability ``mix`` (out of
+    :data:`TOTAL`) from the deal's own stream of the salted space, the same for every copy of its turns."""
+    if mix <= 0:
+        return False
+    x = np.zeros(1, np.uint64)
+    x[0] = deal_stream(np.uint64(seed) ^ WEIGH, i, MIXER)
+    return np.int64(next_u64(x) % np.uint64(TOTAL)) < mix
+
+
+@numba.njit(cache=True)
+def act(kind, plain, cfg, st, s, playing, opts, w, rng, sense, memo):
     """An action by the weights ``w``, drawn from the choices stream ``rng[1]`` (nothing drawn where one is
-    certain); a table's player, with probability ``mix`` (out of :data:`TOTAL`), declares as ``sensible``
-    instead (the field of a restricted Nash response)."""
-    if kind == TABLE and mix > 0 and below_fast(rng, 1, TOTAL) < mix:
+    certain); a table's player declares as ``sensible`` instead in a deal where the field is ``plain`` (the field
+    of a restricted Nash response)."""
+    if kind == TABLE and plain:
         return sensible_action(cfg, st, s, playing, opts, sense, memo)
     for a in range(ACTIONS):
         if w[a] == TOTAL:
@@ -304,7 +319,7 @@ def apply(st, rng, acts, s, a):
 
 
 @numba.njit(cache=True)
-def finish(s0, playing, cfg, kinds, mix, pol, st, rng, acts, buckets, clubs, club, table, sense, memo, w):
+def finish(s0, playing, cfg, kinds, plain, pol, st, rng, acts, buckets, clubs, club, table, sense, memo, w):
     """Declarations from seat ``s0`` on (``playing`` in before it) by the field, then the flushes or the tricks
     and the settlement, as :func:`.._loo5_kernel.play_one` ends a deal: ``st[NET]`` takes the result."""
     players = cfg[C_PLAYERS]
@@ -317,7 +332,7 @@ def finish(s0, playing, cfg, kinds, mix, pol, st, rng, acts, buckets, clubs, clu
             break
         cell = cell_of(buckets[s], players, s, playing, clubs, club)
         field_weights(kinds[s], cfg, st, s, playing, opts, cell, table, sense, memo, w)
-        a = act(kinds[s], mix, cfg, st, s, playing, opts, w, rng, sense, memo)
+        a = act(kinds[s], plain, cfg, st, s, playing, opts, w, rng, sense, memo)
         apply(st, rng, acts, s, a)
         if a != THROW_A:
             playing += 1
@@ -366,6 +381,7 @@ def weigh_deals(seed, first, n, cfg, kinds, mix, weigh, pack, keys, lookup, club
         st[SC, :] = 0
         st[SC, S_FLUSH] = -1
         deal_cards(cfg, st, pack, rng, np.int64(0), np.int64(-1))
+        plain = plain_deal(seed, i, mix)
         turnup, pam = st[SC, S_TURNUP], st[SC, S_PAM]
         club = cfg[C_CLUB_LAW] != 0 and st[SC, S_TRUMP] == CLUBS
         for s in range(players):
@@ -382,7 +398,7 @@ def weigh_deals(seed, first, n, cfg, kinds, mix, weigh, pack, keys, lookup, club
                 counts[cell] += 1
                 for a in range(ACTIONS):
                     played[cell, a] += w[a]
-                start = deal_stream(seed, i, WEIGH + s)
+                start = deal_stream(np.uint64(seed) ^ WEIGH, i, s)
                 m = opts
                 while m:
                     a = low(m)
@@ -391,7 +407,7 @@ def weigh_deals(seed, first, n, cfg, kinds, mix, weigh, pack, keys, lookup, club
                     crng[0] = rng[0]
                     crng[1] = start
                     apply(cst, crng, acts, s, a)
-                    finish(s + 1, playing + (0 if a == THROW_A else 1), cfg, kinds, mix, pol, cst, crng, acts,
+                    finish(s + 1, playing + (0 if a == THROW_A else 1), cfg, kinds, plain, pol, cst, crng, acts,
                            buckets, clubs, club, table, sense, memo, cw)  # fmt: skip
                     v = cst[NET, s]
                     sums[cell, a] += v
@@ -400,7 +416,7 @@ def weigh_deals(seed, first, n, cfg, kinds, mix, weigh, pack, keys, lookup, club
                     for t in range(players):
                         rest += cst[NET, t]
                     others[cell, a] += rest - v
-            a = act(kinds[s], mix, cfg, st, s, playing, opts, w, rng, sense, memo)
+            a = act(kinds[s], plain, cfg, st, s, playing, opts, w, rng, sense, memo)
             apply(st, rng, acts, s, a)
             if a != THROW_A:
                 playing += 1
