@@ -1,6 +1,7 @@
 """The studies of the period advice (roundgames.sim.studies) and ``roundgames study``: their intervals against known
 values, and each study run tiny through the command into a folder: a report with every section, PNG figures,
-intervals that hold their means, rules' agreements between 0 and 100%, and the same report on 0 and 2 workers."""
+intervals that hold their means, rules' agreements between 0 and 100%, each question answered against sensible
+players and against the computed strategy, and the same report on 0 and 2 workers."""
 
 from __future__ import annotations
 
@@ -114,12 +115,36 @@ def check_report(out: Path, name: str) -> str:
     return text
 
 
+#: a verdict's head and what it rests on against each field (studies._common.verdict)
+BOTH = re.compile(
+    r"^- (Holds|Holds in part|Does not hold|Does not hold in part|Fails in part|Cannot be measured|Makes no difference"
+    r"[a-z ]*) against sensible players(?: and| nor|, [a-z ]+) against the strategy: .*against sensible players, "
+    r"(.*); against the strategy, (.*)\.$",
+    re.M,
+)
+
+
+def check_both_fields(text: str, name: str) -> None:
+    """The question answered against sensible players and against the strategy: every verdict speaks of both (the
+    words against each, then what each rests on), their numbers differ somewhere, and the rules' table and a
+    figure show the strategy's answer."""
+    verdicts = text.split("**Verdicts:**", 1)[1].split("\n## ", 1)[0]
+    lines = [line for line in verdicts.splitlines() if line.startswith("- ")]
+    both = BOTH.findall(verdicts)
+    assert both and all("the strategy" in line for line in lines), verdicts
+    assert any(sensible != strategy for _, sensible, strategy in both)  # not the same deals played twice
+    assert "| Rule | Agrees with the best choice | Against the strategy | Note |" in text
+    assert re.search(rf"\]\({re.escape(name)}/[a-z0-9-]+-strategy\.png\)", text)
+
+
 @pytest.mark.parametrize("name", list(STUDIES))
 def test_a_tiny_study_writes_its_report(tmp_path: Path, name: str) -> None:
     done = study(name, tmp_path, "--workers", "0")
     assert done.returncode == 0, done.stderr
     assert str(tmp_path / f"{name}.md") in done.stdout and "deals/s" in done.stdout
     text = check_report(tmp_path, name)
+    if name != "strategy":
+        check_both_fields(text, name)
     # the index of the folder's reports links this one, with its verdicts
     index = (tmp_path / "index.md").read_text(encoding="utf-8")
     title = text.splitlines()[0].removeprefix("# ")
