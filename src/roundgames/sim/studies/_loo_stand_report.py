@@ -16,7 +16,7 @@ from ..stats import Estimate
 from . import Run, Sums
 from ._common import PEEL, POPCOUNT, RANK_NAMES, suit_bits, top_rank, verdict, weighted_mean
 
-__all__ = ["EXAMPLES", "loo_stand_report"]
+__all__ = ["ADVICE", "EXAMPLES", "loo_stand_report"]
 
 #: worked examples (trumps are spades in every canonical situation)
 EXAMPLES: Final = (

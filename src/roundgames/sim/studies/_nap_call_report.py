@@ -16,7 +16,7 @@ from ..stats import Estimate, wilson
 from . import Run, Sums
 from ._common import PEEL, POPCOUNT, suit_bits, top_rank, verdict
 
-__all__ = ["nap_call_report"]
+__all__ = ["ADVICE", "features", "nap_call_report"]
 
 #: the choices of a hand: pass, then the contracts (as :data:`.nap_call.CHOICES`)
 CHOICES: Final = ("pass", "1", "2", "misery", "3", "4", "nap")

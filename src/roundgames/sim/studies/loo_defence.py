@@ -32,7 +32,7 @@ from ..streams import chunk_seed
 from . import Part, Run, Sums
 from ._common import DECL_MISS, DECL_STAND, EW, LOO_BUCKETS, PEEL, loo_bucket, moments, play, verdict
 
-__all__ = ["STUDY"]
+__all__ = ["ADVICE", "STUDY"]
 
 PLAYERS: Final = 5
 DEALER: Final = PLAYERS - 1
@@ -69,6 +69,12 @@ EXAMPLES: Final = (
     ("7S 4S 9H", "2S", "two small trumps"),
 )
 CONCEDE: Final = {"dealer_lone_stander": "may_concede"}
+#: Peel's order for the dealer facing a lone stander
+ADVICE: Final = Advice(
+    "The dealer, if he cannot stand on his own cards, may take the miss. If he does not care to do either he must "
+    "play the miss for the benefit of the pool, against the single player.",
+    f"{PEEL}, Declaring",
+)
 #: columns: deals, each choice's sum and squares (value times the players), each other choice minus defending's
 COLUMNS: Final = 1 + 2 * len(ACTIONS) + 2 * (len(ACTIONS) - 1)
 
@@ -295,13 +301,7 @@ def _report(t: NDArray[np.int64], ex: NDArray[np.int64], run: Run) -> Report:
             *_tables(t, strat, False),
         ]
     )
-    advice = [
-        Advice(
-            "The dealer, if he cannot stand on his own cards, may take the miss. If he does not care to do either he "
-            "must play the miss for the benefit of the pool, against the single player.",
-            f"{PEEL}, Declaring",
-        )
-    ]
+    advice = [ADVICE]
     if concede:
         advice.append(Advice("[The dealer] may either play or give up the stakes.", f"{EW}, §96 vii"))
     return Report(

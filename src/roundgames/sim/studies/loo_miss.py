@@ -26,7 +26,7 @@ from ..streams import chunk_seed
 from . import Part, Run, Sums
 from ._common import EW, LOO_BUCKETS, PEEL, declared_before, loo_bucket, moments, play, verdict
 
-__all__ = ["STUDY"]
+__all__ = ["ADVICE", "STUDY"]
 
 PLAYERS: Final = 5
 #: the pools before the dealer's stake: one loo carried (9 in all), and a heavy pool (27)

@@ -157,8 +157,9 @@ def _field(t: NDArray[np.int64], tables: range) -> tuple[str, str]:
     return _word(overall), detail + " against heading with the ace"
 
 
-def _report(t: NDArray[np.int64], run: Run) -> Report:
-    rows = []
+def _rows(t: NDArray[np.int64]) -> list[tuple[object, ...]]:
+    """The answer's table: each table and contract that met the case."""
+    rows: list[tuple[object, ...]] = []
     for p in range(len(TABLES)):
         for c, contract in enumerate(CONTRACTS):
             row = t[p, c]
@@ -174,6 +175,11 @@ def _report(t: NDArray[np.int64], run: Run) -> Report:
                     _diff(row, 3).text(3),
                 )
             )
+    return rows
+
+
+def _report(t: NDArray[np.int64], run: Run) -> Report:
+    rows = _rows(t)
     total = t.sum(axis=1)
     overall = [_diff(total[p], 3) for p in range(len(TABLES))]
     made = [
