@@ -192,27 +192,40 @@ def rank3(hand):
 
 
 @numba.njit(cache=True, inline="always")
-def cell_of(lookup, players, seat, hand, turnup, stood, took):
-    """The cell of a seat that declares on ``hand`` under ``turnup`` after ``stood`` stood and ``took`` (0 or 1)
-    took the miss: its hand's bucket (``lookup``, :func:`.strategy.buckets.loo_lookup`), its seat and those two
-    (:class:`.strategy.loo3.Loo3Game` numbers the cells)."""
-    c = lookup[rank3(hand) * 52 + turnup]
-    return ((c * players + seat) * players + stood) * 2 + took
+def bucket_of(lookup, hand, turnup):
+    """The index of the bucket of ``hand`` under ``turnup`` among the sorted buckets (``lookup``:
+    :func:`.strategy.buckets.loo_lookup`'s)."""
+    return np.int64(lookup[rank3(hand) * 52 + turnup])
 
 
 @numba.njit(cache=True, inline="always")
-def table_weights(row, opts, w):
-    """A strategy's ``row`` (weights out of :data:`SCALE`, by declaration index) as weights out of :data:`TOTAL`
-    of the declarations of ``opts`` (bits by code), into ``w`` (zero for the others). False, ``w`` left as it was,
-    where the open declarations do not weigh SCALE in all: a cell the strategy never reached (its row is zeros)."""
+def cell_at(bucket, players, seat, stood, took):
+    """The cell of a seat whose hand is in ``bucket`` (an index) after ``stood`` stood and ``took`` (0 or 1) took
+    the miss (:class:`.strategy.loo3.Loo3Game` numbers the cells)."""
+    return ((bucket * players + seat) * players + stood) * 2 + took
+
+
+@numba.njit(cache=True, inline="always")
+def cell_of(lookup, players, seat, hand, turnup, stood, took):
+    """The cell of a seat that declares on ``hand`` under ``turnup`` after ``stood`` stood and ``took`` took the
+    miss: its hand's bucket (:func:`bucket_of`), its seat and those two."""
+    return cell_at(bucket_of(lookup, hand, turnup), players, seat, stood, took)
+
+
+@numba.njit(cache=True, inline="always")
+def table_weights(table, cell, opts, w):
+    """Row ``cell`` of a strategy's ``table`` (weights out of :data:`SCALE`, by declaration index) as weights out
+    of :data:`TOTAL` of the declarations of ``opts`` (bits by code), into ``w`` (zero for the others). False, ``w``
+    left as it was, where the open declarations do not weigh SCALE in all: a cell the strategy never reached (its
+    row is zeros). The row is read in place (a view of it would cost its reference counting)."""
     total = 0
     for a in range(DECLS):
         if (opts >> (a + 1)) & ONE:
-            total += row[a]
+            total += table[cell, a]
     if total != SCALE:
         return False
     for a in range(DECLS):
-        w[a] = np.int64(row[a]) * PER_POINT if (opts >> (a + 1)) & ONE else np.int64(0)
+        w[a] = np.int64(table[cell, a]) * PER_POINT if (opts >> (a + 1)) & ONE else np.int64(0)
     return True
 
 
@@ -262,8 +275,8 @@ def declare_all(players, pol, params, hero, hero_act, hands, miss, turnup, pool,
     """The declarations, from the eldest hand to the dealer (LOO-DECL-1..10, §14.2), into ``decl``; ``hands``
     become the hands played (the miss for its taker, nothing for a seat that threw up). Returns ``(taker,
     miss_holder, decisions, forced)``: the seat that takes the pool without play (-1 none). A ``strategy`` seat
-    with a choice declares by its cell's row of ``table`` (found through ``lookup``), drawing into ``w``, or as
-    ``sensible`` where the row is empty."""
+    with a choice declares by its cell's row of ``table`` (found through ``lookup``), drawing by weights in ``w``
+    (which holds ``DECLS + 2 * players``), or as ``sensible`` where the row is empty."""
     club = params[P_CLUB] != 0 and turnup // 13 == 3  # LOO-VAR-CLUBLAW
     loo = loo_amount(params, pool)
     miss_holder = -1
@@ -271,6 +284,14 @@ def declare_all(players, pol, params, hero, hero_act, hands, miss, turnup, pool,
     took = 0
     made = 0
     forced = False
+    if lookup.shape[0]:
+        # a strategy seat plays: each one's bucket, and the line of the table its rows lie in, read at once, so
+        # that the reads overlap rather than wait one after another (w's places after the weights)
+        for s in range(players):
+            if pol[s] == STRATEGY:
+                c = bucket_of(lookup, hands[s], turnup)
+                w[DECLS + s] = c
+                w[DECLS + players + s] = table[cell_at(c, players, s, 0, 0), 0]
     for s in range(players):
         dealer = s == players - 1
         if club:
@@ -294,7 +315,7 @@ def declare_all(players, pol, params, hero, hero_act, hands, miss, turnup, pool,
         elif (
             pol[s] == STRATEGY
             and count(opts) > 1
-            and table_weights(table[cell_of(lookup, players, s, hands[s], turnup, stood, took)], opts, w)
+            and table_weights(table, cell_at(w[DECLS + s], players, s, stood, took), opts, w)
         ):
             d = draw(w, st)
         else:
@@ -556,7 +577,7 @@ def play_batch(seed, n, players, pol, params, pool0, hero, hero_act, g_hand, g_t
     cards = np.zeros(52, np.int64)
     st = np.zeros(1, np.uint64)
     winners = np.zeros(3, np.int64)
-    w = np.zeros(DECLS, np.int64)
+    w = np.zeros(DECLS + 2 * players, np.int64)  # a row's weights, then each strategy seat's bucket and a row's
     given = g_hand.shape[0] > 0
     for i in range(n):
         hand = g_hand[i] if given else np.int64(0)

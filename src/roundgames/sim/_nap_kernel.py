@@ -104,11 +104,17 @@ def rank5(hand):
 
 
 @numba.njit(cache=True, inline="always")
+def bucket_of(lookup, hand):
+    """The index of ``hand``'s bucket among the sorted buckets (``lookup``: :func:`.strategy.buckets.nap_lookup`'s,
+    by colex rank)."""
+    return np.int64(lookup[rank5(hand)])
+
+
+@numba.njit(cache=True, inline="always")
 def cell_of(lookup, playing, seat, hand, high):
-    """The cell of a seat that calls on ``hand`` with ``high`` to beat: its hand's bucket (``lookup``,
-    :func:`.strategy.buckets.nap_lookup`), its seat in calling order and ``high`` (as
-    :class:`.strategy.nap.NapGame` numbers the cells)."""
-    return (np.int64(lookup[rank5(hand)]) * playing + seat) * CALLS + high
+    """The cell of a seat that calls on ``hand`` with ``high`` to beat: its hand's bucket, its seat in calling
+    order and ``high`` (as :class:`.strategy.nap.NapGame` numbers the cells)."""
+    return (bucket_of(lookup, hand) * playing + seat) * CALLS + high
 
 
 @numba.njit(cache=True, inline="always")
@@ -206,6 +212,9 @@ def calling(i, state, cfg, ok, after, pay, policy, hands, calls, deal_i8, deal_i
     hero, mode, hero_call = cfg[C_HERO], cfg[C_HERO_MODE], cfg[C_HERO_CALL]
     high, declarer, counted = PASS, -1, -1
     x = state[0]  # only the random players draw here, and only in this loop
+    if lookup.shape[0]:  # a strategy seat plays: every seat's bucket read at once, the reads overlapping
+        for s in range(playing):
+            w[CALLS + s] = bucket_of(lookup, hands[s])
     for s in range(playing):
         code, suit = -1, -1
         if mode == HERO_SENIOR:
@@ -216,7 +225,8 @@ def calling(i, state, cfg, ok, after, pay, policy, hands, calls, deal_i8, deal_i
             deal_i8[i, HERO_FORCED] = 1
         pol = policy[s]
         by_table = code < 0 and (pol == STRATEGY or pol == STRATEGY_HEAD) and after[high, 0] > 0  # noqa: SIM109
-        if by_table and table_weights(table[cell_of(lookup, playing, s, hands[s], high)], high, after, w):
+        # the table by context, then bucket (:func:`.sim.nap.strategy_table`): a context's rows lie together
+        if by_table and table_weights(table[s * CALLS + high, w[CALLS + s]], high, after, w):
             code = certain(w)
             if code < 0:  # a mixed row: one draw, as the random player draws (the stream's state in x)
                 x += GOLDEN
@@ -419,7 +429,7 @@ def run_deals(seed, n, cfg, ok, after, pay, policy, given, hands_out, calls, tri
     hands = np.zeros(7, dtype=np.int64)
     tc = np.zeros(7, dtype=np.int64)
     state = np.zeros(1, dtype=np.uint64)
-    w = np.zeros(CALLS, dtype=np.int64)
+    w = np.zeros(CALLS + 7, dtype=np.int64)  # a row's weights, then each seat's bucket
     has_given = given.shape[0] > 0
     for i in range(n):
         state[0] = deal_stream(seed, i, CARDS)

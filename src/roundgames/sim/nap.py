@@ -77,6 +77,7 @@ card played; a deal ended early by NAP-PLAY-4 counts the cards played only).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Final
 
@@ -391,12 +392,32 @@ def strategy_of(setup: Setup, rules: NapRules | None = None) -> Strategy:
 def _strategy_arrays(setup: Setup, playing: int) -> tuple[np.ndarray, np.ndarray]:
     """The buckets' lookup and the strategy's table that the kernel's strategy seats read (empty when none)."""
     if not any(x in _STRATEGIES for x in setup.policies):
-        return np.zeros(0, np.int32), np.zeros((0, len(CALL_NAMES)), np.uint8)
+        return np.zeros(0, np.uint16), np.zeros((0, 0, len(CALL_NAMES)), np.uint8)
+    return _lookup16(), _by_context(strategy_of(setup), setup.pool, playing)
+
+
+@functools.cache
+def _lookup16() -> np.ndarray:
+    """:func:`.strategy.buckets.nap_lookup`'s index of each hand's bucket, in 16 bits (21,744 buckets): half the
+    memory, which the kernel reads at random, once a strategy seat calls."""
+    from .strategy.buckets import nap_lookup
+
+    keys, lookup = nap_lookup()
+    assert len(keys) < 1 << 16
+    return lookup.astype(np.uint16)
+
+
+@functools.cache
+def _by_context(strategy: Strategy, pool: int, playing: int) -> np.ndarray:
+    """The strategy's table at ``pool`` by context (seat and call to beat) and then bucket: a decision's row is
+    found among its context's rows, which lie together (a few hundred kilobytes), rather than anywhere in the
+    table (megabytes): the calls run a quarter faster."""
     from .strategy.buckets import nap_lookup
     from .strategy.fields import kernel_table
 
-    keys, lookup = nap_lookup()
-    return lookup, kernel_table(strategy_of(setup), setup.pool, keys, playing * len(CALL_NAMES), len(CALL_NAMES))
+    keys = nap_lookup()[0]
+    table = kernel_table(strategy, pool, keys, playing * len(CALL_NAMES), len(CALL_NAMES))
+    return np.ascontiguousarray(table.reshape(len(keys), playing * len(CALL_NAMES), -1).transpose(1, 0, 2))
 
 
 # -- the Python twins: the same players on the checked engine ------------------------------------------------

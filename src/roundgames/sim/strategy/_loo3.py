@@ -97,7 +97,7 @@ def field_weights(kind, s, players, opts, hand, turnup, pool, loo, stood, took, 
     for a in range(ACTIONS):
         w[a] = 0
     if kind == TABLE:
-        if table_weights(table[cell_of(lookup, players, s, hand, turnup, stood, took)], opts, w):
+        if table_weights(table, cell_of(lookup, players, s, hand, turnup, stood, took), opts, w):
             return
         kind = SENSIBLE  # a cell the table never reached
     if kind == RANDOM:

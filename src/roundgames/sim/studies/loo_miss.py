@@ -92,9 +92,10 @@ class LooMiss:
         # every seat before the dealer, against either field, on the same deals
         deal_seed = chunk_seed(seed, k)
         part: Part = {}
-        # the worked examples: a quarter as many deals each, the hero's cards given
-        m = max(1, n // 4)
         for field, suffix in FIELDS:
+            # the worked examples: a quarter as many deals each, the hero's cards given; an eighth against the
+            # strategy, whose half of the run plays as many deals as the sensible players' (a little slower)
+            m = max(1, n // 4 if field == "sensible" else n // 8)
             total = np.zeros((len(POOLS) * GROUPS, 7), dtype=np.int64)
             examples = np.zeros((len(POOLS) * len(EXAMPLES) * BEFORE, 7), dtype=np.int64)
             for p, pool in enumerate(POOLS):
@@ -109,7 +110,8 @@ class LooMiss:
                     examples[first : first + BEFORE] = ex
             part["groups" + suffix] = (0, total)
             part["examples" + suffix] = (0, examples)
-        played = len(FIELDS) * 2 * len(POOLS) * (n * (PLAYERS - 1) + m * len(EXAMPLES))
+        per_example = max(1, n // 4) + max(1, n // 8)
+        played = 2 * len(POOLS) * (len(FIELDS) * n * (PLAYERS - 1) + per_example * len(EXAMPLES))
         return part, played
 
     @staticmethod
@@ -341,7 +343,8 @@ def _method(run: Run) -> str:
         "**Against the strategy.** Every deal is played again with every seat on the computed strategy the "
         "package ships (the simulator's `strategy` player: it declares as the expert does, by a table of mixed "
         "strategies over hand buckets computed against a field that plays `sensible` half the time, at the pool's "
-        "bucket, and plays its cards as `sensible`); the hero's two declarations are fixed as before."
+        "bucket, and plays its cards as `sensible`); the hero's two declarations are fixed as before. The worked "
+        "examples are dealt half as often against the strategy."
     )
 
 

@@ -265,7 +265,8 @@ def _plot(fig: Figure, t: NDArray[np.int64], p: int) -> None:
     for j, (col, label) in enumerate(((1, "passing (Peel)"), (2, "heading with the ace"))):
         ests = [wilson(int(t[p, c, col]), int(t[p, c, 0])) for c in present]
         ys = np.array([100 * e.mean for e in ests])
-        err = np.array([[100 * (e.mean - e.low) for e in ests], [100 * (e.high - e.mean) for e in ests]])
+        # Wilson's bounds hold the proportion, but at 0 or 1 a last place of rounding can put it a hair outside
+        err = np.maximum(0.0, [[100 * (e.mean - e.low) for e in ests], [100 * (e.high - e.mean) for e in ests]])
         ax.bar(x + (j - 0.5) * 0.4, ys, 0.4, yerr=err, label=label)
     ax.set_xticks(x, [CONTRACTS[c] for c in present])
     ax.set_xlabel("contract")
