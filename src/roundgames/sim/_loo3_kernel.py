@@ -27,7 +27,7 @@ from ._streams_kernel import deal_stream, next_u64, remainder
 
 #: declaration codes (the ``decl`` column; the first four are the engine's ``Decl`` values)
 NONE, STAND, THROW, MISS, DEFEND, TAKES = 0, 1, 2, 3, 4, 5
-#: the players (policies), by number; ``STRATEGY`` is also the weighing kernel's table field player
+#: the players (policies), by number
 RANDOM, SENSIBLE, STRATEGY = 0, 1, 2
 #: the rules, as the ``params`` array holds them
 P_DEAL, P_LOO, P_ANTE, P_MODE, P_CAP, P_CLUB, P_LEAD, P_SECOND, P_MISS_LEADS, P_CONCEDE, P_DEF_LOOED = range(11)
