@@ -72,8 +72,8 @@ class Counts:
 
 @dataclass(frozen=True)
 class Maxim:
-    """A maxim as a rule, its source, and how far the strategy follows it: ``agreed`` of the ``covered`` decisions
-    it speaks of (``of``: all the game's decisions)."""
+    """A maxim as a rule, its source, its game (``Loo`` or ``Nap``, as the report names it), and how far the
+    strategy follows it: ``agreed`` of the ``covered`` decisions it speaks of (``of``: all the game's decisions)."""
 
     text: str
     source: str
@@ -117,7 +117,7 @@ def _loo(c: Counts) -> list[Maxim]:
         Maxim(
             "The first player stands on two small trumps (none above the ten) only with a queen or better beside",
             f"{PEEL}, Hints",
-            "loo",
+            "Loo",
             int(first_small.sum()),
             int(with_high[..., STAND].sum() + without.sum() - without[..., STAND].sum()),
             of,
@@ -139,7 +139,7 @@ def _loo(c: Counts) -> list[Maxim]:
         Maxim(
             "The dealer facing a lone stander stands with a trump and takes the miss without one (Peel's order)",
             f"{PEEL}, Declaring",
-            "loo",
+            "Loo",
             int(lone.sum()),
             int(lone[~none, STAND].sum() + lone[none, MISS].sum()),
             of,
@@ -151,7 +151,7 @@ def _loo(c: Counts) -> list[Maxim]:
 def _maxim(text: str, source: str, x: NDArray[np.int64], agreed: Callable[[NDArray[np.int64]], Any], of: int) -> Maxim:
     """A Loo maxim over the decisions ``x`` (their last axis the declaration), ``agreed`` counting those it
     approves."""
-    return Maxim(text, source, "loo", int(x.sum()), int(agreed(x)), of)
+    return Maxim(text, source, "Loo", int(x.sum()), int(agreed(x)), of)
 
 
 def _pool_maxims(c: Counts, of: int) -> list[Maxim]:
@@ -176,7 +176,7 @@ def _pool_maxims(c: Counts, of: int) -> list[Maxim]:
         Maxim(
             "With a heavy pool, play (stand or take the miss) at least as often as with a light one",
             f"{PEEL}, Hints",
-            "loo",
+            "Loo",
             *played,
             of,
             note,
@@ -184,7 +184,7 @@ def _pool_maxims(c: Counts, of: int) -> list[Maxim]:
         Maxim(
             "With a heavy pool, take the miss at the first two seats at least as often as with a light one",
             f"{PEEL}, Hints",
-            "loo",
+            "Loo",
             *early,
             of,
             note,
@@ -204,7 +204,7 @@ def _nap(c: Counts) -> list[Maxim]:
         Maxim(
             "A hand good enough for four is good enough for Nap: of the four and the Nap, call the Nap",
             f"{PEEL}, Nap: Tactics",
-            "nap",
+            "Nap",
             int(four_or_nap.sum()),
             int(four_or_nap[..., 1].sum()),
             of,
@@ -213,7 +213,7 @@ def _nap(c: Counts) -> list[Maxim]:
         Maxim(
             "With ace, king and queen of a suit, call three or more",
             f"{PEEL}, Nap: Tactics",
-            "nap",
+            "Nap",
             int(three_open.sum()),
             int(three_open[..., THREE:].sum()),
             of,
@@ -222,7 +222,7 @@ def _nap(c: Counts) -> list[Maxim]:
         Maxim(
             "Call Nap only on ace, king, queen, knave and ten of a suit (Peel's only safe and perfect Nap)",
             f"{PEEL}, Nap: Description",
-            "nap",
+            "Nap",
             int(naps.sum()),
             int(naps[NAP_PERFECT].sum()),
             of,
@@ -231,7 +231,7 @@ def _nap(c: Counts) -> list[Maxim]:
         Maxim(
             "Do not risk a Nap on three or four suits, unless on three high of one suit and two other aces",
             f"{PEEL}, Nap: Tactics",
-            "nap",
+            "Nap",
             int(naps.sum()),
             int(naps[two_suits].sum()),
             of,

@@ -384,7 +384,7 @@ def _verdict(m: Maxim) -> str:
     return (
         f"{m.text} ({m.source.split(', ', 1)[0].split(' (')[0]}): the strategy does so in "
         f"{m.agreement.text(1, percent=True)} of the {m.covered:,} decisions it covers ({100 * share:.1f}% of "
-        f"the {'Loo' if m.game == 'loo' else 'Nap'} decisions)" + (f"; {m.note}" if m.note else "") + "."
+        f"the {m.game} decisions)" + (f"; {m.note}" if m.note else "") + "."
     )
 
 
