@@ -107,6 +107,19 @@ def test_one_process_and_two_give_the_same_rows_in_csv_and_parquet(tmp_path: Pat
     assert one.stdout.split("\n")[4:9] == two.stdout.split("\n")[4:9]
 
 
+def test_the_strategy_players_are_simulated_by_their_seats(tmp_path: Path) -> None:
+    """``--policy strategy``: the seats that declare by the shipped computed strategy play, beside others; the
+    summary names each seat's player, and the rows written are the kernel's own."""
+    args = ["simulate", "--game", "loo", "--policy", "strategy,sensible,strategy,random,strategy", "--deals", "2000"]
+    run = run_cli(*args, "--chunk", "1000", "--seed", "4", "--workers", "0", "--quiet", "--out", str(tmp_path))
+    assert run.returncode == 0, run.stderr
+    lines = run.stdout.split("\n")
+    assert [line.split()[1] for line in lines[5:10]] == ["strategy", "sensible", "strategy", "random", "strategy"]
+    setup = Setup("three_card", 5, ("strategy", "sensible", "strategy", "random", "strategy"))
+    first = kernel_for("three_card").run(setup, chunk_seed(4, 0), 1000)
+    assert np.array_equal(tables(tmp_path)["net_0"][:1000], first["net"][:, 0])
+
+
 def test_the_summary_without_out_writes_nothing(tmp_path: Path) -> None:
     run = subprocess.run(
         [sys.executable, "-m", "roundgames", *LOO, "--deals", "800", "--chunk", "400", "--workers", "0"],
@@ -138,7 +151,8 @@ def test_the_summary_without_out_writes_nothing(tmp_path: Path) -> None:
     [
         (["--game", "whist"], ["--game", "whist"]),
         (["--game", "loo", "--form", "nap"], ["--form", "nap"]),
-        (["--game", "loo", "--policy", "clever"], ["clever", "random", "sensible"]),
+        (["--game", "loo", "--policy", "clever"], ["clever", "random", "sensible", "strategy"]),
+        (["--game", "nap", "--players", "5", "--policy", "strategy"], ["'strategy'", "Nap at 5 players", "Peel's"]),
         (["--game", "loo", "--policy", "random,random"], ["--policy", "5 seats"]),
         (["--game", "loo", "--players", "2"], ["players", "2", "LOO-GEN-1"]),
         (["--game", "nap", "--players", "9"], ["players", "9", "NAP-GEN-1"]),

@@ -60,6 +60,36 @@ def test_the_kernel_plays_every_deal_as_the_checked_engine_does(players: int, po
     assert_exact(Setup("three_card", players, (policy,) * players, pool=15), 16, 1000)
 
 
+def test_the_strategy_player_declares_by_the_shipped_strategy_as_the_checked_engine_does() -> None:
+    """``strategy`` seats declare by the shipped computed strategy's table, drawing from the deal's CHOICES stream
+    where a row mixes: its twin (keying each cell from the view as the bots do) draws the same numbers, so a draw
+    too many or too few, a cell keyed otherwise or a pool's table mixed up would part them within a few deals.
+    Every seat on the strategy at two pools (two pool tables of the real strategy), and beside random and
+    sensible players sharing the stream, with a hero."""
+    for pool in (0, 15):
+        out = assert_exact(Setup("three_card", 5, ("strategy",) * 5, pool=pool), 31 + pool, 300)
+        assert np.isin(out["decl"], (STAND, THROW, MISS)).any(axis=0).all()  # every seat declared something
+    mixed = ("strategy", "random", "strategy", "sensible", "strategy")
+    assert_exact(Setup("three_card", 5, mixed, pool=6), 32, 300)
+    assert_exact(Setup("three_card", 5, mixed, pool=6, hero=2, hero_action="miss"), 33, 150)
+
+
+@pytest.mark.parametrize(
+    ("change", "named"),
+    [
+        ({"players": 4, "policies": ("strategy",) * 4}, "at 4 players"),
+        ({"options": {"loo_mode": "unlimited"}}, "loo_mode='unlimited'"),
+    ],
+)
+def test_a_setup_no_shipped_strategy_fits_is_refused_naming_the_policy_table_and_rules(
+    change: dict[str, Any], named: str
+) -> None:
+    fields: dict[str, Any] = {"form": "three_card", "players": 5, "policies": ("strategy",) * 5, **change}
+    with pytest.raises(RulesError, match="'strategy'") as info:
+        KERNEL.run(Setup(**fields), 1, 10)
+    assert named in str(info.value) and "Peel's rules" in str(info.value) and "shipped: 5 players" in str(info.value)
+
+
 def test_twelve_players_the_engines_most_are_played_as_the_engine_plays_them() -> None:
     for policy in ("random", "sensible"):
         assert_exact(Setup("three_card", 12, (policy,) * 12, pool=20), 12, 200)

@@ -79,6 +79,32 @@ def test_the_kernel_plays_as_the_engine(players: int, policy: str) -> None:
     assert check_against_engine(setup_of(players, policy), 2000) == 2000
 
 
+def test_the_strategy_players_call_by_the_shipped_strategy_as_the_engine() -> None:
+    """``strategy`` seats call by the shipped computed strategy's table, drawing from the deal's CHOICES stream
+    where a row mixes; their twins (keying each cell from the view as the bots do) draw the same numbers, so a
+    draw too many or too few or a cell keyed otherwise would part them within a few deals. Every seat on the
+    strategy; then beside random and sensible players sharing the stream, ``strategy-head`` heading in Peel's
+    case, and a hero."""
+    out = KERNEL.run(setup_of(4, "strategy"), chunk_seed(13, 0), 300)
+    assert len(set(out["contract"].tolist())) >= 4  # several contracts were called
+    check_against_engine(setup_of(4, "strategy"), 300, seed=13)
+    mixed = ("strategy-head", "random", "strategy", "sensible")
+    check_against_engine(setup_of(4, mixed), 300, seed=14)
+    check_against_engine(setup_of(4, mixed, hero=1, hero_action="3"), 150, seed=15)
+
+
+@pytest.mark.parametrize(
+    ("players", "options", "named"),
+    [(5, {}, "at 5 players"), (4, {"kitty": True}, "kitty=True"), (4, {"pay_table": "parlett"}, "pay_table")],
+)
+def test_a_setup_no_shipped_strategy_fits_is_refused(players: int, options: dict[str, Any], named: str) -> None:
+    """The strategy players need a shipped strategy computed for the rules and the table: a RulesError names the
+    policy, the table size, the rules and what is shipped."""
+    with pytest.raises(RulesError, match="'strategy'") as info:
+        KERNEL.run(setup_of(players, "strategy", options=options), 1, 10)
+    assert named in str(info.value) and "Peel's rules" in str(info.value) and "shipped: 4 players" in str(info.value)
+
+
 @pytest.mark.parametrize(
     ("players", "options"),
     [
@@ -250,13 +276,16 @@ def test_the_deal_follows_the_cards_stream(players: int, options: dict[str, Any]
         assert given["hands"][i, :playing].tolist() == [hero_hand, *others]
 
 
-def test_peel_s_defender_passes_and_the_other_heads_with_the_ace() -> None:
+@pytest.mark.parametrize("players", [("sensible", "sensible-head"), ("strategy", "strategy-head")])
+def test_peel_s_defender_passes_and_the_other_heads_with_the_ace(players: tuple[str, str]) -> None:
     """In Peel's first-round case (ace and a small one, knave or lower led by the senior hand) the sensible
-    defender plays the small card and sensible-head the ace, on the same deals; both as the engine plays them."""
+    defender plays the small card and sensible-head the ace, on the same deals; both as the engine plays them.
+    The strategy players play their cards as these two."""
     seed = chunk_seed(9, 0)
     cards: dict[str, list[int]] = {}
     seats: dict[str, list[int]] = {}
-    for defender in ("sensible", "sensible-head"):
+    passing, heading = players
+    for defender in players:
         setup = setup_of(4, ("random", defender, defender, defender), hero=0, hero_action="senior:3")
         check_against_engine(setup, 300, seed=9)
         out = KERNEL.trace(setup, seed, 3000)  # type: ignore[attr-defined]
@@ -265,9 +294,9 @@ def test_peel_s_defender_passes_and_the_other_heads_with_the_ace() -> None:
         # the senior hand (seat 0) leads the first trick: seat s's card is the (4 + s)-th action
         cards[defender] = [int(out["actions"][i, 4 + out["peel_case"][i]]) for i in rows]
         seats[defender] = [int(i) * 10 + int(out["peel_case"][i]) for i in rows]
-    assert all(c % 13 <= 8 for c in cards["sensible"])  # the small one: ten or lower
-    assert all(c % 13 == 12 for c in cards["sensible-head"])  # the ace
-    assert seats["sensible"] == seats["sensible-head"]  # the same deals, the same defenders
+    assert all(c % 13 <= 8 for c in cards[passing])  # the small one: ten or lower
+    assert all(c % 13 == 12 for c in cards[heading])  # the ace
+    assert seats[passing] == seats[heading]  # the same deals, the same defenders
 
 
 @pytest.mark.parametrize("rule", ["eldest_one", "dealer_one", "redeal"])

@@ -214,17 +214,36 @@ class Strategy:
         club = int(clubs == 2 and bool(getattr(view.rules, "club_law", False)) and view.turnup // 13 == 3)
         return key, (seat * self.players + played) * clubs + club
 
-    def choice(self, view: View[Any]) -> Choice | None:
-        """The row of the seat of ``view`` for the actions open to it (``view.legal``), or None where the
-        computation never reached its cell."""
+    def _row(self, view: View[Any]) -> tuple[int, int] | None:
+        """``(pool table, row)`` of the seat of ``view`` in its table's arrays, or None without one."""
         where = self.cell_of(view)
         if where is None:
             return None
         k, cell = where
-        cells, weights, values, halves, turns = self._table(k)
+        cells = self._table(k)[0]
         j = bisect_left(cells, cell)
-        if j == len(cells) or cells[j] != cell:
+        return None if j == len(cells) or cells[j] != cell else (k, j)
+
+    def weights(self, view: View[Any]) -> dict[str, int] | None:
+        """Each action open to the seat of ``view`` (``view.legal``) with its weight out of 255 in its cell's row,
+        as the file stores it (the simulator's ``strategy`` player draws by these), or None where the computation
+        never reached the cell."""
+        found = self._row(view)
+        if found is None:
             return None
+        k, j = found
+        weights, a = self._table(k)[1], len(self.actions)
+        names = {action_name(x, view) for x in view.legal}
+        return {name: int(weights[j * a + i]) for i, name in enumerate(self.actions) if name in names}
+
+    def choice(self, view: View[Any]) -> Choice | None:
+        """The row of the seat of ``view`` for the actions open to it (``view.legal``), or None where the
+        computation never reached its cell."""
+        found = self._row(view)
+        if found is None:
+            return None
+        k, j = found
+        _, weights, values, halves, turns = self._table(k)
         a = len(self.actions)
         names = {action_name(x, view) for x in view.legal}
         open_ = [i for i, name in enumerate(self.actions) if name in names]

@@ -61,7 +61,11 @@ def add_simulate(sub: Any) -> None:
     p.add_argument("--game", choices=game_names(), required=True, help="the game")
     p.add_argument("--form", choices=forms, help="the form (default: the game's first, three_card or nap)")
     p.add_argument("--players", type=int, help="seats (default: the game's usual, 5 at Loo and 4 at Nap)")
-    p.add_argument("--policy", default="random", help="the players: one for every seat, or one per seat with commas")
+    p.add_argument(
+        "--policy",
+        default="random",
+        help="the players (random, sensible, strategy, ...): one for every seat, or one per seat with commas",
+    )
     p.add_argument("--deals", type=positive, default=1_000_000, help="deals in the run (default 1,000,000)")
     p.add_argument("--seed", type=_seed, default=0, help="the run's seed (default 0)")
     p.add_argument("--pool", type=int, default=0, help="Loo: the pool before the dealer's stake; Nap: the kitty (0)")

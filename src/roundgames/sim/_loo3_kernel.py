@@ -5,6 +5,10 @@ machine code on disk (``cache=True``).
 Hands, the miss and tricks are bit masks of ``suit * 13 + rank`` (:mod:`roundgames.core.cards`); a seat is its
 place from the dealer's left (seat 0 the eldest hand, seat ``players - 1`` the dealer). Nothing is allocated inside
 the loop over deals: :func:`play_batch` takes its scratch arrays from the caller.
+
+A computed strategy's table (the ``strategy`` player here, a *table* field player in the weighing kernel
+:mod:`.strategy._loo3`) is read by the helpers of this module, shared by both: a seat's cell (:func:`cell_of`), the
+weights of its row (:func:`table_weights`) and a declaration drawn by them (:func:`draw`).
 """
 
 # mypy: ignore-errors
@@ -24,7 +28,7 @@ from ._streams_kernel import deal_stream, next_u64, remainder
 #: declaration codes (the ``decl`` column; the first four are the engine's ``Decl`` values)
 NONE, STAND, THROW, MISS, DEFEND, TAKES = 0, 1, 2, 3, 4, 5
 #: the players (policies), by number
-RANDOM, SENSIBLE = 0, 1
+RANDOM, SENSIBLE, STRATEGY = 0, 1, 2
 #: the rules, as the ``params`` array holds them
 P_DEAL, P_LOO, P_ANTE, P_MODE, P_CAP, P_CLUB, P_LEAD, P_SECOND, P_MISS_LEADS, P_CONCEDE, P_DEF_LOOED = range(11)
 NPARAMS = 11
@@ -32,6 +36,14 @@ LIMITED, UNLIMITED, MIXED = 0, 1, 2
 HIGHEST, LEAD_ONE, CASSELL = 0, 1, 2
 #: an action in a trace: a card 0..51, or 52 + (declaration - 1): stand 52, throw 53, miss 54, defend 55
 DECL_BASE = 51
+
+#: the declarations a strategy's row weighs, by index: the code less one (stand, throw, miss, defend)
+DECLS = 4
+#: a strategy's row gives each declaration a weight out of SCALE (a uint8); the kernels weigh out of TOTAL, which
+#: SCALE and every count of open actions up to 17 divide, so that every sum of weights is a whole number
+SCALE = 255
+TOTAL = 12_252_240
+PER_POINT = TOTAL // SCALE
 
 SUIT_BITS = np.int64(0x1FFF)
 PACK = np.arange(52, dtype=np.int64)
@@ -169,6 +181,73 @@ def loo_amount(params, pool):
 
 
 @numba.njit(cache=True, inline="always")
+def rank3(hand):
+    """The colex rank of a three-card mask, ``0 .. C(52, 3) - 1``."""
+    c0 = low_card(hand)
+    hand &= hand - ONE
+    c1 = low_card(hand)
+    hand &= hand - ONE
+    c2 = low_card(hand)
+    return c0 + c1 * (c1 - 1) // 2 + c2 * (c2 - 1) * (c2 - 2) // 6
+
+
+@numba.njit(cache=True, inline="always")
+def bucket_of(lookup, hand, turnup):
+    """The index of the bucket of ``hand`` under ``turnup`` among the sorted buckets (``lookup``:
+    :func:`.strategy.buckets.loo_lookup`'s)."""
+    return np.int64(lookup[rank3(hand) * 52 + turnup])
+
+
+@numba.njit(cache=True, inline="always")
+def cell_at(bucket, players, seat, stood, took):
+    """The cell of a seat whose hand is in ``bucket`` (an index) after ``stood`` stood and ``took`` (0 or 1) took
+    the miss (:class:`.strategy.loo3.Loo3Game` numbers the cells)."""
+    return ((bucket * players + seat) * players + stood) * 2 + took
+
+
+@numba.njit(cache=True, inline="always")
+def cell_of(lookup, players, seat, hand, turnup, stood, took):
+    """The cell of a seat that declares on ``hand`` under ``turnup`` after ``stood`` stood and ``took`` took the
+    miss: its hand's bucket (:func:`bucket_of`), its seat and those two."""
+    return cell_at(bucket_of(lookup, hand, turnup), players, seat, stood, took)
+
+
+@numba.njit(cache=True, inline="always")
+def table_weights(table, cell, opts, w):
+    """Row ``cell`` of a strategy's ``table`` (weights out of :data:`SCALE`, by declaration index) as weights out
+    of :data:`TOTAL` of the declarations of ``opts`` (bits by code), into ``w`` (zero for the others). False, ``w``
+    left as it was, where the open declarations do not weigh SCALE in all: a cell the strategy never reached (its
+    row is zeros). The row is read in place (a view of it would cost its reference counting)."""
+    total = 0
+    for a in range(DECLS):
+        if (opts >> (a + 1)) & ONE:
+            total += table[cell, a]
+    if total != SCALE:
+        return False
+    for a in range(DECLS):
+        w[a] = np.int64(table[cell, a]) * PER_POINT if (opts >> (a + 1)) & ONE else np.int64(0)
+    return True
+
+
+@numba.njit(cache=True, inline="always")
+def draw(w, st):
+    """A declaration (its code) drawn by the weights ``w`` (out of :data:`TOTAL`, by index): one ``next % TOTAL``
+    from ``st``, the declarations in code order, and nothing drawn when one is certain (a pure row)."""
+    for a in range(DECLS):
+        if w[a] == TOTAL:
+            return np.int64(a + 1)
+    u = np.int64(next_u64(st) % np.uint64(TOTAL))
+    last = np.int64(0)
+    for a in range(DECLS):
+        if w[a] > 0:
+            last = np.int64(a + 1)
+            u -= w[a]
+            if u < 0:
+                return last
+    return last
+
+
+@numba.njit(cache=True, inline="always")
 def sensible_declare(opts, hand, turnup, pool, loo, seat, players, in_before, miss_taken, tables):
     """The sensible player's declaration among ``opts`` (bits by code): the bot ``sensible``'s
     (:func:`._loo_sensible_kernel.three_card`, whose arguments these are)."""
@@ -192,10 +271,12 @@ def declare(policy, opts, hand, turnup, pool, loo, seat, players, in_before, mis
 
 @numba.njit(cache=True, inline="always")
 def declare_all(players, pol, params, hero, hero_act, hands, miss, turnup, pool, decl, st, trace, acts, actors,
-                tables):  # fmt: skip
+                tables, lookup, table, w):  # fmt: skip
     """The declarations, from the eldest hand to the dealer (LOO-DECL-1..10, §14.2), into ``decl``; ``hands``
     become the hands played (the miss for its taker, nothing for a seat that threw up). Returns ``(taker,
-    miss_holder, decisions, forced)``: the seat that takes the pool without play (-1 none)."""
+    miss_holder, decisions, forced)``: the seat that takes the pool without play (-1 none). A ``strategy`` seat
+    with a choice declares by its cell's row of ``table`` (found through ``lookup``), drawing by weights in ``w``
+    (which holds ``DECLS + 2 * players``), or as ``sensible`` where the row is empty."""
     club = params[P_CLUB] != 0 and turnup // 13 == 3  # LOO-VAR-CLUBLAW
     loo = loo_amount(params, pool)
     miss_holder = -1
@@ -203,6 +284,14 @@ def declare_all(players, pol, params, hero, hero_act, hands, miss, turnup, pool,
     took = 0
     made = 0
     forced = False
+    if lookup.shape[0]:
+        # a strategy seat plays: each one's bucket, and the line of the table its rows lie in, read at once, so
+        # that the reads overlap rather than wait one after another (w's places after the weights)
+        for s in range(players):
+            if pol[s] == STRATEGY:
+                c = bucket_of(lookup, hands[s], turnup)
+                w[DECLS + s] = c
+                w[DECLS + players + s] = table[cell_at(c, players, s, 0, 0), 0]
     for s in range(players):
         dealer = s == players - 1
         if club:
@@ -223,6 +312,12 @@ def declare_all(players, pol, params, hero, hero_act, hands, miss, turnup, pool,
         if s == hero and hero_act > 0 and (opts >> hero_act) & 1:
             d = np.int64(hero_act)
             forced = True
+        elif (
+            pol[s] == STRATEGY
+            and count(opts) > 1
+            and table_weights(table, cell_at(w[DECLS + s], players, s, stood, took), opts, w)
+        ):
+            d = draw(w, st)
         else:
             d = declare(
                 pol[s], opts, hands[s], turnup, pool, loo, s, players, stood + took, miss_holder >= 0, tables, st
@@ -426,7 +521,7 @@ def settle(players, decl, won, winners, taker, pool, params, net, looed):
 
 @numba.njit(cache=True, inline="always")
 def play_deal(seed, i, players, pol, params, pool0, hero, hero_act, g_hand, g_turn, hands, decl, won, net, looed,
-              plist, cards, st, trace, acts, actors, winners, tables):  # fmt: skip
+              plist, cards, st, trace, acts, actors, winners, tables, lookup, table, w):  # fmt: skip
     """Deal ``i`` from its dealing to its settlement; ``hands`` keep the hands dealt, ``net``, ``won`` and
     ``looed`` the result. Returns ``(miss, turnup, next pool, states, forced)``."""
     miss, turnup = deal_cards(seed, i, players, hero, g_hand, g_turn, cards, hands, st)
@@ -447,8 +542,9 @@ def play_deal(seed, i, players, pol, params, pool0, hero, hero_act, g_hand, g_tu
     for s in range(players):
         play[s] = hands[s]
     taker, holder, made, forced = declare_all(
-        players, pol, params, hero, hero_act, play, miss, turnup, pool, decl, st, trace, acts, actors, tables
-    )
+        players, pol, params, hero, hero_act, play, miss, turnup, pool, decl, st, trace, acts, actors, tables, lookup,
+        table, w,
+    )  # fmt: skip
     if taker < 0:
         k = 0
         lead = 0
@@ -466,11 +562,12 @@ def play_deal(seed, i, players, pol, params, pool0, hero, hero_act, g_hand, g_tu
 @numba.njit(cache=True)
 def play_batch(seed, n, players, pol, params, pool0, hero, hero_act, g_hand, g_turn, out_net, out_tricks, out_pool,
                out_states, out_hands, out_miss, out_turnup, out_decl, out_looed, out_forced, trace, out_acts,
-               out_actors, out_winners, tables):  # fmt: skip
+               out_actors, out_winners, tables, lookup, table):  # fmt: skip
     """Deals ``0 .. n-1`` of the chunk seeded ``seed`` into the output arrays (:mod:`.loo3` documents them).
     ``g_hand``/``g_turn``: given cards per deal (0 / -1: none), or empty arrays; ``trace``: also write each deal's
     actions, their seats and the trick winners; ``tables``: the sensible player's
-    (:func:`._loo_sensible_kernel.tables`)."""
+    (:func:`._loo_sensible_kernel.tables`); ``lookup`` and ``table``: the buckets' lookup and the strategy's table
+    of the deals' pool (:func:`cell_of`), empty when no seat plays ``strategy``."""
     hands = np.zeros(players, np.int64)
     decl = np.zeros(players, np.int64)
     won = np.zeros(players, np.int64)
@@ -480,6 +577,7 @@ def play_batch(seed, n, players, pol, params, pool0, hero, hero_act, g_hand, g_t
     cards = np.zeros(52, np.int64)
     st = np.zeros(1, np.uint64)
     winners = np.zeros(3, np.int64)
+    w = np.zeros(DECLS + 2 * players, np.int64)  # a row's weights, then each strategy seat's bucket and a row's
     given = g_hand.shape[0] > 0
     for i in range(n):
         hand = g_hand[i] if given else np.int64(0)
@@ -487,7 +585,7 @@ def play_batch(seed, n, players, pol, params, pool0, hero, hero_act, g_hand, g_t
         row = i if trace else 0
         miss, turnup, carried, states, forced = play_deal(
             seed, i, players, pol, params, pool0, hero, hero_act, hand, turn, hands, decl, won, net, looed, plist,
-            cards, st, trace, out_acts[row], out_actors[row], winners, tables,
+            cards, st, trace, out_acts[row], out_actors[row], winners, tables, lookup, table, w,
         )  # fmt: skip
         for s in range(players):
             out_net[i, s] = net[s]

@@ -6,6 +6,10 @@ card play.
 The seats that play are ``0 .. playing - 1`` in calling order (seat 0 the eldest hand); the dealer is seat
 ``seats - 1``, who sits out when ``playing < seats`` (NAP-GEN-2). Scratch arrays are made once per call, so the
 per-deal loop allocates nothing.
+
+A computed strategy's table (the ``strategy`` players here, a *table* field player in the weighing kernel
+:mod:`.strategy._nap`) is read by the helpers of this module, shared by both: a seat's cell (:func:`cell_of`), the
+weights of its row (:func:`table_weights`) and a call drawn by them (:func:`certain`, :func:`pick`, :func:`draw`).
 """
 
 # mypy: ignore-errors
@@ -15,6 +19,8 @@ per-deal loop allocates nothing.
 # after editing any of them, delete their cached machine code (src/roundgames/sim/__pycache__/_nap_*.nbi, .nbc).
 
 from __future__ import annotations
+
+import math
 
 import numba
 import numpy as np
@@ -40,7 +46,9 @@ from ._nap_policy import (
     NAP,
     PASS,
     RANDOM,
-    SENSIBLE,
+    SENSIBLE_HEAD,
+    STRATEGY,
+    STRATEGY_HEAD,
     SUIT,
     beats,
     defender_card,
@@ -53,7 +61,7 @@ from ._nap_policy import (
     senior_card,
     shuffle,
 )
-from ._streams_kernel import GOLDEN, deal_stream, mix
+from ._streams_kernel import GOLDEN, deal_stream, mix, next_u64
 
 #: the purposes of a deal's streams (:data:`.streams.CARDS`, :data:`.streams.CHOICES`)
 CARDS, CHOICES = 0, 1
@@ -66,6 +74,98 @@ HERO_NONE, HERO_CALL, HERO_SENIOR = 0, 1, 2
 #: the slots of ``deal_i8`` (one row a deal) and of ``deal_i32``
 SENIOR, CONTRACT, TRUMP, MADE, HERO_FORCED, PEEL = 0, 1, 2, 3, 4, 5
 POOL, STATES = 0, 1
+#: the calls a strategy's row weighs, by code: pass, 1, 2, misery, 3, 4, Nap, Wellington, Blücher
+CALLS = 9
+#: a strategy's row gives each call a weight out of SCALE (a uint8); the kernels weigh out of TOTAL, which SCALE and
+#: every count of open actions up to 17 divide, so that every sum of weights is a whole number
+SCALE = 255
+TOTAL = 12_252_240
+PER_POINT = TOTAL // SCALE
+UTOTAL = np.uint64(TOTAL)
+
+
+# -- a computed strategy's table, read here by the ``strategy`` players and by the weighing kernel (strategy._nap)
+
+
+#: ``C(c, j + 1)`` by ``j`` (0..4) and ``c`` (0..51): a colex rank's terms, read rather than computed (a term's
+#: divisions cost more than the rest of a seat's cell)
+BINOM = np.array([[math.comb(c, j + 1) for c in range(52)] for j in range(5)], dtype=np.int64)
+
+
+@numba.njit(cache=True, inline="always")
+def rank5(hand):
+    """The colex rank of a five-card mask, ``0 .. C(52, 5) - 1``: the sum of ``C(c_j, j + 1)`` over its cards
+    from the lowest (0 where ``c_j < j + 1``)."""
+    r = np.int64(0)
+    for j in range(5):
+        r += BINOM[j, lowest(hand)]
+        hand &= hand - 1
+    return r
+
+
+@numba.njit(cache=True, inline="always")
+def bucket_of(lookup, hand):
+    """The index of ``hand``'s bucket among the sorted buckets (``lookup``: :func:`.strategy.buckets.nap_lookup`'s,
+    by colex rank)."""
+    return np.int64(lookup[rank5(hand)])
+
+
+@numba.njit(cache=True, inline="always")
+def cell_of(lookup, playing, seat, hand, high):
+    """The cell of a seat that calls on ``hand`` with ``high`` to beat: its hand's bucket, its seat in calling
+    order and ``high`` (as :class:`.strategy.nap.NapGame` numbers the cells)."""
+    return (bucket_of(lookup, hand) * playing + seat) * CALLS + high
+
+
+@numba.njit(cache=True, inline="always")
+def table_weights(row, high, after, w):
+    """A strategy's ``row`` (weights out of :data:`SCALE`, by call) as weights out of :data:`TOTAL` of a pass and
+    the calls open over ``high`` (``after``: their number, then their codes), into ``w`` (zero for the others).
+    False, ``w`` left as it was, where those do not weigh SCALE in all: a cell the strategy never reached."""
+    k = after[high, 0] + 1
+    total = np.int64(row[PASS])
+    for j in range(1, k):
+        total += row[after[high, j]]
+    if total != SCALE:
+        return False
+    for a in range(CALLS):
+        w[a] = 0
+    w[PASS] = np.int64(row[PASS]) * PER_POINT
+    for j in range(1, k):
+        w[after[high, j]] = np.int64(row[after[high, j]]) * PER_POINT
+    return True
+
+
+@numba.njit(cache=True, inline="always")
+def certain(w):
+    """The call whose weight is the whole :data:`TOTAL` (a pure row, which draws nothing), else -1."""
+    for a in range(CALLS):
+        if w[a] == TOTAL:
+            return np.int64(a)
+    return np.int64(-1)
+
+
+@numba.njit(cache=True, inline="always")
+def pick(w, u):
+    """The call that ``u`` (``0 <= u < TOTAL``) falls on, the weights counted off in code order."""
+    last = np.int64(0)
+    for a in range(CALLS):
+        if w[a] > 0:
+            last = np.int64(a)
+            u -= w[a]
+            if u < 0:
+                return last
+    return last
+
+
+@numba.njit(cache=True, inline="always")
+def draw(w, st):
+    """A call (its code) drawn by the weights ``w`` from the stream ``st``: :func:`certain`, else :func:`pick` by
+    one ``next % TOTAL``."""
+    c = certain(w)
+    if c >= 0:
+        return c
+    return pick(w, np.int64(next_u64(st) % UTOTAL))
 
 
 @numba.njit(cache=True)
@@ -100,15 +200,21 @@ def deal_hands(state, cfg, given, base, pack, hands):
 
 
 @numba.njit(cache=True, inline="always")
-def calling(i, state, cfg, ok, after, pay, policy, hands, calls, deal_i8, deal_i32, actions, record):
+def calling(i, state, cfg, ok, after, pay, policy, hands, calls, deal_i8, deal_i32, actions, record, lookup,
+            table, w):  # fmt: skip
     """The calling, once round from the eldest hand (NAP-CALL-1..6); returns ``(declarer, contract, counted)``,
     the declarer -1 when all pass and the deal is redealt (NAP-CALL-7); ``counted``: the suit the declarer's
-    sensible call counted as trumps, -1 when his call was not his sensible player's."""
+    sensible call counted as trumps, -1 when his call was not his sensible player's. A strategy player with a
+    call open calls by his cell's row of ``table`` (found through ``lookup``), weighed into ``w``, or as
+    ``sensible`` where the row is empty."""
     playing = cfg[C_PLAYING]
     kitty = deal_i32[i, POOL] if cfg[C_KITTY] else 0  # the dealer's unit in it; none counted without a kitty
     hero, mode, hero_call = cfg[C_HERO], cfg[C_HERO_MODE], cfg[C_HERO_CALL]
     high, declarer, counted = PASS, -1, -1
     x = state[0]  # only the random players draw here, and only in this loop
+    if lookup.shape[0]:  # a strategy seat plays: every seat's bucket read at once, the reads overlapping
+        for s in range(playing):
+            w[CALLS + s] = bucket_of(lookup, hands[s])
     for s in range(playing):
         code, suit = -1, -1
         if mode == HERO_SENIOR:
@@ -117,8 +223,16 @@ def calling(i, state, cfg, ok, after, pay, policy, hands, calls, deal_i8, deal_i
         elif mode == HERO_CALL and s == hero and ok[high, hero_call]:
             code = hero_call
             deal_i8[i, HERO_FORCED] = 1
+        pol = policy[s]
+        by_table = code < 0 and (pol == STRATEGY or pol == STRATEGY_HEAD) and after[high, 0] > 0  # noqa: SIM109
+        # the table by context, then bucket (:func:`.sim.nap.strategy_table`): a context's rows lie together
+        if by_table and table_weights(table[s * CALLS + high, w[CALLS + s]], high, after, w):
+            code = certain(w)
+            if code < 0:  # a mixed row: one draw, as the random player draws (the stream's state in x)
+                x += GOLDEN
+                code = pick(w, np.int64(mix(x) % UTOTAL))
         if code < 0:
-            if policy[s] != RANDOM:
+            if pol != RANDOM:
                 code, suit = sensible_choice(hands[s], high, kitty, cfg, after, pay)
             else:  # uniform over pass and after[high] (their number, then their codes in ladder order)
                 k = after[high, 0] + 1
@@ -164,7 +278,9 @@ def choose(s, policy, hands, played, tc, tlen, leader, trump, declarer, contract
         return senior_card(hand, legal, unseen, tc, tlen, trump, done, first)
     if peel_case(s, hand, tc, tlen, done, declarer, contract):
         mine = hand & SUIT[tc[0] // 13]
-        return lowest(mine) if pol == SENSIBLE else lowest(mine & (mine - 1))  # pass, or head with the ace
+        if pol == SENSIBLE_HEAD or pol == STRATEGY_HEAD:  # noqa: SIM109 (numba: no tuple test in a hot loop)
+            return lowest(mine & (mine - 1))  # head with the ace
+        return lowest(mine)  # pass, as Peel advises
     return defender_card(legal, unseen, tc, tlen, leader, trump, declarer, playing)
 
 
@@ -273,7 +389,7 @@ def settle(i, cfg, pay, declarer, contract, made, net, deal_i32):
 
 @numba.njit(cache=True)
 def one_deal(i, state, cfg, ok, after, pay, policy, hands, tc, calls, tricks, net, deal_i8, deal_i32,
-             actions, record):  # fmt: skip
+             actions, record, lookup, table, w):  # fmt: skip
     """Call, play and settle deal ``i``, its hands dealt and its CHOICES stream in ``state``."""
     seats, playing = cfg[C_SEATS], cfg[C_PLAYING]
     deal_i8[i, PEEL] = -1
@@ -282,7 +398,7 @@ def one_deal(i, state, cfg, ok, after, pay, policy, hands, tc, calls, tricks, ne
         net[i, seats - 1] -= 1  # each dealer pays a unit into the kitty (NAP-VAR-POOL, §14.14)
         deal_i32[i, POOL] += 1
     declarer, contract, counted = calling(i, state, cfg, ok, after, pay, policy, hands, calls, deal_i8, deal_i32,
-                                          actions, record)  # fmt: skip
+                                          actions, record, lookup, table, w)  # fmt: skip
     states = 6 * playing  # every card dealt and every call
     if declarer < 0:
         if cfg[C_KITTY]:
@@ -299,9 +415,10 @@ def one_deal(i, state, cfg, ok, after, pay, policy, hands, tc, calls, tricks, ne
 
 @numba.njit(cache=True, nogil=True)  # nogil: threads of one process may play chunks at once
 def run_deals(seed, n, cfg, ok, after, pay, policy, given, hands_out, calls, tricks, net, deal_i8,
-              deal_i32, actions):  # fmt: skip
+              deal_i32, actions, lookup, table):  # fmt: skip
     """Play deals ``0 .. n-1`` of the chunk seeded ``seed`` into the columns (zeroed by the caller);
-    ``actions`` with no rows: not recorded."""
+    ``actions`` with no rows: not recorded; ``lookup`` and ``table``: the buckets' lookup and the strategy's
+    table (:func:`cell_of`), empty when no seat plays by a strategy."""
     seats, playing = cfg[C_SEATS], cfg[C_PLAYING]
     record = actions.shape[0] > 0
     pack = np.empty(52, dtype=np.int64)
@@ -312,6 +429,7 @@ def run_deals(seed, n, cfg, ok, after, pay, policy, given, hands_out, calls, tri
     hands = np.zeros(7, dtype=np.int64)
     tc = np.zeros(7, dtype=np.int64)
     state = np.zeros(1, dtype=np.uint64)
+    w = np.zeros(CALLS + 7, dtype=np.int64)  # a row's weights, then each seat's bucket
     has_given = given.shape[0] > 0
     for i in range(n):
         state[0] = deal_stream(seed, i, CARDS)
@@ -322,4 +440,4 @@ def run_deals(seed, n, cfg, ok, after, pay, policy, given, hands_out, calls, tri
             calls[i, s] = -1  # the dealer sitting out does not call (NAP-GEN-2)
         state[0] = deal_stream(seed, i, CHOICES)
         one_deal(i, state, cfg, ok, after, pay, policy, hands, tc, calls, tricks, net, deal_i8, deal_i32,
-                 actions, record)  # fmt: skip
+                 actions, record, lookup, table, w)  # fmt: skip

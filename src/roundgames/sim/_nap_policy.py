@@ -28,8 +28,9 @@ PASS, ONE, TWO, MISERY, THREE, FOUR, NAP, WELLINGTON, BLUCHER = 0, 1, 2, 3, 4, 5
 #: the tricks each call undertakes (misery: none)
 CALL_TRICKS = np.array([0, 1, 2, 0, 3, 4, 5, 5, 5], dtype=np.int64)
 SUIT = np.array([((1 << 13) - 1) << (13 * s) for s in range(4)], dtype=np.int64)
-#: policy codes, in the order of :data:`.nap.POLICIES`
-RANDOM, SENSIBLE, SENSIBLE_HEAD = 0, 1, 2
+#: policy codes, in the order of :data:`.nap.POLICIES`; the strategy players call by a computed strategy's table
+#: (:mod:`._nap_kernel`) and play their cards as ``sensible`` and ``sensible-head``
+RANDOM, SENSIBLE, SENSIBLE_HEAD, STRATEGY, STRATEGY_HEAD = 0, 1, 2, 3, 4
 KNAVE, TEN, ACE = 9, 8, 12
 
 # The configuration array's slots (filled by :func:`.nap.config`).

@@ -1,6 +1,6 @@
 """Three-card Loo's batch player (:data:`KERNEL`): many regular deals in one compiled loop
-(:mod:`._loo3_kernel`), and its players as bots (:class:`RandomTwin`, :class:`SensibleTwin`) that play the checked
-engine the same way, action for action.
+(:mod:`._loo3_kernel`), and its players as bots (:class:`RandomTwin`, :class:`SensibleTwin`,
+:class:`StrategyTwin`) that play the checked engine the same way, action for action.
 
 A run is **regular deals only** (RULES.md §3.5-3.8 with §14): the dealer stakes D (and under ``ante: all`` every
 other seat its ante), three cards each and a miss, a turn-up for trumps, the declarations with the dealer's cases
@@ -36,6 +36,13 @@ dealt does (OpenSpiel's count):
   heads it as cheaply as he can if he plays last, else with his cheapest card that no unseen card of its suit
   beats, else with his most valuable winning card; one who cannot win throws his least valuable card (value: the
   rank, trumps above plain cards; of equals the lowest card number).
+- ``strategy``: declares by the computed strategy the package ships for the setup's rules and table
+  (:func:`roundgames.bots.strategy.shipped`, the expert's; a setup none fits is refused), at the pool bucket of the
+  deals' pool: its cell is the hand's bucket (:mod:`roundgames.bots.buckets`), the seat, how many stood before it
+  and whether the miss is taken, as :class:`~roundgames.sim.strategy.loo3.Loo3Game` keys it. Where the row mixes it
+  draws once from the deal's CHOICES stream, ``next % 12,252,240`` against the open declarations' weights (out of
+  255, each 48,048 points) in code order; a pure row draws nothing. Where the strategy has no row for the cell (a
+  hand or a history its computation never met) it declares as ``sensible``; it plays its cards as ``sensible``.
 - hero actions (``setup.hero``, ``setup.hero_action``): ``stand``, ``throw``, ``miss`` (take the miss),
   ``defend`` (the dealer plays the miss for the pool, LOO-DECL-8): the hero's declaration when it is legal at his
   turn (``hero_forced``), else his seat's policy declares; he plays by his seat's policy.
@@ -43,8 +50,9 @@ dealt does (OpenSpiel's count):
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 
@@ -60,13 +68,16 @@ from ._loo_sensible_kernel import tables as sensible_tables
 from .kernels import MAX_POOL, Setup
 from .streams import CHOICES, Stream, deal_stream
 
-__all__ = ["KERNEL", "Loo3Kernel", "RandomTwin", "SensibleTwin", "engine_deal", "replay", "twins"]
+if TYPE_CHECKING:
+    from ..bots.strategy import Strategy
+
+__all__ = ["KERNEL", "Loo3Kernel", "RandomTwin", "SensibleTwin", "StrategyTwin", "engine_deal", "replay", "twins"]
 
 #: the most seats a deal with a miss can have: 3n + 3 + 1 <= 52 (LOO-GEN-1)
 MAX_PLAYERS: Final = 16
 #: each declaration's code in the ``decl`` column and the random player's canonical order
 DECL_CODES: Final = {"stand": K.STAND, "throw": K.THROW, "miss": K.MISS, "defend": K.DEFEND}
-POLICY_CODES: Final = {"random": K.RANDOM, "sensible": K.SENSIBLE}
+POLICY_CODES: Final = {"random": K.RANDOM, "sensible": K.SENSIBLE, "strategy": K.STRATEGY}
 #: options that do not change a regular deal played by the rules: the laws of irregularities (the players never
 #: offend), what follows a deal without a loo, the first dealer, and Five-card and Irish Loo's own
 NO_EFFECT: Final = frozenset(
@@ -116,6 +127,9 @@ class Loo3Kernel:
         "sensible": "declares as the bot sensible does (Peel's hints: stand, take the miss or defend when a "
         "trick's share of the pool outweighs the loo risked, by its estimate of the hand); plays by fixed rules: "
         "lead the highest, head cheaply, else throw the lowest",
+        "strategy": "declares by the computed strategy the package ships for the rules and table (the expert's), "
+        "drawing from the deal's choices stream where it mixes, as sensible where it has no row for the situation; "
+        "plays its cards as sensible; a setup no shipped strategy fits is refused",
     }
     hero_actions: Mapping[str, str] = {
         "stand": "the hero stands on his own cards",
@@ -144,6 +158,8 @@ class Loo3Kernel:
                 f"pool: the pool before the dealer's stake is a count of counters from 0 to {MAX_POOL:,}, "
                 f"got {setup.pool!r}"
             )
+        if "strategy" in setup.policies:
+            strategy_of(setup)
         if setup.hero is None:
             if setup.hero_action is not None:
                 raise RulesError(f"hero_action: {setup.hero_action!r} needs a hero seat")
@@ -192,11 +208,12 @@ class Loo3Kernel:
         hero = -1 if setup.hero is None else setup.hero
         act = DECL_CODES.get(setup.hero_action or "", -1)
         pol = np.array([POLICY_CODES[name] for name in setup.policies], np.int64)
+        lookup, table = strategy_arrays(setup)
         K.play_batch(
             np.uint64(seed), int(n), p, pol, params_of(rules_of(setup)), setup.pool, hero, act, hand, turnup,
             out["net"], out["tricks"], out["pool"], out["states"], out["hands"], out["miss"], out["turnup"],
             out["decl"], out["looed"], out["hero_forced"], trace, out["actions"], out["actors"], out["winners"],
-            sensible_tables(),
+            sensible_tables(), lookup, table,
         )  # fmt: skip
         if setup.hero is None:
             del out["hero_forced"]
@@ -236,6 +253,45 @@ def rules_of(setup: Setup) -> LooRules:
             f"(LOO-VAR-DEALER-STANDS-OUT); {engine}"
         )
     return rules
+
+
+def strategy_of(setup: Setup) -> Strategy:
+    """The shipped strategy the ``strategy`` seats of ``setup`` declare by (read once a process); a RulesError
+    naming the policy, the table size and the rules where none fits."""
+    from .strategy.fields import fitting
+
+    return fitting("loo", "three_card", setup.players, rules_of(setup), setup.options, "Three-card Loo")
+
+
+def table_pool(setup: Setup) -> int:
+    """The pool every deal of ``setup`` starts with once staked (the dealer's stake, and every other seat's ante
+    under ``ante: all``), as a seat's view shows it: it picks the strategy's pool table."""
+    rules = rules_of(setup)
+    ante = rules.stakes.ante * (setup.players - 1) if rules.ante == "all" else 0
+    return setup.pool + rules.stakes.deal + ante
+
+
+def strategy_arrays(setup: Setup) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
+    """The buckets' lookup and the strategy's table (its pool bucket's) that the kernel's ``strategy`` seats read;
+    empty arrays when no seat plays ``strategy``."""
+    if "strategy" not in setup.policies:
+        return np.zeros(0, np.uint16), np.zeros((0, K.DECLS), np.uint8)
+    from .strategy.buckets import loo_lookup
+    from .strategy.fields import kernel_table
+
+    contexts = setup.players * setup.players * 2
+    return _lookup16(), kernel_table(strategy_of(setup), table_pool(setup), loo_lookup()[0], contexts, K.DECLS)
+
+
+@functools.cache
+def _lookup16() -> np.ndarray[Any, Any]:
+    """:func:`.strategy.buckets.loo_lookup`'s index of each hand's bucket, in 16 bits (12,571 buckets; -1, a
+    turn-up in the hand, never read): half the memory, which the kernel reads at random."""
+    from .strategy.buckets import loo_lookup
+
+    keys, lookup = loo_lookup()
+    assert len(keys) < 1 << 16
+    return lookup.astype(np.uint16)
 
 
 def params_of(rules: LooRules) -> np.ndarray[Any, Any]:
@@ -348,6 +404,44 @@ def _sensible_card(view: View[Any], legal: int) -> int:
     return int(K.sensible_play(legal, view.hand, False, win, last, trump, unseen))
 
 
+class StrategyTwin:
+    """The ``strategy`` player as a bot: declares by the shipped strategy's weights (out of 255) for its view's
+    cell (:meth:`~roundgames.bots.strategy.Strategy.weights`, which keys the cell from the view as the bots do),
+    drawing from the deal's CHOICES stream (shared by every seat of the deal) as the kernel draws, and as the
+    :class:`SensibleTwin` where the strategy has no row for the cell; it plays its cards as the SensibleTwin."""
+
+    name = "strategy"
+
+    def __init__(self, stream: Stream, strategy: Strategy) -> None:
+        self.stream = stream
+        self.strategy = strategy
+        self.sensible = SensibleTwin()
+
+    def choose(self, view: View[Any]) -> Any:
+        """The strategy's declaration at a choice to declare, else the sensible player's action."""
+        legal = sorted(view.legal, key=_order)
+        if len(legal) > 1 and view.stage is Stage.BID:
+            weights = self.strategy.weights(view)
+            if weights is not None and sum(weights.values()) == K.SCALE:
+                verb = self._draw(weights)
+                return next(a for a in legal if a.verb == verb)
+        return self.sensible.choose(view)
+
+    def _draw(self, weights: dict[str, int]) -> str:
+        """The kernel's :func:`~._loo3_kernel.draw`: the certain declaration, else one ``next % TOTAL`` counted
+        off against the weights in code order."""
+        for verb, weight in weights.items():
+            if weight == K.SCALE:
+                return verb
+        u = self.stream.next() % K.TOTAL
+        order = sorted((DECL_CODES[v], v) for v, weight in weights.items() if weight > 0)
+        for _, verb in order:
+            u -= weights[verb] * K.PER_POINT
+            if u < 0:
+                return verb
+        return order[-1][1]
+
+
 class HeroTwin:
     """A seat's player with the hero's declaration fixed: that one when it is legal at his turn."""
 
@@ -370,11 +464,14 @@ class HeroTwin:
 
 def twins(setup: Setup, seed: int, i: int) -> dict[int, Any]:
     """The bots that play deal ``i`` of the chunk seeded ``seed`` as the kernel does, by seat (the dealer is
-    seat ``players - 1``); the random ones share the deal's CHOICES stream."""
+    seat ``players - 1``); the random and strategy ones share the deal's CHOICES stream."""
     stream = Stream(deal_stream(seed, i, CHOICES))
     bots: dict[int, Any] = {}
     for s, name in enumerate(setup.policies):
-        bots[s] = RandomTwin(stream) if name == "random" else SensibleTwin()
+        if name == "strategy":
+            bots[s] = StrategyTwin(stream, strategy_of(setup))
+        else:
+            bots[s] = RandomTwin(stream) if name == "random" else SensibleTwin()
         if s == setup.hero and setup.hero_action is not None:
             bots[s] = HeroTwin(bots[s], setup.hero_action)
     return bots

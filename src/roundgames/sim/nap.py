@@ -56,6 +56,16 @@ the whole deal whichever seat draws.
     highest card.
 
 - ``sensible-head``: the same, except that in Peel's first-round case the defender heads with the ace.
+- ``strategy``: calls by the computed strategy the package ships for the setup's rules and table
+  (:func:`roundgames.bots.strategy.shipped`, the expert's; a setup none fits is refused): its cell is the hand's
+  bucket (:mod:`roundgames.bots.buckets`), the seat in calling order and the call to beat, as
+  :class:`~roundgames.sim.strategy.nap.NapGame` keys it. Where the row mixes it draws once from the deal's CHOICES
+  stream, ``next % 12,252,240`` against the weights (out of 255, each 48,048 points) of a pass and the calls open,
+  in code order; a pure row draws nothing, nor does a seat with no call open. Where the strategy has no row for
+  the cell (a hand or a call to beat its computation never met) it calls as ``sensible``. It plays its cards as
+  ``sensible``, the first lead included.
+- ``strategy-head``: the same, except that in Peel's first-round case the defender heads with the ace (as
+  ``sensible-head``).
 
 **Hero actions** (:data:`HERO_ACTIONS`): a call (``pass`` .. ``blucher``) that the hero makes at his turn when
 it is legal, else his player decides (``hero_forced``); ``senior:<call>``: every other seat passes and the hero
@@ -67,8 +77,9 @@ card played; a deal ended early by NAP-PLAY-4 counts the cards played only).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 
@@ -82,6 +93,9 @@ from ..nap.rules import NAP_OPTION_DOCS, NAP_OPTIONS, NapRules
 from .kernels import MAX_POOL, Setup
 from .streams import CHOICES, Stream, deal_stream
 
+if TYPE_CHECKING:
+    from ..bots.strategy import Strategy
+
 __all__ = ["CALL_NAMES", "HERO_ACTIONS", "KERNEL", "POLICIES", "NapKernel", "replay", "twins"]
 
 #: the calls by their code in the columns ``calls`` and ``contract``
@@ -94,6 +108,10 @@ POLICIES: Final = {
     "sensible": "Peel's tactics: call as the sensible bot calls (likely tricks, odds, pay table, kitty), then "
     "by rules draw trumps, head cheaply; in the first round pass with ace and a small one, knave or lower led",
     "sensible-head": "sensible, but in Peel's first-round case head with the ace",
+    "strategy": "calls by the computed strategy the package ships for the rules and table (the expert's), drawing "
+    "from the deal's choices stream where it mixes, as sensible where it has no row for the situation; plays its "
+    "cards as sensible; a setup no shipped strategy fits is refused",
+    "strategy-head": "strategy, but in Peel's first-round case head with the ace",
 }
 
 HERO_ACTIONS: Final = {
@@ -145,6 +163,8 @@ assert set(_PLAYED) == set(NAP_OPTIONS)
 
 _ALL_PASS: Final = {"eldest_one": 0, "dealer_one": 1, "redeal": 2}
 _POLICY_CODES: Final = {name: i for i, name in enumerate(POLICIES)}
+#: the players who call by the shipped strategy
+_STRATEGIES: Final = ("strategy", "strategy-head")
 
 
 def _rules(setup: Setup) -> NapRules:
@@ -262,6 +282,8 @@ class NapKernel:
         for c, (won, lost) in table.items():
             pay[0, CALL_NAMES.index(c)], pay[1, CALL_NAMES.index(c)] = won, lost
         policy = np.array([_POLICY_CODES[x] for x in setup.policies], dtype=np.int64)
+        if any(x in _STRATEGIES for x in setup.policies):
+            strategy_of(setup, rules)
         return cfg, ok, after, pay, policy
 
     def _given(self, setup: Setup, n: int, given: Mapping[str, Any] | None, full: int) -> np.ndarray:
@@ -300,8 +322,9 @@ class NapKernel:
         deal_i32 = np.zeros((n, 2), dtype=np.int32)
         playing = int(cfg[p.C_PLAYING])
         actions = np.full((n if record else 0, 6 * playing), -1, dtype=np.int16)
+        lookup, table = _strategy_arrays(setup, playing)
         k.run_deals(np.uint64(seed), n, cfg, ok, after, pay, policy, hands_given, hands, calls, tricks,
-                    net, deal_i8, deal_i32, actions)  # fmt: skip
+                    net, deal_i8, deal_i32, actions, lookup, table)  # fmt: skip
         out: dict[str, Any] = {
             "net": net,
             "tricks": tricks,
@@ -356,6 +379,45 @@ class NapKernel:
 
 
 KERNEL: Final = NapKernel()
+
+
+def strategy_of(setup: Setup, rules: NapRules | None = None) -> Strategy:
+    """The shipped strategy the strategy seats of ``setup`` call by (read once a process); a RulesError naming the
+    policy, the table size and the rules where none fits."""
+    from .strategy.fields import fitting
+
+    return fitting("nap", None, setup.players, rules or _rules(setup), setup.options, "Nap")
+
+
+def _strategy_arrays(setup: Setup, playing: int) -> tuple[np.ndarray, np.ndarray]:
+    """The buckets' lookup and the strategy's table that the kernel's strategy seats read (empty when none)."""
+    if not any(x in _STRATEGIES for x in setup.policies):
+        return np.zeros(0, np.uint16), np.zeros((0, 0, len(CALL_NAMES)), np.uint8)
+    return _lookup16(), _by_context(strategy_of(setup), setup.pool, playing)
+
+
+@functools.cache
+def _lookup16() -> np.ndarray:
+    """:func:`.strategy.buckets.nap_lookup`'s index of each hand's bucket, in 16 bits (21,744 buckets): half the
+    memory, which the kernel reads at random, once a strategy seat calls."""
+    from .strategy.buckets import nap_lookup
+
+    keys, lookup = nap_lookup()
+    assert len(keys) < 1 << 16
+    return lookup.astype(np.uint16)
+
+
+@functools.cache
+def _by_context(strategy: Strategy, pool: int, playing: int) -> np.ndarray:
+    """The strategy's table at ``pool`` by context (seat and call to beat) and then bucket: a decision's row is
+    found among its context's rows, which lie together (a few hundred kilobytes), rather than anywhere in the
+    table (megabytes): the calls run a quarter faster."""
+    from .strategy.buckets import nap_lookup
+    from .strategy.fields import kernel_table
+
+    keys = nap_lookup()[0]
+    table = kernel_table(strategy, pool, keys, playing * len(CALL_NAMES), len(CALL_NAMES))
+    return np.ascontiguousarray(table.reshape(len(keys), playing * len(CALL_NAMES), -1).transpose(1, 0, 2))
 
 
 # -- the Python twins: the same players on the checked engine ------------------------------------------------
@@ -481,12 +543,15 @@ class Twin:
     ``stream`` is the deal's CHOICES stream, shared by every seat of the deal; ``call``: a call made at the
     seat's turn when it is legal (the hero action's, or ``pass`` for the others under ``senior:<call>``)."""
 
-    def __init__(self, policy: str, stream: Stream, call: str | None = None) -> None:
+    def __init__(self, policy: str, stream: Stream, call: str | None = None, strategy: Strategy | None = None) -> None:
         if policy not in POLICIES:
             raise RulesError(f"policies: no player {policy!r} (valid: {', '.join(POLICIES)})")
+        if policy in _STRATEGIES and strategy is None:
+            raise RulesError(f"policies: {policy!r} needs the strategy it calls by")
         self.name = policy
         self.stream = stream
         self.call = call
+        self.strategy = strategy
         self.bot = SensibleNapBot()
 
     def choose(self, view: Any) -> NapAction:
@@ -506,7 +571,30 @@ class Twin:
                 return fixed
         if self.name == "random":
             return legal[self.stream.below(len(legal))] if len(legal) > 1 else legal[0]
+        if self.strategy is not None and len(legal) > 1:
+            from . import _nap_kernel as k
+
+            weights = self.strategy.weights(view)
+            if weights is not None and sum(weights.values()) == k.SCALE:
+                name = self._draw(weights)
+                return next(a for a in legal if (a.call or "pass") == name)
         return self.bot.choose(view)  # the bot's own calling, which the kernel's is a port of
+
+    def _draw(self, weights: dict[str, int]) -> str:
+        """The kernel's draw (:func:`._nap_kernel.certain`, :func:`._nap_kernel.pick`): the certain call, else one
+        ``next % TOTAL`` counted off against the weights in code order."""
+        from . import _nap_kernel as k
+
+        for name, weight in weights.items():
+            if weight == k.SCALE:
+                return name
+        u = self.stream.next() % k.TOTAL
+        order = [name for name in CALL_NAMES if weights.get(name, 0) > 0]
+        for name in order:
+            u -= weights[name] * k.PER_POINT
+            if u < 0:
+                return name
+        return order[-1]
 
     def _card(self, view: Any, legal: list[int]) -> int:
         if self.name == "random":
@@ -518,7 +606,7 @@ class Twin:
             return _senior_card(v, legal)
         if is_peel_case(v.seat, v.hand, v.trick, v.done, v.declarer, v.contract):
             mine = sorted(cards_in(v.hand & SUIT_MASKS[v.trick[0] // 13]))
-            return mine[0] if self.name == "sensible" else mine[1]  # pass, or head with the ace
+            return mine[1] if self.name.endswith("-head") else mine[0]  # head with the ace, or pass
         return _defender_card(v, legal)
 
 
@@ -527,6 +615,7 @@ def twins(setup: Setup, seed: int, index: int) -> dict[int, Twin]:
     rules = _rules(setup)
     hero, mode, code = _hero(setup, rules)
     stream = Stream(deal_stream(seed, index, CHOICES))
+    strategy = strategy_of(setup, rules) if any(x in _STRATEGIES for x in setup.policies) else None
     out = {}
     for s in range(_playing(rules, setup.players)):
         call = None
@@ -534,7 +623,7 @@ def twins(setup: Setup, seed: int, index: int) -> dict[int, Twin]:
             call = CALL_NAMES[code]
         elif mode == 2:
             call = "pass"
-        out[s] = Twin(setup.policies[s], stream, call)
+        out[s] = Twin(setup.policies[s], stream, call, strategy if setup.policies[s] in _STRATEGIES else None)
     return out
 
 

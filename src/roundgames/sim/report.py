@@ -45,11 +45,12 @@ class Advice:
 @dataclass(frozen=True)
 class Rule:
     """A rule a person could remember, and how often it makes the best choice (0..1, weighted by how often the
-    hands occur)."""
+    hands occur): against sensible players, and where it was measured, against the computed strategy."""
 
     text: str
     agreement: float
     note: str = ""
+    strategy: float | None = None
 
 
 @dataclass
@@ -94,6 +95,8 @@ class Report:
     command: str
     #: a line for the studies' index: the verdict on each piece of advice
     verdicts: list[str] = field(default_factory=list)
+    #: the rules' table's heading of what each rule agrees with, and of its agreement against the strategy
+    agrees: tuple[str, str] = ("Agrees with the best choice", "Against the strategy")
 
     def markdown(self) -> str:
         """The page's text (the figures linked from ``NAME/``)."""
@@ -111,8 +114,12 @@ class Report:
             out += [f"![{plot.caption}]({self.name}/{plot.name}.png)", "", f"*{plot.caption}*", ""]
         out += [f"## {SECTIONS[5]}", "", self.examples.strip(), ""]
         out += [f"## {SECTIONS[6]}", ""]
-        rows = [(r.text, f"{100 * r.agreement:.1f}%", r.note) for r in self.rules]
-        out += [table(("Rule", "Agrees with the best choice", "Note"), rows), ""]
+        both = any(r.strategy is not None for r in self.rules)
+        rows: list[tuple[str, ...]] = []
+        for r in self.rules:
+            against = [] if not both else ["" if r.strategy is None else f"{100 * r.strategy:.1f}%"]
+            rows.append((r.text, f"{100 * r.agreement:.1f}%", *against, r.note))
+        out += [table(("Rule", *self.agrees[: 2 if both else 1], "Note"), rows), ""]
         out += [f"## {SECTIONS[7]}", "", "```", self.command, "```", ""]
         return "\n".join(out)
 
@@ -140,10 +147,12 @@ INDEX_INTRO: Final = """# The period advice put to the test
 The period books are full of advice on when to stand, when to take the miss, what to call and how to defend.
 Each study below plays many deals with the batch simulator (`roundgames study NAME`), fixing one player's choice
 and comparing it with the others on the same deals, and reports whether the advice holds: with its method, its
-95% intervals, its figures, worked examples and a rule to remember. The studies' players are the simulator's
-`sensible` ones, a stand-in for the expert bot; how far they are from it is measured in
-[How strong are the simulator's players](../research/simulate.md#how-strong-are-the-simulators-players). The
-verdicts of each report:
+95% intervals, its figures, worked examples and a rule to remember. Each question is asked twice: against the
+simulator's `sensible` players, a stand-in for the period's players (how far they are from the expert bot is
+measured in [How strong are the simulator's players](../research/simulate.md#how-strong-are-the-simulators-players)),
+and against the computed strategy that the expert declares and calls by (the simulator's `strategy` player), and
+each verdict says whether the advice holds against both. The last report shows the strategy itself. The verdicts
+of each report:
 """
 
 

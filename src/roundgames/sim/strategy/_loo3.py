@@ -21,7 +21,7 @@ the same sums on any number of threads.
 # mypy: ignore-errors
 # numba compiles these functions from their Python source; they are typed by numba, not by mypy.
 # numba's disk cache (cache=True) is invalidated by a change of a function's own file only: after editing
-# _loo3_kernel.py, delete this module's cached machine code too (src/roundgames/sim/__pycache__/_strategy_loo3*).
+# _loo3_kernel.py, delete this module's cached machine code too (src/roundgames/sim/strategy/__pycache__/_loo3*).
 
 from __future__ import annotations
 
@@ -29,6 +29,7 @@ import numba
 import numpy as np
 
 from .._loo3_kernel import (
+    DECLS,
     DEFEND,
     MISS,
     ONE,
@@ -42,49 +43,31 @@ from .._loo3_kernel import (
     STAND,
     TAKES,
     THROW,
+    TOTAL,
+    cell_of,
     count,
     deal_cards,
+    draw,
     loo_amount,
     low_card,
     play_tricks,
     sensible_declare,
     settle,
+    table_weights,
 )
 from .._streams_kernel import deal_stream, next_u64
 
-#: a field player that declares by a table of mixed strategies (cards: as ``sensible``)
+#: a field player that declares by a table of mixed strategies (cards: as ``sensible``), by its code in a field
+#: (:data:`.weigh.KINDS`); it is the main kernel's ``strategy`` player, whose table helpers (:func:`cell_of`,
+#: :func:`table_weights`, :func:`draw`) it shares
 TABLE = 2
 #: the declarations a cell weighs, by index: its code less one (stand, throw, miss, defend)
-ACTIONS = 4
-#: a table's row gives each declaration a weight out of SCALE (a uint8); the kernel weighs out of TOTAL, which
-#: SCALE and every count of open actions up to 17 divide, so that every sum of weights is a whole number
-SCALE = 255
-TOTAL = 12_252_240
-PER_POINT = TOTAL // SCALE
+ACTIONS = DECLS
 #: the copies of a seat's turn draw from their own stream, ``deal_stream(seed ^ WEIGH, deal, seat)``: the salt keeps
 #: those streams apart from every deal's own (cards and choices), which share the space of ``deal_stream(seed, ...)``
 WEIGH = np.uint64(0xC0FFEE5EED5A17ED)
 #: the seat number of the salted stream that decides whether a deal's field plays plain ``sensible``
 MIXER = 63
-
-
-@numba.njit(cache=True, inline="always")
-def rank3(hand):
-    """The colex rank of a three-card mask, ``0 .. C(52, 3) - 1``."""
-    c0 = low_card(hand)
-    hand &= hand - ONE
-    c1 = low_card(hand)
-    hand &= hand - ONE
-    c2 = low_card(hand)
-    return c0 + c1 * (c1 - 1) // 2 + c2 * (c2 - 1) * (c2 - 2) // 6
-
-
-@numba.njit(cache=True, inline="always")
-def cell_of(lookup, players, seat, hand, turnup, stood, took):
-    """The cell of a seat that declares on ``hand`` under ``turnup`` after ``stood`` stood and ``took`` (0 or 1)
-    took the miss: its hand's bucket (``lookup``, :func:`.buckets.loo_lookup`), its seat and those two."""
-    c = lookup[rank3(hand) * 52 + turnup]
-    return ((c * players + seat) * players + stood) * 2 + took
 
 
 @numba.njit(cache=True, inline="always")
@@ -117,15 +100,7 @@ def field_weights(kind, s, players, opts, hand, turnup, pool, loo, stood, took, 
     for a in range(ACTIONS):
         w[a] = 0
     if kind == TABLE:
-        row = table[cell_of(lookup, players, s, hand, turnup, stood, took)]
-        total = 0
-        for a in range(ACTIONS):
-            if (opts >> (a + 1)) & ONE:
-                total += row[a]
-        if total == SCALE:
-            for a in range(ACTIONS):
-                if (opts >> (a + 1)) & ONE:
-                    w[a] = np.int64(row[a]) * PER_POINT
+        if table_weights(table, cell_of(lookup, players, s, hand, turnup, stood, took), opts, w):
             return
         kind = SENSIBLE  # a cell the table never reached
     if kind == RANDOM:
@@ -135,23 +110,6 @@ def field_weights(kind, s, players, opts, hand, turnup, pool, loo, stood, took, 
                 w[a] = TOTAL // k
         return
     w[sensible_declare(opts, hand, turnup, pool, loo, s, players, stood + took, took > 0, sense) - 1] = TOTAL
-
-
-@numba.njit(cache=True, inline="always")
-def draw(w, st):
-    """A declaration (its code) drawn by the weights ``w``; nothing is drawn when one is certain."""
-    for a in range(ACTIONS):
-        if w[a] == TOTAL:
-            return np.int64(a + 1)
-    u = np.int64(next_u64(st) % np.uint64(TOTAL))
-    last = np.int64(0)
-    for a in range(ACTIONS):
-        if w[a] > 0:
-            last = np.int64(a + 1)
-            u -= w[a]
-            if u < 0:
-                return last
-    return last
 
 
 @numba.njit(cache=True, inline="always")

@@ -22,7 +22,23 @@ import numba
 import numpy as np
 
 from .._nap_call import sensible_call
-from .._nap_kernel import ALL_PASS_ELDEST, ALL_PASS_REDEAL, CARDS, CHOICES, FORCED, MADE, POOL, deal_hands, play, settle
+from .._nap_kernel import (
+    ALL_PASS_ELDEST,
+    ALL_PASS_REDEAL,
+    CALLS,
+    CARDS,
+    CHOICES,
+    FORCED,
+    MADE,
+    POOL,
+    TOTAL,
+    cell_of,
+    deal_hands,
+    draw,
+    play,
+    settle,
+    table_weights,
+)
 from .._nap_policy import (
     C_ALL_PASS,
     C_FULL,
@@ -34,44 +50,21 @@ from .._nap_policy import (
     PASS,
     RANDOM,
     SENSIBLE,
-    lowest,
     popcount,
 )
 from .._streams_kernel import deal_stream, next_u64
 
-#: a field player that calls by a table of mixed strategies (cards: as ``sensible``)
+#: a field player that calls by a table of mixed strategies (cards: as ``sensible``), by its code in a field
+#: (:data:`.weigh.KINDS`); it is the main kernel's ``strategy`` player, whose table helpers (:func:`cell_of`,
+#: :func:`table_weights`, :func:`draw`) it shares
 TABLE = 2
 #: the calls of a cell, by code: pass, 1, 2, misery, 3, 4, Nap, Wellington, Blücher
-ACTIONS = 9
-SCALE = 255
-TOTAL = 12_252_240
-PER_POINT = TOTAL // SCALE
+ACTIONS = CALLS
 #: the copies of a seat's turn draw from their own stream, ``deal_stream(seed ^ WEIGH, deal, seat)``: the salt keeps
 #: those streams apart from every deal's own (cards and choices), which share the space of ``deal_stream(seed, ...)``
 WEIGH = np.uint64(0xC0FFEE5EED5A17ED)
 #: the seat number of the salted stream that decides whether a deal's field plays plain ``sensible``
 MIXER = 63
-
-
-@numba.njit(cache=True, inline="always")
-def rank5(hand):
-    """The colex rank of a five-card mask, ``0 .. C(52, 5) - 1``: the sum of ``C(c_j, j + 1)`` over its cards
-    from the lowest (a binomial with a factor ``c - c = 0`` where ``c_j < j + 1``)."""
-    r = np.int64(0)
-    for j in range(5):
-        c = lowest(hand)
-        hand &= hand - 1
-        term = np.int64(1)
-        for i in range(j + 1):
-            term = term * (c - i) // (i + 1)
-        r += term
-    return r
-
-
-@numba.njit(cache=True, inline="always")
-def cell_of(lookup, playing, seat, hand, high):
-    """The cell of a seat that calls on ``hand`` with ``high`` to beat."""
-    return (np.int64(lookup[rank5(hand)]) * playing + seat) * ACTIONS + high
 
 
 @numba.njit(cache=True, inline="always")
@@ -82,14 +75,7 @@ def field_weights(kind, s, playing, hand, high, kitty, cfg, after, pay, lookup, 
         w[a] = 0
     k = after[high, 0] + 1  # a pass and the calls above ``high``
     if kind == TABLE:
-        row = table[cell_of(lookup, playing, s, hand, high)]
-        total = np.int64(row[PASS])
-        for j in range(1, k):
-            total += row[after[high, j]]
-        if total == SCALE:
-            w[PASS] = np.int64(row[PASS]) * PER_POINT
-            for j in range(1, k):
-                w[after[high, j]] = np.int64(row[after[high, j]]) * PER_POINT
+        if table_weights(table[cell_of(lookup, playing, s, hand, high)], high, after, w):
             return
         kind = SENSIBLE  # a cell the table never reached
     if kind == RANDOM:
@@ -98,23 +84,6 @@ def field_weights(kind, s, playing, hand, high, kitty, cfg, after, pay, lookup, 
             w[after[high, j]] = TOTAL // k
         return
     w[sensible_call(hand, high, kitty, cfg, after, pay)] = TOTAL
-
-
-@numba.njit(cache=True, inline="always")
-def draw(w, st):
-    """A call (its code) drawn by the weights ``w``; nothing is drawn when one is certain."""
-    for a in range(ACTIONS):
-        if w[a] == TOTAL:
-            return np.int64(a)
-    u = np.int64(next_u64(st) % np.uint64(TOTAL))
-    last = np.int64(0)
-    for a in range(ACTIONS):
-        if w[a] > 0:
-            last = np.int64(a)
-            u -= w[a]
-            if u < 0:
-                return last
-    return last
 
 
 @numba.njit(cache=True, inline="always")

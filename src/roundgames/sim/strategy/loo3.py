@@ -25,12 +25,14 @@ from ..kernels import MAX_POOL, Setup
 from ..loo3 import params_of, rules_of
 from . import _loo3 as K
 from .buckets import loo_lookup
-from .weigh import Field, Stats, check_seats
+from .weigh import KINDS, Field, Stats, check_seats
 
 __all__ = ["ACTIONS", "Loo3Game"]
 
 #: the actions of a cell, by index
 ACTIONS: Final = ("stand", "throw", "miss", "defend")
+# the weighing kernel knows a table's player by its code in a field
+assert KINDS["table"] == K.TABLE
 
 
 @dataclass(frozen=True)

@@ -22,9 +22,11 @@ from ..kernels import Setup
 from ..nap import KERNEL
 from . import _nap as K
 from .buckets import nap_lookup
-from .weigh import Field, Stats, check_seats
+from .weigh import KINDS, Field, Stats, check_seats
 
 __all__ = ["NapGame"]
+# the weighing kernel knows a table's player by its code in a field
+assert KINDS["table"] == K.TABLE
 
 
 @dataclass(frozen=True)

@@ -32,6 +32,7 @@ STUDIES: Final = {
     "loo-defence": ".loo_defence",
     "nap-call": ".nap_call",
     "nap-defence": ".nap_defence",
+    "strategy": ".strategy",
 }
 
 #: a study's tables: integer arrays by name

@@ -1,5 +1,10 @@
 """What the studies share: playing through a kernel, integer sums by group, weighted estimates over hand classes,
-the features of a hand that the rules of thumb read, and the sources quoted."""
+the features of a hand that the rules of thumb read, the sources quoted, and verdicts against both fields.
+
+Each study asks its question twice: against the simulator's ``sensible`` players (the period's advice made a
+player) and against the computed strategy (the ``strategy`` player: the expert's declaring and calling, computed
+against a field that plays ``sensible`` half the time). A verdict says whether the advice holds against each
+(:func:`verdict`)."""
 
 from __future__ import annotations
 
@@ -15,6 +20,7 @@ from ..stats import Z95, Estimate, mean_interval
 
 __all__ = [
     "EW",
+    "FIELD_NAMES",
     "PEEL",
     "POPCOUNT",
     "RANK_NAMES",
@@ -22,6 +28,7 @@ __all__ = [
     "play",
     "suit_bits",
     "top_rank",
+    "verdict",
     "weighted_mean",
 ]
 
@@ -34,6 +41,25 @@ RANK_NAMES: Final = "23456789TJQKA"
 POPCOUNT: Final = np.array([bin(i).count("1") for i in range(1 << 13)], dtype=np.int64)
 #: the rank of the highest card of each 13-bit suit field (-1 for none)
 _TOP: Final = np.array([i.bit_length() - 1 for i in range(1 << 13)], dtype=np.int64)
+
+
+#: the fields a study's questions are asked against, by the kernels' policy, with what the reports call them
+FIELD_NAMES: Final = {"sensible": "sensible players", "strategy": "the strategy"}
+
+
+def verdict(sensible: tuple[str, str], strategy: tuple[str, str], lead: str = "") -> str:
+    """A verdict's line from each field's word (``Holds``, ``Holds in part``, ``Does not hold``, ...) and what
+    it rests on: "Holds against sensible players and against the strategy: ``lead``against sensible players,
+    ...; against the strategy, ...", or "Holds against sensible players, does not hold against the strategy: ..."
+    where the words differ."""
+    (word_s, detail_s), (word_t, detail_t) = sensible, strategy
+    if word_s != word_t:
+        head = f"{word_s} against sensible players, {word_t[0].lower()}{word_t[1:]} against the strategy"
+    elif word_s.startswith("Does not"):
+        head = f"{word_s} against sensible players nor against the strategy"
+    else:
+        head = f"{word_s} against sensible players and against the strategy"
+    return f"{head}: {lead}against sensible players, {detail_s}; against the strategy, {detail_t}."
 
 
 def play(setup: Setup, seed: int, n: int, given: Mapping[str, Any] | None = None) -> dict[str, Any]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, Final
 
 import numpy as np
@@ -13,9 +14,9 @@ from ..classes import loo_situations
 from ..report import Advice, Plot, Report, Rule, table
 from ..stats import Estimate
 from . import Run, Sums
-from ._common import PEEL, POPCOUNT, RANK_NAMES, suit_bits, top_rank, weighted_mean
+from ._common import PEEL, POPCOUNT, RANK_NAMES, suit_bits, top_rank, verdict, weighted_mean
 
-__all__ = ["EXAMPLES", "loo_stand_report"]
+__all__ = ["ADVICE", "EXAMPLES", "loo_stand_report"]
 
 #: worked examples (trumps are spades in every canonical situation)
 EXAMPLES: Final = (
@@ -71,14 +72,19 @@ def _best(rows: NDArray[np.int64]) -> NDArray[np.bool_]:
     return np.asarray(rows[:, 3] > 0) & (rows[:, 0] > 0)
 
 
-def _rules(main: NDArray[np.int64], f: dict[str, NDArray[np.int64]], w: NDArray[np.int64]) -> list[Rule]:
+def _rules(
+    main: NDArray[np.int64], main_t: NDArray[np.int64], f: dict[str, NDArray[np.int64]], w: NDArray[np.int64]
+) -> list[Rule]:
+    """The rules, fitted against sensible players; each with its agreement against them and against the
+    strategy."""
     best = np.stack([_best(main[s]) for s in range(main.shape[0])])
+    best_t = np.stack([_best(main_t[s]) for s in range(main_t.shape[0])])
     clear = np.stack([_clear(main[s]) for s in range(main.shape[0])])
 
-    def agree(stand: NDArray[np.bool_]) -> tuple[float, float]:
-        hit = (stand[None, :] == best) * w[None, :]
+    def agree(stand: NDArray[np.bool_], target: NDArray[np.bool_] = best) -> tuple[float, float]:
+        hit = (stand[None, :] == target) * w[None, :]
         c = clear * w[None, :]
-        return float(hit.sum() / (w.sum() * best.shape[0])), float((hit * clear).sum() / max(1, c.sum()))
+        return float(hit.sum() / (w.sum() * target.shape[0])), float((hit * clear).sum() / max(1, c.sum()))
 
     candidates: list[tuple[str, NDArray[np.bool_]]] = [
         ("Always stand", np.ones(len(w), dtype=bool)),
@@ -97,7 +103,8 @@ def _rules(main: NDArray[np.int64], f: dict[str, NDArray[np.int64]], w: NDArray[
     out = []
     for name, stand in candidates:
         a, c = agree(stand)
-        out.append(Rule(name, a, f"{100 * c:.1f}% on the situations whose interval excludes 0"))
+        note = f"{100 * c:.1f}% on the situations whose interval excludes 0 (sensible players)"
+        out.append(Rule(name, a, note, strategy=agree(stand, best_t)[0]))
     return out
 
 
@@ -108,45 +115,121 @@ def _clear(rows: NDArray[np.int64]) -> NDArray[np.bool_]:
     return np.asarray(np.abs(mean) > 1.96 * np.sqrt(var / n)) & (rows[:, 0] > 1)
 
 
-def _sample_shares(sums: Sums) -> tuple[dict[int, list[float]], dict[int, list[float]]]:
-    """Where standing is better in the sample, by seat: at each pool (five players), and at each table size."""
+def _pool_shares(sums: Sums, suffix: str) -> dict[int, list[float]]:
+    """Where standing is better in the sample of five players' tables (``suffix``: the field's), by pool and
+    seat."""
     from .loo_stand import BASE_POOL, SAMPLE
 
     ones = np.ones(SAMPLE, dtype=np.int64)
     pools = [("p5-sample", BASE_POOL), ("p5-pool15", 15), ("p5-pool24", 24)]
-    pool_share = {p: [_share(ones, _best(_split(sums, key, 5)[s])) for s in range(5)] for key, p in pools}
+    return {p: [_share(ones, _best(_split(sums, key + suffix, 5)[s])) for s in range(5)] for key, p in pools}
+
+
+def _size_shares(sums: Sums) -> dict[int, list[float]]:
+    """Where standing is better in the sample against sensible players, by table size and seat."""
+    from .loo_stand import SAMPLE
+
+    ones = np.ones(SAMPLE, dtype=np.int64)
     size_share: dict[int, list[float]] = {}
     for p in (3, 4, 5, 6, 7):
         t = _split(sums, "p5-sample" if p == 5 else f"p{p}", p)
         size_share[p] = [_share(ones, _best(t[s])) for s in range(p)]
-    return pool_share, size_share
+    return size_share
 
 
-def _answer(seat_rows: Rows, nt_rows: Rows, two_rows: Rows, pool_rows: Rows, size_rows: Rows) -> str:
+@dataclass
+class _Field:
+    """What the tables of five say against one field: the rows of the answer's tables and the verdicts' numbers."""
+
+    main: NDArray[np.int64]
+    seat_rows: Rows
+    nt_rows: Rows
+    two_rows: Rows
+    pool_rows: Rows
+    nt_share: float
+    nt_mean: list[float]
+    first_low: Estimate
+    first_high: Estimate
+    later_low: Estimate
+    pool_share: dict[int, list[float]]
+    ace_light: float
+    ace_heavy: float
+
+
+def _field(sums: Sums, suffix: str, seed: int) -> _Field:
+    """The numbers of the tables of five against the field whose tables' keys end in ``suffix``."""
+    w, f = loo_situations().weights, _features()
+    main = _split(sums, "p5" + suffix, 5)
+    seat_rows = [
+        (SEAT_NAMES[s], f"{100 * _share(w, _best(main[s])):.1f}%", _diff(w, main[s]).text(2)) for s in range(5)
+    ]
+    no_trump = f["count"] == 0
+    wn = w[no_trump]
+    nt_rows = [
+        (SEAT_NAMES[s], f"{100 * _share(wn, _best(main[s][no_trump])):.1f}%", _diff(wn, main[s][no_trump]).text(2))
+        for s in range(5)
+    ]
+    small2 = (f["count"] == 2) & (f["top"] <= 8)
+    high, low = small2 & (f["side"] >= 10), small2 & (f["side"] < 10)
+    two_rows = [
+        (SEAT_NAMES[s], _diff(w[high], main[s][high]).text(2), _diff(w[low], main[s][low]).text(2)) for s in range(5)
+    ]
+    pool_share = _pool_shares(sums, suffix)
+    pool_rows = [(f"{p + 3} ({(p + 3) // 3} a trick)", *(f"{100 * v:.1f}%" for v in pool_share[p])) for p in pool_share]
+    ace_light, ace_heavy = _high_no_trump(sums, seed, suffix)
+    return _Field(
+        main=main,
+        seat_rows=seat_rows,
+        nt_rows=nt_rows,
+        two_rows=two_rows,
+        pool_rows=pool_rows,
+        nt_share=_share(np.tile(wn, 5), np.concatenate([_best(main[s][no_trump]) for s in range(5)])),
+        nt_mean=[_diff(wn, main[s][no_trump]).mean for s in range(5)],
+        first_low=_diff(w[low], main[0][low]),
+        first_high=_diff(w[high], main[0][high]),
+        later_low=_diff(w[low], main[2][low]),
+        pool_share=pool_share,
+        ace_light=ace_light,
+        ace_heavy=ace_heavy,
+    )
+
+
+def _answer_part(x: _Field) -> list[str]:
     from .loo_stand import SAMPLE
 
+    return [
+        table(("Seat", "Standing is better in", "Mean value of standing"), x.seat_rows),
+        "**Without a trump** (Peel: *it is unwise to stand on any hand that does not contain a trump*):",
+        table(("Seat", "Standing is better in", "Mean value of standing"), x.nt_rows),
+        "**Two small trumps** (none above the ten), with and without a queen or better beside them (Peel: *the "
+        "first player should have a tolerably high card, in addition to two small trumps*):",
+        table(("Seat", "With a queen, king or ace", "Without"), x.two_rows),
+        f"**The pool** (Peel: *with a heavy stake to fight for, a player will run greater risks*): the same "
+        f"{SAMPLE:,} situations, drawn as the cards fall, at three pools; where standing is better, by seat:",
+        table(("Pool", *SEAT_NAMES), x.pool_rows),
+    ]
+
+
+def _answer(sens: _Field, strat: _Field, size_rows: Rows) -> str:
     return "\n\n".join(
         [
             "Standing against throwing up, at a table of five, one loo carried (a pool of 9), over every situation "
             "weighted by how often it is dealt. The value is the mean of the hero's net when he stands minus his "
             "net when he throws up (counters; 95% interval).",
-            table(("Seat", "Standing is better in", "Mean value of standing"), seat_rows),
-            "**Without a trump** (Peel: *it is unwise to stand on any hand that does not contain a trump*):",
-            table(("Seat", "Standing is better in", "Mean value of standing"), nt_rows),
-            "**Two small trumps** (none above the ten), with and without a queen or better beside them (Peel: *the "
-            "first player should have a tolerably high card, in addition to two small trumps*):",
-            table(("Seat", "With a queen, king or ace", "Without"), two_rows),
-            f"**The pool** (Peel: *with a heavy stake to fight for, a player will run greater risks*): the same "
-            f"{SAMPLE:,} situations, drawn as the cards fall, at three pools; where standing is better, by seat:",
-            table(("Pool", *SEAT_NAMES), pool_rows),
+            "### Against sensible players",
+            *_answer_part(sens),
             "**The table's size**: where standing is better (the sample, one loo carried), first seat, the seats "
             "between, the dealer:",
             table(("Players", "Eldest", "Between", "Dealer"), size_rows),
+            "### Against the strategy",
+            "The same deals with every other seat declaring by the computed strategy (and the hero too where his "
+            "declaration is not the one fixed):",
+            *_answer_part(strat),
         ]
     )
 
 
-def _high_no_trump(sums: Sums, seed: int) -> tuple[float, float]:
+def _high_no_trump(sums: Sums, seed: int, suffix: str) -> tuple[float, float]:
     """Where standing is better in the sample's situations with no trump but an ace, at a pool of 9 and of 27."""
     from .loo_stand import sample_rows
 
@@ -156,80 +239,82 @@ def _high_no_trump(sums: Sums, seed: int) -> tuple[float, float]:
     ones = np.ones(int(m.sum()), dtype=np.int64)
     out = []
     for key in ("p5-sample", "p5-pool24"):
-        t = _split(sums, key, 5)
+        t = _split(sums, key + suffix, 5)
         out.append(float(np.mean([_share(ones, _best(t[s][m])) for s in range(5)])) if m.any() else 0.0)
     return out[0], out[1]
 
 
-def loo_stand_report(sums: Sums, run: Run) -> Report:
-    """The report."""
+def _verdicts(sens: _Field, strat: _Field) -> list[str]:
     from .loo_stand import BASE_POOL
 
-    classes = loo_situations()
+    def no_trump(x: _Field) -> str:
+        return (
+            f"standing without a trump nets {', '.join(f'{v:.2f}' for v in x.nt_mean)} counters against throwing up, "
+            f"seat by seat, and is the better choice in {100 * x.nt_share:.1f}% of such situations; with an ace but "
+            f"no trump (Peel's exception: very high cards and a pool that warrants it) it is better in "
+            f"{100 * x.ace_light:.0f}% of the sample's situations at a pool of 9, {100 * x.ace_heavy:.0f}% at 27"
+        )
+
+    def two(x: _Field) -> str:
+        return (
+            "with two trumps no higher than the ten and no queen or better beside them the eldest hand's stand is "
+            f"worth {x.first_low.text(2)} counters, with one {x.first_high.text(2)}; the third seat's without one "
+            f"{x.later_low.text(2)}"
+        )
+
+    def two_word(x: _Field) -> str:
+        if x.first_high.mean <= x.first_low.mean:
+            return "Does not hold"
+        return "Holds in part" if x.first_low.low > 0 else "Holds"
+
+    def heavy(x: _Field) -> bool:
+        return bool(np.mean(x.pool_share[24]) > np.mean(x.pool_share[BASE_POOL]))
+
+    def pool(x: _Field) -> str:
+        return (
+            f"standing is the better choice in {100 * np.mean(x.pool_share[24]):.1f}% of situations at a pool of 27 "
+            f"against {100 * np.mean(x.pool_share[BASE_POOL]):.1f}% at 9"
+        )
+
+    return [
+        verdict(
+            ("Holds" if max(sens.nt_mean) < 0 else "Fails in part", no_trump(sens)),
+            ("Holds" if max(strat.nt_mean) < 0 else "Fails in part", no_trump(strat)),
+        ),
+        verdict((two_word(sens), two(sens)), (two_word(strat), two(strat))),
+        verdict(
+            ("Holds" if heavy(sens) else "Does not hold", pool(sens)),
+            ("Holds" if heavy(strat) else "Does not hold", pool(strat)),
+        ),
+    ]
+
+
+def loo_stand_report(sums: Sums, run: Run) -> Report:
+    """The report."""
+    from .loo_stand import STRATEGY
+
     f = _features()
-    w = classes.weights
-    main = _split(sums, "p5", 5)
-
-    seat_rows = []
-    for s in range(5):
-        best = _best(main[s])
-        seat_rows.append((SEAT_NAMES[s], f"{100 * _share(w, best):.1f}%", _diff(w, main[s]).text(2)))
-    no_trump = f["count"] == 0
-    nt_rows = []
-    for s in range(5):
-        m = main[s][no_trump]
-        nt_rows.append((SEAT_NAMES[s], f"{100 * _share(w[no_trump], _best(m)):.1f}%", _diff(w[no_trump], m).text(2)))
-    nt_share = _share(np.tile(w[no_trump], 5), np.concatenate([_best(main[s][no_trump]) for s in range(5)]))
-
-    small2 = (f["count"] == 2) & (f["top"] <= 8)
-    high = small2 & (f["side"] >= 10)
-    low = small2 & (f["side"] < 10)
-    two_rows = []
-    for s in range(5):
-        two_rows.append((SEAT_NAMES[s], _diff(w[high], main[s][high]).text(2), _diff(w[low], main[s][low]).text(2)))
-    first_low, later_low = _diff(w[low], main[0][low]), _diff(w[low], main[2][low])
-    first_high = _diff(w[high], main[0][high])
-
-    pool_share, size_share = _sample_shares(sums)
-    pool_rows = [(f"{p + 3} ({(p + 3) // 3} a trick)", *(f"{100 * v:.1f}%" for v in pool_share[p])) for p in pool_share]
-    heavy = np.mean(pool_share[24]) > np.mean(pool_share[BASE_POOL])
+    w = loo_situations().weights
+    sens, strat = _field(sums, "", run.seed), _field(sums, STRATEGY, run.seed)
+    size_share = _size_shares(sums)
     size_rows = [
         (str(p), f"{100 * v[0]:.1f}%", f"{100 * float(np.mean(v[1:-1])):.1f}%", f"{100 * v[-1]:.1f}%")
         for p, v in size_share.items()
     ]
-
-    nt_mean = [_diff(w[no_trump], main[s][no_trump]).mean for s in range(5)]
-    ace_light, ace_heavy = _high_no_trump(sums, run.seed)
-    verdicts = [
-        ("Holds" if max(nt_mean) < 0 else "Fails in part")
-        + f": standing without a trump loses on average at every seat ({', '.join(f'{v:.2f}' for v in nt_mean)} "
-        f"counters against throwing up); it is the better choice in {100 * nt_share:.1f}% of such situations. "
-        f"Peel's exception (very high cards and a pool that warrants it): with an ace but no trump, standing is "
-        f"better in {100 * ace_light:.0f}% of the sample's situations at a pool of 9, {100 * ace_heavy:.0f}% at 27.",
-        ("Does not hold" if first_high.mean <= first_low.mean else "Holds in part" if first_low.low > 0 else "Holds")
-        + ": with two trumps no higher than the ten and no queen or better beside them, the eldest hand's stand is "
-        f"worth {first_low.text(2)} counters, with one {first_high.text(2)}; the third seat's without one "
-        f"{later_low.text(2)}"
-        + (". The high card helps, but the stand pays without it too." if first_low.low > 0 else "."),
-        ("Holds" if heavy else "Does not hold")
-        + ": with a heavier pool standing is the better choice in "
-        + f"{100 * np.mean(pool_share[24]):.1f}% of situations (pool 27) against "
-        + f"{100 * np.mean(pool_share[BASE_POOL]):.1f}% (pool 9).",
-    ]
-    answer = _answer(seat_rows, nt_rows, two_rows, pool_rows, size_rows)
     return Report(
         name="loo-stand",
         title="When to stand in Three-card Loo",
         advice=list(ADVICE),
         question="Given three cards and the turn-up, a seat and a table, is standing worth more than throwing up "
-        "(LOO-DECL-1, -2)? Where does the answer follow Peel's hints, and where not?",
+        "(LOO-DECL-1, -2)? Where does the answer follow Peel's hints, and where not, against players who declare as "
+        "the period advises and against the computed strategy?",
         method=_method(run),
-        answer=answer,
-        plots=_plots(main, f, w, pool_share, size_share),
+        answer=_answer(sens, strat, size_rows),
+        plots=_plots(sens, strat, f, w, size_share),
         examples=_examples(sums, run.size),
-        rules=_rules(main, f, w),
+        rules=_rules(sens.main, strat.main, f, w),
         command=run.command,
-        verdicts=verdicts,
+        verdicts=_verdicts(sens, strat),
     )
 
 
@@ -261,64 +346,82 @@ def _method(run: Run) -> str:
         "a better player at the other seats would stand on different hands, changing how many play against the "
         "hero, and would play the tricks better. The answers are what standing is worth against such players: a "
         "stronger field would make marginal stands worse. With few deals per situation, a situation's own answer "
-        "is noisy; the shares and means over many situations are not."
+        "is noisy; the shares and means over many situations are not.\n\n"
+        "**Against the strategy.** The tables of five (every situation, the sample at the three pools, the worked "
+        "examples) are played again on the same deals with every seat on the computed strategy the package ships "
+        "(the simulator's `strategy` player: it declares as the expert does, by a table of mixed strategies over "
+        "hand buckets computed against a field that plays `sensible` half the time, at the pool's bucket, and "
+        "plays its cards as `sensible`). The hero's fixed declaration is the same; where it cannot be made (the "
+        "dealer's throw against a lone stander) he declares by the strategy. The strategy is computed for five "
+        "players only, so the other table sizes are played against sensible players alone."
     )
 
 
 def _examples(sums: Sums, size: int) -> str:
-    from .loo_stand import EXAMPLE_FACTOR, example_rows
+    from .loo_stand import EXAMPLE_FACTOR, STRATEGY, example_rows
 
     classes = loo_situations()
-    t = _split(sums, "examples", 5)
-    rows = []
-    for j, (i, (_, _, what)) in enumerate(zip(example_rows(), EXAMPLES, strict=True)):
-        cells = [_diff(np.ones(1, dtype=np.int64), t[s][j : j + 1]).text(2) for s in range(5)]
-        rows.append((f"`{classes.name(int(i))}`", what, *cells))
-    return (
-        f"The value of standing (counters against throwing up, 95% interval; {size * EXAMPLE_FACTOR:,} deals "
-        "each) of some situations, at each seat of a table of five (trumps are spades):\n\n"
-        + table(("Situation", "What it is", *SEAT_NAMES), rows)
+    parts = []
+    for suffix, against in (("", "sensible players"), (STRATEGY, "the strategy")):
+        t = _split(sums, "examples" + suffix, 5)
+        rows = []
+        for j, (i, (_, _, what)) in enumerate(zip(example_rows(), EXAMPLES, strict=True)):
+            cells = [_diff(np.ones(1, dtype=np.int64), t[s][j : j + 1]).text(2) for s in range(5)]
+            rows.append((f"`{classes.name(int(i))}`", what, *cells))
+        parts += [f"Against {against}:", table(("Situation", "What it is", *SEAT_NAMES), rows)]
+    return "\n\n".join(
+        [
+            f"The value of standing (counters against throwing up, 95% interval; {size * EXAMPLE_FACTOR:,} deals "
+            "each) of some situations, at each seat of a table of five (trumps are spades).",
+            *parts,
+        ]
     )
 
 
 def _plots(
-    main: NDArray[np.int64],
+    sens: _Field,
+    strat: _Field,
     f: dict[str, NDArray[np.int64]],
     w: NDArray[np.int64],
-    pool_share: dict[int, list[float]],
     size_share: dict[int, list[float]],
 ) -> list[Plot]:
-    def by_rank(fig: Figure) -> None:
-        left, right = fig.subplots(1, 2, sharey=True)
-        for s in range(5):
-            nt = [
-                _share(w[(f["count"] == 0) & (f["side"] == r)], _best(main[s][(f["count"] == 0) & (f["side"] == r)]))
-                for r in range(4, 13)
-            ]
-            one = [
-                _share(w[(f["count"] == 1) & (f["top"] == r)], _best(main[s][(f["count"] == 1) & (f["top"] == r)]))
-                for r in range(13)
-            ]
-            left.plot(range(4, 13), [100 * v for v in nt], marker="o", label=SEAT_NAMES[s])
-            right.plot(range(13), [100 * v for v in one], marker="o", label=SEAT_NAMES[s])
-        left.set_title("No trump: by the highest card")
-        right.set_title("One trump: by its rank")
-        left.set_xticks(range(4, 13), list(RANK_NAMES[4:]))
-        right.set_xticks(range(13), list(RANK_NAMES))
-        left.set_ylabel("situations where standing is better (%)")
-        for ax in (left, right):
-            ax.axhline(50, color="grey", lw=0.5)
-            ax.set_ylim(-2, 102)
-        right.legend(title="seat (five players)")
+    def by_rank(main: NDArray[np.int64]) -> Any:
+        def draw(fig: Figure) -> None:
+            left, right = fig.subplots(1, 2, sharey=True)
+            for s in range(5):
+                nt = [
+                    _share(w[m], _best(main[s][m]))
+                    for m in ((f["count"] == 0) & (f["side"] == r) for r in range(4, 13))
+                ]
+                one = [
+                    _share(w[m], _best(main[s][m])) for m in ((f["count"] == 1) & (f["top"] == r) for r in range(13))
+                ]
+                left.plot(range(4, 13), [100 * v for v in nt], marker="o", label=SEAT_NAMES[s])
+                right.plot(range(13), [100 * v for v in one], marker="o", label=SEAT_NAMES[s])
+            left.set_title("No trump: by the highest card")
+            right.set_title("One trump: by its rank")
+            left.set_xticks(range(4, 13), list(RANK_NAMES[4:]))
+            right.set_xticks(range(13), list(RANK_NAMES))
+            left.set_ylabel("situations where standing is better (%)")
+            for ax in (left, right):
+                ax.axhline(50, color="grey", lw=0.5)
+                ax.set_ylim(-2, 102)
+            right.legend(title="seat (five players)")
+
+        return draw
 
     def by_pool(fig: Figure) -> None:
-        ax = fig.subplots()
-        pools = sorted(pool_share)
-        for s in range(5):
-            ax.plot([p + 3 for p in pools], [100 * pool_share[p][s] for p in pools], marker="o", label=SEAT_NAMES[s])
-        ax.set_xlabel("pool (counters; a loo costs 6)")
-        ax.set_ylabel("situations where standing is better (%)")
-        ax.legend(title="seat")
+        axes = fig.subplots(1, 2, sharey=True)
+        for ax, x, against in ((axes[0], sens, "sensible players"), (axes[1], strat, "the strategy")):
+            pools = sorted(x.pool_share)
+            for s in range(5):
+                ax.plot(
+                    [p + 3 for p in pools], [100 * x.pool_share[p][s] for p in pools], marker="o", label=SEAT_NAMES[s]
+                )
+            ax.set_title(f"against {against}")
+            ax.set_xlabel("pool (counters; a loo costs 6)")
+        axes[0].set_ylabel("situations where standing is better (%)")
+        axes[1].legend(title="seat")
 
     def by_size(fig: Figure) -> None:
         ax = fig.subplots()
@@ -334,9 +437,19 @@ def _plots(
         Plot(
             "by-rank",
             "Where standing beats throwing up, by the best card held: left without a trump (by the highest card), "
-            "right with one trump (by its rank); every situation, five players, pool 9.",
-            by_rank,
+            "right with one trump (by its rank); every situation, five sensible players, pool 9.",
+            by_rank(sens.main),
         ),
-        Plot("by-pool", "Where standing beats throwing up: the same sample of situations at three pools.", by_pool),
-        Plot("by-players", "Where standing is better, by the table's size (the sample, pool 9).", by_size),
+        Plot("by-rank-strategy", "The same against the computed strategy.", by_rank(strat.main)),
+        Plot(
+            "by-pool",
+            "Where standing beats throwing up: the same sample of situations at three pools, against sensible players "
+            "(left) and against the strategy (right).",
+            by_pool,
+        ),
+        Plot(
+            "by-players",
+            "Where standing is better, by the table's size (the sample, pool 9, sensible players).",
+            by_size,
+        ),
     ]

@@ -14,9 +14,9 @@ from ..classes import nap_hands
 from ..report import Advice, Plot, Report, Rule, table
 from ..stats import Estimate, wilson
 from . import Run, Sums
-from ._common import PEEL, POPCOUNT, suit_bits, top_rank
+from ._common import PEEL, POPCOUNT, suit_bits, top_rank, verdict
 
-__all__ = ["nap_call_report"]
+__all__ = ["ADVICE", "features", "nap_call_report"]
 
 #: the choices of a hand: pass, then the contracts (as :data:`.nap_call.CHOICES`)
 CHOICES: Final = ("pass", "1", "2", "misery", "3", "4", "nap")
@@ -118,40 +118,51 @@ def _lost(t: NDArray[np.int64], rows: NDArray[np.bool_] | int, choice: int) -> E
     return wilson(int(np.sum(lost)), int(np.sum(t[rows, 0])))
 
 
-def _example_verdicts(ex: NDArray[np.int64], ext: NDArray[np.int64]) -> list[str]:
-    """The verdicts on Peel's certain hands, from the worked examples (dealt many times each), both ways."""
+def _example_verdicts(ex: NDArray[np.int64], ext: NDArray[np.int64], ext_t: NDArray[np.int64]) -> list[str]:
+    """The verdicts on Peel's certain hands, from the worked examples (dealt many times each): as the senior hand
+    (the same against either field) and at the table against each."""
     from .nap_call import EXAMPLES
 
     perfect = wilson(int(ex[0, NAP]), int(ex[0, 0]))
     others_sure = [i for i in range(1, len(ex)) if ex[i, 0] and ex[i, NAP] == ex[i, 0]]
-    others_safe = [i for i in range(1, len(ext)) if ext[i, 0] and _lost(ext, i, NAP).mean == 0.0]
-    lost = _lost(ext, 0, NAP)
-    net_t = nets(ext)
     akq = next(i for i, (hand, _) in enumerate(EXAMPLES) if hand == "AS KS QS 4H 3D")
     akq_three = wilson(int(ex[akq, THREE]), int(ex[akq, 0]))
-    akq_lost = _lost(ext, akq, THREE)
 
     def named(rows: list[int]) -> str:
         return ", ".join(f"`{EXAMPLES[i][0]}`" for i in rows)
 
-    others = ([f"{named(others_sure)} never failed as the senior hand"] if others_sure else []) + (
-        [f"{named(others_safe)} never lost money calling Nap at the table"] if others_safe else []
-    )
+    def perfect_nap(t: NDArray[np.int64]) -> tuple[str, str]:
+        safe = [i for i in range(1, len(t)) if t[i, 0] and _lost(t, i, NAP).mean == 0.0]
+        lost, net = _lost(t, 0, NAP), nets(t)
+        word = "Holds" if perfect.mean == 1.0 and lost.mean == 0.0 and not others_sure and not safe else "Holds in part"
+        return word, (
+            f"called at the table it lost money in {lost.text(1, percent=True)} of its deals, a mean net of "
+            f"{net[0, NAP]:.1f} units (its best call there: {CHOICES[int(np.argmax(net[0]))]})"
+            + (f", and {named(safe)} never lost money calling Nap there" if safe else "")
+        )
+
+    def three(t: NDArray[np.int64]) -> tuple[str, str]:
+        lost, net = _lost(t, akq, THREE), nets(t)
+        return ("Holds" if akq_three.mean == 1.0 else "Does not hold"), (
+            f"calling three with them at the table lost money in {lost.text(1, percent=True)} of the deals "
+            f"(outcalled, then the caller made his contract), a mean net of {net[akq, THREE]:.1f} units, and their "
+            f"best call there is {CHOICES[int(np.argmax(net[akq]))]}"
+        )
+
+    sure = f"; {named(others_sure)} never failed either" if others_sure else ""
     return [
-        ("Holds" if perfect.mean == 1.0 and lost.mean == 0.0 and not others else "Holds in part")
-        + f": the perfect Nap (ace to ten of a suit) was made in {perfect.text(1, percent=True)} of its deals as "
-        f"the senior hand; called at the table it lost money in {lost.text(1, percent=True)} of its deals, a mean "
-        f"net of {net_t[0, NAP]:.1f} units (its best call there: {CHOICES[int(np.argmax(net_t[0]))]}); "
-        + (
-            "but of the other named hands, " + "; ".join(others) + "."
-            if others
-            else "every other named hand failed at least once, both ways."
+        verdict(
+            perfect_nap(ext),
+            perfect_nap(ext_t),
+            f"the perfect Nap (ace to ten of a suit) was made in {perfect.text(1, percent=True)} of its deals as the "
+            f"senior hand{sure}; ",
         ),
-        ("Holds" if akq_three.mean == 1.0 else "Does not hold")
-        + f": ace, king and queen of a suit with two small cards made three tricks in {akq_three.text(1, percent=True)}"
-        f" of their deals as the senior hand; at the table, calling three with them lost money in "
-        f"{akq_lost.text(1, percent=True)} of the deals (outcalled, then the caller made his contract), a mean net "
-        f"of {net_t[akq, THREE]:.1f} units, and their best call there is {CHOICES[int(np.argmax(net_t[akq]))]}.",
+        verdict(
+            three(ext),
+            three(ext_t),
+            "ace, king and queen of a suit with two small cards made three tricks in "
+            f"{akq_three.text(1, percent=True)} of their deals as the senior hand; ",
+        ),
     ]
 
 
@@ -174,39 +185,54 @@ def _nap_over_four(gv: NDArray[np.float64], gw: NDArray[np.float64]) -> float:
 
 
 def _four_verdict(sums: Sums, f: dict[str, NDArray[np.int64]], w: NDArray[np.int64]) -> str:
-    gt, gw = _grouped(sums["t4"], f, w)
-    gp, _ = _grouped(sums["p4"], f, w)
-    at_table = _nap_over_four(nets(gt), gw)
+    from .nap_call import STRATEGY
+
+    gp, gw = _grouped(sums["p4"], f, w)
     senior = _nap_over_four(values(gp, 4), gw)
-    return (
-        ("Holds" if at_table >= 0.5 else "Does not hold")
-        + f": of the hands where calling four pays more than passing at the table, calling Nap pays at least as much "
-        f"for {100 * at_table:.0f}% (as the senior hand, {100 * senior:.0f}%; hands grouped by the count below and "
-        "the longest suit's length, weighted by how often they are dealt)."
+
+    def at_table(key: str) -> tuple[str, str]:
+        gt, _ = _grouped(sums[key], f, w)
+        share = _nap_over_four(nets(gt), gw)
+        return ("Holds" if share >= 0.5 else "Does not hold"), (
+            "of the hands where calling four pays more than passing at the table, calling Nap pays at least as much "
+            f"for {100 * share:.0f}%"
+        )
+
+    return verdict(
+        at_table("t4"),
+        at_table("t4" + STRATEGY),
+        f"hands grouped by the count below and the longest suit's length, weighted by how often they are dealt (as "
+        f"the senior hand Nap pays at least as much as four for {100 * senior:.0f}% of those where four pays); ",
     )
 
 
 def _suits_verdict(sums: Sums, f: dict[str, NDArray[np.int64]]) -> str:
-    t, tt = sums["p4"], sums["t4"]
+    from .nap_call import STRATEGY
+
+    t = sums["p4"]
     strong = f["count"] >= 4  # hands strong enough to think of a Nap
     three = strong & (f["suits"] >= 3)
     two = strong & (f["suits"] <= 2)
     nap3 = wilson(int(t[three, NAP].sum()), int(t[three, 0].sum()))
     nap12 = wilson(int(t[two, NAP].sum()), int(t[two, 0].sum()))
-    lost3, lost12 = _lost(tt, three, NAP), _lost(tt, two, NAP)
-    holds = nap3.mean < nap12.mean and lost3.mean > lost12.mean
-    return (
-        (
-            "Holds"
-            if holds
-            else "Holds in part"
-            if nap3.mean < nap12.mean or lost3.mean > lost12.mean
-            else "Does not hold"
+
+    def at_table(key: str) -> tuple[str, str]:
+        lost3, lost12 = _lost(sums[key], three, NAP), _lost(sums[key], two, NAP)
+        if nap3.mean < nap12.mean and lost3.mean > lost12.mean:
+            word = "Holds"
+        else:
+            word = "Holds in part" if nap3.mean < nap12.mean or lost3.mean > lost12.mean else "Does not hold"
+        return word, (
+            f"called at the table a Nap loses money in {lost3.text(1, percent=True)} of the deals on three or four "
+            f"suits, {lost12.text(1, percent=True)} on one or two"
         )
-        + f": of the hands strong enough to think of a Nap (a count of four or more), a Nap on three or four suits "
-        f"is made {nap3.text(1, percent=True)} of the time as the senior hand, on one or two suits "
-        f"{nap12.text(1, percent=True)}; called at the table it loses money in {lost3.text(1, percent=True)} of the "
-        f"deals on three or four suits, {lost12.text(1, percent=True)} on one or two."
+
+    return verdict(
+        at_table("t4"),
+        at_table("t4" + STRATEGY),
+        f"of the hands strong enough to think of a Nap (a count of four or more), a Nap on three or four suits is "
+        f"made {nap3.text(1, percent=True)} of the time as the senior hand, on one or two suits "
+        f"{nap12.text(1, percent=True)}; ",
     )
 
 
@@ -227,21 +253,27 @@ def _pattern_rows(
     f: dict[str, NDArray[np.int64]],
     w: NDArray[np.int64],
     best: NDArray[np.int64],
+    best_t: NDArray[np.int64],
     best_p: NDArray[np.int64],
 ) -> Rows:
-    t, tt = sums["p4"], sums["t4"]
+    from .nap_call import STRATEGY
+
+    t = sums["p4"]
     rows = []
     for i, name in enumerate(PATTERNS):
         m = f["patterns"][:, i]
         made = wilson(int(t[m, NAP].sum()), int(t[m, 0].sum()))
         wm = max(1, int(w[m].sum()))
-        net = float((w[m] * tt[m, 1 + NAP]).sum() / max(1, (w[m] * tt[m, 0]).sum()))
+        cells: list[str] = []
+        for key, b in (("t4", best), ("t4" + STRATEGY, best_t)):
+            tt = sums[key]
+            net = float((w[m] * tt[m, 1 + NAP]).sum() / max(1, (w[m] * tt[m, 0]).sum()))
+            cells += [f"{net:.1f}", f"{100 * w[m & (b == NAP)].sum() / wm:.0f}%"]
         rows.append(
             (
                 name,
                 f"{int(w[m].sum()):,}",
-                f"{net:.1f}",
-                f"{100 * w[m & (best == NAP)].sum() / wm:.0f}%",
+                *cells,
                 made.text(1, percent=True),
                 f"{100 * w[m & (best_p == NAP)].sum() / wm:.0f}%",
             )
@@ -249,10 +281,8 @@ def _pattern_rows(
     return rows
 
 
-def _answer(
-    shares: Sequence[float], shares_p: Sequence[float], by_size: tuple[dict[int, list[float]], ...], pat_rows: Rows
-) -> str:
-    share_rows = [(c, _pct(a), _pct(b)) for c, a, b in zip(CHOICES, shares, shares_p, strict=True)]
+def _answer(shares: Sequence[Sequence[float]], by_size: tuple[dict[int, list[float]], ...], pat_rows: Rows) -> str:
+    share_rows = [(c, *(_pct(x[i]) for x in shares)) for i, c in enumerate(CHOICES)]
 
     def size_rows(d: dict[int, list[float]]) -> Rows:
         return [(str(p), *(_pct(s) for s in d[p])) for p in sorted(d)]
@@ -261,22 +291,30 @@ def _answer(
         [
             "**What to call.** The best call of each of the 134,459 hands at a table of four, weighted by how often "
             "each hand is dealt: *at the table*, the call of the best mean net with the hand eldest and the others "
-            "calling by their rules (they may outcall him, and a pass defends); beside it, *as the senior hand*, the "
-            "contract worth most if you get it with everyone else passing (passing counts 0):",
-            table(("Best call", "At the table", "As the senior hand"), share_rows),
-            "By the table's size (the sample of hands), at the table:",
+            "calling by their rules (they may outcall him, and a pass defends), the others `sensible` players or on "
+            "the computed strategy; beside them, *as the senior hand*, the contract worth most if you get it with "
+            "everyone else passing (passing counts 0; the same against either, whose card play is the same):",
+            table(
+                ("Best call", "At the table (sensible)", "At the table (the strategy)", "As the senior hand"),
+                share_rows,
+            ),
+            "By the table's size (the sample of hands), at the table, against sensible players (the strategy is "
+            "computed for four):",
             table(("Players", *CHOICES), size_rows(by_size[0])),
             "The same, as the senior hand:",
             table(("Players", *CHOICES), size_rows(by_size[1])),
             "Peel's *good ordinary hands on which to declare for the full number of tricks* (four players): calling "
-            "Nap at the table, its mean net (units a deal) and where Nap is the best call; as the senior hand, a "
-            "Nap's chance of being made (95% interval) and where Nap is the contract worth most:",
+            "Nap at the table, its mean net (units a deal) and where Nap is the best call, against sensible players "
+            "and against the strategy; as the senior hand, a Nap's chance of being made (95% interval) and where Nap "
+            "is the contract worth most:",
             table(
                 (
                     "Hand",
                     "Raw deals of it",
-                    "Nap's net at the table",
-                    "Nap best at the table",
+                    "Nap's net (sensible)",
+                    "Nap best (sensible)",
+                    "Nap's net (the strategy)",
+                    "Nap best (the strategy)",
                     "Nap made as senior",
                     "Nap best as senior",
                 ),
@@ -288,32 +326,36 @@ def _answer(
 
 def nap_call_report(sums: Sums, run: Run) -> Report:
     """The report."""
+    from .nap_call import STRATEGY
+
     classes = nap_hands()
     w = classes.weights
     f = features(classes.hands)
-    vt = nets(sums["t4"])
-    best = np.argmax(vt, axis=1)
+    vt, vt_t = nets(sums["t4"]), nets(sums["t4" + STRATEGY])
+    best, best_t = np.argmax(vt, axis=1), np.argmax(vt_t, axis=1)
     vp = values(sums["p4"], 4)
     best_p = np.argmax(vp, axis=1)
     by_size = _by_size(sums)
     verdicts = [
-        *_example_verdicts(sums["pexamples"], sums["texamples"]),
+        *_example_verdicts(sums["pexamples"], sums["texamples"], sums["texamples" + STRATEGY]),
         _four_verdict(sums, f, w),
         _suits_verdict(sums, f),
     ]
-    answer = _answer(_shares(best, w), _shares(best_p, w), by_size, _pattern_rows(sums, f, w, best, best_p))
+    shares = [_shares(best, w), _shares(best_t, w), _shares(best_p, w)]
+    answer = _answer(shares, by_size, _pattern_rows(sums, f, w, best, best_t, best_p))
     return Report(
         name="nap-call",
         title="What to call in Nap",
         advice=list(ADVICE),
         question="For each five-card hand, which call is worth most: pass, one to four tricks, misery or Nap "
-        "(NAP-CALL-4, payments §6.5), at a table where the others may outcall you, and what is each contract worth "
-        "if you get it? Where do Peel's tactics pick the same call?",
+        "(NAP-CALL-4, payments §6.5), at a table where the others may outcall you, players who call as the period "
+        "advises or the computed strategy, and what is each contract worth if you get it? Where do Peel's tactics "
+        "pick the same call?",
         method=_method(run),
         answer=answer,
-        plots=_plots(vt, best, best_p, f, w, by_size[0]),
-        examples=_examples(sums["pexamples"], sums["texamples"]),
-        rules=_rules(best, best_p, f, w),
+        plots=_plots(vt, best, best_t, best_p, f, w, by_size[0]),
+        examples=_examples(sums["pexamples"], sums["texamples"], sums["texamples" + STRATEGY]),
+        rules=_rules(best, best_t, best_p, f, w),
         command=run.command,
         verdicts=verdicts,
     )
@@ -355,25 +397,38 @@ def _method(run: Run) -> str:
         "nothing, which makes the small calls look better than they are: a hand that passes still defends "
         "against someone else's call, and a real auction lets a hand call only above what was called before. "
         "With few deals per hand a hand's own best call is noisy (at the table most, where a net varies more "
-        "than a contract's making); the shares over many hands are not."
+        "than a contract's making); the shares over many hands are not.\n\n"
+        "**Against the strategy.** The measure at the table of four (every hand, the sample, the worked examples) "
+        "is made again on the same deals with the others calling by the computed strategy the package ships (the "
+        "simulator's `strategy` player: it calls as the expert does, by a table of mixed strategies over hand "
+        "buckets, seats and the call to beat, computed against a field that calls as `sensible` half the time, "
+        "and plays its cards as `sensible`). They outcall the hand as the strategy would, and their hands when "
+        "they pass are as the strategy passes. The senior-hand measure is the same against either: everyone else "
+        "passes, and the strategy plays its cards as `sensible`. The strategy is computed for four players only."
     )
 
 
-def _examples(ex: NDArray[np.int64], ext: NDArray[np.int64]) -> str:
+def _examples(ex: NDArray[np.int64], ext: NDArray[np.int64], ext_t: NDArray[np.int64]) -> str:
     from .nap_call import EXAMPLES
 
-    v, vt = values(ex, 4), nets(ext)
-    rows_t, rows_p = [], []
+    v = values(ex, 4)
+    rows_p = []
+    rows_t: dict[str, list[tuple[object, ...]]] = {"sensible": [], "strategy": []}
     for i, (hand, what) in enumerate(EXAMPLES):
-        if ext[i, 0]:
-            rows_t.append((f"`{hand}`", what, *(f"{x:.1f}" for x in vt[i]), CHOICES[int(np.argmax(vt[i]))]))
+        for field, t in (("sensible", ext), ("strategy", ext_t)):
+            if t[i, 0]:
+                vt = nets(t)
+                rows_t[field].append((f"`{hand}`", what, *(f"{x:.1f}" for x in vt[i]), CHOICES[int(np.argmax(vt[i]))]))
         if ex[i, 0]:
             made = [int(ex[i, 1 + j]) / int(ex[i, 0]) for j in range(len(CHOICES) - 1)]
             rows_p.append((f"`{hand}`", what, *(f"{100 * m:.0f}%" for m in made), CHOICES[int(np.argmax(v[i]))]))
     return "\n\n".join(
         [
-            "Each call's mean net at the table (units a deal, four players, the hand eldest), and the best call:",
-            table(("Hand", "What it is", *CHOICES, "Best call"), rows_t),
+            "Each call's mean net at the table (units a deal, four players, the hand eldest), and the best call, "
+            "against sensible players:",
+            table(("Hand", "What it is", *CHOICES, "Best call"), rows_t["sensible"]),
+            "The same against the strategy:",
+            table(("Hand", "What it is", *CHOICES, "Best call"), rows_t["strategy"]),
             "How often each contract is made with the same hands as the senior hand, and the contract worth most:",
             table(("Hand", "What it is", *CHOICES[1:], "Best contract"), rows_p),
         ]
@@ -381,13 +436,18 @@ def _examples(ex: NDArray[np.int64], ext: NDArray[np.int64]) -> str:
 
 
 def _rules(
-    best: NDArray[np.int64], best_p: NDArray[np.int64], f: dict[str, NDArray[np.int64]], w: NDArray[np.int64]
+    best: NDArray[np.int64],
+    best_t: NDArray[np.int64],
+    best_p: NDArray[np.int64],
+    f: dict[str, NDArray[np.int64]],
+    w: NDArray[np.int64],
 ) -> list[Rule]:
     def agree(choice: NDArray[np.int64], target: NDArray[np.int64] = best) -> float:
         return float(w[choice == target].sum() / w.sum())
 
-    def note(choice: NDArray[np.int64]) -> str:
-        return f"as the senior hand: {100 * agree(choice, best_p):.1f}%"
+    def rule(text: str, choice: NDArray[np.int64]) -> Rule:
+        note = f"as the senior hand: {100 * agree(choice, best_p):.1f}%"
+        return Rule(text, agree(choice), note, strategy=agree(choice, best_t))
 
     count = np.minimum(f["count"], 7)
     table_: dict[int, int] = {}
@@ -405,14 +465,13 @@ def _rules(
     peel = np.where(f["patterns"].any(axis=1), NAP, best_rule)
     never = np.zeros(len(best), dtype=np.int64)
     return [
-        Rule("Always pass", agree(never), note(never)),
-        Rule(
+        rule("Always pass", never),
+        rule(
             "Count the knaves and better in your longest suit, the aces outside it, and one for each card of it "
             f"beyond three: {mapping}{best_text}",
-            agree(best_rule),
-            note(best_rule),
+            best_rule,
         ),
-        Rule("The same count, but Nap on Peel's four good ordinary hands", agree(peel), note(peel)),
+        rule("The same count, but Nap on Peel's four good ordinary hands", peel),
     ]
 
 
@@ -437,6 +496,7 @@ def _stacked_by_count(
 def _plots(
     vt: NDArray[np.float64],
     best: NDArray[np.int64],
+    best_t: NDArray[np.int64],
     best_p: NDArray[np.int64],
     f: dict[str, NDArray[np.int64]],
     w: NDArray[np.int64],
@@ -466,18 +526,28 @@ def _plots(
     return [
         Plot(
             "by-count",
-            "The best call at the table by a simple count of the hand (every hand, four players, the hand eldest).",
+            "The best call at the table by a simple count of the hand (every hand, four players, the hand eldest, the "
+            "others sensible).",
             lambda fig: _stacked_by_count(fig, best, f, w),
+        ),
+        Plot(
+            "by-count-strategy",
+            "The same against the computed strategy: the others call by it.",
+            lambda fig: _stacked_by_count(fig, best_t, f, w),
         ),
         Plot(
             "by-count-senior",
             "The contract worth most as the senior hand, everyone else passing, by the same count (passing counts 0).",
             lambda fig: _stacked_by_count(fig, best_p, f, w),
         ),
-        Plot("by-players", "The best call at the table by the table's size (the sample of hands).", by_players),
+        Plot(
+            "by-players",
+            "The best call at the table by the table's size (the sample of hands, sensible players).",
+            by_players,
+        ),
         Plot(
             "nap-vs-four",
-            "Calling Nap against calling four at the table, hand by hand: above the line Nap pays more.",
+            "Calling Nap against calling four at the table (sensible players), hand by hand: above the line Nap pays more.",
             nap_vs_four,
         ),
     ]

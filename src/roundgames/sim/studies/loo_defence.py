@@ -9,6 +9,9 @@ are kept.
 The value of a choice is the dealer's net in the deal plus a fifth of what the deal carries into the next pool:
 defending the pool is about the carry (the lone stander's loo, the miss's winnings), which comes back to the table
 and, over the following deals, to the dealer as much as to anyone.
+
+The same deals are played again with every seat on the computed strategy (the simulator's ``strategy`` player), at
+the same three pools; the concession is not among the strategy's rules, so it is left out there.
 """
 
 from __future__ import annotations
@@ -27,9 +30,9 @@ from ..report import Advice, Plot, Report, Rule, table
 from ..stats import Estimate, mean_interval
 from ..streams import chunk_seed
 from . import Part, Run, Sums
-from ._common import DECL_MISS, DECL_STAND, EW, LOO_BUCKETS, PEEL, loo_bucket, moments, play
+from ._common import DECL_MISS, DECL_STAND, EW, LOO_BUCKETS, PEEL, loo_bucket, moments, play, verdict
 
-__all__ = ["STUDY"]
+__all__ = ["ADVICE", "STUDY"]
 
 PLAYERS: Final = 5
 DEALER: Final = PLAYERS - 1
@@ -37,7 +40,18 @@ DEALER: Final = PLAYERS - 1
 #: players a lone stander with the miss untaken arises only while the pool is light (five players: in about half
 #: the deals with the dealer's stake alone in the pool, in none from 12 counters, where the first weak hand takes
 #: the miss), so the heavier pools are played with ``random`` players before the dealer
-CONFIGS: Final = (("sensible", 0), ("random", 6), ("random", 24))
+CONFIGS: Final[tuple[tuple[str, int], ...]] = (
+    ("sensible", 0),
+    ("random", 6),
+    ("random", 24),
+    ("strategy", 0),
+    ("strategy", 6),
+    ("strategy", 24),
+)
+#: the tables of each field: sensible players (and random ones at the heavier pools), and the strategy
+FIELD_CONFIGS: Final = (range(0, 3), range(3, 6))
+#: what the report calls the players of each table
+PLAYERS_NAMES: Final = {"sensible": "sensible players", "random": "random players", "strategy": "the strategy"}
 BLOCK: Final = 16384
 #: the dealer's choices, by the kernel's hero action, with what the report calls them
 ACTIONS: Final = (
@@ -55,6 +69,12 @@ EXAMPLES: Final = (
     ("7S 4S 9H", "2S", "two small trumps"),
 )
 CONCEDE: Final = {"dealer_lone_stander": "may_concede"}
+#: Peel's order for the dealer facing a lone stander
+ADVICE: Final = Advice(
+    "The dealer, if he cannot stand on his own cards, may take the miss. If he does not care to do either he must "
+    "play the miss for the benefit of the pool, against the single player.",
+    f"{PEEL}, Declaring",
+)
 #: columns: deals, each choice's sum and squares (value times the players), each other choice minus defending's
 COLUMNS: Final = 1 + 2 * len(ACTIONS) + 2 * (len(ACTIONS) - 1)
 
@@ -121,8 +141,9 @@ def _sums(
 ) -> tuple[NDArray[np.int64], int]:
     """Every choice of the dealer on the same deals, at a table of ``field`` players before him: the sums of the
     deals where the case arose, by the dealer's trumps, and how many deals were played."""
-    concede = concede_played()
-    policies = (field,) * DEALER + ("sensible",)
+    # the concession is not among the rules the strategy is computed for (nor does any shipped one fit them)
+    concede = concede_played() and field != "strategy"
+    policies = (field,) * DEALER + ("strategy" if field == "strategy" else "sensible",)
     values = []
     case = bucket = None
     played = 0
@@ -163,7 +184,7 @@ def _versus_defend(row: NDArray[np.int64], a: int) -> Estimate:
 
 def _labels() -> list[str]:
     """Each table's name in the report."""
-    return [f"{field} players, pool {pool + 3}" for field, pool in CONFIGS]
+    return [f"{PLAYERS_NAMES[field]}, pool {pool + 3}" for field, pool in CONFIGS]
 
 
 def _choices(concede: bool) -> range:
@@ -187,6 +208,11 @@ def _method(run: Run, concede: bool) -> str:
         "lone stander holds any hand; the dealer plays as `sensible` after his declaration. A choice's value is the dealer's net plus a fifth of what the deal carries into the "
         "next pool (the carry returns to the table's five players over the next deals)."
         + ("" if concede else " The simulator does not play the concession (`may_concede`), so it is left out.")
+        + " The same deals are played again with every seat on the computed strategy the package ships (the "
+        "simulator's `strategy` player: it declares as the expert does, by a table of mixed strategies over hand "
+        "buckets computed against a field that plays `sensible` half the time, and plays its cards as `sensible`), "
+        "at the same three pools, the dealer's choice fixed as before; the concession is not among the rules the "
+        "strategy is computed for, so it is weighed against sensible players only."
         + f"\n\nRun: {run.deals:,} deals in {run.seconds:.0f} s (seed {run.seed}).\n\n"
         "**The players' bias.** The lone stander's hand is as strong as his player's rule demands: a `sensible` "
         "stander's is strong, a `random` one's is any hand; a real stander lies between, and the dealer's best "
@@ -194,63 +220,88 @@ def _method(run: Run, concede: bool) -> str:
     )
 
 
-def _report(t: NDArray[np.int64], ex: NDArray[np.int64], run: Run) -> Report:
-    concede = concede_played()
-    rows = []
-    for p, label in enumerate(_labels()):
+def _conceding(p: int, concede: bool) -> bool:
+    """Whether table ``p`` weighs the concession (never against the strategy: it is not among its rules)."""
+    return concede and CONFIGS[p][0] != "strategy"
+
+
+def _tables(t: NDArray[np.int64], configs: range, concede: bool) -> list[str]:
+    """The answer's two tables for the tables ``configs`` (one field's)."""
+    choices = _choices(concede)
+    names = [ACTIONS[a][1] for a in choices]
+    rows, diffs = [], []
+    for p in configs:
         for h, bucket in enumerate(LOO_BUCKETS):
             row = t[p, h]
             if row[0] == 0:
                 continue
-            cells = [_value(row, a).text(2) for a in _choices(concede)]
-            rows.append((label, bucket, f"{row[0]:,}", *cells, ACTIONS[_best(row, concede)][1]))
-    names = [ACTIONS[a][1] for a in _choices(concede)]
-    diffs = []
-    for p, label in enumerate(_labels()):
-        for h, bucket in enumerate(LOO_BUCKETS):
-            row = t[p, h]
-            if row[0]:
-                diffs.append((label, bucket, *(_versus_defend(row, a).text(2) for a in _choices(concede) if a != 2)))
-    defend_best = sum(
-        int(t[p, h, 0]) for p in range(len(CONFIGS)) for h in range(len(LOO_BUCKETS)) if _best(t[p, h], concede) == 2
-    )
-    total = int(t[:, :, 0].sum())
-    weak = t[0, 0]
-    no_trump = [f"{label}: {ACTIONS[_best(t[p, 0], concede)][1]}" for p, label in enumerate(_labels()) if t[p, 0, 0]]
-    stand_good = all(_best(t[p, 3], concede) == 0 for p in range(len(CONFIGS)) if t[p, 3, 0])
-    miss_weak = all(_best(t[p, 0], concede) == 1 for p in range(len(CONFIGS)) if t[p, 0, 0])
-    verdicts = [
-        ("Holds" if stand_good and miss_weak else "Holds in part" if stand_good else "Does not hold")
-        + ": Peel's order (stand on good cards, else take the miss, else play it for the pool). With two or three "
-        + ("trumps standing is best at every table" if stand_good else "trumps standing is not always best")
+            cells = [_value(row, a).text(2) for a in choices]
+            rows.append((_labels()[p], bucket, f"{row[0]:,}", *cells, ACTIONS[_best(row, concede)][1]))
+            diffs.append((_labels()[p], bucket, *(_versus_defend(row, a).text(2) for a in choices if a != 2)))
+    return [
+        table(("Table", "Dealer's hand", "Deals", *names, "Best"), rows),
+        "Each choice against playing the miss for the pool, on the same deals:",
+        table(("Table", "Dealer's hand", *(n for n in names if n != ACTIONS[2][1])), diffs),
+    ]
+
+
+def _peel_order(t: NDArray[np.int64], configs: range, concede: bool) -> tuple[str, str]:
+    """Peel's order at the tables ``configs`` (one field's): the verdict's word and what it rests on."""
+    met = [p for p in configs if t[p, :, 0].sum()]
+    if not met:
+        return "Cannot be measured", "the case never arose"
+    c = {p: _conceding(p, concede) for p in met}
+    defend_best = sum(int(t[p, h, 0]) for p in met for h in range(len(LOO_BUCKETS)) if _best(t[p, h], c[p]) == 2)
+    total = int(sum(t[p, :, 0].sum() for p in met))
+    no_trump = [f"{_labels()[p]}: {ACTIONS[_best(t[p, 0], c[p])][1]}" for p in met if t[p, 0, 0]]
+    stand_good = all(_best(t[p, 3], c[p]) == 0 for p in met if t[p, 3, 0])
+    miss_weak = all(_best(t[p, 0], c[p]) == 1 for p in met if t[p, 0, 0])
+    word = "Holds" if stand_good and miss_weak else "Holds in part" if stand_good else "Does not hold"
+    return word, (
+        (
+            "with two or three trumps standing is best at every table"
+            if stand_good
+            else "with two or three trumps standing is not always best"
+        )
         + "; without a trump the best is to "
-        + "; ".join(no_trump)
-        + f". Playing the miss for the pool is the best choice for {100 * defend_best / max(1, total):.0f}% of the "
-        "dealer's hands in this case.",
+        + ("; ".join(no_trump) or "(no such deal)")
+        + f"; playing the miss for the pool is the best choice for {100 * defend_best / max(1, total):.0f}% of the "
+        "dealer's hands in this case"
+        + ("" if len(met) == len(configs) else f" (the case arose at {len(met)} of the {len(configs)} tables)")
+    )
+
+
+def _report(t: NDArray[np.int64], ex: NDArray[np.int64], run: Run) -> Report:
+    concede = concede_played()
+    sens, strat = FIELD_CONFIGS
+    verdicts = [
+        verdict(
+            _peel_order(t, sens, concede),
+            _peel_order(t, strat, concede),
+            "Peel's order (stand on good cards, else take the miss, else play it for the pool): ",
+        )
     ]
     if concede:
-        c = _versus_defend(weak, 3)
+        c = _versus_defend(t[0, 0], 3)
         verdicts.append(
             "Enquire Within's concession is "
             + ("worse than" if c.high < 0 else "better than" if c.low > 0 else "no different from")
-            + f" defending for a dealer without a trump: {c.text(2)} counters against playing the miss for the pool."
+            + f" defending for a dealer without a trump: {c.text(2)} counters against playing the miss for the pool "
+            "(against sensible players; the strategy is not computed for the concession)."
         )
     answer = "\n\n".join(
         [
             "The dealer's value in the LOO-DECL-8 case (his net plus a fifth of what the deal carries on; "
-            "counters, 95% interval), by the table (the players before the dealer and the pool) and his own hand:",
-            table(("Table", "Dealer's hand", "Deals", *names, "Best"), rows),
-            "Each choice against playing the miss for the pool, on the same deals:",
-            table(("Table", "Dealer's hand", *(n for n in names if n != ACTIONS[2][1])), diffs),
+            "counters, 95% interval), by the table (the players before the dealer and the pool) and his own hand.",
+            "### Against sensible players",
+            *_tables(t, sens, concede),
+            "### Against the strategy",
+            "The same deals with every seat on the computed strategy (the dealer's declaration fixed), at the same "
+            "pools:",
+            *_tables(t, strat, False),
         ]
     )
-    advice = [
-        Advice(
-            "The dealer, if he cannot stand on his own cards, may take the miss. If he does not care to do either he "
-            "must play the miss for the benefit of the pool, against the single player.",
-            f"{PEEL}, Declaring",
-        )
-    ]
+    advice = [ADVICE]
     if concede:
         advice.append(Advice("[The dealer] may either play or give up the stakes.", f"{EW}, §96 vii"))
     return Report(
@@ -258,10 +309,22 @@ def _report(t: NDArray[np.int64], ex: NDArray[np.int64], run: Run) -> Report:
         title="The dealer's defence of the pool in Three-card Loo",
         advice=advice,
         question="When one player stands alone and the miss is untaken, what should the dealer do: stand on his own "
-        "cards, take the miss, play the miss for the pool" + (", or give up the stakes" if concede else "") + "?",
+        "cards, take the miss, play the miss for the pool" + (", or give up the stakes" if concede else "") + ", "
+        "against players who declare as the period advises and against the computed strategy?",
         method=_method(run, concede),
         answer=answer,
-        plots=[Plot("by-hand", "The dealer's choices by his hand, at each table.", lambda fig: _plot(fig, t, concede))],
+        plots=[
+            Plot(
+                "by-hand",
+                "The dealer's choices by his hand, at each table of sensible (and random) players.",
+                lambda fig: _plot(fig, t, sens, concede),
+            ),
+            Plot(
+                "by-hand-strategy",
+                "The same against the computed strategy.",
+                lambda fig: _plot(fig, t, strat, False),
+            ),
+        ],
         examples=_examples(ex, concede),
         rules=_rules(t, concede),
         command=run.command,
@@ -269,11 +332,11 @@ def _report(t: NDArray[np.int64], ex: NDArray[np.int64], run: Run) -> Report:
     )
 
 
-def _plot(fig: Figure, t: NDArray[np.int64], concede: bool) -> None:
-    axes = fig.subplots(1, len(CONFIGS), sharey=True)
+def _plot(fig: Figure, t: NDArray[np.int64], configs: range, concede: bool) -> None:
+    axes = fig.subplots(1, len(configs), sharey=True)
     choices = list(_choices(concede))
     width = 0.8 / len(choices)
-    for p, ax in enumerate(axes):
+    for ax, p in zip(axes, configs, strict=True):
         for j, a in enumerate(choices):
             ys = [_value(t[p, h], a).mean if t[p, h, 0] else np.nan for h in range(len(LOO_BUCKETS))]
             ax.bar(np.arange(len(LOO_BUCKETS)) + (j - (len(choices) - 1) / 2) * width, ys, width, label=ACTIONS[a][1])
@@ -292,8 +355,9 @@ def _examples(ex: NDArray[np.int64], concede: bool) -> str:
             row = ex[p, e]
             if row[0] < 30:
                 continue
-            cells = [_value(row, a).text(2) for a in _choices(concede)]
-            rows.append((f"`{hand} / {turnup}`", what, label, f"{row[0]:,}", *cells, ACTIONS[_best(row, concede)][1]))
+            c = _conceding(p, concede)
+            cells = [_value(row, a).text(2) if a in _choices(c) else "" for a in _choices(concede)]
+            rows.append((f"`{hand} / {turnup}`", what, label, f"{row[0]:,}", *cells, ACTIONS[_best(row, c)][1]))
     names = [ACTIONS[a][1] for a in _choices(concede)]
     return (
         "Some hands of the dealer facing a lone stander (trumps are spades), at each table where at least 30 deals "
@@ -302,20 +366,23 @@ def _examples(ex: NDArray[np.int64], concede: bool) -> str:
 
 
 def _rules(t: NDArray[np.int64], concede: bool) -> list[Rule]:
-    def agree(choose: list[int]) -> float:
+    def agree(choose: list[int], configs: range) -> float:
         hit = total = 0
-        for p in range(len(CONFIGS)):
+        for p in configs:
             for h in range(len(LOO_BUCKETS)):
                 n = int(t[p, h, 0])
                 total += n
-                hit += n * (choose[h] == _best(t[p, h], concede))
+                hit += n * (choose[h] == _best(t[p, h], _conceding(p, concede)))
         return hit / total if total else 0.0
 
+    def rule(text: str, choose: list[int]) -> Rule:
+        return Rule(text, agree(choose, FIELD_CONFIGS[0]), strategy=agree(choose, FIELD_CONFIGS[1]))
+
     return [
-        Rule("Stand with a trump; without one take the miss (Peel's order)", agree([1, 0, 0, 0])),
-        Rule("Stand with a trump; without one play the miss for the pool", agree([2, 0, 0, 0])),
-        Rule("Stand with two trumps or a high one; otherwise take the miss", agree([1, 1, 0, 0])),
-        Rule("Always play the miss for the pool", agree([2, 2, 2, 2])),
+        rule("Stand with a trump; without one take the miss (Peel's order)", [1, 0, 0, 0]),
+        rule("Stand with a trump; without one play the miss for the pool", [2, 0, 0, 0]),
+        rule("Stand with two trumps or a high one; otherwise take the miss", [1, 1, 0, 0]),
+        rule("Always play the miss for the pool", [2, 2, 2, 2]),
     ]
 
 

@@ -4,11 +4,13 @@ Random deals at a table of five; at each seat before the dealer the hero's decla
 take the miss, on the same deals (common random numbers); throwing up is worth 0 to him (LOO-DECL-2). Deals where
 the miss was gone before his turn are left out. The deals are grouped by his seat, how many before him declared
 to play (stood or took the miss: they declared before him, so their declarations are the same whatever he does)
-and what his own hand holds in trumps.
+and what his own hand holds in trumps. The deals are played with every seat ``sensible``, and again with every seat
+on the computed strategy (the simulator's ``strategy`` player).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final, Literal
 
@@ -22,9 +24,9 @@ from ..report import Advice, Plot, Report, Rule, table
 from ..stats import Estimate, mean_interval
 from ..streams import chunk_seed
 from . import Part, Run, Sums
-from ._common import EW, LOO_BUCKETS, PEEL, declared_before, loo_bucket, moments, play
+from ._common import EW, LOO_BUCKETS, PEEL, declared_before, loo_bucket, moments, play, verdict
 
-__all__ = ["STUDY"]
+__all__ = ["ADVICE", "STUDY"]
 
 PLAYERS: Final = 5
 #: the pools before the dealer's stake: one loo carried (9 in all), and a heavy pool (27)
@@ -57,6 +59,8 @@ EXAMPLES: Final = (
 EXAMPLE_SEAT: Final = 2
 #: groups: seat, declared before, hand's bucket
 GROUPS: Final = (PLAYERS - 1) * BEFORE * len(LOO_BUCKETS)
+#: the players at every seat, and the suffix of their tables' names
+FIELDS: Final = (("sensible", ""), ("strategy", "-strategy"))
 
 
 def _group(seat: int, before: NDArray[np.int64], bucket: NDArray[np.int64]) -> NDArray[np.int64]:
@@ -77,39 +81,61 @@ class LooMiss:
 
     def tables(self, size: int) -> Sums:
         # per group: deals, then the sum and squares of stand's net, the miss's, and the miss's minus stand's
-        return {
-            "groups": np.zeros((len(POOLS) * GROUPS, 7), dtype=np.int64),
-            "examples": np.zeros((len(POOLS) * len(EXAMPLES) * BEFORE, 7), dtype=np.int64),
-        }
+        out = {}
+        for _, suffix in FIELDS:
+            out["groups" + suffix] = np.zeros((len(POOLS) * GROUPS, 7), dtype=np.int64)
+            out["examples" + suffix] = np.zeros((len(POOLS) * len(EXAMPLES) * BEFORE, 7), dtype=np.int64)
+        return out
 
     def chunk(self, size: int, seed: int, k: int) -> tuple[Part, int]:
         n = min(BLOCK, size - k * BLOCK)
-        # every seat before the dealer on the same deals
+        # every seat before the dealer, against either field, on the same deals
         deal_seed = chunk_seed(seed, k)
-        total = np.zeros((len(POOLS) * GROUPS, 7), dtype=np.int64)
-        examples = np.zeros((len(POOLS) * len(EXAMPLES) * BEFORE, 7), dtype=np.int64)
-        # the worked examples: a quarter as many deals each, the hero's cards given
-        m = max(1, n // 4)
-        for p, pool in enumerate(POOLS):
-            total[p * GROUPS : (p + 1) * GROUPS] = self._pool(deal_seed, n, pool)
-            for e, (hand, turnup, _) in enumerate(EXAMPLES):
-                given = {
-                    "hand": np.full(m, mask_of(parse_cards(hand)), dtype=np.int64),
-                    "turnup": np.full(m, parse_card(turnup), dtype=np.int64),
-                }
-                first = (p * len(EXAMPLES) + e) * BEFORE
-                examples[first : first + BEFORE] = _sums(deal_seed, m, pool, EXAMPLE_SEAT, given, by_hand=False)
-        played = 2 * len(POOLS) * (n * (PLAYERS - 1) + m * len(EXAMPLES))
-        return {"groups": (0, total), "examples": (0, examples)}, played
+        part: Part = {}
+        for field, suffix in FIELDS:
+            # the worked examples: a quarter as many deals each, the hero's cards given; an eighth against the
+            # strategy, whose half of the run plays as many deals as the sensible players' (a little slower)
+            m = max(1, n // 4 if field == "sensible" else n // 8)
+            total = np.zeros((len(POOLS) * GROUPS, 7), dtype=np.int64)
+            examples = np.zeros((len(POOLS) * len(EXAMPLES) * BEFORE, 7), dtype=np.int64)
+            for p, pool in enumerate(POOLS):
+                total[p * GROUPS : (p + 1) * GROUPS] = self._pool(deal_seed, n, pool, field)
+                for e, (hand, turnup, _) in enumerate(EXAMPLES):
+                    given = {
+                        "hand": np.full(m, mask_of(parse_cards(hand)), dtype=np.int64),
+                        "turnup": np.full(m, parse_card(turnup), dtype=np.int64),
+                    }
+                    first = (p * len(EXAMPLES) + e) * BEFORE
+                    ex = _sums(deal_seed, m, pool, EXAMPLE_SEAT, field, given, by_hand=False)
+                    examples[first : first + BEFORE] = ex
+            part["groups" + suffix] = (0, total)
+            part["examples" + suffix] = (0, examples)
+        per_example = max(1, n // 4) + max(1, n // 8)
+        played = 2 * len(POOLS) * (len(FIELDS) * n * (PLAYERS - 1) + per_example * len(EXAMPLES))
+        return part, played
 
     @staticmethod
-    def _pool(deal_seed: int, n: int, pool: int) -> NDArray[np.int64]:
+    def _pool(deal_seed: int, n: int, pool: int, field: str) -> NDArray[np.int64]:
         """One pool's sums: every seat before the dealer on the same deals."""
-        return sum((_sums(deal_seed, n, pool, seat) for seat in range(PLAYERS - 1)), np.zeros((GROUPS, 7), np.int64))
+        zero = np.zeros((GROUPS, 7), np.int64)
+        return sum((_sums(deal_seed, n, pool, seat, field) for seat in range(PLAYERS - 1)), zero)
 
     def report(self, sums: Sums, run: Run) -> Report:
-        t = sums["groups"].reshape(len(POOLS), PLAYERS - 1, BEFORE, len(LOO_BUCKETS), 7)
-        return _report(t[0], t[1], sums["examples"].reshape(len(POOLS), len(EXAMPLES), BEFORE, 7), run)
+        def tables(suffix: str) -> _Tables:
+            t = sums["groups" + suffix].reshape(len(POOLS), PLAYERS - 1, BEFORE, len(LOO_BUCKETS), 7)
+            return _Tables(t[0], t[1], sums["examples" + suffix].reshape(len(POOLS), len(EXAMPLES), BEFORE, 7))
+
+        return _report(tables(FIELDS[0][1]), tables(FIELDS[1][1]), run)
+
+
+@dataclass(frozen=True)
+class _Tables:
+    """One field's tables: by seat, declared before and hand, at the pool of 9 (``light``) and 27 (``heavy``);
+    the worked examples by pool, example and declared before."""
+
+    light: NDArray[np.int64]
+    heavy: NDArray[np.int64]
+    examples: NDArray[np.int64]
 
 
 def _sums(
@@ -117,14 +143,16 @@ def _sums(
     n: int,
     pool: int,
     seat: int,
+    field: str,
     given: dict[str, NDArray[np.int64]] | None = None,
     by_hand: bool = True,
 ) -> NDArray[np.int64]:
-    """The hero at ``seat`` standing and taking the miss on the same deals: the sums by group (his seat, how many
-    declared before, his hand's trumps), or with ``by_hand`` false by how many declared before alone."""
+    """The hero at ``seat`` standing and taking the miss on the same deals, every seat ``field`` players: the sums
+    by group (his seat, how many declared before, his hand's trumps), or with ``by_hand`` false by how many
+    declared before alone."""
 
     def run(action: str) -> dict[str, NDArray[np.int64]]:
-        policies = ("sensible",) * PLAYERS
+        policies = (field,) * PLAYERS
         setup = Setup("three_card", PLAYERS, policies, pool=pool, hero=seat, hero_action=action)
         return play(setup, deal_seed, n, given)
 
@@ -178,8 +206,9 @@ def _miss_best(t: NDArray[np.int64], b_lo: int, b_hi: int, seats: range = range(
     return sum(int(row[0]) for row in groups if _best(row) == 2) / count if count else 0.0
 
 
-def _report(t: NDArray[np.int64], heavy: NDArray[np.int64], ex: NDArray[np.int64], run: Run) -> Report:
-    rows = []
+def _rows(t: NDArray[np.int64]) -> list[tuple[object, ...]]:
+    """The answer's table of one field at one pool: each group's deals, stand's and the miss's means, the best."""
+    rows: list[tuple[object, ...]] = []
     for s in range(PLAYERS - 1):
         for b in range(BEFORE):
             for h, bucket in enumerate(LOO_BUCKETS):
@@ -189,67 +218,109 @@ def _report(t: NDArray[np.int64], heavy: NDArray[np.int64], ex: NDArray[np.int64
                 st, mi = _means(row)
                 before = f"{b}+" if b == BEFORE - 1 else str(b)
                 rows.append((SEAT_NAMES[s], before, bucket, f"{row[0]:,}", st.text(2), mi.text(2), ACTIONS[_best(row)]))
+    return rows
 
-    share_best = {b: _miss_best(t, b, b + 1) for b in range(BEFORE)}
+
+def _after_two(x: _Tables) -> tuple[str, str]:
+    """Enquire Within's "nor ... after two players have struck in": the verdict's word and what it rests on."""
+    t, heavy = x.light, x.heavy
     after_two, before_two = _miss_best(t, 2, BEFORE), _miss_best(t, 0, 2)
-    first = [_best(t[0, 0, h]) == 2 for h in range(len(LOO_BUCKETS))]
-    first_h = [_best(heavy[0, 0, h]) == 2 for h in range(len(LOO_BUCKETS))]
-    never = max(share_best.values()) == 0
     after_two_h, before_two_h = _miss_best(heavy, 2, BEFORE), _miss_best(heavy, 0, 2)
     light_ok = after_two < 0.5 and after_two <= before_two
     heavy_ok = after_two_h < 0.5 and after_two_h <= before_two_h
-    early_heavy, early_light = _miss_best(heavy, 0, BEFORE, range(2)), _miss_best(t, 0, BEFORE, range(2))
-    verdicts = [
-        ("Holds" if light_ok and heavy_ok else "Holds in part" if light_ok or heavy_ok else "Does not hold")
-        + f": after two or more have declared, the miss is the best choice for {100 * after_two:.0f}% of the "
-        f"deals (by the hero's seat and hand) with a pool of 9 ({100 * before_two:.0f}% before), and for "
+    never = max(_miss_best(t, b, b + 1) for b in range(BEFORE)) == 0
+    word = "Holds" if light_ok and heavy_ok else "Holds in part" if light_ok or heavy_ok else "Does not hold"
+    return word, (
+        f"after two or more have declared the miss is the best choice for {100 * after_two:.0f}% of the deals (by "
+        f"the hero's seat and hand) with a pool of 9 ({100 * before_two:.0f}% before), and for "
         f"{100 * after_two_h:.0f}% with a heavy pool of 27 ({100 * before_two_h:.0f}% before)"
-        + ("; with a pool of 9 the miss is never the best choice at all." if never else "."),
-        ("Holds" if not any(first) and not any(first_h) else "Holds in part" if not any(first) else "Fails in part")
-        + ": for the eldest hand the miss is best with "
-        + (", ".join(LOO_BUCKETS[h] for h in range(len(LOO_BUCKETS)) if first[h]) or "no hand")
-        + " at a pool of 9, and with "
-        + (", ".join(LOO_BUCKETS[h] for h in range(len(LOO_BUCKETS)) if first_h[h]) or "no hand")
-        + " at 27.",
-        ("Holds" if early_heavy > early_light else "Does not hold")
-        + f": with a heavy pool (27) the miss is the best choice at the first two seats for {100 * early_heavy:.0f}% "
-        f"of the deals, against {100 * early_light:.0f}% with a pool of 9 (Peel: the miss taken at an early stage).",
+        + ("; with a pool of 9 the miss is never the best choice at all" if never else "")
+    )
+
+
+def _first(x: _Tables) -> tuple[str, str]:
+    """Enquire Within's "the first player should not take the miss"."""
+    first = [_best(x.light[0, 0, h]) == 2 for h in range(len(LOO_BUCKETS))]
+    first_h = [_best(x.heavy[0, 0, h]) == 2 for h in range(len(LOO_BUCKETS))]
+    word = "Holds" if not any(first) and not any(first_h) else "Holds in part" if not any(first) else "Fails in part"
+
+    def hands(best: list[bool]) -> str:
+        return ", ".join(LOO_BUCKETS[h] for h in range(len(LOO_BUCKETS)) if best[h]) or "no hand"
+
+    return (
+        word,
+        f"for the eldest hand the miss is best with {hands(first)} at a pool of 9, and with {hands(first_h)} at 27",
+    )
+
+
+def _early(x: _Tables) -> tuple[str, str]:
+    """Peel's "the miss taken at an early stage" when the pool is considerable."""
+    early_heavy, early_light = _miss_best(x.heavy, 0, BEFORE, range(2)), _miss_best(x.light, 0, BEFORE, range(2))
+    return ("Holds" if early_heavy > early_light else "Does not hold"), (
+        f"with a heavy pool (27) the miss is the best choice at the first two seats for {100 * early_heavy:.0f}% of "
+        f"the deals, against {100 * early_light:.0f}% with a pool of 9"
+    )
+
+
+def _answer_part(x: _Tables) -> list[str]:
+    t, heavy = x.light, x.heavy
+    share_best = {b: _miss_best(t, b, b + 1) for b in range(BEFORE)}
+    return [
+        table(("Seat", "Declared before", "His hand", "Deals", "Stand", "Take the miss", "Best"), _rows(t)),
+        "Where the miss is the best of the three, by how many declared before: "
+        + ", ".join(f"{b}{'+' if b == BEFORE - 1 else ''}: {100 * v:.0f}%" for b, v in share_best.items())
+        + f". The miss's edge over the better of the other two, after two or more: {_edge(t, 2, BEFORE).text(2)}; "
+        f"before: {_edge(t, 0, 2).text(2)}.",
+        "With a heavy pool (27), where the miss is best, by how many declared before: "
+        + ", ".join(
+            f"{b}{'+' if b == BEFORE - 1 else ''}: {100 * _miss_best(heavy, b, b + 1):.0f}%" for b in range(BEFORE)
+        )
+        + f"; its edge over the better of the other two, before two have declared: {_edge(heavy, 0, 2).text(2)}.",
     ]
+
+
+def _report(sens: _Tables, strat: _Tables, run: Run) -> Report:
+    verdicts = [verdict(f(sens), f(strat)) for f in (_after_two, _first, _early)]
+    verdicts[-1] = verdicts[-1].removesuffix(".") + " (Peel: the miss taken at an early stage)."
     answer = "\n\n".join(
         [
             "Mean net of the hero's deal (counters, 95% interval) when he stands and when he takes the miss; "
             "throwing up is worth 0. Five players, one loo carried (a pool of 9).",
-            table(("Seat", "Declared before", "His hand", "Deals", "Stand", "Take the miss", "Best"), rows),
-            "Where the miss is the best of the three, by how many declared before: "
-            + ", ".join(f"{b}{'+' if b == BEFORE - 1 else ''}: {100 * v:.0f}%" for b, v in share_best.items())
-            + f". The miss's edge over the better of the other two, after two or more: {_edge(t, 2, BEFORE).text(2)}; "
-            f"before: {_edge(t, 0, 2).text(2)}.",
-            "With a heavy pool (27), where the miss is best, by how many declared before: "
-            + ", ".join(
-                f"{b}{'+' if b == BEFORE - 1 else ''}: {100 * _miss_best(heavy, b, b + 1):.0f}%" for b in range(BEFORE)
-            )
-            + f"; its edge over the better of the other two, before two have declared: {_edge(heavy, 0, 2).text(2)}.",
+            "### Against sensible players",
+            *_answer_part(sens),
+            "### Against the strategy",
+            "The same deals with every seat declaring by the computed strategy (the hero too, where the miss was "
+            "gone before his turn; those deals are left out):",
+            *_answer_part(strat),
         ]
     )
+    plots = []
+    for x, suffix, against in ((sens, "", "sensible players"), (strat, "-strategy", "the strategy")):
+        plots += [
+            Plot(
+                f"by-declared{suffix}",
+                "The miss's mean net against standing's, by how many declared before and the hero's trumps (all seats "
+                f"before the dealer, pool 9; throwing up is 0), against {against}.",
+                _drawer(x.light),
+            ),
+            Plot(
+                f"by-declared-heavy{suffix}",
+                f"The same with a heavy pool (27), against {against}.",
+                _drawer(x.heavy),
+            ),
+        ]
     return Report(
         name="loo-miss",
         title="When to take the miss in Three-card Loo",
         advice=list(ADVICE),
         question="Is taking the miss worth more than standing or throwing up, and does the answer change once two "
-        "players have declared to play (LOO-DECL-3, -4)?",
+        "players have declared to play (LOO-DECL-3, -4), against players who declare as the period advises and "
+        "against the computed strategy?",
         method=_method(run),
         answer=answer,
-        plots=[
-            Plot(
-                "by-declared",
-                "The miss's mean net against standing's, by how many declared before and the hero's trumps (all seats "
-                "before the dealer, pool 9; throwing up is 0).",
-                lambda fig: _plot(fig, t),
-            ),
-            Plot("by-declared-heavy", "The same with a heavy pool (27).", lambda fig: _plot(fig, heavy)),
-        ],
-        examples=_examples(ex),
-        rules=_rules(t),
+        plots=plots,
+        examples=_examples(sens.examples, strat.examples),
+        rules=_rules(sens.light, strat.light),
         command=run.command,
         verdicts=verdicts,
     )
@@ -268,8 +339,17 @@ def _method(run: Run) -> str:
         "declare and for each player in (at the pool of 9 the eldest hand takes it in about half the deals), so "
         "the miss is often gone before a late seat, and the hands that "
         "struck in are as strong as its estimate demands. Stronger players who stand more tightly would make "
-        "the miss worse still after two have struck in."
+        "the miss worse still after two have struck in.\n\n"
+        "**Against the strategy.** Every deal is played again with every seat on the computed strategy the "
+        "package ships (the simulator's `strategy` player: it declares as the expert does, by a table of mixed "
+        "strategies over hand buckets computed against a field that plays `sensible` half the time, at the pool's "
+        "bucket, and plays its cards as `sensible`); the hero's two declarations are fixed as before. The worked "
+        "examples are dealt half as often against the strategy."
     )
+
+
+def _drawer(t: NDArray[np.int64]) -> Callable[[Figure], None]:
+    return lambda fig: _plot(fig, t)
 
 
 def _plot(fig: Figure, t: NDArray[np.int64]) -> None:
@@ -290,33 +370,45 @@ def _plot(fig: Figure, t: NDArray[np.int64]) -> None:
     axes[-1].legend(fontsize=8)
 
 
-def _examples(ex: NDArray[np.int64]) -> str:
+def _examples(ex: NDArray[np.int64], ex_t: NDArray[np.int64]) -> str:
     rows = []
     for e, (hand, turnup, what) in enumerate(EXAMPLES):
         for p, pool in enumerate(POOLS):
-            for b in range(BEFORE):
-                row = ex[p, e, b]
-                if row[0] < 30:
-                    continue
-                st, mi = _means(row)
-                before = f"{b}+" if b == BEFORE - 1 else str(b)
-                rows.append(
-                    (f"`{hand} / {turnup}`", what, str(pool + 3), before, st.text(2), mi.text(2), ACTIONS[_best(row)])
-                )
+            for against, x in (("sensible", ex), ("strategy", ex_t)):
+                for b in range(BEFORE):
+                    row = x[p, e, b]
+                    if row[0] < 30:
+                        continue
+                    st, mi = _means(row)
+                    before = f"{b}+" if b == BEFORE - 1 else str(b)
+                    rows.append(
+                        (
+                            f"`{hand} / {turnup}`",
+                            what,
+                            str(pool + 3),
+                            against,
+                            before,
+                            st.text(2),
+                            mi.text(2),
+                            ACTIONS[_best(row)],
+                        )
+                    )
     return (
-        f"Some hands at the {SEAT_NAMES[EXAMPLE_SEAT]} seat (trumps are spades), by the pool and how many declared "
-        "before him (where at least 30 deals met the case):\n\n"
-        + table(("Hand", "What it is", "Pool", "Declared before", "Stand", "Take the miss", "Best"), rows)
+        f"Some hands at the {SEAT_NAMES[EXAMPLE_SEAT]} seat (trumps are spades), by the pool, the players (sensible "
+        "or the strategy) and how many declared before him (where at least 30 deals met the case):\n\n"
+        + table(("Hand", "What it is", "Pool", "Against", "Declared before", "Stand", "Take the miss", "Best"), rows)
     )
 
 
-def _rules(t: NDArray[np.int64]) -> list[Rule]:
-    def agree(choose: dict[tuple[int, int, int], int]) -> float:
+def _rules(t: NDArray[np.int64], t_s: NDArray[np.int64]) -> list[Rule]:
+    """The rules (at the pool of 9), each with its agreement against sensible players and against the strategy."""
+
+    def agree(choose: dict[tuple[int, int, int], int], tab: NDArray[np.int64]) -> float:
         hit = total = 0
         for (s, b, h), action in choose.items():
-            n = int(t[s, b, h, 0])
+            n = int(tab[s, b, h, 0])
             total += n
-            hit += n * (action == _best(t[s, b, h]))
+            hit += n * (action == _best(tab[s, b, h]))
         return hit / total if total else 0.0
 
     keys = [(s, b, h) for s in range(PLAYERS - 1) for b in range(BEFORE) for h in range(len(LOO_BUCKETS))]
@@ -324,13 +416,14 @@ def _rules(t: NDArray[np.int64]) -> list[Rule]:
     ew = {k: (2 if k[2] == 0 and k[1] < 2 and k[0] > 0 else plain[k]) for k in keys}
     always = {k: 2 for k in keys}
     return [
-        Rule("Never take the miss: stand with a trump, throw up without", agree(plain)),
+        Rule("Never take the miss: stand with a trump, throw up without", agree(plain, t), strategy=agree(plain, t_s)),
         Rule(
             "Without a trump take the miss, unless you are first or two have declared; with a trump stand (Enquire "
             "Within's advice made a rule)",
-            agree(ew),
+            agree(ew, t),
+            strategy=agree(ew, t_s),
         ),
-        Rule("Always take the miss when it is there", agree(always)),
+        Rule("Always take the miss when it is there", agree(always, t), strategy=agree(always, t_s)),
     ]
 
 

@@ -4,7 +4,9 @@ Every one of the 63,193 situations (three cards and a turn-up, up to suit symmet
 a table of five from each seat, the hero standing, and (for the dealer, whose throw is not always allowed:
 LOO-DECL-7/8) throwing up on the same deals; a player who throws up neither pays nor receives (LOO-DECL-2), so
 elsewhere throwing is worth 0. A sample of situations (drawn as the cards fall) is played at heavier pools and at
-tables of 3, 4, 6 and 7. The players are ``sensible`` at every seat, the hero's later play included.
+tables of 3, 4, 6 and 7. The players are ``sensible`` at every seat, the hero's later play included; the tables of
+five are played again, on the same deals, with every seat on the computed strategy (the simulator's ``strategy``
+player, which plays its cards as ``sensible``): the strategy is computed for five players only.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from . import Part, Run, Sums
 from ._common import moments, play
 from ._loo_stand_report import EXAMPLES, loo_stand_report
 
-__all__ = ["BASE_POOL", "CONFIGS", "SAMPLE", "STUDY", "Config", "sample_rows"]
+__all__ = ["BASE_POOL", "CONFIGS", "SAMPLE", "STRATEGY", "STUDY", "Config", "sample_rows"]
 
 #: the pool before the dealer's stake in the main run: one loo carried (a pool of 9, three a trick)
 BASE_POOL: Final = 6
@@ -36,23 +38,34 @@ BLOCK: Final = 2048
 
 @dataclass(frozen=True)
 class Config:
-    """One table the study plays: its size, its pool, and whether every situation or the sample is played."""
+    """One table the study plays: its size, its pool, whether every situation or the sample is played, and the
+    player at every seat."""
 
     key: str
     players: int
     pool: int
     #: which situations: ``every`` one, the ``sample``, or the worked ``examples``
     rows: str
+    #: ``sensible``, or ``strategy`` (the computed strategy, whose tables' keys end in STRATEGY)
+    field: str = "sensible"
 
 
-#: the tables played: every situation at five with one loo carried; the sample at heavier pools and other sizes
-CONFIGS: Final = (
+#: the suffix of a table played against the computed strategy
+STRATEGY: Final = "-strategy"
+#: the tables of five: every situation with one loo carried; the sample at heavier pools; the examples
+_FIVE: Final = (
     Config("p5", 5, BASE_POOL, "every"),
     Config("p5-pool15", 5, 15, "sample"),
     Config("p5-pool24", 5, 24, "sample"),
     Config("p5-sample", 5, BASE_POOL, "sample"),
-    *(Config(f"p{p}", p, BASE_POOL, "sample") for p in (3, 4, 6, 7)),
     Config("examples", 5, BASE_POOL, "examples"),
+)
+#: the tables played: those of five against sensible players and against the strategy; the sample at other sizes
+#: against sensible players (the strategy is computed for five)
+CONFIGS: Final = (
+    *_FIVE,
+    *(Config(f"p{p}", p, BASE_POOL, "sample") for p in (3, 4, 6, 7)),
+    *(Config(c.key + STRATEGY, c.players, c.pool, c.rows, "strategy") for c in _FIVE),
 )
 #: the worked examples are dealt this many times more than the other situations
 EXAMPLE_FACTOR: Final = 256
@@ -115,13 +128,14 @@ class LooStand:
         classes = loo_situations()
         assert classes.turnups is not None  # Loo's classes have their turn-ups
         given = {"hand": np.repeat(classes.hands[rows], size), "turnup": np.repeat(classes.turnups[rows], size)}
-        # the same deals at every pool of a table size (common random numbers): the seed leaves the pool out
+        # the same deals at every pool of a table size and against either field (common random numbers): the seed
+        # leaves the pool and the field out
         rows_kind = ("every", "sample", "examples").index(cfg.rows)
         deal_seed = chunk_seed(seed, ((cfg.players * 8 + seat) * 4 + rows_kind) * 1024 + first // BLOCK)
         n = len(rows) * size
 
         def net(action: str) -> NDArray[np.int64]:
-            policies = ("sensible",) * cfg.players
+            policies = (cfg.field,) * cfg.players
             setup = Setup("three_card", cfg.players, policies, pool=cfg.pool, hero=seat, hero_action=action)
             out = play(setup, deal_seed, n, given)
             return np.asarray(out["net"], dtype=np.int64)[:, seat]

@@ -12,7 +12,9 @@ two ways, the other hands dealt at random:
   passing counting 0. It is played :data:`SENIOR_DIVISOR` times fewer deals a hand.
 
 A sample of hands is played both ways at tables of 3, 5 and 6, and some named hands many more times as the worked
-examples.
+examples. The measure at the table of four is made again with the others calling by the computed strategy (the
+simulator's ``strategy`` player, computed for four); the senior-hand measure needs no second run: the others pass
+and play their cards as ``sensible``, which the strategy players do too.
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ __all__ = [
     "CONFIGS",
     "EXAMPLES",
     "SENIOR_DIVISOR",
+    "STRATEGY",
     "STUDY",
     "Config",
     "example_rows",
@@ -89,6 +92,8 @@ class Config:
     players: int
     rows: str
     measure: str
+    #: the others' player: ``sensible``, or ``strategy`` (the computed strategy; its tables' keys end in STRATEGY)
+    field: str = "sensible"
 
 
 def _configs(measure: str, prefix: str) -> tuple[Config, ...]:
@@ -100,9 +105,17 @@ def _configs(measure: str, prefix: str) -> tuple[Config, ...]:
     )
 
 
+#: the suffix of a table played against the computed strategy
+STRATEGY: Final = "-strategy"
 #: the tables: ``t*`` at the table (per hand: deals, the hand's net summed for each choice, then the deals each
-#: choice lost money in), ``p*`` as the senior hand (per hand: deals, then the deals each contract was made in)
-CONFIGS: Final = (*_configs("table", "t"), *_configs("senior", "p"))
+#: choice lost money in), ``p*`` as the senior hand (per hand: deals, then the deals each contract was made in);
+#: every hand and the examples at the table of four again against the strategy (computed for four; the sample of
+#: four serves only to compare table sizes, against sensible players)
+CONFIGS: Final = (
+    *_configs("table", "t"),
+    *_configs("senior", "p"),
+    *(Config(c.key + STRATEGY, 4, c.rows, "table", "strategy") for c in _configs("table", "t") if c.rows != "sample"),
+)
 
 
 def senior_per_class(size: int) -> int:
@@ -138,7 +151,13 @@ def _width(cfg: Config) -> int:
 
 def _setup(cfg: Config, action: str) -> Setup:
     """The hand at seat 0, the eldest (he calls first, so each call is legal), making ``action``."""
-    return Setup("nap", cfg.players, ("sensible",) * cfg.players, hero=0, hero_action=action)
+    return Setup("nap", cfg.players, (cfg.field,) * cfg.players, hero=0, hero_action=action)
+
+
+def _sensible(c: int) -> int:
+    """The index of the config played against sensible players that config ``c`` plays again."""
+    key = CONFIGS[c].key.removesuffix(STRATEGY)
+    return next(i for i, cfg in enumerate(CONFIGS) if cfg.key == key)
 
 
 def _tasks() -> list[tuple[int, int]]:
@@ -168,7 +187,8 @@ class NapCall:
         per *= EXAMPLE_FACTOR if cfg.rows == "examples" else 1
         n = len(rows) * per
         given = {"hand": np.repeat(nap_hands().hands[rows], per)}
-        deal_seed = chunk_seed(seed, k)
+        # against the strategy, the deals of the same hands against sensible players (common random numbers)
+        deal_seed = chunk_seed(seed, k if cfg.field == "sensible" else _tasks().index((_sensible(c), first)))
         group = np.repeat(np.arange(len(rows), dtype=np.int64), per)
         out = np.zeros((len(rows), _width(cfg)), dtype=np.int64)
         out[:, 0] = per

@@ -1,0 +1,204 @@
+"""``strategy``: the computed strategy the expert declares and calls by, shown as tables and plots, with each period
+maxim's agreement with it and what is known of its exploitability.
+
+The strategy is read from the files the package ships (:func:`roundgames.bots.strategy.shipped`): Three-card Loo at
+five players (one table per pool bucket) and Nap at four. How often each situation occurs comes from the simulator:
+deals played with every seat on the strategy (the kernels' ``strategy`` player), Loo's at the pool of each of its
+pool buckets. Every decision of every seat is counted by what the seat knew (a summary of its hand, its seat, what
+was declared or called before it) and what it did, so each table and each maxim's agreement weighs the
+situations as they arise when the strategy plays itself, its mixing included (a mixed row is counted as it was
+drawn).
+
+- Loo's hand summary (:func:`loo_groups`): the trumps held (none to three) and the highest of them, and the highest
+  plain card (ten or lower, knave, queen, king, ace).
+- Nap's (:func:`nap_groups`): the count of :mod:`._nap_call_report` (knaves and better in the longest suit, aces
+  outside it, the length beyond three), the suits held, and whether the hand holds ace, king and queen of a suit,
+  Peel's exception to a Nap on three suits (three high of one suit and two other aces), and the perfect Nap.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Final, Literal
+
+import numpy as np
+from numpy.typing import NDArray
+
+from ..kernels import Setup
+from ..report import Report
+from ..streams import chunk_seed
+from . import Part, Run, Sums
+from ._common import POPCOUNT, play, suit_bits, top_rank
+from ._nap_call_report import features
+
+__all__ = [
+    "LOO_ACTIONS",
+    "LOO_GROUPS",
+    "MEASURED",
+    "NAP_GROUPS",
+    "STUDY",
+    "loo_groups",
+    "loo_strategy",
+    "nap_groups",
+    "nap_open",
+    "nap_strategy",
+]
+
+#: the measured exploitability of the shipped strategies (the duplicate tournament of ``roundgames exploit``, as
+#: docs/research/bots.md reports it), by game (``loo``, ``nap``): the lead fills these in from the measurements;
+#: the report shows a marked place for each figure not yet here, and never a figure of its own
+MEASURED: Final[dict[str, str]] = {}
+
+LOO_PLAYERS: Final = 5
+NAP_PLAYERS: Final = 4
+#: Loo's declarations by index (the kernel's code less one)
+LOO_ACTIONS: Final = ("stand", "throw", "miss", "defend")
+#: Loo's hand summaries: trumps held (0..3) by the highest trump's rank (0..12) by the highest plain card's class
+LOO_GROUPS: Final = 4 * 13 * 5
+#: Nap's hand summaries: the count (0..7) by the suits held (1..4) by three flags
+NAP_GROUPS: Final = 8 * 4 * 2 * 2 * 2
+#: Loo's contexts: seat, how many stood before, whether the miss is taken
+LOO_CONTEXTS: Final = LOO_PLAYERS * LOO_PLAYERS * 2
+#: Nap's calls by code (pass, 1, 2, misery, 3, 4, Nap, Wellington, Blücher)
+NAP_CALLS: Final = 9
+#: deals per chunk
+BLOCK: Final = 131_072
+
+
+def loo_strategy() -> Any:
+    """The shipped Three-card Loo strategy at five (a RulesError where none fits Peel's rules)."""
+    from ..loo3 import strategy_of
+
+    return strategy_of(_loo_setup(0))
+
+
+def nap_strategy() -> Any:
+    """The shipped Nap strategy at four (a RulesError where none fits Peel's rules)."""
+    from ..nap import strategy_of
+
+    return strategy_of(Setup("nap", NAP_PLAYERS, ("strategy",) * NAP_PLAYERS))
+
+
+def _loo_setup(pool: int) -> Setup:
+    return Setup("three_card", LOO_PLAYERS, ("strategy",) * LOO_PLAYERS, pool=pool)
+
+
+def loo_pools() -> list[int]:
+    """The pool (once staked, as a seat sees it) of each of the Loo strategy's pool buckets."""
+    return [int(p["pool"]) for p in loo_strategy().pools]
+
+
+def loo_groups(hands: NDArray[np.int64], turnups: NDArray[np.int64]) -> NDArray[np.int64]:
+    """Each hand's summary: ``(trumps * 13 + highest trump's rank) * 5 + highest plain card's class`` (0 ten or
+    lower, 1 knave, 2 queen, 3 king, 4 ace; 0 without a plain card)."""
+    trump = turnups // 13
+    trumps = suit_bits(hands, trump)
+    plain = np.full(len(hands), -1, dtype=np.int64)
+    for s in range(4):
+        plain = np.where(trump == s, plain, np.maximum(plain, top_rank(suit_bits(hands, s))))
+    return (POPCOUNT[trumps] * 13 + np.maximum(top_rank(trumps), 0)) * 5 + np.clip(plain - 8, 0, 4)
+
+
+def nap_groups(hands: NDArray[np.int64]) -> NDArray[np.int64]:
+    """Each hand's summary: ``(((count * 4 + suits - 1) * 2 + ace-king-queen) * 2 + Peel's exception) * 2 +
+    perfect``, the count capped at 7."""
+    f = features(hands)
+    fields = np.stack([suit_bits(hands, s) for s in range(4)], axis=1)
+    akq = ((fields >> 10) == 7).any(axis=1)  # ace, king and queen of one suit
+    perfect = (fields == 0x1F00).any(axis=1)  # ace to ten of one suit, nothing else
+    code = (np.minimum(f["count"], 7) * 4 + f["suits"] - 1) * 2 + akq
+    out: NDArray[np.int64] = ((code * 2 + f["patterns"][:, 3]) * 2 + perfect).astype(np.int64)
+    return out
+
+
+def nap_open() -> NDArray[np.bool_]:
+    """The calls open to each seat by the call to beat, ``(seat, high, call)`` (Peel's rules, four players)."""
+    from ..strategy.nap import NapGame
+
+    game = NapGame(NAP_PLAYERS)
+    open_: NDArray[np.bool_] = game.legal[: game.contexts].reshape(game.playing, NAP_CALLS, NAP_CALLS)
+    return open_
+
+
+def _loo_counts(out: dict[str, Any]) -> NDArray[np.int64]:
+    """Each decision of a run's deals by the seat's hand summary and context, and the declaration made."""
+    decl = np.asarray(out["decl"], dtype=np.int64)
+    hands = np.asarray(out["hands"], dtype=np.int64)
+    turnups = np.asarray(out["turnup"], dtype=np.int64)
+    counts = np.zeros(LOO_GROUPS * LOO_CONTEXTS * len(LOO_ACTIONS), dtype=np.int64)
+    stood = np.zeros(len(decl), dtype=np.int64)
+    took = np.zeros(len(decl), dtype=np.int64)
+    for s in range(LOO_PLAYERS):
+        d = decl[:, s]
+        made = (d >= 1) & (d <= 4)  # a choice made (5: the dealer took the pool without one, LOO-DECL-7)
+        context = (s * LOO_PLAYERS + stood) * 2 + took
+        cell = (loo_groups(hands[:, s], turnups) * LOO_CONTEXTS + context) * len(LOO_ACTIONS) + d - 1
+        counts += np.bincount(cell[made], minlength=len(counts))
+        stood += d == 1
+        took |= d == 3
+    return counts.reshape(-1, len(LOO_ACTIONS))
+
+
+def _nap_counts(out: dict[str, Any], open_: NDArray[np.bool_]) -> NDArray[np.int64]:
+    """Each decision of a run's deals by the seat's hand summary, seat and call to beat, and the call made."""
+    calls = np.asarray(out["calls"], dtype=np.int64)
+    hands = np.asarray(out["hands"], dtype=np.int64)
+    counts = np.zeros(NAP_GROUPS * NAP_PLAYERS * NAP_CALLS * NAP_CALLS, dtype=np.int64)
+    high = np.zeros(len(calls), dtype=np.int64)
+    for s in range(NAP_PLAYERS):
+        c = calls[:, s]
+        made = open_[s, high].sum(axis=1) > 1  # a call open beside the pass
+        cell = ((nap_groups(hands[:, s]) * NAP_PLAYERS + s) * NAP_CALLS + high) * NAP_CALLS + c
+        counts += np.bincount(cell[made], minlength=len(counts))
+        high = np.maximum(high, c)
+    return counts.reshape(-1, NAP_CALLS)
+
+
+@dataclass(frozen=True)
+class StrategyStudy:
+    """The study."""
+
+    name: str = "strategy"
+    title: str = "The computed strategy"
+    size_kind: Literal["per-class", "deals"] = "deals"
+    default_size: int = 4_000_000
+
+    def _tables_played(self) -> int:
+        return len(loo_pools()) + 1  # each Loo pool bucket, then Nap
+
+    def chunks(self, size: int) -> int:
+        return self._tables_played() * -(-size // BLOCK)
+
+    def tables(self, size: int) -> Sums:
+        return {
+            "loo": np.zeros((len(loo_pools()) * LOO_GROUPS * LOO_CONTEXTS, len(LOO_ACTIONS)), dtype=np.int64),
+            "nap": np.zeros((NAP_GROUPS * NAP_PLAYERS * NAP_CALLS, NAP_CALLS), dtype=np.int64),
+        }
+
+    def chunk(self, size: int, seed: int, k: int) -> tuple[Part, int]:
+        which, block = k % self._tables_played(), k // self._tables_played()
+        n = min(BLOCK, size - block * BLOCK)
+        deal_seed = chunk_seed(seed, k)
+        pools = loo_pools()
+        if which == len(pools):
+            out = play(Setup("nap", NAP_PLAYERS, ("strategy",) * NAP_PLAYERS), deal_seed, n)
+            return {"nap": (0, _nap_counts(out, nap_open()))}, n
+        # the deals of a pool bucket start with its pool once the dealer has staked (Peel: 3)
+        stake = _staked(0)
+        out = play(_loo_setup(pools[which] - stake), deal_seed, n)
+        return {"loo": (which * LOO_GROUPS * LOO_CONTEXTS, _loo_counts(out))}, n
+
+    def report(self, sums: Sums, run: Run) -> Report:
+        from ._strategy_report import strategy_report
+
+        return strategy_report(sums, run)
+
+
+def _staked(pool: int) -> int:
+    """The pool a Loo deal of this study starts with once staked, from ``pool`` before the stakes."""
+    from ..loo3 import table_pool
+
+    return table_pool(_loo_setup(pool))
+
+
+STUDY: Final = StrategyStudy()
