@@ -45,6 +45,7 @@ import numba
 import numpy as np
 
 from ...bots.buckets import LOO5_LOW, LOO5_TOP
+from .._loo3_kernel import rank3
 from .._loo5_kernel import (
     A_EXCHANGE,
     A_STAND,
@@ -89,7 +90,6 @@ from .._loo5_kernel import (
     show_flushes,
 )
 from .._streams_kernel import deal_stream, next_u64
-from ._loo3 import rank3
 
 #: a field player that declares by a table of mixed strategies (cards: as ``sensible``)
 TABLE = 2

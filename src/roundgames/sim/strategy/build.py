@@ -74,7 +74,7 @@ class Plan:
 #: the shipped strategies' plans, by game
 PLANS: Final = {
     "loo": Plan(
-        "loo", 5, "loo-three_card-5.rgs", ((3, 6), (9, 12), (15, 18), (21, 24), (27, None)), 24, 1_000_000, 6_000_000
+        "loo", 5, "loo-three_card-5.rgs", ((3, 6), (9, 12), (15, 18), (21, 24), (27, None)), 20, 1_000_000, 6_000_000
     ),
     "nap": Plan("nap", 4, "nap-4.rgs", ((0, None),), 32, 1_000_000, 8_000_000),
     # sized to build in about 7 minutes each on two free cores: measured 842 and 789 cpu-seconds (the two threads
