@@ -288,10 +288,10 @@ def test_regret_matching_lowers_the_mean_regret_per_turn() -> None:
     assert np.all(found.strategy[~game.legal] == 0)
 
 
-def test_settle_leaves_no_pure_cell_whose_other_action_is_clearly_better() -> None:
+def test_settle_leaves_no_cell_whose_choice_another_action_clearly_beats() -> None:
     """A table of a random open action at each cell (a tenth of them mixed evenly) is settled against itself:
-    wherever another open action is better beyond both 95% intervals, over enough turns to be evidence
-    (SETTLE_TURNS), the pure cell now plays it; the mixed cells are left as they were."""
+    wherever one action is better than every action the cell plays, beyond both 95% intervals and over enough
+    turns to be evidence (SETTLE_TURNS), the cell now plays that one alone; every other cell is left as it was."""
     game = Loo3Game(4, 6)
     rng = np.random.default_rng(8)
     scores = np.where(game.legal, rng.random(game.legal.shape), -1.0)
@@ -303,14 +303,15 @@ def test_settle_leaves_no_pure_cell_whose_other_action_is_clearly_better() -> No
     done = settle(game, table, 40_000, seed=3)
     stats, out = done.stats, done.table
     assert done.overturned > 0
-    pure = out.max(axis=1) == SCALE
-    rows = np.flatnonzero(pure & (stats.counts >= SETTLE_TURNS))
-    chosen = out[rows].argmax(axis=1)
-    low = np.where(game.legal[rows], stats.means[rows] - stats.halves[rows], -np.inf)
-    low[np.arange(len(rows)), chosen] = -np.inf
-    high = stats.means[rows, chosen] + stats.halves[rows, chosen]
-    assert np.all(low.max(axis=1) <= high)
     changed = np.flatnonzero((out != table).any(axis=1))
     assert len(changed) == done.overturned
-    assert np.all(table[changed].max(axis=1) == SCALE) and np.all(out[changed].max(axis=1) == SCALE)
-    assert np.array_equal(out[mixed], table[mixed])
+    assert np.all(out[changed].max(axis=1) == SCALE)  # a changed cell plays one action alone
+    assert np.all(stats.counts[changed] >= SETTLE_TURNS)
+    rows = np.flatnonzero(stats.counts >= SETTLE_TURNS)
+    low = np.where(game.legal[rows], stats.means[rows] - stats.halves[rows], -np.inf)
+    best = low.argmax(axis=1)
+    high = np.where((table[rows] > 0) & game.legal[rows], stats.means[rows] + stats.halves[rows], -np.inf)
+    high[np.arange(len(rows)), best] = -np.inf
+    beaten = low[np.arange(len(rows)), best] > high.max(axis=1)
+    # where the best action clearly beats the rest the cell played, the cell now plays it alone
+    assert np.all(out[rows[beaten], best[beaten]] == SCALE)

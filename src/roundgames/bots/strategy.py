@@ -19,7 +19,7 @@ when it declares or calls, as the tables key it:
 :meth:`Strategy.choice` gives a view's row as a :class:`Choice`; a cell the computation never reached has none.
 
 >>> s = shipped("nap", 4)
->>> s is None or s.game == "nap"
+>>> s is None or s.players == 4
 True
 """
 

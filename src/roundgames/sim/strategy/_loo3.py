@@ -182,6 +182,20 @@ def finish(s0, players, kinds, plain, cards_kinds, params, pool, loo, club, hand
     settle(players, decl, won, winners, taker, pool, params, net, looed)
 
 
+@numba.njit(cache=True, inline="always")
+def staked(params, players, pool0, base):
+    """The stakes of a deal (LOO-STK-2, LOO-VAR-ALL-ANTE): each seat's into ``base``; the pool they make."""
+    pool = pool0 + params[P_DEAL]
+    for s in range(players):
+        base[s] = 0
+    base[players - 1] = -params[P_DEAL]
+    if params[P_ANTE]:
+        for s in range(players - 1):
+            base[s] = -params[P_ANTE]
+            pool += params[P_ANTE]
+    return pool
+
+
 @numba.njit(cache=True)
 def weigh_deals(seed, first, n, players, kinds, mix, weigh, params, pool0, lookup, table, sense, sums, squares,
                 others, played, counts):  # fmt: skip
@@ -213,14 +227,7 @@ def weigh_deals(seed, first, n, players, kinds, mix, weigh, params, pool0, looku
     club_bit = params[P_CLUB] != 0
     for i in range(first, first + n):
         miss, turnup = deal_cards(seed, i, players, -1, np.int64(0), np.int64(-1), cards, hands, st)
-        pool = pool0 + params[P_DEAL]
-        for s in range(players):
-            base[s] = 0
-        base[players - 1] = -params[P_DEAL]
-        if params[P_ANTE]:
-            for s in range(players - 1):
-                base[s] = -params[P_ANTE]
-                pool += params[P_ANTE]
+        pool = staked(params, players, pool0, base)
         loo = loo_amount(params, pool)
         club = club_bit and turnup // 13 == 3
         for s in range(players):

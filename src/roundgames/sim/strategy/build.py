@@ -28,11 +28,9 @@ from ...core.errors import RulesError
 from ..streams import chunk_seed
 from .cfr import Settled, settle, solve
 from .files import write_strategy
-from .loo3 import Loo3Game
-from .loo5 import Loo5Game
-from .nap import NapGame
+from .games import game_for
 
-__all__ = ["MIX", "PLANS", "Made", "Plan", "build"]
+__all__ = ["MIX", "PLANS", "PRESETS", "Made", "Plan", "build", "plan_for"]
 
 
 #: the field the shipped strategies are computed against: in this share of the deals every other seat declares or
@@ -56,27 +54,34 @@ class Plan:
     deals: int
     #: deals of the last weighing, against the final strategy (its values and their intervals)
     final: int
-    #: Loo's form where it is not Three-card Loo: ``five_card`` or ``irish`` (their presets' rules)
-    form: str | None = None
+    #: the form: ``three_card``, ``five_card``, ``irish`` (each its preset's rules, :data:`PRESETS`) or ``nap``
+    form: str = "three_card"
     #: the share of deals in which the field it is computed against plays ``sensible`` (:func:`.cfr.solve`)
     mix: float = MIX
 
     def games(self) -> list[Any]:
         """The game of each pool bucket."""
-        if self.form is not None:
-            stake = Loo5Game(self.form, self.players).table_pool  # the dealer's stake, into an empty pool
-            return [Loo5Game(self.form, self.players, pool - stake) for pool, _ in self.pools]
-        if self.game == "loo":
-            return [Loo3Game(self.players, pool - 3) for pool, _ in self.pools]
-        return [NapGame(self.players, pool) for pool, _ in self.pools]
+        preset = PRESETS[self.form]
+        stake = game_for(self.game, self.players, preset).table_pool  # the dealer's stake, into an empty pool
+        return [game_for(self.game, self.players, preset, pool=pool - stake) for pool, _ in self.pools]
 
+
+#: the preset of each form's rules
+PRESETS: Final = {"three_card": "peel", "five_card": "five-card", "irish": "irish", "nap": "peel"}
 
 #: the shipped strategies' plans, by game
 PLANS: Final = {
     "loo": Plan(
-        "loo", 5, "loo-three_card-5.rgs", ((3, 6), (9, 12), (15, 18), (21, 24), (27, None)), 20, 1_000_000, 6_000_000
+        "loo",
+        5,
+        "loo-three_card-5.rgs",
+        ((3, 6), (9, 12), (15, 18), (21, 24), (27, None)),
+        20,
+        1_000_000,
+        6_000_000,
+        "three_card",
     ),
-    "nap": Plan("nap", 4, "nap-4.rgs", ((0, None),), 32, 1_000_000, 8_000_000),
+    "nap": Plan("nap", 4, "nap-4.rgs", ((0, None),), 32, 1_000_000, 8_000_000, "nap"),
     # sized to build in about 7 minutes each on two free cores: measured 842 and 789 cpu-seconds (the two threads
     # together), about 7.0 and 6.6 minutes of wall time; the mean regret a turn still falls at the last iteration
     "five_card": Plan(
@@ -146,9 +151,7 @@ def _make(
 
         def progress(t: int, regret: float, pool: int = pool) -> None:
             if say:
-                say(
-                    f"{plan.form or plan.game}, pool {pool}: iteration {t} of {iterations}, mean regret {regret:.4f} a turn"
-                )
+                say(f"{plan.form}, pool {pool}: iteration {t} of {iterations}, mean regret {regret:.4f} a turn")
 
         solution = solve(game, iterations, deals, run_seed, threads=threads, on_iteration=progress, mix=plan.mix)
         table = solution.table(game.legal)
@@ -173,3 +176,11 @@ def _make(
     path = os.path.join(out, plan.file)
     kept = write_strategy(path, header, games[0].buckets, tables)
     return Made(path, seconds, kept, notes)
+
+
+def plan_for(game: Any) -> Plan:
+    """The plan of the shipped strategy of ``game``'s form (a RulesError where none is shipped)."""
+    for plan in PLANS.values():
+        if (plan.game, plan.form) == (game.game, game.form):
+            return plan
+    raise RulesError(f"game: no strategy is computed for {game.game} ({game.form})")

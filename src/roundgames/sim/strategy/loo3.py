@@ -47,6 +47,10 @@ class Loo3Game:
     game: ClassVar[str] = "loo"
     form: ClassVar[str] = "three_card"
     actions: ClassVar[tuple[str, ...]] = ACTIONS
+    #: what a seat's net is counted in
+    unit: ClassVar[str] = "counters"
+    #: whether the pool (Loo) decides the strategy, so that it has a table for each pool bucket
+    pooled: ClassVar[bool] = True
 
     def __post_init__(self) -> None:
         rules_of(self.setup)  # refuses an option the kernel does not play, by name

@@ -54,6 +54,10 @@ class Loo5Game:
     options: Mapping[str, Any] = field(default_factory=dict)
 
     game: ClassVar[str] = "loo"
+    #: what a seat's net is counted in
+    unit: ClassVar[str] = "counters"
+    #: whether the pool (Loo) decides the strategy, so that it has a table for each pool bucket
+    pooled: ClassVar[bool] = True
 
     def __post_init__(self) -> None:
         if self.form not in PRESETS:

@@ -41,6 +41,10 @@ class NapGame:
     game: ClassVar[str] = "nap"
     form: ClassVar[str] = "nap"
     actions: ClassVar[tuple[str, ...]] = NAP_CALLS
+    #: what a seat's net is counted in
+    unit: ClassVar[str] = "units"
+    #: whether the pool (Loo) decides the strategy, so that it has a table for each pool bucket
+    pooled: ClassVar[bool] = False
 
     def __post_init__(self) -> None:
         KERNEL.check(self.setup)  # refuses what the kernel does not play, by name
