@@ -21,7 +21,7 @@ cards by search.
   Loo, where each plays for himself, misjudges; docs/research/bots.md gives the figures).
 
 Its advice (:meth:`ExpertBot.advise`) is what it decides by: before the play, the strategy's value of each
-declaration or call against the strategy itself, with its 95% interval from the computation, and the strategy's
+declaration or call against the field it was computed for, with its 95% interval from the computation, and the strategy's
 probabilities; in the play, each card's weighted value over the worlds, with its interval over them.
 """
 

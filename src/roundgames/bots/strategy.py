@@ -1,5 +1,7 @@
 """Computed strategies for declaring and calling, as the bots read them: a table of cells, each with the
-probability of every declaration or call and what each is expected to net against the strategy itself.
+probability of every declaration or call and what each is expected to net against the field the strategy was
+computed for (in half the deals a table of ``sensible`` players, in the other half of the strategy itself:
+:mod:`roundgames.sim.strategy.build`).
 
 The tables are computed with the batch simulator (:mod:`roundgames.sim.strategy`) and written as strategy files
 (:mod:`.tables`); the ones the package ships (:func:`shipped`) are the expert's. A seat's *cell* is what it knows
@@ -66,8 +68,9 @@ NO_HALF: Final = 0xFFFF
 @dataclass(frozen=True)
 class Choice:
     """One cell of a strategy: for each action open there (by name: ``stand``, ``throw``, ``miss``, ``defend``;
-    ``pass``, ``1`` .. ``blucher``), the strategy's probability of it and its expected net against the strategy
-    (counters or units, in the deal) with the half-width of its 95% interval (None: too few turns to say)."""
+    ``pass``, ``1`` .. ``blucher``), the strategy's probability of it and its expected net against the field the
+    strategy was computed for (counters or units, in the deal) with the half-width of its 95% interval (None: too
+    few turns to say)."""
 
     actions: tuple[str, ...]
     probs: tuple[float, ...]

@@ -1,6 +1,6 @@
 """The computed strategies the package ships, made by one seeded command (``roundgames strategy``): for each game
 its :class:`Plan` (the table, the pool buckets, the iterations and deals), solved (:func:`.cfr.solve`), made final
-against itself (:func:`.cfr.settle`) and written as a strategy file (:mod:`.files`).
+against the field it was computed for (:func:`.cfr.settle`) and written as a strategy file (:mod:`.files`).
 
 Every pool bucket of Three-card Loo is a game of its own (the pool fixes what a trick is worth against the loo
 risked), solved from deals that all start with its pool: the pools of Peel's game (a deal's dealer stakes 3 and a

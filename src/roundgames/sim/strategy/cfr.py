@@ -1,5 +1,5 @@
 """Strategies for declaring and calling computed with the simulator: counterfactual regret minimisation over the
-cells of a game (:func:`solve`), and the strategy's values against itself (:func:`settle`).
+cells of a game (:func:`solve`), and the strategy's values against its field (:func:`settle`).
 
 Each seat declares or calls once a deal, so a cell's counterfactual value of an action is simply what the seat
 nets, on average over the deals that reach the cell, when it takes that action there and every seat after it
