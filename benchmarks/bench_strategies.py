@@ -2,7 +2,7 @@
 response to ``sensible`` (the table player), and how far each can be exploited.
 
     .venv/bin/python benchmarks/bench_strategies.py --game loo [--preset peel] [--boards 2000] [--seeds 1,2]
-        [--deals 8000000] [--sitting 1] [--workers 2]
+        [--deals 8000000] [--sitting 1] [--exploit-boards N] [--workers 2]
 
 For each seed (every measure on the same boards of the duplicate tournament, :mod:`roundgames.bots.tournament`):
 
@@ -81,7 +81,7 @@ def one_seed(args: argparse.Namespace, seed: int, folder: str) -> dict[str, list
         args.workers,
     )
     of_expert: Exploit = exploit(
-        args.game, players, "expert", args.deals, args.boards, seed, os.path.join(folder, f"br-expert-{seed}.rgs"),
+        args.game, players, "expert", args.deals, args.exploit_boards or args.boards, seed, os.path.join(folder, f"br-expert-{seed}.rgs"),
         preset=args.preset, sitting=args.sitting, workers=args.workers, threads=args.workers, on_step=say,
     )  # fmt: skip
     assert of_expert.results is not None
@@ -104,6 +104,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seeds", default="1,2", help="the seeds, comma-separated (default 1,2)")
     p.add_argument("--deals", type=int, default=8_000_000, help="simulated deals a best response (default 8M)")
     p.add_argument("--sitting", type=int, default=1, help="deals a board (default 1: first deals)")
+    p.add_argument(
+        "--exploit-boards",
+        type=int,
+        default=0,
+        help="boards a seed of the tournament against a field of experts (default: --boards); at Nap every expert "
+        "searches its play, so this tournament costs three times the others",
+    )
     p.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     p.add_argument("--verbose", action="store_true")
     args = p.parse_args(argv)
@@ -120,7 +127,7 @@ def main(argv: list[str] | None = None) -> int:
     what = "first deals" if args.sitting == 1 else f"sittings of {args.sitting} deals"
     print(f"{args.game} ({args.preset or 'peel'}), {what}: {len(seeds)} seeds x {args.boards} boards, {unit} a deal")
     for name, f in figures.items():
-        print(f"  {name:<24}{f}")
+        print(f"  {name:<24}{f}  ({len(f.values)} boards)")
     target = TARGETS.get((args.game, args.preset or "peel"))
     e, t = figures["expert - sensible"], figures["expert - table player"]
     s, x = figures["sensible exploited"], figures["expert exploited"]
