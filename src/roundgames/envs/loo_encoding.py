@@ -242,24 +242,23 @@ def public(deal: LooDeal, action: LooAction, seat: int) -> str:
 
 
 def offers(rules: LooRules | None) -> bool:
-    """Whether a deal may offer a flush out of turn or show one as nobody chooses (LOO5-6): only the forms with
-    a stock (Five-card and Irish Loo)."""
+    """Whether a deal may show a flush as nobody chooses (LOO5-6): only the forms with a stock (Five-card and
+    Irish Loo). None is offered out of turn (:func:`offered`)."""
     return _shape(rules)[0]
 
 
 def offered(deal: LooDeal) -> tuple[int, ...]:
-    """The seats offered the chance to show a flush out of turn now, from the dealer's left: once all have
-    declared and before the first lead, every seat that plays other than the leader, whatever its cards, so that
-    being asked tells nobody who holds one (LOO5-6; in the order :func:`roundgames.bots.offer_side_actions` asks
-    the bots)."""
-    if not (deal.has_flushes and cast(FiveCardLoo, deal).flush_window):
-        return ()
-    return tuple(s for s in deal.order if s in deal.players and s != deal.to_act and s not in deal.offenders)
+    """The seats offered now the chance to show a flush out of turn: none. A flush is always shown, each in turn
+    before the first lead as nobody chooses (:func:`forced`, RULES.md §14.34), so no seat has a flush to let go
+    by; the ``passed`` field of the observation and :data:`NO_FLUSH` stay in the layout, never set nor legal, so
+    that the ids and the vectors keep their places."""
+    return ()
 
 
 def forced(deal: LooDeal) -> LooAction | None:
-    """The action nobody chooses, if the deal waits on one: once a flush is shown every other flush is shown in
-    turn, and a seat about to take the pool without play shows its flush first (LOO5-6, §14.24)."""
+    """The action nobody chooses, if the deal waits on one: after the declaring every flush held is shown in turn
+    from the dealer's left (§14.34), and a seat about to take the pool without play shows its flush first (LOO5-6,
+    §14.24)."""
     if deal.phase is Phase.SHOW and deal.to_act is not None:
         return LooAction(deal.to_act, "flush")
     return None
