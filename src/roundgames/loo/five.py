@@ -330,6 +330,13 @@ class FiveCardLoo(LooDeal):
         self.shown.append(s)
         self._next_show()
 
+    def describe(self, action: LooAction, *, own: bool = False) -> str:
+        """The action as a log line says it; a flush with its cards, which lie face up for everyone (LOO5-6):
+        ``"P2 shows a flush: AH KH 9H 5H 2H"``."""
+        if action.verb == "flush":
+            return f"{super().describe(action, own=own)}: {format_cards(self.hands[action.seat])}"
+        return super().describe(action, own=own)
+
     def _after_declaring(self) -> None:
         super()._after_declaring()
         if self.phase is Phase.PLAY and self.has_flushes:

@@ -162,6 +162,8 @@ class _Plain:
             while True:
                 deal = table.in_play
                 if deal is None or deal.is_complete:
+                    if self.aside():  # a law stated on the deal just settled (Peel's single, §14.30)
+                        continue
                     table.sitting.end_deal()  # settled already by the table (if not, settle it now)
                     if table.is_over:
                         break
@@ -169,7 +171,7 @@ class _Plain:
                     continue
                 seat = table.to_act
                 assert seat is not None
-                if seat in table.humans:
+                if seat in table.humans and table.forced_action() is None:
                     self.autosave()
                     self.turn(seat)
                 elif not self.aside() and not self.side_offer():
@@ -318,7 +320,8 @@ class _Plain:
         self.stops[1].add(stage)
         acted = False
         for seat in self.table.humans:
-            if self.table.in_play is not deal or deal is None or deal.is_complete or deal.to_act in self.table.humans:
+            open_deal = self.table.open_deal()
+            if open_deal is None or open_deal is not deal or open_deal.to_act in self.table.humans:
                 break
             self.autosave()
             if self.side_held(seat):
@@ -370,9 +373,9 @@ class _Plain:
         name = self.table.seats[seat]
         acted = False
         while True:
-            deal = self.table.in_play
-            if aside and (deal is None or deal.is_complete or deal.to_act == seat):
-                return acted  # what he did ended the deal, or made it his turn
+            deal = self.table.open_deal()
+            if aside and (deal is None or deal.is_complete != deal.voidable or deal.to_act == seat):
+                return acted  # what he did ended the deal (or voided it), or made it his turn
             self.out.write(f"{name} (flush)> " if side else f"{name} (out of turn)> " if aside else f"{name}> ")
             self.out.flush()
             line = self.infile.readline()
@@ -448,10 +451,15 @@ class _Plain:
     def show_aside(self, seat: int) -> None:
         """What a person sees when the table waits for his word out of turn (table mode)."""
         deal = self.table.in_play
-        assert deal is not None and deal.to_act is not None
+        assert deal is not None
         view = deal.view(seat)
         name = deal.seats[seat]
         self.say()
+        if deal.to_act is None:  # settled as it was dealt (Peel's single): a law of the deal may void it (§14.30)
+            dealer = deal.seats[deal.dealer]
+            self.say(you(f"-- {dealer} has dealt {view.kind_words}, settled at once; {name} may state a law first --"))
+            self.say("Enter lets the next deal come; or law RULE-ID, a law of the deal (laws lists them).")
+            return
         self.say(you(f"-- {deal.seats[deal.to_act]} begins {gerund(view)}; {name} may act out of turn (table mode) --"))
         numbered = self.numbered(hand_order(view.hand))
         hidden = view.stage is Stage.BID and seat in view.order  # his cards lie face down until his turn

@@ -284,9 +284,10 @@ class TableApp(Panels, App[int]):
                     self._deal_complete()
                 continue
             seat = self.table.to_act
-            if seat is None or seat in self.table.humans or self._holding():
+            forced = self.table.forced_action() is not None  # made for the person too: he has no choice (§14.34)
+            if seat is None or (seat in self.table.humans and not forced) or self._holding():
                 break
-            if self._chance_due():
+            if not forced and self._chance_due():
                 self.waiting = "chance"
                 break
             if self._stop_due():
@@ -301,7 +302,8 @@ class TableApp(Panels, App[int]):
     def _bot_timer(self) -> None:
         self.timer = None
         to_act = self.table.to_act
-        if self.waiting is None and not self._holding() and to_act is not None and to_act not in self.table.humans:
+        bots = to_act not in self.table.humans or self.table.forced_action() is not None
+        if self.waiting is None and not self._holding() and to_act is not None and bots:
             self._bot_once()
         self._advance()
 
@@ -395,14 +397,11 @@ class TableApp(Panels, App[int]):
         deal = self.table.in_play
         if self.waiting == "chance":
             return self.me  # his move out of turn: the game judges it (a flush, LOO5-6)
-        if (
-            self.table.table_mode
-            and deal is not None
-            and not deal.is_complete
-            and self.me in self.table.humans
-            and self.waiting in (None, "aside", "trick")
-        ):
-            return self.me  # out of turn: the laws rule on it (LOO-LAW-5, -10, NAP-LAW-4, -7)
+        if self.table.table_mode and deal is not None and self.me in self.table.humans:
+            if not deal.is_complete and self.waiting in (None, "aside", "trick"):
+                return self.me  # out of turn: the laws rule on it (LOO-LAW-5, -10, NAP-LAW-4, -7)
+            if deal.voidable and self.waiting == "deal":
+                return self.me  # a law of the deal on Peel's single, settled as it was dealt (§14.30)
         if seat is not None and deal is not None:
             self._say(f"Not your turn: {deal.seats[seat]} is to act.")
         return None
@@ -638,8 +637,11 @@ class TableApp(Panels, App[int]):
         if words[0].lower() == "laws" and len(words) == 1:
             self.action_law()
             return
-        self._interrupt()  # a typed move collects the trick in view, or goes on to the next deal
-        if words[0].lower() == "law":
+        law = words[0].lower() == "law"
+        settled = self.table.open_deal()  # a law of the deal may still void the single in view (§14.30)
+        if not (law and settled is not None and settled.is_complete):
+            self._interrupt()  # a typed move collects the trick in view, or goes on to the next deal
+        if law:
             self._law(" ".join(words[1:]))
             return
         self._act(text)
