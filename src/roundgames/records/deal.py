@@ -423,7 +423,8 @@ def replay(record: DealRecord) -> Replay:
             cast(Any, deal).apply(action)
         except IllegalActionError as e:
             if deal.is_complete:  # a law that cannot void the finished deal is one more action after it
-                raise RecordError(where, f"{text!r} comes after the deal is complete: {e}") from None
+                why = str(e).removeprefix(f"{text}: ")
+                raise RecordError(where, f"{text!r} comes after the deal is complete: {why}") from None
             return Replay(deal, {"index": i, "action": text, "rule": e.rule, "message": str(e)})
         except RecordError as e:
             raise RecordError(where, e.reason) from None
