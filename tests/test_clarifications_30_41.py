@@ -300,7 +300,7 @@ def test_clarification_38_nap_var_double_header_doubles_only_the_payments_betwee
     assert doubled["net"] == {"P1": 10, "P2": -37, "P3": 10, "P4": 9} and doubled["pool"] == 12
 
 
-# -- §14.39: a flush under unlimited or mixed loo -----------------------------------------------------------------------
+# -- §14.39: a flush under unlimited or mixed loo ----------------------------------------------------------------------
 
 FLUSH = {"P1": "JC 7D 8D 9S 6C", "P2": "AH KH 9H 5H 2H", "P3": "2D 3D 4D 5C 7C", "P4": "TS JS 3C 4C 8C"}
 
@@ -317,7 +317,7 @@ def test_clarification_39_loo5_6_a_flush_collects_the_loo_in_force(options: dict
     assert deal.flush_winners == (1,) and deal.net == [-loo, 15 + 3 * loo, -loo, -5 - loo]
 
 
-# -- §14.40: ante all and a void deal ------------------------------------------------------------------------------------
+# -- §14.40: ante all and a void deal ----------------------------------------------------------------------------------
 
 
 def test_clarification_40_loo_var_all_ante_a_void_deal_charges_no_ante() -> None:

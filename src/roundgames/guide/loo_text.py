@@ -212,8 +212,8 @@ FIVE_CARD = Page(
                 "A flush is five cards of one suit, or four and Pam, and it is always shown: when everybody has "
                 "declared, each player still in who holds one shows it, in turn from the dealer's left, before the "
                 "first card is led. The best takes the whole pool and a loo from every other player, whether they "
-                "stood or not, and the hand is not played (LOO5-6). A flush in trumps beats one in a plain suit; then the higher cards win; then the "
-                "elder hand (LOO5-7).",
+                "stood or not, and the hand is not played (LOO5-6). A flush in trumps beats one in a plain suit; then "
+                "the higher cards win; then the elder hand (LOO5-7).",
                 "The dealer has the same rights as in Three-card Loo: if everyone throws up, he takes the pool "
                 "(LOO-DECL-7); if one player stands, he must play against him with his own cards, exchanging if he "
                 "likes (LOO-DECL-8).",
