@@ -103,6 +103,9 @@ THREE_CARD = Page(
                 "- If the only player in took the miss, the dealer may stand or throw up; if he throws up, the holder "
                 "of the miss takes the pool (LOO-DECL-9).",
                 "- Otherwise he is as free as anyone (LOO-DECL-10).",
+                "A dealer whom a law makes throw up (he looked at another player's hand, LOO-LAW-8) gains nothing by "
+                "it: if everybody else threw up, the pool, his penalty in it, goes on to the next deal; if one player "
+                "stood, that player takes the pool without play.",
             ),
         ),
         Section(

@@ -678,7 +678,8 @@ class LooDeal(BaseDeal):
         return [LooAction(s, "play", c) for c in cards_in(self.playable_cards(s))]
 
     def side_actions(self, seat: int) -> tuple[LooAction, ...]:
-        """What ``seat`` may do now though it is not the seat to act: nothing in Three-card Loo."""
+        """What ``seat`` may do now though it is not the seat to act: nothing in Loo (a flush is shown in its
+        holder's turn, RULES.md §14.34)."""
         return ()
 
     def verify(self, action: LooAction, *, strict: bool = False) -> None:

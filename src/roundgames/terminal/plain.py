@@ -127,7 +127,8 @@ class _Plain:
         self.echo = not _isatty(infile)
         #: table mode: the deal and the stages ("before", "play") at which the people have had their word
         self.stops: tuple[object, set[str]] = (None, set())
-        #: the deal and the people offered the chance to show a flush before the first lead (LOO5-6)
+        #: the deal and the people offered the chance to act out of turn before a bot (``side_actions``; since
+        #: §14.34 no game offers one, a flush being shown in its holder's turn)
         self.offered: tuple[object, set[int]] = (None, set())
 
     # -- output ------------------------------------------------------------------------------
@@ -331,7 +332,7 @@ class _Plain:
         return acted
 
     def side_held(self, seat: int) -> bool:
-        """Whether ``seat``, not the seat to act, may do something now (show a flush, LOO5-6); noted per deal."""
+        """Whether ``seat``, not the seat to act, may do something now (``side_actions``); noted per deal."""
         deal = self.table.in_play
         if deal is None or deal.is_complete:
             return False
@@ -340,8 +341,8 @@ class _Plain:
         return bool(deal.side_actions(seat))
 
     def side_offer(self) -> bool:
-        """Before a bot makes the first lead, a person who may act out of turn (holding a flush) is asked once
-        whether to (LOO5-6: the lead closes the chance); returns whether he did."""
+        """Before a bot acts, a person whom the game offers something out of turn is asked once whether to take
+        it (the bot's action may close the chance); returns whether he did."""
         for seat in self.table.humans:
             if self.side_held(seat) and seat not in self.offered[1]:
                 self.offered[1].add(seat)
@@ -352,7 +353,7 @@ class _Plain:
     def turn(self, seat: int, *, aside: bool = False, side: bool = False) -> bool:
         """Read what ``seat`` does at his turn, or (``aside``) out of turn, until he acts or, out of turn,
         lets the table go on with Enter; returns whether he acted. ``side``: out of turn, only for what the
-        game offers then (a flush shown before the first lead, LOO5-6), once."""
+        game offers him then (``side_actions``), once."""
         if side:
             self.show_side_offer(seat)
         elif aside:
@@ -468,7 +469,7 @@ class _Plain:
         self.say("Enter lets the table go on; or an action out of turn, or law RULE-ID (laws lists them).")
 
     def show_side_offer(self, seat: int) -> None:
-        """A person who may act out of turn (holding a flush), with a bot about to make the first lead (LOO5-6)."""
+        """A person whom the game offers something out of turn, with a bot about to act."""
         deal = self.table.in_play
         assert deal is not None and deal.to_act is not None
         view = deal.view(seat)

@@ -22,8 +22,9 @@ and what its law will do: ``y`` goes ahead, ``n`` or Escape takes it back. ``x``
 states one by its ID. Before the bots begin the declaring (the calling) and the play the table
 waits: Space or Enter lets it go on, or the person acts out of turn.
 
-A person holding a flush when a bot is about to make the first lead is given the chance once:
-the table waits, ``f`` shows the flush (LOO5-6), Space lets the lead be made (which closes it).
+A person's flush is shown for him at once when the declaring ends, as a bot's is: he has no choice
+(LOO5-6, RULES.md §14.34). Where a game offers a person something out of his turn before a bot
+acts (none does now), the table waits for him once: he acts, or Space lets the bot go on.
 Pam (LOO5-3) is drawn with ``(Pam)`` after it. An unknown key says so.
 
 Only what the person's seat may see is drawn: the seat's own view of the deal, public
@@ -189,7 +190,7 @@ class TableApp(Panels, App[int]):
         self.stops: tuple[object, set[str]] = (None, set())
         #: a window on an irregularity or a law is open: the bots wait for it
         self.deciding = False
-        #: the deal in which a person was given the chance to act before a bot (a flush, LOO5-6): once a deal
+        #: the deal in which a person was given the chance to act out of turn before a bot: once a deal
         self.chances: tuple[object, bool] = (None, False)
 
     # -- layout ------------------------------------------------------------------------------
@@ -324,8 +325,9 @@ class TableApp(Panels, App[int]):
         return True
 
     def _chance_due(self) -> bool:
-        """Whether a person may act out of turn now, before a bot does (a flush before the first lead, LOO5-6):
-        the table then waits for him once in the deal, as a bot's lead would close the chance."""
+        """Whether a person may act out of turn now, before a bot does (what the game offers out of turn,
+        ``side_actions``; since §14.34 no game offers anything, a flush being shown in its holder's turn): the table
+        then waits for him once in the deal, as the bot's action may close the chance."""
         deal = self.table.in_play
         if deal is None or self.chances[0] is deal:
             return False
@@ -396,7 +398,7 @@ class TableApp(Panels, App[int]):
             return seat
         deal = self.table.in_play
         if self.waiting == "chance":
-            return self.me  # his move out of turn: the game judges it (a flush, LOO5-6)
+            return self.me  # his move out of turn: the game judges it (what it offers him out of turn)
         if self.table.table_mode and deal is not None and self.me in self.table.humans:
             if not deal.is_complete and self.waiting in (None, "aside", "trick"):
                 return self.me  # out of turn: the laws rule on it (LOO-LAW-5, -10, NAP-LAW-4, -7)

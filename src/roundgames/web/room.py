@@ -445,7 +445,7 @@ class Room(Gathering, TurnClock, Pausing, Undo, Following):
         deal = self.table.open_deal()
         if deal is None:
             raise RoomError("no_deal", "no deal is in progress")
-        turn = deal.to_act == seat or self.table.keeping == seat or bool(deal.side_actions(seat))  # a flush, LOO5-6
+        turn = deal.to_act == seat or self.table.keeping == seat or bool(deal.side_actions(seat))
         head = (text.split() or [""])[0].lower()
         found: list[Irregularity] = []
         # The Nap spare hand is taken in two steps of the room's own; neither is an irregularity a law covers.
