@@ -131,6 +131,87 @@ def statements() -> dict[str, Statement]:
     return out
 
 
+# -- RULES.md §14, the clarifications --------------------------------------------------------------------------
+
+#: an item of RULES.md §14: ``30. **Table-mode laws on a Peel single**: a Peel single record may hold, ...``
+CLARIFICATION = re.compile(r"^(?P<number>\d+)\. \*\*(?P<title>.+?)\*\*(?P<text>.*)$")
+#: an option a clarification names, alone or with a value: ```nap_challenge```, ```all_pass: redeal```
+OPTION_NAMED = re.compile(r"`(?P<option>[a-z][a-z_]*)(?::[^`]*)?`")
+#: a clarification that leans on another: ``(§14.27)``
+SECTION_14 = re.compile(r"§14\.(?P<number>\d+)")
+#: the rules an item of §14 names by their words, not their IDs nor an option's name (RULES.md is not ours to edit)
+NAMED_BY_WORDS: dict[int, tuple[str, ...]] = {
+    12: ("LOO-VAR-CASSELL-LEAD",),  # "Cassell lead"
+    20: ("LOO-LAW-1", "NAP-LAW-1"),  # "A misdeal ruling"
+    33: ("LOO-DECL-8",),  # the dealer facing a lone stander, "must_defend", "defend"
+    35: ("NAP-VAR-POOL",),  # "with a kitty", "the unit"
+    36: ("NAP-VAR-SPARE",),  # "the spare-hand fine"
+    38: ("NAP-VAR-POOL", "NAP-VAR-PURCHASE", "NAP-VAR-PEEP"),  # "the kitty unit, the purchase and peep prices"
+    39: ("LOO5-6", "LOO-VAR-UNLIMITED", "LOO-VAR-MIXED"),  # "A flush under unlimited or mixed loo"
+    40: ("LOO-LAW-1",),  # "a void deal (a misdeal ...)"
+}
+
+
+@dataclass(frozen=True)
+class Clarification:
+    """An item of RULES.md §14: its number, title and whole text, and the rules it touches (:func:`clarifications`)."""
+
+    number: int
+    title: str
+    text: str
+    rules: tuple[str, ...]
+
+    @property
+    def anchor(self) -> str:
+        return f"clarification-{self.number}"
+
+
+def _options_touched(text: str) -> list[str]:
+    """The rules of the options a clarification names, in any game that has the option: those its description cites
+    by ID (a group it cites, such as ``LOO-LAW``, would put the item against every rule of the group)."""
+    out: list[str] = []
+    for m in OPTION_NAMED.finditer(text):
+        for spec in games():
+            doc = spec.option_docs.get(m["option"])
+            if doc is not None:
+                out += [r for r in cited_ids(doc) if r in KNOWN]
+    return out
+
+
+@cache
+def clarifications() -> list[Clarification]:
+    """RULES.md §14, item by item, each with the rules it touches: the rule IDs its text cites, the rules of the
+    options it names (an option's rules are those its description cites), the rules it names in words
+    (:data:`NAMED_BY_WORDS`), and the rules an item of §14 it leans on cites (``(§14.27)``). Empty without RULES.md
+    beside the repository."""
+    if not SPEC.exists():
+        return []
+    items: list[list[Any]] = []
+    inside = False
+    for line in SPEC.read_text(encoding="utf-8").splitlines():
+        if line.startswith("## "):
+            inside = line.startswith("## 14.")
+            continue
+        found = CLARIFICATION.match(line) if inside else None
+        if found:
+            items.append([int(found["number"]), found["title"].strip().rstrip(".:"), line.split(" ", 1)[1].strip()])
+        elif inside and items and line.startswith("    ") and line.strip():
+            items[-1][2] += " " + line.strip()
+    cited = {n: [r for r in cited_ids(text) if r in KNOWN] for n, _, text in items}
+    out = []
+    for number, title, text in items:
+        leaned = [r for m in SECTION_14.finditer(text) for r in cited.get(int(m["number"]), ())]
+        found = cited[number] + _options_touched(text) + list(NAMED_BY_WORDS.get(number, ())) + leaned
+        rules = tuple(r for r in dict.fromkeys(found) if r in KNOWN)
+        out.append(Clarification(number, title, text, rules))
+    return out
+
+
+def clarified(rule: str) -> list[Clarification]:
+    """The items of RULES.md §14 that touch ``rule``."""
+    return [c for c in clarifications() if rule in c.rules]
+
+
 # -- citations in the code and the tests ---------------------------------------------------------------------
 
 
@@ -344,6 +425,10 @@ def _entry(rule: Any, game_name: str, taught: dict[str, list[tuple[str, str]]]) 
         facts.append(f"- **Options that change it**: {names}")
     if rule.id in taught:
         facts.append("- **How to play**: " + ", ".join(f"[{title}]({url})" for title, url in taught[rule.id]))
+    settled = clarified(rule.id)
+    if settled:
+        said14 = ", ".join(f"[§14.{c.number}](#{c.anchor}) {c.title}" for c in settled)
+        facts.append(f"- **Settled by RULES.md §14**: {said14}")
     code, tests = citations(SRC).get(rule.id, []), citations(TESTS).get(rule.id, [])
     facts.append(f"- **Cited in the code**: {_where(code)}" if code else "- **Cited in the code**: nowhere by ID")
     facts.append(f"- **Checked by**: {_tests(tests)}" if tests else "- **Checked by**: no test names it")
@@ -374,9 +459,41 @@ def laws_page(game_name: str) -> Callable[[], str]:
                 section = rule.section
                 out += [f"## {section}", ""]
             out += _entry(rule, game_name, taught)
+        out += _clarifications_section(game_name)
         return "\n".join(out).rstrip() + "\n"
 
     return make
+
+
+def _general_clarifications() -> list[str]:
+    """The items of RULES.md §14 that touch no one rule (money, the record's shape), in full, for the index."""
+    general = [c for c in clarifications() if not c.rules]
+    if not general:
+        return []
+    out = ["", "## Clarifications of every rule alike", "", "These items of RULES.md §14 speak of no one rule:", ""]
+    for c in general:
+        out += [f"### §14.{c.number} {c.title} {{ #{c.anchor} }}", "", _link_ids(c.text, ""), ""]
+    return out
+
+
+def _clarifications_section(game_name: str) -> list[str]:
+    """The items of RULES.md §14 that touch a rule of the game, each in full with its anchor and the rules it
+    touches (each of those rules' entries links here)."""
+    ours = [c for c in clarifications() if any(rule_game(r) == game_name for r in c.rules)]
+    if not ours:
+        return []
+    out = [
+        "## Clarifications (RULES.md §14) { #clarifications }",
+        "",
+        "RULES.md §14 settles the questions the rules above leave open; where it differs from them, it wins. Each "
+        "item that touches a rule of this game is here in full, and each rule's entry above links to it.",
+        "",
+    ]
+    for c in ours:
+        touched = ", ".join(_link_ids(r, game_name) for r in c.rules)
+        out += [f"### §14.{c.number} {c.title} {{ #{c.anchor} }}", "", _link_ids(c.text, game_name), ""]
+        out += [f"- **Touches**: {touched}", ""]
+    return out
 
 
 def laws_index() -> str:
@@ -398,6 +515,11 @@ def laws_index() -> str:
         "",
         "How the engine applies the laws of irregularities at a real table (table mode) is told on "
         "[Loo's laws at the table](../loo-laws.md) and [Nap's laws at the table](../nap-laws.md).",
+        "",
+        "The clarifications of RULES.md §14, which settle what the rules leave open, close each game's page, each "
+        "against the rules it touches: [Loo's](loo.md#clarifications), "
+        "[Nap's](nap.md#clarifications).",
+        *_general_clarifications(),
     ]
     return "\n".join(out) + "\n"
 

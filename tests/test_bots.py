@@ -550,7 +550,7 @@ PINNED_SERIES: list[tuple[str, str, dict[str, Any], int, int]] = [
     ("nap", "peel", {"purchase": True, "peep": True, "spare_hand": "peel", "nap_top_card": True}, 3, 30),
     ("nap", "modern", {"nap_challenge": True, "kitty": True}, 5, 30),
 ]
-# (preset, players, deals): Five-card and Irish Loo deals, each dealt from its seed (flushes shown out of turn)
+# (preset, players, deals): Five-card and Irish Loo deals, each dealt from its seed (flushes shown)
 PINNED_FORMS: list[tuple[str, int, int]] = [("five-card", 5, 30), ("irish", 4, 30)]
 #: the digest of every action and net of the deals above, recorded before the game interface changed shape, and
 #: again when the sensible bot's exchange samples came from a stream seeded by its hand rather than from its random

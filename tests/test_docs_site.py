@@ -176,3 +176,47 @@ def test_the_api_reference_shows_the_docstrings_examples_as_console_sessions(sit
     assert '>>> [g.name for g in games()], [f.name for f in game("loo").forms]' in block
     assert all(f":{role}:`" not in markup for role in ("class", "func", "mod"))
     assert "roundgames.core.errors.RulesError: unknown game 'whist' (valid: loo, nap)" in text_of(markup)
+
+
+#: RULES.md §14.30-41 and rules each touches (by ID, by an option it names, or in words: make_docs.NAMED_BY_WORDS)
+CLARIFIED = {
+    30: ["LOO-LAW-1", "LOO-LAW-2", "LOO-LAW-3"],
+    31: ["NAP-VAR-WELLINGTON"],
+    32: ["LOO-LAW-8", "LOO-DECL-7"],
+    33: ["LOO-LAW-5", "LOO-DECL-8"],
+    34: ["LOO5-6"],
+    35: ["NAP-CALL-7", "NAP-VAR-POOL"],
+    36: ["NAP-VAR-POOL", "NAP-VAR-SPARE"],
+    37: ["LOO-LAW-2", "NAP-LAW-2"],
+    38: ["NAP-VAR-DOUBLE-HEADER", "NAP-VAR-POOL", "NAP-VAR-PURCHASE", "NAP-VAR-PEEP"],
+    39: ["LOO5-6", "LOO-VAR-UNLIMITED", "LOO-VAR-MIXED"],
+    40: ["LOO-VAR-ALL-ANTE", "LOO-LAW-1"],
+    41: ["LOO5-4", "LOO5-8"],
+}
+
+
+@pytest.mark.skipif(not SPEC.exists(), reason=f"{SPEC} is absent: the clarifications are read from it")
+def test_clarifications_30_to_41_stand_against_the_rules_they_touch() -> None:
+    """RULES.md §14.30-41 on the laws pages: each item in full under its anchor at the end of the page of each game
+    whose rules it touches, and each of those rules' entries linking to it."""
+    pages = {name: make_docs.laws_page(name)() for name in ("loo", "nap")}
+    for number, rules in CLARIFIED.items():
+        for rule in rules:
+            page = pages[make_docs.rule_game(rule)]
+            entry = page[page.index(f"{{ #{rule} }}") :]
+            entry = entry[: entry.index("\n### ")]
+            assert f"[§14.{number}](#clarification-{number})" in entry, (number, rule)
+            item = page[page.index(f"{{ #clarification-{number} }}") :]
+            assert f"[{rule}](#{rule})" in item[: item.index("- **Touches**") + 400], (number, rule)
+    said = pages["loo"][pages["loo"].index("{ #clarification-34 }") :]
+    assert "**A flush is always shown** ([LOO5-6](#LOO5-6)): after the last declaration" in said
+
+
+def test_the_site_shows_the_clarifications_on_the_laws_pages(site: Path) -> None:
+    """§14.30-41 in the built site: the anchors, and the link from a rule's entry (LOO5-6 to §14.34)."""
+    if not SPEC.exists():
+        pytest.skip(f"{SPEC} is absent")
+    loo, nap = read(site, "laws/loo"), read(site, "laws/nap")
+    assert all(f'id="clarification-{n}"' in (loo + nap) for n in CLARIFIED)
+    entry = loo[loo.index('id="LOO5-6"') :]
+    assert '<a href="#clarification-34">§14.34</a>' in entry[: entry.index('id="LOO5-7"')]

@@ -6,9 +6,9 @@ with ``preset="five-card"`` or ``"irish"`` (RULES.md §4.2, §4.3).
 - OpenSpiel's ``random_sim_test`` and PettingZoo's ``api_test`` / ``seed_test`` for several forms and options;
 - random playthroughs through both adapters: only legal actions, the returns the engine's net, money conserved,
   within the declared bounds and length, exchanges and offers reached;
-- flushes (LOO5-6/7, §14.24): the offer to show one out of turn goes to every seat that plays in turn, whatever
-  its cards; letting it go by, showing it, the flushes that follow applied as nobody chooses them, the leader's
-  own flush, a flush before taking the pool without play; "Pam be civil" (LOO5-4) as its own id;
+- flushes (LOO5-6/7, §14.24, §14.34): every flush held is shown after the declaring, in turn from the dealer's
+  left, the leader's too, and a flush before taking the pool without play: applied as nobody chooses them, no
+  seat asked; "no flush" is never legal; "Pam be civil" (LOO5-4) as its own id;
 - what a seat sees: the vectors' layouts and sizes, no card it cannot see (another's exchange is a count), and
   the resampler's worlds indistinguishable to it; OpenSpiel's ISMCTS bot plays whole deals through them.
 """
@@ -81,15 +81,14 @@ def rules_of(config: Config) -> LooRules:
 
 
 def engine_states(config: Config, rng: random.Random, deals: int) -> Iterator[LooDeal]:
-    """Every state of ``deals`` random deals, played through the engine with a flush shown whenever offered out
-    of turn (so that the shows are reached too)."""
+    """Every state of ``deals`` random deals, played through the engine by random choices (a flush, always
+    shown, is then the only choice of its holder, §14.34)."""
     for _ in range(deals):
         deal = LooDeal(rules_of(config), config["players"], dealer=rng.randrange(config["players"]))
         deal.deal(rng)
         while not deal.is_complete:
             yield deal
-            side = [a for s in deal.order for a in deal.side_actions(s)]
-            deal.apply(side[0] if side else rng.choice(deal.legal_actions()))
+            deal.apply(rng.choice(deal.legal_actions()))
         yield deal
 
 
@@ -102,7 +101,7 @@ def test_every_legal_action_makes_the_round_trip_and_no_other_id_is_accepted(nam
     size = encoding.loo_action_count(rules_of(config))
     assert size == (90 if config["preset"] == "five-card" else 66)
     rng = random.Random(name)
-    checked = exchanges = sides = 0
+    checked = exchanges = shows = 0
     for deal in engine_states(config, rng, 40):
         if deal.to_act is None:
             continue
@@ -119,14 +118,12 @@ def test_every_legal_action_makes_the_round_trip_and_no_other_id_is_accepted(nam
                 accepted.append(i)
         assert accepted == sorted(ids)
         exchanges += sum(1 for i in ids if i > EXCHANGE)
-        for seat in deal.order:
-            for a in deal.side_actions(seat):  # a flush shown out of turn: decoded for its seat
-                assert loo_encoding.action(deal, loo_encoding.action_id(deal, a), seat) == a
-                sides += 1
+        shows += ids == [FLUSH]  # a flush is shown as its holder's only action (§14.34)
+        assert all(not deal.side_actions(seat) for seat in deal.order)  # nothing is offered out of turn
         checked += 1
     assert checked > 300 and exchanges > 300
     if name == "irish-flush-3":
-        assert sides > 0  # three-card flushes are common enough to be offered out of turn
+        assert shows > 0  # three-card flushes are common enough to be shown
 
 
 def test_an_exchange_is_named_by_the_positions_of_the_sorted_hand() -> None:
@@ -206,7 +203,7 @@ def test_openspiel_random_playthroughs(name: str) -> None:
     low, high = game.min_utility(), game.max_utility()
     rng = random.Random(name)
     played: set[int] = set()
-    for _ in range(40):
+    for _ in range(60):
         state = game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
@@ -224,8 +221,7 @@ def test_openspiel_random_playthroughs(name: str) -> None:
         assert conserved(deal) and all(low <= r <= high for r in state.returns())
         assert len([h for h in state.full_history() if h.player >= 0]) <= game.max_game_length()
     assert {STAND, THROW} <= played and any(i > EXCHANGE for i in played) and any(i < 52 for i in played)
-    if game.table.rules.form == "five_card":
-        assert NO_FLUSH in played  # every playing seat but the leader is offered the chance, flush or not
+    assert not {FLUSH, NO_FLUSH} & played  # a flush is shown as nobody chooses, and none is offered (§14.34)
 
 
 def pz_walk(config: Config, seed: int) -> set[int]:
@@ -246,11 +242,9 @@ def pz_walk(config: Config, seed: int) -> set[int]:
             assert np.array_equal(obs["observation"], vector)
             assert obs["action_mask"].any() == (name == agent)
         ids = env.legal_action_ids()
-        if NO_FLUSH in ids:  # an offer out of turn: the seat's flush, if it holds one
-            assert seat != deal.to_act and seat not in env.passed
-            assert [i for i in ids if i != NO_FLUSH] == [FLUSH] * bool(deal.side_actions(seat))
-        else:
-            assert seat == deal.to_act and ids == sorted(loo_encoding.action_id(deal, a) for a in deal.legal_actions())
+        # no offer out of turn, and no flush to choose: each is shown as nobody chooses (§14.34)
+        assert seat == deal.to_act and ids == sorted(loo_encoding.action_id(deal, a) for a in deal.legal_actions())
+        assert not {FLUSH, NO_FLUSH} & set(ids) and not env.passed
         action = rng.choice(ids)
         played.add(action)
         env.step(action)
@@ -291,7 +285,7 @@ def rigged(game: Any, hands: dict[int, str], turnup: str, seed: int = 0) -> LooD
 FLUSH_HANDS = {0: "AS KS 3C 4C 5C", 1: "AH KH QH 9H 2H", 2: "JC 8D 7D 6D 5D", 3: "QS JS 9C TC 2S"}
 
 
-def offers_after_standing(game: Any, hands: dict[int, str]) -> Any:
+def after_standing(game: Any, hands: dict[int, str]) -> Any:
     deal = rigged(game, hands, "4S")
     state = ospiel.state_from_deal(game, deal)
     for _ in range(4):
@@ -299,56 +293,34 @@ def offers_after_standing(game: Any, hands: dict[int, str]) -> Any:
     return state
 
 
-def test_the_offer_goes_to_every_seat_that_plays_whatever_its_cards() -> None:
-    """LOO5-6: after the declaring, before the first lead, P2, P3 and P4 are asked in turn from the dealer's
-    left (the leader P1 has the flush among his own actions); P4, who holds none, is asked too."""
+def test_clarification_34_every_flush_is_shown_in_turn_as_nobody_chooses() -> None:
+    """LOO5-6/7, §14.34: all four stand; P2's hearts and P3's diamonds with Pam are shown at once, in turn from the
+    dealer's left, no seat asked (not the leader P1, who holds none, nor P4): P3's flush takes the pool and a loo
+    from every other seat."""
     game = load({"players": 4, "preset": "five-card", "dealer": 3})
-    state = offers_after_standing(game, FLUSH_HANDS)
-    assert state.deal.to_act == 0
-    asked = []
-    while state.current_player() != 0:
-        seat = state.current_player()
-        asked.append((seat, state.legal_actions()))
-        assert state.action_to_string(seat, NO_FLUSH) == f"P{seat + 1} no flush"
-        state.apply_action(NO_FLUSH)
-        assert "no flush from" in state.information_state_string(0)
-    assert asked == [(1, [FLUSH, NO_FLUSH]), (2, [FLUSH, NO_FLUSH]), (3, [NO_FLUSH])]
-    assert FLUSH not in state.legal_actions()  # the leader holds none; he leads, and the chance is gone
-    state.apply_action(loo_encoding.PLAY + parse_card("AS"))
-    assert state.current_player() == 1 and FLUSH not in state.legal_actions() and not state.passed
-
-
-def test_a_flush_shown_out_of_turn_ends_the_hand_and_the_others_follow_unasked() -> None:
-    """P2 lets it go by, P3 shows: P2 must show too (no choice: applied), and P3's diamonds with Pam take the pool
-    and a loo from every other seat (LOO5-6/7)."""
-    game = load({"players": 4, "preset": "five-card", "dealer": 3})
-    state = offers_after_standing(game, FLUSH_HANDS)
-    state.apply_action(NO_FLUSH)
-    state.apply_action(FLUSH)
+    state = after_standing(game, FLUSH_HANDS)
     deal = state.deal
-    assert state.is_terminal() and [a.seat for a in deal.log if a.verb == "flush"] == [2, 1]
+    assert state.is_terminal() and [deal.action_str(a) for a in deal.log[4:]] == ["P2 flush", "P3 flush"]
     assert deal.flush_winners == (2,) and state.returns() == [float(v) for v in deal.net]
     assert deal.net[2] == 5 + 3 * 5 and conserved(deal)  # the pool of 5, and a loo of 5 from each
-    # The same deal from its engine log: the offer P2 let go by is put back before P3's flush.
-    again = ospiel.state_from_deal(game, deal)
+    assert [h.player for h in state.full_history() if h.player >= 0] == [0, 1, 2, 3]  # four choices, no more
+    again = ospiel.state_from_deal(game, deal)  # the same deal from its engine log
     assert again.history() == state.history() and again.is_terminal()
 
 
-def test_the_leaders_own_flush_and_pam_be_civil() -> None:
+def test_clarification_34_the_leaders_own_flush_and_pam_be_civil() -> None:
+    """§14.34: the leader's flush is shown for him, as any other; with no flush held, the leader leads at once,
+    and "Pam be civil" (LOO5-4) is its own id."""
     game = load({"players": 4, "preset": "five-card", "dealer": 3})
     hands = {0: "AH KH QH 9H 2H", 1: "AS KS 3C 4C 5C", 2: "JC 8D 7D 6S 5D", 3: "QS JS 9C TC 2S"}
-    state = offers_after_standing(game, hands)
-    for _ in range(3):
-        state.apply_action(NO_FLUSH)
-    assert state.current_player() == 0 and FLUSH in state.legal_actions()  # the leader's flush is his to show
+    state = after_standing(game, hands)
+    assert state.is_terminal() and state.deal.log[-1] == LooAction(0, "flush") and state.deal.flush_winners == (0,)
     # P2 (1), the leader, holds the ace of spades, trumps, and Pam is out (in the stock).
     civil = load({"players": 4, "preset": "five-card", "dealer": 0})
     deal = rigged(civil, {1: "AS 2H 3H 4H 6D", 2: "KD QD 7C 8C 9C", 3: "KC QC TC 3D 4D", 0: "2D 5D 7D 9D 2C"}, "4S")
     state = ospiel.state_from_deal(civil, deal)
     for _ in range(4):
         state.apply_action(STAND)
-    while state.current_player() != state.deal.to_act:
-        state.apply_action(NO_FLUSH)
     assert state.current_player() == 1 and CIVIL in state.legal_actions()  # LOO5-4: leading the ace of trumps
     assert state.action_to_string(1, CIVIL) == "P2 play AS civil"
     state.apply_action(CIVIL)
@@ -367,20 +339,14 @@ def test_a_seat_taking_the_pool_without_play_shows_its_flush_first() -> None:
     assert state.deal.net == [-5, -5, -5, 15] and conserved(state.deal)  # his stake back, and three loos
 
 
-def test_pettingzoo_offers_and_refusals() -> None:
+def test_pettingzoo_clarification_34_flushes_shown_and_no_flush_refused() -> None:
+    """§14.34 through PettingZoo: with no flush held the leader P1 leads after the declaring, and "no flush"
+    (an answer to an offer none makes now) is refused; with flushes held they are shown as nobody chooses."""
     env = loo_v0.raw_env(players=4, preset="five-card", dealer=3)
-    deal = rigged(load({"players": 4, "preset": "five-card", "dealer": 3}), FLUSH_HANDS, "4S")
-    env.reset(options={"deal": deal})
+    plain = {**FLUSH_HANDS, 1: "AH KH QH 9H 2D", 2: "JC 8D 7D 6H 5D"}  # neither P2's nor P3's cards a flush now
+    env.reset(options={"deal": rigged(load({"players": 4, "preset": "five-card", "dealer": 3}), plain, "4S")})
     for _ in range(4):
         env.step(STAND)
-    assert env.agent_selection == "player_1" and env.legal_action_ids() == [FLUSH, NO_FLUSH]
-    with pytest.raises(IllegalActionError, match=r"P2 cannot play AH: it is P1's turn to lead \(LOO-PLAY-1\)"):
-        env.step(parse_card("AH"))
-    env.step(NO_FLUSH)
-    assert env.passed == (1,) and env.agent_selection == "player_2"
-    assert env.observe("player_0")["observation"][-52 - 2 * 4 : -52 - 4].tolist() == [0, 1, 0, 0]  # passed: P2
-    env.step(NO_FLUSH)
-    env.step(NO_FLUSH)
     assert env.agent_selection == "player_0" and env.legal_action_ids() == [parse_card("AS"), CIVIL]
     with pytest.raises(IllegalActionError, match=r"answers an offer to show a flush out of turn.*\(LOO5-6\)"):
         env.step(NO_FLUSH)
@@ -388,7 +354,7 @@ def test_pettingzoo_offers_and_refusals() -> None:
     assert env.passed == ()
     shown = loo_v0.raw_env(players=4, preset="five-card", dealer=3, render_mode="ansi")
     shown.reset(options={"deal": rigged(load({"players": 4, "preset": "five-card", "dealer": 3}), FLUSH_HANDS, "4S")})
-    for action in (STAND, STAND, STAND, STAND, FLUSH):
+    for action in (STAND, STAND, STAND, STAND):
         shown.step(action)
     assert all(shown.terminations.values()) and shown.rewards["player_2"] == 20.0
     assert "flushes shown: player_1 player_2" in (shown.render() or "")

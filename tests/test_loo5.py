@@ -423,9 +423,10 @@ def test_loo5_4_pam_forced_to_a_civil_trick_lets_the_ace_pass() -> None:
 
 # -- LOO5-5: five tricks, five shares ------------------------------------------------------------------------------
 
-SHARES_HANDS = {"P1": "AS KS 2H 3H 4H", "P2": "5D 6D 7D 8D 9D", "P3": "AH KH QH 2C 3C", "P4": "5C 6C 7C 8C TD"}
+# P2's 5H is what keeps his diamonds from being a flush, which he would have to show (LOO5-6, §14.34)
+SHARES_HANDS = {"P1": "AS KS 2H 3H 4H", "P2": "5H 6D 7D 8D 9D", "P3": "AH KH QH 2C 3C", "P4": "5C 6C 7C 8C TD"}
 SHARES_PLAY = [
-    "P1 play AS", "P2 play 5D", "P3 play 2C", "P4 play 5C",
+    "P1 play AS", "P2 play 5H", "P3 play 2C", "P4 play 5C",
     "P1 play KS", "P2 play 6D", "P3 play 3C", "P4 play 6C",
     "P1 play 2H", "P2 play 7D", "P3 play AH", "P4 play 7C",
     "P3 play KH", "P4 play 8C", "P1 play 3H", "P2 play 8D",
@@ -475,7 +476,7 @@ def test_loo5_6_flush_takes_pool_and_a_loo_from_every_seat() -> None:
     the hand is not played, nobody is looed, and the next deal is regular (§14.5)."""
     deal = five(FLUSH_HANDS, "3S", pool=10)
     act(deal, "P1 stand", "P2 stand", "P3 throw", "P4 stand")
-    assert deal.phase is Phase.PLAY and deal.to_act == 0
+    assert deal.phase is Phase.SHOW and deal.to_act == 1  # a flush is always shown (§14.34)
     act(deal, "P2 flush")
     assert deal.is_complete and not deal.tricks
     assert deal.flush_winners == (1,)
@@ -505,26 +506,35 @@ def test_loo5_6_four_of_a_suit_and_pam_is_a_flush() -> None:
     hands = {**FLUSH_HANDS, "P1": "JC AD KD 9D 8D", "P3": "2D 3D 4D 5C 7C", "P2": "AH KH 9H 5H 2C"}
     deal = five(hands, "3S", pool=10)
     act(deal, "P1 stand", "P2 stand", "P3 stand", "P4 stand")
-    assert "P1 flush" in legal(deal)  # P1 leads, and may show it first
+    assert legal(deal) == {"P1 flush"}  # P1, first from the dealer's left, must show it (§14.34)
     illegal_text(deal, "P2 flush", "LOO5-6")  # four hearts and a club
     act(deal, "P1 flush")
     assert deal.flush_winners == (0,) and deal.net == [15 + 15, -5, -5, -10]
 
 
-def test_loo5_6_flushes_are_shown_after_all_have_declared_and_before_the_first_lead() -> None:
-    """LOO5-6, §14.15: shown "after all players have declared"; any seat that plays may show its flush until
-    the first card is led; leading closes the chance (the holder has declined [D]), and the hand is played."""
+def test_loo5_6_clarification_34_a_flush_is_always_shown_after_the_declaring_before_the_first_lead() -> None:
+    """LOO5-6, §14.34: a flush is shown "after all players have declared", and always: after the last declaration
+    and before the first lead, P2 (who stood, not the leader) is to act with ``flush`` his only action; the leader
+    P1 may not lead, and nobody else may show a flush he does not hold. Shown, it takes the pool unplayed."""
     deal = five(FLUSH_HANDS, "3S", pool=10)
     act(deal, "P1 stand", "P2 stand")
     illegal_text(deal, "P2 flush", "LOO5-6")  # the declaring is not over
     act(deal, "P3 throw", "P4 stand")
-    assert deal.view("P2").legal == (deal.parse_action("P2 flush"),)  # offered to him out of turn
-    assert deal.view("P4").legal == ()
-    illegal_text(deal, "P4 flush", "LOO5-6")  # no flush
-    act(deal, "P1 play JC")  # Pam and 9S: he must lead Pam
-    illegal_text(deal, "P2 flush", "LOO5-6")  # the play has begun
-    assert all(a.verb == "play" for a in deal.view("P2").legal)
-    assert deal.phase is Phase.PLAY
+    assert deal.phase is Phase.SHOW and deal.to_act == 1 and legal(deal) == {"P2 flush"}
+    assert deal.view("P2").legal == (deal.parse_action("P2 flush"),)
+    assert deal.view("P1").legal == () and deal.view("P4").legal == ()
+    illegal_text(deal, "P1 play JC", "LOO5-6")  # no lead while a flush is to be shown
+    illegal_text(deal, "P4 flush", "LOO5-6")  # not his turn, and no flush
+    act(deal, "P2 flush")
+    assert deal.is_complete and deal.flush_winners == (1,) and not deal.tricks
+
+
+def test_loo5_6_clarification_34_with_no_flush_held_the_leader_leads() -> None:
+    """§14.34: nobody who plays holds a flush (P2's is thrown up): the play begins at once with the leader."""
+    deal = five(FLUSH_HANDS, "3S", pool=10)
+    act(deal, "P1 stand", "P2 throw", "P3 stand", "P4 stand")
+    assert deal.phase is Phase.PLAY and deal.to_act == 0 and all(a.verb == "play" for a in deal.legal_actions())
+    illegal_text(deal, "P2 flush", "LOO5-6")
 
 
 def test_loo5_6_a_seat_that_threw_up_cannot_show_a_flush() -> None:
@@ -534,9 +544,9 @@ def test_loo5_6_a_seat_that_threw_up_cannot_show_a_flush() -> None:
     illegal_text(deal, "P2 flush", "LOO5-6")
 
 
-def test_loo5_6_once_a_flush_is_shown_every_flush_is_shown_in_turn() -> None:
-    """LOO5-6/7, §14.15 [D]: once a flush is shown the hand is not played, and each other seat that plays and
-    holds one shows it in turn from the dealer's left: its only action."""
+def test_loo5_6_clarification_34_every_flush_is_shown_in_turn_from_the_dealers_left() -> None:
+    """LOO5-6/7, §14.34: each seat that plays and holds a flush shows it in turn from the dealer's left, the leader
+    P1 first: its only action; the hand is not played, and the best flush wins."""
     hands = {
         "P1": "AH KH 9H 5H 2H",
         "P2": "JC 7D 8D 9S 6C",
@@ -544,11 +554,14 @@ def test_loo5_6_once_a_flush_is_shown_every_flush_is_shown_in_turn() -> None:
         "P4": "TS JS 3C 4C 8C",
     }
     deal = five(hands, "3S", pool=10)
-    act(deal, "P1 stand", "P2 stand", "P3 stand", "P4 stand", "P3 flush")
+    act(deal, "P1 stand", "P2 stand", "P3 stand", "P4 stand")
     assert deal.phase is Phase.SHOW and deal.to_act == 0 and legal(deal) == {"P1 flush"}
     illegal_text(deal, "P1 play AH", "LOO5-6")
-    illegal_text(deal, "P3 flush", "LOO5-6")
+    illegal_text(deal, "P3 flush", "LOO5-6")  # out of turn
     act(deal, "P1 flush")
+    assert deal.to_act == 2 and legal(deal) == {"P3 flush"}
+    illegal_text(deal, "P1 flush", "LOO5-6")  # shown already
+    act(deal, "P3 flush")
     assert deal.is_complete and deal.flush_winners == (2,)  # the ace, king, then nine of diamonds beat five
     assert deal.net == [-5, -5, 15 + 15, -10]
 
@@ -569,11 +582,10 @@ def test_loo5_6_a_lone_seat_about_to_take_the_pool_shows_its_flush_first() -> No
 # -- LOO5-7: competing flushes -------------------------------------------------------------------------------------
 
 
-def shown(hands: dict[str, str], *, rules: LooRules = FIVE, first: str = "P1") -> LooDeal:
-    """All stand, ``first`` shows its flush, then every other flush in turn."""
+def shown(hands: dict[str, str], *, rules: LooRules = FIVE) -> LooDeal:
+    """All stand; every flush is shown in turn from the dealer's left (§14.34)."""
     deal = five(hands, "3S", pool=10, rules=rules)
     all_stand(deal)
-    act(deal, f"{first} flush")
     while not deal.is_complete:
         act(deal, *sorted(legal(deal)))
     return deal
@@ -599,7 +611,8 @@ EQUAL = {"P1": "9S 8C 7C 5C 4C", "P2": "AH KH 5H 4H 2H", "P3": "JC 6D QS 3C TD",
 
 def test_loo5_7_equal_flushes_the_elder_wins() -> None:
     """LOO5-7, C-LOO-16 (``flush_tie: elder``): an equal flush "in the elder hand" wins."""
-    deal = shown(EQUAL, first="P4")
+    deal = shown(EQUAL)
+    assert [a.seat for a in deal.log if a.verb == "flush"] == [1, 3]  # in turn from the dealer's left
     assert deal.flush_winners == (1,)  # P2 sits nearer the dealer's (P4's) left than P4
     assert deal.net == [-5, 15 + 15, -5, -10]
 
@@ -607,7 +620,7 @@ def test_loo5_7_equal_flushes_the_elder_wins() -> None:
 def test_loo5_7_flush_tie_split_divides_the_pool_and_the_loos() -> None:
     """C-LOO-16, ``flush_tie: split``: "If two or more in plain suits are exactly equal the pool is divided";
     each other seat's loo is divided likewise, the odd unit to the elder [D]."""
-    deal = shown(EQUAL, rules=FIVE.with_options(flush_tie="split"), first="P2")
+    deal = shown(EQUAL, rules=FIVE.with_options(flush_tie="split"))
     assert deal.flush_winners == (1, 3)
     # pool 15: 8 and 7; P1 and P3 each pay a loo of 5 split 3 and 2
     assert deal.net == [-5, 8 + 3 + 3, -5, -5 + 7 + 2 + 2]

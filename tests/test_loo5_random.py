@@ -261,12 +261,13 @@ def play_one(form: str, seed: int) -> dict[str, int]:
             ace = CARD["A" + SUITS[shadow.trump]]
             civil_offered = any(a.arg == "civil" for a in acts)
             assert civil_offered == (shadow.pam is not None and not deal.trick_cards and ace in want)
-            assert ("flush" in texts) == (window and shadow.flush(hand) is not None)
-        for other in deal.order:  # a flush before the first lead, offered out of turn (LOO5-6)
+            # A flush is always shown, before the first lead (§14.34): none is left in the play, nor offered there.
+            assert "flush" not in texts
+            if window:
+                assert all(shadow.flush(cards(deal.hands[p])) is None for p in deal.players)
+        for other in deal.order:  # nothing is offered out of turn: a flush is shown in its holder's turn (§14.34)
             if other != s:
-                side = deal.view(other).legal
-                holds = window and other in deal.players and shadow.flush(cards(deal.hands[other])) is not None
-                assert side == ((LooAction(other, "flush"),) if holds else ())
+                assert deal.view(other).legal == ()
         # something illegal, by the seat to act or another: refused, and nothing changes
         verb = rng.choice(["play", "play", "stand", "throw", "miss", "defend", "flush", "exchange"])
         who = s if rng.random() < 0.7 else rng.randrange(n)

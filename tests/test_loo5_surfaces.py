@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from roundgames import LooDeal, LooRules
-from roundgames.bots import make_bot, offer_flushes, play_deal
+from roundgames.bots import make_bot, play_deal
 from roundgames.cli import main
 from roundgames.loo.deal import Decl, Phase
 from roundgames.loo.sitting import LooSitting
@@ -61,9 +61,10 @@ def test_sensible_bot_exchanges_shows_flushes_and_says_pam_be_civil() -> None:
     assert exchanged > 50 and civil > 0 and flushes > 0
 
 
-def test_a_bot_not_on_lead_shows_its_flush_before_the_first_lead() -> None:
-    """LOO5-6: before the first lead a flush may be shown by any seat that plays, out of turn: ``play_deal``
-    offers it to the bots of the other seats, which show it."""
+@pytest.mark.parametrize("bot", ["sensible", "random"])
+def test_clarification_34_a_bot_not_on_lead_shows_its_flush_before_the_first_lead(bot: str) -> None:
+    """LOO5-6, §14.34: after the declaring the flush holder P2, not the leader, is to act with ``flush`` his only
+    action; ``play_deal`` asks his bot, which shows it, and the hand is not played."""
     deal = LooDeal(LooRules.preset("five-card"), ["P1", "P2", "P3", "P4"], dealer="P4", pool=10)
     deal.deal_cards(
         {"P1": "JC 7D 8D 9S 6C", "P2": "AH KH 9H 5H 2H", "P3": "2D 3D 4D 5C 7C", "P4": "TS JS 3C 4C 8C"},
@@ -71,10 +72,10 @@ def test_a_bot_not_on_lead_shows_its_flush_before_the_first_lead() -> None:
     )
     for text in ("P1 stand", "P2 stand", "P3 stand", "P4 stand"):
         deal.apply(deal.parse_action(text))
-    assert deal.phase is Phase.PLAY and deal.to_act == 0
-    bots = {s: make_bot("random", "loo", seed=s) for s in range(4)}
-    assert offer_flushes(deal, bots)
-    assert deal.flush_winners == (1,) and deal.is_complete
+    assert deal.phase is Phase.SHOW and deal.to_act == 1
+    play_deal(deal, {s: make_bot(bot, "loo", seed=s) for s in range(4)})
+    assert [deal.action_str(a) for a in deal.log[4:]] == ["P2 flush"]
+    assert deal.flush_winners == (1,) and deal.is_complete and not deal.tricks
 
 
 @pytest.mark.parametrize("preset", ["five-card", "irish"])

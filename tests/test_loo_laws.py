@@ -272,11 +272,14 @@ def test_loo_law_5_declaring_out_of_turn_binds_recorded_once_clarification_27() 
     assert refused([], "P3 defend").rule == "LOO-DECL-8"
 
 
-def test_loo_law_5_binding_lapses_where_the_dealer_may_not_throw() -> None:
-    """LOO-LAW-5 [D]: a dealer who said 'throw' out of turn and then finds one player alone in (LOO-DECL-8) must
-    still defend, take the miss or stand."""
+def test_loo_law_5_clarification_33_a_dealers_throw_that_meets_a_lone_stander_counts_as_defend() -> None:
+    """LOO-LAW-5, §14.33: a dealer who said 'throw' out of turn and then finds one player alone in (LOO-DECL-8,
+    ``must_defend``) may not throw up: his declaration counts as the nearest one open, ``defend``. His turn is
+    skipped, the miss is his, and the lone stander leads (§14.11)."""
     deal = table(["P1 stand", "P4 throw", "P2 throw", "P3 throw"])
-    assert legal(deal) == ["P4 defend", "P4 miss", "P4 stand"]
+    assert deal.decls == [Decl.STAND, Decl.THROW, Decl.THROW, Decl.DEFEND] and deal.miss_holder == 3
+    assert deal.phase is Phase.PLAY and deal.players == (0, 3) and deal.seats[deal.to_act or 0] == "P1"
+    assert deal.irregularities == [Irregularity(1, 3, "LOO-LAW-5", 3, "current")]
 
 
 def test_loo_law_6_looking_at_the_miss() -> None:

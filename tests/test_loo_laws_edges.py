@@ -1,5 +1,5 @@
-"""Table mode where the laws meet Five-card Loo and the sitting: offenders and flushes, a replay and the flush
-window, the end of the game after a misdeal or a penalty, and the rule a refused law cites.
+"""Table mode where the laws meet Five-card Loo and the sitting: offenders and flushes, a replay after the
+flushes' turn (§14.34), the end of the game after a misdeal or a penalty, and the rule a refused law cites.
 
 Each case came from a review of the merged laws against RULES.md; the figures are worked by hand beside them.
 """
@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from roundgames import IllegalActionError
-from roundgames.loo.deal import LooAction, LooDeal
+from roundgames.loo.deal import LooDeal
 from roundgames.records.deal import DealRecord, referee, replay
 from roundgames.records.sitting import sitting_from_records
 
@@ -37,7 +37,8 @@ def test_loo_law_0b_an_offender_cannot_win_the_pool_with_a_flush() -> None:
     deal = replay(rec).deal
     assert isinstance(deal, LooDeal) and deal.offenders == {0}
     assert deal.flush_of(0) is not None  # he does hold one
-    assert LooAction(0, "flush") not in deal.legal_actions() and not deal.side_actions(0)
+    # no flush is shown (§14.34 asks it of those who may win by it): P1 leads
+    assert deal.to_act == 0 and all(a.verb == "play" for a in deal.legal_actions())
     with pytest.raises(IllegalActionError) as info:
         deal.flush(0)
     assert info.value.rule == "LOO-LAW-0b"
@@ -56,19 +57,23 @@ def test_loo_law_8_a_forced_thrower_takes_no_pool_with_a_flush() -> None:
     assert ruling["complete"] and ruling["net"] == {"P1": 0, "P2": 0, "P3": -10} and ruling["pool"] == 10
 
 
-def test_loo5_6_the_first_lead_closes_the_flush_window_even_after_a_replay() -> None:
-    """LOO5-6 with LOO-LAW-0b: P1 led the AH instead of showing his flush, so he declined it; P2's revoke (2C on
-    a heart lead, holding 3H) orders the replay, which must not give P1 his chance back, nor P3 his."""
+def test_clarification_34_loo5_6_a_replay_shows_no_flush() -> None:
+    """LOO5-6, §14.34 with LOO-LAW-0b: flushes are shown after the declaring, before the first lead, or never.
+    P1 stood, then looked at another hand: an offender shows no flush and plays for the pool (LOO-LAW-8); P3
+    threw his up. P2's revoke (2C on a heart lead, holding 3H) orders the replay from the first lead, in which
+    nobody may show a flush either: P1 leads again."""
     cards = {**FIVE, "P2": "AS KS 3H 3D 2C"}
-    deal = replay(five(["P1 stand", "P2 stand", "P3 stand", "P1 play AH", "P2 play 2C"], cards)).deal
-    assert isinstance(deal, LooDeal) and deal.irregularities[0].rule == "LOO-LAW-14"
-    assert not deal.tricks and not deal.trick_cards  # the replay, from the first lead
+    actions = ["P1 stand", "P1 irregular LOO-LAW-8", "P2 stand", "P3 throw", "P1 play AH", "P2 play 2C"]
+    deal = replay(five(actions, cards)).deal
+    assert isinstance(deal, LooDeal) and [i.rule for i in deal.irregularities] == ["LOO-LAW-8", "LOO-LAW-14"]
+    assert not deal.tricks and not deal.trick_cards and deal.to_act == 0  # the replay, from the first lead
     assert all(a.verb == "play" for a in deal.legal_actions())
-    for seat in (0, 2):
+    # P1 an offender, who wins nothing (LOO-LAW-0b); P3 out of the hand, who shows nothing (LOO5-6)
+    for seat, rule in ((0, "LOO-LAW-0b"), (2, "LOO5-6")):
         assert not deal.can_flush(seat)
         with pytest.raises(IllegalActionError) as info:
             deal.flush(seat)
-        assert info.value.rule == "LOO5-6"
+        assert info.value.rule == rule
 
 
 # Three seats; clubs trumps and nobody holds one. Played legally with A, B, C standing, each takes one trick:

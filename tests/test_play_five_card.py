@@ -95,37 +95,23 @@ def test_loo5_2_exchange_after_standing_and_a_card_not_held_are_refused_and_chan
     assert not [a for a in deal.log if a.verb == "exchange" and a.seat == 0]
 
 
-def test_loo5_6_a_flush_is_offered_before_a_bot_leads_and_shown() -> None:
+def test_loo5_6_clarification_34_the_persons_flush_is_shown_for_him_at_once() -> None:
+    """LOO5-6, §14.34: the person holds a flush; after the declaring it is shown for him at once, asked of nobody
+    (he has no choice), and the log says what he showed; the hand is not played."""
+
     def choose(new: str, text: str) -> str | None:
-        if "(LOO5-6) --" in new and "Legal: f flush" in new:
-            return "f"
         return first_deal_only("s" if "s stand" in last_legal(text) else first_legal(text), text)
 
     table = five(FLUSH_SEED)
     status, output, _ = play(table, choose, ascii=True)
     assert status == 0
-    assert "You may show a flush first (LOO5-6)" in output
-    assert "You (flush)> f" in output
     record = records_of(table.sitting)[0]
-    assert "You flush" in record.actions
     deal = replay(record).deal
-    assert not deal.tricks  # once a flush is shown the hand is not played (LOO5-6)
-    assert 0 in deal.shown
-    assert "Trick to" not in output[: output.index("Deal over.")]
-
-
-def test_loo5_6_a_flush_offer_may_be_declined_with_enter() -> None:
-    def choose(new: str, text: str) -> str | None:
-        if "Legal: f flush" in new:
-            return ""
-        return first_deal_only("s" if "s stand" in last_legal(text) else first_legal(text), text)
-
-    table = five(FLUSH_SEED)
-    status, output, _ = play(table, choose, ascii=True)
-    assert status == 0 and "You (flush)> \n" in output
-    record = records_of(table.sitting)[0]
-    assert "You flush" not in record.actions
-    assert replay(record).deal.tricks  # the lead closed the chance and the hand was played
+    shown = " ".join(card_str(c) for c in hand_order(deal.hands[0]))
+    assert f"You show a flush: {shown}" in output
+    assert "You flush" in record.actions and 0 in deal.shown
+    assert not deal.tricks and "Trick to" not in output[: output.index("Deal over.")]
+    assert "f flush" not in output and "(flush)>" not in output  # never offered: no prompt showed it
 
 
 def test_loo5_4_pam_be_civil_typed_by_number() -> None:

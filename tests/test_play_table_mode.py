@@ -36,7 +36,10 @@ from roundgames.terminal import plain
 
 # -- the --plain table, through the command line ------------------------------------------------------
 
-LOO_SEED10_TO_THE_REVOKE = ["", "s", ""]  # Enter at the word out of turn, stand, Enter before P4 leads
+# Enter after Peel's single (a law of the deal may still void it, §14.30), Enter at the word out of turn before the
+# declaring, stand, Enter before P4 leads
+SINGLE = ""
+LOO_SEED10_TO_THE_REVOKE = [SINGLE, "", "s", ""]
 
 
 def play(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], *args: str, lines: list[str]) -> str:
@@ -132,7 +135,7 @@ def test_loo_law_4_stated_costs_a_single_into_the_current_pool(
 ) -> None:
     """Seed 5: You deal deal 2 (pool 12) and declare last, so the table waits for a word before P2 begins."""
     export = tmp_path / "records.json"
-    script = ["laws", "law 4", "y", "", "s", "", "1", "1", "1", "q"]
+    script = [SINGLE, "laws", "law 4", "y", "", "s", "", "1", "1", "1", "q"]
     args = ("loo", "--players", "4", "--seed", "5", "--mode", "table", "--export", str(export))
     out = play(monkeypatch, capsys, *args, lines=script)
     aside = after(out, "-- P2 begins the declaring; You may act out of turn (table mode) --")
@@ -168,7 +171,7 @@ def test_clarification_27_loo_law_5_a_declaration_out_of_turn_is_made_once(
     and the saved deal holds it once, where it was made."""
     saved = tmp_path / "table.json"
     args = ("loo", "--players", "4", "--seed", "10", "--mode", "table", "--save", str(saved))
-    out = play(monkeypatch, capsys, *args, lines=["s", "y", "", "q"])
+    out = play(monkeypatch, capsys, *args, lines=[SINGLE, "s", "y", "", "q"])
     asked = after(out, "-- P4 begins the declaring; You may act out of turn (table mode) --")
     assert "! That breaks LOO-DECL-1: You cannot stand: it is P4's turn to declare." in asked
     assert "You stand\n  LOO-LAW-5 applied to You: 3 into the current pool." in asked
@@ -187,7 +190,7 @@ def test_loo_law_10_a_lead_out_of_turn_at_the_word_before_the_play(
 ) -> None:
     """P4 is to lead; You lead 5S first: a full loo into the next pool, and the card goes back (the replay
     from the first lead, LOO-LAW-0b, before any card was properly played)."""
-    script = ["", "s", "5S", "y", "", "q"]
+    script = [SINGLE, "", "s", "5S", "y", "", "q"]
     out = play(monkeypatch, capsys, "loo", "--players", "4", "--seed", "10", "--mode", "table", lines=script)
     asked = after(out, "-- P4 begins the play; You may act out of turn (table mode) --")
     assert "! That breaks LOO-PLAY-1: You cannot play 5S: it is P4's turn to lead." in asked
@@ -259,7 +262,9 @@ def test_strict_mode_still_refuses_with_the_rule(
     out = play(
         monkeypatch, capsys, "loo", "--players", "4", "--seed", "10", lines=["s", "5S", "law 4", "laws", "r", "q"]
     )
-    assert "out of turn" not in out and "Table mode" not in out  # no word out of turn in strict mode
+    # No word out of turn in strict mode: the table never asks for one (the rules text, "r", may still speak of a
+    # declaration made out of turn: LOO-LAW-5 and §14.33 are rules the players read, whatever the mode)
+    assert "may act out of turn" not in out and "(out of turn)>" not in out and "Table mode" not in out
     refusals = [line for line in out.splitlines() if line.startswith("! ")]
     assert refusals == [
         "! You cannot play 5S: must follow suit in diamonds (LOO-PLAY-4)",

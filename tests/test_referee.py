@@ -20,6 +20,10 @@ The fixtures:
   civil", five shares, flushes under each ``flush_pay`` and ``flush_tie``, club law, ``irish_flush``.
 - ``clarif22_*`` .. ``clarif29_*``: the clarifications of RULES.md §14.22-29 (tests/test_clarifications.py);
   ``malformed/clarif23_*``: records that are malformed, not illegal (§14.23), each with its one line of error.
+- ``clarif30_*``, ``clarif33_*``, ``clarif34_*``, ``clarif36_*``, ``clarif37_*``: §14.30-41 where they change a
+  ruling (tests/test_clarifications_30_41.py): the laws of the deal on a Peel single, the dealer's throw out of turn
+  that counts as defend, every flush shown in turn, the pool-Nap doubling before the spare-hand fine, a card exposed
+  in the deal; ``malformed/clarif30_*``: what may not follow a Peel single.
 
 Every record in tests/records/ is run, whoever wrote it (the Nap records ``nx*`` included). The referee runs in this
 process (tests/cli_run.py); tests/test_cli.py runs it as a user does, in a new interpreter, on a file and on standard

@@ -269,9 +269,10 @@ def test_ismcts_plays_five_card_and_irish_deals_in_a_tournament(preset: str, opt
     assert decisions > 4
 
 
-def test_ismcts_shows_a_flush_offered_out_of_turn() -> None:
-    """Before the first lead a seat other than the leader may show its flush (LOO5-6): the ismcts bot, offered it,
-    shows it at once, as the sensible and expert bots do."""
+def test_ismcts_shows_its_flush_in_its_turn_after_the_declaring() -> None:
+    """A flush is always shown (LOO5-6, RULES.md §14.34): when the declaring ends, its holder is to act with the
+    flush as his only action, and the ismcts bot shows it without a search, as the sensible and expert bots do.
+    Nobody else may show one out of turn."""
     pytest.importorskip("pyspiel")
     from roundgames.envs.ismcts import IsmctsBot
 
@@ -280,8 +281,9 @@ def test_ismcts_shows_a_flush_offered_out_of_turn() -> None:
     for seat in range(3):
         deal.apply(deal.parse_action(f"P{seat + 1} stand"))
     view = deal.view(1)
-    assert deal.to_act == 0 and view.legal == deal.side_actions(1)
-    assert IsmctsBot("loo", seed=1, simulations=2).choose(view) == deal.side_actions(1)[0]
+    assert deal.to_act == 1 and [deal.action_str(a) for a in view.legal] == ["P2 flush"]
+    assert all(not deal.side_actions(seat) for seat in range(3))
+    assert IsmctsBot("loo", seed=1, simulations=2).choose(view) == view.legal[0]
 
 
 def test_the_five_card_tournament_of_the_expert_and_ismcts_runs() -> None:

@@ -1,6 +1,6 @@
 """Five-card and Irish Loo at the full-screen table (``roundgames play loo --preset five-card``), driven through
 Textual's test pilot at 80x24: marking cards and exchanging them with the stock's count in view (LOO5-2), a flush
-shown in turn and out of it and paid (LOO5-6), "Pam be civil" on the lead (LOO5-4), Pam drawn distinctly
+shown for the person at once and paid (LOO5-6, §14.34), "Pam be civil" on the lead (LOO5-4), Pam drawn distinctly
 (LOO5-3), an Irish deal (LOOI-1); and the table's messages: a long one wraps with its rule ID in view, an unknown
 key says so.
 
@@ -29,7 +29,7 @@ from tuitext import screen_text
 SIZE = (80, 24)
 #: the person declares first holding four of a suit, the stock's top card of that suit, and leads first
 FLUSH_SEED = 1629
-#: the person holds a flush when the declaring ends, and a bot is to lead
+#: the person holds a flush when the declaring ends (it is shown for him, §14.34)
 ASIDE_SEED = 115
 #: the person stands and leads holding the ace of trumps
 CIVIL_SEED = 8
@@ -82,51 +82,41 @@ def test_loo5_2_cards_are_marked_by_number_and_e_exchanges_them_with_the_stock_i
     asyncio.run(main())
 
 
-def test_loo5_6_a_flush_made_by_an_exchange_is_shown_with_f_and_paid() -> None:
+def test_loo5_6_a_flush_made_by_an_exchange_is_shown_and_paid() -> None:
+    """LOO5-6, §14.34: the person exchanges his odd card and draws a flush; the declaring over, it is shown for him
+    at once (he leads first, but may not lead before it) and paid."""
+
     async def main() -> None:
         async with table("five-card", FLUSH_SEED, ascii=True) as (app, pilot):
-            hand = hand_codes(app)
-            odd = next(c for c in hand if [x[-1] for x in hand].count(c[-1]) == 1)
-            await pilot.press(str(hand.index(odd) + 1), "enter")  # Enter makes the move of the marked cards too
-            assert app.table.to_act == 0 and "f Show a flush" in screen_text(app)
             await pilot.press("question_mark")
             help_text = screen_text(app)
             assert "Exchanging: 1-9 mark the cards, e or Enter exchanges them" in help_text
             assert 'c leads it saying "Pam be civil"' in help_text
             await pilot.press("escape")
-            await pilot.press("f")
+            hand = hand_codes(app)
+            odd = next(c for c in hand if [x[-1] for x in hand].count(c[-1]) == 1)
+            await pilot.press(str(hand.index(odd) + 1), "enter")  # Enter makes the move of the marked cards too
             text = screen_text(app)
-            assert app.waiting == "deal"
+            assert app.waiting == "deal" and "f Show a flush" not in text
             assert "You show a flush" in text
             assert re.search(r"Deal over\. You take the pool with a flush\. Nobody looed\. You \+\d+, P2 -", text)
 
     asyncio.run(main())
 
 
-def test_loo5_6_the_table_waits_before_a_bot_leads_for_a_flush_shown_out_of_turn() -> None:
+def test_loo5_6_clarification_34_the_persons_flush_is_shown_for_him_at_once() -> None:
+    """LOO5-6, §14.34: the person stands holding a flush; when the declaring is over it is shown for him at once
+    (he has no choice, so nothing is asked), the log names its cards, and the hand is not played."""
+
     async def main() -> None:
         async with table("five-card", ASIDE_SEED, ascii=True) as (app, pilot):
             assert app.table.to_act == 0
             await pilot.press("s")
             deal = app.table.deal
-            assert deal is not None and app.waiting == "chance" and deal.to_act != 0 and not deal.trick_cards
-            leader = deal.seats[deal.to_act]
-            assert f"Before {leader} leads (it closes the chance): f Show a flush, or Space: go on." in screen_text(app)
-            await pilot.press("f")
-            assert app.waiting == "deal" and "You take the pool with a flush" in screen_text(app)
-
-    asyncio.run(main())
-
-
-def test_loo5_6_space_lets_the_bot_lead_and_the_chance_is_gone() -> None:
-    async def main() -> None:
-        async with table("five-card", ASIDE_SEED, ascii=True) as (app, pilot):
-            await pilot.press("s")
-            assert app.waiting == "chance"
-            await pilot.press("space")
-            deal = app.table.deal
-            assert deal is not None and (deal.trick_cards or deal.tricks)  # the bot led
-            assert "You show a flush" not in screen_text(app)
+            assert deal is not None and deal.is_complete and 0 in deal.shown and not deal.tricks
+            flush = " ".join(card_str(c) for c in hand_order(deal.hands[0]))
+            assert app.waiting == "deal" and f"You show a flush: {flush}" in screen_text(app)
+            assert "You take the pool with a flush" in screen_text(app)
 
     asyncio.run(main())
 

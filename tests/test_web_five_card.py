@@ -27,7 +27,7 @@ from roundgames.web.timing import ManualClock, Timing
 FLUSH_SEED = 1629
 #: Ann stands and leads the first trick holding the ace of trumps, Pam in play
 CIVIL_SEED = 8
-#: a flush for Ann with a bot to lead first: shown out of her turn
+#: a flush for Ann with a bot to lead first: shown in her turn after the declaring (§14.34)
 ASIDE_SEED = 115
 
 CONFIG: dict[str, Any] = {
@@ -128,61 +128,42 @@ def test_loo5_6_a_flush_made_by_an_exchange_is_shown_and_paid(tmp_path: Path) ->
             hand = ann.state["hand"]
             odd = next(c for c in hand if [x[-1] for x in hand].count(c[-1]) == 1)
             await room.call(room.act, 0, f"exchange {odd}")
-            await settle()
-            state = ann.state
-            assert state["deal"]["phase"] == "play" and state["deal"]["to_act"] == 0
-            assert (
-                len({c[-1] for c in state["hand"] if c != state["deal"]["pam"]}) == 1
-            )  # five of a suit, or four and Pam
-            assert entry(state, "flush") == {"action": "flush", "label": "Show a flush", "key": "f"}
-            await room.call(room.act, 0, "flush")
+            await settle(lambda: watcher.state["deal"]["complete"])
             done = watcher.state["deal"]
-            assert done["complete"] and "Ann shows a flush" in watcher.log()
+            flush = ann.state["hand"]
+            assert len({c[-1] for c in flush if c != done["pam"]}) == 1  # five of a suit, or four and Pam
+            # §14.34: shown for her at once (she had no choice): the log names what she showed
+            assert f"Ann shows a flush: {' '.join(flush)}" in watcher.log()
             assert done["result"].startswith("Ann takes the pool with a flush.")
             assert done["net"][0] > 0 and all(n < 0 for n in done["net"][1:])  # each other player paid a loo
             assert done["pool"] == 0 and done["looed"] == []  # Ann took the whole pool; nobody is looed
             # "The holder reveals it" (LOO5-6): everyone, a spectator too, sees the flush that took the pool.
-            assert sorted(done["faces"]["0"]) == sorted(state["hand"])
+            assert sorted(done["faces"]["0"]) == sorted(flush)
 
     asyncio.run(main())
 
 
-def test_loo5_6_a_flush_is_offered_and_shown_out_of_turn_before_the_first_lead(tmp_path: Path) -> None:
-    """Ann stands holding a flush and a bot is to lead: until the lead, ``legal`` offers her ``flush`` though it is
-    not her turn, and the room takes it from her (the one action accepted off one's turn in a strict table)."""
+def test_clarification_34_a_flush_is_shown_in_its_holders_turn_and_nobody_else_may_show_one(tmp_path: Path) -> None:
+    """LOO5-6, §14.34: Ann stands holding a flush, with a bot to lead; when the declaring ends it is her turn, her
+    only action ``flush``, and nobody else's: another seat's ``flush`` is ``not_your_turn`` and changes nothing.
+    The room then shows it for her at a bot's pace (she has no choice), and the hand is not played."""
 
     async def main() -> None:
         async with table(tmp_path, seed=ASIDE_SEED, bot_delay=2.0) as (room, ann, watcher, settle):
             await settle(lambda: ann.state["deal"]["to_act"] == 0)
             await room.call(room.act, 0, "stand")
-            await settle(lambda: ann.state["deal"]["phase"] == "play")
+            await settle(lambda: ann.state["deal"]["phase"] == "show")
             deal = room.table.deal
-            assert deal is not None and deal.to_act != 0 and not deal.trick_cards  # a bot is to lead, and has not
-            state = ann.state
-            assert state["legal"] == [{"action": "flush", "label": "Show a flush", "key": "f"}], state["legal"]
+            assert deal is not None and deal.to_act == 0 and not deal.trick_cards
+            assert ann.state["legal"] == [{"action": "flush", "label": "Show a flush", "key": "f"}], ann.state
             assert watcher.state["legal"] == []
-            await room.call(room.act, 0, "flush")
-            assert watcher.state["deal"]["complete"] and watcher.state["deal"]["result"].startswith("Ann takes")
-
-    asyncio.run(main())
-
-
-def test_a_flush_out_of_turn_is_refused_to_a_seat_without_one(tmp_path: Path) -> None:
-    """Out of his turn a seat may only show a flush it holds: anything else is ``not_your_turn``, and changes
-    nothing."""
-
-    async def main() -> None:
-        async with table(tmp_path, seed=ASIDE_SEED, bot_delay=2.0) as (room, ann, _watcher, settle):
-            await settle(lambda: ann.state["deal"]["to_act"] == 0)
-            await room.call(room.act, 0, "stand")
-            await settle(lambda: ann.state["deal"]["phase"] == "play")
-            deal = room.table.deal
-            assert deal is not None
-            other = next(s for s in range(1, 4) if s != deal.to_act and not deal.side_actions(s))
             before = len(deal.log)
             with pytest.raises(RoomError) as info:
-                await room.call(room.act, other, "flush")
+                await room.call(room.act, 1, "flush")
             assert info.value.code == "not_your_turn" and len(deal.log) == before
+            await settle(lambda: watcher.state["deal"]["complete"])
+            assert watcher.state["deal"]["result"].startswith("Ann takes") and not deal.tricks
+            assert any(line.startswith("Ann shows a flush: ") for line in watcher.log())
 
     asyncio.run(main())
 

@@ -641,7 +641,7 @@ BATCHES = {
     "loo-enquire-within": ("loo", ["enquire-within"], 60, 12),
     "nap-peel": ("nap", ["peel"], 65, 13),
     "nap-plain-modern": ("nap", ["plain", "modern"], 65, 14),
-    # Five-card and Irish Loo: the stock, the exchanges (the cards put out and drawn), Pam, flushes shown out of turn
+    # Five-card and Irish Loo: the stock, the exchanges (the cards put out and drawn), Pam, flushes shown
     "loo-five-irish": ("loo", ["five-card", "irish"], 40, 15),
 }
 

@@ -1,9 +1,9 @@
 """Five-card and Irish Loo at the web table, in a real browser (the system Chromium) against a real `roundgames serve`.
 
 A person marks the cards to exchange by tapping them (the Exchange button counts them, the stock's count is in view),
-exchanges, shows a flush and is paid (LOO5-2, LOO5-6); leads the ace of trumps saying "Pam be civil" (LOO5-4); sees
-Pam drawn with its band (LOO5-3); plays an Irish deal made from the lobby's form (LOOI-1); and judges his hand at
-full contrast while declaring.
+exchanges, her flush is shown for her and paid (LOO5-2, LOO5-6, §14.34); leads the ace of trumps saying "Pam be
+civil" (LOO5-4); sees Pam drawn with its band (LOO5-3); plays an Irish deal made from the lobby's form (LOOI-1); and
+judges his hand at full contrast while declaring.
 
 The server draws a table's seed itself, unguessable; to deal a chosen position, the test stores the table (its
 settings as `POST /api/tables` makes them, with the seed chosen) in the server's database through the server's own
@@ -102,19 +102,14 @@ def test_five_card_exchange_marked_by_tapping_then_a_flush_shown_and_paid(
     exchange.click()
     expect(actions_of(page, 0).first).to_have_text(f"You exchange {odd}")
 
-    # The bots declare; Ann, holding a flush, leads first: "Show a flush" is offered beside her cards.
-    wait_turn(page)
-    expect(page.get_by_test_id("phase")).to_have_text("play")
-    assert odd not in hand(page)
-    suits = {c[-1] for c in hand(page)}
-    assert len(suits) == 1, hand(page)
-    flush = actions.get_by_role("button", name="Show a flush", exact=True)
-    expect(flush).to_be_visible()
-    flush.click()
-
+    # The bots declare; Ann's flush is shown for her at once (RULES.md §14.34: she has no choice), and paid.
     result = page.get_by_test_id("deal-result")
     expect(result).to_contain_text("Ann takes the pool with a flush.")
-    expect(page.get_by_test_id("log")).to_contain_text("Ann shows a flush")
+    log = page.get_by_test_id("log")
+    expect(log).to_contain_text("Ann shows a flush: ")
+    shown = re.search(r"Ann shows a flush: ((?:[2-9TJQKA][SHDC] ){4}[2-9TJQKA][SHDC])", text(log))
+    assert shown is not None and odd not in shown.group(1).split(), text(log)
+    assert len({c[-1] for c in shown.group(1).split()}) == 1, shown.group(1)  # her suit: the odd card went out
     net = text(page.get_by_test_id("deal-net"))
     assert re.search(r"You \+\d+", net), net
     assert len(re.findall(r"Bot \d -\d+", net)) == 3, net  # each other player paid a loo (LOO5-6)

@@ -63,7 +63,6 @@ __all__ = [
     "SensibleNapBot",
     "deal_series",
     "make_bot",
-    "offer_flushes",
     "offer_side_actions",
     "play_deal",
 ]
@@ -139,9 +138,9 @@ def make_bot(name: str, game: str | GameSpec, seed: int | None = None) -> Bot:
 
 def play_deal(deal: Deal, bots: Mapping[int, Bot]) -> list[int]:
     """Play a dealt ``deal`` to the end: each seat to act is shown ``deal.view(seat)`` and its bot's choice is
-    applied through the checked ``deal.apply``; where the deal lets seats act out of turn (a flush shown before
-    the first lead, LOO5-6) the other bots are offered that first. Returns the net result of each seat in
-    counters.
+    applied through the checked ``deal.apply``; where the deal lets seats act out of turn (``deal.side_actions``)
+    the other bots are offered that first. A flush is no such action: it is shown in its holder's turn, his only
+    action (LOO5-6, RULES.md §14.34). Returns the net result of each seat in counters.
 
     An illegal choice raises :class:`~roundgames.core.errors.IllegalActionError` naming the rule it breaks.
     """
@@ -161,9 +160,8 @@ def play_deal(deal: Deal, bots: Mapping[int, Bot]) -> list[int]:
 
 
 def offer_side_actions(deal: Deal, bots: Mapping[int, Bot]) -> bool:
-    """Offer what the seats other than the one to act may do out of turn (``deal.side_actions``: Five-card and
-    Irish Loo's flush before the first lead, LOO5-6) to their bots, from the dealer's left; the first that takes
-    it acts. Whether one did."""
+    """Offer what the seats other than the one to act may do out of turn (``deal.side_actions``) to their bots,
+    from the dealer's left; the first that takes it acts. Whether one did."""
     n = deal.n
     for seat in ((deal.dealer + 1 + i) % n for i in range(n)):
         if seat == deal.to_act or seat not in bots or not deal.side_actions(seat):
@@ -174,12 +172,6 @@ def offer_side_actions(deal: Deal, bots: Mapping[int, Bot]) -> bool:
             deal.apply(action)
             return True
     return False
-
-
-def offer_flushes(deal: Deal, bots: Mapping[int, Bot]) -> bool:
-    """Before the first lead any seat that plays may show a flush, in its turn or not (LOO5-6): offer it to the
-    bots of the seats other than the leader that hold one (:func:`offer_side_actions`). Whether one was shown."""
-    return offer_side_actions(deal, bots)
 
 
 def deal_series(rules: Rules, players: int, deals: int, seed: int | str) -> Iterator[Any]:

@@ -149,7 +149,7 @@ class SearchBot:
         """The action of best expected value for the seat of ``view`` (the first of equal ones); but the model's
         own choice unless the worlds show the other better by more than :data:`CLEAR` standard errors."""
         if view.to_act != view.seat and view.legal:
-            return view.legal[0]  # a flush shown out of turn (LOO5-6): showing it never costs
+            return view.legal[0]  # offered out of turn (side_actions; none is since §14.34): taken at once
         options = self.candidates(view)
         if len(options) == 1:
             return options[0]
@@ -455,7 +455,7 @@ class _Rollouts:
     def _side_action(self, deal: Any) -> bool:
         for s in deal.order:
             if s != deal.to_act and deal.side_actions(s):
-                deal.apply(deal.side_actions(s)[0])  # a flush is shown (LOO5-6): it never costs
+                deal.apply(deal.side_actions(s)[0])  # offered out of turn (none is since §14.34): taken
                 return True
         return False
 

@@ -25,8 +25,9 @@ A resampled world is found in four steps:
    a trump that heads the trick, the ace of trumps to lead ...). That rule is read from the engine
    itself (:meth:`playable` with a two-card hand), so no rule is written here a second time.
 4. The log is replayed on the new deal through the checked ``apply``, with the other seats' re-chosen
-   private arguments; a world the engine refuses (:class:`IllegalActionError` or :class:`RecordError`)
-   is rejected and drawn again, up to :data:`MAX_ATTEMPTS` times.
+   private arguments; a world the engine refuses (:class:`IllegalActionError` or :class:`RecordError`),
+   or that ends the replay waiting on another seat than the deal does (a Loo flush the world's cards would
+   show, RULES.md §14.34), is rejected and drawn again, up to :data:`MAX_ATTEMPTS` times.
 
 For Loo, steps 3 and 4 are rejection sampling from the uniform distribution, so a world is uniform
 over all the worlds consistent with what the seat has seen. For Nap, the re-chosen discards make the
@@ -316,6 +317,12 @@ class Resampler:
                     new.apply(a)
             except (IllegalActionError, RecordError) as e:
                 last = str(e)
+                continue
+            seen, real = new.view(self.seat), deal.view(self.seat)
+            if (seen.to_act, seen.phase) != (real.to_act, real.phase):
+                # What its cards alone decide, nobody choosing it, the deal did not do: Loo's flush, shown after
+                # the declaring by every seat that holds one (RULES.md §14.34), was not shown
+                last = "the deal, replayed, waits on another seat"
                 continue
             return new
         raise ResampleError(

@@ -6,9 +6,10 @@ decides everything: who acts, what is legal, what each seat may see and what it 
 module only moves between them and PettingZoo's conventions, the same for every game:
 
 - agents ``player_0 .. player_{n-1}`` are the engine's seats ``0 .. n-1`` (``P1 .. Pn``);
-- ``agent_selection`` is the engine's ``to_act``, except that where a seat may act out of turn (a flush
-  shown before the first lead in Five-card and Irish Loo, LOO5-6) each seat offered it is selected first
-  and answers, taking it or letting it go by (:mod:`._turns`); what nobody chooses is applied as it comes.
+- ``agent_selection`` is the engine's ``to_act``, except that where a game lets a seat act out of turn (none
+  does now: Loo's flush, once offered so, is shown in its holder's turn, RULES.md §14.34) each seat offered it
+  is selected first and answers, taking it or letting it go by (:mod:`._turns`); what nobody chooses (a flush)
+  is applied as it comes.
   A seat with nothing to do (a dealer who sits out, a Loo player who threw up) is simply never selected;
   at the end every agent terminates;
 - ``observe(agent)`` is ``{"observation": float32 vector of the encoding's layout, "action_mask": int8}``,

@@ -2,18 +2,18 @@
 :mod:`._aec`.
 
 OpenSpiel and PettingZoo let one seat act at a time. The engine lets a seat act out of turn where a game allows
-it (``deal.side_actions``): in Five-card and Irish Loo any seat that plays may show a flush after the declaring
-and before the first lead (LOO5-6). The adapters make that an explicit decision, asked the way
-:func:`roundgames.bots.offer_side_actions` asks the bots: when the chance opens, each seat the encoding names
-(:meth:`~.games.Encoding.offered`: in Loo every seat that plays other than the leader, from the dealer's left,
-whatever its cards, so that being asked tells nobody who holds a flush) is offered it in turn, and answers with
-the side action or with the encoding's ``DECLINE`` id, which lets it go by. The first side action taken ends the
+it (``deal.side_actions``; no game does now: Loo's flush, which any seat that played could once show before the
+first lead, is shown in its holder's turn since RULES.md §14.34). The adapters make such an action an explicit
+decision, asked the way :func:`roundgames.bots.offer_side_actions` asks the bots: when the chance opens, each seat
+the encoding names (:meth:`~.games.Encoding.offered`) is offered it in turn, and answers with the side action or
+with the encoding's ``DECLINE`` id, which lets it go by. The first side action taken ends the
 offers; when every seat has let them go by, the engine's seat to act acts (the leader, his flush among his
 actions). What the seats have let go by is no engine action and the engine does not record it: the adapter keeps
 those seats (``passed``) until the next action.
 
-What nobody chooses is applied as it comes (:meth:`~.games.Encoding.forced`): once a flush is shown, every other
-flush is shown in turn, and a seat taking the pool without play shows its flush first (LOO5-6, §14.24). No seat
+What nobody chooses is applied as it comes (:meth:`~.games.Encoding.forced`): after the declaring every flush held
+is shown in turn from the dealer's left (§14.34), and a seat taking the pool without play shows its flush first
+(LOO5-6, §14.24). No seat
 is asked for an action it cannot refuse, and the search never has to imagine worlds in which the shown hands
 are flushes.
 """

@@ -11,10 +11,8 @@ seat may not see. Its answer, an OpenSpiel action id, is made back into our acti
 The budget is time per decision (``ms``, 50 by default), so the bot can be given the same time as another search
 bot; a fixed number of simulations per decision (``simulations``) makes its play reproducible from its seed
 whatever the machine's speed. The OpenSpiel games play every form of Loo (Three-card, Five-card, Irish) and of Nap.
-A flush offered out of turn (Five-card and Irish Loo, LOO5-6) is shown without a search, as the sensible and
-expert bots show it: showing never costs (the best flush wins, LOO5-7); in the bot's own turn the flush is one
-of the actions the search weighs, and in the search every seat is offered its flush as an explicit decision
-(:mod:`._turns`).
+A flush (Five-card and Irish Loo, LOO5-6) is shown without a search: it is always shown, in its holder's turn
+after the declaring, his only action (RULES.md §14.34), and the games apply it as nobody chooses (:mod:`._turns`).
 
 >>> from roundgames.games.registry import new_deal, rules_for
 >>> from roundgames.bots import make_bot, play_deal
@@ -165,8 +163,8 @@ class IsmctsBot:
         return state.resample_from_infostate(player, self.rng.random)
 
     def choose(self, view: View[Any]) -> Any:
-        """The action the search finds best for the seat of ``view``; what it is offered out of turn (a flush
-        before the first lead, LOO5-6), taken at once, since showing a flush never costs."""
+        """The action the search finds best for the seat of ``view``; what it is offered out of turn, where a game
+        offers anything so, taken at once; its only action (a flush, §14.34) without a search."""
         deal: Deal | None = view.world
         if deal is None:
             raise RulesError(f"ismcts needs the deal behind the view of seat {view.seat} (view.world), in its turn")

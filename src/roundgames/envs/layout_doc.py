@@ -31,7 +31,8 @@ PAGE = "research/environments.md"
 
 # What the encoding's own names do not say, for the ids that answer no verb of the verb table by name.
 _NOTES = {
-    "no flush": "let an offer to show a flush out of turn go by (an answer only the environments ask for; LOO5-6)",
+    "no flush": "let an offer to show a flush out of turn go by: never legal, none being made since a flush is "
+    "always shown (RULES.md §14.34); kept so that the exchanges keep their ids",
     "play the ace of trumps civil": 'lead the ace of trumps saying "Pam be civil" (LOO5-4)',
 }
 _PLAY = re.compile(r"^play [2-9TJQKA][SHDC]$")
@@ -233,7 +234,7 @@ action the engine's laws cover in its turn, and taking one applies its law, whos
   looking at another hand, a misdeal, and the other laws stated by name (`SEAT irregular RULE-ID`), which the
   engine's table mode accepts from a person recording a deal but which an agent cannot be said to "choose"
   in an environment that selects one seat at a time. Nor, in Five-card and Irish Loo, an irregular flush,
-  exchange or "Pam be civil": the seats offered a flush out of turn answer that offer only.
+  exchange or "Pam be civil".
 - **Returns**: each seat's net, penalties included (a full loo paid into the next pool, a fine into the kitty,
   a revoker paying the senior hand for every opponent); a deal's returns and the change in the pool or kitty
   still sum to zero. OpenSpiel's utility bounds are widened by the penalty a seat can pay.

@@ -4,8 +4,9 @@ strings (:mod:`.encoding` documents them; :mod:`.games` chooses this module for 
 Three-card Loo's action ids are the verb table's (:data:`roundgames.loo.actions.VERBS`, ``ids``): ``0..51`` play
 the card of that int, ``52`` stand, ``53`` throw up, ``54`` take the miss, ``55`` defend; its action space is 56.
 Five-card and Irish Loo keep those and add, after them, ids read against the deal: ``56`` show a flush (LOO5-6),
-``57`` lead the ace of trumps saying "Pam be civil" (LOO5-4), ``58`` no flush (a seat offered the chance to show
-a flush out of turn lets it go by), and from ``59`` an exchange (LOO5-2, LOOI-1): the cards at the positions set
+``57`` lead the ace of trumps saying "Pam be civil" (LOO5-4), ``58`` no flush (the answer to an offer to show a
+flush out of turn, which none makes since a flush is always shown, RULES.md §14.34: never legal, it keeps its place),
+and from ``59`` an exchange (LOO5-2, LOOI-1): the cards at the positions set
 in ``id - 58`` of the seat's hand sorted by card int, ``59..89`` for five cards, ``59..65`` for three. Positions,
 not cards, so that 31 (or 7) ids name every exchange. Their action space is 90 (Five-card) or 66 (Irish).
 """
@@ -76,7 +77,8 @@ _DECLARATION_OF = {i: word for word, i in DECLARATION_IDS.items()}
 FLUSH = NUM_ACTIONS
 #: lead the ace of trumps saying "Pam be civil" (LOO5-4)
 CIVIL = FLUSH + 1
-#: no flush: a seat offered the chance to show a flush before the first lead lets it go by
+#: no flush: the answer to an offer to show a flush out of turn, which none makes now (a flush is always shown,
+#: RULES.md §14.34); kept so that the exchanges' ids keep their places, never legal
 NO_FLUSH = CIVIL + 1
 #: the answer that lets an offer go by (:func:`offered`), as every game's encoding names it
 DECLINE: int | None = NO_FLUSH
@@ -242,24 +244,23 @@ def public(deal: LooDeal, action: LooAction, seat: int) -> str:
 
 
 def offers(rules: LooRules | None) -> bool:
-    """Whether a deal may offer a flush out of turn or show one as nobody chooses (LOO5-6): only the forms with
-    a stock (Five-card and Irish Loo)."""
+    """Whether a deal may show a flush as nobody chooses (LOO5-6): only the forms with a stock (Five-card and
+    Irish Loo). None is offered out of turn (:func:`offered`)."""
     return _shape(rules)[0]
 
 
 def offered(deal: LooDeal) -> tuple[int, ...]:
-    """The seats offered the chance to show a flush out of turn now, from the dealer's left: once all have
-    declared and before the first lead, every seat that plays other than the leader, whatever its cards, so that
-    being asked tells nobody who holds one (LOO5-6; in the order :func:`roundgames.bots.offer_side_actions` asks
-    the bots)."""
-    if not (deal.has_flushes and cast(FiveCardLoo, deal).flush_window):
-        return ()
-    return tuple(s for s in deal.order if s in deal.players and s != deal.to_act and s not in deal.offenders)
+    """The seats offered now the chance to show a flush out of turn: none. A flush is always shown, each in turn
+    before the first lead as nobody chooses (:func:`forced`, RULES.md §14.34), so no seat has a flush to let go
+    by; the ``passed`` field of the observation and :data:`NO_FLUSH` stay in the layout, never set nor legal, so
+    that the ids and the vectors keep their places."""
+    return ()
 
 
 def forced(deal: LooDeal) -> LooAction | None:
-    """The action nobody chooses, if the deal waits on one: once a flush is shown every other flush is shown in
-    turn, and a seat about to take the pool without play shows its flush first (LOO5-6, §14.24)."""
+    """The action nobody chooses, if the deal waits on one: after the declaring every flush held is shown in turn
+    from the dealer's left (§14.34), and a seat about to take the pool without play shows its flush first (LOO5-6,
+    §14.24)."""
     if deal.phase is Phase.SHOW and deal.to_act is not None:
         return LooAction(deal.to_act, "flush")
     return None
@@ -305,7 +306,7 @@ def layout(n: int, rules: LooRules | None = None) -> list[tuple[str, int]]:
             ("put_out: the cards the observer put out in his exchange (52)", 52),
             ("pam: Pam, the highest card (52, one-hot; none in Irish Loo)", 52),
             ("civil: the trick in progress was led with 'Pam be civil' (1)", 1),
-            ("passed: the relative seats that let the chance to show a flush out of turn go by (n)", n),
+            ("passed: the relative seats that let an offer to show a flush out of turn go by; none is made (n)", n),
             ("shown: the relative seats that have shown a flush (n)", n),
             ("flushes: the cards of the flushes shown (52)", 52),
         ]

@@ -104,6 +104,12 @@ class BaseDeal:
         """What each seat received minus what it paid in this deal."""
         return self.ledger.net[:]
 
+    @property
+    def voidable(self) -> bool:
+        """Whether this finished deal may still be made void by a law of the deal: none, unless its game says so
+        (Loo's face-up single, settled as it is dealt, RULES.md §14.30)."""
+        return False
+
     def all_tricks(self) -> list[Trick]:
         """Every trick so far, the unfinished one last with ``winner`` None."""
         out = list(self.tricks)

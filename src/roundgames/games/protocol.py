@@ -267,6 +267,9 @@ class Verb:
     #: the heap the verb takes cards from into the acting seat's hand, and how many (0: the whole heap): Nap's
     #: ``widow`` (the widow), ``topcard`` (the stock's top card), ``spare`` (the spare hand)
     takes_from: tuple[str, int] | None = None
+    #: nobody chooses it: when it is the seat's only legal action, a table makes it for him at once, person or
+    #: bot (Loo's ``flush``, always shown: RULES.md §14.34)
+    forced: bool = False
 
     @property
     def key(self) -> str | None:
@@ -376,6 +379,11 @@ class Deal(Protocol):
 
     @property
     def next_dealer(self) -> int: ...
+
+    @property
+    def voidable(self) -> bool:
+        """Whether the deal, though complete, may still take a law that makes it void (RULES.md §14.30)."""
+        ...
 
     def offers(self, feature: Feature) -> bool: ...
 

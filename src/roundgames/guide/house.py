@@ -99,7 +99,8 @@ _LOO: dict[str, OptionWords] = {
         "Ante",
         {
             "dealer": "Only the dealer stakes: he puts the deal stake into the pool.",
-            "all": "Everyone antes: besides the dealer's stake, every other player puts the ante into the pool.",
+            "all": "Everyone antes: besides the dealer's stake, every other player puts the ante into the pool; a "
+            "deal made void (a misdeal) costs nobody his ante.",
         },
     ),
     "lead_rule": _w(
@@ -314,7 +315,8 @@ _NAP: dict[str, OptionWords] = {
         "A failed Nap and the kitty",
         {
             False: "A failed Nap pays the players only.",
-            True: "A failed Nap, Wellington or Blücher also pays into the kitty as much as the kitty holds.",
+            True: "A failed Nap, Wellington or Blücher also pays into the kitty as much as the kitty held when it "
+            "failed, before any fine.",
         },
         when=lambda r: r.has_kitty,
     ),
@@ -323,9 +325,10 @@ _NAP: dict[str, OptionWords] = {
         {
             "eldest_one": "When everybody passes, the eldest hand must play for one trick.",
             "dealer_one": "When everybody passes, the dealer must play for one trick.",
-            "redeal": "When everybody passes, the same dealer deals again.",
-            "double_header": "Double Header: when everybody passes, nobody plays, and the stakes are doubled until "
-            "a caller wins.",
+            "redeal": "When everybody passes, the deal is thrown in and the same dealer deals again; the thrown-in "
+            "deal costs nobody anything, the dealer's stake into a kitty included.",
+            "double_header": "Double Header: when everybody passes, nobody plays, and the stakes between the players "
+            "are doubled until a caller wins (not the kitty's stakes, the price of a card or a peep, nor a fine).",
         },
     ),
     "kitty": _w(
@@ -371,7 +374,8 @@ _NAP: dict[str, OptionWords] = {
         "Challenging a Nap",
         {
             False: "No challenge: a call, once made, stands.",
-            True: "A Nap caller who is challenged may raise his call to Wellington or Blücher.",
+            True: "A Nap caller challenged by a Wellington or Blücher may raise his call to it himself, or pass and "
+            "leave it to the challenger; a later, higher challenge may be raised again.",
         },
     ),
     "revoke_rule": _w(

@@ -91,7 +91,10 @@ THREE_CARD = Page(
                 "- Take the miss: his own cards go face down, unseen, and he plays the miss instead; he may not throw "
                 "it up (LOO-DECL-3, LOO-DECL-4). Once the miss is taken, later players may only stand or throw up.",
                 _PEEL_DECLARE,
-                "A declaration is final (LOO-DECL-5). The dealer speaks last, and has choices of his own:",
+                "A declaration is final (LOO-DECL-5), even one made out of turn: it takes effect at its maker's turn, "
+                "or, if it is not open to him then, counts as the nearest one that is; a dealer who said he throws "
+                "up and finds one player alone in plays the miss for the pool (LOO-LAW-5). The dealer speaks last, "
+                "and has choices of his own:",
                 "- If everybody before him threw up and nobody took the miss, he takes the whole pool without play "
                 "(LOO-DECL-7).",
                 "- If exactly one player stood and the miss is untaken, the dealer may not throw up: he stands, takes "
@@ -100,6 +103,9 @@ THREE_CARD = Page(
                 "- If the only player in took the miss, the dealer may stand or throw up; if he throws up, the holder "
                 "of the miss takes the pool (LOO-DECL-9).",
                 "- Otherwise he is as free as anyone (LOO-DECL-10).",
+                "A dealer whom a law makes throw up (he looked at another player's hand, LOO-LAW-8) gains nothing by "
+                "it: if everybody else threw up, the pool, his penalty in it, goes on to the next deal; if one player "
+                "stood, that player takes the pool without play.",
             ),
         ),
         Section(
@@ -129,6 +135,9 @@ THREE_CARD = Page(
                 "If nobody was looed, the next deal is a single again (LOO-DEAL-2). A fault is paid for: before the "
                 "play, a single loo at once into this pool; in play, a full loo, and the hand is played again (the "
                 "laws, LOO-LAW-0a and LOO-LAW-0b).",
+                "A misdeal makes the deal void, a single too though it is settled as it is dealt: the dealer pays a "
+                "single loo into the pool, his stake is not charged, and he deals the same kind of deal again "
+                "(LOO-LAW-1). So does a card exposed in the deal, its exposer paying (LOO-LAW-2).",
                 "The sitting ends when everybody has dealt the same number of times and the last deal was without a "
                 "loo (LOO-END-1).",
             ),
@@ -203,10 +212,11 @@ FIVE_CARD = Page(
                 "exchange any number of his cards, once: he puts them face down and is given as many from the top of "
                 "the stock. A player who has exchanged must play (LOO5-2).",
                 '> "No second exchange is allowable, nor can a card once put out be taken back into the hand." (Peel)',
-                "A flush is five cards of one suit, or four and Pam. Its holder shows it when everybody has declared: "
-                "he takes the whole pool and a loo from every other player, whether they stood or not, and the hand is "
-                "not played (LOO5-6). A flush in trumps beats one in a plain suit; then the higher cards win; then the "
-                "elder hand (LOO5-7).",
+                "A flush is five cards of one suit, or four and Pam, and it is always shown: when everybody has "
+                "declared, each player still in who holds one shows it, in turn from the dealer's left, before the "
+                "first card is led. The best takes the whole pool and a loo from every other player, whether they "
+                "stood or not, and the hand is not played (LOO5-6). A flush in trumps beats one in a plain suit; then "
+                "the higher cards win; then the elder hand (LOO5-7).",
                 "The dealer has the same rights as in Three-card Loo: if everyone throws up, he takes the pool "
                 "(LOO-DECL-7); if one player stands, he must play against him with his own cards, exchanging if he "
                 "likes (LOO-DECL-8).",
@@ -222,7 +232,8 @@ FIVE_CARD = Page(
                 _FOLLOW,
                 _VOID,
                 '"Pam be civil": a player who leads the ace of trumps may say so, and the holder of Pam may not play '
-                "Pam to that trick (LOO5-4).",
+                "Pam to that trick (LOO5-4), unless it is his last card: then he must, it wins nothing there, and he "
+                "is still not looed for it (LOO5-8).",
                 "> \"When the ace of trumps is led, it is usual to say 'Pam be civil,' the holder of Pam is then expected to let the ace pass.\" (Hoyle)",
             ),
         ),
@@ -233,7 +244,8 @@ FIVE_CARD = Page(
                 "The pool is divided into five shares, one for each trick; the odd counters go to the earliest tricks "
                 "(LOO5-5). Each player who played and took no trick is looed 5 into the next pool (LOO-SET-3), "
                 "except the holder of Pam, who cannot be looed (LOO5-8).",
-                "A flush is paid before any card is played: the pool, and a loo from every other player (LOO5-6).",
+                "A flush is paid before any card is played: the pool, and a loo from every other player (LOO5-6); "
+                "under unlimited loo that loo is the pool the flush takes (capped under mixed loo).",
             ),
         ),
         Section(

@@ -149,6 +149,7 @@ VERBS = VerbTable(
             "shows a flush",
             "LOO5-6",
             needs=Feature.FLUSHES,
+            forced=True,  # a flush is always shown (§14.34)
         ),
         Verb(
             "replay",

@@ -331,6 +331,12 @@ class LooDeal(BaseDeal):
         return self.law is not None and self.law.void
 
     @property
+    def voidable(self) -> bool:
+        """Whether a law of the deal may still void it, complete as it is: Peel's single in table mode, settled as
+        it is dealt, while nothing is recorded (LOO-LAW-1..3, §14.30)."""
+        return self.table_mode and self.kind is Kind.SINGLE and self.is_complete and not self.unknown and not self.log
+
+    @property
     def full_loo_penalty(self) -> bool:
         """Whether a seat paid a full-loo penalty in this deal: it counts as a loo (§14.5)."""
         return self.law is not None and self.law.full_loo_paid
@@ -571,7 +577,7 @@ class LooDeal(BaseDeal):
                 raise IllegalActionError(f"{what}: he must first {choices}", "LOO-DECL-1")
             raise IllegalActionError(f"{what}: the declaring is not over", "LOO-DECL-1")
         if self.phase is Phase.SHOW:
-            raise IllegalActionError(f"{what}: a flush has been shown, so the hand is not played", "LOO5-6")
+            raise IllegalActionError(f"{what}: a flush is shown, so the hand is not played", "LOO5-6")
         if s not in self.players:
             raise IllegalActionError(f"{what}: only those who stood or took the miss play", "LOO-PLAY-1")
         if not (0 <= card < 52 and self.hands[s] >> card & 1):
@@ -672,7 +678,8 @@ class LooDeal(BaseDeal):
         return [LooAction(s, "play", c) for c in cards_in(self.playable_cards(s))]
 
     def side_actions(self, seat: int) -> tuple[LooAction, ...]:
-        """What ``seat`` may do now though it is not the seat to act: nothing in Three-card Loo."""
+        """What ``seat`` may do now though it is not the seat to act: nothing in Loo (a flush is shown in its
+        holder's turn, RULES.md §14.34)."""
         return ()
 
     def verify(self, action: LooAction, *, strict: bool = False) -> None:

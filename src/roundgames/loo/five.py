@@ -11,18 +11,21 @@ the choice is marked [D] here and explained in docs/five-card.md:
   or throw up, and if he throws up that seat takes the pool (as LOO-DECL-9, LOO-VAR-DEALER-CONCEDE: there is
   no miss to defend with). Under club law (LOOI-2) nobody may throw up, but an exchange is a way of playing
   and stays open [D].
-- Flushes (LOO5-6/7, LOOI-3): shown after all have declared. While the hand would still be played, any seat
-  that plays and holds a flush may show it (``SEAT flush``) until the first card is led: the lead closes the
-  chance, and a holder who lets it be made has declined [D]. Once a flush is shown the hand is not played:
-  every other seat that plays and holds a flush shows it in turn from the dealer's left (its only action,
-  recorded), and the best flush wins. When one seat is left to take the pool without play and holds a
-  flush, it shows it likewise before taking the pool [D].
+- Flushes (LOO5-6/7, LOOI-3): a flush is always shown (§14.34). After the last declaration and before the first
+  lead, each seat that plays and holds one is in turn to act, from the dealer's left, with ``SEAT flush`` as its
+  only action, recorded; the hand is then not played, and the best flush wins. A seat left to take the pool
+  without play shows its flush likewise before taking it (§14.24). An offender, who wins nothing in the deal,
+  shows none (LOO-LAW-0b).
 
 >>> from roundgames.loo import LooDeal, LooRules
 >>> deal = LooDeal(LooRules.preset("five-card"), ["P1", "P2", "P3"], dealer="P3", pool=0)
 >>> deal.deal_cards({"P1": "AH KH QH 9H 2H", "P2": "AS KS QS 3D 2C", "P3": "JC 8D 7D 6D 5D"},
 ...                 turnup="4S", stock="TC 9C 8C")
->>> for text in ["P1 stand", "P2 exchange 3D 2C", "P3 stand", "P3 flush", "P1 flush"]:
+>>> for text in ["P1 stand", "P2 exchange 3D 2C", "P3 stand"]:
+...     _ = deal.apply(deal.parse_action(text))
+>>> [deal.action_str(a) for a in deal.legal_actions()]   # a flush is always shown, from the dealer's left
+['P1 flush']
+>>> for text in ["P1 flush", "P3 flush"]:
 ...     _ = deal.apply(deal.parse_action(text))
 >>> deal.flush_winners, deal.net      # diamonds and Pam beat hearts: P3 takes the pool and a loo each
 ((2,), [-5, -5, 10])
@@ -111,7 +114,7 @@ class FiveCardLoo(LooDeal):
         self.dealt_stock: list[Card] = []
         #: seat -> (the cards it put out, the cards it drew) (LOO5-2)
         self.exchanged: dict[int, tuple[int, int]] = {}
-        #: the seats that have shown a flush, in the order shown; the seats that may show one now
+        #: the seats that have shown a flush, in the order shown; the seats that show one in turn now
         self.shown: list[int] = []
         self.show_from: tuple[int, ...] = ()
         #: the trick in progress was led with the ace of trumps and "Pam be civil" (LOO5-4)
@@ -273,28 +276,9 @@ class FiveCardLoo(LooDeal):
             return None
         return flush_key(self.hands[seat], self.trump, self.pam, self.trick_count)
 
-    @property
-    def flush_window(self) -> bool:
-        """Whether a flush may be shown by choice: the declaring is over and the first leader has not led, not
-        even in a play a law has since ordered replayed (his lead closed the chance, LOO5-6, LOO-LAW-0b)."""
-        return (
-            self.phase is Phase.PLAY
-            and self.has_flushes
-            and not self.tricks
-            and not self.trick_cards
-            and not self.shown
-            and not any(a.verb == "play" and a.seat == self.first_leader for a in self.log)
-        )
-
     def may_show(self, seat: int) -> bool:
         """Whether ``seat`` holds a flush it may show: an offender wins nothing, by a flush neither (LOO-LAW-0b)."""
         return seat not in self.offenders and self.flush_of(seat) is not None
-
-    def side_actions(self, seat: int) -> tuple[LooAction, ...]:
-        """What ``seat`` may do now though it is not the seat to act: show its flush before the first lead."""
-        if seat != self.to_act and self.flush_window and seat in self.players and self.may_show(seat):
-            return (LooAction(seat, "flush"),)
-        return ()
 
     def verify_flush(self, seat: int | str) -> int:
         """Raise :class:`IllegalActionError` unless ``seat`` may show a flush now (LOO5-6, §14.15)."""
@@ -318,8 +302,6 @@ class FiveCardLoo(LooDeal):
                     "LOO5-6",
                 )
             return s
-        if self.tricks or self.trick_cards or not self.flush_window:
-            raise IllegalActionError(f"{what}: the play has begun; a flush is shown before the first lead", "LOO5-6")
         if s not in self.players:
             raise IllegalActionError(f"{what}: only a seat that plays the hand may show one", "LOO5-6")
         if s in self.offenders:
@@ -328,7 +310,8 @@ class FiveCardLoo(LooDeal):
             rule = "LOOI-3" if self.rules.form == "irish" else "LOO5-6"
             shape = "three cards of one suit" if rule == "LOOI-3" else "five cards of one suit, or four and Pam"
             raise IllegalActionError(f"{what}: {format_cards(self.hands[s])} is not a flush ({shape})", rule)
-        return s
+        # Every flush was shown before the first lead, in turn, as nobody chooses (§14.34): it is too late now.
+        raise IllegalActionError(f"{what}: the flushes are shown before the first lead; the hand is played", "LOO5-6")
 
     def can_flush(self, seat: int | str) -> bool:
         """Whether ``seat`` may show a flush now."""
@@ -344,11 +327,28 @@ class FiveCardLoo(LooDeal):
 
     def flush_unchecked(self, s: int) -> None:
         """Show ``s``'s flush, unchecked and unlogged: for search."""
-        if self.phase is Phase.PLAY:
-            self.show_from = self.players
-            self.phase = Phase.SHOW
         self.shown.append(s)
         self._next_show()
+
+    def describe(self, action: LooAction, *, own: bool = False) -> str:
+        """The action as a log line says it; a flush with its cards, which lie face up for everyone (LOO5-6):
+        ``"P2 shows a flush: AH KH 9H 5H 2H"``."""
+        if action.verb == "flush":
+            return f"{super().describe(action, own=own)}: {format_cards(self.hands[action.seat])}"
+        return super().describe(action, own=own)
+
+    def _after_declaring(self) -> None:
+        super()._after_declaring()
+        if self.phase is Phase.PLAY and self.has_flushes:
+            self._show_before_play()
+
+    def _show_before_play(self) -> None:
+        """A flush is always shown (LOO5-6, §14.34): after the last declaration, before the first lead, each seat
+        that plays and holds one is to act in turn from the dealer's left, its only action to show it."""
+        if any(self.may_show(s) for s in self.players):
+            self.phase = Phase.SHOW
+            self.show_from = self.players
+            self._next_show()
 
     def _take_pool_without_play(self, seat: int) -> None:
         if self.has_flushes and self._show_before_taking(seat):  # LOO5-6: a flush is paid besides (§14.24)
@@ -446,17 +446,15 @@ class FiveCardLoo(LooDeal):
         self.civil = False
 
     def _play_actions(self, s: int) -> list[LooAction]:
-        """The plays open to the seat to act, with the ace of trumps led both plainly and 'civil', and its
-        flush before the first lead; while flushes are shown, the flush."""
+        """The plays open to the seat to act, with the ace of trumps led both plainly and 'civil'; while flushes
+        are shown, the flush alone (LOO5-6, §14.34)."""
         if self.phase is Phase.SHOW:
-            return [LooAction(s, "flush")]  # LOO5-6: once one is shown, every flush is
+            return [LooAction(s, "flush")]
         out = [LooAction(s, "play", c) for c in cards_in(self.playable_cards(s))]
         if self.pam is not None and not self.trick_cards:
             ace = card_of(12, self.trump)
             if self.playable_cards(s) >> ace & 1:
                 out.append(LooAction(s, "play", ace, "civil"))
-        if self.flush_window and self.may_show(s):
-            out.append(LooAction(s, "flush"))
         return out
 
     def _trick_winner(self, cards: list[Card], trump: int | None) -> int:

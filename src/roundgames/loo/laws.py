@@ -39,6 +39,7 @@ from .actions import DECL_VERB, DECLARE_VERBS, PLAYING, Decl, Kind, LooAction, P
 from .deal import LooDeal
 from .legality import top_trump
 from .rules import LooRules
+from .settle import reopen_single, settle_single
 
 __all__ = ["LAWS", "LawState", "LooLaws", "judge", "law_text", "legal_actions"]
 
@@ -73,6 +74,8 @@ _CANON = {rule.upper(): rule for rule in LAWS}
 # the laws of play that order the replay (LOO-LAW-16 does not, §14.4)
 _IN_PLAY_ONLY = {"LOO-LAW-0b", "LOO-LAW-0c", "LOO-LAW-0d", *(f"LOO-LAW-{i}" for i in (10, 11, 12, 13, 14, 15, 17))}
 _PRINCIPLES = {"LOO-LAW-0a", "LOO-LAW-18", "LOO-LAW-19"}
+# the laws of the deal itself, which a Peel single settled as it was dealt still takes (§14.30)
+_OF_THE_DEAL = ("LOO-LAW-1", "LOO-LAW-2", "LOO-LAW-3")
 
 Executor = Callable[[], LooAction]
 
@@ -118,13 +121,21 @@ class _Case:
         return self.deal.action_str(self.action)
 
     def run(self, body: Callable[[], None]) -> Executor:
-        """The executor: any later action closes an open demand (§14.9), then ``body`` applies the law."""
+        """The executor: any later action closes an open demand (§14.9), then ``body`` applies the law. On Peel's
+        single, settled as it was dealt, the law comes first: the settlement is taken back, and made again for the
+        pool the law leaves unless it voids the deal (§14.30)."""
 
         def execute() -> LooAction:
-            self.deal.law = self.law
+            deal = self.deal
+            deal.law = self.law
             self.law.demand = None
+            settled = deal.voidable
+            if settled:
+                reopen_single(deal)
             body()
-            _declare_bound(self.deal, self.law)
+            if settled and not deal.is_void:
+                settle_single(deal)
+            _declare_bound(deal, self.law)
             return self.action
 
         return execute
@@ -236,6 +247,8 @@ def judge(deal: LooDeal, action: LooAction) -> Executor:
     """
     s = deal.seat_index(action.seat)
     c = _Case(deal, s, action, _law_of(deal))
+    if deal.voidable and action.verb == "irregular":
+        return _irregular(c)  # Peel's single is settled as it is dealt, but a law of the deal may void it (§14.30)
     if deal.phase is Phase.COMPLETE:
         raise IllegalActionError(f"{c.text}: the deal is over", "LOO-SET-6")
     if deal.phase is Phase.DEAL:
@@ -275,15 +288,20 @@ def _declaration_in_turn(c: _Case, decl: Decl) -> Executor:
     return c.run(lambda: _strict(deal, c.action))
 
 
+#: what a declaration made out of turn counts as when it is not open at the offender's proper turn, nearest first
+#: (§14.33): the dealer's throw facing a lone stander, he defends (LOO-DECL-8) or, with no miss to defend,
+#: plays his own hand (§14.24); a miss already taken, he stands (LOO-LAW-5 [I])
+_NEAREST: dict[Decl, tuple[Decl, ...]] = {Decl.THROW: (Decl.DEFEND, Decl.STAND), Decl.MISS: (Decl.STAND,)}
+
+
 def _bound(deal: LooDeal, law: LawState, s: int) -> Decl | None:
-    """The declaration ``s`` made out of turn, as it binds now (LOO-LAW-5 [I]): a miss already taken means he
-    must stand; one he could not make at his turn (the dealer's throw, LOO-DECL-8) no longer binds."""
+    """The declaration ``s`` made out of turn, as it binds now (LOO-LAW-5 [I], §14.27): itself if it is open at
+    his turn, else the nearest one that is (§14.33)."""
     want = law.bound.get(s)
     if want is None:
         return None
-    if want is Decl.MISS and deal.miss_holder is not None:
-        want = Decl.STAND
-    return want if want in deal.declare_options(s) else None
+    options = deal.declare_options(s)
+    return next((d for d in (want, *_NEAREST.get(want, ())) if d in options), None)
 
 
 def _declare_bound(deal: LooDeal, law: LawState) -> None:
@@ -421,6 +439,12 @@ def _irregular(c: _Case) -> Executor:
         )
     args = words[1:]
     deal, s, phase = c.deal, c.seat, c.deal.phase
+    if deal.voidable and rule not in _OF_THE_DEAL:
+        raise IllegalActionError(
+            f"{c.text}: Peel's single is settled as it is dealt; only a law of the deal, LOO-LAW-1, -2 or -3, "
+            "may still apply to it (§14.30)",
+            rule,
+        )
     if rule in _PRINCIPLES or rule == "LOO-LAW-9" or rule in _IN_PLAY_ONLY:
         _card_arg(c, args)  # the card concerned, if named, is kept only in the record
         if phase is Phase.PLAY:
@@ -451,10 +475,18 @@ def _no_args(c: _Case, rule: str, args: list[str]) -> None:
         raise RecordError("actions", f"{c.text!r}: {rule} takes no argument")
 
 
+def _single_open(deal: LooDeal) -> bool:
+    """Whether ``deal`` is Peel's single before its result stands: as a keeper states it, dealt face up and its
+    winner not yet said; or settled as it was dealt, nothing recorded since (LOO-SGL-1, §14.30)."""
+    if deal.kind is not Kind.SINGLE:
+        return False
+    return deal.voidable or (deal.unknown and not deal.is_complete and not deal.tricks)
+
+
 def _before_play(c: _Case, rule: str) -> None:
     deal = c.deal
-    if deal.kind is Kind.SINGLE and deal.unknown and not deal.is_complete and not deal.tricks:
-        return  # Peel's single as a keeper states it: dealt, face up, its winner not yet said (LOO-SGL-1)
+    if _single_open(deal):
+        return  # nobody declares in Peel's single: until its result stands, the cards are still being dealt
     if deal.phase is not Phase.DECLARE:
         raise IllegalActionError(f"{c.text}: {rule} applies only before the play of the cards", rule)
 
@@ -483,7 +515,8 @@ def _interfering(c: _Case, rule: str, args: list[str]) -> Executor:
 
 
 def _out_of_turn_deal(c: _Case, rule: str, args: list[str]) -> Executor:
-    """LOO-LAW-3 [D]: before the first declaration the deal is void and PROPER deals; later it stands."""
+    """LOO-LAW-3 [D]: before the first declaration the deal is void and PROPER deals; later it stands. Peel's
+    single has no declaration: until its result stands it is void (§14.30)."""
     if len(args) != 1:
         raise RecordError("actions", f"{c.text!r}: name the proper dealer, as in '{c.name} irregular {rule} P2'")
     proper = c.deal.seat_index(args[0], "actions")
@@ -491,7 +524,8 @@ def _out_of_turn_deal(c: _Case, rule: str, args: list[str]) -> Executor:
     deal = c.deal
     if proper == deal.dealer:
         raise IllegalActionError(f"{c.text}: {c.name} is the proper dealer", rule)
-    if deal.phase is Phase.DECLARE and not c.law.bound and all(d is Decl.NONE for d in deal.decls):
+    undeclared = deal.phase is Phase.DECLARE and not c.law.bound and all(d is Decl.NONE for d in deal.decls)
+    if undeclared or _single_open(deal):
         return c.run(lambda: _void(c, rule, False, proper))
     return c.run(lambda: c.record(rule, 0, None))
 

@@ -8,12 +8,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..core.cards import highest
+from ..core.ledger import Ledger
 from .actions import Decl
 
 if TYPE_CHECKING:
     from .deal import LooDeal
 
-__all__ = ["pay_single", "settle_single", "settle_tricks", "shares"]
+__all__ = ["pay_single", "reopen_single", "settle_single", "settle_tricks", "shares"]
 
 
 def settle_single(deal: LooDeal) -> None:
@@ -37,6 +38,17 @@ def pay_single(deal: LooDeal, best: int | None) -> None:
             deal.looed[s] = deal.rules.stakes.single
     deal.winner_without_play = best
     deal.finish()
+
+
+def reopen_single(deal: LooDeal) -> None:
+    """Take back the settlement of Peel's single, made as it was dealt: the counters stand as they did once the
+    stake was paid, nobody is looed and nobody has taken the pool. For a law of the deal, which the table states
+    only once the cards lie face up (LOO-LAW-1..3, §14.30): it voids the deal, or charges its penalty into the pool
+    that the single is then settled for."""
+    deal.ledger = Ledger(deal.n, deal.ledger.start)
+    deal.pay_stakes()
+    deal.looed = {}
+    deal.winner_without_play = None
 
 
 def settle_tricks(deal: LooDeal) -> None:

@@ -714,6 +714,7 @@ class PlainNapDeal(BaseDeal):
         assert self.declarer is not None and self.contract is not None and self.made is not None
         won, lost = pay_table(self.rules)[self.contract]
         unit = self.rules.stakes.unit * self.multiplier
+        kitty = self.ledger.pool  # as the contract failed, before any fine is paid into it (§14.36)
         if self.spare_taker == self.declarer and not self.made and self.rules.spare_hand == "sir_garnet":
             lost *= 2  # Sir Garnet: failure costs double (NAP-VAR-SPARE)
         for opp in range(self.n):
@@ -732,7 +733,7 @@ class PlainNapDeal(BaseDeal):
         if self.spare_taker == self.declarer and not self.made and self.rules.spare_hand == "peel":
             self.ledger.stake(self.declarer, 2 * self.rules.stakes.unit)  # two tricks into the kitty
         if not self.made and self.contract in FIVE and self.rules.pool_nap_double:
-            self.ledger.stake(self.declarer, self.ledger.pool)  # BIC's pool Nap: the kitty's worth (§14.28)
+            self.ledger.stake(self.declarer, kitty)  # BIC's pool Nap: the kitty's worth (§14.28, §14.36)
         self.award()
 
     def award(self) -> None:

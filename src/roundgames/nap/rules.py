@@ -45,14 +45,16 @@ NAP_OPTION_DOCS: dict[str, str] = {
     "wellington": "whether Wellington may be called over Nap (NAP-VAR-WELLINGTON)",
     "blucher": "whether Blücher may be called over Wellington (NAP-VAR-BLUCHER)",
     "pay_table": "the payments for each call made or lost (NAP-STK-1, NAP-VAR-PARLETT; hsw_flat: every contract 10, §14.28)",
-    "pool_nap_double": "BIC's pool Nap: a failed Nap, Wellington or Blücher also pays the kitty's worth into it (§14.28)",
+    "pool_nap_double": "BIC's pool Nap: a failed Nap, Wellington or Blücher also pays the kitty's worth into it "
+    "(NAP-VAR-POOL, §14.28, §14.36)",
     "all_pass": "when everyone passes: the eldest or the dealer plays one, a redeal, or a Double Header (NAP-CALL-7, NAP-VAR-DOUBLE-HEADER)",
     "kitty": "a kitty fed by the dealer and taken by a made Nap (NAP-VAR-POOL)",
     "purchase": "players may discard and buy cards before calling (NAP-VAR-PURCHASE)",
     "spare_hand": "a spare hand a Nap caller may take (NAP-VAR-SPARE)",
     "peep": "a widow anyone may peep at for a unit (NAP-VAR-PEEP)",
     "nap_top_card": "a Nap caller may take the stock's top card (NAP-VAR-NAP-TOPCARD)",
-    "nap_challenge": "a Nap caller may take up a higher call (NAP-CALL)",
+    "nap_challenge": "a Nap caller challenged by a Wellington or Blücher may take it up himself (NAP-VAR-WELLINGTON, "
+    "§14.31)",
     "revoke_rule": "what a revoke costs (NAP-LAW)",
     "pack": "a 52- or 32-card pack (NAP-VAR-PACK32)",
 }

@@ -390,17 +390,25 @@ def _not_held(deal: Deal, action: Any) -> Card | None:
     return next((c for c in _named_cards(deal, action) if not held >> c & 1), None)
 
 
+def _states_law(deal: Deal, action: Any) -> bool:
+    """Whether ``action`` states a law (the verb whose argument is a rule ID: ``irregular``)."""
+    verb = deal.game.verbs.get(action.verb)
+    return verb is not None and verb.args == "law"
+
+
 def replay(record: DealRecord) -> Replay:
     """Replay a record's actions; in strict mode stop at the first illegal one (DEAL-RECORD.md)."""
     deal = start(record)
     for i, text in enumerate(record.actions):
         where = f"actions[{i}]"
-        if deal.is_complete:
+        if deal.is_complete and not deal.voidable:
             raise RecordError(where, f"{text!r} comes after the deal is complete")
         try:
             action = deal.parse_action(text)
         except RecordError as e:
             raise RecordError(where, e.reason) from None
+        if deal.is_complete and not _states_law(deal, action):  # only a law may void it still (RULES.md §14.30)
+            raise RecordError(where, f"{text!r} comes after the deal is complete")
         missing = _not_held(deal, action)
         if missing is not None:
             who, card = deal.seats[action.seat], card_str(missing)
@@ -414,6 +422,9 @@ def replay(record: DealRecord) -> Replay:
         try:
             cast(Any, deal).apply(action)
         except IllegalActionError as e:
+            if deal.is_complete:  # a law that cannot void the finished deal is one more action after it
+                why = str(e).removeprefix(f"{text}: ")
+                raise RecordError(where, f"{text!r} comes after the deal is complete: {why}") from None
             return Replay(deal, {"index": i, "action": text, "rule": e.rule, "message": str(e)})
         except RecordError as e:
             raise RecordError(where, e.reason) from None

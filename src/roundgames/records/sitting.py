@@ -11,11 +11,18 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from ..core.errors import RecordError
-from ..games.protocol import Sitting
+from ..games.protocol import GameSpec, Sitting
 from ..games.registry import game
 from .deal import DealRecord, canonical_json, from_json, located, parse_json, record_of, replay
 
-__all__ = ["dumps_sitting", "loads_sitting", "records_of", "sitting_from_json", "sitting_from_records"]
+__all__ = [
+    "dumps_sitting",
+    "loads_sitting",
+    "records_of",
+    "sitting_from_deals",
+    "sitting_from_json",
+    "sitting_from_records",
+]
 
 #: what a saved sitting's errors name: ``sitting``, and ``sitting[2].seats`` for a field of its third record
 FIELD = "sitting"
@@ -76,5 +83,14 @@ def sitting_from_records(records: Sequence[DealRecord], **settings: Any) -> Sitt
         if result.error is not None:
             raise RecordError(f"{FIELD}[{i}]", f"illegal action: {result.error['message']}")
         deals.append(result.deal)
+    return sitting_from_deals(deals, **settings)
+
+
+def sitting_from_deals(deals: Sequence[Any], **settings: Any) -> Sitting:
+    """Rebuild a sitting from its finished deals, by the game's spec (``settings`` as :func:`sitting_from_records`
+    takes them): what a table does when a law voids a deal it has settled already (RULES.md §14.30)."""
+    if not deals:
+        raise RecordError(FIELD, "a saved sitting holds at least one deal record")
+    spec: GameSpec = deals[0].game
     kept = {key: value for key, value in settings.items() if key == "seed" or key in spec.sitting_settings}
     return spec.resume(deals, **kept)

@@ -148,13 +148,18 @@ def _consequences(deal: TableDeal, action: Any) -> list[str]:
 
 def stop_due(table: Table) -> str | None:
     """In table mode, the stage a bot is about to begin: ``"before"`` (the declaring, or the buying and
-    calling) or ``"play"``, when nobody has acted in it yet; None otherwise. The table then waits for its
-    people, who may act out of turn or state a law, before the bots go on."""
+    calling) or ``"play"``, when nobody has acted in it yet; ``"dealt"`` when a deal settled as it was dealt
+    may still be voided by a law of the deal (Peel's single, RULES.md §14.30); None otherwise. The table then
+    waits for its people, who may act out of turn or state a law, before the bots (or the next deal) go on."""
     deal = table.in_play
-    if not table.table_mode or not table.humans or deal is None or deal.is_complete:
+    if not table.table_mode or not table.humans or deal is None:
         return None
-    if deal.to_act is None or deal.to_act in table.humans:
+    if deal.voidable:
+        return "dealt"
+    if deal.is_complete or deal.to_act is None or deal.to_act in table.humans:
         return None
+    if table.forced_action() is not None:
+        return None  # what nobody chooses is made at once (a flush, §14.34): there is nothing to wait for
     if playing(deal):  # not again when the laws order a replay: the table has had its word
         return "play" if not any(a.verb == "play" for a in deal.log) else None
     return "before" if not deal.log else None

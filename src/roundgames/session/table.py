@@ -30,7 +30,7 @@ from ..games.registry import game as game_spec
 from ..games.registry import games, new_sitting, rules_for
 from ..records.deal import record_of, replay
 from ..records.disk import write_text
-from ..records.sitting import dumps_sitting, records_of, sitting_from_records
+from ..records.sitting import dumps_sitting, records_of, sitting_from_deals, sitting_from_records
 from ..records.table import TABLE_FORMAT, SavedTable, load_table, save_table
 from .analysis import Hint
 from .analysis import hint as expert_hint
@@ -187,22 +187,37 @@ class Table:
             self._deal_over()
 
     def run_bots(self, limit: int = 1000) -> list[str]:
-        """Let the bots act until a person must act or the deal ends; returns what they did."""
+        """Let the bots act until a person must act or the deal ends; returns what they did. What nobody chooses
+        is made for a person too (:meth:`forced_action`)."""
         done: list[str] = []
-        deal = self.in_play
-        while deal is not None and not deal.is_complete and deal.to_act not in self.humans and limit > 0:
+        while limit > 0 and (step := self.bot_step()) is not None:
             limit -= 1
-            seat = deal.to_act
-            assert seat is not None
-            done.append(self._apply(self._choice(deal, seat)))
+            done.append(step)
         return done
 
     def bot_step(self) -> str | None:
-        """Let one bot act, if a bot is to act; returns what it did."""
+        """Let one bot act, if a bot is to act, or make the action nobody chooses (:meth:`forced_action`) for the
+        seat to act; returns what was done."""
         deal = self.in_play
-        if deal is None or deal.is_complete or deal.to_act in self.humans or deal.to_act is None:
+        if deal is None or deal.is_complete or deal.to_act is None:
+            return None
+        forced = self.forced_action()
+        if forced is not None:
+            return self._apply(forced)
+        if deal.to_act in self.humans:
             return None
         return self._apply(self._choice(deal, deal.to_act))
+
+    def forced_action(self) -> Any | None:
+        """The action the seat to act cannot refuse, if the deal waits on one: its only legal action, of a verb
+        nobody chooses (:attr:`~roundgames.games.protocol.Verb.forced`: Loo's flush, always shown, RULES.md
+        §14.34). The table makes it for the seat at once, person or bot: he has no choice to make."""
+        deal = self.in_play
+        if deal is None or deal.is_complete or deal.to_act is None or self.keeping is not None:
+            return None
+        legal = deal.legal_actions()
+        verb = self.spec.verbs.get(legal[0].verb) if len(legal) == 1 else None
+        return legal[0] if verb is not None and verb.forced else None
 
     def _choice(self, deal: TableDeal, seat: int) -> Any:
         """What the bot at ``seat`` does (each bot takes the view of the one shape, whatever its game)."""
@@ -221,6 +236,7 @@ class Table:
     def _apply(self, action: Any) -> str:
         deal = self.in_play
         assert deal is not None
+        settled = deal.is_complete  # a law that voids a deal settled as it was dealt (Peel's single, §14.30)
         before, laws, cards = len(deal.tricks), len(deal.irregularities), played(deal)
         deal.apply(action)
         text = self.describe(action)
@@ -235,8 +251,16 @@ class Table:
             assert t.winner is not None
             self.events.append(f"  Trick to {deal.seats[t.winner]} ({self.trick_text(t)}).")
         if deal.is_complete:
+            if settled:  # the sitting settled the deal as it was: settle it again from its deals
+                self.sitting = sitting_from_deals(self.sitting.deals, seed=self.seed, rounds=self.rounds)
             self._deal_over()
         return text
+
+    def open_deal(self) -> TableDeal | None:
+        """The deal a person may act in: the deal in progress, or the deal just settled while a law may still void
+        it (Peel's single in table mode, settled as it is dealt: RULES.md §14.30); None between deals."""
+        deal = self.in_play
+        return deal if deal is not None and (not deal.is_complete or deal.voidable) else None
 
     def _deal_over(self) -> None:
         deal = self.in_play
@@ -298,8 +322,8 @@ class Table:
 
     def parse(self, seat: int, text: str) -> Any:
         """What ``seat`` means by ``text``; raises :class:`RoundgamesError` if it means nothing here."""
-        deal = self.in_play
-        if deal is None or deal.is_complete:
+        deal = self.open_deal()
+        if deal is None:
             raise RecordError("input", "no deal is in progress")
         return parse_input(deal, seat, text)
 
@@ -307,8 +331,8 @@ class Table:
         """What ``seat`` means by ``text``, checked but not applied; raises as :meth:`act` does."""
         if seat not in self.humans:
             raise RecordError("input", f"{self.seats[seat]} is played by a bot")
-        deal = self.in_play
-        if deal is None or deal.is_complete:
+        deal = self.open_deal()
+        if deal is None:
             raise RecordError("input", "no deal is in progress")
         action = self.parse(seat, text)
         deal.verify(action)  # in table mode: raises only where no law covers it
@@ -318,8 +342,8 @@ class Table:
         """In table mode, the laws that ``action`` would bring into force (empty for a proper action);
         worked out on a copy of the deal, so nothing changes. Raises as :meth:`check` does when no law
         covers it. A front end shows them to a person before he commits an irregularity."""
-        deal = self.in_play
-        if deal is None or deal.is_complete or not self.table_mode or deal.can_proper(action):
+        deal = self.open_deal()
+        if deal is None or not self.table_mode or deal.can_proper(action):
             return []
         probe = deal.copy()
         before = len(probe.irregularities)

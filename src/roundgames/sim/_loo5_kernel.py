@@ -500,8 +500,8 @@ def settle_flush(cfg, st, shown_from):
 
 @numba.njit(cache=True)
 def show_flushes(cfg, st, acts, taken):
-    """Take the pool without play, or show the flushes after the declaring (every flush held is shown: it never
-    costs); whether the deal is settled so, without play (LOO5-6, §14.24)."""
+    """Take the pool without play, or show the flushes after the declaring: every flush held is shown, in turn
+    from the dealer's left (§14.34); whether the deal is settled so, without play (LOO5-6, §14.24)."""
     players, size, trump, pam = cfg[C_PLAYERS], cfg[C_SIZE], st[SC, S_TRUMP], st[SC, S_PAM]
     for s in range(players):
         st[KEY, s] = -1
@@ -519,21 +519,17 @@ def show_flushes(cfg, st, acts, taken):
         return False
     npl = st[SC, S_NPL]
     shown_from = np.int64(0)
-    first = -1
+    held = False
     for j in range(npl):
         s = st[PL, j]
         shown_from |= ONE << s
         st[KEY, s] = flush_key(st[HAND, s], trump, pam, size)
-        if st[KEY, s] >= 0 and j > 0 and first < 0:
-            first = s  # offered first, from the dealer's left, to the seats other than the leader
-    if first < 0 and st[KEY, st[PL, 0]] >= 0:
-        first = st[PL, 0]
-    if first < 0:
+        held |= st[KEY, s] >= 0
+    if not held:
         return False
-    record(st, acts, first, A_FLUSH, 0)
-    for j in range(npl):
+    for j in range(npl):  # the players from the dealer's left
         s = st[PL, j]
-        if s != first and st[KEY, s] >= 0:
+        if st[KEY, s] >= 0:
             record(st, acts, s, A_FLUSH, 0)
     settle_flush(cfg, st, shown_from)
     return True

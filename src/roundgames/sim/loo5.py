@@ -10,8 +10,8 @@ hero's hand (``given["hand"]``, a mask) and the turn-up (``given["turnup"]``, -1
 pack first and the rest is dealt around them, the hero's places skipped.
 
 **The players.** Every deal's random choices come from its CHOICES stream, one ``below(k)`` per decision among
-``k`` choices, and no draw where only one is open. Every flush held is shown (showing never costs: it takes the
-pool and a loo from each, or loses to a better flush and pays what it would have paid anyway).
+``k`` choices, and no draw where only one is open. Every flush held is shown, in turn from the dealer's left, as
+the engine has it shown (RULES.md §14.34: a flush is always shown; nobody chooses).
 
 - ``random``: uniform over the legal actions in the canonical order: declaring, stand, throw up (where open),
   then every exchange, a set of cards numbered by its positions in the hand sorted ascending (bit ``j`` for the

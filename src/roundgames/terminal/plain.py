@@ -127,7 +127,8 @@ class _Plain:
         self.echo = not _isatty(infile)
         #: table mode: the deal and the stages ("before", "play") at which the people have had their word
         self.stops: tuple[object, set[str]] = (None, set())
-        #: the deal and the people offered the chance to show a flush before the first lead (LOO5-6)
+        #: the deal and the people offered the chance to act out of turn before a bot (``side_actions``; since
+        #: §14.34 no game offers one, a flush being shown in its holder's turn)
         self.offered: tuple[object, set[int]] = (None, set())
 
     # -- output ------------------------------------------------------------------------------
@@ -162,6 +163,8 @@ class _Plain:
             while True:
                 deal = table.in_play
                 if deal is None or deal.is_complete:
+                    if self.aside():  # a law stated on the deal just settled (Peel's single, §14.30)
+                        continue
                     table.sitting.end_deal()  # settled already by the table (if not, settle it now)
                     if table.is_over:
                         break
@@ -169,7 +172,7 @@ class _Plain:
                     continue
                 seat = table.to_act
                 assert seat is not None
-                if seat in table.humans:
+                if seat in table.humans and table.forced_action() is None:
                     self.autosave()
                     self.turn(seat)
                 elif not self.aside() and not self.side_offer():
@@ -318,7 +321,8 @@ class _Plain:
         self.stops[1].add(stage)
         acted = False
         for seat in self.table.humans:
-            if self.table.in_play is not deal or deal is None or deal.is_complete or deal.to_act in self.table.humans:
+            open_deal = self.table.open_deal()
+            if open_deal is None or open_deal is not deal or open_deal.to_act in self.table.humans:
                 break
             self.autosave()
             if self.side_held(seat):
@@ -328,7 +332,7 @@ class _Plain:
         return acted
 
     def side_held(self, seat: int) -> bool:
-        """Whether ``seat``, not the seat to act, may do something now (show a flush, LOO5-6); noted per deal."""
+        """Whether ``seat``, not the seat to act, may do something now (``side_actions``); noted per deal."""
         deal = self.table.in_play
         if deal is None or deal.is_complete:
             return False
@@ -337,8 +341,8 @@ class _Plain:
         return bool(deal.side_actions(seat))
 
     def side_offer(self) -> bool:
-        """Before a bot makes the first lead, a person who may act out of turn (holding a flush) is asked once
-        whether to (LOO5-6: the lead closes the chance); returns whether he did."""
+        """Before a bot acts, a person whom the game offers something out of turn is asked once whether to take
+        it (the bot's action may close the chance); returns whether he did."""
         for seat in self.table.humans:
             if self.side_held(seat) and seat not in self.offered[1]:
                 self.offered[1].add(seat)
@@ -349,7 +353,7 @@ class _Plain:
     def turn(self, seat: int, *, aside: bool = False, side: bool = False) -> bool:
         """Read what ``seat`` does at his turn, or (``aside``) out of turn, until he acts or, out of turn,
         lets the table go on with Enter; returns whether he acted. ``side``: out of turn, only for what the
-        game offers then (a flush shown before the first lead, LOO5-6), once."""
+        game offers him then (``side_actions``), once."""
         if side:
             self.show_side_offer(seat)
         elif aside:
@@ -370,9 +374,9 @@ class _Plain:
         name = self.table.seats[seat]
         acted = False
         while True:
-            deal = self.table.in_play
-            if aside and (deal is None or deal.is_complete or deal.to_act == seat):
-                return acted  # what he did ended the deal, or made it his turn
+            deal = self.table.open_deal()
+            if aside and (deal is None or deal.is_complete != deal.voidable or deal.to_act == seat):
+                return acted  # what he did ended the deal (or voided it), or made it his turn
             self.out.write(f"{name} (flush)> " if side else f"{name} (out of turn)> " if aside else f"{name}> ")
             self.out.flush()
             line = self.infile.readline()
@@ -448,10 +452,15 @@ class _Plain:
     def show_aside(self, seat: int) -> None:
         """What a person sees when the table waits for his word out of turn (table mode)."""
         deal = self.table.in_play
-        assert deal is not None and deal.to_act is not None
+        assert deal is not None
         view = deal.view(seat)
         name = deal.seats[seat]
         self.say()
+        if deal.to_act is None:  # settled as it was dealt (Peel's single): a law of the deal may void it (§14.30)
+            dealer = deal.seats[deal.dealer]
+            self.say(you(f"-- {dealer} has dealt {view.kind_words}, settled at once; {name} may state a law first --"))
+            self.say("Enter lets the next deal come; or law RULE-ID, a law of the deal (laws lists them).")
+            return
         self.say(you(f"-- {deal.seats[deal.to_act]} begins {gerund(view)}; {name} may act out of turn (table mode) --"))
         numbered = self.numbered(hand_order(view.hand))
         hidden = view.stage is Stage.BID and seat in view.order  # his cards lie face down until his turn
@@ -460,7 +469,7 @@ class _Plain:
         self.say("Enter lets the table go on; or an action out of turn, or law RULE-ID (laws lists them).")
 
     def show_side_offer(self, seat: int) -> None:
-        """A person who may act out of turn (holding a flush), with a bot about to make the first lead (LOO5-6)."""
+        """A person whom the game offers something out of turn, with a bot about to act."""
         deal = self.table.in_play
         assert deal is not None and deal.to_act is not None
         view = deal.view(seat)

@@ -22,8 +22,9 @@ and what its law will do: ``y`` goes ahead, ``n`` or Escape takes it back. ``x``
 states one by its ID. Before the bots begin the declaring (the calling) and the play the table
 waits: Space or Enter lets it go on, or the person acts out of turn.
 
-A person holding a flush when a bot is about to make the first lead is given the chance once:
-the table waits, ``f`` shows the flush (LOO5-6), Space lets the lead be made (which closes it).
+A person's flush is shown for him at once when the declaring ends, as a bot's is: he has no choice
+(LOO5-6, RULES.md §14.34). Where a game offers a person something out of his turn before a bot
+acts (none does now), the table waits for him once: he acts, or Space lets the bot go on.
 Pam (LOO5-3) is drawn with ``(Pam)`` after it. An unknown key says so.
 
 Only what the person's seat may see is drawn: the seat's own view of the deal, public
@@ -189,7 +190,7 @@ class TableApp(Panels, App[int]):
         self.stops: tuple[object, set[str]] = (None, set())
         #: a window on an irregularity or a law is open: the bots wait for it
         self.deciding = False
-        #: the deal in which a person was given the chance to act before a bot (a flush, LOO5-6): once a deal
+        #: the deal in which a person was given the chance to act out of turn before a bot: once a deal
         self.chances: tuple[object, bool] = (None, False)
 
     # -- layout ------------------------------------------------------------------------------
@@ -284,9 +285,10 @@ class TableApp(Panels, App[int]):
                     self._deal_complete()
                 continue
             seat = self.table.to_act
-            if seat is None or seat in self.table.humans or self._holding():
+            forced = self.table.forced_action() is not None  # made for the person too: he has no choice (§14.34)
+            if seat is None or (seat in self.table.humans and not forced) or self._holding():
                 break
-            if self._chance_due():
+            if not forced and self._chance_due():
                 self.waiting = "chance"
                 break
             if self._stop_due():
@@ -301,7 +303,8 @@ class TableApp(Panels, App[int]):
     def _bot_timer(self) -> None:
         self.timer = None
         to_act = self.table.to_act
-        if self.waiting is None and not self._holding() and to_act is not None and to_act not in self.table.humans:
+        bots = to_act not in self.table.humans or self.table.forced_action() is not None
+        if self.waiting is None and not self._holding() and to_act is not None and bots:
             self._bot_once()
         self._advance()
 
@@ -322,8 +325,9 @@ class TableApp(Panels, App[int]):
         return True
 
     def _chance_due(self) -> bool:
-        """Whether a person may act out of turn now, before a bot does (a flush before the first lead, LOO5-6):
-        the table then waits for him once in the deal, as a bot's lead would close the chance."""
+        """Whether a person may act out of turn now, before a bot does (what the game offers out of turn,
+        ``side_actions``; since §14.34 no game offers anything, a flush being shown in its holder's turn): the table
+        then waits for him once in the deal, as the bot's action may close the chance."""
         deal = self.table.in_play
         if deal is None or self.chances[0] is deal:
             return False
@@ -394,15 +398,12 @@ class TableApp(Panels, App[int]):
             return seat
         deal = self.table.in_play
         if self.waiting == "chance":
-            return self.me  # his move out of turn: the game judges it (a flush, LOO5-6)
-        if (
-            self.table.table_mode
-            and deal is not None
-            and not deal.is_complete
-            and self.me in self.table.humans
-            and self.waiting in (None, "aside", "trick")
-        ):
-            return self.me  # out of turn: the laws rule on it (LOO-LAW-5, -10, NAP-LAW-4, -7)
+            return self.me  # his move out of turn: the game judges it (what it offers him out of turn)
+        if self.table.table_mode and deal is not None and self.me in self.table.humans:
+            if not deal.is_complete and self.waiting in (None, "aside", "trick"):
+                return self.me  # out of turn: the laws rule on it (LOO-LAW-5, -10, NAP-LAW-4, -7)
+            if deal.voidable and self.waiting == "deal":
+                return self.me  # a law of the deal on Peel's single, settled as it was dealt (§14.30)
         if seat is not None and deal is not None:
             self._say(f"Not your turn: {deal.seats[seat]} is to act.")
         return None
@@ -638,8 +639,11 @@ class TableApp(Panels, App[int]):
         if words[0].lower() == "laws" and len(words) == 1:
             self.action_law()
             return
-        self._interrupt()  # a typed move collects the trick in view, or goes on to the next deal
-        if words[0].lower() == "law":
+        law = words[0].lower() == "law"
+        settled = self.table.open_deal()  # a law of the deal may still void the single in view (§14.30)
+        if not (law and settled is not None and settled.is_complete):
+            self._interrupt()  # a typed move collects the trick in view, or goes on to the next deal
+        if law:
             self._law(" ".join(words[1:]))
             return
         self._act(text)

@@ -71,7 +71,7 @@ class Panels:
     marked: set[int]
     message: Text | None
     #: "trick" (a finished trick in view), "deal" (a result in view), "over", "aside" (table mode's wait),
-    #: "chance" (a person may act before a bot's first lead: a flush, LOO5-6)
+    #: "chance" (a person may act out of turn before a bot acts: what the game offers him so)
     waiting: str | None
 
     # -- small pieces ---------------------------------------------------------------------------
@@ -271,7 +271,7 @@ class Panels:
             return Text("The sitting is over: g score sheet, q quit.")
         if self.waiting == "aside" and deal is not None and seat is not None:
             return Text(f"Table mode: before {deal.seats[seat]} begins, act out of turn, or Space: go on.", "bold")
-        if self.waiting == "chance" and deal is not None and seat is not None:  # a flush before the lead, LOO5-6
+        if self.waiting == "chance" and deal is not None and seat is not None:  # what he is offered out of turn
             moves = self._phase_keys(deal, self.me, aside=True)
             return Text(f"Before {deal.seats[seat]} leads (it closes the chance): {moves}, or Space: go on.", "bold")
         if deal is None or seat is None:
@@ -341,7 +341,7 @@ class Panels:
     ) -> str:
         """The moves open to ``seat`` now (or ``texts`` of them), each with its key (``s Stand``, ``3 4 call``,
         ``n Nap``), and those that are typed (``/peep``); ``leave_out``: a verb shown otherwise (the marked cards'
-        move); ``aside``: out of his turn too (a flush, LOO5-6)."""
+        move); ``aside``: out of his turn too (what the game offers him so)."""
         verbs = self.table.spec.verbs
         if texts is None:
             texts = self.table.legal_texts(seat, aside=aside)
@@ -379,7 +379,7 @@ class Panels:
             if view.stage is Stage.PLAY:
                 out.append(f"1-{len(hand_order(view.hand))} pick a card   Enter or the digit again: play")
                 extra = [t for t in self.table.legal_texts(seat) if not action_cards(t)]
-                if extra:  # a move besides the cards: a flush shown before the first lead (LOO5-6)
+                if extra:  # a move besides the cards, where a game offers one in the play
                     out.append("   " + self._phase_keys(deal, seat, texts=extra))
             elif marking is not None:
                 out.append(f"1-{len(hand_order(view.hand))} mark  e {marking.label}")

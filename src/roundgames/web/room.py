@@ -353,7 +353,8 @@ class Room(Gathering, TurnClock, Pausing, Undo, Following):
                 when = self.next_deal_at
         elif deal.to_act is not None:
             seat = self.seats[deal.to_act]
-            if self.bot_controls(deal.to_act):
+            # what nobody chooses (a flush, always shown: §14.34) is made for a person too, at a bot's pace
+            if self.bot_controls(deal.to_act) or self.table.forced_action() is not None:
                 when = max(now + self.config["bot_delay"], self.trick_done_at + self._trick_pause())
             else:
                 ends = self.turn_ends(False)
@@ -378,6 +379,10 @@ class Room(Gathering, TurnClock, Pausing, Undo, Following):
             return
         seat = deal.to_act
         if seat is None:
+            return
+        forced = self.table.forced_action()
+        if forced is not None:  # he has no choice: the table makes it for him, a bot or a person (§14.34)
+            self._command("act", {"seat": seat, "text": action_text(deal, forced), "bot": True})
             return
         if not self.bot_controls(seat):
             ends = self.turn_ends(False)
@@ -435,11 +440,12 @@ class Room(Gathering, TurnClock, Pausing, Undo, Following):
 
         At a table in table mode an action the rules forbid but a law covers is refused first with the code
         ``irregular``, the rule it breaks and the laws it would bring into force; sent again with ``irregular``
-        it is applied with them (RULES.md §5, §8)."""
-        deal = self.table.deal
-        if deal is None or deal.is_complete:
+        it is applied with them (RULES.md §5, §8). Between deals a law of the deal may still void the deal just
+        settled as it was dealt (Peel's single, §14.30)."""
+        deal = self.table.open_deal()
+        if deal is None:
             raise RoomError("no_deal", "no deal is in progress")
-        turn = deal.to_act == seat or self.table.keeping == seat or bool(deal.side_actions(seat))  # a flush, LOO5-6
+        turn = deal.to_act == seat or self.table.keeping == seat or bool(deal.side_actions(seat))
         head = (text.split() or [""])[0].lower()
         found: list[Irregularity] = []
         # The Nap spare hand is taken in two steps of the room's own; neither is an irregularity a law covers.
@@ -645,9 +651,10 @@ class Room(Gathering, TurnClock, Pausing, Undo, Following):
 
     def _act(self, seq: int, seat: int, text: str, bot: bool) -> None:
         table = self.table
-        deal = table.deal
-        if deal is None or deal.is_complete:
+        deal = table.open_deal()
+        if deal is None:
             raise RoomError("no_deal", "no deal is in progress")
+        settled = deal.is_complete  # a law of the deal voids the single just settled (§14.30)
         name = self.display_names()[seat]
         words = text.strip().split()
         tricks_before = len(deal.tricks)
@@ -681,6 +688,8 @@ class Room(Gathering, TurnClock, Pausing, Undo, Following):
             self._log(seq, "trick", deal.tricks[-1].winner, trick_text(deal.tricks[-1], self.display_names()))
             self.trick_done_at = self.clock.now()
         if deal.is_complete:
+            if settled:
+                self.nets.pop()  # its row on the score sheet is written again, as the law leaves it
             self._deal_over(seq, deal)
 
     def _take_spare(self, seq: int, seat: int, bot: bool) -> None:

@@ -286,7 +286,7 @@ def state_for(facts: TableFacts, viewer: int | None) -> dict[str, Any]:
         if view.stage is Stage.PLAY:
             state["illegal"] = illegal_reasons(deal, viewer, view.hand)
     elif view.legal and not deal.is_complete and not facts.seats[viewer].bot_playing:
-        # What the seat may do out of its turn: show a flush before the first lead (LOO5-6).
+        # What the seat may do out of its turn (``side_actions``; a flush is shown in its turn, §14.34).
         state["legal"] = legal_entries(deal, view, keeping)
     if view.widow is not None:
         d["widow"] = card_str(view.widow)  # the viewer peeped at it (NAP-VAR-PEEP)
