@@ -126,7 +126,7 @@ def test_the_summary_without_out_writes_nothing(tmp_path: Path) -> None:
         capture_output=True,
         text=True,
         cwd=tmp_path,
-        timeout=60,
+        timeout=300,
         check=False,
     )
     assert run.returncode == 0, run.stderr
