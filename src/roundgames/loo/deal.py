@@ -54,7 +54,7 @@ from .actions import (
     parse_action,
 )
 from .dealing import claim_cards, deal_order
-from .legality import declare_options, follow, follow_reason, lead, lead_reason, refusal
+from .legality import declare_options, follow, follow_reason, lead, lead_reason, refusal, verify_in_play
 from .rules import LooRules
 from .settle import settle_single, settle_tricks, shares
 from .stated import apply_stated, deal_unknown, stated_options, verify_stated
@@ -565,19 +565,7 @@ class LooDeal(BaseDeal):
         s = self.seat_index(seat)
         name, shown = self.seats[s], card_str(card) if 0 <= card < 52 else str(card)
         what = f"{name} cannot play {shown}"
-        if self.phase is Phase.DEAL:
-            raise IllegalActionError(f"{what}: the cards have not been dealt", "LOO-DEAL-4")
-        if self.phase is Phase.COMPLETE:
-            raise IllegalActionError(f"{what}: the deal is over", "LOO-PLAY-9")
-        if self.unknown:
-            raise RecordError("actions", f"{what}: nobody recorded the cards of this deal; state each trick's winner")
-        if self.phase is Phase.DECLARE:
-            if s == self.to_act:
-                choices = "stand, throw up or take the miss" if Feature.MISS in self.features else "stand or throw up"
-                raise IllegalActionError(f"{what}: he must first {choices}", "LOO-DECL-1")
-            raise IllegalActionError(f"{what}: the declaring is not over", "LOO-DECL-1")
-        if self.phase is Phase.SHOW:
-            raise IllegalActionError(f"{what}: a flush is shown, so the hand is not played", "LOO5-6")
+        verify_in_play(self, s, what)
         if s not in self.players:
             raise IllegalActionError(f"{what}: only those who stood or took the miss play", "LOO-PLAY-1")
         if not (0 <= card < 52 and self.hands[s] >> card & 1):

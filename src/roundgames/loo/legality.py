@@ -15,14 +15,24 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..core.cards import SUIT_MASKS, SUIT_NAMES, Card, card_of, cards_in, format_cards, highest, rank_of
-from ..core.errors import IllegalActionError
+from ..core.errors import IllegalActionError, RecordError
 from ..core.tricks import loo_follow
-from .actions import Decl, Kind
+from ..games.protocol import Feature
+from .actions import Decl, Kind, Phase
 
 if TYPE_CHECKING:
     from .deal import LooDeal
 
-__all__ = ["declare_options", "follow", "follow_reason", "lead", "lead_reason", "refusal", "top_trump"]
+__all__ = [
+    "declare_options",
+    "follow",
+    "follow_reason",
+    "lead",
+    "lead_reason",
+    "refusal",
+    "top_trump",
+    "verify_in_play",
+]
 
 
 def top_trump(turnup: Card, trump: int) -> Card:
@@ -133,3 +143,21 @@ def declare_options(deal: LooDeal, seat: int) -> tuple[Decl, ...]:
         if stood == 0 and took == 1:  # LOO-DECL-9
             return (Decl.STAND, Decl.THROW)
     return (Decl.MISS, Decl.STAND, Decl.THROW) if miss_open else (Decl.STAND, Decl.THROW)
+
+
+def verify_in_play(deal: LooDeal, s: int, what: str) -> None:
+    """Raise unless the deal is in its play, so that seat ``s`` may play a card now as far as the deal's phase
+    goes (``what``: "P3 cannot play 4S"); the seat, the card and the turn are the caller's to check."""
+    if deal.phase is Phase.DEAL:
+        raise IllegalActionError(f"{what}: the cards have not been dealt", "LOO-DEAL-4")
+    if deal.phase is Phase.COMPLETE:
+        raise IllegalActionError(f"{what}: the deal is over", "LOO-PLAY-9")
+    if deal.unknown:
+        raise RecordError("actions", f"{what}: nobody recorded the cards of this deal; state each trick's winner")
+    if deal.phase is Phase.DECLARE:
+        if s == deal.to_act:
+            choices = "stand, throw up or take the miss" if Feature.MISS in deal.features else "stand or throw up"
+            raise IllegalActionError(f"{what}: he must first {choices}", "LOO-DECL-1")
+        raise IllegalActionError(f"{what}: the declaring is not over", "LOO-DECL-1")
+    if deal.phase is Phase.SHOW:
+        raise IllegalActionError(f"{what}: a flush is shown, so the hand is not played", "LOO5-6")
