@@ -25,7 +25,7 @@ from ..kernels import MAX_POOL, Setup
 from ..loo3 import params_of, rules_of
 from . import _loo3 as K
 from .buckets import loo_lookup
-from .weigh import KINDS, Field, Stats, check_seats
+from .weigh import KINDS, Field, Stats, check_seats, file_header
 
 __all__ = ["ACTIONS", "Loo3Game"]
 
@@ -83,16 +83,7 @@ class Loo3Game:
 
     def header(self, pools: list[dict[str, Any]]) -> dict[str, Any]:
         """What a strategy file of this game says of it (:mod:`roundgames.bots.strategy`)."""
-        return {
-            "game": self.game,
-            "form": self.form,
-            "players": self.players,
-            "preset": self.preset,
-            "options": dict(self.options),
-            "actions": list(self.actions),
-            "pools": pools,
-            "contexts": self.contexts,
-        }
+        return file_header(self, pools)
 
     @cached_property
     def buckets(self) -> NDArray[np.int64]:

@@ -34,7 +34,7 @@ from ..kernels import MAX_POOL, Setup
 from ..loo5 import KERNELS
 from . import _loo5 as K
 from .buckets import loo5_keys, loo_lookup
-from .weigh import Field, Stats, check_seats
+from .weigh import Field, Stats, check_seats, file_header
 
 __all__ = ["PRESETS", "Loo5Game"]
 
@@ -112,16 +112,7 @@ class Loo5Game:
 
     def header(self, pools: list[dict[str, Any]]) -> dict[str, Any]:
         """What a strategy file of this game says of it (:mod:`roundgames.bots.strategy`)."""
-        return {
-            "game": self.game,
-            "form": self.form,
-            "players": self.players,
-            "preset": self.preset,
-            "options": dict(self.options),
-            "actions": list(self.actions),
-            "pools": pools,
-            "contexts": self.contexts,
-        }
+        return file_header(self, pools)
 
     @cached_property
     def buckets(self) -> NDArray[np.int64]:

@@ -22,7 +22,7 @@ from ..kernels import Setup
 from ..nap import KERNEL
 from . import _nap as K
 from .buckets import nap_lookup
-from .weigh import KINDS, Field, Stats, check_seats
+from .weigh import KINDS, Field, Stats, check_seats, file_header
 
 __all__ = ["NapGame"]
 # the weighing kernel knows a table's player by its code in a field
@@ -82,16 +82,7 @@ class NapGame:
 
     def header(self, pools: list[dict[str, Any]]) -> dict[str, Any]:
         """What a strategy file of this game says of it (:mod:`roundgames.bots.strategy`)."""
-        return {
-            "game": self.game,
-            "form": self.form,
-            "players": self.players,
-            "preset": self.preset,
-            "options": dict(self.options),
-            "actions": list(self.actions),
-            "pools": pools,
-            "contexts": self.contexts,
-        }
+        return file_header(self, pools)
 
     @cached_property
     def buckets(self) -> NDArray[np.int64]:

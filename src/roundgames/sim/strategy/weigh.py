@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 import numpy as np
 from numpy.typing import NDArray
 
 from ...core.errors import RulesError
 
-__all__ = ["KINDS", "SCALE", "TOTAL", "Field", "Stats", "quantize"]
+__all__ = ["KINDS", "SCALE", "TOTAL", "Field", "Stats", "file_header", "quantize"]
 
 #: a table row's weights are out of this (uint8)
 SCALE: Final = 255
@@ -151,3 +151,19 @@ def check_seats(kinds: Sequence[str], players: int) -> None:
     """A field of one player a seat."""
     if len(kinds) != players:
         raise RulesError(f"field: one player a seat, {players} seats, got {len(kinds)}")
+
+
+def file_header(game: Any, pools: list[dict[str, Any]]) -> dict[str, Any]:
+    """What a strategy file says of the game it was computed for (:mod:`roundgames.bots.strategy` reads it): the
+    same fields for every game, from its ``game``, ``form``, ``players``, ``preset``, ``options``, ``actions`` and
+    ``contexts``, with its pool buckets."""
+    return {
+        "game": game.game,
+        "form": game.form,
+        "players": game.players,
+        "preset": game.preset,
+        "options": dict(game.options),
+        "actions": list(game.actions),
+        "pools": pools,
+        "contexts": game.contexts,
+    }
