@@ -391,10 +391,12 @@ def scratch(n):
 
 
 @numba.njit(cache=True)
-def reset_batch(state, n, params, pol, seed, first, number, obs, mask, seats, rewards, tables, lookup, table,
-                compact):  # fmt: skip
+def reset_batch(state, static, seed, first, number, obs, mask, seats, rewards):
     """Deal deal ``number`` at every table (table ``b`` is table ``first + b``), play the built-in seats to the
-    first learner's turn, and write what it sees."""
+    first learner's turn, and write what it sees. ``static``: ``(n, params, pol, compact, tables, lookup, table)``,
+    the table size, the rules' parameters, each seat's player (:data:`LEARNER` for the caller's), whether the
+    observation is compact, and the arrays the built-in players read."""
+    n, params, pol, compact, tables, lookup, table = static
     s = scratch(n)
     for b in range(state.shape[0]):
         row = state[b]
@@ -405,8 +407,9 @@ def reset_batch(state, n, params, pol, seed, first, number, obs, mask, seats, re
 
 
 @numba.njit(cache=True)
-def check_batch(state, n, params, actions):
+def check_batch(state, static, actions):
     """The first table whose action is not legal (-1: none); a finished table takes any action."""
+    n, params = static[0], static[1]
     for b in range(state.shape[0]):
         row = state[b]
         if row[PHASE] == COMPLETE:
@@ -418,10 +421,10 @@ def check_batch(state, n, params, actions):
 
 
 @numba.njit(cache=True)
-def step_batch(state, n, params, pol, seed, first, actions, autoreset, obs, mask, seats, rewards, ended, tables,
-               lookup, table, compact):  # fmt: skip
+def step_batch(state, static, seed, first, actions, autoreset, obs, mask, seats, rewards, ended):
     """Apply each table's action (checked by :func:`check_batch`), play the built-in seats, and write the rewards
-    of the deals that ended, which ended, and what the next seat to act sees."""
+    of the deals that ended, which ended, and what the next seat to act sees (:func:`reset_batch`'s ``static``)."""
+    n, params, pol, compact, tables, lookup, table = static
     s = scratch(n)
     for b in range(state.shape[0]):
         row = state[b]

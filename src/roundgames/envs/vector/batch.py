@@ -110,6 +110,9 @@ class BatchedGame:
         self.first_table = _int("first_table", first_table, 0)
         self.autoreset = autoreset
         self.compact = observation == "uint8"
+        #: what the kernel's functions take as ``static``: the table size, the rules, the players, the
+        #: observation's kind and the arrays the built-in players read (the functional form's, :mod:`.functional`)
+        self.static = (n, self.params, self.pol, self.compact, *self.extras)
         self.num_actions = self.spec.num_actions(self.setup)
         self.obs_size = self.spec.obs_size(self.setup)
         b = self.batch
@@ -148,8 +151,8 @@ class BatchedGame:
         if seed is not None:
             self.seed = _int("seed", seed, 0, (1 << 64) - 1)
         self.spec.kernel.reset_batch(
-            self.state, self.n, self.params, self.pol, np.uint64(self.seed), self.first_table, 0, self.obs,
-            self.mask, self.seat, self.rewards, *self.extras, self.compact,
+            self.state, self.static, np.uint64(self.seed), self.first_table, 0, self.obs, self.mask, self.seat,
+            self.rewards,
         )  # fmt: skip
         self._started = True
         return self.obs, self.mask, self.seat
@@ -167,7 +170,7 @@ class BatchedGame:
             raise RulesError(f"actions: one action id per table, shape ({self.batch},) of integers, got {acts.shape}")
         acts = acts.astype(np.int64, copy=False)
         k = self.spec.kernel
-        bad = k.check_batch(self.state, self.n, self.params, acts)
+        bad = k.check_batch(self.state, self.static, acts)
         if bad >= 0:
             legal = np.flatnonzero(self.mask[bad]).tolist()
             raise IllegalActionError(
@@ -176,8 +179,8 @@ class BatchedGame:
                 "LOO-PLAY-2" if self.spec.game == "loo" else "NAP-PLAY-1",
             )
         k.step_batch(
-            self.state, self.n, self.params, self.pol, np.uint64(self.seed), self.first_table, acts, self.autoreset,
-            self.obs, self.mask, self.seat, self.rewards, self.terminated, *self.extras, self.compact,
+            self.state, self.static, np.uint64(self.seed), self.first_table, acts, self.autoreset, self.obs,
+            self.mask, self.seat, self.rewards, self.terminated,
         )  # fmt: skip
         return self.obs, self.mask, self.rewards, self.terminated, self.seat
 
