@@ -10,7 +10,7 @@ adapters' observation (``roundgames.envs`` encoding) the vector; at the end, the
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import numpy as np
@@ -64,9 +64,10 @@ def engine_deal(env: BatchedGame, record: dict[str, Any]) -> Any:
     return deal
 
 
-def assert_replays(env: BatchedGame, run: dict[str, Any]) -> int:
+def assert_replays(env: BatchedGame, run: dict[str, Any], twins: Mapping[int, Any] | None = None) -> int:
     """Every table's deal replayed through the engine gives the same masks, observations and rewards; the number
-    of learner decisions checked."""
+    of learner decisions checked. ``twins``: bots, by seat, that choose on the engine's view what the built-in
+    player of that seat chose in the batch (the simulator's twins), checked at each of that seat's turns."""
     enc = env_game(env.spec.game).encoding
     checked = 0
     for b, record in enumerate(run["records"]):
@@ -82,13 +83,18 @@ def assert_replays(env: BatchedGame, run: dict[str, Any]) -> int:
                 want = np.zeros(len(obs), np.float64)
                 enc.observation_into(deal, seat, (), want)
                 got = obs.astype(np.float64)
+                want = want.astype(obs.dtype).astype(np.float64)  # the adapters' vectors are float32 too
                 if env.compact:
                     want = np.where(_scalar_places(env, deal), got, want)
                 assert np.array_equal(got, want), f"{where}, action {i}: {np.flatnonzero(got != want)}"
                 checked += 1
             if action_id is not None:
-                deal.apply(enc.action(deal, action_id))
-        assert deal.result() is not None, where
+                action = enc.action(deal, action_id)
+                if twins and deal.to_act in twins:
+                    chosen = twins[deal.to_act].choose(deal.view(deal.to_act))
+                    assert chosen == action, f"{where}, action {i}: the built-in player chose {action}, not {chosen}"
+                deal.apply(action)
+        assert deal.is_complete, where
         assert run["rewards"][b].tolist() == list(deal.net), f"{where}: rewards"
     return checked
 

@@ -43,16 +43,6 @@ E_POOL, E_DEALER, E_LOO_UNIT = K.NPARAMS, K.NPARAMS + 1, K.NPARAMS + 2
 NPARAMS = K.NPARAMS + 3
 
 
-def width(n):
-    """The columns of a table's row at a table of ``n``."""
-    return BASE + 7 * n + 4 * n
-
-
-def obs_size(n):
-    """The length of an observation vector (:func:`roundgames.envs.loo_encoding.layout` without the rules)."""
-    return 160 + 52 * n + 5 * n + 4 * n + n + n + 4 + 3 + 2 + 1 + 4
-
-
 @numba.njit(cache=True, inline="always")
 def blk(n, which):
     return BASE + which * n

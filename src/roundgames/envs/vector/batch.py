@@ -137,10 +137,10 @@ class BatchedGame:
             if isinstance(opponents, str) or len(opponents) != n:
                 raise RulesError(f"opponents: one player or None per seat ({n} seats), got {opponents!r}")
             out = list(opponents)
-        for name in out:
-            if name is not None and name not in self.spec.policies:
+        for player in out:
+            if player is not None and player not in self.spec.policies:
                 valid = ", ".join(self.spec.policies)
-                raise RulesError(f"opponents: unknown player {name!r} (valid: {valid}, or None for the learner)")
+                raise RulesError(f"opponents: unknown player {player!r} (valid: {valid}, or None for the learner)")
         if all(p is not None for p in out):
             raise RulesError("opponents: every seat has a built-in player; leave at least one seat (None) to learn")
         return out

@@ -8,6 +8,7 @@ from typing import Any
 import numpy as np
 
 from ...sim import loo3 as sim
+from ...sim._loo3_kernel import NPARAMS as SIM_PARAMS
 from ...sim._loo_sensible_kernel import tables as sensible_tables
 from ...sim.kernels import Setup
 from . import _loo3 as K
@@ -19,11 +20,16 @@ __all__ = ["FORM"]
 def _params(setup: Setup, dealer: int | None) -> np.ndarray[Any, Any]:
     rules = sim.rules_of(setup)
     out = np.zeros(K.NPARAMS, np.int64)
-    out[: K.K.NPARAMS] = sim.params_of(rules)
+    out[:SIM_PARAMS] = sim.params_of(rules)
     out[K.E_POOL] = setup.pool
     out[K.E_DEALER] = -1 if dealer is None else dealer
     out[K.E_LOO_UNIT] = rules.stakes.loo
     return out
+
+
+def _obs_size(n: int) -> int:
+    """The length of an observation (:func:`roundgames.envs.loo_encoding.layout` of Three-card Loo)."""
+    return 160 + 52 * n + 5 * n + 4 * n + n + n + 4 + 3 + 2 + 1 + 4
 
 
 def _extras(setup: Setup) -> tuple[Any, ...]:
@@ -58,8 +64,8 @@ FORM = Form(
     params=_params,
     extras=_extras,
     num_actions=lambda setup: K.NUM_ACTIONS,
-    obs_size=lambda setup: K.obs_size(setup.players),
-    width=lambda setup: K.width(setup.players),
+    obs_size=lambda setup: _obs_size(setup.players),
+    width=lambda setup: K.BASE + 11 * setup.players,  # the blocks HAND .. TCARD, and the log of 4n actions
     record=_record,
     phase_column=K.PHASE,
     complete=K.COMPLETE,
