@@ -107,12 +107,12 @@ def test_the_built_in_players_are_the_simulator_s(players: int, policies: tuple[
     setup = Setup("nap", players, ("sensible", *policies[1:]), options, 4)
     traces = [KERNEL.trace(setup, int(kernel.table_seed(np.uint64(seed), t)), 1) for t in range(batch)]
     want = [[int(a) if a < CALLED else PASS + int(a) - CALLED for a in tr["actions"][0] if a >= 0] for tr in traces]
-    obs, mask, seat = env.reset()
+    seat = env.reset()[2]
     rewards = np.zeros_like(env.rewards)
     while (seat >= 0).any():
         acts = np.array([want[b][len(env.record(b)["actions"])] if seat[b] >= 0 else 0 for b in range(batch)])
         assert (seat[seat >= 0] == 0).all()
-        obs, mask, r, _ended, seat = env.step(acts)
+        _obs, _mask, r, _ended, seat = env.step(acts)
         rewards += r
     for b, trace in enumerate(traces):
         record = env.record(b)
@@ -126,7 +126,7 @@ def test_the_compact_observation_replays_through_the_engine() -> None:
     env = BatchedGame("nap", batch=100, players=4, options={"kitty": True}, pool=300, seed=4, observation="uint8",
                       autoreset=False)  # fmt: skip
     replayed(env, 4)
-    obs, _, _ = env.reset()
+    obs = env.reset()[0]
     kitty = sum(size for _, size in nap_encoding.layout(4)[:13])
     assert obs.dtype == np.uint8 and (obs[:, kitty] == 255).all()
     wide = BatchedGame("nap", batch=3, players=4, options={"kitty": True}, pool=300, seed=4)
@@ -176,7 +176,7 @@ def test_an_option_the_simulator_cannot_play_is_refused_by_name(options: dict[st
 
 def test_the_sizes_are_the_adapters_and_an_illegal_action_moves_no_table() -> None:
     env = BatchedGame("nap", batch=3, players=6, seed=1)
-    obs, mask, seat = env.reset()
+    obs, mask, _seat = env.reset()
     assert env.num_actions == nap_encoding.NUM_ACTIONS == mask.shape[1]
     assert obs.shape[1] == sum(size for _, size in nap_encoding.layout(6))
     before = env.state.copy()

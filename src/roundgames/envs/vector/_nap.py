@@ -50,12 +50,12 @@ NPARAMS = P.CONFIG_SIZE + 1
 ONE = np.int64(1)
 
 
-def width(n):
+def width(n: int) -> int:
     """The columns of a table's row at a table of ``n``."""
     return BASE + 5 * n + 6 * n
 
 
-def obs_size(n):
+def obs_size(n: int) -> int:
     """The length of an observation vector (:func:`roundgames.envs.nap_encoding.layout`)."""
     return 188 + 72 * n
 
@@ -229,7 +229,7 @@ def builtin_call(row, n, params, after, pay, policy, lookup, table, w, st):
     p = row[TO_ACT]
     high = row[HIGH]
     hand = row[blk(n, HAND) + p]
-    if (policy == P.STRATEGY or policy == P.STRATEGY_HEAD) and after[high, 0] > 0:  # noqa: SIM109
+    if (policy == P.STRATEGY or policy == P.STRATEGY_HEAD) and after[high, 0] > 0:
         cell = table[p * K.CALLS + high, K.bucket_of(lookup, hand)]
         if K.table_weights(cell, high, after, w):
             return K.draw(w, st)
