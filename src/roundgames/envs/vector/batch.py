@@ -34,6 +34,7 @@ __all__ = ["FORMS", "BatchedGame", "form_of"]
 #: the forms the batched environment plays, by (game, form), each by the module that makes its :class:`Form`
 FORMS: dict[tuple[str, str], str] = {
     ("loo", "three_card"): ".loo3",
+    ("nap", "nap"): ".nap",
 }
 #: the observation's element types: the adapters' float32, or a compact uint8 (counts in counters, at most 255)
 OBSERVATIONS = ("float32", "uint8")
