@@ -177,7 +177,7 @@ class BatchedGame:
             raise IllegalActionError(
                 f"actions[{bad}]: {int(acts[bad])} is not a legal action of P{int(self.seat[bad]) + 1} at table "
                 f"{self.first_table + bad} (legal: {legal})",
-                "LOO-PLAY-2" if self.spec.game == "loo" else "NAP-PLAY-1",
+                self.spec.phase_rules[int(self.state[bad, self.spec.phase_column])],
             )
         k.step_batch(
             self.state, self.static, np.uint64(self.seed), self.first_table, acts, self.autoreset, self.obs,

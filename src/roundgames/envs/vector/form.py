@@ -48,3 +48,5 @@ class Form:
     complete: int
     #: the names of the observation's fields that hold counts (in the compact observation, counters)
     scalars: Callable[[Setup], list[str]]
+    #: the rules an action breaks when it is not among the legal ones, by the phase it was taken in
+    phase_rules: Mapping[int, str]

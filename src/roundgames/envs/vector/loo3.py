@@ -70,4 +70,5 @@ FORM = Form(
     phase_column=K.PHASE,
     complete=K.COMPLETE,
     scalars=lambda setup: ["pool"],
+    phase_rules={K.DECLARE: "LOO-DECL-1", K.PLAY: "LOO-PLAY-2"},
 )

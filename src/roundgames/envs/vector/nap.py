@@ -64,6 +64,7 @@ FORM = Form(
     obs_size=lambda setup: K.obs_size(setup.players),
     width=lambda setup: K.width(setup.players),
     record=_record,
+    phase_rules={K.CALLING: "NAP-CALL-2", K.PLAY: "NAP-PLAY-2"},
     phase_column=K.PHASE,
     complete=K.COMPLETE,
     scalars=lambda setup: ["kitty"],
