@@ -38,6 +38,7 @@ BASE = DECK + 52
 #: the per-position blocks after BASE, each ``n`` wide: the hand held, the hand dealt, the declaration (the
 #: engine's ``Decl``), the cards put out in an exchange, the tricks won, the net, the positions that play in order,
 #: the card each position played to the trick in progress, the hand as play began; then the action log, 6n wide
+#: (n declarations and five cards each, or n declarations and n flushes): a row is ``BASE + 15 * n`` wide
 HAND, DEALT, DECL, EXCH, WON, NET, PLIST, TCARD, PLAYHAND, LOG = range(10)
 #: the engine's phases (:class:`roundgames.loo.actions.Phase`) and declarations (``Decl``)
 DECLARE, PLAY, COMPLETE = 1, 2, 3
@@ -52,16 +53,6 @@ STAND_ID, THROW_ID, FLUSH_ID, CIVIL_ID, EXCHANGE = 52, 53, 56, 57, 58
 E_DEALER = K.CONFIG_SIZE
 NPARAMS = K.CONFIG_SIZE + 1
 ONE = K.ONE
-
-
-def width(n):
-    """The columns of a table's row at a table of ``n``."""
-    return BASE + 9 * n + 6 * n
-
-
-def num_actions(size):
-    """The size of the action space for hands of ``size`` cards: 90 (five), 66 (three)."""
-    return EXCHANGE + (1 << size)
 
 
 @numba.njit(cache=True, inline="always")
@@ -418,12 +409,6 @@ def builtin(row, n, params, policy, tables, s):
     won = row[blk(n, WON) + row[TO_ACT]]
     card, say = K.choose_play(policy, legal, led, win, j, row[TRUMP], row[PAM], row[CIVIL] != 0, won, s[2])
     return CIVIL_ID if say else card
-
-
-def obs_size(n, size):
-    """The length of an observation vector (:func:`roundgames.envs.loo_encoding.layout` of these forms)."""
-    t = size + 1
-    return 160 + 52 * n + 6 * n + t * n + 2 * n + 5 + 3 + 1 + t + 1 + t * n + 52 + 52 + 1 + 2 * n + 52
 
 
 @numba.njit(cache=True)

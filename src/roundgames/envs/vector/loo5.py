@@ -17,6 +17,7 @@ import numpy as np
 
 from ...games.registry import rules_for
 from ...sim import loo5 as sim
+from ...sim._loo5_kernel import CONFIG_SIZE
 from ...sim._loo_sensible_kernel import tables as sensible_tables
 from ...sim.kernels import Setup
 from . import _loo5 as K
@@ -35,9 +36,15 @@ def _plan(setup: Setup) -> Any:
 
 def _params(setup: Setup, dealer: int | None) -> np.ndarray[Any, Any]:
     out = np.zeros(K.NPARAMS, np.int64)
-    out[: K.K.CONFIG_SIZE] = _plan(setup).cfg
+    out[:CONFIG_SIZE] = _plan(setup).cfg
     out[K.E_DEALER] = -1 if dealer is None else dealer
     return out
+
+
+def _obs_size(n: int, size: int) -> int:
+    """The length of an observation (:func:`roundgames.envs.loo_encoding.layout` of these forms, tricks = size)."""
+    t = size + 1
+    return 160 + 52 * n + 6 * n + t * n + 2 * n + 5 + 3 + 1 + t + 1 + t * n + 52 + 52 + 1 + 2 * n + 52
 
 
 def _extras(setup: Setup) -> tuple[Any, ...]:
@@ -75,9 +82,9 @@ def _form(form: str) -> Form:
         setup_check=kernel.check,
         params=_params,
         extras=_extras,
-        num_actions=lambda setup: K.num_actions(size),
-        obs_size=lambda setup: K.obs_size(setup.players, size),
-        width=lambda setup: K.width(setup.players),
+        num_actions=lambda setup: K.EXCHANGE + (1 << size),  # 90 in Five-card Loo, 66 in Irish
+        obs_size=lambda setup: _obs_size(setup.players, size),
+        width=lambda setup: K.BASE + 15 * setup.players,  # the blocks HAND .. PLAYHAND, and the log of 6n actions
         record=_record,
         phase_column=K.PHASE,
         complete=K.COMPLETE,
