@@ -62,6 +62,29 @@ def test_irish_deals_replay_through_the_engine(options: dict[str, Any]) -> None:
         assert _count(run, FLUSH) > 0
 
 
+def _throwing(mask: np.ndarray[Any, Any], rng: np.random.Generator) -> np.ndarray[Any, Any]:
+    """A random legal action, but throwing up four times in five where one may."""
+    out = random_actions(mask, rng)
+    out[mask[:, 53] & (rng.random(len(out)) < 0.8)] = 53
+    return out
+
+
+def test_a_pool_taken_without_play_after_a_flush_replays() -> None:
+    """The pool taken without play: by the dealer when all threw up (LOO-DECL-7), by the lone seat the dealer
+    concedes to (§14.24, ``may_concede``), each showing a flush first where it holds one (LOO5-6, LOOI-3) and paid
+    as ``ew_hoy`` says; all replayed through the engine, the forced flush from the record."""
+    options = {"irish_flush": True, "club_law": False, "dealer_lone_stander": "may_concede", "flush_pay": "ew_hoy"}
+    env = BatchedGame("loo", form="irish", batch=800, players=3, options=options, seed=77, autoreset=False)
+    run = play_out(env, np.random.default_rng(5), _throwing)
+    assert assert_replays(env, run) > 1500
+    ways = {"dealer": 0, "conceded": 0}
+    for record in run["records"]:
+        acts = record["actions"]
+        ways["dealer"] += acts == [53, 53, FLUSH]  # the eldest two threw up; the dealer shows and takes
+        ways["conceded"] += len(acts) == 4 and acts[2] == 53 and acts[:2].count(53) == 1 and acts[3] == FLUSH
+    assert ways["dealer"] > 0 and ways["conceded"] > 0, ways
+
+
 def test_beside_the_built_in_players_and_as_the_simulators_players_choose() -> None:
     """Sensible seats (and a random one) act inside the step: the learners' turns replay through the engine, and
     each built-in seat's action is the one the simulator's twin of its player (:class:`roundgames.sim.loo5.Twin`,
