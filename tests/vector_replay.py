@@ -20,6 +20,9 @@ from roundgames.envs.games import env_game
 from roundgames.envs.vector import BatchedGame
 from roundgames.games.registry import new_deal
 
+#: the engine's preset of each form the batched environment plays (any other: Peel's Three-card Loo, or the game's)
+PRESETS = {"five_card": "five-card", "irish": "irish"}
+
 Chooser = Callable[[np.ndarray[Any, Any], np.random.Generator], np.ndarray[Any, Any]]
 
 
@@ -47,12 +50,13 @@ def play_out(env: BatchedGame, rng: np.random.Generator, choose: Chooser = rando
 
 
 def engine_deal(env: BatchedGame, record: dict[str, Any]) -> Any:
-    """The engine's deal of a table's record: the same rules, seats, dealer, pool and cards, not yet played."""
+    """The engine's deal of a table's record: the same rules, seats, dealer, pool and cards (the stock too, top
+    card first, where the record has one), not yet played."""
     from roundgames.games.registry import rules_for
 
     options = dict(env.setup.options)
     stakes = options.pop("stakes", None) or {}
-    rules = rules_for(env.spec.game, "peel", options)
+    rules = rules_for(env.spec.game, PRESETS.get(env.spec.form, "peel"), options)
     if stakes:
         rules = rules.with_stakes(**stakes)
     deal = new_deal(env.spec.game, rules, env.n, dealer=record["dealer"], pool=env.setup.pool)

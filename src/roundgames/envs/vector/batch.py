@@ -34,6 +34,8 @@ __all__ = ["FORMS", "BatchedGame", "form_of"]
 #: the forms the batched environment plays, by (game, form), each by the module that makes its :class:`Form`
 FORMS: dict[tuple[str, str], str] = {
     ("loo", "three_card"): ".loo3",
+    ("loo", "five_card"): ".loo5",
+    ("loo", "irish"): ".loo5",
     ("nap", "nap"): ".nap",
 }
 #: the observation's element types: the adapters' float32, or a compact uint8 (counts in counters, at most 255)
@@ -50,7 +52,9 @@ def form_of(game: str, form: str | None = None) -> Form:
     module = FORMS.get(key)
     if module is None:
         raise RulesError(f"form: the batched environment plays no {game} form {form!r} (valid: {', '.join(forms)})")
-    made: Form = importlib.import_module(module, __package__).FORM
+    found = importlib.import_module(module, __package__)
+    # a module serving several forms gives them by name (FORMS_BY_NAME), one serving a form gives it (FORM)
+    made: Form = found.FORMS_BY_NAME[key[1]] if hasattr(found, "FORMS_BY_NAME") else found.FORM
     return made
 
 
