@@ -86,6 +86,7 @@ def _form(form: str) -> Form:
         obs_size=lambda setup: _obs_size(setup.players, size),
         width=lambda setup: K.BASE + 15 * setup.players,  # the blocks HAND .. PLAYHAND, and the log of 6n actions
         record=_record,
+        phase_rules={K.DECLARE: "LOO5-2", K.PLAY: "LOO-PLAY-2"},
         phase_column=K.PHASE,
         complete=K.COMPLETE,
         scalars=lambda setup: ["pool"],
