@@ -8,6 +8,12 @@ simulator's kernel counts them (position 0 the eldest hand, ``n - 1`` the dealer
 dealing, the declarations' options, the legal cards, the settlement), called here one action at a time; what this
 module adds is the state between two actions, the legal-action mask and the observation in the adapters' layout
 (:func:`roundgames.envs.loo_encoding.layout`), and the built-in players taking their turns inside the step.
+
+Speed: every array a compiled function takes, and every view of one (``state[b]``, ``obs[b]``), costs an atomic
+reference count up and down (``NRT_incref``/``NRT_decref``) at each call, which took a third of the step's time; so
+the functions of each step's common path (``apply``, ``emit``, ``observe``, ``legal_bits``) are inlined into their
+callers (``inline="always"``), ``observe`` writes the observation's row in place, and ``step_batch`` calls
+``advance`` (twelve arrays) only where a built-in seat is to act or the deal is over.
 """
 
 # mypy: ignore-errors
@@ -124,7 +130,7 @@ def legal_cards(row, n, params):
     return K.follow_legal(hand, row[LED], row[WIN], trump)
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def legal_bits(row, n, params):
     """The legal action ids of the position to act as bits (ids below 64), 0 when the deal is over."""
     if row[PHASE] == DECLARE:
@@ -182,7 +188,7 @@ def _after_declaring(row, n, params, net, looed):
     row[TO_ACT] = row[blk(n, PLIST) + lead]
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def apply(row, n, params, action, net, looed):
     """Apply a legal action id of the position to act (the caller has checked it)."""
     p = row[TO_ACT]
@@ -268,23 +274,24 @@ def builtin(row, n, params, policy, tables, lookup, table, w, st):
     return K.sensible_play(legal, hand, row[J] == 0, row[WIN], last, row[TURNUP] // 13, K.FULL & ~seen)
 
 
-@numba.njit(cache=True)
-def observe(row, n, params, seat_pos, out, compact):
-    """Write position ``seat_pos``'s observation (the adapters' layout) into ``out``, which holds zeros. ``compact``:
-    ``out`` is uint8 and the pool field holds counters (at most 255) rather than loos."""
+@numba.njit(cache=True, inline="always")
+def observe(row, n, params, seat_pos, out, b, compact):
+    """Write position ``seat_pos``'s observation (the adapters' layout) into row ``b`` of ``out``, which holds zeros
+    (the row is indexed in place rather than taken as a view: a view's reference counting costs more than the
+    writes). ``compact``: ``out`` is uint8 and the pool field holds counters (at most 255) rather than loos."""
     one = out.dtype.type(1)
     hand = row[blk(n, HAND) + seat_pos]
     looked = row[PHASE] != DECLARE or row[blk(n, DECL) + seat_pos] != 0 or row[TO_ACT] == seat_pos
     m = hand if looked else np.int64(0)
     while m:
-        out[K.low_card(m)] = one
+        out[b, K.low_card(m)] = one
         m &= m - K.ONE
     up = row[TURNUP]
-    out[52 + up] = one
-    out[104 + up // 13] = one
+    out[b, 52 + up] = one
+    out[b, 104 + up // 13] = one
     m = row[PLAYED] | row[TRICK]
     while m:
-        out[108 + K.low_card(m)] = one
+        out[b, 108 + K.low_card(m)] = one
         m &= m - K.ONE
     decl0 = 160 + 52 * n
     won0 = decl0 + 5 * n
@@ -295,27 +302,27 @@ def observe(row, n, params, seat_pos, out, compact):
         r = (p - seat_pos) % n
         c = row[blk(n, TCARD) + p]
         if c >= 0:
-            out[160 + 52 * r + c] = one
-        out[decl0 + 5 * r + row[blk(n, DECL) + p]] = one
-        out[won0 + 4 * r + row[blk(n, WON) + p]] = one
-    out[dealer0 + (n - 1 - seat_pos) % n] = one
+            out[b, 160 + 52 * r + c] = one
+        out[b, decl0 + 5 * r + row[blk(n, DECL) + p]] = one
+        out[b, won0 + 4 * r + row[blk(n, WON) + p]] = one
+    out[b, dealer0 + (n - 1 - seat_pos) % n] = one
     if row[TO_ACT] >= 0:
-        out[act0 + (row[TO_ACT] - seat_pos) % n] = one
-    out[phase0 + row[PHASE]] = one
-    out[phase0 + 4] = one  # a regular deal
+        out[b, act0 + (row[TO_ACT] - seat_pos) % n] = one
+    out[b, phase0 + row[PHASE]] = one
+    out[b, phase0 + 4] = one  # a regular deal
     at = phase0 + 7
     if row[HOLDER] >= 0:
-        out[at] = one
+        out[b, at] = one
         if row[HOLDER] == seat_pos:
-            out[at + 1] = one
+            out[b, at + 1] = one
     pool = row[POT] if row[PHASE] != COMPLETE else row[CARRIED]
     if row[PHASE] == COMPLETE and row[TAKER] >= 0:
         pool = 0
     if compact:
-        out[at + 2] = min(pool, 255)
+        out[b, at + 2] = min(pool, 255)
     else:
-        out[at + 2] = pool / max(1, params[E_LOO_UNIT])
-    out[at + 3 + row[DONE]] = one
+        out[b, at + 2] = pool / max(1, params[E_LOO_UNIT])
+    out[b, at + 3 + row[DONE]] = one
 
 
 @numba.njit(cache=True, inline="always")
@@ -349,17 +356,19 @@ def advance(row, n, params, pol, seed, index, autoreset, rewards, tables, lookup
         apply(row, n, params, a, s[4], s[5])
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def emit(row, n, params, b, obs, mask, seats, compact):
     """Table ``b``'s observation, mask and seat to act into the batch's arrays (zeros and -1 when it is over)."""
-    obs[b, :] = 0
-    mask[b, :] = 0
+    for i in range(obs.shape[1]):
+        obs[b, i] = 0
+    for i in range(mask.shape[1]):
+        mask[b, i] = 0
     if row[PHASE] == COMPLETE:
         seats[b] = -1
         return
     pos = row[TO_ACT]
     seats[b] = seat_of(row, n, pos)
-    observe(row, n, params, pos, obs[b], compact)
+    observe(row, n, params, pos, obs, b, compact)
     bits = legal_bits(row, n, params)
     while bits:
         mask[b, K.low_card(bits)] = 1
@@ -421,5 +430,8 @@ def step_batch(state, static, seed, first, actions, autoreset, obs, mask, seats,
         rewards[b, :] = 0
         if row[PHASE] != COMPLETE:
             apply(row, n, params, actions[b], s[4], s[5])
-        ended[b] = advance(row, n, params, pol, seed, first + b, autoreset, rewards[b], tables, lookup, table, s)
+        if row[PHASE] != COMPLETE and pol[seat_of(row, n, row[TO_ACT])] == LEARNER:
+            ended[b] = False  # what advance returns here, without the call (its arrays' references cost more)
+        else:
+            ended[b] = advance(row, n, params, pol, seed, first + b, autoreset, rewards[b], tables, lookup, table, s)
         emit(row, n, params, b, obs, mask, seats, compact)
