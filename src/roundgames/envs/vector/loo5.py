@@ -19,11 +19,10 @@ and the record logs it. A table's :meth:`~.batch.BatchedGame.record` gives the s
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
-
-from dataclasses import replace
 
 from ...bots.strategy import Strategy, shipped
 from ...core.errors import RulesError
