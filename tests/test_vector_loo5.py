@@ -6,15 +6,20 @@ not depend on the batch it is played in, and what the simulator cannot play is r
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import numpy as np
 import pytest
 
+from roundgames.bots.strategy import Strategy, action_name
+from roundgames.bots.table_player import TableBot
 from roundgames.core.errors import RulesError
 from roundgames.envs.games import env_game
 from roundgames.envs.vector import BatchedGame
 from roundgames.envs.vector import _loo5 as K
+from roundgames.envs.vector.loo5 import strategy_of
+from roundgames.games.protocol import Stage
 from roundgames.sim import loo5 as sim
 from roundgames.sim.kernels import Setup
 from roundgames.sim.streams import CHOICES, Stream, chunk_seed, deal_stream
@@ -107,6 +112,70 @@ def test_beside_the_built_in_players_and_as_the_simulators_players_choose() -> N
                 chosen += 1
             deal.apply(action)
     assert chosen > 1000
+
+
+class StrategyTwin:
+    """The batch's ``strategy`` player on the engine's view: at its turn to declare, the expert's table player
+    (:class:`TableBot`) of the shipped strategy where the row is pure or missing (TableBot then declares as
+    ``sensible``), and where it mixes the kernel's draw, ``below(total * 48,048)`` from the deal's CHOICES stream
+    against the open actions' weights in table order; its cards (and a flush) as the simulator's ``sensible``."""
+
+    def __init__(self, strategy: Strategy, stream: Stream, rules: Any, counts: dict[str, int]) -> None:
+        self.strategy, self.stream, self.counts = strategy, stream, counts
+        self.table = TableBot(strategy, random.Random(0))
+        self.sensible = sim.Twin("sensible", stream, rules)
+
+    def choose(self, view: Any) -> Any:
+        if view.stage is not Stage.BID or view.to_act != view.seat:
+            return self.sensible.choose(view)
+        choice = self.strategy.choice(view)
+        if choice is None or choice.pure is not None:
+            self.counts["unreached" if choice is None else "pure"] += 1
+            return self.table.choose(view)
+        self.counts["mixed"] += 1
+        weights = self.strategy.weights(view)
+        assert weights is not None
+        u = self.stream.below(sum(weights.values()) * 48_048)
+        for name in self.strategy.actions:
+            u -= weights.get(name, 0) * 48_048
+            if u < 0:
+                return next(a for a in view.legal if action_name(a, view) == name)
+        raise AssertionError("no action drawn")
+
+
+@pytest.mark.parametrize(("form", "seed"), [("five_card", 31), ("irish", 32)], ids=["five_card", "irish"])
+def test_strategy_seats_declare_as_the_shipped_strategys_table_player(form: str, seed: int) -> None:
+    """Three ``strategy`` seats beside a random one and a learner: every deal replays through the engine, and at
+    each strategy seat's turn to declare its action is the table player's (:class:`TableBot`) of the shipped
+    strategy on the engine's view where the row is pure or missing, and the kernel's draw from the deal's CHOICES
+    stream where it mixes (under the Irish preset's club law, LOOI-2, the clubs deals' own cells); its cards as
+    sensible's (LOO-PLAY-2..7, LOO5-3/4)."""
+    opponents = {0: "strategy", 1: "strategy", 3: "random", 4: "strategy"}
+    env = BatchedGame("loo", form=form, batch=250, players=5, opponents=opponents, seed=seed, autoreset=False)
+    run = play_out(env, np.random.default_rng(seed))
+    rules = sim.KERNELS[form].rules(env.setup)
+    strategy = strategy_of(env.setup)
+    counts = {"pure": 0, "mixed": 0, "unreached": 0}
+    checked = 0
+    for b, record in enumerate(run["records"]):
+        stream = Stream(deal_stream(chunk_seed(env.seed, b), record["number"], CHOICES))
+        twins: dict[int, Any] = {s: StrategyTwin(strategy, stream, rules, counts) for s in (0, 1, 4)}
+        twins[3] = sim.Twin("random", stream, rules)
+        one = {"seen": run["seen"][b : b + 1], "rewards": run["rewards"][b : b + 1], "records": [record]}
+        try:
+            checked += assert_replays(env, one, twins=twins)
+        except AssertionError as e:
+            raise AssertionError(f"table {b}: {e}") from None
+    assert checked > 900 and counts["pure"] > 400 and counts["mixed"] > 200 and counts["unreached"] > 0, counts
+
+
+def test_a_strategy_no_shipped_strategy_fits_is_refused_by_name() -> None:
+    """The strategies are computed for five players under each form's preset: four players, or other rules,
+    are refused naming the player, the table size and the rules."""
+    with pytest.raises(RulesError, match=r"'strategy'.*Five-card Loo at 4 players under the five-card preset"):
+        BatchedGame("loo", form="five_card", batch=2, players=4, opponents={0: "strategy"})
+    with pytest.raises(RulesError, match=r"'strategy'.*Irish Loo at 5 players .*club_law=False"):
+        BatchedGame("loo", form="irish", batch=2, players=5, options={"club_law": False}, opponents={1: "strategy"})
 
 
 def test_the_compact_observation_replays() -> None:

@@ -28,6 +28,7 @@ import numpy as np
 from ...sim import _loo5_kernel as K
 from ...sim import _loo_sensible_kernel as sensible
 from ...sim._streams_kernel import GOLDEN, deal_stream, mix
+from ...sim.strategy import _loo5 as strat
 
 #: the columns of a table's row
 DEAL, SEED, DEALER, PHASE, TO_ACT, TURNUP, TRUMP, PAM, POT, DECKN, SPOS, CHOICE = range(12)
@@ -43,7 +44,9 @@ HAND, DEALT, DECL, EXCH, WON, NET, PLIST, TCARD, PLAYHAND, LOG = range(10)
 #: the engine's phases (:class:`roundgames.loo.actions.Phase`) and declarations (``Decl``)
 DECLARE, PLAY, COMPLETE = 1, 2, 3
 D_STAND, D_THROW, D_EXCHANGE = 1, 2, 5
-#: the players a seat may be given inside the step; LEARNER: the caller acts for it
+#: the players a seat may be given inside the step (:data:`K.RANDOM`, :data:`K.SENSIBLE`, STRATEGY, the Form's
+#: order); LEARNER: the caller acts for it
+STRATEGY = 2
 LEARNER = -1
 #: the action ids (the adapters', :mod:`roundgames.envs.loo_encoding`): a card is its int, then stand, throw up,
 #: the flush, the ace of trumps led "civil", "no flush" (never legal), and ``EXCHANGE + m`` the positions of ``m``
@@ -374,9 +377,60 @@ def apply(row, n, params, action, s):
 
 
 @numba.njit(cache=True)
-def _builtin_declare(row, n, params, policy, tables, s):
+def _table_declare(row, n, params, shipped, s):
+    """The ``strategy`` player's declaration by the shipped strategy's table (``shipped``: the sorted Five-card
+    buckets, the Irish lookup, the table at the deals' pool bucket, a row of weights out of 255 per cell) as an
+    action id, or -1 where its row gives the open actions no weight (a cell the computation never reached). The
+    cell is the simulator's weighing kernel's (:func:`strat.bucket_of`, :func:`strat.cell_of`), as
+    :meth:`roundgames.bots.strategy.Strategy.cell_of` keys a view; the open actions are stand, throw up where it
+    may, and ``exchange-k`` while the stock holds ``k`` cards (LOO5-2), ``exchange-k`` putting out the ``k`` cards
+    of least keeping value (:func:`strat.weakest`). A pure row draws nothing; a mixed one draws ``next % (total *
+    48,048)`` from the table's CHOICES stream against the open actions' weights in table order."""
+    keys, lookup, table = shipped
+    p = row[TO_ACT]
+    hand = row[blk(n, HAND) + p]
+    law = params[K.C_CLUB_LAW] != 0
+    bucket = strat.bucket_of(hand, row[TURNUP], row[PAM], row[SIZE], keys, lookup)
+    cell = strat.cell_of(bucket, n, p, playing_before(row, n, p), 2 if law else 1, law and row[TRUMP] == K.CLUBS)
+    stock = row[DECKN] - row[SPOS]
+    opened = ONE | (ONE << 1 if can_throw(row, n, params) else np.int64(0))
+    for k in range(1, row[SIZE] + 1):
+        if k <= stock:
+            opened |= ONE << (k + 1)
+    total = np.int64(0)
+    for a in range(table.shape[1]):
+        if (opened >> a) & ONE:
+            total += table[cell, a]
+    if total <= 0:
+        return np.int64(-1)
+    chosen = np.int64(-1)
+    for a in range(table.shape[1]):
+        if (opened >> a) & ONE and table[cell, a] == total:
+            chosen = a  # a pure row
+    if chosen < 0:
+        u = K.below_fast(s[2], 1, total * strat.PER_POINT)
+        for a in range(table.shape[1]):
+            if (opened >> a) & ONE and table[cell, a] > 0:
+                chosen = a
+                u -= np.int64(table[cell, a]) * strat.PER_POINT
+                if u < 0:
+                    break
+    if chosen == strat.STAND_A:
+        return np.int64(STAND_ID)
+    if chosen == strat.THROW_A:
+        return np.int64(THROW_ID)
+    return EXCHANGE + positions_of(hand, strat.weakest(hand, chosen - 1, row[TRUMP], row[PAM]))
+
+
+@numba.njit(cache=True)
+def _builtin_declare(row, n, params, policy, tables, shipped, s):
     """The simulator's declaration (random: :func:`K.random_declare`; sensible: the bot's, :func:`sensible.five_card`)
-    of the position to act, as an action id."""
+    of the position to act, as an action id; ``strategy``'s by its table (:func:`_table_declare`), else as
+    sensible's."""
+    if policy == STRATEGY:
+        a = _table_declare(row, n, params, shipped, s)
+        if a >= 0:
+            return a
     p = row[TO_ACT]
     hand = row[blk(n, HAND) + p]
     stock = row[DECKN] - row[SPOS]
@@ -397,11 +451,14 @@ def _builtin_declare(row, n, params, policy, tables, s):
 
 
 @numba.njit(cache=True)
-def builtin(row, n, params, policy, tables, s):
-    """The action of the built-in player ``policy`` (the simulator's: random, sensible) for the position to act,
-    drawing from the table's CHOICES stream (``s[2][1]``)."""
+def builtin(row, n, params, policy, tables, shipped, s):
+    """The action of the built-in player ``policy`` (the simulator's random and sensible; strategy, declaring by
+    the shipped strategy ``shipped`` and playing its cards as sensible) for the position to act, drawing from the
+    table's CHOICES stream (``s[2][1]``)."""
     if row[PHASE] == DECLARE:
-        return _builtin_declare(row, n, params, policy, tables, s)
+        return _builtin_declare(row, n, params, policy, tables, shipped, s)
+    if policy == STRATEGY:
+        policy = K.SENSIBLE
     legal = legal_cards(row, n, params)
     j = row[J]
     led = row[LED] if j > 0 else -1
@@ -474,7 +531,7 @@ def seat_of(row, n, pos):
 
 
 @numba.njit(cache=True)
-def advance(row, n, params, pol, seed, index, autoreset, rewards, tables, pack, s):
+def advance(row, n, params, pol, seed, index, autoreset, rewards, tables, pack, shipped, s):
     """Play the built-in seats' turns until a learner's seat is to act or the deal is over; at the end of a deal
     add its nets to ``rewards`` (by seat), then with ``autoreset`` deal the table's next deal and go on. Returns
     whether a deal ended. ``s``: the scratch (:func:`scratch`)."""
@@ -494,7 +551,7 @@ def advance(row, n, params, pol, seed, index, autoreset, rewards, tables, pack, 
         if policy == LEARNER:
             return ended
         s[2][1] = np.uint64(row[CHOICE])
-        a = builtin(row, n, params, policy, tables, s)
+        a = builtin(row, n, params, policy, tables, shipped, s)
         row[CHOICE] = np.int64(s[2][1])
         apply(row, n, params, a, s)
 
@@ -527,17 +584,18 @@ def scratch(n):
 @numba.njit(cache=True)
 def reset_batch(state, static, seed, first, number, obs, mask, seats, rewards):
     """Deal deal ``number`` at every table (table ``b`` is table ``first + b``), play the built-in seats to the
-    first learner's turn, and write what it sees. ``static``: ``(n, params, pol, compact, tables, pack)``, the
-    table size, the rules' parameters (the simulator's configuration, then :data:`E_DEALER`), each seat's player
-    (:data:`LEARNER` for the caller's), whether the observation is compact, the sensible player's tables and the
-    pack."""
-    n, params, pol, compact, tables, pack = static
+    first learner's turn, and write what it sees. ``static``: ``(n, params, pol, compact, tables, pack, keys,
+    lookup, table)``, the table size, the rules' parameters (the simulator's configuration, then
+    :data:`E_DEALER`), each seat's player (:data:`LEARNER` for the caller's), whether the observation is compact,
+    the sensible player's tables, the pack, and what the ``strategy`` player reads (:func:`_table_declare`)."""
+    n, params, pol, compact, tables, pack, keys, lookup, table = static
+    shipped = (keys, lookup, table)
     s = scratch(n)
     for b in range(state.shape[0]):
         row = state[b]
         start(row, n, params, seed, first + b, number, pack, s)
         rewards[b, :] = 0
-        advance(row, n, params, pol, seed, first + b, True, rewards[b], tables, pack, s)
+        advance(row, n, params, pol, seed, first + b, True, rewards[b], tables, pack, shipped, s)
         emit(row, n, params, b, obs, mask, seats, compact)
 
 
@@ -558,12 +616,13 @@ def check_batch(state, static, actions):
 def step_batch(state, static, seed, first, actions, autoreset, obs, mask, seats, rewards, ended):
     """Apply each table's action (checked by :func:`check_batch`), play the built-in seats, and write the rewards
     of the deals that ended, which ended, and what the next seat to act sees (:func:`reset_batch`'s ``static``)."""
-    n, params, pol, compact, tables, pack = static
+    n, params, pol, compact, tables, pack, keys, lookup, table = static
+    shipped = (keys, lookup, table)
     s = scratch(n)
     for b in range(state.shape[0]):
         row = state[b]
         rewards[b, :] = 0
         if row[PHASE] != COMPLETE:
             apply(row, n, params, actions[b], s)
-        ended[b] = advance(row, n, params, pol, seed, first + b, autoreset, rewards[b], tables, pack, s)
+        ended[b] = advance(row, n, params, pol, seed, first + b, autoreset, rewards[b], tables, pack, shipped, s)
         emit(row, n, params, b, obs, mask, seats, compact)
