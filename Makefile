@@ -14,7 +14,7 @@ $(STAMP): pyproject.toml
 		{ echo "roundgames needs Python 3.11 or newer; set PYTHON=python3.11" >&2; exit 2; }
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,docs,envs,sim,cluster,tui,web,webtest,postgres]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,docs,envs,sim,cluster,tui,web,webtest,postgres,train]'
 	@touch $(STAMP)
 
 ## Install and start the main job: the web table on http://127.0.0.1:8000 (tables kept in roundgames.sqlite3), with

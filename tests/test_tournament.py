@@ -167,7 +167,7 @@ def test_the_benchmark_script_runs_and_refuses_bad_input_in_one_line() -> None:
     assert bad.returncode == 2 and bad.stdout == ""
     assert bad.stderr == (
         ".venv/bin/python benchmarks/tournament.py: error: --lineup: unknown bot 'clever' "
-        "(valid: random, sensible, expert, expert-search, oracle, ismcts, table:PATH)\n"
+        "(valid: random, sensible, expert, expert-search, oracle, ismcts, table:PATH, learned:PATH)\n"
     )
 
 

@@ -1,9 +1,9 @@
-"""The ``roundgames`` command: serve, play, keep, referee, demo, rules, replay, tournament, simulate, study.
+"""The ``roundgames`` command: serve, play, keep, referee, demo, rules, replay, tournament, simulate, study, train.
 
 Each module of this package adds its subcommands' arguments and runs them: :mod:`.records` the referee and the
 replay, :mod:`.demo` the demo and the rules, :mod:`.tables` play and serve, :mod:`.keep` the pool keeper,
 :mod:`.tournament` the tournament between bots, :mod:`.simulate` the batch simulator, :mod:`.study` the studies of
-the period advice. A user's mistake (a malformed record, a bad option or argument) prints one line on standard error
+the period advice, :mod:`.train` a player trained on the batched tables. A user's mistake (a malformed record, a bad option or argument) prints one line on standard error
 and exits with status 2, without a traceback.
 """
 
@@ -17,7 +17,7 @@ from typing import NoReturn
 
 from .. import __version__
 from ..core.errors import RecordError, RoundgamesError
-from . import demo, exploit, keep, records, simulate, strategy, study, tables, tournament
+from . import demo, exploit, keep, records, simulate, strategy, study, tables, tournament, train
 
 __all__ = ["build_parser", "main"]
 
@@ -46,6 +46,7 @@ def build_parser() -> argparse.ArgumentParser:
     study.add_study(sub)
     exploit.add_exploit(sub)
     strategy.add_strategy(sub)
+    train.add_train(sub)
     return p
 
 

@@ -2,7 +2,8 @@
 cards played by every bot in every seat; ``benchmarks/tournament.py`` runs the same through :func:`main`.
 
 The ``ismcts`` bot (:mod:`roundgames.envs.ismcts`) comes with the ``[envs]`` extra and is imported only when a
-lineup names it.
+lineup names it; so does a learned player, ``learned:PATH`` (:mod:`roundgames.envs.learned`: a policy file of
+``roundgames train``, played with NumPy).
 """
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ __all__ = ["ISMCTS", "add_arguments", "add_tournament", "command_line", "main", 
 
 #: the search bot of the research environments
 ISMCTS = "ismcts"
+#: a lineup's name of a learned player (:data:`roundgames.envs.learned.PREFIX`), before its policy file's path
+LEARNED = "learned:"
 _VALID = (*BOTS, ORACLE, ISMCTS)
 #: the standard match of ``--versus A,B``: one A against the rest of the table all B
 _VERSUS_HELP = "A,B: one A against B in every other seat (the standard match of A against B)"
@@ -91,18 +94,27 @@ def _cmd(args: argparse.Namespace) -> int:
 
 def _maker(names: Sequence[str], args: argparse.Namespace) -> BotMaker:
     for name in names:
-        if name not in _VALID and not name.startswith(PREFIX):
-            valid = ", ".join((*_VALID, f"{PREFIX}PATH"))
+        if name not in _VALID and not name.startswith((PREFIX, LEARNED)):
+            valid = ", ".join((*_VALID, f"{PREFIX}PATH", f"{LEARNED}PATH"))
             raise RecordError("--lineup", f"unknown bot {name!r} (valid: {valid})")
-    if ISMCTS not in names:
-        return standard_bots
-    try:
-        from ..envs.ismcts import SearchBots
-    except ImportError:
-        raise RecordError(
-            "--lineup", f"bot {ISMCTS!r} needs OpenSpiel, in the envs extra: pip install 'roundgames[envs]'"
-        ) from None
-    return SearchBots(ms=args.ismcts_ms, simulations=args.ismcts_sims)
+    maker: BotMaker = standard_bots
+    if ISMCTS in names:
+        try:
+            from ..envs.ismcts import SearchBots
+        except ImportError:
+            raise RecordError(
+                "--lineup", f"bot {ISMCTS!r} needs OpenSpiel, in the envs extra: pip install 'roundgames[envs]'"
+            ) from None
+        maker = SearchBots(ms=args.ismcts_ms, simulations=args.ismcts_sims)
+    if any(name.startswith(LEARNED) for name in names):
+        try:
+            from ..envs.learned import LearnedBots
+        except ImportError:
+            raise RecordError(
+                "--lineup", f"a {LEARNED}PATH player needs NumPy, in the envs extra: pip install 'roundgames[envs]'"
+            ) from None
+        maker = LearnedBots(players=len(names), inner=maker)
+    return maker
 
 
 def _lineup(args: argparse.Namespace) -> list[str]:

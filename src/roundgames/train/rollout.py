@@ -1,0 +1,145 @@
+"""Playing the batched environment's tables for a rollout: each learner seat's decisions, with the deal's result
+given to the right one.
+
+:class:`~roundgames.envs.vector.BatchedGame` returns, at every step, one learner seat to act at each table; the
+built-in players act inside the step. A deal's money is paid, to every seat, only at the step that ends it, and that
+step may be another seat's (with several learner seats, self-play) or come after this seat's last decision by a
+whole trick. So a rollout keeps, per table and learner seat, the step of that seat's last decision in the current
+deal, and puts the seat's net on that decision, marking it the end of the seat's episode (:attr:`Batch.done`).
+Each learner seat's decisions at a table form a trajectory of their own (:func:`roundgames.train.ppo.advantages`
+follows them by seat), since a seat's next state is its own next turn, not the next seat's.
+
+Exploring the first decision. A seat's first decision of a deal is its declaring (Loo: stand, throw up, take the
+miss) or calling (Nap), and what it is worth depends on the play that follows: with the first policy's random play
+standing loses, the policy learns to throw up every hand within a few rollouts, and then never plays a card to learn
+from. So with probability :attr:`Rollout.explore` (annealed to 0 over the run) a seat's first decision of a deal is
+a legal action drawn uniformly instead of the policy's; that decision is marked (:attr:`Batch.explored`) and weighs
+nothing in the losses, while the play after it is the policy's own and is learned from as any other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ..envs.vector import BatchedGame
+
+__all__ = ["Act", "Batch", "Rollout"]
+
+Array = np.ndarray[Any, Any]
+#: ``act(obs, mask)``: the actions chosen, their log-probabilities and the values of the observations
+Act = Callable[[Array, Array], tuple[Array, Array, Array]]
+
+
+@dataclass
+class Batch:
+    """One rollout: ``horizon`` steps of ``batch`` tables (arrays ``(horizon, batch, ...)``), with what the
+    advantages need after it: the values and seats of the observations the tables stand at now."""
+
+    obs: Array
+    mask: Array
+    actions: Array
+    logp: Array
+    values: Array
+    seats: Array
+    #: each decision's reward, in the training's scale: the seat's net for the deal on its last decision, else 0
+    rewards: Array
+    #: whether the decision was the seat's last of its deal
+    done: Array
+    #: whether the decision was drawn uniformly (an explored first decision), not by the policy
+    explored: Array
+    last_values: Array
+    last_seats: Array
+
+
+class Rollout:
+    """Plays ``env``'s tables ``horizon`` steps at a time for ``act``; the tables stand between rollouts where the
+    last one left them, as CleanRL's environments do between updates."""
+
+    def __init__(self, env: BatchedGame, horizon: int, reward_scale: float, seed: int = 0) -> None:
+        self.env, self.horizon, self.scale = env, horizon, reward_scale
+        #: the chance that a seat's first decision of a deal is drawn uniformly among the legal ones
+        self.explore = 0.0
+        self.rng = np.random.default_rng(seed)
+        self.learners = [s for s, p in enumerate(env.policy) if p is None]
+        obs, mask, seat = env.reset()
+        self.obs, self.mask, self.seat = obs.copy(), mask.copy(), seat.copy()
+        #: per table and seat, the step (this rollout's) of the seat's last decision in the deal, or -1
+        self.last = np.full((env.batch, env.n), -1, np.int64)
+        #: per table and seat, whether the seat has not yet decided in the current deal
+        self.fresh = np.ones((env.batch, env.n), np.bool_)
+        #: the learner seats' nets (counters) of the deals finished, summed, and their count, since :meth:`results`
+        self.net, self.deals = 0.0, 0
+
+    def collect(self, act: Act) -> Batch:
+        """Play ``horizon`` steps at every table, choosing by ``act``."""
+        t_max, b = self.horizon, self.env.batch
+        out = self._empty(t_max, b)
+        self.last[:] = -1  # a seat's decision of the last rollout was trained on already, its deal unfinished
+        tables = np.arange(b)
+        for t in range(t_max):
+            actions, logp, values = act(self.obs, self.mask)
+            out.explored[t] = self._explore(actions, tables)
+            out.obs[t], out.mask[t], out.seats[t] = self.obs, self.mask, self.seat
+            out.actions[t], out.logp[t], out.values[t] = actions, logp, values
+            self.last[tables, self.seat] = t
+            self.fresh[tables, self.seat] = False
+            obs, mask, rewards, ended, seat = self.env.step(actions)
+            self._pay(out, rewards, ended)
+            self.obs[:], self.mask[:], self.seat[:] = obs, mask, seat
+        _, _, out.last_values[:] = act(self.obs, self.mask)
+        out.last_seats[:] = self.seat
+        return out
+
+    def _pay(self, out: Batch, rewards: Array, ended: Array) -> None:
+        """Put each learner seat's net of the deals just ended on its last decision of the deal."""
+        done = np.flatnonzero(ended)
+        if done.size == 0:
+            return
+        for s in self.learners:
+            step = self.last[done, s]
+            ok = step >= 0
+            out.rewards[step[ok], done[ok]] += rewards[done[ok], s] * self.scale
+            out.done[step[ok], done[ok]] = True
+            self.net += float(rewards[done, s].sum())
+        self.deals += int(done.size) * len(self.learners)
+        self.last[done] = -1
+        self.fresh[done] = True
+
+    def _explore(self, actions: Array, tables: Array) -> Array:
+        """Draw, at the tables where the seat to act makes its first decision of the deal, with probability
+        :attr:`explore`, a uniform legal action in place of ``actions``' (changed in place); where it did."""
+        if self.explore <= 0:
+            return np.zeros(len(actions), np.bool_)
+        chosen = self.fresh[tables, self.seat] & (self.rng.random(len(actions)) < self.explore)
+        if chosen.any():
+            mask = self.mask[chosen]
+            actions[chosen] = np.argmax(self.rng.random(mask.shape) * mask, axis=1)
+        return chosen
+
+    def _empty(self, t: int, b: int) -> Batch:
+        env = self.env
+        return Batch(
+            obs=np.zeros((t, b, env.obs_size), np.float32),
+            mask=np.zeros((t, b, env.num_actions), np.bool_),
+            actions=np.zeros((t, b), np.int64),
+            logp=np.zeros((t, b), np.float32),
+            values=np.zeros((t, b), np.float32),
+            seats=np.zeros((t, b), np.int64),
+            rewards=np.zeros((t, b), np.float32),
+            done=np.zeros((t, b), np.bool_),
+            explored=np.zeros((t, b), np.bool_),
+            last_values=np.zeros(b, np.float32),
+            last_seats=np.zeros(b, np.int64),
+        )
+
+    def results(self) -> tuple[float, int]:
+        """The learner seats' mean net a deal (counters) over the deals finished since the last call, and their
+        count."""
+        mean = self.net / self.deals if self.deals else 0.0
+        out = (mean, self.deals)
+        self.net, self.deals = 0.0, 0
+        return out
