@@ -100,7 +100,7 @@ def test_each_seat_is_paid_on_its_own_last_decision_of_the_deal() -> None:
     rollout = Rollout(env, horizon=40, reward_scale=1.0)
     rng = np.random.default_rng(0)
 
-    def act(obs: Any, mask: Any) -> tuple[Any, Any, Any]:
+    def act(obs: Any, mask: Any, explore: Any) -> tuple[Any, Any, Any]:
         return np.argmax(rng.random(mask.shape) * mask, axis=1), np.zeros(len(mask)), np.zeros(len(mask))
 
     batch = rollout.collect(act)
@@ -109,6 +109,6 @@ def test_each_seat_is_paid_on_its_own_last_decision_of_the_deal() -> None:
     assert batch.rewards.sum() == pytest.approx(rollout.net)
     assert 0 < batch.done.sum() <= rollout.deals  # (a deal may end before a seat decides)
     _, returns, weight = advantages(batch, 1.0, 1.0)
-    done = batch.done & ~batch.explored
+    done = batch.done
     assert np.allclose(returns[done], batch.rewards[done])  # values 0: the return of a last decision is its net
     assert weight[done].all()

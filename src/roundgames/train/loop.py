@@ -81,14 +81,15 @@ def train(
     report_every = max(1, updates // 20)
 
     def act(
-        obs: np.ndarray[Any, Any], mask: np.ndarray[Any, Any]
+        obs: np.ndarray[Any, Any], mask: np.ndarray[Any, Any], explore: np.ndarray[Any, Any]
     ) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any], np.ndarray[Any, Any]]:
         nonlocal key
         key, sub = jax.random.split(key)
-        return learner.act(obs, mask, sub)
+        return learner.act(obs, mask, sub, explore)
 
     for u in range(updates):
-        rollout.explore = config.explore * max(0.0, 1.0 - u / max(1.0, config.explore_until * updates))
+        ramp = min(1.0, u / max(1.0, config.explore_until * updates))
+        rollout.explore = config.explore + (config.explore_floor - config.explore) * ramp
         data = rollout.collect(act)
         losses = learner.update(data, rng)
         if u >= updates - max(1, updates // 4):  # the last quarter's results: what the policy has become

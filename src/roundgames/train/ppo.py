@@ -17,7 +17,7 @@ import jax.numpy as jnp
 import numpy as np
 import optax
 
-from .network import Networks, entropy, init, log_prob
+from .network import ILLEGAL, Networks, entropy, init, log_prob
 from .rollout import Batch
 
 __all__ = ["Config", "Learner", "advantages"]
@@ -40,13 +40,14 @@ class Config:
     entropy_coef: float = 0.01
     value_coef: float = 0.5
     max_grad_norm: float = 0.5
-    hidden: tuple[int, ...] = (256, 256)
+    hidden: tuple[int, ...] = (128, 128)
     #: the factor of the nets (counters or units) in the rewards the critic learns
     reward_scale: float = 0.25
     #: the chance that a seat's first decision of a deal is explored (:mod:`.rollout`) at the start, annealed
-    #: linearly to 0 at :attr:`explore_until` of the run
-    explore: float = 0.3
-    explore_until: float = 0.75
+    #: linearly to :attr:`explore_floor` at :attr:`explore_until` of the run
+    explore: float = 1.0
+    explore_until: float = 0.5
+    explore_floor: float = 0.05
 
 
 def advantages(batch: Batch, gamma: float, lam: float) -> tuple[Array, Array, Array]:
@@ -56,8 +57,9 @@ def advantages(batch: Batch, gamma: float, lam: float) -> tuple[Array, Array, Ar
     pass keeps, per table and seat, the value and advantage of the seat's later decision. After the rollout's last
     step the successor is known only for the seat the table waits on (its value is :attr:`Batch.last_values`); a
     seat's last decision of the rollout that neither ended its deal nor has that successor has no return, and
-    weighs 0 (it is the seat's trajectory cut, as a rollout's end cuts a single agent's); so does an explored
-    decision, which the policy did not choose."""
+    weighs 0 (it is the seat's trajectory cut, as a rollout's end cuts a single agent's). An explored decision
+    weighs as any other: its log-probability is the behaviour policy's (:meth:`Learner.act`), which PPO's ratio
+    corrects for."""
     t_max, b = batch.actions.shape
     seats = int(max(batch.seats.max(), batch.last_seats.max())) + 1
     tables = np.arange(b)
@@ -76,7 +78,7 @@ def advantages(batch: Batch, gamma: float, lam: float) -> tuple[Array, Array, Ar
         here = delta + gamma * lam * go_on * na
         valid = batch.done[t] | kn
         adv[t] = np.where(valid, here, 0.0)
-        weight[t] = valid & ~batch.explored[t]
+        weight[t] = valid
         next_value[tables, s], next_adv[tables, s], known[tables, s] = batch.values[t], adv[t], True
     return adv, adv + batch.values, weight
 
@@ -94,15 +96,25 @@ class Learner:
         self._act = jax.jit(self._act_fn)
         self._step = jax.jit(self._step_fn)
 
-    def _act_fn(self, params: Any, obs: jax.Array, mask: jax.Array, key: jax.Array) -> tuple[jax.Array, ...]:
+    def _act_fn(
+        self, params: Any, obs: jax.Array, mask: jax.Array, explore: jax.Array, key: jax.Array
+    ) -> tuple[jax.Array, ...]:
         logits, value = self.nets.apply(params, obs, mask)
-        action = jax.random.categorical(key, logits)
-        return action, log_prob(logits, action), value
+        # the behaviour policy: with probability ``explore`` (per row) a uniform legal action, else the policy's;
+        # the log-probability returned is the mixture's, so that PPO's ratio corrects for the exploring
+        policy = jax.nn.softmax(logits, axis=-1)
+        uniform = mask / jnp.maximum(mask.sum(axis=-1, keepdims=True), 1)
+        mixed = (1 - explore[:, None]) * policy + explore[:, None] * uniform
+        behaviour = jnp.where(mask, jnp.log(jnp.maximum(mixed, 1e-30)), ILLEGAL)
+        action = jax.random.categorical(key, behaviour)
+        return action, log_prob(behaviour, action), value
 
-    def act(self, obs: Array, mask: Array, key: jax.Array) -> tuple[Array, Array, Array]:
-        """Actions drawn by the policy for a batch of observations and masks, their log-probabilities, and the
-        observations' values (NumPy arrays)."""
-        action, logp, value = self._act(self.params, obs, mask, key)
+    def act(self, obs: Array, mask: Array, key: jax.Array, explore: Array | None = None) -> tuple[Array, Array, Array]:
+        """Actions drawn for a batch of observations and masks, their log-probabilities, and the observations'
+        values (NumPy arrays): by the policy, or where ``explore`` (per row, a probability) says, by its mixture
+        with a uniform choice among the legal actions (:mod:`.rollout`)."""
+        rows = np.zeros(len(obs), np.float32) if explore is None else explore.astype(np.float32)
+        action, logp, value = self._act(self.params, obs, mask, rows, key)
         return np.asarray(action, np.int64), np.asarray(logp), np.asarray(value)
 
     def _loss(self, params: Any, mb: dict[str, jax.Array]) -> tuple[jax.Array, dict[str, jax.Array]]:

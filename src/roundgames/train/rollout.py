@@ -11,10 +11,11 @@ follows them by seat), since a seat's next state is its own next turn, not the n
 
 Exploring the first decision. A seat's first decision of a deal is its declaring (Loo: stand, throw up, take the
 miss) or calling (Nap), and what it is worth depends on the play that follows: with the first policy's random play
-standing loses, the policy learns to throw up every hand within a few rollouts, and then never plays a card to learn
-from. So with probability :attr:`Rollout.explore` (annealed to 0 over the run) a seat's first decision of a deal is
-a legal action drawn uniformly instead of the policy's; that decision is marked (:attr:`Batch.explored`) and weighs
-nothing in the losses, while the play after it is the policy's own and is learned from as any other.
+standing loses, and the policy learns to throw up every hand within a few rollouts and then never plays a card to
+learn from, nor stands again to find that its play has made standing pay. So a seat's first decision of a deal is
+drawn, with probability :attr:`Rollout.explore` (annealed from 1 to a floor over the run), uniformly among the legal
+actions instead of by the policy; its log-probability is that of the mixture (the behaviour policy), so PPO's ratio
+corrects for the exploring and every decision is learned from, the declarings the policy would not have made too.
 """
 
 from __future__ import annotations
@@ -30,8 +31,9 @@ from ..envs.vector import BatchedGame
 __all__ = ["Act", "Batch", "Rollout"]
 
 Array = np.ndarray[Any, Any]
-#: ``act(obs, mask)``: the actions chosen, their log-probabilities and the values of the observations
-Act = Callable[[Array, Array], tuple[Array, Array, Array]]
+#: ``act(obs, mask, explore)``: the actions chosen (``explore``: per row, the chance of a uniform legal action in
+#: place of the policy's), their log-probabilities under the policy that chose them, and the observations' values
+Act = Callable[[Array, Array, Array], tuple[Array, Array, Array]]
 
 
 @dataclass
@@ -49,7 +51,7 @@ class Batch:
     rewards: Array
     #: whether the decision was the seat's last of its deal
     done: Array
-    #: whether the decision was drawn uniformly (an explored first decision), not by the policy
+    #: whether the decision was a first decision of a deal drawn by the exploring mixture (:meth:`Rollout.collect`)
     explored: Array
     last_values: Array
     last_seats: Array
@@ -81,8 +83,9 @@ class Rollout:
         self.last[:] = -1  # a seat's decision of the last rollout was trained on already, its deal unfinished
         tables = np.arange(b)
         for t in range(t_max):
-            actions, logp, values = act(self.obs, self.mask)
-            out.explored[t] = self._explore(actions, tables)
+            explore = self.explore * self.fresh[tables, self.seat]
+            actions, logp, values = act(self.obs, self.mask, explore)
+            out.explored[t] = explore > 0
             out.obs[t], out.mask[t], out.seats[t] = self.obs, self.mask, self.seat
             out.actions[t], out.logp[t], out.values[t] = actions, logp, values
             self.last[tables, self.seat] = t
@@ -90,7 +93,7 @@ class Rollout:
             obs, mask, rewards, ended, seat = self.env.step(actions)
             self._pay(out, rewards, ended)
             self.obs[:], self.mask[:], self.seat[:] = obs, mask, seat
-        _, _, out.last_values[:] = act(self.obs, self.mask)
+        _, _, out.last_values[:] = act(self.obs, self.mask, np.zeros(b))
         out.last_seats[:] = self.seat
         return out
 
@@ -108,17 +111,6 @@ class Rollout:
         self.deals += int(done.size) * len(self.learners)
         self.last[done] = -1
         self.fresh[done] = True
-
-    def _explore(self, actions: Array, tables: Array) -> Array:
-        """Draw, at the tables where the seat to act makes its first decision of the deal, with probability
-        :attr:`explore`, a uniform legal action in place of ``actions``' (changed in place); where it did."""
-        if self.explore <= 0:
-            return np.zeros(len(actions), np.bool_)
-        chosen = self.fresh[tables, self.seat] & (self.rng.random(len(actions)) < self.explore)
-        if chosen.any():
-            mask = self.mask[chosen]
-            actions[chosen] = np.argmax(self.rng.random(mask.shape) * mask, axis=1)
-        return chosen
 
     def _empty(self, t: int, b: int) -> Batch:
         env = self.env
