@@ -112,3 +112,24 @@ def test_each_seat_is_paid_on_its_own_last_decision_of_the_deal() -> None:
     done = batch.done
     assert np.allclose(returns[done], batch.rewards[done])  # values 0: the return of a last decision is its net
     assert weight[done].all()
+
+
+def test_the_exploring_draws_from_a_mixture_whose_log_probability_ppo_corrects_by() -> None:
+    import jax
+
+    from roundgames.train.network import Networks
+    from roundgames.train.ppo import Learner
+
+    env = BatchedGame("loo", batch=64, players=5, seed=2)
+    obs, mask, _ = env.reset()
+    learner = Learner(Networks(env.obs_size, env.num_actions, (16,)), TINY, 1, jax.random.PRNGKey(0))
+    key = jax.random.PRNGKey(1)
+    actions, logp, _ = learner.act(obs, mask, key, np.ones(64))  # always uniform: log(1 / k)
+    assert mask[np.arange(64), actions].all()
+    assert np.allclose(logp, -np.log(mask.sum(axis=1)), atol=1e-5)
+    # never exploring: the policy's own log-probability, as the update computes it
+    from roundgames.train.network import log_prob
+
+    actions, logp, _ = learner.act(obs, mask, key, np.zeros(64))
+    logits, _ = learner.nets.apply(learner.params, obs, mask)
+    assert np.allclose(logp, np.asarray(log_prob(logits, actions)), atol=1e-5)
