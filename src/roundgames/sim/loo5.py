@@ -176,9 +176,9 @@ class Loo5Kernel:
     def check(self, setup: Setup) -> None:
         """Raise :class:`RulesError` naming the field, the value and the rule for a setup this kernel cannot
         play."""
-        self._plan(setup)
+        self.plan(setup)
 
-    def _plan(self, setup: Setup) -> _Plan:
+    def plan(self, setup: Setup) -> _Plan:
         key = (setup.form, setup.players, setup.policies, repr(sorted(setup.options.items())), setup.pool,
                setup.hero, setup.hero_action)  # fmt: skip
         plan = self._plans.get(key)
@@ -283,7 +283,7 @@ class Loo5Kernel:
 
     def run(self, setup: Setup, seed: int, n: int, given: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """Play deals ``0 .. n-1`` of the chunk seeded ``seed``: the common columns and :attr:`columns`."""
-        plan = self._plan(setup)
+        plan = self.plan(setup)
         _count_and_seed(n, seed)
         hand, turnup = self._given(plan, setup, given, n)
         out, _actions = self._play(plan, setup, seed, 0, n, hand, turnup)
@@ -321,7 +321,7 @@ class Loo5Kernel:
     def trace(self, setup: Setup, seed: int, index: int, hand: int = 0, turnup: int = -1) -> list[TraceAction]:
         """Deal ``index`` of the chunk seeded ``seed`` alone (``hand``, ``turnup``: as ``given`` gives them):
         its actions in order (module docstring)."""
-        plan = self._plan(setup)
+        plan = self.plan(setup)
         _count_and_seed(index, seed)
         given = np.array([hand], dtype=np.int64), np.array([turnup], dtype=np.int64)
         _out, acts = self._play(plan, setup, seed, index, 1, *given)
@@ -338,7 +338,7 @@ class Loo5Kernel:
     ) -> tuple[list[int], int, list[int]]:
         """The cards of deal ``index`` in Python, as the kernel deals them: each seat's hand (a mask), the
         turn-up and the stock, top card first (the module docstring's deal)."""
-        plan = self._plan(setup)
+        plan = self.plan(setup)
         taken = hand | (1 << turnup if turnup >= 0 else 0)
         deck = [c for c in plan.pack.tolist() if not taken >> c & 1]
         it = iter(shuffled(deal_stream(seed, index, CARDS), deck, len(deck)))
@@ -355,7 +355,7 @@ class Loo5Kernel:
     def twins(self, setup: Setup, seed: int, index: int) -> dict[int, Twin]:
         """The Python twins of the seats of deal ``index``, sharing its CHOICES stream: players of the checked
         engine (``name``, ``choose(view)``) that choose as the kernel does."""
-        plan = self._plan(setup)
+        plan = self.plan(setup)
         stream = Stream(deal_stream(seed, index, CHOICES))
         return {
             s: Twin(policy, stream, plan.rules, setup.hero_action if s == setup.hero else None)

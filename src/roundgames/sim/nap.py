@@ -167,7 +167,7 @@ _POLICY_CODES: Final = {name: i for i, name in enumerate(POLICIES)}
 _STRATEGIES: Final = ("strategy", "strategy-head")
 
 
-def _rules(setup: Setup) -> NapRules:
+def rules_of(setup: Setup) -> NapRules:
     """The rules of ``setup``: Peel's preset with its options, each checked by the engine and then against what
     the kernel plays."""
     rules = NapRules.preset("peel").with_options(dict(setup.options))
@@ -183,7 +183,7 @@ def _rules(setup: Setup) -> NapRules:
     return rules
 
 
-def _playing(rules: NapRules, players: int) -> int:
+def playing_of(rules: NapRules, players: int) -> int:
     return players - 1 if players >= rules.dealer_out_at else players
 
 
@@ -193,7 +193,7 @@ def _hero(setup: Setup, rules: NapRules) -> tuple[int, int, int]:
         return -1, 0, 0
     if setup.hero is None or setup.hero_action is None:
         raise RulesError(f"hero: a hero seat ({setup.hero!r}) needs a hero action ({setup.hero_action!r})")
-    playing = _playing(rules, setup.players)
+    playing = playing_of(rules, setup.players)
     if not 0 <= setup.hero < playing:
         raise RulesError(
             f"hero: seat {setup.hero} does not call at {setup.players} players (the seats 0..{playing - 1} do; "
@@ -243,14 +243,14 @@ class NapKernel:
     def check(self, setup: Setup) -> None:
         """Raise :class:`RulesError` naming the field, the value and the rule for a setup the kernel cannot
         play."""
-        self._arrays(setup)
+        self.arrays(setup)
 
-    def _arrays(self, setup: Setup) -> tuple[np.ndarray, ...]:
+    def arrays(self, setup: Setup) -> tuple[np.ndarray, ...]:
         """The setup as the compiled loop takes it: the configuration, the ladder, each call's rank on it, the
         pay table and the seats' players."""
         if setup.form != self.form:
             raise RulesError(f"form: the Nap simulator plays 'nap', not {setup.form!r}")
-        rules = _rules(setup)
+        rules = rules_of(setup)
         if not 2 <= setup.players <= rules.max_players:
             raise RulesError(f"players: Nap takes 2 to {rules.max_players} players (NAP-GEN-1), got {setup.players}")
         if len(setup.policies) != setup.players:
@@ -260,7 +260,7 @@ class NapKernel:
                 raise RulesError(f"policies: no player {name!r} (valid: {', '.join(POLICIES)})")
         if not 0 <= setup.pool <= MAX_POOL:
             raise RulesError(f"pool: the kitty is 0 to {MAX_POOL:,} counters, got {setup.pool}")
-        playing = _playing(rules, setup.players)
+        playing = playing_of(rules, setup.players)
         if 5 * playing > rules.pack:
             raise RulesError(f"players: {playing} hands need {5 * playing} cards, more than a {rules.pack}-card pack")
         hero, mode, hero_call = _hero(setup, rules)
@@ -304,7 +304,7 @@ class NapKernel:
         return hands
 
     def _play(self, setup: Setup, seed: int, n: int, given: Mapping[str, Any] | None, record: bool) -> dict[str, Any]:
-        cfg, ok, after, pay, policy = self._arrays(setup)
+        cfg, ok, after, pay, policy = self.arrays(setup)
         from . import _nap_kernel as k
         from . import _nap_policy as p
 
@@ -322,7 +322,7 @@ class NapKernel:
         deal_i32 = np.zeros((n, 2), dtype=np.int32)
         playing = int(cfg[p.C_PLAYING])
         actions = np.full((n if record else 0, 6 * playing), -1, dtype=np.int16)
-        lookup, table = _strategy_arrays(setup, playing)
+        lookup, table = strategy_arrays(setup, playing)
         k.run_deals(np.uint64(seed), n, cfg, ok, after, pay, policy, hands_given, hands, calls, tricks,
                     net, deal_i8, deal_i32, actions, lookup, table)  # fmt: skip
         out: dict[str, Any] = {
@@ -358,7 +358,7 @@ class NapKernel:
         code, 0: none), the kitty holding what it holds at the calling of ``setup``'s deals (``setup.pool`` and
         the dealer's unit, none without a kitty): what the kernel's player calls, as the bot
         (:class:`~roundgames.bots.nap.SensibleNapBot`) calls."""
-        cfg, _, after, pay, _ = self._arrays(setup)
+        cfg, _, after, pay, _ = self.arrays(setup)
         from . import _nap_call as c
         from . import _nap_policy as p
 
@@ -386,10 +386,10 @@ def strategy_of(setup: Setup, rules: NapRules | None = None) -> Strategy:
     policy, the table size and the rules where none fits."""
     from .strategy.fields import fitting
 
-    return fitting("nap", None, setup.players, rules or _rules(setup), setup.options, "Nap")
+    return fitting("nap", None, setup.players, rules or rules_of(setup), setup.options, "Nap")
 
 
-def _strategy_arrays(setup: Setup, playing: int) -> tuple[np.ndarray, np.ndarray]:
+def strategy_arrays(setup: Setup, playing: int) -> tuple[np.ndarray, np.ndarray]:
     """The buckets' lookup and the strategy's table that the kernel's strategy seats read (empty when none)."""
     if not any(x in _STRATEGIES for x in setup.policies):
         return np.zeros(0, np.uint16), np.zeros((0, 0, len(CALL_NAMES)), np.uint8)
@@ -612,12 +612,12 @@ class Twin:
 
 def twins(setup: Setup, seed: int, index: int) -> dict[int, Twin]:
     """The players of deal ``index`` of the chunk seeded ``seed`` as twins on the engine, by seat."""
-    rules = _rules(setup)
+    rules = rules_of(setup)
     hero, mode, code = _hero(setup, rules)
     stream = Stream(deal_stream(seed, index, CHOICES))
     strategy = strategy_of(setup, rules) if any(x in _STRATEGIES for x in setup.policies) else None
     out = {}
-    for s in range(_playing(rules, setup.players)):
+    for s in range(playing_of(rules, setup.players)):
         call = None
         if mode and s == hero:
             call = CALL_NAMES[code]
@@ -632,9 +632,9 @@ def replay(setup: Setup, seed: int, index: int, hands: Any) -> Any:
     seeded ``seed`` there with the twins, every action checked; returns the finished engine deal."""
     from ..bots import play_deal
 
-    rules = _rules(setup)
+    rules = rules_of(setup)
     deal = new_deal("nap", rules, setup.players, dealer=setup.players - 1, pool=setup.pool)
-    playing = _playing(rules, setup.players)
+    playing = playing_of(rules, setup.players)
     deal.deal_cards({s: cards_in(int(hands[s])) for s in range(playing)})
     play_deal(deal, twins(setup, seed, index))
     return deal

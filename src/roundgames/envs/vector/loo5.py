@@ -56,7 +56,7 @@ def _simulated(setup: Setup) -> Setup:
 
 def _plan(setup: Setup) -> Any:
     """The simulator's checked plan of ``setup``: its configuration array, its rules, its pack."""
-    return sim.KERNELS[setup.form]._plan(_simulated(setup))  # the simulator's own check and configuration, reused
+    return sim.KERNELS[setup.form].plan(_simulated(setup))  # the simulator's own check and configuration, reused
 
 
 def _rules_text(preset: str, options: Any) -> str:

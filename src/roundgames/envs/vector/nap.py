@@ -23,7 +23,7 @@ __all__ = ["FORM"]
 
 
 def _params(setup: Setup, dealer: int | None) -> np.ndarray[Any, Any]:
-    cfg = sim.KERNEL._arrays(setup)[0]
+    cfg = sim.KERNEL.arrays(setup)[0]
     out = np.zeros(K.NPARAMS, np.int64)
     out[: len(cfg)] = cfg
     out[K.E_DEALER] = -1 if dealer is None else dealer
@@ -31,8 +31,8 @@ def _params(setup: Setup, dealer: int | None) -> np.ndarray[Any, Any]:
 
 
 def _extras(setup: Setup) -> tuple[Any, ...]:
-    _cfg, _ok, after, pay, _policy = sim.KERNEL._arrays(setup)
-    lookup, table = sim._strategy_arrays(setup, sim._playing(sim._rules(setup), setup.players))
+    _cfg, _ok, after, pay, _policy = sim.KERNEL.arrays(setup)
+    lookup, table = sim.strategy_arrays(setup, sim.playing_of(sim.rules_of(setup), setup.players))
     return after, pay, lookup, table
 
 

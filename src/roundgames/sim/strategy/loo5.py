@@ -80,7 +80,7 @@ class Loo5Game:
 
     @cached_property
     def _plan(self) -> Any:
-        return KERNELS[self.form]._plan(self.setup)
+        return KERNELS[self.form].plan(self.setup)
 
     @property
     def size(self) -> int:

@@ -56,7 +56,7 @@ class NapGame:
 
     @cached_property
     def _arrays(self) -> tuple[NDArray[np.int64], ...]:
-        return KERNEL._arrays(self.setup)
+        return KERNEL.arrays(self.setup)
 
     @property
     def playing(self) -> int:
