@@ -17,7 +17,7 @@ from roundgames.core.errors import IllegalActionError, RulesError
 from roundgames.envs.vector import BatchedGame
 from roundgames.envs.vector.gym import RoundGamesVectorEnv
 from roundgames.sim.loo3 import SensibleTwin
-from vector_replay import assert_replays, play_out
+from vector_replay import assert_lockstep, assert_replays, play_out
 
 
 def exact(batch: int, seed: int, **kwargs: Any) -> int:
@@ -92,19 +92,34 @@ def test_a_tables_deals_depend_on_the_seed_the_table_and_the_deal_only() -> None
     whole = play_states(6, 0, 60)  # about five deals a table
     assert np.array_equal(whole[:2], play_states(2, 0, 60))
     assert np.array_equal(whole[2:], play_states(4, 2, 60))
-    assert len({int(r) for r in whole[:, 0]}) >= 1 and whole[:, 0].min() >= 3  # deal numbers went on
+    assert whole[:, 0].min() >= 3  # deal numbers (the state's first column) went on: every table dealt again
 
 
-def test_an_illegal_action_is_refused_by_table_and_nothing_moves() -> None:
-    env = BatchedGame("loo", batch=4, seed=2)
-    _, mask, _seat = env.reset()
-    before = env.state.copy()
+def test_an_illegal_action_is_refused_with_the_engines_rule_and_nothing_moves() -> None:
+    env = BatchedGame("loo", batch=64, seed=2)
+    _, mask, _ = env.reset()
     actions = first_legal(mask)
-    actions[2] = 0 if not mask[2, 0] else 1 if not mask[2, 1] else 55
-    with pytest.raises(IllegalActionError, match=r"actions\[2\].*table 2.*LOO-PLAY-2|actions\[2\]"):
+    actions[2] = 0 if not mask[2, 0] else 1  # a card, while P to act declares
+    with pytest.raises(IllegalActionError, match=r"actions\[2\]: . at table 2") as declaring:
         env.step(actions)
-    assert np.array_equal(env.state, before)
-    env.step(first_legal(mask))  # and the table goes on
+    assert declaring.value.rule.startswith("LOO-")
+    refused = {}
+    for _ in range(30):  # cards held that the rules forbid: not following suit, not heading (LOO-PLAY-2..6)
+        obs, mask, _ = env.obs, env.mask, env.seat
+        for b in range(64):
+            held = np.flatnonzero(obs[b, :52] > 0)
+            illegal = [int(c) for c in held if not mask[b, c]]
+            if illegal and mask[b, :52].any():
+                before = env.state.copy()
+                actions = first_legal(mask)
+                actions[b] = illegal[0]
+                with pytest.raises(IllegalActionError, match=rf"actions\[{b}\]") as e:
+                    env.step(actions)
+                assert np.array_equal(env.state, before)
+                refused[e.value.rule] = refused.get(e.value.rule, 0) + 1
+        env.step(first_legal(env.mask))  # and the tables go on
+    assert set(refused) <= {"LOO-PLAY-2", "LOO-PLAY-3", "LOO-PLAY-4", "LOO-PLAY-5", "LOO-PLAY-6"}
+    assert len(refused) >= 2  # the engine's own rule, not one rule for every card
 
 
 @pytest.mark.parametrize(
@@ -115,6 +130,7 @@ def test_an_illegal_action_is_refused_by_table_and_nothing_moves() -> None:
         ({"players": 17}, "players"),
         ({"batch": 0}, "batch"),
         ({"opponents": {1: "expert"}}, "opponents"),
+        ({"players": 4, "opponents": {1: "strategy"}}, "opponents"),  # no strategy is shipped for 4 players
         ({"opponents": ["random"] * 5}, "opponents"),
         ({"observation": "bits"}, "observation"),
         ({"form": "four_card"}, "form"),
@@ -149,3 +165,26 @@ def test_the_gymnasium_vector_env_pays_the_seat_that_acted() -> None:
         assert np.array_equal(info["action_mask"], env.action_masks())
         assert env.single_observation_space.contains(obs[0])
     assert paid > 64  # every table finished a deal, and went on to the next (same-step autoreset)
+
+
+@pytest.mark.parametrize("observation", ["float32", "uint8"])
+def test_every_deal_a_table_plays_stays_in_step_with_the_engine(observation: str) -> None:
+    # autoreset: deal after deal at each table, the engine dealt each in turn from the record (dealer rotating)
+    env = BatchedGame("loo", batch=40, players=4, seed=8, pool=5, observation=observation)
+    assert assert_lockstep(env, 150, np.random.default_rng(8)) > 40 * 5
+
+
+def test_a_reset_without_a_seed_deals_new_deals_and_one_with_it_the_same() -> None:
+    env = BatchedGame("loo", batch=8, seed=5)
+    env.reset()
+    first = [env.record(b)["hands"] for b in range(8)]
+    env.reset()
+    assert [env.record(b)["hands"] for b in range(8)] != first
+    env.reset(seed=5)
+    assert [env.record(b)["hands"] for b in range(8)] == first
+
+
+def test_the_gymnasium_reset_takes_no_options() -> None:
+    env = RoundGamesVectorEnv("loo", num_envs=4)
+    with pytest.raises(ValueError, match="options"):
+        env.reset(options={"pool": 3})

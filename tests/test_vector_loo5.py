@@ -14,7 +14,7 @@ import pytest
 
 from roundgames.bots.strategy import Strategy, action_name
 from roundgames.bots.table_player import TableBot
-from roundgames.core.errors import RulesError
+from roundgames.core.errors import IllegalActionError, RulesError
 from roundgames.envs.games import env_game
 from roundgames.envs.vector import BatchedGame
 from roundgames.envs.vector import _loo5 as K
@@ -23,7 +23,7 @@ from roundgames.games.protocol import Stage
 from roundgames.sim import loo5 as sim
 from roundgames.sim.kernels import Setup
 from roundgames.sim.streams import CHOICES, Stream, chunk_seed, deal_stream
-from vector_replay import assert_replays, engine_deal, play_out, random_actions
+from vector_replay import assert_lockstep, assert_replays, engine_deal, play_out, random_actions
 
 FLUSH, CIVIL = 56, 57
 
@@ -225,13 +225,23 @@ def test_a_tables_deals_do_not_depend_on_the_batch() -> None:
 
 
 def test_a_legal_mask_refuses_what_is_not_legal() -> None:
-    """An illegal id (here "no flush", never legal, and a card not held) is refused, naming the table."""
+    """An illegal id ("no flush", never legal, LOO5-6; and a card not held) is refused, naming the table and the
+    engine's rule, and no table moves."""
     env = BatchedGame("loo", form="irish", batch=3, players=4, seed=1)
     _obs, mask, _seat = env.reset()
+    before = env.state.copy()
     actions = random_actions(mask, np.random.default_rng(0))
     actions[1] = 58
-    with pytest.raises(Exception, match=r"actions\[1\]: 58"):
+    with pytest.raises(IllegalActionError, match=r"actions\[1\]: 58") as e:
         env.step(actions)
+    assert e.value.rule == "LOO5-6"
+    held = env.record(2)["hands"][int(env.seat[2])]
+    actions[1] = int(np.argmax(mask[1]))
+    actions[2] = next(c for c in range(52) if not held >> c & 1)
+    with pytest.raises(IllegalActionError, match=rf"actions\[2\]: {actions[2]}") as e:
+        env.step(actions)
+    assert e.value.rule.startswith("LOO")
+    assert np.array_equal(env.state, before)
 
 
 @pytest.mark.parametrize(
@@ -260,3 +270,10 @@ def test_the_layout_is_the_adapters() -> None:
             env = BatchedGame("loo", form=form, batch=1, players=n)
             assert env.obs_size == sum(w for _, w in enc.layout(n, rules))
             assert env.num_actions == enc.action_count(rules)
+
+
+@pytest.mark.parametrize("form", ["five_card", "irish"])
+def test_every_deal_a_table_plays_stays_in_step_with_the_engine(form: str) -> None:
+    # autoreset: deal after deal at each table, the engine dealt each in turn from the record (dealer rotating)
+    env = BatchedGame("loo", form=form, batch=30, players=5, seed=8, pool=4, observation="uint8")
+    assert assert_lockstep(env, 150, np.random.default_rng(8)) > 30 * 3

@@ -17,7 +17,7 @@ from roundgames.envs.vector import BatchedGame
 from roundgames.envs.vector import _nap as kernel
 from roundgames.sim.kernels import Setup
 from roundgames.sim.nap import CALLED, KERNEL
-from vector_replay import assert_replays, play_out, random_actions
+from vector_replay import assert_lockstep, assert_replays, play_out, random_actions
 
 PASS = nap_encoding.PASS
 
@@ -187,3 +187,9 @@ def test_the_sizes_are_the_adapters_and_an_illegal_action_moves_no_table() -> No
     np.testing.assert_array_equal(env.state, before)
     with pytest.raises(RulesError, match="players"):
         BatchedGame("nap", players=8)
+
+
+def test_every_deal_a_table_plays_stays_in_step_with_the_engine() -> None:
+    # autoreset: deal after deal at each table, the engine dealt each in turn from the record (dealer rotating)
+    env = BatchedGame("nap", batch=30, players=4, seed=8, options={"kitty": True}, pool=3)
+    assert assert_lockstep(env, 150, np.random.default_rng(8)) > 30 * 5

@@ -15,14 +15,11 @@ from typing import Any
 
 import numpy as np
 
-from roundgames.core.cards import cards_in
 from roundgames.envs.games import env_game
 from roundgames.envs.vector import BatchedGame
-from roundgames.games.registry import new_deal
+from roundgames.envs.vector.replay import engine_deal
 
 #: the engine's preset of each form the batched environment plays (any other: Peel's Three-card Loo, or the game's)
-PRESETS = {"five_card": "five-card", "irish": "irish"}
-
 Chooser = Callable[[np.ndarray[Any, Any], np.random.Generator], np.ndarray[Any, Any]]
 
 
@@ -47,25 +44,6 @@ def play_out(env: BatchedGame, rng: np.random.Generator, choose: Chooser = rando
         obs, mask, r, _ended, seat = env.step(choose(mask, rng))
         rewards += r
     return {"seen": seen, "rewards": rewards, "records": [env.record(b) for b in range(env.batch)]}
-
-
-def engine_deal(env: BatchedGame, record: dict[str, Any]) -> Any:
-    """The engine's deal of a table's record: the same rules, seats, dealer, pool and cards (the stock too, top
-    card first, where the record has one), not yet played."""
-    from roundgames.games.registry import rules_for
-
-    options = dict(env.setup.options)
-    stakes = options.pop("stakes", None) or {}
-    rules = rules_for(env.spec.game, PRESETS.get(env.spec.form, "peel"), options)
-    if stakes:
-        rules = rules.with_stakes(**stakes)
-    deal = new_deal(env.spec.game, rules, env.n, dealer=record["dealer"], pool=env.setup.pool)
-    hands = {s: list(cards_in(m)) for s, m in record["hands"].items()}
-    more = {k: list(cards_in(v)) if k != "turnup" else v for k, v in record.items() if k in ("miss", "turnup")}
-    if "stock" in record:
-        more["stock"] = record["stock"]
-    deal.deal_cards(hands, **more)
-    return deal
 
 
 def assert_replays(env: BatchedGame, run: dict[str, Any], twins: Mapping[int, Any] | None = None) -> int:
@@ -110,3 +88,44 @@ def _scalar_places(env: BatchedGame, deal: Any) -> np.ndarray[Any, Any]:
     for name, size in layout:
         out += [name.split(":")[0] in env.spec.scalars(env.setup)] * size
     return np.array(out)
+
+
+def assert_lockstep(env: BatchedGame, steps: int, rng: np.random.Generator) -> int:
+    """Play ``env`` (every seat a learner, autoreset on) for ``steps`` steps beside one engine deal per table, kept
+    in step: before each action the engine's legal ids and observation must be the batch's; at each deal's end its
+    rewards must be ``deal.net``, and the table's next deal (its number one more, its cards and dealer the
+    record's) is dealt on the engine in turn. Covers every deal a table plays, not only its first. The number of
+    deals checked to their end."""
+    enc = env_game(env.spec.game).encoding
+    obs, mask, seat = env.reset()
+    deals = [engine_deal(env, env.record(b)) for b in range(env.batch)]
+    numbers = [0] * env.batch
+    finished = 0
+    for _ in range(steps):
+        for b, deal in enumerate(deals):
+            where = f"table {b}, deal {numbers[b]}"
+            assert deal.to_act == seat[b], where
+            assert np.flatnonzero(mask[b]).tolist() == sorted(enc.action_ids(deal, deal.legal_actions())), where
+            want = np.zeros(obs.shape[1], np.float64)
+            enc.observation_into(deal, int(seat[b]), (), want)
+            want = want.astype(obs.dtype).astype(np.float64)
+            if env.compact:
+                want = np.where(_scalar_places(env, deal), obs[b], want)
+            assert np.array_equal(obs[b].astype(np.float64), want), where
+        actions = random_actions(mask, rng)
+        for b, deal in enumerate(deals):
+            deal.apply(enc.action(deal, int(actions[b])))
+            forced = enc.forced(deal)
+            while forced is not None:  # what nobody chooses (a flush shown, LOO5-6), as the adapters apply it
+                deal.apply(forced)
+                forced = enc.forced(deal)
+        obs, mask, rewards, ended, seat = env.step(actions)
+        for b in np.flatnonzero(ended):
+            deal = deals[b]
+            assert deal.is_complete and rewards[b].tolist() == list(deal.net), f"table {b}, deal {numbers[b]}"
+            record = env.record(int(b))
+            assert record["number"] == numbers[b] + 1
+            numbers[b] += 1
+            deals[b] = engine_deal(env, record)
+            finished += 1
+    return finished

@@ -90,11 +90,12 @@ def train(
     for u in range(updates):
         ramp = min(1.0, u / max(1.0, config.explore_until * updates))
         rollout.explore = config.explore + (config.explore_floor - config.explore) * ramp
+        net_before, deals_before = rollout.net, rollout.deals  # running sums, cleared at each report
         data = rollout.collect(act)
         losses = learner.update(data, rng)
         if u >= updates - max(1, updates // 4):  # the last quarter's results: what the policy has become
-            tail_net += rollout.net
-            tail_deals += rollout.deals
+            tail_net += rollout.net - net_before
+            tail_deals += rollout.deals - deals_before
         if (u + 1) % report_every == 0 or u + 1 == updates:
             net, deals = rollout.results()
             if on_progress is not None:

@@ -26,8 +26,10 @@ from typing import Any
 import numpy as np
 
 from ...core.errors import IllegalActionError, RulesError
+from ...core.splitmix import GOLDEN, MASK64, mix
 from ...sim.kernels import Setup
 from .form import Array, Form
+from .replay import engine_rules
 
 __all__ = ["FORMS", "BatchedGame", "form_of"]
 
@@ -106,7 +108,13 @@ class BatchedGame:
         self.policy = self._policies(opponents)
         names = tuple("random" if p is None else p for p in self.policy)
         self.setup = Setup(self.spec.form, n, names, dict(options or {}), _int("pool", pool, 0))
-        self.spec.setup_check(self.setup)  # the simulator's checks: every option it cannot play, by name
+        try:  # the simulator's checks: every option it cannot play, by name; its players are our opponents
+            self.spec.setup_check(self.setup)
+        except RulesError as e:
+            text = str(e)
+            raise RulesError("opponents" + text[len("policies") :] if text.startswith("policies") else text) from None
+        #: the engine's rules of the form's preset with the options (what a deal replays under, :mod:`.replay`)
+        self.rules = engine_rules(self.spec.game, self.spec.preset, self.setup.options)
         self.params = self.spec.params(self.setup, dealer)
         self.extras = self.spec.extras(self.setup)
         codes = {name: i for i, name in enumerate(self.spec.policies)}
@@ -151,10 +159,14 @@ class BatchedGame:
         return out
 
     def reset(self, seed: int | None = None) -> tuple[Array, Array, Array]:
-        """Deal every table's first deal (deal 0; with ``seed``, under that seed) and play the built-in seats to the
-        first learner's turn; the observations, masks and seats to act."""
+        """Deal every table's first deal (deal 0 under ``seed``) and play the built-in seats to the first learner's
+        turn; the observations, masks and seats to act. Without ``seed``, the first reset deals under the seed the
+        environment was made with, and each later one under a new seed drawn from it (the SplitMix64 step), so that
+        no two resets deal the same deals unless asked to."""
         if seed is not None:
             self.seed = _int("seed", seed, 0, (1 << 64) - 1)
+        elif self._started:
+            self.seed = mix((self.seed + GOLDEN) & MASK64)
         self.spec.kernel.reset_batch(
             self.state, self.static, np.uint64(self.seed), self.first_table, 0, self.obs, self.mask, self.seat,
             self.rewards,
@@ -172,22 +184,33 @@ class BatchedGame:
             raise RulesError("step: reset the environment first")
         acts = np.asarray(actions)
         if acts.shape != (self.batch,) or not np.issubdtype(acts.dtype, np.integer):
-            raise RulesError(f"actions: one action id per table, shape ({self.batch},) of integers, got {acts.shape}")
+            raise RulesError(
+                f"actions: one action id per table, shape ({self.batch},) of integers, got shape {acts.shape} of "
+                f"{acts.dtype}"
+            )
         acts = acts.astype(np.int64, copy=False)
         k = self.spec.kernel
         bad = k.check_batch(self.state, self.static, acts)
         if bad >= 0:
-            legal = np.flatnonzero(self.mask[bad]).tolist()
-            raise IllegalActionError(
-                f"actions[{bad}]: {int(acts[bad])} is not a legal action of P{int(self.seat[bad]) + 1} at table "
-                f"{self.first_table + bad} (legal: {legal})",
-                self.spec.phase_rules[int(self.state[bad, self.spec.phase_column])],
-            )
+            raise self._refused(bad, int(acts[bad]))
         k.step_batch(
             self.state, self.static, np.uint64(self.seed), self.first_table, acts, self.autoreset, self.obs,
             self.mask, self.seat, self.rewards, self.terminated,
         )  # fmt: skip
         return self.obs, self.mask, self.rewards, self.terminated, self.seat
+
+    def _refused(self, table: int, action: int) -> IllegalActionError:
+        """The error for an action the batch will not take at ``table``: the engine's own refusal of it (its deal
+        replayed there), which names the rule broken, with the table and the legal ids."""
+        from .replay import refusal
+
+        legal = np.flatnonzero(self.mask[table]).tolist()
+        where = f"actions[{table}]: {action} at table {self.first_table + table}, P{int(self.seat[table]) + 1} to act"
+        engine = refusal(self, table, action)
+        if engine is None:  # the batch and the engine disagree: a fault of the batch's, said as such
+            rule = self.spec.phase_rules[int(self.state[table, self.spec.phase_column])]
+            return IllegalActionError(f"{where}: refused by the batch, not by the engine (legal: {legal})", rule)
+        return IllegalActionError(f"{where}: {engine.reason} (legal: {legal})", engine.rule)
 
     def record(self, table: int) -> dict[str, Any]:
         """Table ``table``'s (its index in the batch) deal so far: its number, the dealer, each seat's cards as

@@ -26,6 +26,8 @@ class Form:
 
     game: str
     form: str
+    #: the engine's preset whose rules, with the options given, are the form's (the simulator's base)
+    preset: str
     kernel: ModuleType
     #: the fewest and the most seats
     players: tuple[int, int]

@@ -55,10 +55,12 @@ class RoundGamesVectorEnv(VectorEnv):
         opponents: Mapping[int, str] | Sequence[str | None] | None = None,
         observation: str = "float32",
         seed: int = 0,
+        dealer: int | None = None,
+        first_table: int = 0,
     ) -> None:
         self.game = BatchedGame(
             game, form=form, batch=num_envs, players=players, options=options, pool=pool, opponents=opponents,
-            observation=observation, seed=seed,
+            observation=observation, seed=seed, dealer=dealer, first_table=first_table,
         )  # fmt: skip
         g = self.game
         self.num_envs = g.batch
@@ -74,9 +76,11 @@ class RoundGamesVectorEnv(VectorEnv):
         self, *, seed: int | list[int] | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Array, dict[str, Any]]:
         """Deal every table's first deal (``seed`` seeds every table's deals; a list is not taken: the tables'
-        streams are already independent)."""
+        streams are already independent; without it, the deals are new ones, :meth:`BatchedGame.reset`)."""
         if isinstance(seed, list):
             raise ValueError("seed: one integer seeds every table (each table has its own streams), not a list")
+        if options:
+            raise ValueError(f"options: reset takes none (the tables' settings are the constructor's), got {options!r}")
         if seed is not None:
             super().reset(seed=seed)
         obs, mask, seat = self.game.reset(seed)

@@ -57,6 +57,7 @@ def _record(state: np.ndarray[Any, Any], n: int) -> dict[str, Any]:
 FORM = Form(
     game="loo",
     form="three_card",
+    preset="peel",
     kernel=K,
     players=(3, sim.MAX_PLAYERS),
     policies=dict(sim.KERNEL.policies),

@@ -150,6 +150,7 @@ def _form(form: str) -> Form:
     return Form(
         game="loo",
         form=form,
+        preset={"five_card": "five-card", "irish": "irish"}[form],
         kernel=K,
         players=(3, rules_for("loo", _PRESETS[form]).max_seats),
         policies={**kernel.policies, **_STRATEGY},

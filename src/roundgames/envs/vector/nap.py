@@ -54,6 +54,7 @@ def _record(state: np.ndarray[Any, Any], n: int) -> dict[str, Any]:
 FORM = Form(
     game="nap",
     form="nap",
+    preset="peel",
     kernel=K,
     players=(2, 7),
     policies=dict(sim.KERNEL.policies),
