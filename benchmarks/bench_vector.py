@@ -30,9 +30,8 @@ Beside them: the bytes a table takes (``env.memory_per_table()``), and with ``--
 (``BatchedGame(...).reset()`` and one ``step`` in a fresh process whose ``NUMBA_CACHE_DIR`` is an empty temporary
 directory) and the load of that compiled code in a later process (the same directory; the target is under 2 s).
 The targets (per core, at batch 4,096, compact observations: 2,000,000 agent steps/s for Three-card Loo at five,
-1,000,000 for Five-card Loo at five and for Nap at four) are printed beside the figures, not asserted. A form the
-batched environment does not play on this checkout is reported as not available. Every figure is the best of
-``--rounds`` measurements of ``--seconds`` each, taken in turn; wall time, and in brackets the process's CPU time.
+1,000,000 for Five-card Loo at five and for Nap at four) are printed beside the figures, not asserted. Every figure
+is the best of ``--rounds`` measurements of ``--seconds`` each, taken in turn; wall time, and in brackets the process's CPU time.
 Not a test: it asserts nothing about speed.
 
 The numba loop is compiled from a small module written for each kernel (``LOOP_SOURCE``, under the system's
@@ -65,8 +64,7 @@ from types import ModuleType
 import numba
 import numpy as np
 
-from roundgames.core.errors import RulesError
-from roundgames.envs.vector import BatchedGame, form_of
+from roundgames.envs.vector import BatchedGame
 
 #: the forms measured, by (game, form): their name, the PettingZoo preset and oh_hell's tricks
 FORMS: dict[tuple[str, str], tuple[str, str, int]] = {
@@ -316,7 +314,8 @@ def pin(cpu: int | None) -> int:
     return chosen
 
 
-def main(argv: list[str] | None = None) -> int:
+def parse(argv: list[str] | None) -> argparse.Namespace | None:
+    """The command line, checked (None after printing the error of a bad value)."""
     parser = argparse.ArgumentParser(
         description="The batched environment beside OpenSpiel's oh_hell and the PettingZoo adapter, on one core."
     )
@@ -335,41 +334,61 @@ def main(argv: list[str] | None = None) -> int:
     for flag, value in (("--seconds", args.seconds), ("--rounds", args.rounds), ("--batch", args.batch)):
         if not value > 0:
             print(f"{parser.prog}: error: {flag}: above 0, got {value}", file=sys.stderr)
-            return 2
+            return None
     if args.game == "nap" and args.form not in (None, "nap"):
         print(f"{parser.prog}: error: --form: Nap has one form, got {args.form}", file=sys.stderr)
-        return 2
-    form = args.form or ("three_card" if args.game == "loo" else "nap")
+        return None
+    args.form = args.form or ("three_card" if args.game == "loo" else "nap")
     args.players = args.players if args.players is not None else DEFAULT_PLAYERS[args.game]
-    title, preset, tricks = FORMS[(args.game, form)]
-    cpu = pin(args.cpu)
+    return args
 
+
+def measure(
+    args: argparse.Namespace, tricks: int, preset: str
+) -> tuple[dict[str, tuple[float, float]], dict[str, int]]:
+    """Every case's best rate (wall, CPU) by name, and the batch's bytes a table by observation kind."""
     cases: list[tuple[str, Callable[[float], int]]] = []
     if not args.skip_openspiel:
         cases.append(openspiel_case(args.players, tricks, args.seed))
     if not args.skip_pettingzoo:
         cases.append(pettingzoo_case(args.game, preset, args.players, args.seed))
+    form = None if args.game == "nap" else args.form
     memory: dict[str, int] = {}
-    missing = None
-    try:
-        form_of(args.game, None if args.game == "nap" else form)
-    except RulesError as e:
-        missing = str(e)
-    if missing is None:
-        for kind in ("float32", "uint8"):
-            env = batch_env(args.game, None if args.game == "nap" else form, args, kind)
-            memory[kind] = env.memory_per_table()
-            cases.append((f"BatchedGame {kind}, env.step, NumPy random actions", numpy_case(env, args.seed)))
-            env = batch_env(args.game, None if args.game == "nap" else form, args, kind)
-            cases.append((f"BatchedGame {kind}, numba loop over step_batch", numba_case(env, args.seed)))
-
+    for kind in ("float32", "uint8"):
+        env = batch_env(args.game, form, args, kind)
+        memory[kind] = env.memory_per_table()
+        cases.append((f"BatchedGame {kind}, env.step, NumPy random actions", numpy_case(env, args.seed)))
+        env = batch_env(args.game, form, args, kind)
+        cases.append((f"BatchedGame {kind}, numba loop over step_batch", numba_case(env, args.seed)))
     best: dict[str, tuple[float, float]] = {}
     for _ in range(args.rounds):
         for name, run in cases:
             rate = timed(run, args.seconds)
             if name not in best or rate[0] > best[name][0]:
                 best[name] = rate
+    return best, memory
 
+
+def report_target(args: argparse.Namespace, title: str, best: dict[str, tuple[float, float]]) -> None:
+    """The form's target beside the compact observation's two figures."""
+    target = TARGETS.get((args.game, args.form, args.players))
+    if target is None:
+        print(f"target: none set for {title} at {args.players} players")
+        return
+    note = "" if args.batch == TARGET_BATCH else f" (measured at batch {args.batch:,}, not {TARGET_BATCH:,})"
+    print(f"target: at least {target:,.0f} agent steps/s per core, batch {TARGET_BATCH:,}, uint8{note}")
+    for how in ("env.step, NumPy random actions", "numba loop over step_batch"):
+        got = best[f"BatchedGame uint8, {how}"][0]
+        print(f"  uint8, {how}: {got:,.0f} ({got / target:.2f}x the target): {'met' if got >= target else 'not met'}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse(argv)
+    if args is None:
+        return 2
+    title, preset, tricks = FORMS[(args.game, args.form)]
+    cpu = pin(args.cpu)
+    best, memory = measure(args, tricks, preset)
     command = shlex.join(sys.orig_argv) if argv is None else shlex.join([sys.executable, __file__, *argv])
     print(f"command: {command}")
     print(
@@ -377,7 +396,7 @@ def main(argv: list[str] | None = None) -> int:
         f"(threads {numba.get_num_threads()}), {platform.machine()}, pinned to cpu {cpu}"
     )
     print(
-        f"{title} ({args.game} {form}), {args.players} players; batch {args.batch:,}; best of {args.rounds} "
+        f"{title} ({args.game} {args.form}), {args.players} players; batch {args.batch:,}; best of {args.rounds} "
         f"of {args.seconds:g} s; agent steps a second of wall time (of CPU time)"
     )
     if args.skip_openspiel:
@@ -386,23 +405,10 @@ def main(argv: list[str] | None = None) -> int:
         print("PettingZoo: skipped (--skip-pettingzoo)")
     for name, (wall, cpu_rate) in best.items():
         print(f"{name:<112} {wall:>13,.0f} agent steps/s ({cpu_rate:,.0f})")
-    if missing is not None:
-        print(f"BatchedGame {args.game} {form}: not available on this checkout ({missing})")
-        return 0
     print(f"memory per table: {memory['float32']:,} bytes (float32), {memory['uint8']:,} bytes (uint8)")
-    target = TARGETS.get((args.game, form, args.players))
-    if target is None:
-        print(f"target: none set for {title} at {args.players} players")
-    else:
-        note = "" if args.batch == TARGET_BATCH else f" (measured at batch {args.batch:,}, not {TARGET_BATCH:,})"
-        print(f"target: at least {target:,.0f} agent steps/s per core, batch {TARGET_BATCH:,}, uint8{note}")
-        for how in ("env.step, NumPy random actions", "numba loop over step_batch"):
-            got = best[f"BatchedGame uint8, {how}"][0]
-            print(
-                f"  uint8, {how}: {got:,.0f} ({got / target:.2f}x the target): {'met' if got >= target else 'not met'}"
-            )
+    report_target(args, title, best)
     if args.compile_times:
-        for line in compile_times(args.game, "" if args.game == "nap" else form, args.players):
+        for line in compile_times(args.game, "" if args.game == "nap" else args.form, args.players):
             print(line)
     return 0
 

@@ -44,12 +44,15 @@ def test_three_card_loo_prints_every_figure_it_promises() -> None:
     assert sum(x.endswith((": met", ": not met")) for x in lines) == 2
 
 
-def test_a_form_the_batch_does_not_play_is_reported_not_a_crash() -> None:
+def test_nap_prints_the_batchs_four_figures_and_its_target() -> None:
     done = run("--skip-pettingzoo", "--game", "nap")
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     batch = [x for x in lines if x.startswith("BatchedGame")]
-    # on a checkout without the batched Nap, one line says so; with it, the four figures
-    assert len(batch) in (1, 4), done.stdout
-    if len(batch) == 1:
-        assert batch[0].startswith("BatchedGame nap nap: not available on this checkout")
+    assert len(batch) == 4 and all(re.search(RATE, x) for x in batch), done.stdout
+    assert any(x.startswith("target: at least 1,000,000 agent steps/s per core") for x in lines), done.stdout
+
+
+def test_a_bad_value_is_refused_with_exit_status_2() -> None:
+    done = run("--seconds", "0")
+    assert done.returncode == 2 and "--seconds: above 0, got 0" in done.stderr
