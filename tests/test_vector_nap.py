@@ -14,9 +14,9 @@ import pytest
 from roundgames import IllegalActionError, RulesError
 from roundgames.envs import nap_encoding
 from roundgames.envs.vector import BatchedGame
-from roundgames.envs.vector import _nap as kernel
 from roundgames.sim.kernels import Setup
 from roundgames.sim.nap import CALLED, KERNEL
+from roundgames.sim.streams import chunk_seed
 from vector_replay import assert_lockstep, assert_replays, play_out, random_actions
 
 PASS = nap_encoding.PASS
@@ -97,7 +97,7 @@ def test_built_in_players_act_inside_the_step(players: int, opponents: dict[int,
 )
 def test_the_built_in_players_are_the_simulator_s(players: int, policies: tuple[str, ...], options: Any) -> None:
     """With the dealer fixed at the last seat, table ``t``'s deal is the simulator's deal 0 of the chunk seeded as
-    the table (:func:`._nap.table_seed`): the same hands, and, the learner at seat 0 taking the simulator's
+    the table (:func:`roundgames.sim.streams.chunk_seed`): the same hands, and, the learner at seat 0 taking the simulator's
     ``sensible`` seat's actions (which draw nothing from the deal's choices stream), the same actions of every
     built-in seat and the same nets."""
     seed, batch, dealer = 77, 60, players - 1
@@ -105,7 +105,7 @@ def test_the_built_in_players_are_the_simulator_s(players: int, policies: tuple[
     env = BatchedGame("nap", batch=batch, players=players, options=options, pool=4, dealer=dealer,
                       opponents=opponents, seed=seed, autoreset=False)  # fmt: skip
     setup = Setup("nap", players, ("sensible", *policies[1:]), options, 4)
-    traces = [KERNEL.trace(setup, int(kernel.table_seed(np.uint64(seed), t)), 1) for t in range(batch)]
+    traces = [KERNEL.trace(setup, chunk_seed(seed, t), 1) for t in range(batch)]
     want = [[int(a) if a < CALLED else PASS + int(a) - CALLED for a in tr["actions"][0] if a >= 0] for tr in traces]
     seat = env.reset()[2]
     rewards = np.zeros_like(env.rewards)

@@ -64,6 +64,13 @@ def deal_stream(seed, index, purpose):
     return mix(np.uint64(seed) ^ mix(k * GOLDEN))
 
 
+@numba.njit(cache=True)
+def chunk_seed(seed, chunk):
+    """:func:`.streams.chunk_seed`: the seed of chunk ``chunk`` of the run seeded ``seed`` (the batched
+    environment's seed of a table)."""
+    return mix(mix(np.uint64(seed)) ^ (np.uint64(chunk + 1) * GOLDEN)) >> np.uint64(1)
+
+
 @numba.njit(cache=True, inline="always")
 def next_u64(state):
     state[0] = state[0] + GOLDEN

@@ -25,7 +25,7 @@ import numba
 import numpy as np
 
 from ...sim import _loo3_kernel as K
-from ...sim._streams_kernel import GOLDEN, deal_stream, mix
+from ...sim._streams_kernel import chunk_seed, deal_stream
 
 #: the columns of a table's row
 DEAL, SEED, DEALER, PHASE, TO_ACT, MISS, TURNUP, POT, HOLDER, STOOD, TOOK, DONE = range(12)
@@ -55,17 +55,11 @@ def blk(n, which):
 
 
 @numba.njit(cache=True)
-def table_seed(seed, table):
-    """The seed of table ``table``: the simulator's chunk seed (:func:`roundgames.sim.streams.chunk_seed`)."""
-    return mix(mix(np.uint64(seed)) ^ (np.uint64(table + 1) * GOLDEN)) >> np.uint64(1)
-
-
-@numba.njit(cache=True)
 def start(row, n, params, seed, table, number, cards, hands, st):
     """Deal ``number`` of table ``table``: its cards from the deal's CARDS stream (the simulator's dealing), the
     stakes, the eldest hand to declare. Depends on ``(seed, table, number)`` only."""
     row[:] = 0
-    tseed = table_seed(seed, table)
+    tseed = chunk_seed(seed, table)  # a table is seeded as a chunk of the simulator's run
     row[DEAL] = number
     row[SEED] = np.int64(tseed)
     d = params[E_DEALER]

@@ -27,7 +27,7 @@ import numpy as np
 
 from ...sim import _loo5_kernel as K
 from ...sim import _loo_sensible_kernel as sensible
-from ...sim._streams_kernel import GOLDEN, deal_stream, mix
+from ...sim._streams_kernel import chunk_seed, deal_stream
 from ...sim.strategy import _loo5 as strat
 
 #: the columns of a table's row
@@ -64,19 +64,13 @@ def blk(n, which):
 
 
 @numba.njit(cache=True)
-def table_seed(seed, table):
-    """The seed of table ``table``: the simulator's chunk seed (:func:`roundgames.sim.streams.chunk_seed`)."""
-    return mix(mix(np.uint64(seed)) ^ (np.uint64(table + 1) * GOLDEN)) >> np.uint64(1)
-
-
-@numba.njit(cache=True)
 def start(row, n, params, seed, table, number, pack, s):
     """Deal ``number`` of table ``table`` by the simulator's dealing (LOO5-1, LOOI-1: one card at a time from the
     dealer's left, the turn-up, the stakes), the rest of the pack shuffled on into the stock; the eldest hand to
     declare. Depends on ``(seed, table, number)`` only."""
     st, rng = s[0], s[2]
     row[:] = 0
-    tseed = table_seed(seed, table)
+    tseed = chunk_seed(seed, table)  # a table is seeded as a chunk of the simulator's run
     row[DEAL] = number
     row[SEED] = np.int64(tseed)
     d = params[E_DEALER]

@@ -25,7 +25,7 @@ import numpy as np
 from ...sim import _nap_kernel as K
 from ...sim import _nap_policy as P
 from ...sim._nap_call import sensible_choice
-from ...sim._streams_kernel import GOLDEN, deal_stream, mix, next_u64
+from ...sim._streams_kernel import chunk_seed, deal_stream, next_u64
 
 #: the columns of a table's row
 DEAL, SEED, DEALER, PHASE, TO_ACT, HIGH, DECLARER, CONTRACT, TRUMP, WON = range(10)
@@ -66,18 +66,12 @@ def blk(n, which):
 
 
 @numba.njit(cache=True)
-def table_seed(seed, table):
-    """The seed of table ``table``: the simulator's chunk seed (:func:`roundgames.sim.streams.chunk_seed`)."""
-    return mix(mix(np.uint64(seed)) ^ (np.uint64(table + 1) * GOLDEN)) >> np.uint64(1)
-
-
-@numba.njit(cache=True)
 def start(row, n, params, seed, table, number, base, pack, hands, st):
     """Deal ``number`` of table ``table``: the playing seats' hands from the deal's CARDS stream (the simulator's
     dealing, :func:`K.deal_hands`), the dealer's unit into the kitty (NAP-VAR-POOL), the eldest hand to call.
     Depends on ``(seed, table, number)`` only. ``base``: the pack in ascending order."""
     row[:] = 0
-    tseed = table_seed(seed, table)
+    tseed = chunk_seed(seed, table)  # a table is seeded as a chunk of the simulator's run
     row[DEAL] = number
     row[SEED] = np.int64(tseed)
     d = params[E_DEALER]
