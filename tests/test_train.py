@@ -80,6 +80,11 @@ def test_a_policy_for_another_table_is_refused(policy_file: Path, tmp_path: Path
     np.savez(not_policy, header=np.array(json.dumps({"format": "other"})))
     with pytest.raises(RecordError, match="not a policy file"):
         learned_bot(f"learned:{not_policy}")
+    missing = tmp_path / "none.npz"
+    got = run_cli("tournament", "--lineup", f"learned:{missing}," + ",".join(["sensible"] * 4), "--boards", "1")
+    refused(got, "tournament", f"learned:{missing}", "cannot read")
+    got = run_cli("train", "--opponents", "strategy", "--players", "3", "--steps", "64", "--out", str(tmp_path / "s"))
+    refused(got, "train", "opponents", "strategy")  # no strategy is shipped for 3 players
 
 
 def test_the_command_trains_and_refuses_bad_input_naming_the_field(tmp_path: Path) -> None:

@@ -43,7 +43,7 @@ def _checked(args: argparse.Namespace) -> tuple[int, list[str | None]]:
         raise RecordError("--game", f"{args.game!r}: the batched environment plays {', '.join(_GAMES)}")
     players: int = args.players if args.players is not None else _GAMES[args.game]
     try:
-        from ..envs.vector import form_of
+        from ..envs.vector import BatchedGame, form_of
     except ImportError as e:
         raise RecordError("--game", f"the batched environment needs the sim extra ({e})") from None
     try:
@@ -58,6 +58,10 @@ def _checked(args: argparse.Namespace) -> tuple[int, list[str | None]]:
         valid = ", ".join([*spec.policies, "none"])
         raise RecordError("--opponents", f"unknown player {args.opponents!r} (valid: {valid})")
     seats: list[str | None] = [None, *[opponent] * (players - 1)]
+    try:  # the table itself, checked before anything is printed: a strategy shipped for it, the options
+        BatchedGame(args.game, batch=1, players=players, opponents=seats)
+    except RoundgamesError as e:
+        raise RecordError("--opponents", f"{args.opponents!r}: {e}") from None
     return players, seats
 
 

@@ -201,7 +201,10 @@ def learned_bot(name: str, seed: int | None = None, rules: Rules | None = None, 
     not a policy)."""
     if not name.startswith(PREFIX) or len(name) == len(PREFIX):
         raise RulesError(f"a learned player is named {PREFIX}PATH, not {name!r}")
-    policy = load(name[len(PREFIX) :])
+    try:
+        policy = load(name[len(PREFIX) :])
+    except RecordError as e:  # named as the lineup names it
+        raise RecordError("lineup", f"{name}: {e.reason}") from None
     if rules is not None:
         policy.check(rules, players, name)
     return LearnedBot(policy, random.Random(seed), name)
