@@ -12,16 +12,11 @@ from typing import Any
 import numba
 import numpy as np
 
+from ..cardbits import beats
+
 #: the bits of the transposition table's slot number
 SLOT_BITS = 13
 suit_mask = np.array([((1 << 13) - 1) << (13 * s) for s in range(4)], dtype=np.int64)
-
-
-@numba.njit(cache=True)
-def beats(card: int, best: int, trump: int) -> bool:
-    if card // 13 == best // 13:
-        return card > best
-    return card // 13 == trump
 
 
 @numba.njit(cache=True)

@@ -18,10 +18,8 @@ from __future__ import annotations
 
 import numba
 import numpy as np
-from numba.core import types
-from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
-from numba.extending import intrinsic
 
+from ..cardbits import FULL, ONE, above, beats, count, high_card, low_card, nth_card, suit_mask
 from . import _loo_sensible_kernel as sensible
 from ._streams_kernel import deal_stream, next_u64, remainder
 
@@ -45,23 +43,7 @@ SCALE = 255
 TOTAL = 12_252_240
 PER_POINT = TOTAL // SCALE
 
-SUIT_BITS = np.int64(0x1FFF)
 PACK = np.arange(52, dtype=np.int64)
-ONE = np.int64(1)
-TWO = np.int64(2)
-FULL = (ONE << np.int64(52)) - ONE
-
-
-@intrinsic
-def popcount(typingctx, x):
-    """The number of set bits of an integer (LLVM's ctpop)."""
-    if not isinstance(x, types.Integer):
-        return None
-
-    def codegen(context, builder, signature, args):
-        return builder.ctpop(args[0])
-
-    return x(x), codegen
 
 
 @numba.njit(cache=True, inline="always")
@@ -80,48 +62,6 @@ def shuffle_into(state, cards, count):
         t = cards[j]
         cards[j] = cards[r]
         cards[r] = t
-
-
-@numba.njit(cache=True, inline="always")
-def suit_mask(suit):
-    return SUIT_BITS << np.int64(13 * suit)
-
-
-@numba.njit(cache=True, inline="always")
-def above(card):
-    """The cards of ``card``'s suit that rank above it."""
-    return suit_mask(card // 13) & ~((TWO << np.int64(card)) - ONE)
-
-
-@numba.njit(cache=True, inline="always")
-def low_card(mask):
-    return np.int64(trailing_zeros(mask))
-
-
-@numba.njit(cache=True, inline="always")
-def high_card(mask):
-    return np.int64(63 - leading_zeros(mask))
-
-
-@numba.njit(cache=True, inline="always")
-def count(mask):
-    return np.int64(popcount(mask))
-
-
-@numba.njit(cache=True, inline="always")
-def nth_card(mask, r):
-    """The ``r``-th lowest card of ``mask``."""
-    for _ in range(r):
-        mask &= mask - ONE
-    return low_card(mask)
-
-
-@numba.njit(cache=True, inline="always")
-def beats(card, best, trump):
-    """Whether ``card`` played after ``best`` takes the trick from it (LOO-PLAY-7)."""
-    if card // 13 == best // 13:
-        return card > best
-    return card // 13 == trump
 
 
 @numba.njit(cache=True, inline="always")

@@ -24,15 +24,13 @@ from __future__ import annotations
 
 import numba
 import numpy as np
-from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 
+from ..cardbits import ONE, count, high_card, low_card, suit_mask
 from . import _loo_sensible_kernel as sensible
 from ._streams_kernel import GOLDEN, deal_stream, mix
 
 # -- the laws of play (roundgames.loo.pam, roundgames.loo.five.flush_key) ------------------------------
 
-ONE = np.int64(1)
-SUIT = np.int64(0x1FFF)
 ACE = 12
 KING = 11
 #: lead_rule, as the kernel's configuration numbers it
@@ -77,32 +75,6 @@ def bit(card):
 
 
 @numba.njit(cache=True, inline="always")
-def low(mask):
-    """The lowest card of a non-empty mask."""
-    return np.int64(trailing_zeros(mask))
-
-
-@numba.njit(cache=True, inline="always")
-def high(mask):
-    """The highest card of a non-empty mask."""
-    return np.int64(63 - leading_zeros(mask))
-
-
-@numba.njit(cache=True, inline="always")
-def count(mask):
-    n = 0
-    while mask:
-        mask &= mask - ONE
-        n += 1
-    return n
-
-
-@numba.njit(cache=True, inline="always")
-def suit_mask(suit):
-    return SUIT << (13 * suit)
-
-
-@numba.njit(cache=True, inline="always")
 def suit_in_play(card, trump, pam):
     """The suit ``card`` counts as in play: Pam is a trump (LOO5-3 [I])."""
     return trump if card == pam else card // 13
@@ -138,7 +110,7 @@ def beating(hand, win, led, trump, pam, civil):
     out = np.int64(0)
     m = hand
     while m:
-        c = low(m)
+        c = low_card(m)
         m &= m - ONE
         if power(c, led, trump, pam, civil) > bar:
             out |= bit(c)
@@ -180,7 +152,7 @@ def follow(hand, led, win, trump, pam, free, civil):
 def top_trump(trumps, pam):
     if pam >= 0 and ((trumps >> pam) & ONE) != 0:
         return bit(pam)
-    return bit(high(trumps))
+    return bit(high_card(trumps))
 
 
 @numba.njit(cache=True)
@@ -197,7 +169,7 @@ def lead(hand, index, trump, turnup, pam, lead_rule, peel_second, free):
             top = -1
             m = bound
             while m:
-                c = low(m)
+                c = low_card(m)
                 m &= m - ONE
                 top = max(top, c % 13)
             out = np.int64(0)
@@ -226,14 +198,14 @@ def flush_key(hand, trump, pam, size):
         return np.int64(-1)
     with_pam = pam >= 0 and ((hand >> pam) & ONE) != 0
     rest = hand & ~bit(pam) if with_pam else hand
-    suit = low(rest) // 13
+    suit = low_card(rest) // 13
     if rest & ~suit_mask(suit):
         return np.int64(-1)
     key = np.int64(1 if suit == trump else 0)
     if with_pam:
         key = key * 14 + 13
     while rest:
-        c = high(rest)
+        c = high_card(rest)
         rest &= ~bit(c)
         key = key * 14 + c % 13
     return key
@@ -367,7 +339,7 @@ def exchange_cards(hand, h, stock, j):
     i = 0
     rest = hand
     while rest:
-        c = low(rest)
+        c = low_card(rest)
         rest &= rest - ONE
         if (m >> i) & 1:
             out |= bit(c)
@@ -553,7 +525,7 @@ def sensible_play(legal, led, win, k, trump, pam, civil, won):
         heads = np.int64(0)
         m = legal
         while m:
-            c = low(m)
+            c = low_card(m)
             m &= m - ONE
             if power(c, led, trump, pam, civil) > bar:
                 heads |= bit(c)
@@ -563,7 +535,7 @@ def sensible_play(legal, led, win, k, trump, pam, civil, won):
     best, best_v = -1, 0
     m = pool
     while m:
-        c = low(m)
+        c = low_card(m)
         m &= m - ONE
         v = value(c, trump, pam)
         if best < 0 or (v >= best_v if top else v < best_v):
@@ -588,7 +560,7 @@ def choose_play(policy, legal, led, win, k, trump, pam, civil, won, rng):
     m = legal
     for _ in range(r):
         m &= m - ONE
-    return low(m), False
+    return low_card(m), False
 
 
 @numba.njit(cache=True)

@@ -26,11 +26,10 @@ from functools import lru_cache
 
 import numba
 import numpy as np
-from numba.core import types
-from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
-from numba.extending import intrinsic
+from numba.cpython.unsafe.numbers import trailing_zeros
 
 from ..bots import loo as bot
+from ..cardbits import FULL, ONE, TWO, count, high_card, suit_mask
 from ._streams_kernel import GOLDEN, mix, remainder
 
 #: the declarations, as the engine (``Decl``) and the Three-card kernel number them
@@ -50,10 +49,6 @@ MAX_SEATS = 16
 MISS_QUARTERS = 4 * MAX_SEATS + 1
 #: the seat's situations that fix the bot's count of opponents: (miss taken, seats in before, seats after)
 SITUATIONS = 2 * MAX_SEATS * MAX_SEATS
-ONE = np.int64(1)
-TWO = np.int64(2)
-SUIT = np.int64(0x1FFF)
-FULL52 = (ONE << np.int64(52)) - ONE
 U52 = np.uint64(52)
 
 
@@ -81,34 +76,6 @@ def _shared_tables() -> tuple[np.ndarray, ...]:
     hands = np.array([bot.miss_sample(t, 52) for t in range(52)], np.int64)
     values = np.full((52, 2, MISS_QUARTERS, 2), np.nan)
     return hands, values, products(), trumps_missed()
-
-
-@intrinsic
-def popcount(typingctx, x):
-    """The number of set bits of an integer (LLVM's ctpop)."""
-    if not isinstance(x, types.Integer):
-        return None
-
-    def codegen(context, builder, signature, args):
-        return builder.ctpop(args[0])
-
-    return x(x), codegen
-
-
-@numba.njit(cache=True, inline="always")
-def count(mask):
-    return np.int64(popcount(mask))
-
-
-@numba.njit(cache=True, inline="always")
-def high(mask):
-    """The highest card of a non-empty mask."""
-    return np.int64(63 - leading_zeros(mask))
-
-
-@numba.njit(cache=True, inline="always")
-def suit_mask(suit):
-    return SUIT << np.int64(13 * suit)
 
 
 @numba.njit(cache=True)
@@ -204,7 +171,7 @@ def plain_estimate(hand, trump, turnup, opponents, where, leader, full, size, ta
     i = 0
     m = trumps
     while m:
-        c = high(m)
+        c = high_card(m)
         m &= ~(ONE << c)
         higher = count(tmask & ~((TWO << c) - ONE))
         p = none_among_of(unseen, max(0, higher - i), per_trump_drawn, prods)
@@ -220,7 +187,7 @@ def plain_estimate(hand, trump, turnup, opponents, where, leader, full, size, ta
     extra = unseen - (count(full) - size - 1)
     m = hand & ~trumps
     while m:
-        c = high(m)
+        c = high_card(m)
         m &= ~(ONE << c)
         smask = suit_mask(c // 13) & full & ~hand
         higher = count(smask & ~((TWO << c) - ONE))
@@ -269,7 +236,7 @@ def miss_estimate(turnup, opponents, leader, tables):
         n = miss_hands.shape[1]
         for j in range(n):
             hand = miss_hands[turnup, j]
-            p, e = plain_estimate(hand, turnup // 13, turnup, quarters, -1, leader, FULL52, 3, tables)
+            p, e = plain_estimate(hand, turnup // 13, turnup, quarters, -1, leader, FULL, 3, tables)
             total_p += p
             total_e += e
         miss_values[turnup, row, q, 0] = total_p / n
@@ -302,7 +269,7 @@ def three_card(opts, hand, turnup, pool, loo_amount, seat, players, in_before, m
     best = -1
     best_v = 0.0
     if (opts >> STAND) & 1:
-        p, e = plain_estimate(hand, trump, turnup, opponents, where, leader, FULL52, 3, tables)
+        p, e = plain_estimate(hand, trump, turnup, opponents, where, leader, FULL, 3, tables)
         best, best_v = STAND, share * e - loo * (1.0 - p)
     if (opts >> MISS) & 1:
         p, e = miss_estimate(turnup, opponents, leader, tables)
@@ -367,7 +334,7 @@ def five_card(hand, turnup, pam, full, size, pool, loo_amount, seat, players, in
     weak = np.int64(0)
     m = hand
     while m:
-        c = high(m)
+        c = high_card(m)
         m &= ~(ONE << c)
         if c // 13 != trump and c != pam and c % 13 < EXCHANGE_BELOW:
             weak |= ONE << c

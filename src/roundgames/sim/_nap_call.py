@@ -40,8 +40,8 @@ from ._nap_policy import (
     PASS,
     SUIT,
     above,
-    highest,
-    lowest,
+    high_card,
+    low_card,
     popcount,
     sure_tricks,
 )
@@ -117,7 +117,7 @@ def trump_part(hand, out, trump, opponents, pack_index):
     i = 0
     absorb = 0
     while mine:
-        c = highest(mine)
+        c = high_card(mine)
         mine ^= np.int64(1) << c
         higher = popcount(out & above(c))
         n = higher - absorb
@@ -166,7 +166,7 @@ def best_trump(hand, opponents, pack_index, full):
         m = hand & SUIT[s]
         k = 0
         while m:  # the suit's cards from the top
-            c = highest(m)
+            c = high_card(m)
             m ^= np.int64(1) << c
             higher = popcount(out & above(c))
             n = higher - k
@@ -216,7 +216,7 @@ def cannot_beat(e, k, won, lost, best_ev):
 def lead_danger(mine, low):
     """The danger of leading the lowest card of ``mine`` (one suit, not empty) at misery, as the bot counts it:
     a higher lead is more often left unheaded."""
-    over = lowest(mine) % 13 - low - 1
+    over = low_card(mine) % 13 - low - 1
     return (over if over > 0 else 0) * 0.35
 
 
@@ -252,7 +252,7 @@ def misery_danger(hand, trumps, low):
         m = hand & SUIT[s]
         k = 0
         while m:  # the suit's cards from the lowest
-            rank = lowest(m) % 13 - low
+            rank = low_card(m) % 13 - low
             m &= m - 1
             plain = plain_danger(rank, k)
             # kept under a lead of its own suit: a trump (the worst liability), or guarded by one card fewer

@@ -52,7 +52,7 @@ from ._nap_policy import (
     SUIT,
     beats,
     defender_card,
-    lowest,
+    low_card,
     misery_card,
     modulo,
     nth,
@@ -98,7 +98,7 @@ def rank5(hand):
     from the lowest (0 where ``c_j < j + 1``)."""
     r = np.int64(0)
     for j in range(5):
-        r += BINOM[j, lowest(hand)]
+        r += BINOM[j, low_card(hand)]
         hand &= hand - 1
     return r
 
@@ -279,8 +279,8 @@ def choose(s, policy, hands, played, tc, tlen, leader, trump, declarer, contract
     if peel_case(s, hand, tc, tlen, done, declarer, contract):
         mine = hand & SUIT[tc[0] // 13]
         if pol == SENSIBLE_HEAD or pol == STRATEGY_HEAD:  # noqa: SIM109 (numba: no tuple test in a hot loop)
-            return lowest(mine & (mine - 1))  # head with the ace
-        return lowest(mine)  # pass, as Peel advises
+            return low_card(mine & (mine - 1))  # head with the ace
+        return low_card(mine)  # pass, as Peel advises
     return defender_card(legal, unseen, tc, tlen, leader, trump, declarer, playing)
 
 
@@ -327,7 +327,7 @@ def play(i, state, cfg, policy, hands, declarer, contract, counted, tc, tricks, 
                         legal = follow
                 n = popcount(legal)
                 if n == 1:
-                    c = lowest(legal)
+                    c = low_card(legal)
                 else:  # random_card, the stream's state kept in a register
                     x += GOLDEN
                     c = nth(legal, modulo(mix(x), n))

@@ -19,9 +19,8 @@ from __future__ import annotations
 
 import numba
 import numpy as np
-from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
-from numba.extending import intrinsic
 
+from ..cardbits import above, beats, high_card, low_card, popcount
 from ._streams_kernel import GOLDEN, mix
 
 PASS, ONE, TWO, MISERY, THREE, FOUR, NAP, WELLINGTON, BLUCHER = 0, 1, 2, 3, 4, 5, 6, 7, 8
@@ -81,42 +80,6 @@ def shuffle(state, cards, size, count):
     state[0] = x
 
 
-@intrinsic
-def popcount(typingctx, m):
-    """The cards in mask ``m``: one instruction (LLVM's ``ctpop``)."""
-
-    def codegen(context, builder, signature, args):
-        return builder.ctpop(args[0])
-
-    return m(m), codegen
-
-
-@numba.njit(cache=True, inline="always")
-def lowest(m):
-    """The lowest card of a non-empty mask."""
-    return np.int64(trailing_zeros(m))
-
-
-@numba.njit(cache=True, inline="always")
-def highest(m):
-    """The highest card of a non-empty mask."""
-    return np.int64(63 - leading_zeros(m))
-
-
-@numba.njit(cache=True, inline="always")
-def above(card):
-    """The cards of ``card``'s suit that rank above it."""
-    return SUIT[card // 13] & ~((np.int64(2) << card) - 1)
-
-
-@numba.njit(cache=True, inline="always")
-def beats(card, best, trump):
-    """Whether ``card``, played after ``best``, takes the trick from it (NAP-PLAY-3); ``trump`` -1: none."""
-    if card // 13 == best // 13:
-        return card > best
-    return card // 13 == trump
-
-
 @numba.njit(cache=True, inline="always")
 def nth(m, r):
     """The ``r``-th card (from 0) of mask ``m`` in ascending order: a binary search on the count of each half,
@@ -143,7 +106,7 @@ def sure_tricks(hand, trump, full):
     n = 0
     m = full & SUIT[trump]
     while m:
-        c = highest(m)
+        c = high_card(m)
         if not (hand >> c) & 1:
             break
         n += 1
@@ -165,7 +128,7 @@ def least_value(m, trump):
     """The card of least :func:`value` in a non-empty mask (ties: the lower card)."""
     best, best_value = -1, 99
     while m:
-        c = lowest(m)
+        c = low_card(m)
         m &= m - 1
         v = value(c, trump)
         if v < best_value:
@@ -178,7 +141,7 @@ def beaters(m, win, trump):
     """The cards of ``m`` that take the trick from ``win``."""
     out = np.int64(0)
     while m:
-        c = lowest(m)
+        c = low_card(m)
         m &= m - 1
         if beats(c, win, trump):
             out |= np.int64(1) << c
@@ -190,7 +153,7 @@ def top_rank(m):
     """The card of highest rank in a non-empty mask (ties: the lower card)."""
     best = -1
     while m:
-        c = lowest(m)
+        c = low_card(m)
         m &= m - 1
         if best < 0 or c % 13 > best % 13:
             best = c
@@ -202,7 +165,7 @@ def low_rank(m):
     """The card of lowest rank in a non-empty mask (ties: the lower card)."""
     best = -1
     while m:
-        c = lowest(m)
+        c = low_card(m)
         m &= m - 1
         if best < 0 or c % 13 < best % 13:
             best = c
@@ -214,7 +177,7 @@ def masters(m, unseen):
     """The cards of ``m`` that no unseen card of their suit ranks above."""
     out = np.int64(0)
     while m:
-        c = lowest(m)
+        c = low_card(m)
         m &= m - 1
         if not unseen & above(c):
             out |= np.int64(1) << c
@@ -243,7 +206,7 @@ def peel_case(seat, hand, tc, tlen, tricks_done, declarer, contract):
     mine = hand & SUIT[led // 13]
     if popcount(mine) != 2 or not (mine >> (led // 13 * 13 + ACE)) & 1:
         return False
-    return lowest(mine) % 13 <= TEN
+    return low_card(mine) % 13 <= TEN
 
 
 @numba.njit(cache=True)
@@ -253,10 +216,10 @@ def senior_card(hand, legal, unseen, tc, tlen, trump, tricks_done, first_suit):
     lead makes trumps (NAP-PLAY-1); read only for that lead."""
     if tlen == 0:
         if tricks_done == 0:
-            return highest(hand & SUIT[first_suit])
+            return high_card(hand & SUIT[first_suit])
         mine = hand & SUIT[trump]
         if mine and unseen & SUIT[trump]:
-            return highest(mine)
+            return high_card(mine)
         win = masters(hand, unseen)
         if win:
             return top_rank(win)
@@ -298,7 +261,7 @@ def misery_card(seat, hand, legal, tc, tlen, leader, trump, declarer, playing):
         best, best_key = -1, 0
         m = legal
         while m:  # the lowest card of the shortest suit (which becomes trumps: the fewer kept, the better)
-            c = lowest(m)
+            c = low_card(m)
             m &= m - 1
             key = popcount(hand & SUIT[c // 13]) * 16 + c % 13
             if best < 0 or key < best_key:

@@ -58,6 +58,7 @@ import numpy as np
 
 from ..bots import play_deal
 from ..bots.loo import SensibleLooBot
+from ..cardbits import beats
 from ..core.cards import cards_in
 from ..core.errors import RulesError
 from ..games.protocol import Deal, Stage, View
@@ -398,7 +399,7 @@ def _sensible_card(view: View[Any], legal: int) -> int:
         return int(K.sensible_play(legal, view.hand, True, -1, False, trump, unseen))
     win = current.cards[0]
     for c in current.cards[1:]:
-        if K.beats(c, win, trump):
+        if beats(c, win, trump):
             win = c
     last = len(current.cards) == len(view.players) - 1
     return int(K.sensible_play(legal, view.hand, False, win, last, trump, unseen))

@@ -24,6 +24,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
+from ...cardbits import FULL, ONE, beats, count, low_card, nth_card
 from ...sim import _loo3_kernel as K
 from ...sim._streams_kernel import chunk_seed, deal_stream
 
@@ -100,17 +101,17 @@ def decl_options(row, n, params):
     p = row[TO_ACT]
     stood, took = row[STOOD], row[TOOK]
     if club(row, params):
-        return K.ONE << K.STAND
+        return ONE << K.STAND
     if p == n - 1 and stood == 1 and took == 0:  # LOO-DECL-8
-        opts = (K.ONE << K.STAND) | (K.ONE << K.MISS) | (K.ONE << K.DEFEND)
+        opts = (ONE << K.STAND) | (ONE << K.MISS) | (ONE << K.DEFEND)
         if params[K.P_CONCEDE]:
-            opts |= K.ONE << K.THROW
+            opts |= ONE << K.THROW
         return opts
     if p == n - 1 and stood == 0 and took == 1:  # LOO-DECL-9
-        return (K.ONE << K.STAND) | (K.ONE << K.THROW)
+        return (ONE << K.STAND) | (ONE << K.THROW)
     if row[HOLDER] < 0:
-        return (K.ONE << K.STAND) | (K.ONE << K.THROW) | (K.ONE << K.MISS)
-    return (K.ONE << K.STAND) | (K.ONE << K.THROW)  # LOO-DECL-3: the miss is gone
+        return (ONE << K.STAND) | (ONE << K.THROW) | (ONE << K.MISS)
+    return (ONE << K.STAND) | (ONE << K.THROW)  # LOO-DECL-3: the miss is gone
 
 
 @numba.njit(cache=True)
@@ -205,7 +206,7 @@ def apply(row, n, params, action, net, looed):
             row[TAKER] = n - 1  # LOO-DECL-7: every other threw up, the dealer takes the pool
             _settle(row, n, params, net, looed)
         return
-    bit = K.ONE << action
+    bit = ONE << action
     row[blk(n, HAND) + p] &= ~bit
     row[TRICK] |= bit
     row[blk(n, TCARD) + p] = action
@@ -214,7 +215,7 @@ def apply(row, n, params, action, net, looed):
         row[LED] = action // 13
         row[WIN] = action
         row[WINPOS] = pos
-    elif K.beats(action, row[WIN], row[TURNUP] // 13):
+    elif beats(action, row[WIN], row[TURNUP] // 13):
         row[WIN] = action
         row[WINPOS] = pos
     row[J] += 1
@@ -246,7 +247,7 @@ def builtin(row, n, params, policy, tables, lookup, table, w, st):
         opts = decl_options(row, n, params)
         hand = row[blk(n, HAND) + p]
         stood, took = row[STOOD], row[TOOK]
-        if policy == K.STRATEGY and K.count(opts) > 1:
+        if policy == K.STRATEGY and count(opts) > 1:
             cell = K.cell_of(lookup, n, p, hand, row[TURNUP], stood, took)
             if K.table_weights(table, cell, opts, w):
                 return DECL_ID + K.draw(w, st) - 1
@@ -257,15 +258,15 @@ def builtin(row, n, params, policy, tables, lookup, table, w, st):
         )  # fmt: skip
         return DECL_ID + d - 1
     legal = legal_cards(row, n, params)
-    k = K.count(legal)
+    k = count(legal)
     if k == 1:
-        return K.low_card(legal)
+        return low_card(legal)
     if policy == K.RANDOM:
-        return K.nth_card(legal, K.below(st, k))
+        return nth_card(legal, K.below(st, k))
     hand = row[blk(n, HAND) + p]
-    seen = row[PLAYED] | row[TRICK] | (K.ONE << row[TURNUP]) | hand
+    seen = row[PLAYED] | row[TRICK] | (ONE << row[TURNUP]) | hand
     last = row[J] == row[K_IN] - 1
-    return K.sensible_play(legal, hand, row[J] == 0, row[WIN], last, row[TURNUP] // 13, K.FULL & ~seen)
+    return K.sensible_play(legal, hand, row[J] == 0, row[WIN], last, row[TURNUP] // 13, FULL & ~seen)
 
 
 @numba.njit(cache=True, inline="always")
@@ -278,15 +279,15 @@ def observe(row, n, params, seat_pos, out, b, compact):
     looked = row[PHASE] != DECLARE or row[blk(n, DECL) + seat_pos] != 0 or row[TO_ACT] == seat_pos
     m = hand if looked else np.int64(0)
     while m:
-        out[b, K.low_card(m)] = one
-        m &= m - K.ONE
+        out[b, low_card(m)] = one
+        m &= m - ONE
     up = row[TURNUP]
     out[b, 52 + up] = one
     out[b, 104 + up // 13] = one
     m = row[PLAYED] | row[TRICK]
     while m:
-        out[b, 108 + K.low_card(m)] = one
-        m &= m - K.ONE
+        out[b, 108 + low_card(m)] = one
+        m &= m - ONE
     decl0 = 160 + 52 * n
     won0 = decl0 + 5 * n
     dealer0 = won0 + 4 * n
@@ -365,8 +366,8 @@ def emit(row, n, params, b, obs, mask, seats, compact):
     observe(row, n, params, pos, obs, b, compact)
     bits = legal_bits(row, n, params)
     while bits:
-        mask[b, K.low_card(bits)] = 1
-        bits &= bits - K.ONE
+        mask[b, low_card(bits)] = 1
+        bits &= bits - ONE
 
 
 @numba.njit(cache=True)
@@ -408,7 +409,7 @@ def check_batch(state, static, actions):
         if row[PHASE] == COMPLETE:
             continue
         a = actions[b]
-        if a < 0 or a >= NUM_ACTIONS or not (legal_bits(row, n, params) >> np.int64(a)) & K.ONE:
+        if a < 0 or a >= NUM_ACTIONS or not (legal_bits(row, n, params) >> np.int64(a)) & ONE:
             return b
     return -1
 

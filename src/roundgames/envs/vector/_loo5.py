@@ -25,6 +25,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
+from ...cardbits import ONE, count, low_card
 from ...sim import _loo5_kernel as K
 from ...sim import _loo_sensible_kernel as sensible
 from ...sim._streams_kernel import chunk_seed, deal_stream
@@ -55,7 +56,7 @@ STAND_ID, THROW_ID, FLUSH_ID, CIVIL_ID, EXCHANGE = 52, 53, 56, 57, 58
 #: the dealer rotates)
 E_DEALER = K.CONFIG_SIZE
 NPARAMS = K.CONFIG_SIZE + 1
-ONE = K.ONE
+ONE = ONE
 
 
 @numba.njit(cache=True, inline="always")
@@ -128,7 +129,7 @@ def cards_at(hand, m):
     i = 0
     rest = hand
     while rest:
-        c = K.low(rest)
+        c = low_card(rest)
         rest &= rest - ONE
         if (m >> i) & 1:
             out |= K.bit(c)
@@ -143,7 +144,7 @@ def positions_of(hand, cards):
     i = 0
     rest = hand
     while rest:
-        c = K.low(rest)
+        c = low_card(rest)
         rest &= rest - ONE
         if (cards >> c) & ONE:
             out |= ONE << i
@@ -177,7 +178,7 @@ def is_legal(row, n, params, a):
         if a == THROW_ID:
             return can_throw(row, n, params)
         m = a - EXCHANGE
-        return 0 < m < (1 << row[SIZE]) and K.count(m) <= row[DECKN] - row[SPOS]  # LOO5-2
+        return 0 < m < (1 << row[SIZE]) and count(m) <= row[DECKN] - row[SPOS]  # LOO5-2
     if row[PHASE] == PLAY:
         legal = legal_cards(row, n, params)
         if 0 <= a < 52:
@@ -194,13 +195,13 @@ def legal_into(row, n, params, out):
         out[THROW_ID] = can_throw(row, n, params)
         stock = row[DECKN] - row[SPOS]
         for m in range(1, 1 << row[SIZE]):
-            if K.count(m) <= stock:
+            if count(m) <= stock:
                 out[EXCHANGE + m] = 1
     elif row[PHASE] == PLAY:
         legal = legal_cards(row, n, params)
         m = legal
         while m:
-            out[K.low(m)] = 1
+            out[low_card(m)] = 1
             m &= m - ONE
         if civil_open(row, legal):
             out[CIVIL_ID] = 1
@@ -279,7 +280,7 @@ def _declare(row, n, params, action, s):
     else:
         out = cards_at(row[hand], action - EXCHANGE)
         drawn = np.int64(0)
-        for _ in range(K.count(out)):
+        for _ in range(count(out)):
             drawn |= K.bit(row[DECK + row[SPOS]])
             row[SPOS] += 1
         row[hand] = (row[hand] & ~out) | drawn
@@ -466,7 +467,7 @@ def builtin(row, n, params, policy, tables, shipped, s):
 def _cards_into(out, at, mask, one):
     m = mask
     while m:
-        out[at + K.low(m)] = one
+        out[at + low_card(m)] = one
         m &= m - ONE
 
 
@@ -501,7 +502,7 @@ def observe(row, n, params, seat_pos, out, compact):
             out[160 + 52 * r + c] = one
         out[decl0 + 6 * r + row[blk(n, DECL) + p]] = one
         out[won0 + t * r + row[blk(n, WON) + p]] = one
-        out[exch0 + t * r + K.count(row[blk(n, EXCH) + p])] = one
+        out[exch0 + t * r + count(row[blk(n, EXCH) + p])] = one
     out[dealer0 + (n - 1 - seat_pos) % n] = one
     if row[TO_ACT] >= 0:
         out[act0 + (row[TO_ACT] - seat_pos) % n] = one

@@ -22,6 +22,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
+from ...cardbits import beats, low_card, popcount
 from ...sim import _nap_kernel as K
 from ...sim import _nap_policy as P
 from ...sim._nap_call import sensible_choice
@@ -168,7 +169,7 @@ def _end_trick(row, n, params, pay, net2, pool2):
     tc = blk(n, TC)
     w = 0
     for k in range(1, playing):
-        if P.beats(row[tc + k], row[tc + w], row[TRUMP]):
+        if beats(row[tc + k], row[tc + w], row[TRUMP]):
             w = k
     winner = (row[LEADER] + w) % playing
     if winner == row[DECLARER]:
@@ -245,9 +246,9 @@ def builtin(row, n, params, after, pay, policy, lookup, table, w, st, pols):
     if row[PHASE] == CALLING:
         return PASS_ID + builtin_call(row, n, params, after, pay, policy, lookup, table, w, st)
     legal = legal_cards(row, n)
-    k = P.popcount(legal)
+    k = popcount(legal)
     if k == 1:
-        return P.lowest(legal)
+        return low_card(legal)
     if policy == P.RANDOM:
         return np.int64(P.nth(legal, P.modulo(next_u64(st), k)))
     p = row[TO_ACT]
@@ -271,12 +272,12 @@ def observe(row, n, params, pos, out, compact):
     one = out.dtype.type(1)
     m = row[blk(n, HAND) + pos]
     while m:
-        out[P.lowest(m)] = one
+        out[low_card(m)] = one
         m &= m - ONE
     out[104 + (4 if row[TRUMP] < 0 else row[TRUMP])] = one
     m = row[PLAYED]
     while m:
-        out[109 + P.lowest(m)] = one
+        out[109 + low_card(m)] = one
         m &= m - ONE
     playing = params[P.C_PLAYING]
     for k in range(row[TLEN]):
@@ -318,7 +319,7 @@ def scratch(n, params):
     shuffled, the hands dealt, a stream's state, a strategy row's weights, a settlement's nets and kitty, and a
     policy per position."""
     full = params[P.C_FULL]
-    base = np.empty(P.popcount(full), np.int64)
+    base = np.empty(popcount(full), np.int64)
     k = 0
     for c in range(52):
         if (full >> c) & 1:
@@ -375,7 +376,7 @@ def emit(row, n, params, b, obs, mask, seats, after, compact):
     observe(row, n, params, pos, obs[b], compact)
     bits = legal_bits(row, n, after)
     while bits:
-        mask[b, P.lowest(bits)] = 1
+        mask[b, low_card(bits)] = 1
         bits &= bits - ONE
 
 

@@ -28,11 +28,11 @@ from __future__ import annotations
 import numba
 import numpy as np
 
+from ...cardbits import ONE, count, low_card
 from .._loo3_kernel import (
     DECLS,
     DEFEND,
     MISS,
-    ONE,
     P_ANTE,
     P_CLUB,
     P_CONCEDE,
@@ -45,11 +45,9 @@ from .._loo3_kernel import (
     THROW,
     TOTAL,
     cell_of,
-    count,
     deal_cards,
     draw,
     loo_amount,
-    low_card,
     play_tricks,
     sensible_declare,
     settle,

@@ -45,6 +45,7 @@ import numba
 import numpy as np
 
 from ...bots.buckets import LOO5_LOW, LOO5_TOP
+from ...cardbits import SUIT, count, low_card
 from .._loo3_kernel import rank3
 from .._loo5_kernel import (
     A_EXCHANGE,
@@ -75,15 +76,12 @@ from .._loo5_kernel import (
     SC,
     SENSIBLE,
     STAND,
-    SUIT,
     THROW,
     WIDTH,
     below_fast,
     bit,
-    count,
     deal_cards,
     draw,
-    low,
     play_tricks,
     record,
     sensible_declare,
@@ -188,7 +186,7 @@ def weakest(hand, k, trump, pam):
         best_v = np.int64(0)
         m = hand & ~out
         while m:
-            c = low(m)
+            c = low_card(m)
             m &= m - 1
             v = keeping_value(c, hand, trump, pam)
             if best < 0 or v < best_v:
@@ -401,7 +399,7 @@ def weigh_deals(seed, first, n, cfg, kinds, mix, weigh, pack, keys, lookup, club
                 start = deal_stream(np.uint64(seed) ^ WEIGH, i, s)
                 m = opts
                 while m:
-                    a = low(m)
+                    a = low_card(m)
                     m &= m - 1
                     cst[:, :] = st
                     crng[0] = rng[0]

@@ -21,6 +21,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
+from ...cardbits import popcount
 from .._nap_call import sensible_call
 from .._nap_kernel import (
     ALL_PASS_ELDEST,
@@ -50,7 +51,6 @@ from .._nap_policy import (
     PASS,
     RANDOM,
     SENSIBLE,
-    popcount,
 )
 from .._streams_kernel import deal_stream, next_u64
 
