@@ -968,3 +968,13 @@ def test_the_keep_file_keeps_its_mode_when_it_is_written_again(
     status, _, _ = keep(["--file", str(path)], "single nobody\n", monkeypatch, capsys)
     assert status == 0 and path.read_text(encoding="utf-8") != before  # written again
     assert stat.S_IMODE(path.stat().st_mode) == 0o640
+
+
+def test_the_score_sheet_keeps_a_name_like_a_formula_as_text() -> None:
+    from roundgames.games.registry import rules_for
+    from roundgames.keeper.keep import Keeper
+
+    keeper = Keeper("loo", rules_for("loo", "peel"), ["=SUM(A1)", "Bob", "+Cy"])
+    head = next(csv.reader(keeper.csv_text().splitlines()))
+    assert head[3:7] == ["'=SUM(A1) net", "'=SUM(A1) balance", "Bob net", "Bob balance"]
+    assert head[7] == "'+Cy net"

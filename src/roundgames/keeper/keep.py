@@ -22,9 +22,7 @@ after every entry.
 
 from __future__ import annotations
 
-import csv
 import dataclasses
-import io
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -32,6 +30,7 @@ from typing import Any, Protocol, TypeVar, cast
 
 from ..core.errors import IllegalActionError, RecordError, RulesError
 from ..core.seats import seat_names
+from ..core.sheet import sheet
 from ..games.protocol import Deal, DealResult, Feature, GameSpec
 from ..games.registry import game as game_spec
 from ..games.registry import games, new_deal, new_sitting
@@ -47,7 +46,6 @@ __all__ = [
     "KeptDeal",
     "Settled",
     "Snapshot",
-    "csv_cell",
 ]
 
 #: the stakes each game takes (DEAL-RECORD.md ``stakes``)
@@ -109,11 +107,6 @@ class Settled:
     took: str | None = None
     #: the kind of the deal (DEAL-RECORD.md ``kind``) where the game's deals have kinds
     kind: str | None = None
-
-
-def csv_cell(text: str) -> str:
-    """``text`` as a spreadsheet keeps it: a leading ``= + - @`` (a formula) is quoted with ``'``."""
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
 
 class Keeper:
@@ -566,24 +559,18 @@ class Keeper:
     def csv_text(self) -> str:
         """The score sheet as CSV: one row per finished deal with each seat's net and running balance and
         the pool after it; an ``end`` row for what the end of the sitting shared out."""
-        out = io.StringIO()
-        writer = csv.writer(out, lineterminator="\n")
         # the kind of deal (DEAL-RECORD.md ``kind``) where this game's deals have kinds, else what became of it
         what = "kind" if "kind" in self.spec.record_fields else "result"
-        head = ["deal", "dealer", what]
+        head: list[object] = ["deal", "dealer", what]
         for name in self.seats:
             head += [f"{name} net", f"{name} balance"]
-        writer.writerow([csv_cell(h) for h in [*head, self.pool_word]])
+        rows: list[list[object]] = [[*head, self.pool_word]]
         for row in self.history:
-            cells: list[object] = [
-                row.number if row.number is not None else "end",
-                csv_cell(row.dealer),
-                csv_cell(row.what),
-            ]
+            cells: list[object] = [row.number if row.number is not None else "end", row.dealer, row.what]
             for name in self.seats:
                 cells += [row.net[name], row.balances[name]]
-            writer.writerow([*cells, row.pool])
-        return out.getvalue()
+            rows.append([*cells, row.pool])
+        return sheet(rows)
 
     def write_csv(self, path: str) -> None:
         """Write :meth:`csv_text` to ``path``."""

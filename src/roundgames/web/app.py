@@ -8,9 +8,7 @@ one is answered with an error naming the field and the problem, and changes noth
 from __future__ import annotations
 
 import contextlib
-import csv
 import html
-import io
 import json
 import math
 import time
@@ -27,6 +25,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 
+from ..core.sheet import cell, sheet
 from ..records.deal import dumps, record_of
 from .docs_site import DocsSite, docs_built
 from .guard import RequestGuard
@@ -230,22 +229,18 @@ async def scores_csv(request: Request) -> Response:
         room = _room(request)
     except ProtocolError as e:
         return _error(_status(e), e.field, e.message)
-    out = io.StringIO()
-    writer = csv.writer(out)
     names = room.display_names()
     hints = bool(room.config.get("hints"))  # a table that allows hints has a column naming who took them
-
-    def text(name: str) -> str:  # a name such as "=cmd|..." must stay text in a spreadsheet, not become a formula
-        return "'" + name if name[:1] in "=+-@\t\r" else name
-
-    writer.writerow(["deal", *map(text, names), *(["hints"] if hints else [])])
     scores = room.scores()
+    rows: list[list[object]] = [["deal", *names, *(["hints"] if hints else [])]]
     for i, nets in enumerate(room.nets, 1):
-        hinted = ["; ".join(text(names[s]) for s in scores["hints"][i - 1])] if hints else []
-        writer.writerow([i, *nets, *hinted])
-    writer.writerow(["total", *scores["totals"], *([""] if hints else [])])
+        # who took hints, one cell: each name kept as text as the sheet keeps a cell (a name "=cmd|..." too)
+        hinted = ["; ".join(cell(names[s]) for s in scores["hints"][i - 1])] if hints else []
+        rows.append([i, *nets, *hinted])
+    rows.append(["total", *scores["totals"], *([""] if hints else [])])
+    text = sheet(rows, newline="\r\n")  # the csv module's own line ending, as the download always had
     headers = {"Content-Disposition": f'attachment; filename="roundgames-{room.id}.csv"'}
-    return Response(out.getvalue(), media_type="text/csv; charset=utf-8", headers=headers)
+    return Response(text, media_type="text/csv; charset=utf-8", headers=headers)
 
 
 async def records_json(request: Request) -> Response:
