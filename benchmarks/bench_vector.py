@@ -65,6 +65,7 @@ from typing import Any
 import numba
 import numpy as np
 
+from bench_envs import play  # this script's folder is on the path: the adapters' loop, measured as there
 from roundgames.envs.vector import BatchedGame
 
 #: the forms measured, by (game, form): their name, the PettingZoo preset and oh_hell's tricks
@@ -200,18 +201,9 @@ def pettingzoo_case(game: str, preset: str, players: int, seed: int) -> tuple[st
     episodes = [0]
 
     def run(deadline: float) -> int:
-        steps = 0
-        while time.perf_counter() < deadline:
-            env.reset(seed=seed + episodes[0])
-            for _agent in env.agent_iter():
-                obs, _reward, termination, truncation, _info = env.last()
-                if termination or truncation:
-                    action = None
-                else:
-                    action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
-                    steps += 1
-                env.step(action)
-            episodes[0] += 1
+        # bench_envs.py's loop (env.last() each turn, a random legal action), from the episodes played so far
+        done, _deals, steps = play(env, rng, seed + episodes[0], deadline)
+        episodes[0] += done
         return steps
 
     return f"PettingZoo {game}_v0.env(players={players}, preset={preset!r}), env.last() each turn", run
@@ -281,6 +273,7 @@ COMPILE_SNIPPET = """
 import json, sys, time
 t0 = time.perf_counter()
 import numpy as np
+from bench_envs import play  # this script's folder is on the path: the adapters' loop, measured as there
 from roundgames.envs.vector import BatchedGame
 t1 = time.perf_counter()
 out = {"import": t1 - t0}

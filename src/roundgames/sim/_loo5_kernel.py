@@ -325,16 +325,9 @@ def exchange_count(h, stock):
     return n
 
 
-@numba.njit(cache=True)
-def exchange_cards(hand, h, stock, j):
-    """The ``j``-th exchange in the canonical order: the sets of positions in the sorted hand, as numbers."""
-    m = j + 1  # with the stock as large as the hand, every set of positions is open
-    for x in range(1, (1 << h) if stock < h else 0):
-        if count(x) <= stock:
-            if j == 0:
-                m = x
-                break
-            j -= 1
+@numba.njit(cache=True, inline="always")
+def cards_at(hand, m):
+    """The cards of ``hand`` at the positions set in ``m`` (the hand sorted by card int): an exchange's cards."""
     out = np.int64(0)
     i = 0
     rest = hand
@@ -345,6 +338,19 @@ def exchange_cards(hand, h, stock, j):
             out |= bit(c)
         i += 1
     return out
+
+
+@numba.njit(cache=True)
+def exchange_cards(hand, h, stock, j):
+    """The ``j``-th exchange in the canonical order: the sets of positions in the sorted hand, as numbers."""
+    m = j + 1  # with the stock as large as the hand, every set of positions is open
+    for x in range(1, (1 << h) if stock < h else 0):
+        if count(x) <= stock:
+            if j == 0:
+                m = x
+                break
+            j -= 1
+    return cards_at(hand, m)
 
 
 @numba.njit(cache=True, inline="always")

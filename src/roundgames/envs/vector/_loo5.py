@@ -123,21 +123,6 @@ def can_throw(row, n, params):
 
 
 @numba.njit(cache=True)
-def cards_at(hand, m):
-    """The cards of ``hand`` at the positions set in ``m`` (the hand sorted by card int)."""
-    out = np.int64(0)
-    i = 0
-    rest = hand
-    while rest:
-        c = low_card(rest)
-        rest &= rest - ONE
-        if (m >> i) & 1:
-            out |= K.bit(c)
-        i += 1
-    return out
-
-
-@numba.njit(cache=True)
 def positions_of(hand, cards):
     """The positions in ``hand`` (sorted by card int) of ``cards``, as bits: an exchange's id less EXCHANGE."""
     out = np.int64(0)
@@ -278,7 +263,7 @@ def _declare(row, n, params, action, s):
         row[blk(n, DECL) + p] = D_THROW
         row[hand] = 0
     else:
-        out = cards_at(row[hand], action - EXCHANGE)
+        out = K.cards_at(row[hand], action - EXCHANGE)
         drawn = np.int64(0)
         for _ in range(count(out)):
             drawn |= K.bit(row[DECK + row[SPOS]])
