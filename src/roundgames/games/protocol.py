@@ -519,6 +519,9 @@ class GameSpec:
     #: next deal is), ``end`` (the game ends of itself), ``stopped`` (the game ended early) and ``share`` (the
     #: pool or kitty shared at an early end)
     sitting_rules: Mapping[str, str] = field(default_factory=dict)
+    #: the game's observer (:class:`roundgames.games.observe.Observer`), as ``"module:Class"``: loaded on first use
+    #: by :func:`roundgames.games.observe.observer_of`, so that naming it imports nothing
+    observer: str = "roundgames.games.observe:Observer"
 
     def form_of(self, rules: Any) -> Form:
         """The form ``rules`` set up."""

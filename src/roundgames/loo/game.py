@@ -40,6 +40,7 @@ LOO = GameSpec(
     stops=("divide", "release"),
     record_fields={"kind": "regular"},
     sits_out_undealt=True,
+    observer="roundgames.loo.observer:LooObserver",
     kind_words=KIND_WORDS,
     sitting_rules={
         "first_dealer": "LOO-GEN-3",

@@ -34,6 +34,7 @@ NAP = GameSpec(
     stops=("divide", "draw"),
     record_fields={"multiplier": 1},
     value_title=call_title,
+    observer="roundgames.nap.observer:NapObserver",
     sitting_rules={
         "first_dealer": "NAP-GEN-4",
         "rotation": "NAP-SET-2",

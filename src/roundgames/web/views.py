@@ -7,8 +7,8 @@ counts. The one exception is a deal whose hands lie face up (Peel's single, LOO-
 itself shows to everyone.
 
 The state is built from plain values (:class:`TableFacts`), which the room gathers once for each change; where
-the games differ, it asks what the deal offers (:class:`~roundgames.games.protocol.Feature`) and reads the
-game's verb table, never the game's name.
+the games differ, it renders what the game's observer (:mod:`roundgames.games.observe`) makes of the view and
+reads the game's verb table, never asking which game it holds.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from typing import Any
 
 from ..core.cards import card_str, cards_in
 from ..core.errors import IllegalActionError, RoundgamesError
+from ..games.observe import Pot, observer_of
 from ..games.protocol import Feature, Stage, View
 from ..session.table import Table
 from .words import TableDeal, action_text, card_list, result_sentence
@@ -154,42 +155,49 @@ def _trick_state(view: View[Any]) -> dict[str, Any]:
     }
 
 
-def _game_state(deal: TableDeal, view: View[Any]) -> dict[str, Any]:
-    """What differs between the games, each field from what the deal offers (null where it offers none)."""
+def _game_state(deal: TableDeal, view: View[Any]) -> tuple[dict[str, Any], Pot | None]:
+    """What differs between the games, each field from the game's observer (null where the deal has none); and
+    the pot."""
     complete = deal.is_complete
-    pool = deal.offers(Feature.POOL)  # a pool divided by tricks, and the loos paid into the next one
+    seen = observer_of(deal.game).observe_view(deal, view)
+    pot = seen.pot
+    pots: dict[str, int | None] = {"pool": None, "kitty": None}  # the pot under the game's word for it
+    if pot is not None:
+        pots[pot.word] = pot.amount
     result = deal.result()
     out: dict[str, Any] = {
         "phase": "complete" if complete else str(view.phase.name).lower(),
         "kind": view.kind.value if view.kind is not None else None,
-        "pool": view.pool if pool else None,
+        "pool": pots["pool"],
         # table mode: of the pool on the table, the penalties already paid into the next deal's (LOO-LAW-18)
-        "next_pool": (0 if complete else deal.ledger.next_pool) if pool else None,
-        "kitty": view.kitty if deal.offers(Feature.KITTY) else None,
-        "turnup": card_str(view.turnup) if deal.offers(Feature.TURNUP) else None,
+        "next_pool": pot.next if pot is not None else None,
+        "kitty": pots["kitty"],
+        "turnup": card_str(seen.turnup) if seen.turnup is not None else None,
         "trump": SUIT_LETTERS[view.trump] if view.trump is not None else None,
+        # what the table says of trumps while none is fixed (NAP-PLAY-1, NAP-PLAY-5): protocol 2
+        "no_trumps": seen.no_trumps,
         "contract": deal.game.value_title(view.contract) if view.contract else None,
         "declarer": view.declarer,
         "multiplier": view.multiplier,
-        "looed": sorted(result.looed) if pool and result is not None else [],
+        "looed": sorted(result.looed) if result is not None else [],
     }
-    if deal.offers(Feature.DECLARATIONS):
-        out["miss_holder"] = view.miss_holder
+    out |= seen.own
     # How many cards the stock still holds for exchanges (LOO5-2): a count, never the cards.
     out["stock"] = view.stock if deal.offers(Feature.EXCHANGES) else None
-    out["pam"] = card_str(view.pam) if deal.offers(Feature.PAM) and view.pam >= 0 else None  # LOO5-3
+    out["pam"] = card_str(seen.pam) if seen.pam is not None else None  # LOO5-3
     if any(s != view.seat for s in view.seen_hands):  # hands face up: a single (LOO-SGL-1), a flush shown (LOO5-6)
         out["faces"] = {str(s): card_list(m) for s, m in view.seen_hands.items()}
     out["notes"] = list(view.notes)
-    if deal.offers(Feature.CALLS):
-        out["bought"] = {str(s): n for s, n in view.bought.items()}
-        # The call to beat while calling (NAP-CALL-2): calls only rise, so it is the last that was not a pass.
-        high = next(((s, c) for s, c in reversed(view.calls) if c != "pass"), None)
-        out["high_call"] = {"seat": high[0], "call": deal.game.value_title(high[1])} if high else None
-    return out
+    return out, pot
 
 
-def _deal_state(facts: TableFacts, deal: TableDeal, viewer: int | None) -> dict[str, Any]:
+def _pot_text(pot: Pot | None) -> str | None:
+    """The pot as the info panel shows it (``state.pot``): ``"Pool 12 (3 of it for the next deal)"``, ``"Kitty
+    4"``; null where the game keeps none under the table's rules."""
+    return pot.text() if pot is not None else None
+
+
+def _deal_state(facts: TableFacts, deal: TableDeal, viewer: int | None) -> tuple[dict[str, Any], Pot | None]:
     # Seat 0's view is used for the public facts when the viewer is a spectator; only its public parts are read.
     public = deal.view(viewer if viewer is not None else 0)
     tricks = _trick_state(public)
@@ -205,7 +213,8 @@ def _deal_state(facts: TableFacts, deal: TableDeal, viewer: int | None) -> dict[
         "result": result_sentence(deal, facts.names),
         "tricks_won": tricks["tricks_won"],
     }
-    out |= _game_state(deal, public)
+    game, pot = _game_state(deal, public)
+    out |= game
     if viewer is None and deal.n > 1:
         # A spectator reads seat 0's view, whose own hand is private: the faces are those two seats both see.
         other = deal.view(1).seen_hands
@@ -214,7 +223,7 @@ def _deal_state(facts: TableFacts, deal: TableDeal, viewer: int | None) -> dict[
             out["faces"] = {str(s): card_list(m) for s, m in faces.items()}
         else:
             out.pop("faces", None)
-    return out
+    return out, pot
 
 
 def _seat_states(facts: TableFacts, deal: TableDeal | None) -> list[dict[str, Any]]:
@@ -240,12 +249,9 @@ def _seat_states(facts: TableFacts, deal: TableDeal | None) -> list[dict[str, An
 
 
 def spare_ten(deal: TableDeal, seat: int) -> int:
-    """The ten cards a seat that took the spare hand keeps five of: every card a keep open to it names."""
-    mask = 0
-    for a in deal.legal_actions():
-        if a.verb == "spare" and a.seat == seat:
-            mask |= sum(1 << c for c in a.cards)
-    return mask
+    """The cards a seat that took a heap keeps some of (the spare hand's ten: NAP-VAR-SPARE), by the game's
+    observer."""
+    return observer_of(deal.game).keeping(deal, seat)
 
 
 def state_for(facts: TableFacts, viewer: int | None) -> dict[str, Any]:
@@ -265,11 +271,13 @@ def state_for(facts: TableFacts, viewer: int | None) -> dict[str, Any]:
         "scores": facts.scores,
         "next_deal_at": facts.next_deal_at,
         "undo": viewer in facts.may_undo,
+        "pot": _pot_text(observer_of(table.spec).pot(None)),
         **facts.lifecycle,
     }
     if deal is None:
         return state
-    d = _deal_state(facts, deal, viewer)
+    d, pot = _deal_state(facts, deal, viewer)
+    state["pot"] = _pot_text(pot)
     for i, seat in enumerate(seats):
         seat["tricks"] = d["tricks_won"][i]
         seat["note"] = d["notes"][i]
@@ -302,11 +310,5 @@ def seen_mask(view: View[Any]) -> int:
 
 
 def best_five(deal: TableDeal, seat: int) -> tuple[int, ...]:
-    """The five of the ten (hand and spare hand) a bot keeps for a Nap: the longest suit's length, then high cards."""
-
-    def strength(keep: tuple[int, ...]) -> int:
-        suits = [c // 13 for c in keep]
-        return 20 * max(suits.count(x) for x in set(suits)) + sum(c % 13 for c in keep)
-
-    choices: list[tuple[int, ...]] = [a.cards for a in deal.legal_actions() if a.verb == "spare" and a.seat == seat]
-    return max(choices, key=strength)
+    """The cards a bot keeps of :func:`spare_ten`'s (for a Nap: NAP-VAR-SPARE), by the game's observer."""
+    return observer_of(deal.game).kept(deal, seat)

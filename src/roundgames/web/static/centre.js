@@ -24,44 +24,20 @@ function trumpBadge(suit) {
     h("span", { html: pipSvg(suit, { size: "1.1em" }) }), `Trumps: ${suitTitle(suit)}`);
 }
 
-/**
- * A Nap deal without trumps yet: the first card led fixes them (NAP-PLAY-1), except in a misery played without trumps
- * (the option misery_trumps false, NAP-PLAY-5), where they stay unset: say so once that is certain, when the rules
- * in force say it or a card has been led in the misery and fixed nothing.
- */
-function napNoTrumpText(state) {
-  const deal = state.deal;
-  if (deal.contract === "Misery") {
-    // The table's options as created (state.table.options): every preset plays misery with trumps.
-    const noTrumpsRule = state.table?.options?.misery_trumps === false;
-    const led = (deal.trick ?? []).length > 0 || (deal.last_trick?.cards ?? []).length > 0;
-    if ((deal.phase === "play" && (led || noTrumpsRule)) || deal.phase === "complete") return "No trumps (misery)";
-  }
-  return deal.phase === "complete" ? "No trumps" : "The first card led fixes trumps";
-}
-
 /** The info panel: always in view, so pool and trumps never need looking for (UX 7). */
 export function renderInfo(root, state) {
   const deal = state.deal;
-  const game = state.table?.game;
   byTestId("phase", root).textContent = deal?.phase ?? "";
   byTestId("deal-number", root).textContent = deal ? `Deal ${deal.number}` : "Waiting for the first deal";
   const turn = byTestId("turn", root);
   turn.textContent = turnText(state);
   turn.classList.toggle("yours", turn.textContent === "Your turn");
 
-  // Loo keeps a pool; Nap has a kitty only under the options that turn it on.
-  const pool = byTestId("pool", root);
-  if (game === "nap") pool.textContent = deal?.kitty !== null && deal?.kitty !== undefined ? `Kitty ${deal.kitty}` : "";
-  else {
-    // Table mode: a penalty paid into the next deal's pool lies on the table too, but is not this deal's to win.
-    const next = deal?.next_pool ?? 0;
-    pool.textContent = `Pool ${deal?.pool ?? 0}${next ? ` (${next} of it for the next deal)` : ""}`;
-  }
+  // The pot in the game's word for it, as the server says it ("Pool 12", "Kitty 4"; empty where there is none).
+  byTestId("pool", root).textContent = state.pot ?? "";
 
   const trump = byTestId("trump", root);
   if (!deal) fill(trump);
-  else if (game === "nap" && !deal.trump) fill(trump, h("span", { class: "hint", text: napNoTrumpText(state) }));
   else {
     fill(trump,
       deal.turnup && parseCard(deal.turnup) && h("span", {
@@ -69,7 +45,8 @@ export function renderInfo(root, state) {
         title: `Turn-up: ${cardLabel(deal.turnup, deal.pam)}`, "aria-label": `Turn-up: ${cardLabel(deal.turnup, deal.pam)}`,
         role: "img",
       }),
-      deal.trump ? trumpBadge(deal.trump) : h("span", { class: "hint", text: "No trumps" }));
+      // While no trump is fixed, the server's words say why (NAP-PLAY-1, NAP-PLAY-5).
+      deal.trump ? trumpBadge(deal.trump) : h("span", { class: "hint", text: deal.no_trumps ?? "No trumps" }));
   }
 
   const contract = byTestId("contract", root);

@@ -73,7 +73,7 @@ export function renderScore(dialog, state, { onReview = null } = {}) {
   const scores = state.scores ?? {};
   const settlement = scores.over ? settlementLines(state, scores.settlement) : [];
   const id = state.table?.id;
-  const pool = state.table?.game === "loo" && state.deal ? `Pool on the table: ${state.deal.pool ?? 0}` : "";
+  const pool = state.deal?.pool !== null && state.deal?.pool !== undefined ? `Pool on the table: ${state.deal.pool}` : "";
   fill(dialog, h("form", { method: "dialog", class: "panel" },
     h("h2", { text: scores.over ? "The sitting is over" : (scores.sitting ?? 1) > 1 ? `Score: sitting ${scores.sitting}` : "Score" }),
     scoreTable(state, onReview),

@@ -1,0 +1,72 @@
+"""Loo's observer: a seat's view of a Loo deal as the table's facts (:mod:`roundgames.games.observe`).
+
+The pool (LOO-SET-1), the stock an exchange draws from (LOO5-2), the miss (LOO-DEAL-4), the turn-up (LOO-DEAL-5),
+Pam (LOO5-3), the singles every seat plays (LOO-SGL, LOO-VAR-EW-SINGLE) and club law (LOO-VAR-CLUBLAW) are
+said here once, for every surface.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..games.observe import Fact, Observer, Pot
+from ..games.protocol import Deal, Feature, View
+
+__all__ = ["LooObserver", "club_law"]
+
+
+def club_law(deal: Deal) -> Fact | None:
+    """Every seat must play a regular deal whose turn-up is a club, under club law (LOO-VAR-CLUBLAW): the
+    sentence, where it applies. Five-card Loo's seats play by standing or by exchanging (LOO5-2)."""
+    if not deal.offers(Feature.CLUB_LAW):
+        return None
+    every = "play, standing or exchanging" if deal.offers(Feature.EXCHANGES) else "stand"
+    return Fact("club_law", "club law", f"Clubs are trumps: all must {every}", "LOO-VAR-CLUBLAW")
+
+
+class LooObserver(Observer):
+    """What a seat sees of a Loo deal: a pool divided by tricks, a turn-up, declarations deciding who plays."""
+
+    pot_word = "pool"
+    turns_up = True
+    bid_word = "declare"
+    names_players = True
+
+    def pot(self, deal: Deal | None, view: View[Any] | None = None) -> Pot | None:
+        """The pool (LOO-SET-1): every deal's stakes go in as it begins; in table mode, a penalty may already be
+        paid into the next deal's (LOO-LAW-18)."""
+        if deal is None or view is None:
+            return Pot("pool", 0, "LOO-SET-1", staked=True, next=0)
+        return Pot("pool", view.pool, "LOO-SET-1", staked=True, next=0 if deal.is_complete else deal.ledger.next_pool)
+
+    def facts(self, deal: Deal, view: View[Any]) -> tuple[Fact, ...]:
+        out = [Fact("pool", "Pool", str(view.pool), "LOO-SET-1")]
+        if deal.offers(Feature.EXCHANGES):  # what is left to exchange from: a count, never the cards
+            out.append(Fact("stock", "Stock", f"{view.stock} card{'s' * (view.stock != 1)}", "LOO5-2"))
+        if deal.offers(Feature.MISS):
+            holder = view.miss_holder
+            taken = "untaken" if holder is None else f"taken by {deal.seats[holder]}"
+            out.append(Fact("miss", "Miss", taken, "LOO-DEAL-4"))
+        return tuple(out)
+
+    def turnup(self, deal: Deal, view: View[Any]) -> int | None:
+        return int(view.turnup)
+
+    def pam(self, deal: Deal, view: View[Any] | None = None) -> int | None:
+        if not deal.offers(Feature.PAM):
+            return None
+        pam = int((view or deal.view(deal.dealer)).pam)  # which card is Pam is public (LOO5-3)
+        return pam if pam >= 0 else None
+
+    def kind_note(self, deal: Deal, view: View[Any]) -> str:
+        return str(getattr(view.kind, "value", "")).replace("_", " ") if deal.offers(Feature.SINGLE) else ""
+
+    def all_play(self, deal: Deal) -> Fact | None:
+        return club_law(deal)
+
+    def bid_status(self, deal: Deal, view: View[Any]) -> str:
+        return "The miss is untaken." if deal.offers(Feature.MISS) and view.miss_holder is None else ""
+
+    def own(self, deal: Deal, view: View[Any]) -> Mapping[str, Any]:
+        return {"miss_holder": view.miss_holder}  # who took the miss (LOO-DEAL-4), in every form
