@@ -14,7 +14,8 @@ from typing import Any, cast
 
 from ..core.cards import card_str, cards_in, format_cards
 from ..core.errors import RoundgamesError
-from ..games.protocol import Feature, GameSpec, Stage
+from ..games.observe import observer_of
+from ..games.protocol import GameSpec, Stage
 from ..games.registry import game, games, new_sitting
 from ..records.disk import write_text
 from ..records.sitting import dumps_sitting, records_of
@@ -80,11 +81,12 @@ def _heading(deal: Any, number: int) -> str:
     words = f"Deal {number}: {deal.seats[deal.dealer]} deals"
     if view.kind is not None:  # a game whose deals have kinds (DEAL-RECORD.md ``kind``)
         words += f" a {_plain(view.kind)} deal"
-    if deal.offers(Feature.TURNUP) and view.turnup >= 0:
-        words += f"; turn-up {card_str(view.turnup)}"
-    if deal.offers(Feature.POOL) or deal.offers(Feature.KITTY):  # as the deal began, before the stakes
-        words += f"; {'pool' if deal.offers(Feature.POOL) else 'kitty'} {deal.ledger.start} brought forward"
-    if deal.offers(Feature.SINGLE) and deal.is_complete:  # Peel's single: dealt face up and settled at once
+    seen = observer_of(deal.game).observe_view(deal, view)
+    if seen.turnup is not None and seen.turnup >= 0:
+        words += f"; turn-up {card_str(seen.turnup)}"
+    if seen.pot is not None:  # as the deal began, before the stakes
+        words += f"; {seen.pot.word} {deal.ledger.start} brought forward"
+    if seen.kind_note and deal.is_complete:  # Peel's single: dealt face up and settled at once
         faces = ", ".join(f"{deal.seats[s]} {format_cards(view.seen_hands[s])}" for s in view.order)
         words += f"; face up: {faces}"
     return words + "."

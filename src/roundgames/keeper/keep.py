@@ -6,7 +6,7 @@ unknown (the deal's ``deal_unknown``); what happened at the table is entered as 
 (``Ben stand``, ``Cat trick``, ``Ann call 3``, ``Dan irregular LOO-LAW-4``), the engine applies the rules
 and the laws, and the game's sitting carries the balances, the pool and the turn to deal. The engine is
 the only authority on money: nothing here computes a payment. Nothing here names a game either: what
-differs between games comes from the game's spec, what its deals offer (:class:`Feature`), their views
+differs between games comes from the game's spec, its observer (:mod:`roundgames.games.observe`), their views
 and their results. The keep file (docs/keep.md) holds the whole sitting and is rewritten, atomically,
 after every entry.
 
@@ -31,6 +31,7 @@ from typing import Any, Protocol, TypeVar, cast
 from ..core.errors import IllegalActionError, RecordError, RulesError
 from ..core.seats import seat_names
 from ..core.sheet import sheet
+from ..games.observe import Observer, observer_of
 from ..games.protocol import Deal, DealResult, Feature, GameSpec
 from ..games.registry import game as game_spec
 from ..games.registry import games, new_deal, new_sitting
@@ -139,9 +140,14 @@ class Keeper:
         return self.sample.offers(feature)
 
     @property
+    def observer(self) -> Observer:
+        """The game's observer: what the keeper says of the game's deals (:mod:`roundgames.games.observe`)."""
+        return observer_of(self.spec)
+
+    @property
     def pool_word(self) -> str:
         """What the table calls the counters carried between deals: the pool, or a kitty."""
-        return "pool" if self.offers(Feature.POOL) else "kitty"
+        return self.observer.pot_word
 
     def rule(self, step: str) -> str:
         """The rule that settles ``step`` of a sitting (:attr:`GameSpec.sitting_rules`)."""
@@ -416,7 +422,7 @@ class Keeper:
         if kind is not None and kind != fields["kind"]:
             rule = law("first_deal") if not sitting.deals else law("next_deal")
             raise IllegalActionError(f"the next deal is {self.spec.kind_words[fields['kind']]}, not {kind}", rule)
-        if turnup is not None and not self.offers(Feature.TURNUP):
+        if turnup is not None and not self.observer.turns_up:
             raise RecordError("deal", f"a {self.spec.title} deal has no turn-up")
         deal = new_deal(self.game, self.rules, sitting.seats, sitting.dealer, sitting.pool, **fields)
         deal.table_mode = True
@@ -491,7 +497,7 @@ class Keeper:
         view = deal.view(deal.dealer)
         kind = None if view.kind is None else str(view.kind)
         after = {name: before[name] + net[name] for name in self.seats}
-        what = kind if kind is not None else contract_words(deal, result)
+        what = kind if kind is not None else observer_of(self.spec).outcome(deal, result)
         self.history.append(Settled(number, seats[deal.dealer], what, net, after, result.pool, looed, took, kind))
         if self.sitting.is_over:  # LOO-END-1: the pool is divided at the end of the game
             self._note_end("divide")
@@ -589,15 +595,3 @@ def result_fact(result: DealResult, name: str, default: T) -> T:
     ``looed``, ``taker`` and ``single`` where seats are looed, ``made`` and ``redeal`` where a contract is
     played); ``default`` where this game's result has none."""
     return cast(T, getattr(result, name, default))
-
-
-def contract_words(deal: KeptDeal, result: DealResult) -> str:
-    """A finished deal's contract and its fate, where the deal offers one: ``Ben made 3``, ``Cat lost nap``,
-    ``all passed``; else empty."""
-    if not deal.offers(Feature.CONTRACT):
-        return ""
-    view = deal.view(deal.dealer)
-    if view.declarer is None:
-        return "all passed, redeal" if result_fact(result, "redeal", False) else "all passed"
-    made = result_fact(result, "made", False)
-    return f"{result.seats[view.declarer]} {'made' if made else 'lost'} {view.contract}"

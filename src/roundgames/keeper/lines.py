@@ -31,7 +31,6 @@ from typing import TextIO
 
 from ..core.cards import card_str, parse_card
 from ..core.errors import CardError, RecordError, RoundgamesError
-from ..games.protocol import Feature
 from . import words
 from .keep import DRAWN, Keeper, KeptDeal, Snapshot
 from .verbs import NOBODY, Entry, entries
@@ -191,7 +190,7 @@ class _Session:
                     turnup = parse_card(word)
                 except CardError:
                     what = "a seat" + (", a kind of deal (regular, single, ew_single)" if kinds else "")
-                    what += " or a turn-up card" if k.offers(Feature.TURNUP) else ""
+                    what += " or a turn-up card" if k.observer.turns_up else ""
                     raise RecordError("deal", f"{word!r} is not {what}") from None
         deal = k.start_deal(dealer, kind, None if turnup is None else card_str(turnup))
         self.saved()

@@ -3,7 +3,7 @@ balances, the end, and what the table is waiting for.
 
 Every figure comes from the engine: a finished deal's from its result (:class:`~roundgames.keeper.keep.Settled`
 holds them), a deal in progress's from its view, what comes next from the sitting. What differs between games
-is asked of the deal (:class:`~roundgames.games.protocol.Feature`) and of the game's spec, never of its name.
+is the game's observer's (:mod:`roundgames.games.observe`) and the game's spec's, never asked of its name.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..games.protocol import Feature, Stage
+from ..games.protocol import Stage
 from .keep import DRAWN, Keeper, KeptDeal, Settled
 from .verbs import NOBODY, entries
 
@@ -58,7 +58,7 @@ def _line(command: str, text: str) -> str:
 def help_lines(k: Keeper) -> list[str]:
     """The commands: ``deal``, the game's verbs from its verb table, then the keeper's own."""
     kinds = "kind" in k.spec.record_fields
-    turnup = k.offers(Feature.TURNUP)
+    turnup = k.observer.turns_up
     deal = "deal [SEAT]" + (" [KIND]" if kinds else "") + (" [TURNUP]" if turnup else "")
     out = [_line(deal, "start the next deal (the first: say who deals)" + ("; KIND " if kinds else ""))]
     if kinds:
@@ -73,15 +73,15 @@ def help_lines(k: Keeper) -> list[str]:
 def deal_begun(k: Keeper, deal: KeptDeal) -> list[str]:
     """``Deal 2: Ben deals a regular deal; the pool holds 12 with the stake.``, and what binds everyone in it."""
     view = deal.view(deal.dealer)
+    seen = k.observer.observe_view(deal, view)
     kind = f" {view.kind_words}" if view.kind_words else ""
     holds = ""
-    if deal.offers(Feature.POOL) or deal.offers(Feature.KITTY):
-        holds = f"; the {k.pool_word} holds {view.pool}" + (" with the stake" if deal.offers(Feature.POOL) else "")
+    if seen.pot is not None:
+        holds = f"; the {seen.pot.word} holds {seen.pot.amount}" + (" with the stake" if seen.pot.staked else "")
     double = f"; stakes times {view.multiplier} (Double Header)" if view.multiplier > 1 else ""
     out = [f"Deal {k.deal_number}: {deal.seats[deal.dealer]} deals{kind}{holds}{double}."]
-    if deal.offers(Feature.CLUB_LAW):
-        every = "play, standing or exchanging" if deal.offers(Feature.EXCHANGES) else "stand"
-        out.append(f"Clubs are trumps: all must {every} (club law, LOO-VAR-CLUBLAW).")
+    if seen.all_play is not None:  # every seat must play (club law)
+        out.append(f"{seen.all_play.value} ({seen.all_play.label}, {seen.all_play.rule}).")
     return out
 
 
@@ -116,10 +116,11 @@ def deal_over(k: Keeper, row: Settled) -> list[str]:
 def next_deal(k: Keeper, row: Settled) -> list[str]:
     """The pool (or kitty) for the next deal, and who deals it and what."""
     out = []
-    if k.offers(Feature.POOL):
+    pot = k.observer.pot(k.sample)
+    if pot is not None and pot.staked:
         stake = k.dealer_stake
-        out.append(f"Pool for the next deal: {row.pool} ({row.pool + stake} with {k.next_dealer}'s stake).")
-    elif k.offers(Feature.KITTY) or row.pool:
+        out.append(f"{pot.title} for the next deal: {row.pool} ({row.pool + stake} with {k.next_dealer}'s stake).")
+    elif pot is not None or row.pool:
         out.append(f"{k.pool_word.capitalize()}: {row.pool}.")
     kind = "" if k.next_kind is None else f" {k.spec.kind_words[k.next_kind]}"
     multiplier = int(k.next_fields().get("multiplier", 1))
@@ -176,7 +177,7 @@ def waiting_for(k: Keeper, deal: KeptDeal) -> str:
     if any(a.verb == "single" for a in legal):
         return f"whose card won the single? (single SEAT, or single {NOBODY})"
     if deal.stage is Stage.BID:
-        what = "declare" if deal.offers(Feature.DECLARATIONS) else "call" if deal.offers(Feature.CALLS) else "act"
+        what = k.observer.bid_word
         known = entries(k.spec)
         options = dict.fromkeys(_option(k, deal, a) for a in legal if a.verb in known)
         return f"{seats[deal.to_act]} to {what} ({' | '.join(options)})"
@@ -185,5 +186,5 @@ def waiting_for(k: Keeper, deal: KeptDeal) -> str:
     if view.declarer is not None:
         contract = f"{seats[view.declarer]} plays {view.contract}, won {view.won} lost {view.lost}: "
     # where declarations decide who plays, the keeper names those who may win a trick
-    players = ": " + ", ".join(seats[s] for s in view.players) if deal.offers(Feature.DECLARATIONS) else ""
+    players = ": " + ", ".join(seats[s] for s in view.players) if k.observer.names_players else ""
     return f"{contract}who won trick {len(deal.tricks) + 1}? (trick SEAT{players})"

@@ -56,7 +56,9 @@ class NapObserver(Observer):
         out = []
         said = [seat for seat, call in view.calls if call != "pass"]
         if view.declarer is not None:
-            out.append(Fact("declarer", "Senior", f"{deal.seats[view.declarer]} {view.notes[view.declarer]}", "NAP-SET-1"))
+            out.append(
+                Fact("declarer", "Senior", f"{deal.seats[view.declarer]} {view.notes[view.declarer]}", "NAP-SET-1")
+            )
             out.append(Fact("tricks", "", f"won {view.won}, lost {view.lost}", "NAP-SET-1"))
         elif said:  # the call to beat (NAP-CALL-2)
             out.append(Fact("high_call", "High", f"{deal.seats[said[-1]]} {view.notes[said[-1]]}", "NAP-CALL-2"))
@@ -110,5 +112,3 @@ class NapObserver(Observer):
 
     def kept(self, deal: Deal, seat: int) -> tuple[int, ...]:
         return best_five(deal, seat)
-
-

@@ -23,6 +23,7 @@ from typing import IO, Any, cast
 from ..core.cards import Card, card_str, format_cards, parse_card, parse_cards
 from ..core.errors import CardError, IllegalActionError, RecordError, RulesError
 from ..core.seats import HEAP_NAMES, seat_names
+from ..games.observe import observer_of
 from ..games.protocol import Deal, Feature, GameSpec
 from ..games.registry import game as game_spec
 from ..games.registry import game_of, games
@@ -431,17 +432,6 @@ def replay(record: DealRecord) -> Replay:
     return Replay(deal, None)
 
 
-def _contract(deal: Deal) -> dict[str, Any]:
-    """A deal won or lost by its senior hand (NAP-SET-1): ``declarer``, ``contract`` and ``made``."""
-    view = deal.view(deal.dealer)  # the calls are public: any seat's view shows them
-    result = deal.result()
-    return {
-        "declarer": None if view.declarer is None else deal.seats[view.declarer],
-        "contract": view.contract,
-        "made": None if result is None else result.made,
-    }
-
-
 def ruling_of(result: Replay) -> dict[str, Any]:
     """The ruling on a replayed record (DEAL-RECORD.md, "The ruling")."""
     deal = result.deal
@@ -470,8 +460,7 @@ def ruling_of(result: Replay) -> dict[str, Any]:
     if done is not None:  # the next dealer, and each field of the game's own the next deal takes (kind, multiplier)
         following = {key: getattr(done, f"next_{key}") for key in deal.game.record_fields}
         ruling["next"] = {"dealer": seats[done.next_dealer], **following}
-    if deal.offers(Feature.CONTRACT):
-        ruling.update(_contract(deal))
+    ruling.update(observer_of(deal.game).ruling(deal))  # the game's own fields: Nap's contract (NAP-SET-1)
     return ruling
 
 

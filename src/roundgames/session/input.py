@@ -27,7 +27,8 @@ from typing import Any
 
 from ..core.cards import Card, card_str, parse_card
 from ..core.errors import CardError, RecordError
-from ..games.protocol import Feature, Stage, Verb, VerbTable
+from ..games.observe import observer_of
+from ..games.protocol import Stage, Verb, VerbTable
 from .words import TableDeal, hand_order
 
 __all__ = [
@@ -207,7 +208,7 @@ def help_lines(
                 # The hand's size, and "Pam be civil" only where there is a Pam (LOO5-4): nothing of another form.
                 most = max(m.bit_count() for m in deal.dealt)
                 entry = f"1-{most}, or QH" if most > 1 else "1, or QH"
-                if not deal.offers(Feature.PAM):
+                if observer_of(deal.game).pam(deal) is None:
                     said = said.split(" (", 1)[0]
             what, note = f"its number in your hand, or its code (QH, 10S or TD): {said}", ""
         else:

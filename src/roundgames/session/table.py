@@ -25,7 +25,8 @@ from typing import Any, cast
 from ..core.cards import card_str, parse_card
 from ..core.errors import CardError, RecordError, RulesError
 from ..core.tricks import Trick
-from ..games.protocol import Feature, GameSpec, Irregularity
+from ..games.observe import observer_of
+from ..games.protocol import GameSpec, Irregularity
 from ..games.registry import game as game_spec
 from ..games.registry import games, new_sitting, rules_for
 from ..records.deal import record_of, replay
@@ -180,8 +181,9 @@ class Table:
         facts = [head]
         if view.turnup >= 0:
             facts.append(f"turn-up {card_str(view.turnup)}")
-        if deal.offers(Feature.POOL):  # with this deal's stakes in, though a single settles as it is dealt (§14.19)
-            facts.append(f"pool {deal.staked_pool}")
+        pot = observer_of(deal.game).pot(deal)
+        if pot is not None and pot.staked:  # with this deal's stakes in, though a single settles as dealt (§14.19)
+            facts.append(f"{pot.word} {deal.staked_pool}")
         self.events.append(you("; ".join(facts) + "."))
         if deal.is_complete:
             self._deal_over()
@@ -448,10 +450,9 @@ class Table:
         current = cast("TableDeal | None", self.sitting.current)
         amount = current.view(current.dealer).pool if current is not None else int(self.sitting.pool)
         deal = self.in_play
-        if deal is not None and deal.offers(Feature.POOL):
-            return ("Pool", amount)
-        if deal is not None and deal.offers(Feature.KITTY):
-            return ("Kitty", amount)
+        pot = observer_of(deal.game).pot(deal) if deal is not None else None
+        if pot is not None:
+            return (pot.title, amount)
         return ("Pool", amount) if amount else None
 
     def rules_lines(self) -> list[str]:

@@ -35,7 +35,8 @@ from typing import TextIO
 from ..core.cards import SUIT_NAMES, SUITS, Card, card_str, parse_card
 from ..core.errors import IllegalActionError, RecordError, RoundgamesError
 from ..core.tricks import Trick
-from ..games.protocol import Feature, Stage, View
+from ..games.observe import observer_of
+from ..games.protocol import Stage, View
 from ..guide import house_rules, page_of, rules_command, table_title, teaching_text
 from ..session.analysis import option_lines
 from ..session.input import action_label, help_lines, key_of
@@ -240,16 +241,17 @@ class _Plain:
             self.say(f"Trumps: {self.suit(view.trump)} (turn-up {self.card(view.turnup)}).")
         if deal.dealer not in view.order:
             self.say(you(f"{deal.seats[deal.dealer]} deals and sits out."))
-        if deal.offers(Feature.SINGLE):
+        seen = observer_of(deal.game).observe_view(deal, view)
+        if seen.kind_note:  # a deal every seat plays without declaring
             faces = view.seen_hands if len(view.seen_hands) > 1 else {}  # every card face up (LOO-SGL-1)
             shown = ", ".join(f"{deal.seats[s]} {cards_text(hand_order(m), self.ascii)}" for s, m in faces.items())
             self.say(f"A single, all face up: {shown}." if faces else "A single: all must play.")
-        elif deal.offers(Feature.CLUB_LAW):  # every seat must play (LOO-VAR-CLUBLAW)
-            every = "play, standing or exchanging" if deal.offers(Feature.EXCHANGES) else "stand"
-            self.say(f"Clubs are trumps: all must {every} (club law).")
+        elif seen.all_play is not None:  # every seat must play (club law)
+            self.say(f"{seen.all_play.value} ({seen.all_play.label}).")
         facts = []
-        if deal.offers(Feature.KITTY):
-            facts.append(f"kitty {view.pool}")
+        pot = seen.pot
+        if pot is not None and not pot.staked:  # a pot the stakes go into is in the deal's first line already
+            facts.append(f"{pot.word} {pot.amount}")
         if view.multiplier > 1:
             facts.append(f"stakes times {view.multiplier}")
         if facts:
@@ -535,10 +537,9 @@ class _Plain:
         facts = []
         if view.turnup >= 0 and view.trump is not None:
             facts.append(f"Trumps: {self.suit(view.trump)} (turn-up {self.card(view.turnup)}).")
-        if deal.offers(Feature.POOL):
-            facts.append(f"Pool: {view.pool}.")
-        if deal.offers(Feature.KITTY):
-            facts.append(f"Kitty: {view.pool}.")
+        seen = observer_of(deal.game).observe_view(deal, view)
+        if seen.pot is not None:
+            facts.append(f"{seen.pot.title}: {seen.pot.amount}.")
         if view.multiplier > 1:
             facts.append(f"Stakes times {view.multiplier}.")
         if view.bought:
@@ -551,8 +552,8 @@ class _Plain:
         said = [f"{deal.seats[s]} {view.notes[s]}" for s in view.order if s < len(view.notes) and view.notes[s]]
         if said:
             self.say(you(f"{gerund(view).removeprefix('the ').capitalize()}: {', '.join(said)}."))
-        if deal.offers(Feature.MISS) and view.miss_holder is None:
-            self.say("The miss is untaken.")
+        if seen.bid_status:
+            self.say(seen.bid_status)
 
     def play_status(self, deal: TableDeal, view: View[object]) -> None:
         """The play: the contract and how it stands, or each player's tricks; then the trick so far."""

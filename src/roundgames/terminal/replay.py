@@ -38,6 +38,7 @@ from typing import Any, TextIO
 
 from ..core.cards import SUIT_NAMES, cards_in, sort_key
 from ..core.errors import RoundgamesError
+from ..games.observe import observer_of
 from ..games.protocol import Deal, Feature, Stage, View
 from ..records.deal import DealRecord, start
 from ..records.files import Loaded, load_any, loads_any
@@ -176,8 +177,9 @@ def _heading(deal: ReplayDeal, game: Deal, view: View[Any], ascii: bool) -> str:
     words += f"{game.seats[game.dealer]} deals"
     if view.kind is not None:  # a game whose deals have kinds (DEAL-RECORD.md ``kind``)
         words += f" a {_plain(view.kind)} deal"
-    if game.offers(Feature.TURNUP) and view.turnup >= 0:
-        words += f"; turn-up {card_text(view.turnup, ascii)}, trumps {_suit(view.turnup // 13, ascii)}"
+    turnup = observer_of(game.game).turnup(game, view)
+    if turnup is not None and turnup >= 0:
+        words += f"; turn-up {card_text(turnup, ascii)}, trumps {_suit(turnup // 13, ascii)}"
     words += f"; {_pool_word(game)} {record.pool} brought forward"
     if view.multiplier > 1:
         words += f", stakes times {view.multiplier}"
@@ -185,7 +187,7 @@ def _heading(deal: ReplayDeal, game: Deal, view: View[Any], ascii: bool) -> str:
 
 
 def _pool_word(game: Deal) -> str:
-    return "pool" if game.offers(Feature.POOL) else "kitty"
+    return observer_of(game.game).pot_word
 
 
 def _frame(deal: ReplayDeal, game: Deal, index: int, total: int, text: str | None, ascii: bool) -> str:
@@ -260,7 +262,7 @@ def _heaps(game: Deal, view: View[Any], ascii: bool) -> list[str]:
     stock = heaps.get("stock", [])
     if stock:
         out.append(f"  stock: {len(stock)} cards, top card {card_text(stock[0], ascii)}")
-    if game.offers(Feature.TRUMP_LED) and view.trump is not None:
+    if observer_of(game.game).trump_led and view.trump is not None:
         out.append(f"  trumps: {_suit(view.trump, ascii)}")
     return out
 

@@ -47,6 +47,7 @@ from textual.widgets import Input, RichLog, Static
 
 from ..core.cards import SUITS, card_str
 from ..core.errors import RecordError, RoundgamesError
+from ..games.observe import observer_of
 from ..games.protocol import Feature, Stage
 from ..guide import house_rules, page_of, rules_command, teaching_text
 from ..session.analysis import option_lines
@@ -124,7 +125,7 @@ def help_text(table: Table) -> str:
     extra = []
     if deal is not None and deal.offers(Feature.EXCHANGES):
         extra.append(_HELP_STOCK)
-    if deal is not None and deal.offers(Feature.PAM):
+    if deal is not None and observer_of(deal.game).pam(deal) is not None:
         extra.append(_HELP_PAM)
     return "\n".join([_HELP_TOP, title, *(line[2:] for line in verbs), "", *extra, _HELP_BOTTOM])
 

@@ -2,7 +2,7 @@
 
 :class:`Panels` is the drawing half of :class:`~roundgames.terminal.tui.TableApp`: the header, the other seats,
 the trump and pool panel, the trick (or a finished deal's result), the status line, the hand and the keys. It
-reads the game's spec, what the deal offers and the one view shape; the keys and labels are the game's verb
+reads the game's spec, the game's observer (:mod:`roundgames.games.observe`) and the one view shape; the keys and labels are the game's verb
 table's (:mod:`roundgames.session.input`). The app's own keys (:data:`OWN_KEYS`) win over a verb's: such a
 verb is typed after ``/``.
 """
@@ -15,6 +15,7 @@ from rich.text import Text
 
 from ..core.cards import RANKS, SUITS, Card, rank_of, suit_of
 from ..core.tricks import Trick
+from ..games.observe import observe, observer_of
 from ..games.protocol import Feature, Stage, Verb, View
 from ..session.input import action_cards, action_label, key_of
 from ..session.table import PlaySettings, Table
@@ -96,10 +97,7 @@ class Panels:
     def _pam(self) -> Card | None:
         """The card that is Pam in the deal in view (LOO5-3), if the deal has one."""
         deal = self.table.in_play
-        if deal is None or not deal.offers(Feature.PAM):
-            return None
-        pam = deal.view(self.me).pam
-        return pam if pam >= 0 else None
+        return None if deal is None else observer_of(deal.game).pam(deal)
 
     def _arrow(self) -> str:
         return ">" if self.settings.ascii else "▶"
@@ -142,7 +140,7 @@ class Panels:
         return Text(" · ".join(parts) if not self.settings.ascii else " | ".join(parts))
 
     def _seat_status(self, deal: TableDeal, view: View[Any], s: int) -> str:
-        return seat_note(view, s, single=deal.offers(Feature.SINGLE))
+        return seat_note(view, s, single=bool(observer_of(deal.game).kind_note(deal, view)))
 
     def _seats_text(self, deal: TableDeal | None) -> Text:
         """The other seats, a line each; more than seven go two to a line, in short."""
@@ -178,40 +176,26 @@ class Panels:
         return Text("\n").join(cells)
 
     def _panel_text(self, deal: TableDeal | None) -> Text:
-        """Trumps, the pool or kitty, the miss or the call, the dealer: what the deal offers, a line each."""
+        """Trumps, then the facts of the table the game's observer lists (the pool or kitty, the miss or the call),
+        a line each, then the dealer."""
         out = Text()
         if deal is None:
             return out
+        seen = observe(deal, self.me)
         view = deal.view(self.me)
         out.append("Trumps ")
         if view.trump is None:
-            out.append("first lead" if deal.offers(Feature.TRUMP_LED) else "none", style="dim")
+            out.append("first lead" if seen.trump_led else "none", style="dim")
         else:
             out.append(suit_text(view.trump, self.settings.ascii) + " ", style="bold")
         if view.turnup >= 0:
             out.append("turn-up ")
             out.append_text(self._card(view.turnup))
-        if deal.offers(Feature.POOL):
-            out.append(f"\nPool   {view.pool}")
-        if deal.offers(Feature.EXCHANGES):  # what is left to exchange from (LOO5-2): a count, never the cards
-            out.append(f"\nStock  {view.stock} card{'s' * (view.stock != 1)}")
-        if deal.offers(Feature.MISS):
-            holder = view.miss_holder
-            out.append("\nMiss   " + ("untaken" if holder is None else f"taken by {deal.seats[holder]}"))
-        said = [seat for seat, call in view.calls if call != "pass"]
-        if view.declarer is not None:
-            out.append(f"\nSenior {deal.seats[view.declarer]} {view.notes[view.declarer]}")
-            out.append(f"\n       won {view.won}, lost {view.lost}")
-        elif said:
-            out.append(f"\nHigh   {deal.seats[said[-1]]} {view.notes[said[-1]]}")
-        if view.widow is not None:  # seen by peeping (NAP-VAR-PEEP)
-            out.append("\nWidow  ")
-            out.append_text(self._card(view.widow))
-        if deal.offers(Feature.KITTY):
-            out.append(f"\nKitty  {view.pool}")
-        if view.multiplier > 1:
-            out.append(f"\nStakes x{view.multiplier}")
-        kind = str(getattr(view.kind, "value", "")).replace("_", " ") if deal.offers(Feature.SINGLE) else ""
+        for fact in seen.facts:
+            out.append(f"\n{fact.label:<6} {fact.value}")
+            for card in fact.cards:
+                out.append_text(self._card(card))
+        kind = seen.kind_note
         out.append(f"\nDealer {deal.seats[deal.dealer]}" + (f" ({kind})" if kind else ""))
         if deal.dealer not in view.order:
             out.append(" (sits out)")
@@ -255,7 +239,7 @@ class Panels:
             out.append(f"{what}: each in turn: {' / '.join(labels)}.", style="dim")
         elif to_act is not None:
             out.append(f"{deal.seats[to_act]} to lead.", style="dim")
-            if deal.offers(Feature.TRUMP_LED) and view.trump is None:
+            if observe(deal, self.me).trump_led:
                 out.append(" The first card led fixes trumps.", style="dim")
         return out
 
@@ -286,7 +270,7 @@ class Panels:
             keys = self._phase_keys(deal, seat)
             head = f"Your turn to {doing(view)}: "
             return Text((head if len(head + keys) <= _WIDTH else "Your turn: ") + keys, style="bold")
-        if deal.offers(Feature.TRUMP_LED) and view.trump is None and current_trick(view) is None:
+        if observer_of(deal.game).trump_led and view.trump is None and current_trick(view) is None:
             return Text("Your turn: pick a card (your lead fixes trumps), Enter plays it.", style="bold")
         return Text("Your turn: pick a card (legal in brackets), Enter plays it.", style="bold")
 

@@ -15,7 +15,8 @@ from typing import Any
 
 from ..core.cards import card_str, cards_in, sort_key
 from ..core.tricks import Trick
-from ..games.protocol import Deal, Feature
+from ..games.observe import observer_of
+from ..games.protocol import Deal
 from ..guide import house_rules, rules_page_path, table_title
 
 __all__ = [
@@ -74,9 +75,11 @@ def trick_text(trick: Trick, names: Sequence[str]) -> str:
 def deal_line(deal: Deal, number: int, names: Sequence[str]) -> str:
     """``Deal 4: Ann deals``, with the kind of deal and the card turned up where the game turns one up."""
     text = f"Deal {number}: {names[deal.dealer]} deals"
-    if deal.offers(Feature.TURNUP):
-        view = deal.view(deal.dealer)  # the kind of deal and the turn-up are public
-        text += f" a {str(view.kind.value).replace('_', ' ')} deal; the turn-up is {card_str(view.turnup)}"
+    view = deal.view(deal.dealer)  # the kind of deal and the turn-up are public
+    turnup = observer_of(deal.game).turnup(deal, view)
+    if turnup is not None:
+        kind = f" a {str(view.kind.value).replace('_', ' ')} deal" if view.kind is not None else ""
+        text += f"{kind}; the turn-up is {card_str(turnup)}"
     return text
 
 
