@@ -130,3 +130,40 @@ def test_no_module_over_800_lines_and_no_function_over_80() -> None:
                 if size > 80:
                     long.append(f"{where}:{node.lineno} {node.name}: {size} lines")
     assert not long, "\n".join(long)
+
+
+def _one_game_features() -> str:
+    from roundgames.games.protocol import ONE_GAME
+
+    return "|".join(sorted(f.name for f in ONE_GAME))
+
+
+#: a test of a flag that belongs to one game (``Feature.POOL``): a surface renders the game's observer instead
+ONE_GAME_TEST = re.compile(rf"\bFeature\.({_one_game_features()})\b")
+#: the web client's test of a game's name (``state.table.game === "nap"``): the server's observer says it instead
+CLIENT_GAME_TEST = re.compile(r"\bgame *[!=]==? *[\"'](loo|nap)[\"']|[\"'](loo|nap)[\"'] *[!=]==? *[\w.?]*\bgame\b")
+
+
+def test_nothing_outside_the_games_tests_a_feature_of_one_game() -> None:
+    """Outside roundgames/loo, roundgames/nap and roundgames/games, no module asks a flag that belongs to one game
+    (``ONE_GAME`` of roundgames.games.protocol), and the web client asks no game's name: each surface renders what
+    the game's observer makes of a seat's view (roundgames.games.observe)."""
+    found = []
+    for path in sorted((ROOT / "src" / "roundgames").rglob("*.py")):
+        if path.relative_to(ROOT / "src" / "roundgames").parts[0] in ("loo", "nap", "games"):
+            continue
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if ONE_GAME_TEST.search(line):
+                found.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()}")
+    for path in sorted((ROOT / "src" / "roundgames" / "web" / "static").rglob("*.js")):
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if CLIENT_GAME_TEST.search(line):
+                found.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()}")
+    assert found == []
+    # the patterns find what they look for (so that an empty list means something), and only that
+    for bad in ("if deal.offers(Feature.POOL):", "deal.offers(Feature.TRUMP_LED) and view.trump is None"):
+        assert ONE_GAME_TEST.search(bad), bad
+    for fine in ("deal.offers(Feature.EXCHANGES)", "deal.offers(Feature.UNKNOWN_CARDS)", "Feature.STOCK"):
+        assert not ONE_GAME_TEST.search(fine), fine
+    for bad in ('if (game === "nap") x();', "state.table?.game !== 'loo'", '"loo" === state.table.game'):
+        assert CLIENT_GAME_TEST.search(bad), bad

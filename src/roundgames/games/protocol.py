@@ -2,8 +2,9 @@
 
 A surface (the terminal, the keeper, the web table, the bots' driver, the research environments, the CLI)
 holds a :class:`Deal` or a :class:`Sitting` and asks it. It never tests a deal's class or its game's name:
-where games differ, it asks what the deal *offers* (:class:`Feature`), or reads the game's
-:class:`GameSpec` (its verbs, options, laws and words) from :mod:`roundgames.games.registry`.
+where games differ, it renders what the game's observer makes of a seat's view (:mod:`roundgames.games.observe`),
+asks what the deal *offers* where that is a capability more than one game could have (:class:`Feature`), or
+reads the game's :class:`GameSpec` (its verbs, options, laws and words) from :mod:`roundgames.games.registry`.
 
 The pieces every game fills in:
 
@@ -12,7 +13,7 @@ The pieces every game fills in:
 - :class:`DealResult`: a finished deal's result as one value, with the game's one sentence;
 - :class:`Verb` and :class:`VerbTable`: every verb of a game once, with its record word, shorthand,
   key, button label, help and research action ids;
-- :class:`GameSpec`: a game by name: its rules, forms, verbs, laws, and how to make deals and sittings.
+- :class:`GameSpec`: a game by name: its rules, forms, verbs, laws, observer, and how to make deals and sittings.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from ..core.options import OptionValue, Rules
 from ..core.tricks import Trick
 
 __all__ = [
+    "ONE_GAME",
     "Action",
     "Deal",
     "DealResult",
@@ -55,7 +57,15 @@ class Stage(StrEnum):
 
 
 class Feature(StrEnum):
-    """What a deal may offer beyond the protocol; a surface branches on these, never on a game's name."""
+    """What a deal may offer beyond the protocol.
+
+    Two kinds of flag. A **capability** more than one game could have (a stock drawn from, exchanges from it, a
+    hand shown out of turn, a deal whose cards nobody recorded) may be asked by any surface: STOCK, EXCHANGES,
+    FLUSHES and UNKNOWN_CARDS. Every other flag belongs to one game (:data:`ONE_GAME`: Loo's pool, miss, turn-up,
+    Pam, declarations, singles and club law; Nap's calls, contract, kitty and trumps fixed by the lead): only that
+    game's package and its observer (:mod:`roundgames.games.observe`) read it, and a surface renders what the
+    observer makes of it instead (tests/test_architecture.py checks).
+    """
 
     MISS = "miss"  # Three-card Loo's spare hand (LOO-DEAL-4)
     TURNUP = "turnup"  # a card turned up for trumps (LOO-DEAL-5)
@@ -72,6 +82,24 @@ class Feature(StrEnum):
     TRUMP_LED = "trump_led"  # the first card led fixes trumps (NAP-PLAY-1)
     UNKNOWN_CARDS = "unknown_cards"  # nobody recorded the cards: each trick's winner is stated (the keeper)
     CLUB_LAW = "club_law"  # a club turned up in a regular deal under club law: all must stand (LOO-VAR-CLUBLAW)
+
+
+#: the flags that belong to one game: read by that game's package and its observer only (:class:`Feature`)
+ONE_GAME = frozenset(
+    {
+        Feature.MISS,
+        Feature.TURNUP,
+        Feature.PAM,
+        Feature.DECLARATIONS,
+        Feature.CALLS,
+        Feature.CONTRACT,
+        Feature.KITTY,
+        Feature.POOL,
+        Feature.SINGLE,
+        Feature.TRUMP_LED,
+        Feature.CLUB_LAW,
+    }
+)
 
 
 @dataclass(frozen=True, slots=True)
