@@ -75,7 +75,7 @@ class NapObserver(Observer):
         where they stay unset: said once that is certain, when the rules say it or a card has been led in the
         misery and fixed nothing."""
         complete = deal.is_complete
-        if view.contract == "misery":
+        if view.contract == "misery" and view.trump is None:
             led = any(t.cards for t in view.tricks)
             if complete or (view.stage is Stage.PLAY and (led or not deal.rules.misery_trumps)):
                 return "No trumps (misery)"
