@@ -15,7 +15,7 @@ from rich.text import Text
 
 from ..core.cards import RANKS, SUITS, Card, rank_of, suit_of
 from ..core.tricks import Trick
-from ..games.observe import observe, observer_of
+from ..games.observe import observer_of
 from ..games.protocol import Feature, Stage, Verb, View
 from ..session.input import action_cards, action_label, key_of
 from ..session.table import PlaySettings, Table
@@ -181,8 +181,8 @@ class Panels:
         out = Text()
         if deal is None:
             return out
-        seen = observe(deal, self.me)
         view = deal.view(self.me)
+        seen = observer_of(deal.game).observe_view(deal, view)
         out.append("Trumps ")
         if view.trump is None:
             out.append("first lead" if seen.trump_led else "none", style="dim")
@@ -239,7 +239,7 @@ class Panels:
             out.append(f"{what}: each in turn: {' / '.join(labels)}.", style="dim")
         elif to_act is not None:
             out.append(f"{deal.seats[to_act]} to lead.", style="dim")
-            if observe(deal, self.me).trump_led:
+            if observer_of(deal.game).trump_led and view.trump is None:
                 out.append(" The first card led fixes trumps.", style="dim")
         return out
 

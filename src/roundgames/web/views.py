@@ -159,8 +159,10 @@ def _game_state(deal: TableDeal, view: View[Any]) -> tuple[dict[str, Any], Pot |
     """What differs between the games, each field from the game's observer (null where the deal has none); and
     the pot."""
     complete = deal.is_complete
-    seen = observer_of(deal.game).observe_view(deal, view)
-    pot = seen.pot
+    # The observer's parts the state shows, each asked alone: a state is built for every viewer at every change.
+    observer = observer_of(deal.game)
+    pot = observer.pot(deal, view)
+    turnup, pam = observer.turnup(deal, view), observer.pam(deal, view)
     pots: dict[str, int | None] = {"pool": None, "kitty": None}  # the pot under the game's word for it
     if pot is not None:
         pots[pot.word] = pot.amount
@@ -172,19 +174,19 @@ def _game_state(deal: TableDeal, view: View[Any]) -> tuple[dict[str, Any], Pot |
         # table mode: of the pool on the table, the penalties already paid into the next deal's (LOO-LAW-18)
         "next_pool": pot.next if pot is not None else None,
         "kitty": pots["kitty"],
-        "turnup": card_str(seen.turnup) if seen.turnup is not None else None,
+        "turnup": card_str(turnup) if turnup is not None else None,
         "trump": SUIT_LETTERS[view.trump] if view.trump is not None else None,
         # what the table says of trumps while none is fixed (NAP-PLAY-1, NAP-PLAY-5): protocol 2
-        "no_trumps": seen.no_trumps,
+        "no_trumps": observer.no_trumps(deal, view),
         "contract": deal.game.value_title(view.contract) if view.contract else None,
         "declarer": view.declarer,
         "multiplier": view.multiplier,
         "looed": sorted(result.looed) if result is not None else [],
     }
-    out |= seen.own
+    out |= observer.own(deal, view)
     # How many cards the stock still holds for exchanges (LOO5-2): a count, never the cards.
     out["stock"] = view.stock if deal.offers(Feature.EXCHANGES) else None
-    out["pam"] = card_str(seen.pam) if seen.pam is not None else None  # LOO5-3
+    out["pam"] = card_str(pam) if pam is not None else None  # LOO5-3
     if any(s != view.seat for s in view.seen_hands):  # hands face up: a single (LOO-SGL-1), a flush shown (LOO5-6)
         out["faces"] = {str(s): card_list(m) for s, m in view.seen_hands.items()}
     out["notes"] = list(view.notes)
