@@ -3,10 +3,13 @@ rule behind it, and the state every surface renders (the web's JSON, the termina
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from cli_run import run_cli
 from roundgames.core.cards import card_str, parse_cards
 from roundgames.games.observe import Fact, Observer, Pot, observe, observer_of
 from roundgames.games.protocol import Deal
@@ -179,3 +182,21 @@ def test_the_spare_hand_is_ten_cards_and_a_bot_keeps_five_of_them() -> None:
     assert observer_of(loo.game).keeping(loo, 0) == 0
     with pytest.raises(ValueError, match="Loo has no cards to keep"):
         observer_of(loo.game).kept(loo, 0)
+
+
+def test_a_replay_shows_each_exchange_from_the_stock_by_the_observer() -> None:
+    """LOO5-2: the replay of a record shows every card, and what each seat put out and drew; the observer gives the
+    exchanges of a Five-card or Irish deal only, none of another."""
+    path = Path(__file__).parent / "records" / "clarif22_irish_club_law_stand_or_exchange.json"
+    run = run_cli("replay", str(path), "--all", "--ascii")
+    assert run.returncode == 0, run.stderr
+    after = run.stdout.split("\n\n")[1]
+    assert "Position 1 of 2: after P1 exchange 4D." in after
+    assert re.search(r"^  P1 +exchanged +9S AH AC +\(put out 4D, drew AC\)$", after, re.M)
+    deal = new_deal("loo", rules_for("loo", "irish"), SEATS, dealer="P4")
+    deal.deal_cards(
+        {"P1": "9S AH 4D", "P2": "8S KH 5D", "P3": "7S QH 6D", "P4": "6S JH 7D"}, turnup="5C", stock="AC KC QC JC TC"
+    )
+    _act(deal, "P1 exchange 4D")
+    assert observer_of(deal.game).exchanges(deal) == {0: (1 << parse_cards("4D")[0], 1 << parse_cards("AC")[0])}
+    assert observer_of(game("loo")).exchanges(_loo()) == {} and observer_of(game("nap")).exchanges(_nap()) == {}

@@ -179,6 +179,11 @@ class Observer:
         None where it has none."""
         return None
 
+    def exchanges(self, deal: Deal) -> Mapping[int, tuple[int, int]]:
+        """What each seat put out and drew (two masks), by seat, where the game exchanges cards: the whole deal's
+        secret, for a surface that shows every card (a replay of a record), never a seat's."""
+        return {}
+
     def outcome(self, deal: Deal, result: DealResult) -> str:
         """A finished deal's outcome in a few words beyond its payments (``"Ben made 3"``); empty where the game
         says nothing more."""

@@ -71,7 +71,7 @@ class Feature(StrEnum):
     TURNUP = "turnup"  # a card turned up for trumps (LOO-DEAL-5)
     STOCK = "stock"  # cards drawn from the pack: exchanges (LOO5-2), purchase, the top card
     EXCHANGES = "exchanges"  # declaring by exchanging from the stock (LOO5-2)
-    FLUSHES = "flushes"  # flushes shown for the pool (LOO5-6, LOOI-3)
+    FLUSHES = "flushes"  # a hand shown out of turn, before the play: Loo's flushes for the pool (LOO5-6, LOOI-3)
     PAM = "pam"  # the knave of clubs above every trump (LOO5-3)
     DECLARATIONS = "declarations"  # each seat stands or throws up (LOO-DECL)
     CALLS = "calls"  # a ladder of calls and one senior hand (NAP-CALL)
@@ -166,7 +166,11 @@ A = TypeVar("A")
 @dataclass(frozen=True, slots=True)
 class View(Generic[A]):
     """One seat's view of a deal: the fields every game's view has. Everything here the seat may see.
-    ``A`` is the game's action type."""
+    ``A`` is the game's action type.
+
+    The fields after ``notes`` are one game's (Loo's turn-up, miss and stock; Nap's calls, contract and widow):
+    that game's code, bots and encoders read them, and a surface renders what the game's observer makes of them
+    (:mod:`roundgames.games.observe`) rather than asking which of them a game fills."""
 
     seat: int
     stage: Stage

@@ -12,6 +12,7 @@ from typing import Any
 
 from ..games.observe import Fact, Observer, Pot
 from ..games.protocol import Deal, Feature, View
+from .five import FiveCardLoo
 
 __all__ = ["LooObserver", "club_law"]
 
@@ -58,6 +59,10 @@ class LooObserver(Observer):
             return None
         pam = int((view or deal.view(deal.dealer)).pam)  # which card is Pam is public (LOO5-3)
         return pam if pam >= 0 else None
+
+    def exchanges(self, deal: Deal) -> Mapping[int, tuple[int, int]]:
+        """Each exchange from the stock (LOO5-2): the cards put out and those drawn."""
+        return dict(deal.exchanged) if isinstance(deal, FiveCardLoo) else {}
 
     def kind_note(self, deal: Deal, view: View[Any]) -> str:
         return str(getattr(view.kind, "value", "")).replace("_", " ") if deal.offers(Feature.SINGLE) else ""

@@ -39,7 +39,7 @@ from typing import Any, TextIO
 from ..core.cards import SUIT_NAMES, cards_in, sort_key
 from ..core.errors import RoundgamesError
 from ..games.observe import observer_of
-from ..games.protocol import Deal, Feature, Stage, View
+from ..games.protocol import Deal, Stage, View
 from ..records.deal import DealRecord, start
 from ..records.files import Loaded, load_any, loads_any
 from ..session.analysis import LINE_WIDTH, DealReview, option_lines, review
@@ -238,7 +238,7 @@ def _seat(game: Deal, view: View[Any], s: int, ascii: bool) -> tuple[str, str]:
     cards = _cards(hand, ascii)
     if view.miss_holder == s:
         cards += f"   (own cards to the pack: {_cards(dealt, ascii)})"
-    exchanged = getattr(game, "exchanged", {}) if game.offers(Feature.EXCHANGES) else {}
+    exchanged = observer_of(game.game).exchanges(game)
     if s in exchanged:  # LOO5-2
         out, drawn = exchanged[s]
         cards += f"   (put out {_cards(out, ascii)}, drew {_cards(drawn, ascii)})"
