@@ -12,13 +12,19 @@ Each game names its observer in its :class:`~roundgames.games.protocol.GameSpec`
 shares and says nothing of what only some games have; a game's observer adds the rest.
 
 >>> from roundgames.games.registry import new_deal, rules_for
->>> deal = new_deal("nap", rules_for("nap", "peel"), ["Ann", "Ben", "Cat"], dealer="Cat")
->>> deal.deal_cards({"Ann": "2C 3C 4C 5C 6C", "Ben": "2D 3D 4D 5D 6D", "Cat": "2H 3H 4H 5H 6H"})
->>> seen = observe(deal, 0)
->>> seen.pot is None, seen.trump_led, seen.no_trumps
-(True, True, 'The first card led fixes trumps')
->>> [(f.label, f.value) for f in seen.facts], observe(new_deal("loo", rules_for("loo", "peel"), ["Ann", "Ben", "Cat"]), 0).pot
-([], Pot(word='pool', amount=0, rule='LOO-SET-1', staked=True, next=0))
+>>> nap = new_deal("nap", rules_for("nap", "peel", {"kitty": True}), ["Ann", "Ben", "Cat"], dealer="Cat", pool=2)
+>>> nap.deal_cards({"Ann": "2C 3C 4C 5C 6C", "Ben": "2D 3D 4D 5D 6D", "Cat": "2H 3H 4H 5H 6H"})
+>>> _ = nap.apply(nap.parse_action("Ann call 2"))
+>>> seen = observe(nap, 1)
+>>> [(f.label, f.value, f.rule) for f in seen.facts]
+[('High', 'Ann called 2', 'NAP-CALL-2'), ('Kitty', '3', 'NAP-VAR-POOL')]
+>>> seen.pot.text(), seen.trump_led, seen.no_trumps
+('Kitty 3', True, 'The first card led fixes trumps')
+>>> loo = new_deal("loo", rules_for("loo", "peel"), ["Ann", "Ben", "Cat"], dealer="Cat", pool=6)
+>>> loo.deal_cards({"Ann": "2C 3C 4C", "Ben": "2D 3D 4D", "Cat": "2H 3H 4H"}, miss="5S 6S 7S", turnup="8S")
+>>> seen = observe(loo, 0)
+>>> [(f.label, f.value, f.rule) for f in seen.facts], seen.pot.text(), seen.bid_status
+([('Pool', '9', 'LOO-SET-1'), ('Miss', 'untaken', 'LOO-DEAL-4')], 'Pool 9', 'The miss is untaken.')
 """
 
 from __future__ import annotations
