@@ -32,7 +32,7 @@ from ..core.errors import IllegalActionError, RecordError, RulesError
 from ..core.seats import seat_names
 from ..core.sheet import sheet
 from ..games.observe import Observer, observer_of
-from ..games.protocol import Deal, DealResult, Feature, GameSpec
+from ..games.protocol import Deal, DealResult, GameSpec
 from ..games.registry import game as game_spec
 from ..games.registry import games, new_deal, new_sitting
 from ..records.deal import DealRecord, parse_json, record_of, replay, rules_of, stakes_json
@@ -128,16 +128,12 @@ class Keeper:
         #: the early end (LOO-END-2, NAP-VAR-POOL): after how many deals, how, and who drew the kitty
         self.stopped: dict[str, Any] | None = None
         self.history: list[Settled] = []
-        #: a deal of these rules, never dealt: what the game's deals offer, before the first is dealt
+        #: a deal of these rules, never dealt: what the observer says of the game's deals before the first is dealt
         self.sample: KeptDeal = new_deal(game, rules, self.seats)
 
     def _new_sitting(self, dealer: str) -> KeptSitting:
         sitting = new_sitting(self.game, self.rules, self.seats, seed=0, rounds=self.rounds, dealer=dealer)
         return cast(KeptSitting, sitting)
-
-    def offers(self, feature: Feature) -> bool:
-        """Whether this game's deals offer ``feature`` under these rules (what every deal of it offers)."""
-        return self.sample.offers(feature)
 
     @property
     def observer(self) -> Observer:
