@@ -94,6 +94,16 @@ def test_a_single_is_said_in_short_and_has_no_miss() -> None:
     deal.deal_unknown("7S")
     seen = observe(deal, 0)
     assert seen.kind_note == "ew single" and all(f.key != "miss" for f in seen.facts)
+    # the info panel's words for each kind of deal (LOO-SGL-1, LOO-VAR-EW-SINGLE), none for the regular deal
+    observer = observer_of(deal.game)
+    assert observer.kind_text(deal, deal.view(0)) == "A single: all must play"
+    single = new_deal("loo", rules_for("loo", "peel"), SEATS, dealer="P2", kind="single")
+    single.deal_unknown("7S")
+    assert observer.kind_text(single, single.view(0)) == "A single: the hands lie face up"
+    assert (
+        observer.kind_text(_loo(), _loo().view(0)) == ""
+        and observer_of(game("nap")).kind_text(_nap(), _nap().view(0)) == ""
+    )
 
 
 def test_pam_is_the_knave_of_clubs_in_five_card_loo_and_none_elsewhere() -> None:

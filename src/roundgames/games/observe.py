@@ -167,6 +167,11 @@ class Observer:
         """The kind of deal in short, where every seat plays it without bidding (``"single"``); empty else."""
         return ""
 
+    def kind_text(self, deal: Deal, view: View[Any]) -> str:
+        """The kind of deal as the web table's info panel says it, where it is not the game's usual kind
+        (``"A single: all must play"``); empty else."""
+        return ""
+
     def all_play(self, deal: Deal) -> Fact | None:
         """Why every seat must play ``deal`` though the game lets a seat stay out, where it must: the fact whose
         value is the sentence and whose label names the rule in words."""

@@ -16,6 +16,9 @@ from .five import FiveCardLoo
 
 __all__ = ["LooObserver", "club_law"]
 
+#: the deals other than the regular one, as the web table's info panel says them
+_KIND_TEXT = {"single": "A single: the hands lie face up", "ew_single": "A single: all must play"}
+
 
 def club_law(deal: Deal) -> Fact | None:
     """Every seat must play a regular deal whose turn-up is a club, under club law (LOO-VAR-CLUBLAW): the
@@ -66,6 +69,11 @@ class LooObserver(Observer):
 
     def kind_note(self, deal: Deal, view: View[Any]) -> str:
         return str(getattr(view.kind, "value", "")).replace("_", " ") if deal.offers(Feature.SINGLE) else ""
+
+    def kind_text(self, deal: Deal, view: View[Any]) -> str:
+        """Peel's single, whose hands lie face up (LOO-SGL-1), and the single every seat plays
+        (LOO-VAR-EW-SINGLE)."""
+        return _KIND_TEXT.get(str(getattr(view.kind, "value", "")), "")
 
     def all_play(self, deal: Deal) -> Fact | None:
         return club_law(deal)

@@ -170,6 +170,8 @@ def _game_state(deal: TableDeal, view: View[Any]) -> tuple[dict[str, Any], Pot |
     out: dict[str, Any] = {
         "phase": "complete" if complete else str(view.phase.name).lower(),
         "kind": view.kind.value if view.kind is not None else None,
+        # the kind of deal in the info panel's words, where it is not the usual kind (LOO-SGL-1): protocol 2
+        "kind_text": observer.kind_text(deal, view),
         "pool": pots["pool"],
         # table mode: of the pool on the table, the penalties already paid into the next deal's (LOO-LAW-18)
         "next_pool": pot.next if pot is not None else None,

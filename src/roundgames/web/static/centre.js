@@ -5,9 +5,6 @@ import { cardLabel, cardName, cardSvg, parseCard, pipSvg, suitTitle } from "./ca
 import { byTestId, fill, h } from "./dom.js";
 import { contractText, epochMs, money, secondsUntil, seatName, turnText } from "./format.js";
 
-// Loo's deals other than the regular one (RULES §3.4, LOO-VAR-EW-SINGLE).
-const KINDS = { single: "A single: the hands lie face up", ew_single: "A single: all must play" };
-
 function trickCard(state, { seat, card }, winner = null) {
   const who = seatName(state, seat, { you: true });
   const pam = state.deal?.pam ?? null;
@@ -60,7 +57,7 @@ export function renderInfo(root, state) {
   else if (deal && deal.declarer !== null && deal.declarer !== undefined) parts.push(`Declarer: ${seatName(state, deal.declarer, { you: true })}`);
   if (deal?.multiplier > 1) parts.push(`stakes ×${deal.multiplier}`);
   if (deal?.widow && parseCard(deal.widow)) parts.push(`Widow: ${cardName(deal.widow)}`); // seen by peeping
-  if (deal?.kind && deal.kind !== "regular") parts.push(KINDS[deal.kind] ?? deal.kind.replaceAll("_", " "));
+  if (deal?.kind_text) parts.push(deal.kind_text); // a deal of a kind other than the usual one, in the server's words
   // Five-card and Irish Loo: what the stock still holds for exchanges (LOO5-2), and which card is Pam (LOO5-3).
   if (deal?.stock !== null && deal?.stock !== undefined) parts.push(`Stock: ${deal.stock} card${deal.stock === 1 ? "" : "s"}`);
   if (deal?.pam) parts.push(`Pam: ${cardName(deal.pam)}`);
