@@ -1,5 +1,23 @@
 """The games by name: a surface builds rules, deals and sittings here, and never names a game's classes.
 
+The registry is one explicit list of games (:data:`BUILT_IN`); nothing registers itself on import. A game from
+outside the package (a :class:`~roundgames.games.plugin.GamePlugin`) is added by one line, either
+
+- in its distribution's metadata, an entry point of the group ``roundgames.games`` (:data:`ENTRY_POINTS`), as
+  pytest's plug-ins are found::
+
+      [project.entry-points."roundgames.games"]
+      onetrick = "onetrick.game:PLUGIN"
+
+- or, for a game that is not installed, the environment variable ``ROUNDGAMES_GAMES`` (:data:`ENV_VAR`):
+  ``module:attribute`` paths separated by commas, each module importable (on ``PYTHONPATH``)::
+
+      ROUNDGAMES_GAMES=onetrick.game:PLUGIN roundgames referee deal.json
+
+The installed games are read once; the variable whenever its value changes. A path that does not resolve, an
+object that is not a game, or a second game of a name is refused, naming it. The games come in that order: the
+package's, the installed ones, the variable's.
+
 >>> [g.name for g in games()], [f.name for f in game("loo").forms]
 (['loo', 'nap'], ['three_card', 'five_card', 'irish'])
 >>> deal = new_deal("nap", rules_for("nap", "peel"), ["Ann", "Ben", "Cat"], dealer="Cat")
@@ -9,39 +27,153 @@
 Traceback (most recent call last):
 ...
 roundgames.core.errors.RulesError: unknown game 'whist' (valid: loo, nap)
+>>> import os; os.environ[ENV_VAR] = "roundgames.nowhere:PLUGIN"
+>>> games()
+Traceback (most recent call last):
+...
+roundgames.games.plugin.PluginError: ROUNDGAMES_GAMES: 'roundgames.nowhere:PLUGIN': no module 'roundgames.nowhere'
+>>> del os.environ[ENV_VAR]; len(games())
+2
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+import os
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any, Final
 
 from ..core.errors import RulesError
 from ..core.options import Rules
-from ..loo.game import LOO
-from ..nap.game import NAP
+from ..loo.game import PLUGIN as LOO_PLUGIN
+from ..nap.game import PLUGIN as NAP_PLUGIN
+from .plugin import GamePlugin, PluginError, resolve
 from .protocol import Deal, Form, GameSpec, Sitting
 
-__all__ = ["GAMES", "OPTION_DOCS", "form_of", "game", "game_of", "games", "new_deal", "new_sitting", "rules_for"]
+__all__ = [
+    "BUILT_IN",
+    "ENTRY_POINTS",
+    "ENV_VAR",
+    "GAMES",
+    "OPTION_DOCS",
+    "form_of",
+    "game",
+    "game_of",
+    "games",
+    "new_deal",
+    "new_sitting",
+    "plugin",
+    "plugins",
+    "rules_for",
+]
+
+#: the package's games, in the order a menu lists them: the one list of games
+BUILT_IN: Final = (LOO_PLUGIN, NAP_PLUGIN)
+#: the entry-point group of the games of other installed distributions
+ENTRY_POINTS: Final = "roundgames.games"
+#: the environment variable listing games by ``module:attribute`` paths, separated by commas
+ENV_VAR: Final = "ROUNDGAMES_GAMES"
+
+
+class _Loaded:
+    """The games as last read: the installed ones once, the variable's each time its value changes."""
+
+    def __init__(self) -> None:
+        self.installed: list[tuple[str, GamePlugin]] | None = None
+        self.listed = ""
+        self.by_name = {p.name: p for p in BUILT_IN}
+
+
+_LOADED = _Loaded()
+
+
+def _plugin_of(obj: object, source: str) -> GamePlugin:
+    """The plug-in ``obj`` is: a :class:`GamePlugin`, or a bare spec (a game with no bots, environments, simulator
+    or guide pages)."""
+    if isinstance(obj, GamePlugin):
+        return obj
+    if isinstance(obj, GameSpec):
+        return GamePlugin(obj)
+    raise PluginError(f"{source}: a GamePlugin or GameSpec, got {type(obj).__name__}")
+
+
+def _installed() -> list[tuple[str, GamePlugin]]:
+    if _LOADED.installed is None:
+        # Imported here: reading the installed distributions' metadata is the registry's slowest step.
+        from importlib.metadata import entry_points
+
+        found = []
+        for point in entry_points(group=ENTRY_POINTS):
+            source = f"entry point {point.name} = {point.value!r} ({ENTRY_POINTS})"
+            found.append((source, _plugin_of(resolve(point.value, source), source)))
+        _LOADED.installed = found
+    return _LOADED.installed
+
+
+def _by_name() -> dict[str, GamePlugin]:
+    """Every game by name, read again where the variable changed."""
+    listed = os.environ.get(ENV_VAR, "")
+    if listed == _LOADED.listed and _LOADED.installed is not None:
+        return _LOADED.by_name
+    extra = list(_installed())
+    for path in filter(None, (p.strip() for p in listed.split(","))):
+        source = f"{ENV_VAR}: {path!r}"
+        extra.append((source, _plugin_of(resolve(path, ENV_VAR), source)))
+    by_name = {p.name: p for p in BUILT_IN}
+    for source, found in extra:
+        if found.name in by_name and by_name[found.name] is not found:
+            raise PluginError(f"{source}: a second game named {found.name!r}")
+        by_name[found.name] = found
+    _LOADED.by_name, _LOADED.listed = by_name, listed
+    return by_name
+
+
+class _Live(Mapping[str, Any]):
+    """A table by game name, read from the games at each use (so a game added by the variable is in it)."""
+
+    def __init__(self, value: Callable[[GamePlugin], Any]) -> None:
+        self._value = value
+
+    def __getitem__(self, name: str) -> Any:
+        return self._value(_by_name()[name])
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(_by_name())
+
+    def __len__(self) -> int:
+        return len(_by_name())
+
 
 #: every game, by name, in the order a menu lists them
-GAMES: dict[str, GameSpec] = {spec.name: spec for spec in (LOO, NAP)}
+GAMES: Mapping[str, GameSpec] = _Live(lambda p: p.spec)
 
 #: One line on each option of each game, for the rules help of the web and terminal tables.
-OPTION_DOCS: dict[str, Mapping[str, str]] = {name: spec.option_docs for name, spec in GAMES.items()}
+OPTION_DOCS: Mapping[str, Mapping[str, str]] = _Live(lambda p: p.spec.option_docs)
+
+
+def plugins() -> list[GamePlugin]:
+    """Every game's plug-in, in the order a menu lists them."""
+    return list(_by_name().values())
+
+
+def plugin(name: str | GameSpec) -> GamePlugin:
+    """The plug-in of the game called ``name`` (or of that spec); raises :class:`RulesError` listing the games
+    for an unknown one."""
+    by_name = _by_name()
+    key = name.name if isinstance(name, GameSpec) else name
+    found = by_name.get(key) if isinstance(key, str) else None
+    if found is None:
+        raise RulesError(f"unknown game {key!r} (valid: {', '.join(by_name)})")
+    return found
 
 
 def games() -> list[GameSpec]:
     """Every game, in the order a menu lists them."""
-    return list(GAMES.values())
+    return [p.spec for p in _by_name().values()]
 
 
 def game(name: str) -> GameSpec:
     """The game called ``name``; raises :class:`RulesError` listing the games for an unknown one."""
-    spec = GAMES.get(name) if isinstance(name, str) else None
-    if spec is None:
-        raise RulesError(f"unknown game {name!r} (valid: {', '.join(GAMES)})")
-    return spec
+    return plugin(name).spec
 
 
 def game_of(rules: Rules) -> GameSpec:
