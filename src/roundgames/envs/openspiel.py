@@ -295,7 +295,8 @@ def register_games() -> list[str]:
             continue
         cls = GAMES.get(name)
         if cls is None:
-            cls = GAMES[name] = type(f"{kit.spec.title.replace(' ', '')}Game", (_RoundGame,), {"GAME": name})
+            title = "".join(ch for ch in kit.spec.title if ch.isalnum())
+            cls = GAMES[name] = type(f"{title}Game", (_RoundGame,), {"GAME": name})
         GAME_TYPES[name] = _game_type(kit)
         pyspiel.register_game(GAME_TYPES[name], cls)
         done.append(name)

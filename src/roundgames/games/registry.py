@@ -39,7 +39,7 @@ roundgames.games.plugin.PluginError: ROUNDGAMES_GAMES: 'roundgames.nowhere:PLUGI
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from ..core.errors import RulesError
@@ -124,30 +124,19 @@ def _by_name() -> dict[str, GamePlugin]:
             raise PluginError(f"{source}: a second game named {found.name!r}")
         by_name[found.name] = found
     _LOADED.by_name, _LOADED.listed = by_name, listed
+    # the tables by name are the same objects, kept in step, for the modules that imported them
+    GAMES.clear()
+    GAMES.update({name: p.spec for name, p in by_name.items()})
+    OPTION_DOCS.clear()
+    OPTION_DOCS.update({name: p.spec.option_docs for name, p in by_name.items()})
     return by_name
 
 
-class _Live(Mapping[str, Any]):
-    """A table by game name, read from the games at each use (so a game added by the variable is in it)."""
+#: every game, by name, in the order a menu lists them (as last read: each look-up here reads the variable again)
+GAMES: dict[str, GameSpec] = {p.name: p.spec for p in BUILT_IN}
 
-    def __init__(self, value: Callable[[GamePlugin], Any]) -> None:
-        self._value = value
-
-    def __getitem__(self, name: str) -> Any:
-        return self._value(_by_name()[name])
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(_by_name())
-
-    def __len__(self) -> int:
-        return len(_by_name())
-
-
-#: every game, by name, in the order a menu lists them
-GAMES: Mapping[str, GameSpec] = _Live(lambda p: p.spec)
-
-#: One line on each option of each game, for the rules help of the web and terminal tables.
-OPTION_DOCS: Mapping[str, Mapping[str, str]] = _Live(lambda p: p.spec.option_docs)
+#: One line on each option of each game, for the rules help of the web and terminal tables (as :data:`GAMES`).
+OPTION_DOCS: dict[str, Mapping[str, str]] = {p.name: p.spec.option_docs for p in BUILT_IN}
 
 
 def plugins() -> list[GamePlugin]:
