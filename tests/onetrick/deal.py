@@ -275,6 +275,7 @@ class OneTrickDeal(BaseDeal):
             rules=self.rules,
             players=self.order,
             seen_hands={s: self.hands[s]},
+            notes=("",) * self.n,  # nobody declares or calls: nothing to say of any seat
             world=self,
         )
 

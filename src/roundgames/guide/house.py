@@ -18,8 +18,8 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..core.options import OptionValue
-from ..games.plugin import GuideParts, resolve
+from ..core.options import OptionValue, show_value
+from ..games.plugin import resolve
 from ..games.registry import game, game_of, plugin, plugins
 
 __all__ = [
@@ -402,20 +402,36 @@ class _Words(Mapping[str, Mapping[str, OptionWords]]):
     """Every option of every game in words, by game and option: each game's plug-in's words, read at each use."""
 
     def __getitem__(self, name: str) -> Mapping[str, OptionWords]:
-        words: Mapping[str, OptionWords] = resolve(_guide(name).words, f"option words of {name}")
+        parts = plugin(name).guide
+        if parts is None:
+            return _plain_words(name)
+        words: Mapping[str, OptionWords] = resolve(parts.words, f"option words of {name}")
         return words
 
     def __iter__(self) -> Iterator[str]:
-        return iter([p.name for p in plugins() if p.guide is not None])
+        return iter([p.name for p in plugins()])
 
     def __len__(self) -> int:
-        return sum(1 for p in plugins() if p.guide is not None)
+        return len(plugins())
 
 
-def _guide(name: str) -> GuideParts:
-    """The guide's part of game ``name``'s plug-in; refused by name where it has none."""
-    parts: GuideParts = plugin(name).part("guide", "rules")
-    return parts
+def _plain_words(name: str) -> dict[str, OptionWords]:
+    """The options of a game whose plug-in names no words of its own, in the words of its options' docs:
+    ``Aces: high (aces rank high, above the king, or low, below the two (ONE-VAR-ACES)).``"""
+    spec = game(name)
+    out = {}
+    for option, values in spec.options.items():
+        label = option.replace("_", " ").capitalize()
+        doc = spec.option_docs.get(option, "")
+        said = {v: f"{label}: {show_value(v)} ({doc})." if doc else f"{label}: {show_value(v)}." for v in values or ()}
+        out[option] = OptionWords(label, said, number=f"{label}: {{n}}.")
+    return out
+
+
+def _plain_stakes(rules: Any) -> HouseRule:
+    """The stakes of a game whose plug-in names no words for them: ``Stakes: stake 1.``"""
+    amounts = {name: int(getattr(rules.stakes, name)) for name in game_of(rules).stake_names}
+    return HouseRule("stakes", "Stakes", amounts, "Stakes: " + ", ".join(f"{k} {v}" for k, v in amounts.items()) + ".")
 
 
 #: every option of every game in words, by game and option
@@ -480,14 +496,19 @@ def house_rules(rules: Any) -> list[HouseRule]:
     """The rules of a table in words: the form, the stakes, then each option that matters at this form under
     these rules, marked where the table changed it from its preset."""
     spec = game_of(rules)
+    found = plugin(spec.name)
     form = spec.form_of(rules).name
     changed = rules.options()
     preset = type(rules).preset(rules.name)
     if "form" in spec.options:
         first = HouseRule("form", "Game", form, value_sentence(spec.name, "form", form), "form" in changed)
     else:
-        first = HouseRule("form", "Game", form, _guide(spec.name).summary)
-    stakes: HouseRule = resolve(_guide(spec.name).stakes, f"stakes in words of {spec.name}")(rules)
+        summary = found.guide.summary if found.guide is not None else ""
+        first = HouseRule("form", "Game", form, summary or f"{spec.form_of(rules).title}.")
+    if found.guide is None:
+        stakes = _plain_stakes(rules)
+    else:
+        stakes = resolve(found.guide.stakes, f"stakes in words of {spec.name}")(rules)
     out = [first, HouseRule("stakes", "Stakes", stakes.value, stakes.sentence, rules.stakes != preset.stakes)]
     every = WORDS[spec.name]
     for option in spec.options:
