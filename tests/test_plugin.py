@@ -24,7 +24,7 @@ from cli_run import run_cli
 from roundgames.bots import make_bot, play_deal
 from roundgames.core.errors import RoundgamesError
 from roundgames.games.plugin import PluginError
-from roundgames.games.registry import ENV_VAR, GAMES, game, games, new_deal, plugin, rules_for
+from roundgames.games.registry import ENV_VAR, GAMES, game, games, new_deal, plugin, reload, rules_for
 from roundgames.records import loads, referee
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -37,9 +37,10 @@ LINE = "onetrick.game:PLUGIN"
 def onetrick(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """One-trick added to the registry by its one line, and taken out again after the test."""
     monkeypatch.setenv(ENV_VAR, LINE)
+    reload()  # read now: this process's environment changed
     yield
     monkeypatch.delenv(ENV_VAR)
-    games()  # read again: the game is gone for the next test
+    reload()  # the game is gone for the next test
 
 
 def _env(**more: str) -> dict[str, str]:
@@ -64,7 +65,7 @@ def test_the_registry_lists_the_package_games_and_nothing_registers_itself(monke
     monkeypatch.delenv(ENV_VAR, raising=False)
     import onetrick.game  # noqa: F401  (imported, not listed)
 
-    assert [g.name for g in games()] == ["loo", "nap"]
+    assert [p.name for p in reload()] == ["loo", "nap"]
     with pytest.raises(RoundgamesError, match=r"unknown game 'onetrick' \(valid: loo, nap\)"):
         game("onetrick")
 
@@ -74,7 +75,7 @@ def test_one_line_adds_the_game_and_taking_it_out_removes_it(onetrick: None) -> 
     spec = game("onetrick")
     assert (spec.title, [f.name for f in spec.forms], GAMES["onetrick"] is spec) == ("One-trick", ["onetrick"], True)
     os.environ.pop(ENV_VAR)
-    assert [g.name for g in games()] == ["loo", "nap"] and "onetrick" not in GAMES
+    assert [p.name for p in reload()] == ["loo", "nap"] and "onetrick" not in GAMES
     os.environ[ENV_VAR] = LINE
 
 
@@ -94,10 +95,12 @@ def test_one_line_adds_the_game_and_taking_it_out_removes_it(onetrick: None) -> 
 def test_a_bad_line_is_refused_naming_the_path(monkeypatch: pytest.MonkeyPatch, line: str, message: str) -> None:
     monkeypatch.setenv(ENV_VAR, line)
     with pytest.raises(PluginError) as caught:
-        games()
+        reload()
     assert str(caught.value) == message
+    with pytest.raises(PluginError):  # every look-up says so, until the line is mended
+        game("loo")
     monkeypatch.delenv(ENV_VAR)
-    assert len(games()) == 2
+    assert len(reload()) == 2
 
 
 def test_a_bad_line_stops_the_command_naming_the_path() -> None:

@@ -22,7 +22,7 @@ import pytest
 import uvicorn
 from websockets.sync.client import connect
 
-from roundgames.games.registry import ENV_VAR, games
+from roundgames.games.registry import ENV_VAR, reload
 from roundgames.records import loads, referee
 from webproto import Client, free_port
 
@@ -34,10 +34,10 @@ LINE = "onetrick.game:PLUGIN"
 def onetrick(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """One-trick added to the registry by its one line, and taken out again after the test."""
     monkeypatch.setenv(ENV_VAR, LINE)
-    games()  # read now: the tables by game name are kept in step
+    reload()  # read now: this process's environment changed
     yield
     monkeypatch.delenv(ENV_VAR)
-    games()
+    reload()
 
 
 @contextlib.contextmanager
@@ -120,11 +120,12 @@ def test_plain_terminal_table_plays_a_sitting(tmp_path: Path) -> None:
     nets: dict[str, int] = {}
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv(ENV_VAR, LINE)
+        reload()
         for record in records:
             for seat, net in referee(loads(json.dumps(record)))["net"].items():
                 nets[seat] = nets.get(seat, 0) + net
         patch.delenv(ENV_VAR)
-        games()
+        reload()
     sheet = run.stdout.split("Score sheet", 1)[1]
     for seat, total in nets.items():
         assert f"{'You' if seat == 'You' else seat:<5} {total:+d} " in sheet, (seat, total, sheet)

@@ -14,9 +14,9 @@ outside the package (a :class:`~roundgames.games.plugin.GamePlugin`) is added by
 
       ROUNDGAMES_GAMES=onetrick.game:PLUGIN roundgames referee deal.json
 
-The installed games are read once; the variable whenever its value changes. A path that does not resolve, an
-object that is not a game, or a second game of a name is refused, naming it. The games come in that order: the
-package's, the installed ones, the variable's.
+Both are read at the first look-up, and again by :func:`reload` (for a process whose environment changed since,
+such as a test's). A path that does not resolve, an object that is not a game, or a second game of a name is
+refused, naming it. The games come in that order: the package's, the installed ones, the variable's.
 
 >>> [g.name for g in games()], [f.name for f in game("loo").forms]
 (['loo', 'nap'], ['three_card', 'five_card', 'irish'])
@@ -28,12 +28,12 @@ Traceback (most recent call last):
 ...
 roundgames.core.errors.RulesError: unknown game 'whist' (valid: loo, nap)
 >>> import os; os.environ[ENV_VAR] = "roundgames.nowhere:PLUGIN"
->>> games()
+>>> reload()
 Traceback (most recent call last):
 ...
 roundgames.games.plugin.PluginError: ROUNDGAMES_GAMES: 'roundgames.nowhere:PLUGIN': no module 'roundgames.nowhere'
->>> del os.environ[ENV_VAR]; len(games())
-2
+>>> del os.environ[ENV_VAR]; [p.name for p in reload()]
+['loo', 'nap']
 """
 
 from __future__ import annotations
@@ -63,6 +63,7 @@ __all__ = [
     "new_sitting",
     "plugin",
     "plugins",
+    "reload",
     "rules_for",
 ]
 
@@ -75,11 +76,10 @@ ENV_VAR: Final = "ROUNDGAMES_GAMES"
 
 
 class _Loaded:
-    """The games as last read: the installed ones once, the variable's each time its value changes."""
+    """The games as read (:func:`_by_name`), and whether they have been since the last :func:`reload`."""
 
     def __init__(self) -> None:
-        self.installed: list[tuple[str, GamePlugin]] | None = None
-        self.listed = ""
+        self.read = False
         self.by_name = {p.name: p for p in BUILT_IN}
 
 
@@ -97,25 +97,22 @@ def _plugin_of(obj: object, source: str) -> GamePlugin:
 
 
 def _installed() -> list[tuple[str, GamePlugin]]:
-    if _LOADED.installed is None:
-        # Imported here: reading the installed distributions' metadata is the registry's slowest step.
-        from importlib.metadata import entry_points
+    # Imported here: reading the installed distributions' metadata is the registry's slowest step.
+    from importlib.metadata import entry_points
 
-        found = []
-        for point in entry_points(group=ENTRY_POINTS):
-            source = f"entry point {point.name} = {point.value!r} ({ENTRY_POINTS})"
-            found.append((source, _plugin_of(resolve(point.value, source), source)))
-        _LOADED.installed = found
-    return _LOADED.installed
+    found = []
+    for point in entry_points(group=ENTRY_POINTS):
+        source = f"entry point {point.name} = {point.value!r} ({ENTRY_POINTS})"
+        found.append((source, _plugin_of(resolve(point.value, source), source)))
+    return found
 
 
 def _by_name() -> dict[str, GamePlugin]:
-    """Every game by name, read again where the variable changed."""
-    listed = os.environ.get(ENV_VAR, "")
-    if listed == _LOADED.listed and _LOADED.installed is not None:
+    """Every game by name: the package's, then the installed ones and the variable's, read at the first look-up."""
+    if _LOADED.read:
         return _LOADED.by_name
-    extra = list(_installed())
-    for path in filter(None, (p.strip() for p in listed.split(","))):
+    extra = _installed()
+    for path in filter(None, (p.strip() for p in os.environ.get(ENV_VAR, "").split(","))):
         source = f"{ENV_VAR}: {path!r}"
         extra.append((source, _plugin_of(resolve(path, ENV_VAR), source)))
     by_name = {p.name: p for p in BUILT_IN}
@@ -123,7 +120,7 @@ def _by_name() -> dict[str, GamePlugin]:
         if found.name in by_name and by_name[found.name] is not found:
             raise PluginError(f"{source}: a second game named {found.name!r}")
         by_name[found.name] = found
-    _LOADED.by_name, _LOADED.listed = by_name, listed
+    _LOADED.by_name, _LOADED.read = by_name, True
     # the tables by name are the same objects, kept in step, for the modules that imported them
     GAMES.clear()
     GAMES.update({name: p.spec for name, p in by_name.items()})
@@ -132,7 +129,15 @@ def _by_name() -> dict[str, GamePlugin]:
     return by_name
 
 
-#: every game, by name, in the order a menu lists them (as last read: each look-up here reads the variable again)
+def reload() -> list[GamePlugin]:
+    """Read the installed games and ``ROUNDGAMES_GAMES`` again, and return every game's plug-in; raises
+    :class:`~roundgames.games.plugin.PluginError` naming a path that does not resolve (and so does every look-up,
+    until the games read without fault)."""
+    _LOADED.read = False
+    return plugins()
+
+
+#: every game, by name, in the order a menu lists them (as last read: :func:`reload` reads them again)
 GAMES: dict[str, GameSpec] = {p.name: p.spec for p in BUILT_IN}
 
 #: One line on each option of each game, for the rules help of the web and terminal tables (as :data:`GAMES`).
@@ -162,7 +167,11 @@ def games() -> list[GameSpec]:
 
 def game(name: str) -> GameSpec:
     """The game called ``name``; raises :class:`RulesError` listing the games for an unknown one."""
-    return plugin(name).spec
+    by_name = _LOADED.by_name if _LOADED.read else _by_name()  # the look-up every surface makes: kept short
+    found = by_name.get(name) if isinstance(name, str) else None
+    if found is None:
+        raise RulesError(f"unknown game {name!r} (valid: {', '.join(by_name)})")
+    return found.spec
 
 
 def game_of(rules: Rules) -> GameSpec:
