@@ -181,7 +181,6 @@ STILL_TO_GO = {
     ("bots/strategy.py", "getattr(rules, 'game', None)"),
     ("bots/strategy.py", "getattr(view.rules, 'club_law', False)"),
     ("cli/demo.py", "getattr(sitting.rules, 'first_dealer', 'first_knave')"),
-    ("cli/train.py", "a table by loo, nap"),  # the batched environment's seats by game
     ("envs/_aec.py", "getattr(deal, 'game', None)"),
     ("records/deal.py", "getattr(rules, 'ante', None)"),
     ("sim/strategy/build.py", "a table by five_card, irish, nap, three_card"),
