@@ -14,6 +14,7 @@ from .args import counted, positive, writable
 
 __all__ = ["add_train"]
 
+
 def add_train(sub: Any) -> None:
     """``roundgames train``."""
     p = sub.add_parser(
