@@ -59,7 +59,7 @@ class _Unsearched(ModuleType):
 
 @cache
 def _resolved(found: GamePlugin) -> GameBots:
-    # Cached by the plug-in itself (frozen, hashable): a game read again from the variable is the same object.
+    # Cached by the plug-in, hashed by identity: reload() finds the same object (its module stays imported).
     parts = found.part("bots", "bots")
     where = f"bots of {found.name}"
     return GameBots(

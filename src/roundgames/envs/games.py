@@ -162,7 +162,7 @@ class EnvGame:
 
 @cache
 def _resolved(found: GamePlugin) -> EnvGame:
-    # Cached by the plug-in itself (frozen, hashable): a game read again from the variable is the same object.
+    # Cached by the plug-in, hashed by identity: reload() finds the same object (its module stays imported).
     parts = found.part("env", "envs")
     where = f"research environment of {found.name}"
     return EnvGame(found.spec, resolve(parts.encoding, where), resolve(parts.deals, where))

@@ -39,6 +39,7 @@ roundgames.games.plugin.PluginError: ROUNDGAMES_GAMES: 'roundgames.nowhere:PLUGI
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
@@ -96,8 +97,30 @@ def _plugin_of(obj: object, source: str) -> GamePlugin:
     raise PluginError(f"{source}: a GamePlugin or GameSpec, got {type(obj).__name__}")
 
 
+def _declared() -> bool:
+    """Whether an installed distribution may declare a game: a quick look for the group's heading in the
+    ``entry_points.txt`` of the metadata folders on ``sys.path`` (where pip installs them), so that
+    :mod:`importlib.metadata`, which costs more to import than the rest of the registry, is imported only then."""
+    heading = f"[{ENTRY_POINTS}]"
+    for folder in sys.path:
+        try:
+            names = os.listdir(folder or ".")
+        except OSError:
+            continue  # a zip or a folder that is gone: importlib.metadata would find no folder there either
+        for name in names:
+            if name.endswith((".dist-info", ".egg-info")):
+                try:
+                    with open(os.path.join(folder or ".", name, "entry_points.txt"), encoding="utf-8") as fp:
+                        if heading in fp.read():
+                            return True
+                except OSError:
+                    continue
+    return False
+
+
 def _installed() -> list[tuple[str, GamePlugin]]:
-    # Imported here: reading the installed distributions' metadata is the registry's slowest step.
+    if not _declared():
+        return []
     from importlib.metadata import entry_points
 
     found = []

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final, Protocol
 
 from ..core.errors import RulesError
-from ..games.plugin import GamePlugin, SimParts, resolve
+from ..games.plugin import SimParts, resolve
 from ..games.registry import plugins
 
 __all__ = ["FORMS", "MAX_POOL", "Kernel", "Setup", "kernel_for", "sim_part"]
@@ -32,11 +32,11 @@ class _Forms(Mapping[str, str]):
     each use, so a game added by ``ROUNDGAMES_GAMES`` is played too."""
 
     @staticmethod
-    def _parts() -> dict[str, tuple[GamePlugin, SimParts]]:
-        return {form: (p, part) for p in plugins() for form, part in p.sim.items()}
+    def _parts() -> dict[str, SimParts]:
+        return {form: part for p in plugins() for form, part in p.sim.items()}
 
     def __getitem__(self, form: str) -> str:
-        return self._parts()[form][1].kernel
+        return self._parts()[form].kernel
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._parts())
@@ -104,7 +104,7 @@ def sim_part(form: str) -> SimParts:
     found = _Forms._parts().get(form)
     if found is None:
         raise RulesError(f"form: no simulator for {form!r} (valid: {', '.join(sorted(FORMS))})")
-    return found[1]
+    return found
 
 
 def kernel_for(form: str) -> Kernel:
