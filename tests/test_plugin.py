@@ -316,6 +316,15 @@ def test_the_loo_and_nap_environments_by_name(onetrick: None) -> None:
         raw_env("whist")
 
 
+def test_the_gymnasium_vector_adapter_refuses_a_game_it_has_no_compiled_form_of(onetrick: None) -> None:
+    """The batched tables behind the Gymnasium adapter are compiled form by form: One-trick has none, and is
+    refused by name."""
+    from roundgames.envs.vector.gym import RoundGamesVectorEnv
+
+    with pytest.raises(RoundgamesError, match=r"the batched environment plays no game 'onetrick' \(valid: loo, nap\)"):
+        RoundGamesVectorEnv("onetrick", num_envs=2, players=3)
+
+
 def test_openspiel(onetrick: None) -> None:
     import pyspiel
 
