@@ -45,7 +45,7 @@ from ..core.seats import seat_names
 from ..games.protocol import Deal, Feature, GameSpec, View
 from ..games.registry import game_of, new_sitting
 from .expert import ExpertBot, expert_for
-from .games import BY_GAME, GAMES, BotFactory, GameBots
+from .games import BY_GAME, GAMES, BotFactory, GameBots, bot_table, kit_of
 from .loo import SensibleLooBot
 from .nap import SensibleNapBot
 from .search import SEARCH, SearchBot, search_for
@@ -111,12 +111,14 @@ class RandomBot:
 
 
 #: the bots by name, then by game: each makes a bot from its seeded random source
-BOTS: dict[str, dict[str, BotFactory]] = {
-    "random": dict.fromkeys(GAMES, RandomBot),
-    "sensible": {name: kit.sensible for name, kit in BY_GAME.items()},
-    "expert": {name: expert_for(name) for name in GAMES},
-    SEARCH: {name: search_for(name) for name in GAMES},
-}
+BOTS: dict[str, Mapping[str, BotFactory]] = bot_table(
+    {
+        "random": (lambda game: RandomBot, False),
+        "sensible": (lambda game: kit_of(game).sensible, False),
+        "expert": (expert_for, True),
+        SEARCH: (search_for, True),
+    }
+)
 
 
 def make_bot(name: str, game: str | GameSpec, seed: int | None = None) -> Bot:

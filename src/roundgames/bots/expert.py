@@ -33,7 +33,7 @@ from functools import partial
 from typing import Any, Final
 
 from ..games.protocol import Stage, View
-from ..games.registry import game_of
+from ..games.registry import BUILT_IN, game_of
 from .games import kit
 from .search import CLEAR, DEFAULT_SAMPLES, SAMPLES, Advice, SearchBot, Valued, model_likelihood
 from .strategy import Choice, Strategy, action_name, for_view
@@ -45,9 +45,11 @@ __all__ = ["BY_RULE", "DOING", "EXPERT", "FLOOR", "SEARCHED_PLAY", "UNREACHED", 
 EXPERT: Final = "expert"
 #: the least weight a world keeps for a declaration or call the strategy would not make there
 FLOOR: Final = 0.02
-#: the games whose cards the expert plays by search (elsewhere by the sensible player's rules), by the
-#: tournament's measure (docs/research/bots.md)
-SEARCHED_PLAY: Final = frozenset({"nap"})
+
+
+#: the package's games whose cards the expert plays by search (elsewhere by the sensible player's rules), by the
+#: tournament's measure (docs/research/bots.md); each game's plug-in says so (``BotParts.searched_play``)
+SEARCHED_PLAY: Final = frozenset(p.name for p in BUILT_IN if p.bots is not None and p.bots.searched_play)
 #: the note of advice in the play of a game whose cards the expert plays by rule
 BY_RULE: Final = (
     "at Loo the expert plays its cards by the sensible player's rules, which did better in the tournament than "
@@ -99,8 +101,10 @@ class ExpertBot(SearchBot):
     @staticmethod
     def strategy(view: View[Any]) -> Strategy | None:
         """The shipped strategy that fits the table of ``view``, or None."""
-        name = game_of(view.rules).name
-        return for_view(view, name, getattr(view.rules, "form", None) if name == "loo" else None)
+        spec = game_of(view.rules)
+        # a game of several forms ships a strategy for each form; a game of one, for the game
+        form = spec.form_of(view.rules).name if len(spec.forms) > 1 else None
+        return for_view(view, spec.name, form)
 
     def choose(self, view: View[Any]) -> Any:
         """The strategy's declaration or call where one fits; in the play, the sensible player's card where the
@@ -120,7 +124,7 @@ class ExpertBot(SearchBot):
     @staticmethod
     def searches_play(view: View[Any]) -> bool:
         """Whether the expert plays this game's cards by search."""
-        return game_of(view.rules).name in SEARCHED_PLAY
+        return kit(view).searched_play
 
     def margin(self, view: View[Any]) -> float:
         """None in the play (each world is solved exactly); the search's margin before it, where no strategy fits."""

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..core.errors import RulesError
-from ..games.registry import game
+from ..games.registry import game, plugin
 from ..sim.kernels import Setup, kernel_for
 from ..sim.progress import DealsProgress
 from .args import game_names, positive
@@ -86,6 +86,7 @@ def _setup(args: argparse.Namespace) -> Setup:
     form = args.form or forms[0]
     if form not in forms:
         raise RulesError(f"--form: {form!r} is not a form of {args.game} (valid: {', '.join(forms)})")
+    plugin(spec.name).sim_part(form)  # a game or form without a kernel is refused by name
     players = spec.default_seats if args.players is None else args.players
     policies = [name.strip() for name in args.policy.split(",")]
     if len(policies) == 1 and players > 1:

@@ -9,12 +9,10 @@ import sys
 from typing import Any
 
 from ..core.errors import RecordError, RoundgamesError
+from ..games.registry import game
 from .args import counted, positive, writable
 
 __all__ = ["add_train"]
-
-#: the games the batched environment plays, with their default table size
-_GAMES = {"loo": 5, "nap": 4}
 
 
 def add_train(sub: Any) -> None:
@@ -39,17 +37,15 @@ def add_train(sub: Any) -> None:
 
 def _checked(args: argparse.Namespace) -> tuple[int, list[str | None]]:
     """The table size and the players by seat; a RecordError naming the flag for a bad value."""
-    if args.game not in _GAMES:
-        raise RecordError("--game", f"{args.game!r}: the batched environment plays {', '.join(_GAMES)}")
-    players: int = args.players if args.players is not None else _GAMES[args.game]
     try:
         from ..envs.vector import BatchedGame, form_of
     except ImportError as e:
         raise RecordError("--game", f"the batched environment needs the sim extra ({e})") from None
-    try:
+    try:  # the batched environment names the games it plays
         spec = form_of(args.game)
     except RoundgamesError as e:
         raise RecordError("--game", f"{args.game!r}: {e}") from None
+    players: int = args.players if args.players is not None else game(args.game).default_seats
     low, high = spec.players
     if not low <= players <= high:
         raise RecordError("--players", f"{players}: {args.game} at the batched tables takes {low} to {high}")

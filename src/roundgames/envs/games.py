@@ -1,11 +1,10 @@
-"""The games the research environments know, by name: the one place where a game's own modules are chosen.
+"""The games the research environments know, read from their plug-ins (:class:`roundgames.games.plugin.EnvParts`).
 
-Each game of :mod:`roundgames.games.registry` that the environments play has two modules of the same skeleton
-(as OpenSpiel's Python games have): its *encoding* (:class:`Encoding`: action ids from the game's verb table,
-observation and information-state vectors and strings) and its *deals* (:class:`Deals`: the places its cards are
-dealt to, what a seat has seen of them, a one-deal game's parameters and bounds). Everything shared (the
-PettingZoo and OpenSpiel adapters, the resampler) asks :func:`env_game` for them, and never tests a deal's class
-or its game's name.
+Each game the environments play has two modules of the same skeleton (as OpenSpiel's Python games have), named
+by its plug-in: its *encoding* (:class:`Encoding`: action ids from the game's verb table, observation and
+information-state vectors and strings) and its *deals* (:class:`Deals`: the places its cards are dealt to, what a
+seat has seen of them, a one-deal game's parameters and bounds). Everything shared (the PettingZoo and OpenSpiel
+adapters, the resampler) asks :func:`env_game` for them, and never tests a deal's class or its game's name.
 
 >>> env_game("nap").encoding.action_count(None), env_game("loo").deals.SPIEL_NAMES[0]
 (359, 'python_loo')
@@ -18,15 +17,16 @@ roundgames.core.errors.RulesError: the research environments know no game 'whist
 from __future__ import annotations
 
 import random
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, Protocol
 
 from ..core.cards import Card
 from ..core.errors import RulesError
+from ..games.plugin import GamePlugin, resolve
 from ..games.protocol import GameSpec
-from ..games.registry import game
-from . import loo_deals, loo_encoding, nap_deals, nap_encoding
+from ..games.registry import plugin, plugins
 from ._common import Place
 
 __all__ = ["ENV_GAMES", "Deals", "Encoding", "EnvGame", "env_game", "of"]
@@ -160,20 +160,47 @@ class EnvGame:
     deals: Deals
 
 
+@cache
+def _resolved(found: GamePlugin) -> EnvGame:
+    # Cached by the plug-in, hashed by identity: reload() finds the same object (its module stays imported).
+    parts = found.part("env", "envs")
+    where = f"research environment of {found.name}"
+    return EnvGame(found.spec, resolve(parts.encoding, where), resolve(parts.deals, where))
+
+
+class _EnvGames(Mapping[str, EnvGame]):
+    """Every game the environments play (those whose plug-ins name an encoding), by name, read at each use."""
+
+    def _playing(self) -> dict[str, GamePlugin]:
+        return {p.name: p for p in plugins() if p.env is not None}
+
+    def __getitem__(self, name: str) -> EnvGame:
+        try:
+            found = plugin(name)
+        except RulesError:
+            raise KeyError(name) from None
+        if found.env is None:
+            raise KeyError(name)
+        return _resolved(found)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._playing())
+
+    def __len__(self) -> int:
+        return len(self._playing())
+
+
 #: every game the environments play, by name
-ENV_GAMES: dict[str, EnvGame] = {
-    "loo": EnvGame(game("loo"), loo_encoding, loo_deals),
-    "nap": EnvGame(game("nap"), nap_encoding, nap_deals),
-}
+ENV_GAMES: Mapping[str, EnvGame] = _EnvGames()
 
 
 def env_game(name: str | GameSpec) -> EnvGame:
     """The game ``name`` (or of that spec); raises :class:`RulesError` listing the games for an unknown one."""
     key = name if isinstance(name, str) else name.name
-    found = ENV_GAMES.get(key)
-    if found is None:
-        raise RulesError(f"the research environments know no game {key!r} (valid: {', '.join(ENV_GAMES)})")
-    return found
+    try:
+        return ENV_GAMES[key]
+    except KeyError:
+        raise RulesError(f"the research environments know no game {key!r} (valid: {', '.join(ENV_GAMES)})") from None
 
 
 def of(deal: Any) -> EnvGame:

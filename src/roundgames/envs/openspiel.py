@@ -63,6 +63,7 @@ __all__ = [
     "RoundState",
     "loo_bounds",
     "nap_bounds",
+    "register_games",
     "resampler",
     "state_from_deal",
 ]
@@ -278,9 +279,31 @@ class NapGame(_RoundGame):
     GAME = "nap"
 
 
-#: the OpenSpiel game of each game, by name (the one place a game is chosen here)
-GAMES: dict[str, type[_RoundGame]] = {"loo": LooGame, "nap": NapGame}
-GAME_TYPES: dict[str, Any] = {name: _game_type(env_game(name)) for name in GAMES}
+#: the OpenSpiel game of each game the environments play, by name: Loo's and Nap's classes above, and a class made
+#: for each other game (:func:`register_games`)
+GAMES: dict[str, type[_RoundGame]] = {cls.GAME: cls for cls in (LooGame, NapGame)}
+#: the OpenSpiel game type of each, by name
+GAME_TYPES: dict[str, Any] = {}
+
+
+def register_games() -> list[str]:
+    """Register with OpenSpiel every game the environments play that is not registered yet (done on import; call
+    it again for a game added since, by ``ROUNDGAMES_GAMES``): the names of those registered."""
+    done = []
+    for name, kit in ENV_GAMES.items():
+        if name in GAME_TYPES:
+            continue
+        cls = GAMES.get(name)
+        if cls is None:
+            title = "".join(ch for ch in kit.spec.title if ch.isalnum())
+            cls = GAMES[name] = type(f"{title}Game", (_RoundGame,), {"GAME": name})
+        GAME_TYPES[name] = _game_type(kit)
+        pyspiel.register_game(GAME_TYPES[name], cls)
+        done.append(name)
+    return done
+
+
+register_games()
 #: Loo takes 3 to 12 seats (9 with a 32-card pack, LOO-GEN-1); Nap 2 to 6, or 7 (NAP-GEN-1)
 LOO_GAME_TYPE, NAP_GAME_TYPE = GAME_TYPES["loo"], GAME_TYPES["nap"]
 
@@ -524,7 +547,3 @@ class _Observer:
         if deal is None:
             return f"{t.game} seat P{player + 1}: dealing, {len(state.drawn)} of {len(t.places)} cards out"
         return self._string(deal, player, state.passed)
-
-
-for _name, _game in GAMES.items():
-    pyspiel.register_game(GAME_TYPES[_name], _game)

@@ -14,18 +14,23 @@ Unlimited loo: a looed player pays the whole pool. (house rule)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..core.options import OptionValue
-from ..games.registry import game, game_of
+from ..core.options import OptionValue, show_value
+from ..games.plugin import resolve
+from ..games.registry import game, game_of, plugin, plugins
 
 __all__ = [
+    "LOO_WORDS",
+    "NAP_WORDS",
     "WORDS",
     "HouseRule",
     "OptionWords",
     "house_rules",
+    "loo_stakes",
+    "nap_stakes",
     "option_label",
     "option_words",
     "preset_forms",
@@ -61,7 +66,8 @@ def _w(
     return OptionWords(label, sentences, forms, **more)
 
 
-_LOO: dict[str, OptionWords] = {
+#: every option of Loo in words (Loo's plug-in names it)
+LOO_WORDS: dict[str, OptionWords] = {
     "form": _w(
         "Game",
         {
@@ -248,7 +254,8 @@ def _misery(rules: Any) -> bool:
     return bool(rules.misery)
 
 
-_NAP: dict[str, OptionWords] = {
+#: every option of Nap in words (Nap's plug-in names it)
+NAP_WORDS: dict[str, OptionWords] = {
     "max_players": _w("Players", {6: "Two to six players.", 7: "Two to seven players."}),
     "dealer_out_at": _w(
         "The dealer sits out",
@@ -390,8 +397,45 @@ _NAP: dict[str, OptionWords] = {
     "pack": _w("Pack", {52: "A full pack of 52 cards.", 32: "A piquet pack of 32 cards, ace down to seven."}),
 }
 
+
+class _Words(Mapping[str, Mapping[str, OptionWords]]):
+    """Every option of every game in words, by game and option: each game's plug-in's words, read at each use."""
+
+    def __getitem__(self, name: str) -> Mapping[str, OptionWords]:
+        parts = plugin(name).guide
+        if parts is None:
+            return _plain_words(name)
+        words: Mapping[str, OptionWords] = resolve(parts.words, f"option words of {name}")
+        return words
+
+    def __iter__(self) -> Iterator[str]:
+        return iter([p.name for p in plugins()])
+
+    def __len__(self) -> int:
+        return len(plugins())
+
+
+def _plain_words(name: str) -> dict[str, OptionWords]:
+    """The options of a game whose plug-in names no words of its own, in the words of its options' docs:
+    ``Aces: high (aces rank high, above the king, or low, below the two (ONE-VAR-ACES)).``"""
+    spec = game(name)
+    out = {}
+    for option, values in spec.options.items():
+        label = option.replace("_", " ").capitalize()
+        doc = spec.option_docs.get(option, "")
+        said = {v: f"{label}: {show_value(v)} ({doc})." if doc else f"{label}: {show_value(v)}." for v in values or ()}
+        out[option] = OptionWords(label, said, number=f"{label}: {{n}}.")
+    return out
+
+
+def _plain_stakes(rules: Any) -> HouseRule:
+    """The stakes of a game whose plug-in names no words for them: ``Stakes: stake 1.``"""
+    amounts = {name: int(getattr(rules.stakes, name)) for name in game_of(rules).stake_names}
+    return HouseRule("stakes", "Stakes", amounts, "Stakes: " + ", ".join(f"{k} {v}" for k, v in amounts.items()) + ".")
+
+
 #: every option of every game in words, by game and option
-WORDS: dict[str, dict[str, OptionWords]] = {"loo": _LOO, "nap": _NAP}
+WORDS: Mapping[str, Mapping[str, OptionWords]] = _Words()
 
 
 def option_label(game: str, option: str) -> str:
@@ -427,16 +471,16 @@ class HouseRule:
         return self.sentence + (" (house rule)" if self.house else "")
 
 
-#: each game in a sentence, for a game of one form (a game of several has an option ``form``)
-_GAMES = {"nap": "Nap: five cards each; the highest caller plays alone against all the others."}
-
-
-def _stakes(names: tuple[str, ...], rules: Any) -> HouseRule:
-    """The stakes as a line: the counters each name is worth, and what each pays for."""
+def nap_stakes(rules: Any) -> HouseRule:
+    """Nap's stakes as a line: the unit, and what a trick called is worth."""
     s = rules.stakes
-    if "unit" in names:
-        text = f"Stakes: unit {s.unit}. Each trick called is worth {s.unit} counter{'s' if s.unit != 1 else ''}."
-        return HouseRule("stakes", "Stakes", {"unit": s.unit}, text)
+    text = f"Stakes: unit {s.unit}. Each trick called is worth {s.unit} counter{'s' if s.unit != 1 else ''}."
+    return HouseRule("stakes", "Stakes", {"unit": s.unit}, text)
+
+
+def loo_stakes(rules: Any) -> HouseRule:
+    """Loo's stakes as a line: the counters each stake is worth, and what each pays for."""
+    s = rules.stakes
     amounts = {"deal": s.deal, "loo": s.loo, "single": s.single}
     text = f"Stakes: deal {s.deal}, loo {s.loo}, single {s.single}. The dealer puts {s.deal} counters into the pool"
     if rules.loo_mode == "limited":
@@ -452,17 +496,23 @@ def house_rules(rules: Any) -> list[HouseRule]:
     """The rules of a table in words: the form, the stakes, then each option that matters at this form under
     these rules, marked where the table changed it from its preset."""
     spec = game_of(rules)
+    found = plugin(spec.name)
     form = spec.form_of(rules).name
     changed = rules.options()
     preset = type(rules).preset(rules.name)
     if "form" in spec.options:
         first = HouseRule("form", "Game", form, value_sentence(spec.name, "form", form), "form" in changed)
     else:
-        first = HouseRule("form", "Game", form, _GAMES[spec.name])
-    stakes = _stakes(spec.stake_names, rules)
+        summary = found.guide.summary if found.guide is not None else ""
+        first = HouseRule("form", "Game", form, summary or f"{spec.form_of(rules).title}.")
+    if found.guide is None:
+        stakes = _plain_stakes(rules)
+    else:
+        stakes = resolve(found.guide.stakes, f"stakes in words of {spec.name}")(rules)
     out = [first, HouseRule("stakes", "Stakes", stakes.value, stakes.sentence, rules.stakes != preset.stakes)]
+    every = WORDS[spec.name]
     for option in spec.options:
-        words = WORDS[spec.name][option]
+        words = every[option]
         if option == "form" or (words.forms and form not in words.forms) or not words.when(rules):
             continue
         value = getattr(rules, option)
@@ -477,8 +527,9 @@ def option_words(game_name: str) -> dict[str, dict[str, Any]]:
     matters (empty: every form)."""
     spec = game(game_name)
     out: dict[str, dict[str, Any]] = {}
+    every = WORDS[spec.name]
     for option, values in spec.options.items():
-        words = WORDS[spec.name][option]
+        words = every[option]
         listed = list(values) if values is not None else [None]
         entry: dict[str, Any] = {
             "label": words.label,

@@ -22,7 +22,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.errors import RulesError
-from ..games.registry import game, game_of, games
+from ..games.plugin import GamePlugin, resolve
+from ..games.registry import game, game_of, plugin, plugins
 from .catalogue import RULES, Rule
 
 __all__ = [
@@ -104,22 +105,31 @@ def form_slug(form: str) -> str:
     return form.replace("_", "-")
 
 
-def _pages() -> dict[tuple[str, str], Page]:
-    # Imported here, not above: the texts build their pages from this module's classes.
-    from .loo_text import LOO_PAGES
-    from .nap_text import NAP_PAGES
-
-    return {(p.game, p.slug): p for p in (*LOO_PAGES, *NAP_PAGES)}
+def _pages_of(found: GamePlugin) -> None:
+    """Read the pages of a game's plug-in, once (resolved on first use: the texts build their pages from this
+    module's classes)."""
+    if found.name in _READ:
+        return
+    parts = found.part("guide", "rules")
+    pages: list[Page] = list(resolve(parts.pages, f"guide pages of {found.name}"))
+    _PAGES.update({(p.game, p.slug): p for p in pages})
+    _READ.add(found.name)
 
 
 _PAGES: dict[tuple[str, str], Page] = {}
+#: the games whose pages have been read
+_READ: set[str] = set()
 
 
 def all_pages() -> list[Page]:
-    """Every page, game by game and form by form, in the registry's order."""
-    if not _PAGES:
-        _PAGES.update(_pages())
-    return [_PAGES[(spec.name, form_slug(f.name))] for spec in games() for f in spec.forms]
+    """Every page, game by game and form by form, in the registry's order (of the games with guide pages)."""
+    out = []
+    for found in plugins():
+        if found.guide is None:
+            continue
+        _pages_of(found)
+        out += [_PAGES[(found.name, form_slug(f.name))] for f in found.spec.forms]
+    return out
 
 
 def slugs(game_name: str) -> list[str]:
@@ -135,7 +145,7 @@ def page(game_name: str, form: str | None = None) -> Page:
     slug = valid[0] if form is None else form_slug(form)
     if slug not in valid:
         raise RulesError(f"unknown form of {spec.name} {form!r} (valid: {', '.join(valid)})")
-    all_pages()
+    _pages_of(plugin(spec.name))
     return _PAGES[(spec.name, slug)]
 
 

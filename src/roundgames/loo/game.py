@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..games.plugin import BotParts, EnvParts, GamePlugin, GuideParts, SimParts
 from ..games.protocol import Form, GameSpec
 from .actions import VERBS
 from .deal import LooDeal
@@ -11,7 +12,7 @@ from .rules import LOO_OPTION_DOCS, LOO_OPTIONS, LooRules
 from .sitting import LooSitting
 from .words import KIND_WORDS
 
-__all__ = ["LOO"]
+__all__ = ["LOO", "PLUGIN"]
 
 LOO = GameSpec(
     name="loo",
@@ -56,3 +57,28 @@ LOO = GameSpec(
 )
 LooDeal.GAME = LooSitting.GAME = LOO
 assert FiveCardLoo.GAME is LOO  # the forms are Loo too
+
+#: Loo's plug-in: the registry lists it; its heavy parts are named by lazy paths, imported when first asked for
+PLUGIN = GamePlugin(
+    LOO,
+    bots=BotParts(
+        sensible="roundgames.bots.loo:SensibleLooBot",
+        worlds="roundgames.loo.worlds",
+        solve="roundgames.bots.loo_solve",
+    ),
+    env=EnvParts(
+        encoding="roundgames.envs.loo_encoding",
+        deals="roundgames.envs.loo_deals",
+        pettingzoo="roundgames.envs.loo_v0",
+    ),
+    sim={
+        "three_card": SimParts("roundgames.sim.loo3:KERNEL", "roundgames.sim.run:LOOED_THREE_CARD"),
+        "five_card": SimParts("roundgames.sim.loo5:KERNELS", "roundgames.sim.run:LOOED_FIVE_CARD"),
+        "irish": SimParts("roundgames.sim.loo5:KERNELS", "roundgames.sim.run:LOOED_FIVE_CARD"),
+    },
+    guide=GuideParts(
+        pages="roundgames.guide.loo_text:LOO_PAGES",
+        words="roundgames.guide.house:LOO_WORDS",
+        stakes="roundgames.guide.house:loo_stakes",
+    ),
+)

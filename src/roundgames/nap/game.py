@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..games.plugin import BotParts, EnvParts, GamePlugin, GuideParts, SimParts
 from ..games.protocol import Form, GameSpec
 from .actions import VERBS, call_title
 from .deal import PlainNapDeal
@@ -10,7 +11,7 @@ from .rules import NAP_OPTION_DOCS, NAP_OPTIONS, NapRules
 from .sitting import NapSitting
 from .variants import NapDeal
 
-__all__ = ["NAP"]
+__all__ = ["NAP", "PLUGIN"]
 
 NAP = GameSpec(
     name="nap",
@@ -49,3 +50,27 @@ NAP = GameSpec(
 )
 PlainNapDeal.GAME = NapSitting.GAME = NAP
 assert NapDeal.GAME is NAP  # the variants are Nap too
+
+#: Nap's plug-in: the registry lists it; its heavy parts are named by lazy paths, imported when first asked for
+PLUGIN = GamePlugin(
+    NAP,
+    bots=BotParts(
+        sensible="roundgames.bots.nap:SensibleNapBot",
+        worlds="roundgames.nap.worlds",
+        solve="roundgames.bots.nap_solve",
+        blind_takes="roundgames.bots.nap:blind_takes",
+        searched_play=True,
+    ),
+    env=EnvParts(
+        encoding="roundgames.envs.nap_encoding",
+        deals="roundgames.envs.nap_deals",
+        pettingzoo="roundgames.envs.nap_v0",
+    ),
+    sim={"nap": SimParts("roundgames.sim.nap:KERNEL", "roundgames.sim.run:NAP_MADE")},
+    guide=GuideParts(
+        pages="roundgames.guide.nap_text:NAP_PAGES",
+        words="roundgames.guide.house:NAP_WORDS",
+        stakes="roundgames.guide.house:nap_stakes",
+        summary="Nap: five cards each; the highest caller plays alone against all the others.",
+    ),
+)

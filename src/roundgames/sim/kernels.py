@@ -1,5 +1,5 @@
 """What a kernel is asked to play (:class:`Setup`), what every kernel offers (:class:`Kernel`), and the kernels by
-form (:func:`kernel_for`).
+form (:func:`kernel_for`), read from each game's plug-in (:class:`roundgames.games.plugin.SimParts`).
 
 A kernel plays ``n`` deals of one form in one compiled loop and returns one array per column, a row per deal:
 
@@ -16,21 +16,37 @@ The seats are numbered from the dealer's left: seat 0 is the eldest hand and sea
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final, Protocol
 
 from ..core.errors import RulesError
+from ..games.plugin import SimParts, resolve
+from ..games.registry import plugins
 
-__all__ = ["FORMS", "MAX_POOL", "Kernel", "Setup", "kernel_for"]
+__all__ = ["FORMS", "MAX_POOL", "Kernel", "Setup", "kernel_for", "sim_part"]
 
-#: each form's kernel, by the module that holds it (imported when first asked: it compiles with numba)
-FORMS: dict[str, str] = {}
-FORMS["three_card"] = ".loo3"
-FORMS["five_card"] = ".loo5"
-FORMS["irish"] = ".loo5"
-FORMS["nap"] = ".nap"
+
+class _Forms(Mapping[str, str]):
+    """Each form the simulator plays, by name, with the lazy path of its kernel: read from the games' plug-ins at
+    each use, so a game added by ``ROUNDGAMES_GAMES`` is played too."""
+
+    @staticmethod
+    def _parts() -> dict[str, SimParts]:
+        return {form: part for p in plugins() for form, part in p.sim.items()}
+
+    def __getitem__(self, form: str) -> str:
+        return self._parts()[form].kernel
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._parts())
+
+    def __len__(self) -> int:
+        return len(self._parts())
+
+
+#: each form's kernel, by the lazy path of the kernel (imported when first asked: it compiles with numba)
+FORMS: Mapping[str, str] = _Forms()
 
 
 #: the largest pool (Loo) or kitty (Nap) a kernel plays: its ``net`` and ``pool`` columns are int32, and a
@@ -82,12 +98,18 @@ class Kernel(Protocol):
         ...
 
 
+def sim_part(form: str) -> SimParts:
+    """The simulator's part of ``form`` (its game's plug-in's); :class:`~roundgames.core.errors.RulesError` for a
+    form without one."""
+    found = _Forms._parts().get(form)
+    if found is None:
+        raise RulesError(f"form: no simulator for {form!r} (valid: {', '.join(sorted(FORMS))})")
+    return found
+
+
 def kernel_for(form: str) -> Kernel:
     """The kernel of ``form``; :class:`~roundgames.core.errors.RulesError` for a form without one."""
-    module = FORMS.get(form)
-    if module is None:
-        raise RulesError(f"form: no simulator for {form!r} (valid: {', '.join(sorted(FORMS))})")
-    loaded = importlib.import_module(module, __package__)
-    # a module that serves several forms holds its kernels in a KERNELS dict, by form
-    kernel: Kernel = loaded.KERNELS[form] if hasattr(loaded, "KERNELS") else loaded.KERNEL
+    found = resolve(sim_part(form).kernel, f"simulator kernel of {form}")
+    # a module that serves several forms holds its kernels in a mapping, by form
+    kernel: Kernel = found[form] if isinstance(found, Mapping) else found
     return kernel

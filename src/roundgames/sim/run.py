@@ -27,6 +27,8 @@ from typing import Any, Final, TypeVar
 import numpy as np
 
 from ..core.errors import RulesError
+from ..games.plugin import resolve
+from ..games.registry import plugins
 from .kernels import Setup, kernel_for
 from .streams import chunk_seed
 
@@ -276,13 +278,34 @@ def _made_nap(columns: Mapping[str, Any]) -> tuple[np.ndarray, np.ndarray]:
     return (called & made[:, None]).sum(axis=0), called.sum(axis=0)
 
 
+#: the outcomes the games' plug-ins name (:class:`roundgames.games.plugin.SimParts`)
+LOOED_THREE_CARD: Final = Outcome("looed", "the share of deals the seat was looed (LOO-SET-3)", _looed)
+LOOED_FIVE_CARD: Final = Outcome(
+    "looed", "the share of deals the seat was looed (LOO5-5, or paid a flush: LOO5-6)", _looed
+)
+NAP_MADE: Final = Outcome("made", "of the contracts the seat called as senior hand, the share made", _made_nap)
+
+
+class _Outcomes(Mapping[str, Outcome]):
+    """What a run's summary counts for each seat, by form: each form's plug-in's outcome, read at each use."""
+
+    @staticmethod
+    def _paths() -> dict[str, str]:
+        return {form: part.outcome for p in plugins() for form, part in p.sim.items() if part.outcome is not None}
+
+    def __getitem__(self, form: str) -> Outcome:
+        found: Outcome = resolve(self._paths()[form], f"simulator outcome of {form}")
+        return found
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._paths())
+
+    def __len__(self) -> int:
+        return len(self._paths())
+
+
 #: what a run's summary counts for each seat, by form
-OUTCOMES: Final[dict[str, Outcome]] = {
-    "three_card": Outcome("looed", "the share of deals the seat was looed (LOO-SET-3)", _looed),
-    "five_card": Outcome("looed", "the share of deals the seat was looed (LOO5-5, or paid a flush: LOO5-6)", _looed),
-    "irish": Outcome("looed", "the share of deals the seat was looed (LOO5-5, or paid a flush: LOO5-6)", _looed),
-    "nap": Outcome("made", "of the contracts the seat called as senior hand, the share made", _made_nap),
-}
+OUTCOMES: Final[Mapping[str, Outcome]] = _Outcomes()
 
 
 def chunk_stats(form: str, columns: Mapping[str, Any]) -> dict[str, Any]:
