@@ -13,6 +13,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from roundgames.core.cards import card_str, cards_in
 from roundgames.core.errors import RecordError, RoundgamesError
@@ -281,3 +283,49 @@ def test_the_keeper_enters_what_the_table_would_read(game: str, lines: list[str]
         if typed is not None:
             assert deal is not None
             assert deal.log[-1] == typed, line
+
+
+#: words a record's action might hold: verbs, keys, cards, calls, rule IDs and noise
+WORDS = st.sampled_from(
+    [
+        *loo_actions.VERBS,
+        *nap_actions.VERBS,
+        "AS",
+        "10H",
+        "td",
+        "JC",
+        "2D",
+        "ZZ",
+        "civil",
+        "CIVIL",
+        "nap",
+        "Blücher",
+        "misery",
+        "3",
+        "nobody",
+        "LOO-LAW-8",
+        "NAP-LAW-6",
+        "P1",
+        "x",
+    ]
+)
+
+
+@pytest.mark.parametrize("game", ["loo", "nap"])
+@settings(max_examples=300, deadline=None)
+@given(words=st.lists(WORDS, max_size=5))
+def test_any_text_parses_to_an_action_written_back_the_same_or_is_refused(game: str, words: list[str]) -> None:
+    """Every parser has its writer: whatever ``SEAT ...`` holds, it is refused with a :class:`RecordError` of the
+    field ``actions``, or its action is written in words that parse to the same action again."""
+    seats = ("P1", "P2", "P3", "P4")
+    text = " ".join(["P2", *words])
+    codecs = CODECS[game]
+    try:
+        action = codecs.parse(text, seats)
+    except RecordError as e:
+        assert e.field == "actions"
+        assert repr(text) in e.reason  # the message quotes what was written
+        return
+    written = codecs.format(action, seats)
+    assert codecs.parse(written, seats) == action, (text, written)
+    assert codecs.format(codecs.parse(written, seats), seats) == written

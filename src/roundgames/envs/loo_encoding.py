@@ -1,7 +1,8 @@
 """Loo's encoding for the research adapters, every form: action ids, observation and information-state vectors and
 strings (:mod:`.encoding` documents them; :mod:`.games` chooses this module for a Loo deal).
 
-Three-card Loo's action ids are the verb table's (:data:`roundgames.loo.actions.VERBS`, ``ids``): ``0..51`` play
+Every action id is read and made by its verb's codec (:data:`roundgames.loo.actions.CODECS`). Three-card Loo's
+are the verb table's (:data:`roundgames.loo.actions.VERBS`, ``ids``): ``0..51`` play
 the card of that int, ``52`` stand, ``53`` throw up, ``54`` take the miss, ``55`` defend; its action space is 56.
 Five-card and Irish Loo keep those and add, after them, ids read against the deal: ``56`` show a flush (LOO5-6),
 ``57`` lead the ace of trumps saying "Pam be civil" (LOO5-4), ``58`` no flush (the answer to an offer to show a
@@ -25,6 +26,7 @@ from ..core.errors import IllegalActionError
 from ..loo.actions import (
     CIVIL_ID,
     CODECS,
+    DECLARE_VERBS,
     EXCHANGE_ID,
     FLUSH_ID,
     NO_FLUSH_ID,
@@ -155,7 +157,7 @@ def action_ids(deal: LooDeal, actions: Iterable[LooAction]) -> dict[int, LooActi
     }
 
 
-_DECL_ID = {Decl.STAND: 52, Decl.THROW: 53, Decl.MISS: 54, Decl.DEFEND: 55}
+_DECL_ID = {DECLARE_VERBS[word]: i for word, i in DECLARATION_IDS.items()}
 
 
 def plain_ids(deal: LooDeal) -> list[int] | None:

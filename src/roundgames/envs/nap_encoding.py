@@ -1,7 +1,8 @@
 """Nap's encoding for the research adapters: action ids, observation and information-state vectors and strings
 (:mod:`.encoding` documents them; :mod:`.games` chooses this module for a Nap deal).
 
-The action ids are the verb table's (:data:`roundgames.nap.actions.VERBS`, ``ids``): ``0..51`` play; ``52``
+The action ids are the verb table's (:data:`roundgames.nap.actions.VERBS`, ``ids``), each read and made by its verb's
+codec (:data:`roundgames.nap.actions.CODECS`): ``0..51`` play; ``52``
 pass; ``53..60`` call; ``61`` peep; ``62`` raise; ``63..94`` buy; ``95..346`` the spare hand; ``347..352`` the
 widow; ``353..358`` the top card. A verb's argument is the id less the verb's first id: the call's place in
 :data:`~roundgames.nap.calls.CALLS`, the positions discarded by a buy (bits), the five kept of the spare hand

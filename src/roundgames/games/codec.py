@@ -29,12 +29,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, NamedTuple, TypeVar
 
 from ..core.cards import Card, card_str, cards_in, parse_card, sort_key
 from ..core.errors import CardError, RecordError
 from ..core.seats import seat_index
-from .protocol import Action, Stage, Verb, VerbTable
+from .protocol import Action, Deal, Stage, Verb, VerbTable
 
 __all__ = [
     "PLAY",
@@ -52,10 +52,9 @@ A = TypeVar("A", bound=Action)
 PLAY = "play"
 
 
-@dataclass(frozen=True, slots=True)
-class Said:
+class Said(NamedTuple):
     """A record's action split into its parts: the whole ``text`` (for the messages), the seat's index, the seat as
-    written (``name``) and the words after the verb (``args``)."""
+    written (``name``) and the words after the verb (``args``). (A tuple: one is made for every action read.)"""
 
     text: str
     seat: int
@@ -63,25 +62,25 @@ class Said:
     args: list[str]
 
 
-def _no_words(action: Any) -> tuple[str, ...]:
-    return ()
+def _no_words(action: Any) -> str:
+    return ""
 
 
 @dataclass(frozen=True)
 class Codec(Generic[A]):
     """One verb's codec.
 
-    ``read`` makes the action of a record's words, or returns None where the words after the verb are not of this
+    ``read`` makes the action of a record's words (:class:`Said`), or returns None where the words after the verb are not of this
     verb's shape (the game's message then says what its verbs take); it raises :class:`RecordError` naming the
     text where an argument is wrong (a card that is no card, a call that is none). ``write`` gives the words after
-    the verb as a record writes them. ``to_id`` gives an action's research id, taken in the deal before it is
+    the verb as a record writes them, in one string (empty for none). ``to_id`` gives an action's research id, taken in the deal before it is
     applied (None for a verb without ids: one stated by the table or the laws); ``from_id`` the action of an id for
     a seat, or None where the id is not this verb's under the deal's rules.
     """
 
     word: str
     read: Callable[[Said], A | None]
-    write: Callable[[A], tuple[str, ...]] = _no_words
+    write: Callable[[A], str] = _no_words
     to_id: Callable[[Any, A], int] | None = None
     from_id: Callable[[Any, int, int], A | None] | None = None
 
@@ -133,13 +132,14 @@ class Codecs(Generic[A]):
             raise RecordError("actions", f"{text!r} does not parse: {self._unknown(text)}")
         return action
 
-    def words(self, action: A) -> tuple[str, ...]:
-        """The action's words after the seat, as a record writes them: ``("call", "nap")``."""
-        return (action.verb, *self._codecs[action.verb].write(action))
+    def words(self, action: A) -> str:
+        """The action's words after the seat, as a record writes them: ``"call nap"``."""
+        args = self._codecs[action.verb].write(action)
+        return f"{action.verb} {args}" if args else action.verb
 
     def format(self, action: A, seats: Sequence[str]) -> str:
         """The action as a record writes it: ``"P3 play AS"``."""
-        return " ".join((seats[action.seat], *self.words(action)))
+        return f"{seats[action.seat]} {self.words(action)}"
 
     def action_id(self, deal: Any, action: A) -> int | None:
         """The research id of ``action``, taken in ``deal`` before it is applied; None for a verb without ids."""
@@ -161,13 +161,13 @@ class Codecs(Generic[A]):
 # -- the JSON of the web's messages ------------------------------------------------------------------
 
 
-def action_json(deal: Any, action: Any) -> dict[str, str]:
+def action_json(deal: Deal, action: Any) -> dict[str, str]:
     """An action as the web's messages carry it (docs/web.md, ``act`` and the ``legal`` entries): the record's
     words without the seat, ``{"action": "call nap"}``."""
     return {"action": " ".join(deal.action_str(action).split()[1:])}
 
 
-def action_from_json(deal: Any, seat: int, payload: Mapping[str, Any]) -> Any:
+def action_from_json(deal: Deal, seat: int, payload: Mapping[str, Any]) -> Any:
     """The action ``seat`` means by a web message's ``action`` (an ``act`` message, or an entry of ``legal`` sent
     back as it is): what a person may type at a table, read as the terminal reads it (:func:`parse_typed`).
     Raises :class:`RecordError` (field ``action``) naming the value when there is none, it is not text, or it
@@ -184,7 +184,7 @@ def action_from_json(deal: Any, seat: int, payload: Mapping[str, Any]) -> Any:
 # -- what a person types -----------------------------------------------------------------------------
 
 
-def parse_typed(deal: Any, seat: int, text: str) -> Any:
+def parse_typed(deal: Deal, seat: int, text: str) -> Any:
     """The action ``seat`` means by ``text`` as typed at a table: a verb by its record word or one of its keys
     (``s``, ``stand``, ``x 1 3``), a shortcut of the verb table (Nap's ``n`` is ``call nap``), or a card to play,
     by its code or, while the cards are played, its number in the hand (from 1). A card's last word (``AS civil``)
@@ -238,7 +238,7 @@ def _typed_arguments(verb: Verb, head: str, rest: list[str], hand: list[Card]) -
     return [rest[0].lower()]
 
 
-def _record(deal: Any, seat: int, verb: str, args: Sequence[str]) -> Any:
+def _record(deal: Deal, seat: int, verb: str, args: Sequence[str]) -> Any:
     """The action of the record's text ``SEAT VERB ARGS``, parsed by the game's codecs through the deal."""
     try:
         return deal.parse_action(" ".join([deal.seats[seat], verb, *args]))
@@ -246,7 +246,7 @@ def _record(deal: Any, seat: int, verb: str, args: Sequence[str]) -> Any:
         raise RecordError("input", f"{e.reason}; or type ? for help") from None
 
 
-def _no_cards(deal: Any, seat: int, verb: str, count: int) -> Any:
+def _no_cards(deal: Deal, seat: int, verb: str, count: int) -> Any:
     """A verb of cards typed with none: a move in some games (Nap's ``buy``: keep the hand), not in others."""
     try:
         return deal.parse_action(f"{deal.seats[seat]} {verb}")

@@ -255,9 +255,12 @@ def _positions(deal: Any, seat: int) -> list[Card]:
     return list(cards_in(deal.hands[seat]))
 
 
-def _card_words(action: LooAction) -> tuple[str, ...]:
-    card = () if action.card is None else (card_str(action.card),)
-    return card if action.arg is None else (*card, action.arg)
+def _card_words(action: LooAction) -> str:
+    """The words after the verb: the card, then the arguments as written (``AS civil``, ``LOO-LAW-4 5H``)."""
+    if action.card is None:
+        return action.arg or ""
+    card = card_str(action.card)
+    return card if action.arg is None else f"{card} {action.arg}"
 
 
 def _declaration(word: str) -> Codec[LooAction]:

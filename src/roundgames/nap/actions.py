@@ -220,13 +220,16 @@ def _first(word: str) -> int:
     return _ids(word)[0]
 
 
-def _words(action: NapAction) -> tuple[str, ...]:
-    """The words after the verb: the call, or the cards in suit order, ace down (as records write cards), or the
-    arguments as written."""
-    out = () if action.call is None else (action.call,)
-    if action.cards:
-        return (*out, format_cards(action.cards))
-    return out if action.arg is None else (*out, action.arg)
+_PLAY, _CALL, _BUY, _SPARE = _first("play"), _first("call"), _first("buy"), _first("spare")
+
+
+def _words(action: NapAction) -> str:
+    """The words after the verb: the call, then the cards in suit order, ace down (as records write cards), or else
+    the arguments as written."""
+    more = format_cards(action.cards) if action.cards else action.arg
+    if action.call is None:
+        return more or ""
+    return action.call if more is None else f"{action.call} {more}"
 
 
 def _order(deal: Any, seat: int, more: int = 0) -> list[Card]:
@@ -274,21 +277,21 @@ def _read_call(said: Said) -> NapAction | None:
 
 def _call_id(deal: Any, action: NapAction) -> int:
     assert action.call is not None
-    return _first("call") + CALLS.index(action.call)
+    return _CALL + CALLS.index(action.call)
 
 
 def _call_of(deal: Any, seat: int, i: int) -> NapAction | None:
-    k = i - _first("call")
+    k = i - _CALL
     return NapAction(seat, "call", CALLS[k]) if 0 <= k < len(CALLS) else None
 
 
 def _buy_id(deal: Any, action: NapAction) -> int:
     order = _order(deal, action.seat)
-    return _first("buy") + sum(1 << order.index(c) for c in action.cards)
+    return _BUY + sum(1 << order.index(c) for c in action.cards)
 
 
 def _buy_of(deal: Any, seat: int, i: int) -> NapAction | None:
-    k = i - _first("buy")
+    k = i - _BUY
     if not 0 <= k < 32:
         return None
     return NapAction(seat, "buy", None, tuple(c for p, c in enumerate(_order(deal, seat)) if k >> p & 1))
@@ -296,11 +299,11 @@ def _buy_of(deal: Any, seat: int, i: int) -> NapAction | None:
 
 def _spare_id(deal: Any, action: NapAction) -> int:
     order = _order(deal, action.seat, deal.spare)
-    return _first("spare") + _SPARE_INDEX[tuple(sorted(order.index(c) for c in action.cards))]
+    return _SPARE + _SPARE_INDEX[tuple(sorted(order.index(c) for c in action.cards))]
 
 
 def _spare_of(deal: Any, seat: int, i: int) -> NapAction | None:
-    k = i - _first("spare")
+    k = i - _SPARE
     if not 0 <= k < len(_SPARE_KEEPS):
         return None
     order = _order(deal, seat, deal.spare)
@@ -345,7 +348,7 @@ CODECS: Codecs[NapAction] = Codecs(
             "play",
             _one_card("play"),
             _words,
-            to_id=lambda deal, action: _first("play") + action.cards[0],
+            to_id=lambda deal, action: _PLAY + action.cards[0],
             from_id=lambda deal, seat, i: NapAction(seat, "play", None, (i,)) if 0 <= i < 52 else None,
         ),
         *(_plain(word) for word in ("pass", "peep", "raise", "replay", "trick")),
