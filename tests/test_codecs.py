@@ -329,3 +329,30 @@ def test_any_text_parses_to_an_action_written_back_the_same_or_is_refused(game: 
     written = codecs.format(action, seats)
     assert codecs.parse(written, seats) == action, (text, written)
     assert codecs.format(codecs.parse(written, seats), seats) == written
+
+
+@pytest.mark.parametrize("game", ["loo", "nap"])
+def test_an_action_read_once_from_a_message_is_applied_as_typing_it_would_be(game: str) -> None:
+    """A web message's action read once (:func:`action_from_json`) and applied (``Table.act_action``) leaves the
+    table as typing the same text (``Table.act``) does: the same log line, the same deal; and what typing it out
+    of turn is refused with, it is refused with, changing nothing."""
+    typed, sent = (Table.new(game, players=4, humans=[0, 1, 2, 3], seed=5) for _ in range(2))
+    for table in (typed, sent):
+        table.start_deal()
+        while table.in_play is None or table.in_play.is_complete:
+            table.start_deal()
+    deal, other = typed.in_play, sent.in_play
+    assert deal is not None and other is not None and deal.to_act is not None
+    wrong = (deal.to_act + 1) % 4
+    text = action_json(deal, deal.legal_actions()[0])["action"]
+    refusal = outcome(typed.act, wrong, text)
+    assert refusal[0] == "error"
+    assert outcome(sent.act_action, wrong, action_from_json(other, wrong, {"action": text})) == refusal
+    while not deal.is_complete:
+        seat = deal.to_act
+        assert seat is not None
+        text = action_json(deal, deal.legal_actions()[-1])["action"]
+        said = typed.act(seat, text)
+        assert sent.act_action(seat, action_from_json(other, seat, {"type": "act", "action": text})) == said
+        assert other.log == deal.log
+    assert other.net == deal.net
