@@ -109,6 +109,7 @@ class Codecs(Generic[A]):
             if verb.ids is not None and from_id is not None:
                 self._owners[verb.ids[0] : verb.ids[0] + verb.ids[1]] = [from_id] * verb.ids[1]
         self._decoders = [c.from_id for c in codecs if c.from_id is not None]
+        self._to_ids = {c.word: c.to_id for c in codecs}  # one look-up an action: the adapters encode at every step
         self._usage = usage
         self._unknown = unknown
 
@@ -143,7 +144,7 @@ class Codecs(Generic[A]):
 
     def action_id(self, deal: Any, action: A) -> int | None:
         """The research id of ``action``, taken in ``deal`` before it is applied; None for a verb without ids."""
-        to_id = self._codecs[action.verb].to_id
+        to_id = self._to_ids[action.verb]
         return None if to_id is None else to_id(deal, action)
 
     def action(self, deal: Any, action_id: int, seat: int) -> A | None:
