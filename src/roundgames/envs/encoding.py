@@ -10,7 +10,8 @@ own module (:mod:`.loo_encoding`, :mod:`.nap_encoding`, of one skeleton), chosen
 one roof (``loo_observation``, ``NAP_PEEP`` ...).
 
 The action ids are the games' verb tables' (``roundgames.loo.actions.VERBS`` and
-``roundgames.nap.actions.VERBS``, each verb's ``ids``): nothing here lists them again.
+``roundgames.nap.actions.VERBS``, each verb's ``ids``), each read and made by its verb's codec (the games'
+``CODECS``, :mod:`roundgames.games.codec`): nothing here lists them again.
 
 Loo actions (56 in Three-card Loo): ``0..51`` play the card of that int (``cards`` module), ``52``
 stand, ``53`` throw up, ``54`` take the miss, ``55`` defend (the dealer plays the miss for the pool).

@@ -1,7 +1,8 @@
 """Loo's encoding for the research adapters, every form: action ids, observation and information-state vectors and
 strings (:mod:`.encoding` documents them; :mod:`.games` chooses this module for a Loo deal).
 
-Three-card Loo's action ids are the verb table's (:data:`roundgames.loo.actions.VERBS`, ``ids``): ``0..51`` play
+Every action id is read and made by its verb's codec (:data:`roundgames.loo.actions.CODECS`). Three-card Loo's
+are the verb table's (:data:`roundgames.loo.actions.VERBS`, ``ids``): ``0..51`` play
 the card of that int, ``52`` stand, ``53`` throw up, ``54`` take the miss, ``55`` defend; its action space is 56.
 Five-card and Irish Loo keep those and add, after them, ids read against the deal: ``56`` show a flush (LOO5-6),
 ``57`` lead the ace of trumps saying "Pam be civil" (LOO5-4), ``58`` no flush (the answer to an offer to show a
@@ -20,9 +21,23 @@ from typing import Any, NamedTuple, cast
 
 import numpy as np
 
-from ..core.cards import card_of, card_str, cards_in, format_cards
+from ..core.cards import card_str, cards_in, format_cards
 from ..core.errors import IllegalActionError
-from ..loo.actions import VERBS, Decl, Kind, LooAction, Phase, exchange_cards
+from ..loo.actions import (
+    CIVIL_ID,
+    CODECS,
+    DECLARE_VERBS,
+    EXCHANGE_ID,
+    FLUSH_ID,
+    NO_FLUSH_ID,
+    VERBS,
+    Decl,
+    Kind,
+    LooAction,
+    Phase,
+    exchange_cards,
+    id_space,
+)
 from ..loo.deal import LooDeal
 from ..loo.five import FiveCardLoo, hand_size
 from ..loo.rules import LooRules
@@ -74,16 +89,16 @@ _DECLARATION_OF = {i: word for word, i in DECLARATION_IDS.items()}
 # exchange's id is read against the hand it is made from, and "no flush" is no engine action but the answer to
 # an offer that only the adapters make (:func:`offered`).
 #: show a flush (LOO5-6)
-FLUSH = NUM_ACTIONS
+FLUSH = FLUSH_ID
 #: lead the ace of trumps saying "Pam be civil" (LOO5-4)
-CIVIL = FLUSH + 1
+CIVIL = CIVIL_ID
 #: no flush: the answer to an offer to show a flush out of turn, which none makes now (a flush is always shown,
 #: RULES.md §14.34); kept so that the exchanges' ids keep their places, never legal
-NO_FLUSH = CIVIL + 1
+NO_FLUSH = NO_FLUSH_ID
 #: the answer that lets an offer go by (:func:`offered`), as every game's encoding names it
 DECLINE: int | None = NO_FLUSH
 #: the id before the first exchange: exchange ``id`` puts out the positions set in ``id - EXCHANGE``
-EXCHANGE = NO_FLUSH
+EXCHANGE = EXCHANGE_ID
 #: the tricks of a Three-card deal (LOO-PLAY-9): the information state holds each
 TRICKS = 3
 
@@ -105,7 +120,7 @@ def action_count(rules: LooRules | None, table: bool = False) -> int:
     set of positions of a hand: 90 for Five-card Loo, 66 for Irish. In table mode (``table``) one more, the last:
     demand the replay after another seat's irregular card (:func:`replay_id`, LOO-LAW-0b)."""
     stock, cards = _shape(rules)
-    return (EXCHANGE + 2**cards if stock else NUM_ACTIONS) + int(table)
+    return id_space(cards if stock else 0) + int(table)
 
 
 def replay_id(rules: LooRules | None) -> int:
@@ -124,31 +139,14 @@ def irregular_ids(deal: LooDeal, seat: int) -> list[int]:
 # -- actions ------------------------------------------------------------------------------------------
 
 
-def _positions(deal: LooDeal, seat: int) -> list[int]:
-    return list(cards_in(deal.hands[seat]))
-
-
 def action_id(deal: LooDeal | None, action: LooAction) -> int:
-    """The integer of a Loo action, taken in ``deal`` before it is applied (an exchange needs the deal: its id
-    is read against the hand)."""
-    verb = action.verb
-    if verb == "play":
-        assert action.card is not None
-        return CIVIL if action.arg == "civil" else PLAY + action.card
-    if verb in DECLARATION_IDS:
-        return DECLARATION_IDS[verb]
-    if verb == "flush":
-        return FLUSH
-    if verb == "replay":
-        if deal is None:
-            raise ValueError(f"action {action}: the replay's integer depends on the form: give the deal")
-        return replay_id(deal.rules)
-    if verb == "exchange":
-        if deal is None:
-            raise ValueError(f"action {action}: an exchange's integer is read against the hand: give the deal")
-        hand = _positions(deal, action.seat)
-        return EXCHANGE + sum(1 << hand.index(c) for c in exchange_cards(action))
-    raise ValueError(f"action {action}: no integer for the Loo verb {verb!r}")
+    """The integer of a Loo action, taken in ``deal`` before it is applied (an exchange and the replay need the
+    deal: an exchange's id is read against the hand, the replay's is the form's last): the verb's codec's
+    (:data:`~roundgames.loo.actions.CODECS`)."""
+    found = CODECS.action_id(deal, action)
+    if found is None:
+        raise ValueError(f"action {action}: no integer for the Loo verb {action.verb!r}")
+    return found
 
 
 def action_ids(deal: LooDeal, actions: Iterable[LooAction]) -> dict[int, LooAction]:
@@ -159,7 +157,7 @@ def action_ids(deal: LooDeal, actions: Iterable[LooAction]) -> dict[int, LooActi
     }
 
 
-_DECL_ID = {Decl.STAND: 52, Decl.THROW: 53, Decl.MISS: 54, Decl.DEFEND: 55}
+_DECL_ID = {DECLARE_VERBS[word]: i for word, i in DECLARATION_IDS.items()}
 
 
 def plain_ids(deal: LooDeal) -> list[int] | None:
@@ -188,9 +186,10 @@ def plain_action(seat: int, action_id: int) -> LooAction:
 
 
 def action(deal: LooDeal, action_id: int, seat: int | None = None) -> LooAction:
-    """The Loo action of ``action_id`` for ``seat`` (by default the seat to act). :data:`NO_FLUSH` is no engine
-    action, but the answer to an offer that the adapters make and keep (:func:`offered`): here, where the seat
-    acts in the engine's own way, it is refused (:class:`IllegalActionError`)."""
+    """The Loo action of ``action_id`` for ``seat`` (by default the seat to act): the codec's of the verb that owns
+    the id (:data:`~roundgames.loo.actions.CODECS`). :data:`NO_FLUSH` is no engine action, but the answer to an
+    offer that the adapters make and keep (:func:`offered`): here, where the seat acts in the engine's own way, it
+    is refused (:class:`IllegalActionError`)."""
     if action_id == NO_FLUSH:
         who = deal.seats[seat if seat is not None else deal.to_act if deal.to_act is not None else 0]
         raise IllegalActionError(
@@ -200,23 +199,10 @@ def action(deal: LooDeal, action_id: int, seat: int | None = None) -> LooAction:
         )
     if seat is None:
         seat = deal.to_act if deal.to_act is not None else 0
-    if action_id == replay_id(deal.rules):  # table mode's; the engine refuses it in strict mode
-        return LooAction(seat, "replay")
-    if PLAY <= action_id < _PLAY_END:
-        return LooAction(seat, "play", action_id - PLAY)
-    if action_id in _DECLARATION_OF:
-        return LooAction(seat, _DECLARATION_OF[action_id])
-    if action_id == FLUSH:
-        return LooAction(seat, "flush")
-    if action_id == CIVIL:  # the ace of trumps (before the deal there are none, and it is refused)
-        return LooAction(seat, "play", card_of(12, max(deal.trump, 0)), "civil")
-    if action_id > EXCHANGE:
-        # Positions past the hand name nothing: only a hand that has played cards is that short, and it may
-        # exchange no more, so the exchange is refused whatever it names.
-        hand = _positions(deal, seat)
-        out = [c for i, c in enumerate(hand) if (action_id - EXCHANGE) >> i & 1]
-        return LooAction(seat, "exchange", None, format_cards(out))
-    raise ValueError(f"action {action_id}: no Loo action has this integer")
+    found = CODECS.action(deal, action_id, seat)
+    if found is None:
+        raise ValueError(f"action {action_id}: no Loo action has this integer")
+    return found
 
 
 def action_name(action_id: int, rules: LooRules | None = None) -> str:

@@ -1,7 +1,8 @@
 """Nap's encoding for the research adapters: action ids, observation and information-state vectors and strings
 (:mod:`.encoding` documents them; :mod:`.games` chooses this module for a Nap deal).
 
-The action ids are the verb table's (:data:`roundgames.nap.actions.VERBS`, ``ids``): ``0..51`` play; ``52``
+The action ids are the verb table's (:data:`roundgames.nap.actions.VERBS`, ``ids``), each read and made by its verb's
+codec (:data:`roundgames.nap.actions.CODECS`): ``0..51`` play; ``52``
 pass; ``53..60`` call; ``61`` peep; ``62`` raise; ``63..94`` buy; ``95..346`` the spare hand; ``347..352`` the
 widow; ``353..358`` the top card. A verb's argument is the id less the verb's first id: the call's place in
 :data:`~roundgames.nap.calls.CALLS`, the positions discarded by a buy (bits), the five kept of the spare hand
@@ -12,14 +13,13 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Collection, Iterable
-from itertools import combinations
 from operator import add
 from typing import Any
 
 import numpy as np
 
 from ..core.cards import card_str, cards_in, format_cards
-from ..nap.actions import VERBS, NapAction, NapPhase
+from ..nap.actions import CODECS, VERBS, NapAction, NapPhase
 from ..nap.calls import CALLS
 from ..nap.rules import NapRules
 from ..nap.variants import NapDeal
@@ -73,9 +73,6 @@ for _word, _verb in VERBS.items():
     if _verb.ids is not None:
         _VERB_OF[_verb.ids[0] : _verb.ids[0] + _verb.ids[1]] = [_word] * _verb.ids[1]
 _FIRST = {word: first_id(VERBS, word) for word in VERBS if VERBS[word].ids is not None}
-_SPARE_KEEPS = list(combinations(range(10), 5))
-_SPARE_INDEX: dict[tuple[int, ...], int] = {k: i for i, k in enumerate(_SPARE_KEEPS)}
-assert len(_SPARE_KEEPS) == id_count(VERBS, "spare") and len(CALLS) == id_count(VERBS, "call")
 #: the tricks of a deal (NAP-PLAY-3): the information state holds each
 TRICKS = 5
 #: no seat acts out of turn in Nap, so no offer is ever let go by
@@ -118,27 +115,12 @@ def forced(deal: NapDeal) -> NapAction | None:
 
 
 def action_id(deal: NapDeal, action: NapAction) -> int:
-    """The integer of a Nap action, taken in ``deal`` before it is applied."""
-    v = action.verb
-    if v == "play":
-        return PLAY + action.cards[0]
-    if v in ("pass", "peep", "raise"):
-        return _FIRST[v]
-    if v == "call":
-        assert action.call is not None
-        return CALL + CALLS.index(action.call)
-    if v == "buy":
-        order = sorted(cards_in(deal.hands[action.seat]))
-        return BUY + sum(1 << order.index(c) for c in action.cards)
-    if v == "spare":
-        order = sorted(cards_in(deal.hands[action.seat] | deal.spare))
-        return SPARE + _SPARE_INDEX[tuple(sorted(order.index(c) for c in action.cards))]
-    if v in ("widow", "topcard"):
-        order = sorted(cards_in(deal.hands[action.seat]))
-        discard = action.cards[0]
-        position = order.index(discard) if discard in order else 5  # 5: the card taken goes out again
-        return _FIRST[v] + position
-    raise ValueError(f"no integer for Nap action {action}")
+    """The integer of a Nap action, taken in ``deal`` before it is applied: the verb's codec's
+    (:data:`~roundgames.nap.actions.CODECS`)."""
+    found = CODECS.action_id(deal, action)
+    if found is None:
+        raise ValueError(f"no integer for Nap action {action}")
+    return found
 
 
 def action_ids(deal: NapDeal, actions: Iterable[NapAction]) -> dict[int, NapAction]:
@@ -185,30 +167,13 @@ _CALL_OF = {i: c for c, i in _CALL_ID.items()}
 
 
 def action(deal: NapDeal, action_id: int, seat: int | None = None) -> NapAction:
-    """The Nap action of ``action_id`` for ``seat`` (by default the seat to act)."""
+    """The Nap action of ``action_id`` for ``seat`` (by default the seat to act): the codec's of the verb that owns
+    the id (:data:`~roundgames.nap.actions.CODECS`)."""
     s = seat if seat is not None else deal.to_act if deal.to_act is not None else 0
-    verb = _VERB_OF[action_id] if 0 <= action_id < NUM_ACTIONS else ""
-    k = action_id - _FIRST.get(verb, 0)
-    if verb == "play":
-        return NapAction(s, "play", None, (k,))
-    if verb in ("pass", "peep", "raise"):
-        return NapAction(s, verb)
-    if verb == "call":
-        return NapAction(s, "call", CALLS[k])
-    if verb == "buy":
-        order = sorted(cards_in(deal.hands[s]))
-        return NapAction(s, "buy", None, tuple(c for i, c in enumerate(order) if k >> i & 1))
-    if verb == "spare":
-        order = sorted(cards_in(deal.hands[s] | deal.spare))
-        return NapAction(s, "spare", None, tuple(order[i] for i in _SPARE_KEEPS[k] if i < len(order)))
-    if verb in ("widow", "topcard"):
-        order = sorted(cards_in(deal.hands[s]))
-        if k < len(order):
-            return NapAction(s, verb, None, (order[k],))
-        taken = deal.widow if verb == "widow" else (deal.stock[0] if deal.stock else None)
-        # With nothing to take the action names no card, and the engine refuses it as illegal.
-        return NapAction(s, verb, None, () if taken is None else (taken,))
-    raise ValueError(f"no Nap action has the integer {action_id}")
+    found = CODECS.action(deal, action_id, s)
+    if found is None:
+        raise ValueError(f"no Nap action has the integer {action_id}")
+    return found
 
 
 def action_name(action_id: int, rules: NapRules | None = None) -> str:

@@ -1,11 +1,11 @@
-"""What a person types at a table, read through the game's verb table: one parser for every game and surface.
+"""What a person types at a table and the words he is shown, through the game's verb table, for every game and surface.
 
 A line is a verb by its record word or one of its keys (``s``, ``stand``, ``p``, ``x 1 3``), a shortcut the
 game's :class:`~roundgames.games.protocol.VerbTable` expands (Nap's ``n`` is ``call nap``, ``3`` is ``call 3``),
 or a card to play: its code (``QH``, ``10S``) or, while the cards are played, its number in the hand (from 1).
 A verb whose arguments are cards takes codes or numbers; a card's last word (``AS civil``) goes on to the game.
-What was typed becomes the record's grammar (``You play AS``), and the deal parses that: nothing here knows
-which game it reads for.
+What was typed becomes the record's grammar (``You play AS``), and the game's codecs parse that
+(:mod:`roundgames.games.codec`, which reads it for every surface): nothing here knows which game it reads for.
 
 The same verb table gives the words a person is shown: what he may type for each legal action
 (:func:`typed_text`), its key (:func:`key_of`), its label (:func:`action_label`) and the help's verb lines
@@ -22,14 +22,15 @@ The same verb table gives the words a person is shown: what he may type for each
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
-from ..core.cards import Card, card_str, parse_card
-from ..core.errors import CardError, RecordError
+from ..core.cards import Card, parse_card
+from ..core.errors import CardError
+from ..games.codec import PLAY, parse_typed
 from ..games.observe import observer_of
-from ..games.protocol import Stage, Verb, VerbTable
-from .words import TableDeal, hand_order
+from ..games.protocol import Verb, VerbTable
+from .words import TableDeal
 
 __all__ = [
     "PLAY",
@@ -42,9 +43,6 @@ __all__ = [
     "parse_input",
     "typed_text",
 ]
-
-#: the record's word for a card played to the trick, the same in every game: a card typed alone is played
-PLAY = "play"
 
 
 def action_text(deal: TableDeal, action: Any) -> str:
@@ -64,87 +62,10 @@ def action_cards(text: str) -> list[Card]:
 
 
 def parse_input(deal: TableDeal, seat: int, text: str) -> Any:
-    """The action ``seat`` means by ``text``; raises :class:`RecordError` (field ``input``) when it names none."""
-    words = text.split()
-    if not words:
-        raise RecordError("input", "type an action (? for help)")
-    verbs = deal.game.verbs
-    head, rest = words[0].lower(), words[1:]
-    view = deal.view(seat)
-    hand = hand_order(view.hand)
-    verb = verbs.typed(head)
-    if verb is not None and verb.needs is not None and not deal.offers(verb.needs):
-        # a verb of another form (Loo's exchange at a three-card table): no help of that form is given here
-        raise RecordError(
-            "input", f"{head}: there is no {verb.word} at this table ({verb.rule}); ? lists the moves here"
-        )
-    if verb is not None:
-        args = _arguments(verb, head, rest, hand)
-        if verb.args == "cards" and not args:
-            return _no_cards(deal, seat, verb.word, len(hand))
-        return _record(deal, seat, verb.word, args)
-    if head.isdigit() and view.stage is Stage.PLAY:  # a card's number in the hand
-        return _record(deal, seat, PLAY, [card_str(_held(hand, head)), *(w.lower() for w in rest)])
-    lowered = " ".join(w.lower() for w in words)
-    expanded = verbs.expand(lowered) or (verbs.expand(head) if not rest else None)
-    if expanded is not None:
-        return parse_input(deal, seat, expanded)
-    return _record(deal, seat, PLAY, [card_str(_card(head)), *(w.lower() for w in rest)])
-
-
-def _arguments(verb: Verb, head: str, rest: list[str], hand: list[Card]) -> list[str]:
-    """The record's arguments of ``verb`` from what followed it (``rest``, as typed)."""
-    if verb.args == "law" or not verb.proper:
-        return rest  # a law's ID and a seat's name keep their case; the game reads them
-    if verb.args == "":
-        if rest:
-            raise RecordError("input", f"{head}: nothing follows {verb.word} (? for help)")
-        return []
-    if verb.args == "card":
-        if not rest:
-            raise RecordError("input", f"{head} CARD: name the card, by its code or its number in your hand")
-        return [card_str(_held(hand, rest[0])), *(w.lower() for w in rest[1:])]
-    if verb.args == "cards":
-        cards = [_held(hand, w) for w in rest]
-        if len(set(cards)) < len(cards):
-            raise RecordError("input", f"{head} {' '.join(rest)}: each card once")
-        return [card_str(c) for c in cards]
-    if len(rest) != 1:
-        raise RecordError("input", f"{head} {verb.args.upper()}: name one {verb.args} (? for help)")
-    return [rest[0].lower()]
-
-
-def _record(deal: TableDeal, seat: int, verb: str, args: Sequence[str]) -> Any:
-    """The action of the record's text ``SEAT VERB ARGS``, parsed by the deal."""
-    try:
-        return deal.parse_action(" ".join([deal.seats[seat], verb, *args]))
-    except RecordError as e:
-        raise RecordError("input", f"{e.reason}; or type ? for help") from None
-
-
-def _no_cards(deal: TableDeal, seat: int, verb: str, count: int) -> Any:
-    """A verb of cards typed with none: a move in some games (Nap's ``buy``: keep the hand), not in others."""
-    try:
-        return deal.parse_action(f"{deal.seats[seat]} {verb}")
-    except RecordError:
-        raise RecordError("input", f"{verb} CARDS: name the cards (codes, or numbers 1-{count})") from None
-
-
-def _held(hand: list[Card], word: str) -> Card:
-    """A card named by its code, or by its number in ``hand`` (from 1)."""
-    if word.isdigit():  # no card code is all digits ("10" needs its suit)
-        i = int(word) - 1
-        if not 0 <= i < len(hand):
-            raise RecordError("input", f"{word}: the hand has {len(hand)} cards (1 to {len(hand)})")
-        return hand[i]
-    return _card(word)
-
-
-def _card(word: str) -> Card:
-    try:
-        return parse_card(word)
-    except CardError as e:
-        raise RecordError("input", f"{e.args[0]}; or type ? for help") from None
+    """The action ``seat`` means by ``text``; raises :class:`RecordError` (field ``input``) when it names none. The
+    terminal's tables, the web's ``act`` message and the keeper read it alike: :func:`roundgames.games.codec.parse_typed`
+    reads the verb and its arguments, and the game's codecs the record's words they make."""
+    return parse_typed(deal, seat, text)
 
 
 # -- the words a person is shown ---------------------------------------------------------------------

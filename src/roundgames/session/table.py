@@ -333,12 +333,25 @@ class Table:
         """What ``seat`` means by ``text``, checked but not applied; raises as :meth:`act` does."""
         if seat not in self.humans:
             raise RecordError("input", f"{self.seats[seat]} is played by a bot")
+        return self.check_action(seat, self.parse(seat, text))
+
+    def check_action(self, seat: int, action: Any) -> Any:
+        """``action`` of ``seat``, read already (:func:`roundgames.games.codec.action_from_json` reads a web
+        message's once), checked but not applied; raises as :meth:`act` does."""
+        if seat not in self.humans:
+            raise RecordError("input", f"{self.seats[seat]} is played by a bot")
         deal = self.open_deal()
         if deal is None:
             raise RecordError("input", "no deal is in progress")
-        action = self.parse(seat, text)
         deal.verify(action)  # in table mode: raises only where no law covers it
         return action
+
+    def act_action(self, seat: int, action: Any) -> str:
+        """Apply ``action`` of ``seat``, read already, as :meth:`act` applies what he typed; the two steps of taking
+        cards unseen (``spare``, then ``keep``) are typed, and :meth:`act` takes them."""
+        done = self._apply(self.check_action(seat, action))
+        self.keeping = self.taking = None
+        return done
 
     def laws_if(self, action: Any) -> list[Irregularity]:
         """In table mode, the laws that ``action`` would bring into force (empty for a proper action);
