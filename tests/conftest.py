@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 
 from cli_run import Run, run_cli
-from docs_build import build_site
+from docs_build import build_site, fresh_site
 from pgserver import PgServer, why_no_postgres
 from roundgames import IllegalActionError
 from roundgames.games.protocol import Stage
@@ -157,7 +157,10 @@ def pg_url(postgres: PgServer) -> str:
 @pytest.fixture(scope="session")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The documentation site built (``mkdocs build --strict``) from this checkout, once for every test that reads
-    or serves it."""
+    or serves it: ``make test``'s build in build/site/ while it is fresh (tests/docs_build.py), else one of its own."""
+    built = fresh_site()
+    if built is not None:
+        return built
     folder = tmp_path_factory.mktemp("site")
     done, _ = build_site(folder)
     assert done.returncode == 0, done.stdout + done.stderr
