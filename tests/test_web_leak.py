@@ -647,34 +647,18 @@ def parts(batches: dict[str, tuple[str, list[str], int, int]]) -> list[str]:
     return [f"{name}/{k}" for name, (_, _, count, _) in batches.items() for k in range(-(-count // PART))]
 
 
-@dataclass
-class Part:
-    """The games of one part of a batch, and the batch (for what holds of the whole): the games are the batch's,
-    with the batch's seeds, whichever part plays them. A total the batch must reach is asked of each part in
-    proportion to its :attr:`share`, so that the parts together ask at least what the batch did."""
-
-    batch: list[Game]
-    start: int
-    stop: int
-
-    @property
-    def games(self) -> list[Game]:
-        return self.batch[self.start : self.stop]
-
-    @property
-    def share(self) -> float:
-        return len(self.games) / len(self.batch)
-
-    def play(self, tmp_path: Path) -> list[tuple[Game, Outcome]]:
-        return play_all(self.games, tmp_path, self.start)
-
-
-def part_of(batches: dict[str, tuple[str, list[str], int, int]], part: str, **kind: Any) -> Part:
-    """The part ``BATCH/K`` of :func:`parts`, its batch made by :func:`games` (``kind``: its mode, undoing)."""
+def play_part(
+    batches: dict[str, tuple[str, list[str], int, int]], part: str, tmp_path: Path, **kind: Any
+) -> tuple[list[Game], list[tuple[Game, Outcome]], float]:
+    """Play the part ``BATCH/K`` of :func:`parts`: the batch's games (by :func:`games`, ``kind`` its mode or
+    undoing), the results of the part's own (with the batch's seeds), and the share of the batch they are. A total
+    the batch must reach is asked of each part in proportion, so that the parts together ask at least what it did."""
     name, k = part.split("/")
     game, presets, count, seed = batches[name]
     many = -(-count // PART)
-    return Part(games(game, presets, count, seed, **kind), int(k) * count // many, (int(k) + 1) * count // many)
+    start, stop = int(k) * count // many, (int(k) + 1) * count // many
+    batch = games(game, presets, count, seed, **kind)
+    return batch, play_all(batch[start:stop], tmp_path, start), (stop - start) / count
 
 
 # -- the tests --------------------------------------------------------------------------------------
@@ -699,20 +683,18 @@ TABLE_BATCHES = {
 
 @pytest.mark.parametrize("part", parts(BATCHES))
 def test_no_message_carries_a_card_its_receiver_may_not_see(part: str, tmp_path: Path) -> None:
-    game = BATCHES[part.split("/")[0]][0]
-    batch = part_of(BATCHES, part)
-    results = batch.play(tmp_path)
+    batch, results, share = play_part(BATCHES, part, tmp_path)
     problems = [p for _, o in results for p in o.problems]
     assert not problems, f"{len(problems)} leaks or stalls; the first:\n" + "\n".join(problems[:10])
     # The checker saw real cards, hands included, and the test played its seats (in each part its share of the
     # batch's totals); the batch is played at every size of table.
-    assert len(results) == len(batch.games)
+    assert len(results) == round(share * len(batch))
     assert all(o.deals >= 1 and o.tokens > 0 for _, o in results)
-    assert sum(o.hand_tokens for _, o in results) > 1000 * batch.share
-    assert sum(o.person_actions for _, o in results) > 200 * batch.share
+    assert sum(o.hand_tokens for _, o in results) > 1000 * share
+    assert sum(o.person_actions for _, o in results) > 200 * share
     assert sum(o.rejoins for _, o in results) > 0 and sum(o.aways for _, o in results) > 0
-    lo, hi = seat_range(game)
-    assert {g.config["players"] for g in batch.batch} == set(range(lo, hi + 1))
+    lo, hi = seat_range(batch[0].config["game"])
+    assert {g.config["players"] for g in batch} == set(range(lo, hi + 1))
 
 
 @pytest.mark.parametrize("batch", list(TABLE_BATCHES))
@@ -743,14 +725,13 @@ def test_undo_never_hides_again_a_card_its_person_has_seen(part: str, tmp_path: 
     """A person alone with bots undoes at random, where it is offered and where it is not: no undo hides again a
     card he could see just before it (a bot's card played after his action, the miss, cards bought), so he never
     replays knowing a hidden card; a refused undo changes nothing, and says why (a card he has been shown)."""
-    batch = part_of(UNDO_BATCHES, part, undoing=True)
-    results = batch.play(tmp_path)
+    _, results, share = play_part(UNDO_BATCHES, part, tmp_path, undoing=True)
     problems = [p for _, o in results for p in o.problems]
     assert not problems, f"{len(problems)} leaks or stalls; the first:\n" + "\n".join(problems[:10])
     assert sum(o.undo_hidden for _, o in results) == 0
     # Undo was applied often, and refused often because a bot's card had been shown since the person's action.
-    assert sum(o.undos for _, o in results) > 100 * batch.share
-    assert sum(o.undo_shown for _, o in results) > 50 * batch.share
+    assert sum(o.undos for _, o in results) > 100 * share
+    assert sum(o.undo_shown for _, o in results) > 50 * share
     assert all(o.deals >= 1 and o.tokens > 0 for _, o in results)
 
 
