@@ -28,8 +28,10 @@ build/site/index.html: $(STAMP)
 ## Install and run every check: lint, types, the layers (import-linter), the laws and the site, tests (with doctests).
 ## The browser tests drive the system Chromium: scripts/ensure-chromium installs it when missing.
 ## The store tests start their own PostgreSQL server: scripts/ensure-postgres installs Debian's when missing.
-## pytest-xdist runs the tests on every core (-n auto). The numba kernels are compiled once, into their disk caches, by
-## scripts/warm_kernels.py in the background while the linters keep one core busy, rather than in every test worker.
+## pytest-xdist runs the tests on every core (-n auto), a worker that has finished its share taking tests from the
+## others' (--dist worksteal), so that none idles while the longest tests end. The numba kernels are compiled once,
+## into their disk caches, by scripts/warm_kernels.py (in processes of its own) in the background while the linters
+## run, rather than in every test worker. The site built here is the one the tests read (tests/docs_build.py).
 test: $(STAMP)
 	@mkdir -p build
 	$(BIN)/python scripts/warm_kernels.py > build/warm-kernels.log 2>&1 & echo $$! > build/warm-kernels.pid
@@ -42,7 +44,7 @@ test: $(STAMP)
 	bash scripts/ensure-chromium
 	bash scripts/ensure-postgres
 	@while kill -0 $$(cat build/warm-kernels.pid) 2>/dev/null; do sleep 1; done; cat build/warm-kernels.log
-	$(BIN)/pytest tests src/roundgames --doctest-modules -n auto
+	$(BIN)/pytest tests src/roundgames --doctest-modules -n auto --dist worksteal
 
 ## Build the documentation site into build/site/ (`roundgames serve` then serves it at /docs/).
 docs: $(STAMP)

@@ -9,22 +9,27 @@ database of it for one test) serve the store tests on PostgreSQL.
 
 For the computed strategies: :func:`bidding` plays a deal's declarations or calls and shows each turn with a
 choice, :func:`refused` checks a command's one-line refusal, and the fixture ``nap_strategy`` is a Nap strategy
-file made once for the session by ``roundgames strategy`` at a trial's size.
+file made once for the whole run (every test worker reads the one file) by ``roundgames strategy`` at a trial's
+size.
 """
 
 from __future__ import annotations
 
+import fcntl
+import json
+import os
 import random
 import shlex
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from cli_run import Run, run_cli
-from docs_build import build_site
+from docs_build import build_site, fresh_site
 from pgserver import PgServer, why_no_postgres
 from roundgames import IllegalActionError
 from roundgames.games.protocol import Stage
@@ -126,14 +131,34 @@ class Built:
     command: str
 
 
+@contextmanager
+def shared_folder(tmp_path_factory: pytest.TempPathFactory, name: str) -> Iterator[Path]:
+    """A folder of the whole run, which every test worker (pytest-xdist) sees, held by one worker at a time: what
+    a session fixture makes there once, the other workers find there."""
+    root = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        root = root.parent  # each worker's folder sits in the run's
+    folder = root / name
+    with (root / f"{name}.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        folder.mkdir(exist_ok=True)
+        yield folder
+
+
 @pytest.fixture(scope="session")
 def nap_strategy(tmp_path_factory: pytest.TempPathFactory) -> Built:
     """``roundgames strategy --game nap`` at a trial's size (one iteration of 2,000 deals, 2,000 to settle, one
-    thread), run once for the session into a folder of its own: Nap at four, Peel's rules."""
-    folder = tmp_path_factory.mktemp("strategies")
-    args = ["--game", "nap", "--seed", "5", "--out", str(folder), "--iterations", "1", "--deals", "2000"]
-    args += ["--final", "2000"]
-    got = run_cli("strategy", *args, "--workers", "1")
+    thread), run once for the whole run into a folder of its own: Nap at four, Peel's rules. The first worker to
+    need it runs the command; the others read what it wrote and said."""
+    with shared_folder(tmp_path_factory, "strategies") as folder:
+        args = ["--game", "nap", "--seed", "5", "--out", str(folder), "--iterations", "1", "--deals", "2000"]
+        args += ["--final", "2000"]
+        said = folder / "run.json"
+        if said.exists():
+            got = Run(**json.loads(said.read_text(encoding="utf-8")))
+        else:
+            got = run_cli("strategy", *args, "--workers", "1")
+            said.write_text(json.dumps(asdict(got)), encoding="utf-8")
     return Built(got, folder / "nap-4.rgs", shlex.join(["roundgames", "strategy", *args]))
 
 
@@ -157,7 +182,10 @@ def pg_url(postgres: PgServer) -> str:
 @pytest.fixture(scope="session")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The documentation site built (``mkdocs build --strict``) from this checkout, once for every test that reads
-    or serves it."""
+    or serves it: ``make test``'s build in build/site/ while it is fresh (tests/docs_build.py), else one of its own."""
+    built = fresh_site()
+    if built is not None:
+        return built
     folder = tmp_path_factory.mktemp("site")
     done, _ = build_site(folder)
     assert done.returncode == 0, done.stdout + done.stderr
