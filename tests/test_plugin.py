@@ -105,8 +105,12 @@ def test_a_bad_line_is_refused_naming_the_path(monkeypatch: pytest.MonkeyPatch, 
 
 def test_a_bad_line_stops_the_command_naming_the_path() -> None:
     run = _roundgames("referee", str(RECORDS / "aces_low.json"), env=_env(ROUNDGAMES_GAMES="onetrick.game:PLUGN"))
-    assert run.returncode != 0 and run.stdout == ""
-    assert run.stderr.strip().splitlines()[-1].endswith("'onetrick.game:PLUGN': module 'onetrick.game' has no 'PLUGN'")
+    # a user's mistake: one line and status 2, no traceback
+    assert run.returncode == 2 and run.stdout == ""
+    assert (
+        run.stderr
+        == "roundgames: error: ROUNDGAMES_GAMES: 'onetrick.game:PLUGN': module 'onetrick.game' has no 'PLUGN'\n"
+    )
 
 
 def test_an_installed_entry_point_adds_the_game(tmp_path: Path) -> None:

@@ -52,7 +52,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
-    parser = build_parser()
+    try:
+        parser = build_parser()  # its --game choices read the registry: every game, those added by a user's line too
+    except RoundgamesError as e:  # a game named by ROUNDGAMES_GAMES or an entry point that cannot be loaded
+        print(f"roundgames: error: {e}", file=sys.stderr)
+        return 2
     args = parser.parse_args(argv)
     try:
         status: int = args.func(args)

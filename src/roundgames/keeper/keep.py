@@ -42,7 +42,6 @@ from ..records.sitting import records_of
 
 __all__ = [
     "KEEP_FORMAT",
-    "STAKE_NAMES",
     "Keeper",
     "KeptDeal",
     "Settled",
@@ -50,8 +49,15 @@ __all__ = [
 ]
 
 #: the stakes each game takes (DEAL-RECORD.md ``stakes``)
-STAKE_NAMES = {spec.name: spec.stake_names for spec in games()}
-_STOPS = {spec.name: spec.stops for spec in games()}
+
+
+def __getattr__(name: str) -> Any:
+    # Each game's stakes, read when asked rather than at import (a game added by ROUNDGAMES_GAMES is found then).
+    if name == "STAKE_NAMES":
+        return {spec.name: spec.stake_names for spec in games()}
+    raise AttributeError(name)
+
+
 #: the verbs with which the keeper states a result nobody played out (the keeper's own, where the game has them)
 STATED = ("trick", "single")
 #: the way to stop in which a seat named at the table takes the whole pool or kitty (KEEP-4)
@@ -275,10 +281,8 @@ class Keeper:
         after, method = stop.get("after"), stop.get("method")
         if not isinstance(after, int) or isinstance(after, bool) or not 1 <= after <= count:
             raise RecordError("stop.after", f"expected a number of deals from 1 to {count}, got {json.dumps(after)}")
-        if method not in _STOPS[self.game]:
-            raise RecordError(
-                "stop.method", f"expected one of {', '.join(_STOPS[self.game])}, got {json.dumps(method)}"
-            )
+        if method not in (stops := game_spec(self.game).stops):
+            raise RecordError("stop.method", f"expected one of {', '.join(stops)}, got {json.dumps(method)}")
         if (method == "draw") != ("seat" in stop):
             raise RecordError("stop.seat", "the seat that drew the kitty is given with 'draw', and only then")
         if "seat" in stop and stop["seat"] not in self.seats:

@@ -70,8 +70,12 @@ _FIELDS = (
     "cards",
     "actions",
 )
+
+
 #: the values DEAL-RECORD.md allows for ``kind``: the kinds of deal of the games whose deals have kinds
-_KINDS = tuple(dict.fromkeys(kind for spec in games() for kind in spec.kind_words))
+def _kinds() -> tuple[str, ...]:
+    """Every kind of deal of every game (read at use: a game added by ROUNDGAMES_GAMES has its kinds)."""
+    return tuple(dict.fromkeys(kind for spec in games() for kind in spec.kind_words))
 
 
 @dataclass
@@ -119,8 +123,8 @@ def _int(obj: Mapping[str, Any], key: str, default: int, minimum: int = 0) -> in
 
 def _kind(obj: Mapping[str, Any], key: str, default: str) -> str:
     value = obj.get(key, default)
-    if value not in _KINDS:
-        raise RecordError(key, f"unknown kind {json.dumps(value)} (valid: {', '.join(_KINDS)})")
+    if value not in (kinds := _kinds()):
+        raise RecordError(key, f"unknown kind {json.dumps(value)} (valid: {', '.join(kinds)})")
     return str(value)
 
 

@@ -39,11 +39,17 @@ from .decisions import Decision, check_bot, decide, decision_seed
 from .input import PLAY, action_cards, action_text, parse_input, typed_text
 from .words import TableDeal, count_words, hand_order, played, you
 
-__all__ = ["ALL_FORMS", "SAVE_FORMAT", "PlaySettings", "Table", "hand_order"]
+__all__ = ["SAVE_FORMAT", "PlaySettings", "Table", "hand_order"]
 
-#: every form of every game (RULES.md §4, §6): what a table plays by default, every front end (the full-screen
-#: and line-mode terminal tables, the web table) being able to enter every move (an exchange, a flush shown)
-ALL_FORMS = tuple(form.name for spec in games() for form in spec.forms)
+
+def __getattr__(name: str) -> Any:
+    # ALL_FORMS: every form of every game (RULES.md §4, §6), what a table plays by default, every front end being
+    # able to enter every move (an exchange, a flush shown). Read when asked rather than at import: a game added by
+    # ROUNDGAMES_GAMES is found then, and a bad one is refused by the command that reads it, not by an import.
+    if name == "ALL_FORMS":
+        return tuple(form.name for spec in games() for form in spec.forms)
+    raise AttributeError(name)
+
 
 #: the saved table's format (:mod:`roundgames.records.table` reads and writes the file)
 SAVE_FORMAT = TABLE_FORMAT
@@ -98,13 +104,13 @@ class Table:
         rounds: int = 1,
         names: Sequence[str] | None = None,
         table_mode: bool = False,
-        forms: Sequence[str] = ALL_FORMS,
+        forms: Sequence[str] | None = None,
         hints: bool = False,
     ) -> Table:
         """A new table; raises a :class:`RoundgamesError` naming any bad setting. ``table_mode``: irregular
         actions are accepted and ruled by the laws (RULES.md §5, §8) instead of refused. ``forms``: the forms
         beyond each game's first that the front end can play (default every form: each front end enters
-        exchanges and shows flushes, LOO5-2, LOO5-6). ``bot``: the bot of every seat, unless ``bots`` names one for each seat (in seat order;
+        exchanges and shows flushes, LOO5-2, LOO5-6; ``None``). ``bot``: the bot of every seat, unless ``bots`` names one for each seat (in seat order;
         a person's seat's is the one that would play it). ``hints``: a person may ask for the expert's values at
         his turn (:meth:`hint`)."""
         try:
@@ -113,7 +119,7 @@ class Table:
             raise RecordError("game", str(e)) from None
         rules = rules_for(game, preset, options)
         form = spec.form_of(rules)
-        if form != spec.forms[0] and form.name not in forms:
+        if form != spec.forms[0] and forms is not None and form.name not in forms:
             # This front end has no way to enter an exchange or show a flush (LOO5-2, LOO5-6).
             chosen = f"preset {preset!r}" if spec.form_of(spec.rules.preset(preset)) == form else f"form {form.name!r}"
             raise RecordError(
@@ -536,7 +542,7 @@ class Table:
             rounds=saved.rounds,
             names=saved.seats,
             table_mode=saved.mode == "table",
-            forms=ALL_FORMS,  # saved by the terminal, which plays every form
+            forms=None,  # saved by the terminal, which plays every form
             hints=saved.hints,
         )
         table.hinted = {n - 1: {saved.seats.index(name) for name in names} for n, names in saved.hinted.items()}
