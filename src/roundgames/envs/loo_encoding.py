@@ -23,8 +23,8 @@ import numpy as np
 from ..core.cards import card_of, card_str, cards_in, format_cards
 from ..core.errors import IllegalActionError
 from ..loo.actions import VERBS, Decl, Kind, LooAction, Phase, exchange_cards
-from ..loo.deal import LooDeal
-from ..loo.five import FiveCardLoo, hand_size
+from ..loo.deal import FiveCardLoo, LooDeal
+from ..loo.five import hand_size
 from ..loo.rules import LooRules
 from ._common import bits, card_ones, first_id, id_count, num_actions, trick_cells, trick_text
 

@@ -11,7 +11,7 @@ from ..games.base import CardClaims
 from .actions import Kind
 
 if TYPE_CHECKING:
-    from .deal import LooDeal
+    from .strict import StrictLooDeal as LooDeal
 
 __all__ = ["claim_cards", "deal_order"]
 

@@ -21,7 +21,7 @@ from ..games.protocol import Feature
 from .actions import Decl, Kind, Phase
 
 if TYPE_CHECKING:
-    from .deal import LooDeal
+    from .strict import StrictLooDeal as LooDeal
 
 __all__ = [
     "declare_options",

@@ -12,7 +12,7 @@ from ..core.ledger import Ledger
 from .actions import Decl
 
 if TYPE_CHECKING:
-    from .deal import LooDeal
+    from .strict import StrictLooDeal as LooDeal
 
 __all__ = ["pay_single", "reopen_single", "settle_single", "settle_tricks", "shares"]
 

@@ -14,7 +14,7 @@ from .actions import Kind, LooAction, Phase
 from .settle import pay_single, settle_tricks
 
 if TYPE_CHECKING:
-    from .deal import LooDeal
+    from .strict import StrictLooDeal as LooDeal
 
 __all__ = ["apply_stated", "deal_unknown", "stated_options", "verify_stated"]
 

@@ -14,7 +14,7 @@ from ..games.protocol import DealResult, View
 from .actions import VERBS, Decl, Kind, LooAction, Phase
 
 if TYPE_CHECKING:
-    from .deal import LooDeal
+    from .strict import StrictLooDeal as LooDeal
 
 __all__ = ["KIND_WORDS", "LooResult", "LooView", "describe", "kind_words", "result_of", "view_of"]
 

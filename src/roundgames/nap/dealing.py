@@ -12,7 +12,7 @@ from ..core.errors import RecordError
 from ..games.base import CardClaims
 
 if TYPE_CHECKING:
-    from .deal import PlainNapDeal
+    from .strict import StrictNapDeal as PlainNapDeal
 
 __all__ = ["claim_cards", "deal_packets"]
 

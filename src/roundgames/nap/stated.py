@@ -11,7 +11,7 @@ from ..core.tricks import Trick
 from .actions import NapPhase
 
 if TYPE_CHECKING:
-    from .deal import PlainNapDeal
+    from .strict import StrictNapDeal as PlainNapDeal
 
 __all__ = ["deal_unknown", "verify_trick", "won_trick"]
 

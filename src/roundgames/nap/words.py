@@ -14,7 +14,7 @@ from ..games.protocol import DealResult, View
 from .actions import VERBS, NapAction, call_title
 
 if TYPE_CHECKING:
-    from .deal import PlainNapDeal
+    from .strict import StrictNapDeal as PlainNapDeal
 
 __all__ = ["NapResult", "NapView", "call_notes", "describe", "result_of", "view_of"]
 
