@@ -51,7 +51,7 @@ def test_a_revoke_is_judged_twice_alike_and_changes_nothing_until_applied() -> N
     assert deal.irregularities == [] and deal.ledger.next_pool == 0
     assert deal.apply_ruling(first) == revoke
     assert [i.rule for i in deal.irregularities] == ["LOO-LAW-14"]
-    assert deal.ledger.next_pool == full_loo and deal.trick_cards == [] and deal.seats[deal.to_act] == "P1"
+    assert deal.ledger.next_pool == full_loo and deal.trick_cards == [] and deal.to_act == 0  # P1 leads again
 
 
 def test_a_ruling_applied_does_what_apply_does() -> None:
@@ -149,3 +149,11 @@ def test_a_deal_made_first_thing_in_a_fresh_process_applies_the_laws(
     script = "\n".join(line.strip() for line in script.splitlines())
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
     assert out.stdout.split() == [rule]
+
+
+def test_a_standing_ruling_is_the_ruling_of_a_proper_action() -> None:
+    deal = loo_in_play()
+    action = deal.parse_action("P2 play KH")
+    ruling = Ruling.standing(action, deal.law)
+    assert ruling == Ruling(action, proper=True, state=deal.law) == judge_loo(deal, action)
+    assert ruling.payments == () and ruling.irregularity is None and not ruling.void and ruling.paid(1) == 0

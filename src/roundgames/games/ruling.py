@@ -67,7 +67,7 @@ class Payment:
             raise ValueError(f"a payment goes into {', '.join(POOLS[:2])} or to a seat, got {self.pool!r}, {self.to}")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Ruling(Generic[A]):
     """What the laws decide about one action; nothing has changed until the deal applies it.
 
@@ -103,6 +103,18 @@ class Ruling(Generic[A]):
     made: bool | None = None
     #: what the game's laws keep for the rest of the deal after this ruling (None: nothing kept, or unchanged)
     state: object | None = None
+
+    @classmethod
+    def standing(cls, action: A, state: object | None = None) -> Ruling[A]:
+        """The ruling on a proper action: it stands as the rules have it (``proper``), nothing else ordered. The same
+        value as ``Ruling(action, proper=True, state=state)``, made at a fraction of the cost, for it is made for
+        almost every action in table mode: only the three fields that differ from their defaults are set, the
+        others read the class's defaults (hence no ``slots``)."""
+        out = object.__new__(cls)
+        object.__setattr__(out, "action", action)
+        object.__setattr__(out, "proper", True)
+        object.__setattr__(out, "state", state)
+        return out
 
     def paid(self, seat: int) -> int:
         """What ``seat`` pays under this ruling, wherever it goes."""

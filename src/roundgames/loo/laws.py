@@ -105,9 +105,17 @@ class _Case:
             state = replace(state, demand=None)
         return Ruling(self.action, state=state, **parts)
 
+    def standing(self) -> Judged:
+        """The ruling on a proper action: it stands, and closes an open demand for a replay (§14.9)."""
+        return _standing(self.action, self.law)
+
     def irregularity(self, rule: str, penalty: int, pool: str | None) -> Irregularity:
         """The entry the law applied leaves in ``irregularities``: at the action's place in the log."""
         return Irregularity(len(self.deal.log), self.seat, rule, penalty, pool if penalty else None)
+
+
+def _standing(action: LooAction, law: LawState) -> Judged:
+    return Ruling.standing(action, law if law.demand is None else replace(law, demand=None))
 
 
 def _law_of(deal: StrictLooDeal) -> LawState:
@@ -213,7 +221,11 @@ def judge(deal: StrictLooDeal, action: LooAction) -> Judged:
     the deal is only read.
     """
     s = deal.seat_index(action.seat)
-    c = _Case(deal, s, action, _law_of(deal))
+    law = _law_of(deal)
+    if deal.phase is Phase.PLAY and action.verb == "play" and deal.can_proper(action):
+        # a proper card, the common case, judged at once (nor can it be a law's case: Peel's single has no play)
+        return _standing(action, law)
+    c = _Case(deal, s, action, law)
     if deal.voidable and action.verb == "irregular":
         return _irregular(c)  # Peel's single is settled as it is dealt, but a law of the deal may void it (§14.30)
     if deal.phase is Phase.COMPLETE:
@@ -230,7 +242,7 @@ def judge(deal: StrictLooDeal, action: LooAction) -> Judged:
         deal.verify_proper(action)
     except IllegalActionError as e:
         return _irregular_action(c, e)
-    return c.ruling(proper=True)
+    return c.standing()
 
 
 def _declaration_in_turn(c: _Case, decl: Decl) -> Judged:
@@ -242,7 +254,7 @@ def _declaration_in_turn(c: _Case, decl: Decl) -> Judged:
             )
         return c.ruling(forced=True)  # even where the dealer could not otherwise throw up (LOO-DECL-8)
     c.deal.verify_proper(c.action)  # a declaration he may not make is refused as in strict mode
-    return c.ruling(proper=True)
+    return c.standing()
 
 
 def _irregular_action(c: _Case, error: IllegalActionError) -> Judged:

@@ -8,23 +8,16 @@ Five-card and Irish Loo extend this class (:mod:`roundgames.loo.five`). The deal
 :class:`~roundgames.loo.deal.LooDeal`, which adds the laws of table mode (:mod:`roundgames.loo.laws`) and makes
 a deal of the class of ``rules.form``; this class refuses table mode rather than play it strict.
 
->>> from roundgames.core.cards import parse_cards
->>> deal = StrictLooDeal(LooRules.preset("peel"), ["P1", "P2", "P3", "P4"], dealer="P2", pool=9)
->>> deal.deal_cards({"P3": "AS 4S 9D", "P4": "KD QD 2C", "P1": "JS 8H 3H", "P2": "KS TS 5D"},
-...                 miss="6C 2H 8D", turnup="7S")
->>> for seat in ["P3", "P4", "P1", "P2"]:
-...     _ = deal.stand(seat)
->>> deal.play("P3", parse_cards("4S")[0])
+>>> from roundgames.loo.rules import LooRules
+>>> deal = StrictLooDeal(LooRules.preset("peel"), ["P1", "P2", "P3"], dealer="P3", pool=3)
+>>> deal.deal_cards({"P1": "AS 4S 9D", "P2": "KD QD 2C", "P3": "JS 8H 3H"}, miss="6C 2H 8D", turnup="7S")
+>>> [deal.action_str(a) for a in deal.legal_actions()]
+['P1 stand', 'P1 throw', 'P1 miss']
+>>> deal.table_mode = True
+>>> deal.apply(deal.parse_action("P1 stand"))
 Traceback (most recent call last):
 ...
-roundgames.core.errors.IllegalActionError: P3 cannot play 4S: holding the ace of trumps, must lead it (LOO-PLAY-2)
->>> for text in ["P3 play AS", "P4 play 2C", "P1 play JS", "P2 play TS", "P3 play 4S", "P4 play QD",
-...              "P1 play 3H", "P2 play KS", "P2 play 5D", "P3 play 9D", "P4 play KD", "P1 play 8H"]:
-...     _ = deal.apply(deal.parse_action(text))
->>> deal.is_complete, deal.net, deal.pool_total, deal.next_kind
-(True, [-6, 1, 4, 4], 6, <Kind.REGULAR: 'regular'>)
->>> print(deal.result().sentence())
-Looed: P1 6. P1 -6, P2 +1, P3 +4, P4 +4. Next pool 6; P3 deals a regular deal.
+roundgames.core.errors.RulesError: StrictLooDeal plays by the rules alone: a deal in table mode is a LooDeal
 """
 
 from __future__ import annotations
@@ -36,7 +29,7 @@ from typing import Self
 
 from ..core.cards import Card, card_str, cards_in, pack
 from ..core.errors import IllegalActionError, RecordError, RulesError, not_held
-from ..core.tricks import trick_winner
+from ..core.tricks import Trick, trick_winner
 from ..games.base import BaseDeal
 from ..games.protocol import Feature, Stage
 from .actions import (
@@ -53,13 +46,13 @@ from .actions import (
     action_str,
     parse_action,
 )
-from .dealing import claim_cards, deal_order
+from .dealing import Layout, claim_cards, deal_order
 from .lawstate import LawState
 from .legality import declare_options, follow, follow_reason, lead, lead_reason, refusal, verify_in_play
 from .rules import LooRules
-from .settle import settle_single, settle_tricks, shares
-from .stated import apply_stated, deal_unknown, stated_options, verify_stated
-from .words import LooResult, LooView, describe, result_of, view_of
+from .settle import Settlement, shares, single_settlement, single_winner, trick_settlement
+from .stated import stated_options, unknown_turnup, verify_stated
+from .words import LooView, describe
 
 __all__ = [
     "DECLARE_VERBS",
@@ -225,7 +218,9 @@ class StrictLooDeal(BaseDeal):
     ) -> None:
         """Deal the given cards (``stock``, in Five-card and Irish Loo: the undealt pack, top card first);
         raises :class:`RecordError` for a card that is missing, doubled or unknown."""
-        masks, miss_mask, up, stock_cards = claim_cards(self, hands, miss, turnup, stock)
+        rules = self.rules
+        layout = Layout(self.seats, self.order, self.hand_size, self.kind, rules.pack, rules.form, self.has_stock)
+        masks, miss_mask, up, stock_cards = claim_cards(layout, hands, miss, turnup, stock)
         self._set_cards(masks, miss_mask, up, stock_cards)
 
     def _set_cards(self, hands: Mapping[int, int], miss: int, turnup: Card, stock: Sequence[Card] = ()) -> None:
@@ -238,7 +233,7 @@ class StrictLooDeal(BaseDeal):
         self.trump = turnup // 13
         self.pay_stakes()
         if self.kind is Kind.SINGLE:
-            settle_single(self)
+            self.settle_single(single_winner(self.hands, self.order, self.trump, self.turnup))
             return
         self.phase = Phase.DECLARE
         self.to_act = self.order[0]
@@ -252,15 +247,6 @@ class StrictLooDeal(BaseDeal):
                 if s != self.dealer:
                     self.ledger.stake(s, stakes.ante)
         self.staked_pool = self.ledger.pool
-
-    def return_stakes(self) -> None:
-        """Give back the stakes as :meth:`deal` took them: the deal is void (LOO-LAW-1..3, §14.8)."""
-        stakes = self.rules.stakes
-        self.ledger.take(self.dealer, stakes.deal)
-        if self.rules.ante == "all" and self.kind is not Kind.SINGLE:
-            for s in range(self.n):
-                if s != self.dealer:
-                    self.ledger.take(s, stakes.ante)
 
     # -- state ---------------------------------------------------------------------------
 
@@ -341,15 +327,6 @@ class StrictLooDeal(BaseDeal):
         """The seats and cards of the trick in progress."""
         return tuple(self.trick_seats), tuple(self.trick_cards)
 
-    def result(self) -> LooResult | None:
-        """The finished deal's result as one value (None until the deal is complete)."""
-        return result_of(self) if self.is_complete else None
-
-    def view(self, seat: int | str) -> LooView:
-        """What ``seat`` may see now: its own cards only once its turn to declare has come
-        (LOO-DECL-1), the miss only if it took it (LOO-DEAL-6), never thrown-up cards or the pack."""
-        return view_of(self, self.seat_index(seat))
-
     def copy(self) -> Self:
         """An independent copy, for search."""
         out = object.__new__(type(self))
@@ -367,7 +344,14 @@ class StrictLooDeal(BaseDeal):
 
     def declare_options(self, seat: int) -> tuple[Decl, ...]:
         """The declarations open to ``seat`` if it were its turn (LOO-DECL-1..10, §14.2)."""
-        return declare_options(self, seat)
+        return declare_options(
+            seat,
+            self.decls,
+            self.order,
+            club_law=self.club_law,
+            miss_open=self.miss_holder is None,
+            may_concede=self.may_concede,
+        )
 
     @property
     def may_concede(self) -> bool:
@@ -409,7 +393,8 @@ class StrictLooDeal(BaseDeal):
 
     def _refusal(self, name: str, verb: str, decl: Decl) -> IllegalActionError:
         """Why a declaration that is not among the options is refused, with its rule."""
-        return refusal(self, name, verb, decl)
+        holder = None if self.miss_holder is None else self.seats[self.miss_holder]
+        return refusal(name, verb, decl, kind=self.kind, club_law=self.club_law, miss_holder=holder)
 
     def can_declare(self, seat: int | str, decl: Decl) -> bool:
         """Whether ``seat`` may make ``decl`` now."""
@@ -424,54 +409,6 @@ class StrictLooDeal(BaseDeal):
         self.declare_unchecked(s, decl)
         self.log.append(action)
         return action
-
-    def verify_stand(self, seat: int | str) -> None:
-        """Raise unless ``seat`` may stand now."""
-        self.verify_declare(seat, Decl.STAND)
-
-    def can_stand(self, seat: int | str) -> bool:
-        """Whether ``seat`` may stand now."""
-        return self.can_declare(seat, Decl.STAND)
-
-    def stand(self, seat: int | str) -> LooAction:
-        """``seat`` stands on its own cards ("I play")."""
-        return self.declare(seat, Decl.STAND)
-
-    def verify_throw_up(self, seat: int | str) -> None:
-        """Raise unless ``seat`` may throw up now."""
-        self.verify_declare(seat, Decl.THROW)
-
-    def can_throw_up(self, seat: int | str) -> bool:
-        """Whether ``seat`` may throw up now."""
-        return self.can_declare(seat, Decl.THROW)
-
-    def throw_up(self, seat: int | str) -> LooAction:
-        """``seat`` throws up (LOO-DECL-2); for a dealer who may concede, gives up the stakes."""
-        return self.declare(seat, Decl.THROW)
-
-    def verify_take_miss(self, seat: int | str) -> None:
-        """Raise unless ``seat`` may take the miss now."""
-        self.verify_declare(seat, Decl.MISS)
-
-    def can_take_miss(self, seat: int | str) -> bool:
-        """Whether ``seat`` may take the miss now."""
-        return self.can_declare(seat, Decl.MISS)
-
-    def take_miss(self, seat: int | str) -> LooAction:
-        """``seat`` takes the miss and must play it (LOO-DECL-3/4)."""
-        return self.declare(seat, Decl.MISS)
-
-    def verify_defend(self, seat: int | str) -> None:
-        """Raise unless ``seat`` may play the miss for the pool now."""
-        self.verify_declare(seat, Decl.DEFEND)
-
-    def can_defend(self, seat: int | str) -> bool:
-        """Whether ``seat`` may play the miss for the pool now."""
-        return self.can_declare(seat, Decl.DEFEND)
-
-    def defend(self, seat: int | str) -> LooAction:
-        """The dealer plays the miss for the pool against the lone stander (LOO-DECL-8c)."""
-        return self.declare(seat, Decl.DEFEND)
 
     def declare_unchecked(self, s: int, decl: Decl) -> None:
         """Record ``s``'s declaration and move on, unchecked and unlogged: for the laws and search.
@@ -506,13 +443,6 @@ class StrictLooDeal(BaseDeal):
             leader = self.miss_holder
         self.to_act = leader
         self.play_hands, self.first_leader = self.hands[:], leader
-
-    def restart_play(self) -> None:
-        """Every card back in its hand; play again from the first lead, same leader (LOO-LAW-0b/0d, §14.9)."""
-        self.hands = self.play_hands[:]
-        self.tricks, self.trick_seats, self.trick_cards = [], [], []
-        self.won = [0] * self.n
-        self.to_act = self.first_leader
 
     def _take_pool_without_play(self, seat: int) -> None:
         if seat not in self.offenders:  # an offender wins nothing, with or without play: the pool is carried
@@ -549,7 +479,9 @@ class StrictLooDeal(BaseDeal):
         s = self.seat_index(seat)
         name, shown = self.seats[s], card_str(card) if 0 <= card < 52 else str(card)
         what = f"{name} cannot play {shown}"
-        verify_in_play(self, s, what)
+        if self.phase is not Phase.PLAY or self.unknown:  # asked only where it refuses: the hot path plays on
+            has_miss = self.phase is Phase.DECLARE and Feature.MISS in self.features
+            verify_in_play(self.phase, unknown=self.unknown, to_act=s == self.to_act, has_miss=has_miss, what=what)
         if s not in self.players:
             raise IllegalActionError(f"{what}: only those who stood or took the miss play", "LOO-PLAY-1")
         if not (0 <= card < 52 and self.hands[s] >> card & 1):
@@ -608,7 +540,7 @@ class StrictLooDeal(BaseDeal):
         self._after_trick()
         self.won[winner] += 1
         if len(self.tricks) == self.trick_count:  # LOO-PLAY-9, LOO5-5: all the tricks are played
-            settle_tricks(self)
+            self.settle_tricks()
         else:
             self.to_act = winner
 
@@ -641,7 +573,7 @@ class StrictLooDeal(BaseDeal):
         if s is None or self.phase is Phase.COMPLETE:
             return []
         if self.unknown and self.phase is Phase.PLAY:
-            return stated_options(self)
+            return stated_options(self.kind, self.order, self.dealer, self.players)
         if self.phase is Phase.DECLARE:
             return self._declare_actions(s)
         return self._play_actions(s)
@@ -680,7 +612,7 @@ class StrictLooDeal(BaseDeal):
         elif verb in DECLARE_VERBS:
             self.verify_declare(action.seat, DECLARE_VERBS[verb])
         elif verb in ("trick", "single"):
-            verify_stated(self, action)
+            self.verify_stated(action)
         elif verb == "irregular":
             named = (action.arg or "").split()
             rule = named[0] if named and named[0].startswith("LOO-LAW-") else "LOO-LAW-17"
@@ -718,8 +650,8 @@ class StrictLooDeal(BaseDeal):
         if verb in DECLARE_VERBS:
             return self.declare(action.seat, DECLARE_VERBS[verb])
         if verb in ("trick", "single"):  # a result stated where nobody recorded the cards
-            verify_stated(self, action)
-            apply_stated(self, action)
+            self.verify_stated(action)
+            self._apply_stated(action)
             self.log.append(action)
             return action
         return self._apply_form_verb(action)
@@ -735,7 +667,7 @@ class StrictLooDeal(BaseDeal):
         Warning: an illegal action corrupts the state. Use :meth:`apply` for anything a person drives.
         """
         if action.verb in ("trick", "single"):  # a result stated where nobody recorded the cards
-            apply_stated(self, action)
+            self._apply_stated(action)
         elif action.verb == "play":
             assert action.card is not None
             self.play_unchecked(action.seat, action.card, action.arg == "civil")
@@ -752,9 +684,86 @@ class StrictLooDeal(BaseDeal):
         """Deal a deal whose cards nobody recorded (the pool keeper's): hands are empty, play is stated
         (``SEAT trick``, ``SEAT single``, ``single nobody``: LOO-SGL-2, LOO-SGL-4), and ``turnup`` is
         needed only where it decides something, under club law (LOO-VAR-CLUBLAW)."""
-        deal_unknown(self, turnup)
+        if self.phase is not Phase.DEAL:
+            raise IllegalActionError("the cards have already been dealt", "LOO-DEAL-4")
+        up = unknown_turnup(turnup, self.rules, self.kind)
+        self.unknown = True
+        self.turnup, self.trump = up, up // 13 if up >= 0 else -1
+        self.pay_stakes()
+        if self.kind is Kind.SINGLE:  # the table says whose face-up card won (LOO-SGL-2)
+            self.phase, self.players, self.to_act = Phase.PLAY, self.order, self.dealer
+            return
+        self.phase = Phase.DECLARE
+        self.to_act = self.order[0]
+
+    def verify_stated(self, action: LooAction) -> int:
+        """Raise unless ``action`` (``trick`` or ``single``) may be stated now; returns the seat index."""
+        return verify_stated(
+            action,
+            self.action_str(action),
+            seats=self.seats,
+            unknown=self.unknown,
+            phase=self.phase,
+            kind=self.kind,
+            dealer=self.dealer,
+            order=self.order,
+            players=self.players,
+            turnup=self.turnup,
+        )
+
+    def _apply_stated(self, action: LooAction) -> None:
+        """Apply ``SEAT trick`` or ``SEAT single``, unchecked and unlogged."""
+        s = action.seat
+        if action.verb == "single":
+            self.settle_single(None if action.arg == "nobody" else s)  # LOO-SGL-2..4
+            return
+        leader = s if self.to_act is None else self.to_act
+        self.tricks.append(Trick(leader, (), (), s))  # who led and what was played is not recorded
+        self.won[s] += 1
+        if len(self.tricks) == self.hand_size:  # LOO-PLAY-9
+            self.settle_tricks()
+        else:
+            self.to_act = s  # the winner leads next (LOO-PLAY-7)
 
     # -- settlement (roundgames.loo.settle) ------------------------------------------------
+
+    def settle_single(self, best: int | None) -> None:
+        """Peel's single is decided: ``best`` (or nobody) takes the pool, every other seat dealt a card is looed S
+        (LOO-SGL-2..4)."""
+        self.winner_without_play = best
+        self._pay_out(single_settlement(best, self.order, self.ledger.pool, self.rules.stakes.single))
+
+    def settle_tricks(self) -> None:
+        """Divide the pool by tricks and loo those who took none (LOO-SET-1..4), a loo of the pool as divided,
+        single penalties paid into it included (LOO-STK-4 [I], §14.7)."""
+        pool, rules = self.ledger.pool, self.rules
+        defender = {s for s in self.players if self.decls[s] is Decl.DEFEND}
+        unlooed = {s for s in self.players if self.never_looed(s)}  # LOO5-8
+        if not rules.offender_double_loo:
+            unlooed |= self.offenders  # an offender is looed once only (LOO-LAW-0c)
+        if not rules.defender_looed:
+            unlooed |= defender  # LOO-DECL-8 [I]
+        winners = [t.winner for t in self.tricks if t.winner is not None]
+        stakes, loo = self.trick_shares(pool), rules.loo_amount(pool)
+        settled = trick_settlement(
+            pool,
+            winners,
+            players=self.players,
+            won=self.won,
+            stakes=stakes,
+            loo=loo,
+            carried=defender | self.offenders,
+            unlooed=unlooed,
+        )
+        self._pay_out(settled)
+
+    def _pay_out(self, settled: Settlement) -> None:
+        for s, amount in settled.takes:
+            self.ledger.take(s, amount)
+        for s, amount in settled.looed:
+            self.ledger.pay_next(s, amount)
+            self.looed[s] = amount
+        self.finish()
 
     def trick_shares(self, pool: int) -> list[int]:
         """The share of each trick, by trick number, the earliest getting the odd counters (LOO-SET-2, LOO5-5)."""

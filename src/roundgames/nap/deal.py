@@ -15,19 +15,24 @@ import.
 ...     _ = deal.apply(deal.parse_action(text))
 >>> [(i.index, deal.seats[i.seat], i.rule) for i in deal.irregularities], deal.seats[deal.declarer]
 ([(0, 'P2', 'NAP-LAW-4')], 'P3')
+>>> for text in ["P3 play AS", "P4 play 7S", "P1 play JS", "P2 play 5S", "P3 play KS", "P4 play 9H", "P1 play 6H",
+...              "P2 play 7C", "P3 play QS", "P4 play 8H", "P1 play TD", "P2 play 3H"]:
+...     _ = deal.apply(deal.parse_action(text))
+>>> print(deal.result().sentence())
+P3 made 3. P1 -3, P2 -3, P3 +9, P4 -3. Kitty 0; P1 deals next.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from ..games.protocol import Laws
 from ..games.ruling import Payment, Ruling
 from .actions import VERBS, NapAction, NapPhase
 from .calls import CALLS, pay_table
 from .laws import NapLaws
-from .strict import NapTrick, NapView, StrictNapDeal
+from .strict import NapTrick, StrictNapDeal
+from .words import UNSEEN_VERBS, NapResult, NapView, call_notes
 
 __all__ = ["CALLS", "VERBS", "NapAction", "NapPhase", "NapTrick", "NapView", "PlainNapDeal", "pay_table"]
 
@@ -37,18 +42,12 @@ class PlainNapDeal(StrictNapDeal):
     :class:`~roundgames.nap.variants.NapDeal` extends it with those variants; it is the deal every surface makes."""
 
     #: the laws of table mode (RULES.md §8)
-    LAWS: ClassVar[Laws[Any, Any] | None] = NapLaws()
-
-    @property
-    def laws(self) -> Laws[Any, Any]:
-        """The laws this deal is judged by in table mode."""
-        assert self.LAWS is not None, "every Nap deal has the laws of Nap"
-        return self.LAWS
+    LAWS: ClassVar[NapLaws] = NapLaws()
 
     def verify(self, action: NapAction) -> None:
         """Raise unless ``action`` is legal now; in table mode, unless a law covers it."""
         if self.table_mode and not self.can_proper(action):
-            self.laws.judge(self, action)
+            self.LAWS.judge(self, action)
             return
         self.verify_proper(action)
 
@@ -56,7 +55,7 @@ class PlainNapDeal(StrictNapDeal):
         """Apply ``action`` after checking it; returns it. In table mode an action the rules forbid is
         ruled on by the laws (:mod:`roundgames.nap.laws`) instead, or refused when no law covers it."""
         if self.table_mode and not self.can_proper(action):
-            return self.apply_ruling(self.laws.judge(self, action))
+            return self.apply_ruling(self.LAWS.judge(self, action))
         return self.apply_proper(action)
 
     def apply_ruling(self, ruling: Ruling[NapAction]) -> NapAction:
@@ -96,3 +95,58 @@ class PlainNapDeal(StrictNapDeal):
                 self.ledger.transfer(p.seat, p.to, p.amount)
             else:
                 self.ledger.stake(p.seat, p.amount)
+
+    # -- what the deal every surface makes offers besides the rules: the view, the result
+
+    def view(self, seat: int | str) -> NapView:
+        """What ``seat`` may see now: its own hand, the widow if it peeped, public calls and tricks."""
+        s = self.seat_index(seat)
+        widow = self.dealt_widow if s in self.peeped else None
+        mine = self.legal_actions() if self.to_act == s else []
+        return NapView(
+            seat=s,
+            stage=self.stage,
+            hand=self.hands[s],
+            to_act=self.to_act,
+            legal=tuple(a for a in mine if a.verb not in UNSEEN_VERBS),
+            tricks=tuple(self.all_tricks()),
+            card_counts=tuple(c.bit_count() for c in self.hands),
+            pool=self.kitty,
+            trump=self.trump,
+            seat_count=self.n,
+            dealer=self.dealer,
+            order=self.order,
+            may_take=tuple(sorted({a.verb for a in mine if a.verb in UNSEEN_VERBS})),
+            phase=self.phase,
+            widow=widow,
+            calls=tuple(self.calls),
+            declarer=self.declarer,
+            contract=self.contract,
+            players=self.order,
+            notes=call_notes(self.calls, self.n),
+            multiplier=self.multiplier,
+            rules=self.rules,
+            won=self.won,
+            lost=self.lost,
+            bought={seat: len(cards) for seat, cards in self.bought.items()},
+            peeped=frozenset(self.peeped),
+            world=self,
+        )
+
+    def result(self) -> NapResult | None:
+        """The finished deal's result as one value (None until the deal is complete)."""
+        if not self.is_complete:
+            return None
+        return NapResult(
+            seats=self.seats,
+            net=tuple(self.net),
+            pool=self.kitty,
+            next_dealer=self.next_dealer,
+            irregularities=tuple(self.irregularities),
+            void=self.void or self.proper_dealer is not None,
+            declarer=self.declarer,
+            contract=self.contract,
+            made=self.made,
+            next_multiplier=self.next_multiplier,
+            redeal=self.redeal,
+        )

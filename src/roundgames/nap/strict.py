@@ -15,10 +15,8 @@ deal of every game of Nap, extends that. This class refuses table mode rather th
 ...              "P1 play JS", "P2 play 5S", "P3 play KS", "P4 play 9H", "P1 play 6H", "P2 play 7C",
 ...              "P3 play QS", "P4 play 8H", "P1 play TD", "P2 play 3H"]:
 ...     _ = deal.apply(deal.parse_action(text))
->>> deal.is_complete, deal.made, deal.net
-(True, True, [-3, -3, 9, -3])
->>> print(deal.result().sentence())
-P3 made 3. P1 -3, P2 -3, P3 +9, P4 -3. Kitty 0; P1 deals next.
+>>> deal.is_complete, deal.made, deal.net, deal.seats[deal.next_dealer]
+(True, True, [-3, -3, 9, -3], 'P1')
 """
 
 from __future__ import annotations
@@ -36,8 +34,8 @@ from .actions import VERBS, NapAction, NapPhase, action_str, parse_action
 from .calls import CALLS, FIVE, TRICKS, ladder, option_problem, pay_table
 from .dealing import claim_cards, deal_packets
 from .rules import NapRules
-from .stated import deal_unknown, verify_trick, won_trick
-from .words import NapResult, NapView, describe, result_of, view_of
+from .stated import refuse_carded, verify_trick
+from .words import NapView, describe
 
 __all__ = ["CALLS", "VERBS", "NapAction", "NapPhase", "NapTrick", "NapView", "StrictNapDeal", "pay_table"]
 
@@ -168,7 +166,7 @@ class StrictNapDeal(BaseDeal):
         """Shuffle with ``seed`` and deal five cards each from the dealer's left, one at a time (NAP-DEAL-1)
         or in ``packets`` such as ``(2, 3)`` or ``(3, 2)`` (C-NAP-9), then the spare hand, the widow and the
         stock where the rules use them."""
-        self.set_cards(*deal_packets(self, seed, packets))
+        self.set_cards(*deal_packets(self.rules, self.order, seed, packets))
 
     def deal_cards(
         self,
@@ -179,7 +177,7 @@ class StrictNapDeal(BaseDeal):
         spare: str | Sequence[Card] = (),
     ) -> None:
         """Deal the given cards; raises :class:`RecordError` for a card that is missing, doubled or unknown."""
-        self.set_cards(*claim_cards(self, hands, stock=stock, widow=widow, spare=spare))
+        self.set_cards(*claim_cards(self.rules, self.seats, self.order, hands, stock=stock, widow=widow, spare=spare))
 
     def set_cards(self, hands: Mapping[int, int], spare: int, widow: Card | None, stock: list[Card]) -> None:
         """Put the dealt cards in place and begin the buying or the calling: for the dealing and the keeper."""
@@ -263,14 +261,6 @@ class StrictNapDeal(BaseDeal):
         out.exchanged = set(self.exchanged)
         out.ledger = self.ledger.copy()
         return out
-
-    def view(self, seat: int | str) -> NapView:
-        """What ``seat`` may see now: its own hand, the widow if it peeped, public calls and tricks."""
-        return view_of(self, self.seat_index(seat))
-
-    def result(self) -> NapResult | None:
-        """The finished deal's result as one value (None until the deal is complete)."""
-        return result_of(self) if self.is_complete else None
 
     # -- misdeal ---------------------------------------------------------------------------
 
@@ -576,19 +566,36 @@ class StrictNapDeal(BaseDeal):
         trick"), until NAP-PLAY-4 decides the deal. The variants that deal or exchange particular
         cards (purchase, peep, the spare hand, the top card) need the cards and are refused.
         """
-        deal_unknown(self)
+        refuse_carded(self.rules)
+        self.unknown = True
+        self.set_cards({}, 0, None, [])
 
     def verify_trick(self, seat: int | str) -> int:
         """Raise unless ``seat`` may be stated to have won the next trick (a deal of unknown cards)."""
-        return verify_trick(self, seat)
+        return verify_trick(seat, self.seats, self.order, unknown=self.unknown, phase=self.phase)
 
     def trick(self, seat: int | str) -> NapAction:
         """``seat`` won the next trick: the play of a deal whose cards nobody recorded."""
-        s = verify_trick(self, seat)
+        s = self.verify_trick(seat)
         action = NapAction(s, "trick")
-        won_trick(self, s)
+        self._won_trick(s)
         self.log.append(action)
         return action
+
+    def _won_trick(self, s: int) -> None:
+        """``s`` won the next trick, unchecked and unlogged; the early end decides the deal (NAP-PLAY-4)."""
+        leader = s if self.to_act is None else self.to_act
+        self.tricks.append(Trick(leader, (), (), s))  # who led and what was played is not recorded
+        if s == self.declarer:
+            self.won += 1
+        else:
+            self.lost += 1
+        decided = self.decided()  # NAP-PLAY-4
+        if decided is None:
+            self.to_act = s
+        else:
+            self.made = decided
+            self.settle()
 
     # -- actions in general ----------------------------------------------------------------
 
@@ -704,7 +711,7 @@ class StrictNapDeal(BaseDeal):
         elif v == "raise":
             self._raise(s)
         elif v == "trick":
-            won_trick(self, s)
+            self._won_trick(s)
         else:
             self._unchecked_variant(action)
         self.log.append(action)
