@@ -157,3 +157,25 @@ def test_a_standing_ruling_is_the_ruling_of_a_proper_action() -> None:
     ruling = Ruling.standing(action, deal.law)
     assert ruling == Ruling(action, proper=True, state=deal.law) == judge_loo(deal, action)
     assert ruling.payments == () and ruling.irregularity is None and not ruling.void and ruling.paid(1) == 0
+
+
+@pytest.mark.parametrize("table_mode", [True, False])
+def test_the_deal_judges_an_action_for_a_surface_and_applies_that_ruling(table_mode: bool) -> None:
+    """``deal.judge`` says what an action would do (what a front end shows before a person commits it)."""
+    loo = LooDeal(LooRules.preset("peel"), 4, dealer=3)
+    nap = NapDeal(NapRules.preset("peel"), 4, dealer=3)
+    for deal in (loo, nap):
+        deal.table_mode = table_mode
+        deal.deal(11)
+        proper = deal.legal_actions()[0]
+        before = snapshot(deal)
+        assert deal.judge(proper) == deal.judge(proper) and deal.judge(proper).proper and snapshot(deal) == before
+        deal.apply_ruling(deal.judge(proper))
+        assert deal.log == [proper]
+    out_of_turn = loo.parse_action("P3 stand")  # P2 is to declare (LOO-DECL-1), so a law covers it in table mode
+    if table_mode:
+        ruling = loo.judge(out_of_turn)
+        assert ruling.irregularity is not None and ruling.irregularity.rule == "LOO-LAW-5"
+    else:
+        with pytest.raises(IllegalActionError, match="LOO-DECL-1"):
+            loo.judge(out_of_turn)

@@ -92,6 +92,15 @@ class LooDeal(StrictLooDeal):
         else:
             self.verify_proper(action)
 
+    def judge(self, action: LooAction) -> Ruling[LooAction]:
+        """What ``action`` would do, changing nothing: in table mode the laws' ruling; in strict mode the action
+        stands if the rules allow it (else :class:`IllegalActionError` naming the rule). :meth:`apply_ruling`
+        applies it."""
+        if self.table_mode:
+            return self.LAWS.judge(self, action)
+        self.verify_proper(action)
+        return Ruling.standing(action)
+
     def apply(self, action: LooAction, *, strict: bool = False) -> LooAction:
         """Apply ``action`` after checking it; returns it as logged. In table mode the laws judge it and
         :meth:`apply_ruling` applies their ruling. (``strict=True`` is deprecated: it is :meth:`apply_proper`.)"""
@@ -105,13 +114,15 @@ class LooDeal(StrictLooDeal):
         settled again for the pool the law leaves, unless the law voids it (§14.30); a declaration made out of turn
         then takes effect at its maker's turn (LOO-LAW-5, §14.27)."""
         law = ruling.state
-        assert isinstance(law, LawState), "a ruling of Loo's laws carries their state"
+        assert law is None or isinstance(law, LawState), "a ruling of Loo's laws carries their state"
         if ruling.proper:  # the common case, at once: a proper action leaves nothing to pay or log
-            self.law = law
+            if law is not None:  # (a strict deal's proper action carries none: no law is in force)
+                self.law = law
             self.apply_proper(ruling.action)
-            if self.phase is Phase.DECLARE:
+            if law is not None and self.phase is Phase.DECLARE:
                 self._declare_bound(law)
             return ruling.action
+        assert law is not None, "a ruling of Loo's laws carries their state"
         settled = self.voidable
         self.law = law
         if settled:

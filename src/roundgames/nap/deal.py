@@ -51,6 +51,15 @@ class PlainNapDeal(StrictNapDeal):
             return
         self.verify_proper(action)
 
+    def judge(self, action: NapAction) -> Ruling[NapAction]:
+        """What ``action`` would do, changing nothing: where the rules allow it, it stands; else, in table mode,
+        the laws' ruling (:class:`IllegalActionError` naming the rule where none covers it, as in strict mode).
+        :meth:`apply_ruling` applies it."""
+        if self.table_mode and not self.can_proper(action):
+            return self.LAWS.judge(self, action)
+        self.verify_proper(action)
+        return Ruling.standing(action)
+
     def apply(self, action: NapAction) -> NapAction:
         """Apply ``action`` after checking it; returns it. In table mode an action the rules forbid is
         ruled on by the laws (:mod:`roundgames.nap.laws`) instead, or refused when no law covers it."""
@@ -59,10 +68,13 @@ class PlainNapDeal(StrictNapDeal):
         return self.apply_proper(action)
 
     def apply_ruling(self, ruling: Ruling[NapAction]) -> NapAction:
-        """Apply what the laws ruled on an action the rules forbid, the one place where a law changes the deal;
-        returns the action as logged. A void deal gives its stake back and ends: the same dealer deals again
-        (NAP-LAW-1, -2, §14.8), or the proper one (NAP-LAW-3); a contract the law decides is settled (NAP-LAW-6)."""
+        """Apply what the laws ruled on an action (one that stands is applied as the rules have it), the one place
+        where a law changes the deal; returns the action as logged. A void deal gives its stake back and ends: the
+        same dealer deals again (NAP-LAW-1, -2, §14.8), or the proper one (NAP-LAW-3); a contract the law decides
+        is settled (NAP-LAW-6)."""
         action = ruling.action
+        if ruling.proper:
+            return self.apply_proper(action)
         if ruling.void:
             if self.rules.has_kitty:
                 self.ledger.take(self.dealer, self.rules.stakes.unit)  # the void deal's stake back
