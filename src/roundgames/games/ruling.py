@@ -71,10 +71,9 @@ class Payment:
 class Ruling(Generic[A]):
     """What the laws decide about one action; nothing has changed until the deal applies it.
 
-    The deal applies the parts in a fixed order: the stakes returned (``void``), the ``payments``, the
-    ``irregularity`` logged with the action, then what happens to the cards and the turn (``replay``, ``plays``,
-    ``exposes``, ``to_act``), the action itself where it stands (``proper`` or ``forced``), and last the end of
-    the deal (``void``, ``made``).
+    Each game's deal applies the parts in its one fixed order, in one method (``LooDeal.apply_ruling``,
+    ``PlainNapDeal.apply_ruling``): what is paid, what is logged, what happens to the cards and the turn, and
+    whether the deal ends.
     """
 
     #: the action judged, as the deal's log keeps it
