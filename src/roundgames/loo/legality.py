@@ -127,7 +127,7 @@ def refusal(
 
 
 def declare_options(
-    seat: int, decls: Sequence[Decl], order: Sequence[int], *, club_law: bool, miss_open: bool, may_concede: bool
+    seat: int, decls: Sequence[Decl], order: Sequence[int], club_law: bool, miss_open: bool, may_concede: bool
 ) -> tuple[Decl, ...]:
     """The declarations open to ``seat`` in a Three-card deal if it were its turn (LOO-DECL-1..10, §14.2), given
     every seat's declaration so far and the ``order`` the seats declare in (the dealer's rights with the last)."""

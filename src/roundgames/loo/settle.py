@@ -10,17 +10,16 @@ pays when its play is over.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..core.cards import Card, highest
 
 __all__ = ["Settlement", "shares", "single_settlement", "single_winner", "trick_settlement"]
 
 
-@dataclass(frozen=True, slots=True)
-class Settlement:
+class Settlement(NamedTuple):
     """What the end of a deal pays: each ``(seat, amount)`` of ``takes`` taken out of the pool, in order, and each
-    ``(seat, amount)`` of ``looed`` paid into the next pool, in order."""
+    ``(seat, amount)`` of ``looed`` paid into the next pool, in order. (A named tuple: one is made every deal.)"""
 
     takes: tuple[tuple[int, int], ...]
     looed: tuple[tuple[int, int], ...]

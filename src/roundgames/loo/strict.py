@@ -344,14 +344,8 @@ class StrictLooDeal(BaseDeal):
 
     def declare_options(self, seat: int) -> tuple[Decl, ...]:
         """The declarations open to ``seat`` if it were its turn (LOO-DECL-1..10, §14.2)."""
-        return declare_options(
-            seat,
-            self.decls,
-            self.order,
-            club_law=self.club_law,
-            miss_open=self.miss_holder is None,
-            may_concede=self.may_concede,
-        )
+        # positional: asked at every declaration
+        return declare_options(seat, self.decls, self.order, self.club_law, self.miss_holder is None, self.may_concede)
 
     @property
     def may_concede(self) -> bool:
@@ -738,22 +732,16 @@ class StrictLooDeal(BaseDeal):
         single penalties paid into it included (LOO-STK-4 [I], §14.7)."""
         pool, rules = self.ledger.pool, self.rules
         defender = {s for s in self.players if self.decls[s] is Decl.DEFEND}
-        unlooed = {s for s in self.players if self.never_looed(s)}  # LOO5-8
+        unlooed = {s for s in self.players if not self.won[s] and self.never_looed(s)}  # LOO5-8
         if not rules.offender_double_loo:
             unlooed |= self.offenders  # an offender is looed once only (LOO-LAW-0c)
         if not rules.defender_looed:
             unlooed |= defender  # LOO-DECL-8 [I]
         winners = [t.winner for t in self.tricks if t.winner is not None]
         stakes, loo = self.trick_shares(pool), rules.loo_amount(pool)
+        carried = defender | self.offenders
         settled = trick_settlement(
-            pool,
-            winners,
-            players=self.players,
-            won=self.won,
-            stakes=stakes,
-            loo=loo,
-            carried=defender | self.offenders,
-            unlooed=unlooed,
+            pool, winners, players=self.players, won=self.won, stakes=stakes, loo=loo, carried=carried, unlooed=unlooed
         )
         self._pay_out(settled)
 
