@@ -45,7 +45,7 @@ def test_the_layers_and_the_games_independence_hold() -> None:
         ("core/cards.py", "from roundgames.web import app", "Layers"),  # the core importing a surface
         ("loo/deal.py", "from roundgames.records import deal", "Layers"),  # a game importing the records
         ("loo/actions.py", "from roundgames.nap import calls", "independent"),  # one game importing the other
-        ("loo/deal.py", "from roundgames.loo import laws", "Loo's modules"),  # the base deal importing its laws
+        ("loo/strict.py", "from roundgames.loo import laws", "Loo's modules"),  # the base deal importing its laws
         ("web/views.py", "from roundgames.nap.actions import call_title", "Surfaces know no game"),
         ("records/deal.py", "from roundgames.loo.deal import LooDeal", "Surfaces know no game"),
     ],

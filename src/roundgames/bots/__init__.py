@@ -37,13 +37,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Mapping
-from typing import Any, Protocol, runtime_checkable
+from typing import Any
 
 from ..core.errors import RulesError
 from ..core.options import Rules
 from ..core.seats import seat_names
 from ..games.protocol import Deal, Feature, GameSpec, View
 from ..games.registry import game_of, new_sitting
+from .bot import Bot
 from .expert import ExpertBot, expert_for
 from .games import BY_GAME, GAMES, BotFactory, GameBots, bot_table, kit_of
 from .loo import SensibleLooBot
@@ -66,18 +67,6 @@ __all__ = [
     "offer_side_actions",
     "play_deal",
 ]
-
-
-@runtime_checkable
-class Bot(Protocol):
-    """A player: given the view of the seat to act, return a legal action for that seat."""
-
-    name: str
-
-    def choose(self, view: View[Any]) -> Any:
-        """The action this bot takes in ``view`` (the seat's turn): one of ``view.legal``, or a way of taking
-        what ``view.may_take`` offers."""
-        ...
 
 
 class RandomBot:

@@ -15,19 +15,17 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
 from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..core.errors import RulesError
 from ..games.plugin import GamePlugin, PluginError, resolve
 from ..games.protocol import GameSpec, View
 from ..games.registry import BUILT_IN, game_of, plugin, plugins
-
-if TYPE_CHECKING:
-    from . import Bot
+from .bot import Bot
 
 __all__ = ["BY_GAME", "GAMES", "BotFactory", "GameBots", "bot_table", "kit", "kit_of", "searches"]
 
-BotFactory = Callable[[random.Random], "Bot"]
+BotFactory = Callable[[random.Random], Bot]
 
 
 @dataclass(frozen=True)

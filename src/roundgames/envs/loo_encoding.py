@@ -38,8 +38,8 @@ from ..loo.actions import (
     exchange_cards,
     id_space,
 )
-from ..loo.deal import LooDeal
-from ..loo.five import FiveCardLoo, hand_size
+from ..loo.deal import FiveCardLoo, LooDeal
+from ..loo.five import hand_size
 from ..loo.rules import LooRules
 from ._common import bits, card_ones, first_id, id_count, num_actions, trick_cells, trick_text
 

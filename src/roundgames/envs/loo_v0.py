@@ -67,8 +67,7 @@ from typing import Any, ClassVar, cast
 
 from ..core.cards import SUIT_NAMES, card_str, format_cards
 from ..loo.actions import Decl, Kind
-from ..loo.deal import LooDeal
-from ..loo.five import FiveCardLoo
+from ..loo.deal import FiveCardLoo, LooDeal
 from ._aec import RoundGameEnv, make_rules, wrapped
 
 __all__ = ["env", "raw_env"]

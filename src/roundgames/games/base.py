@@ -54,13 +54,8 @@ class BaseDeal:
 
     #: the game this is a deal of (each game's module registers it)
     GAME: ClassVar[GameSpec | None] = None
-    #: the laws of table mode (each game's laws register them)
+    #: the laws of table mode: each game's deal class names its own (none here, nor in a class of the rules alone)
     LAWS: ClassVar[Laws[Any, Any] | None] = None
-
-    @classmethod
-    def use_laws(cls, laws: Laws[Any, Any]) -> None:
-        """Register the laws of table mode for this game's deals (done once, by the game's laws module)."""
-        cls.LAWS = laws
 
     @property
     def game(self) -> GameSpec:

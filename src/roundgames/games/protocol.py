@@ -26,6 +26,7 @@ from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 from ..core.ledger import Ledger
 from ..core.options import OptionValue, Rules
 from ..core.tricks import Trick
+from .ruling import Irregularity, Ruling
 
 __all__ = [
     "ONE_GAME",
@@ -102,30 +103,6 @@ ONE_GAME = frozenset(
 )
 
 
-@dataclass(frozen=True, slots=True)
-class Irregularity:
-    """A law applied in table mode (RULES.md §5, §8): the ruling's ``irregularities`` entry.
-
-    ``index`` counts the deal's actions from 0 (the action that committed or named the
-    irregularity); ``pool`` is ``"current"`` or ``"next"`` for a penalty paid into a pool, and
-    ``None`` when nothing was paid into one (no penalty, or a payment to other seats).
-    """
-
-    index: int
-    seat: int
-    rule: str
-    penalty: int
-    pool: str | None
-
-    def text(self, seats: Sequence[str]) -> str:
-        """The law applied, in words: ``"LOO-LAW-14 applied to Ann: 6 into the next pool"``."""
-        if self.pool:
-            paid = f"{self.penalty} into the {self.pool} pool"
-        else:
-            paid = f"{self.penalty} paid between the players" if self.penalty else "no penalty"
-        return f"{self.rule} applied to {seats[self.seat]}: {paid}"
-
-
 D_contra = TypeVar("D_contra", contravariant=True)
 A_contra = TypeVar("A_contra", contravariant=True)
 
@@ -134,9 +111,9 @@ class Laws(Protocol[D_contra, A_contra]):
     """The laws of table mode, as a deal in table mode consults them (PokerKit's ``Mode`` is the model): a policy
     that judges an action before the deal applies it, and says what the laws leave open."""
 
-    def judge(self, deal: D_contra, action: A_contra) -> Callable[[], Any]:
-        """What ``action`` is under the laws: the executor that applies it (and returns it as logged); raises
-        :class:`~roundgames.core.errors.IllegalActionError` where no law covers it, changing nothing."""
+    def judge(self, deal: D_contra, action: A_contra) -> Ruling[Any]:
+        """What ``action`` is under the laws, as a :class:`~roundgames.games.ruling.Ruling` the deal applies; raises
+        :class:`~roundgames.core.errors.IllegalActionError` where no law covers it. Judging changes nothing."""
         ...
 
     def legal_actions(self, deal: D_contra, proper: list[Any]) -> list[Any]:

@@ -1,13 +1,14 @@
 """Loo: the deal and its forms (Three-card, Five-card, Irish), the laws of table mode, and the sitting.
 
-The modules, in dependency order: ``rules``, ``actions`` (the verbs), ``legality``, ``words``, ``deal``
-(Three-card Loo, the base form), ``pam`` and ``five`` (Five-card and Irish Loo), ``laws`` (table mode),
-``sitting``, ``game`` (Loo in the registry).
+The modules, in dependency order: ``rules``, ``actions`` (the verbs), the rule functions on values
+(``legality``, ``pam``, ``settle``, ``dealing``, ``words``, ``stated``, ``lawstate``), ``strict`` (Three-card Loo by
+the rules alone, the base form), ``five`` (Five-card and Irish Loo), ``laws`` (table mode: they return rulings),
+``deal`` (the deal every surface makes: each form under the laws, and the list of forms), ``worlds``, ``sitting``,
+``game`` (Loo in the registry).
 """
 
 from .actions import DECLARE_VERBS, PLAYING, VERBS, Decl, Kind, LooAction, Phase
-from .deal import LooDeal, deal_order
-from .five import FiveCardLoo
+from .deal import FiveCardLoo, LooDeal, deal_order
 from .game import LOO
 from .rules import LOO_OPTION_DOCS, LOO_OPTIONS, LooRules, LooStakes
 from .sitting import LooSitting, first_kind

@@ -1,12 +1,11 @@
-"""The Loo deal as a state machine: Three-card Loo (RULES.md §3 and §4.1), the base of every form.
+"""The Loo deal every surface makes: the rules of each form (:mod:`roundgames.loo.strict`,
+:mod:`roundgames.loo.five`) with the laws of table mode (:mod:`roundgames.loo.laws`).
 
-A :class:`LooDeal` is created with the rules, the seats, the dealer, the pool and the kind
-of deal; it is then dealt (from a seed, or with given cards), and the seats act in turn.
-Every action has the triple ``verify_x`` (raises :class:`IllegalActionError` naming the
-rule), ``can_x`` (a bool) and ``x`` (applies it and returns the logged :class:`LooAction`).
-Five-card and Irish Loo extend this class (:mod:`roundgames.loo.five`): ``LooDeal(rules, ...)``
-with their rules makes a deal of their class. In table mode the laws (:mod:`roundgames.loo.laws`)
-are consulted first.
+``LooDeal(rules, ...)`` makes a deal of the class that plays ``rules.form``, found in :data:`FORMS`, this module's
+explicit list of the forms. In table mode (``deal.table_mode``) every action is judged by the laws first: the laws
+look at the deal and return a :class:`~roundgames.games.ruling.Ruling`, and :meth:`LooDeal.apply_ruling` applies
+it, the one place where a law changes the deal. The laws are the class's own (:attr:`LooDeal.LAWS`), so no deal
+plays strict for want of an import.
 
 >>> from roundgames.core.cards import parse_cards
 >>> deal = LooDeal(LooRules.preset("peel"), ["P1", "P2", "P3", "P4"], dealer="P2", pool=9)
@@ -25,49 +24,36 @@ roundgames.core.errors.IllegalActionError: P3 cannot play 4S: holding the ace of
 (True, [-6, 1, 4, 4], 6, <Kind.REGULAR: 'regular'>)
 >>> print(deal.result().sentence())
 Looed: P1 6. P1 -6, P2 +1, P3 +4, P4 +4. Next pool 6; P3 deals a regular deal.
+>>> type(LooDeal(LooRules.preset("irish"), 4)).__name__
+'FiveCardLoo'
 """
 
 from __future__ import annotations
 
-import random
-import warnings
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any, ClassVar
 
-from ..core.cards import Card, card_str, cards_in, pack
-from ..core.errors import IllegalActionError, RecordError, not_held
-from ..core.tricks import trick_winner
-from ..games.base import BaseDeal
-from ..games.protocol import Feature, Stage
-from .actions import (
-    DECL_VERB,
-    DECL_WORDS,
-    DECLARE_VERBS,
-    PLAYING,
-    STAGE,
-    VERBS,
-    Decl,
-    Kind,
-    LooAction,
-    Phase,
-    action_str,
-    parse_action,
-)
-from .dealing import claim_cards, deal_order
-from .legality import declare_options, follow, follow_reason, lead, lead_reason, refusal, verify_in_play
+from ..core.cards import Card
+from ..core.ledger import Ledger
+from ..games.ruling import Payment, Ruling
+from .actions import DECLARE_VERBS, PLAYING, VERBS, Decl, Kind, LooAction, Phase
+from .dealing import deal_order
+from .five import StrictFiveCardLoo
+from .laws import LooLaws
+from .lawstate import LawState, bound_now
 from .rules import LooRules
-from .settle import settle_single, settle_tricks, shares
-from .stated import apply_stated, deal_unknown, stated_options, verify_stated
-from .words import LooResult, LooView, describe, result_of, view_of
-
-if TYPE_CHECKING:
-    from .laws import LawState
+from .settle import single_winner
+from .strict import StrictLooDeal, deprecated_strict
+from .words import DECL_NOTES, LooResult, LooView, kind_words
 
 __all__ = [
     "DECLARE_VERBS",
+    "FORMS",
     "PLAYING",
     "VERBS",
     "Decl",
+    "FiveCardLoo",
     "Kind",
     "LooAction",
     "LooDeal",
@@ -77,196 +63,129 @@ __all__ = [
 ]
 
 
-class LooDeal(BaseDeal):
+class LooDeal(StrictLooDeal):
     """One deal of Loo, from the dealer's stake to the settlement: Three-card Loo, and the base of the other
-    forms (``rules.form``: :class:`~roundgames.loo.five.FiveCardLoo` plays Five-card and Irish Loo)."""
+    forms (``rules.form``: :class:`FiveCardLoo` plays Five-card and Irish Loo); in table mode, under the laws."""
 
-    #: the classes of the other forms by ``rules.form``: each form registers itself (roundgames.loo.five)
-    FORMS: ClassVar[dict[str, type[LooDeal]]] = {}
+    #: the laws of table mode (RULES.md §5, §14)
+    LAWS: ClassVar[LooLaws] = LooLaws()
 
     def __new__(cls, rules: LooRules | None = None, *args: Any, **kwargs: Any) -> LooDeal:
         """A deal of the class of ``rules.form``: ``LooDeal(five_card_rules, ...)`` is a Five-card deal. (Without
         rules, as copying and pickling call it, a deal of this class.)"""
-        form = cls.FORMS.get(getattr(rules, "form", "three_card"), cls) if cls is LooDeal else cls
+        form = FORMS.get(getattr(rules, "form", "three_card"), cls) if cls is LooDeal else cls
         return super().__new__(form)
 
-    def __init__(
-        self,
-        rules: LooRules,
-        seats: Sequence[str] | int,
-        dealer: int | str = 0,
-        pool: int = 0,
-        kind: Kind | str = Kind.REGULAR,
-        *,
-        dealer_out: bool | None = None,
-    ) -> None:
-        super().__init__(seats, dealer, pool)
-        self.rules = rules
-        n = self.n
-        if not 3 <= n <= rules.max_seats:
-            rule = "LOO5-1" if rules.form == "five_card" else "LOO-GEN-1"
-            raise RecordError(
-                "seats",
-                f"Loo takes 3 to {rules.max_seats} seats with a {rules.pack}-card pack, got {n} ({rule})",
-            )
-        self.kind = Kind(kind)
-        if self.kind is Kind.SINGLE and rules.form != "three_card":
-            raise RecordError("kind", f"{rules.form} Loo has no Peel single: every deal is regular (§14.5)")
-        if pool < 0:
-            raise RecordError("pool", f"the pool cannot be negative, got {pool}")
-        stands_out = rules.dealer_stands_out_above is not None and n > rules.dealer_stands_out_above
-        #: the dealer deals but takes no part (LOO-VAR-DEALER-STANDS-OUT, LOO-END-3, §14.3)
-        self.dealer_out = stands_out if dealer_out is None else dealer_out
-        #: the seats that receive cards, from the dealer's left; the last one has the dealer's rights
-        self.order: tuple[int, ...] = tuple(
-            s for s in ((self.dealer + 1 + i) % n for i in range(n)) if not (self.dealer_out and s == self.dealer)
-        )
-        if len(self.order) < 2:
-            raise RecordError("seats", "at least two seats must take part in a deal")
-        self.anchor = self.order[-1]
-        self.phase = Phase.DEAL
-        self.hands = [0] * n  # the cards each seat plays with now
-        self.dealt = [0] * n  # the cards each seat was dealt
-        self.miss = 0
-        self.turnup: Card = -1
-        self.trump = -1
-        self.decls = [Decl.NONE] * n
-        self.miss_holder: int | None = None
-        self.to_act: int | None = None
-        self.players: tuple[int, ...] = ()
-        self.won = [0] * n
-        #: the seats looed in this deal, with what each paid into the next pool
-        self.looed: dict[int, int] = {}
-        self.winner_without_play: int | None = None
-        self.log: list[LooAction] = []
-        #: table mode: the offenders, who win nothing in this deal: their trick shares are carried and they are
-        #: looed once (LOO-LAW-0b..0d, §14.6; LOO-LAW-8, -16)
-        self.offenders: set[int] = set()
-        #: the hands and the leader as play began, for a replay from the first lead (LOO-LAW-0d, §14.9)
-        self.play_hands: list[int] = []
-        self.first_leader: int | None = None
-        #: table mode: what the laws have ordered so far (roundgames.loo.laws), made by the first law applied
-        self.law: LawState | None = None
-        #: nobody recorded the cards (:meth:`deal_unknown`): the winners are stated instead
-        self.unknown = False
-        # What the laws and the result ask of every form, empty in Three-card Loo (roundgames.loo.five sets them):
-        #: Pam (LOO5-3); None where there is none
-        self.pam: Card | None = None
-        #: who took the pool with a flush (several under ``flush_tie: split``) (LOO5-6/7)
-        self.flush_winners: tuple[int, ...] = ()
+    def legal_actions(self) -> list[LooAction]:
+        """Every action the seat to act may take now, in a fixed order; in table mode as the laws
+        leave them (a forced throw, a demand for a replay)."""
+        proper = self.proper_actions()
+        if self.table_mode:
+            return self.LAWS.legal_actions(self, proper)
+        return proper
 
-    @classmethod
-    def register_form(cls, form: str, deal_class: type[LooDeal]) -> None:
-        """Register the class that plays ``form`` (done once, by each form's module)."""
-        cls.FORMS[form] = deal_class
-
-    # -- the protocol: the game, the stage, what it offers -----------------------------------
-
-    @property
-    def stage(self) -> Stage:
-        """Where the deal stands, in the words every game shares."""
-        return STAGE[self.phase]
-
-    @property
-    def features(self) -> frozenset[Feature]:
-        """What this deal offers beyond the protocol (:class:`~roundgames.games.protocol.Feature`)."""
-        out = {Feature.TURNUP, Feature.DECLARATIONS, Feature.POOL}
-        if self.kind is Kind.REGULAR:
-            out.add(Feature.MISS)
+    def verify(self, action: LooAction, *, strict: bool = False) -> None:
+        """Raise unless ``action`` is legal now; in table mode, unless a law covers it. (``strict=True`` is
+        deprecated: it is :meth:`verify_proper`.)"""
+        if not deprecated_strict("verify", strict) and self.table_mode:
+            self.LAWS.judge(self, action)
         else:
-            out.add(Feature.SINGLE)
-        if self.unknown:
-            out.add(Feature.UNKNOWN_CARDS)
-        if self.kind is Kind.REGULAR and self.club_law:
-            out.add(Feature.CLUB_LAW)
-        return frozenset(out)
+            self.verify_proper(action)
 
-    # -- the form's facts (each form overrides these) ----------------------------------------
+    def judge(self, action: LooAction) -> Ruling[LooAction]:
+        """What ``action`` would do, changing nothing: in table mode the laws' ruling; in strict mode the action
+        stands if the rules allow it (else :class:`IllegalActionError` naming the rule). :meth:`apply_ruling`
+        applies it."""
+        if self.table_mode:
+            return self.LAWS.judge(self, action)
+        self.verify_proper(action)
+        return Ruling.standing(action)
 
-    @property
-    def has_stock(self) -> bool:
-        """Whether the deal has a stock and no miss: Five-card or Irish Loo (LOO5-1, LOOI-1)."""
-        return False
+    def apply(self, action: LooAction, *, strict: bool = False) -> LooAction:
+        """Apply ``action`` after checking it; returns it as logged. In table mode the laws judge it and
+        :meth:`apply_ruling` applies their ruling. (``strict=True`` is deprecated: it is :meth:`apply_proper`.)"""
+        if not deprecated_strict("apply", strict) and self.table_mode:
+            return self.apply_ruling(self.LAWS.judge(self, action))
+        return self.apply_proper(action)
 
-    @property
-    def has_flushes(self) -> bool:
-        """Whether flushes count (LOO5-6, LOOI-3): never in Three-card Loo."""
-        return False
+    def apply_ruling(self, ruling: Ruling[LooAction]) -> LooAction:
+        """Apply what the laws ruled on an action (:mod:`roundgames.loo.laws`), the one place where a law changes
+        the deal; returns the action as logged. Peel's single, settled as it was dealt, is taken back first and
+        settled again for the pool the law leaves, unless the law voids it (§14.30); a declaration made out of turn
+        then takes effect at its maker's turn (LOO-LAW-5, §14.27)."""
+        law = ruling.state
+        assert law is None or isinstance(law, LawState), "a ruling of Loo's laws carries their state"
+        if ruling.proper:  # the common case, at once: a proper action leaves nothing to pay or log
+            if law is not None:  # (a strict deal's proper action carries none: no law is in force)
+                self.law = law
+            self.apply_proper(ruling.action)
+            if law is not None and self.phase is Phase.DECLARE:
+                self._declare_bound(law)
+            return ruling.action
+        assert law is not None, "a ruling of Loo's laws carries their state"
+        settled = self.voidable
+        self.law = law
+        if settled:
+            self._reopen_single()
+        if ruling.void:
+            self.return_stakes()
+        self._pay(ruling.payments)
+        self.offenders |= ruling.offenders
+        if ruling.irregularity is not None:
+            self.irregularities.append(ruling.irregularity)
+        action = ruling.action
+        if ruling.forced:
+            self.apply_unchecked(action)
+        else:
+            self.log.append(action)
+        if ruling.void:
+            self.finish()
+        if ruling.replay:
+            self.restart_play()
+        if ruling.plays is not None:
+            self._card_stands(action.seat, ruling.plays, ruling.to_act)
+        if settled and not ruling.void:
+            self.settle_single(single_winner(self.hands, self.order, self.trump, self.turnup))
+        self._declare_bound(law)
+        if law.demand is not None and self.is_complete:
+            self.law = replace(law, demand=None)  # nobody demands a replay of a deal that is over
+        return action
 
-    @property
-    def trick_count(self) -> int:
-        """The tricks played: three (LOO-PLAY-9)."""
-        return 3
-
-    @property
-    def hand_size(self) -> int:
-        """Cards dealt to each taking part: one in Peel's single, three otherwise."""
-        return 1 if self.kind is Kind.SINGLE else 3
-
-    # -- seats and actions as text -------------------------------------------------------
-
-    def action_str(self, action: LooAction) -> str:
-        """The action as a record writes it: ``"P3 play AS"``."""
-        return action_str(action, self.seats)
-
-    def parse_action(self, text: str) -> LooAction:
-        """Parse an action string ``SEAT VERB [CARD]``; raises :class:`RecordError` if it does not parse."""
-        return parse_action(text, self.seats)
-
-    def describe(self, action: LooAction, *, own: bool = False) -> str:
-        """The action as a log line says it: ``"P3 plays AS"``, ``"P2 throws up"``; ``own``: as its actor reads it."""
-        return describe(action, self.seats, own=own)
-
-    # -- dealing -------------------------------------------------------------------------
-
-    def deal(self, seed: int | random.Random | None = None) -> None:
-        """Shuffle the pack with ``seed`` and deal it as the dealer does (LOO-DEAL-4/5, LOO-SGL-1)."""
-        rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-        cards = pack(self.rules.pack)
-        rng.shuffle(cards)
-        self._deal_shuffled(cards)
-
-    def _deal_shuffled(self, cards: list[Card]) -> None:
-        hands, miss, turnup = deal_order(cards, self.order, kind=self.kind)
-        self._set_cards({s: sum(1 << c for c in h) for s, h in hands.items()}, sum(1 << c for c in miss), turnup)
-
-    def deal_cards(
-        self,
-        hands: Mapping[str, str | Sequence[Card]] | Mapping[int, str | Sequence[Card]],
-        miss: str | Sequence[Card] = (),
-        turnup: str | Card | None = None,
-        *,
-        stock: str | Sequence[Card] = (),
-    ) -> None:
-        """Deal the given cards (``stock``, in Five-card and Irish Loo: the undealt pack, top card first);
-        raises :class:`RecordError` for a card that is missing, doubled or unknown."""
-        masks, miss_mask, up, stock_cards = claim_cards(self, hands, miss, turnup, stock)
-        self._set_cards(masks, miss_mask, up, stock_cards)
-
-    def _set_cards(self, hands: Mapping[int, int], miss: int, turnup: Card, stock: Sequence[Card] = ()) -> None:
-        if self.phase is not Phase.DEAL:
-            raise IllegalActionError("the cards have already been dealt", "LOO-DEAL-4")
-        for s, m in hands.items():
-            self.hands[s] = self.dealt[s] = m
-        self.miss = miss
-        self.turnup = turnup
-        self.trump = turnup // 13
+    def _reopen_single(self) -> None:
+        """Take back the settlement of Peel's single, made as it was dealt: the counters stand as they did once the
+        stake was paid, nobody is looed and nobody has taken the pool. For a law of the deal, which the table states
+        only once the cards lie face up (LOO-LAW-1..3, §14.30): it voids the deal, or charges its penalty into the
+        pool that the single is then settled for."""
+        self.ledger = Ledger(self.n, self.ledger.start)
         self.pay_stakes()
-        if self.kind is Kind.SINGLE:
-            settle_single(self)
-            return
-        self.phase = Phase.DECLARE
-        self.to_act = self.order[0]
+        self.looed = {}
+        self.winner_without_play = None
 
-    def pay_stakes(self) -> None:
-        """The dealer's stake, and under ``ante: all`` everyone's ante (LOO-STK-2, LOO-VAR-ALL-ANTE, §14.19)."""
-        stakes = self.rules.stakes
-        self.ledger.stake(self.dealer, stakes.deal)  # LOO-STK-2
-        if self.rules.ante == "all" and self.kind is not Kind.SINGLE:  # LOO-VAR-ALL-ANTE; §14.19
-            for s in range(self.n):
-                if s != self.dealer:
-                    self.ledger.stake(s, stakes.ante)
-        self.staked_pool = self.ledger.pool
+    def _pay(self, payments: Sequence[Payment]) -> None:
+        for p in payments:
+            if p.pool == "next":
+                self.ledger.pay_next(p.seat, p.amount)
+            else:
+                self.ledger.stake(p.seat, p.amount)
+
+    def _card_stands(self, s: int, card: Card, proper: int | None) -> None:
+        """An irregular card stays in the trick; after a card out of turn ``proper``, whose turn it was, plays next
+        (LOO-LAW-10)."""
+        tricks = len(self.tricks)
+        self.play_unchecked(s, card)
+        if len(self.tricks) == tricks and proper is not None and proper != s:
+            self.to_act = proper
+
+    def _declare_bound(self, law: LawState) -> None:
+        """A declaration made out of turn takes effect at the offender's proper turn by itself: it was recorded
+        once, where it was made, and the next seat's declaration is in turn (LOO-LAW-5, §14.27)."""
+        while self.phase is Phase.DECLARE and self.to_act is not None and self.to_act not in law.forced_throw:
+            want = bound_now(law, self.to_act, self.declare_options(self.to_act))
+            if want is None:
+                return
+            self.declare_unchecked(self.to_act, want)
+
+    # -- what the deal every surface makes offers besides the rules: named declarations, the view, the result
 
     def return_stakes(self) -> None:
         """Give back the stakes as :meth:`deal` took them: the deal is void (LOO-LAW-1..3, §14.8)."""
@@ -277,169 +196,64 @@ class LooDeal(BaseDeal):
                 if s != self.dealer:
                     self.ledger.take(s, stakes.ante)
 
-    # -- state ---------------------------------------------------------------------------
-
-    @property
-    def heap_names(self) -> frozenset[str]:
-        """The heaps besides the hands that :meth:`deal_cards` deals (DEAL-RECORD.md ``cards``)."""
-        return frozenset({"miss", "turnup"})
-
-    def heaps(self, dealt: bool = False) -> dict[str, list[Card]]:
-        """The cards nobody holds, by heap, those dealt only: the miss (LOO-DEAL-4, even once taken) and the
-        turn-up. ``dealt``: as dealt (the same here)."""
-        out: dict[str, list[Card]] = {}
-        if self.miss:
-            out["miss"] = list(cards_in(self.miss))
-        if self.turnup >= 0:
-            out["turnup"] = [self.turnup]
-        return out
-
-    @property
-    def is_complete(self) -> bool:
-        """Whether the deal is finished and settled."""
-        return self.phase is Phase.COMPLETE
-
-    @property
-    def club_law(self) -> bool:
-        """Whether every seat must play: club law with a club turned up, or an EW single."""
-        if self.kind is Kind.EW_SINGLE:
-            return True
-        return self.rules.club_law and self.kind is Kind.REGULAR and self.trump == 3
-
-    @property
-    def pool(self) -> int:
-        """Counters in this deal's pool now (LOO-STK-6)."""
-        return self.ledger.pool
-
-    @property
-    def pool_total(self) -> int:
-        """Everything on the table: once complete, the pool for the next deal before its stake."""
-        return self.ledger.total
-
-    @property
-    def next_dealer(self) -> int:
-        """The next dealer: the seat on this dealer's left (LOO-GEN-3, LOO-SET-6); after a void deal,
-        the same dealer (LOO-LAW-1/2, §14.8) or the proper one (LOO-LAW-3)."""
-        if self.law is not None and self.law.next_dealer is not None:
-            return self.law.next_dealer
-        return (self.dealer + 1) % self.n
-
-    @property
-    def is_void(self) -> bool:
-        """Whether a law made this deal void (a misdeal, LOO-LAW-1..3, §14.8): the stakes are returned
-        and it does not count as a deal of its dealer's."""
-        return self.law is not None and self.law.void
-
-    @property
-    def voidable(self) -> bool:
-        """Whether a law of the deal may still void it, complete as it is: Peel's single in table mode, settled as
-        it is dealt, while nothing is recorded (LOO-LAW-1..3, §14.30)."""
-        return self.table_mode and self.kind is Kind.SINGLE and self.is_complete and not self.unknown and not self.log
-
-    @property
-    def full_loo_penalty(self) -> bool:
-        """Whether a seat paid a full-loo penalty in this deal: it counts as a loo (§14.5)."""
-        return self.law is not None and self.law.full_loo_paid
-
-    @property
-    def next_kind(self) -> Kind:
-        """The kind of the next deal (LOO-DEAL-2/3, LOO-SET-5, §14.5): a full-loo penalty counts as a loo;
-        after a void deal, the same kind again (§14.8)."""
-        if self.law is not None and self.law.void:
-            return self.kind
-        if self.kind is Kind.SINGLE or self.looed or self.full_loo_penalty:
-            return Kind.REGULAR
-        return {"peel": Kind.SINGLE, "ew": Kind.EW_SINGLE}.get(self.rules.single, Kind.REGULAR)
-
-    @property
-    def current_trick(self) -> tuple[tuple[int, ...], tuple[Card, ...]]:
-        """The seats and cards of the trick in progress."""
-        return tuple(self.trick_seats), tuple(self.trick_cards)
-
     def result(self) -> LooResult | None:
         """The finished deal's result as one value (None until the deal is complete)."""
-        return result_of(self) if self.is_complete else None
+        if not self.is_complete:
+            return None
+        return LooResult(
+            seats=self.seats,
+            net=tuple(self.net),
+            pool=self.pool_total,
+            next_dealer=self.next_dealer,
+            irregularities=tuple(self.irregularities),
+            void=self.is_void,
+            looed=dict(self.looed),
+            next_kind=self.next_kind.value,
+            won=tuple(self.won),
+            taker=self.winner_without_play,
+            flush_winners=self.flush_winners,
+            single=self.kind is Kind.SINGLE,
+        )
 
     def view(self, seat: int | str) -> LooView:
         """What ``seat`` may see now: its own cards only once its turn to declare has come
         (LOO-DECL-1), the miss only if it took it (LOO-DEAL-6), never thrown-up cards or the pack."""
-        return view_of(self, self.seat_index(seat))
-
-    def copy(self) -> Self:
-        """An independent copy, for search."""
-        out = object.__new__(type(self))
-        out.__dict__.update(self.__dict__)
-        for name in ("hands", "dealt", "decls", "tricks", "trick_seats", "trick_cards", "won", "log"):
-            setattr(out, name, getattr(self, name)[:])
-        out.looed = dict(self.looed)
-        out.ledger = self.ledger.copy()
-        out.offenders = set(self.offenders)
-        out.play_hands = self.play_hands[:]
-        out.irregularities = self.irregularities[:]
-        out.law = None if self.law is None else self.law.copy()
-        return out
-
-    # -- declaring -----------------------------------------------------------------------
-
-    def declare_options(self, seat: int) -> tuple[Decl, ...]:
-        """The declarations open to ``seat`` if it were its turn (LOO-DECL-1..10, §14.2)."""
-        return declare_options(self, seat)
-
-    @property
-    def may_concede(self) -> bool:
-        """Whether the dealer facing one seat in may throw up (``dealer_lone_stander: may_concede``)."""
-        return self.rules.dealer_lone_stander == "may_concede"
-
-    def lone_stander(self) -> bool:
-        """Whether exactly one seat before the dealer (§14.3: the last playing seat) plays: the LOO-DECL-8 case."""
-        return sum(1 for s in self.order[:-1] if self.decls[s] in PLAYING) == 1
-
-    def verify_declare(self, seat: int | str, decl: Decl) -> int:
-        """Raise :class:`IllegalActionError` unless ``seat`` may make ``decl`` now; returns the seat index."""
         s = self.seat_index(seat)
-        name, verb = self.seats[s], DECL_WORDS[decl]
-        if self.phase is Phase.DEAL:
-            raise IllegalActionError(f"{name} cannot {verb}: the cards have not been dealt", "LOO-DECL-1")
-        if self.phase is Phase.COMPLETE:
-            raise IllegalActionError(f"{name} cannot {verb}: the deal is over", "LOO-SET-6")
-        if self.phase is Phase.SHOW:
-            raise IllegalActionError(f"{name} cannot {verb}: the declaring is over; flushes are shown", "LOO5-6")
-        if self.kind is Kind.SINGLE:
-            raise IllegalActionError(f"{name} cannot {verb}: in Peel's single nobody declares", "LOO-SGL-1")
-        if self.dealer_out and s == self.dealer:
-            cap = self.rules.dealer_stands_out_above
-            rule = "LOO-VAR-DEALER-STANDS-OUT" if cap is not None and self.n > cap else "LOO-END-3"
-            raise IllegalActionError(f"{name} cannot {verb}: the dealer takes no part in this deal", rule)
-        if self.decls[s] is not Decl.NONE:
-            if self.decls[s] is Decl.EXCHANGE:
-                raise IllegalActionError(f"{name} cannot {verb}: having exchanged, he must play", "LOO5-2")
-            if self.phase is Phase.PLAY and decl is Decl.THROW and s in self.players:
-                raise IllegalActionError(f"{name} cannot throw up: having stood, he must play", "LOO-DECL-4")
-            raise IllegalActionError(f"{name} cannot {verb}: he has declared already", "LOO-DECL-5")
-        if s != self.to_act:
-            who = self.seats[self.to_act] if self.to_act is not None else "nobody"
-            raise IllegalActionError(f"{name} cannot {verb}: it is {who}'s turn to declare", "LOO-DECL-1")
-        if decl in self.declare_options(s):
-            return s
-        raise self._refusal(name, verb, decl)
-
-    def _refusal(self, name: str, verb: str, decl: Decl) -> IllegalActionError:
-        """Why a declaration that is not among the options is refused, with its rule."""
-        return refusal(self, name, verb, decl)
-
-    def can_declare(self, seat: int | str, decl: Decl) -> bool:
-        """Whether ``seat`` may make ``decl`` now."""
-        return self._can(self.verify_declare, seat, decl)
-
-    def declare(self, seat: int | str, decl: Decl) -> LooAction:
-        """Make the declaration ``decl`` for ``seat`` (LOO-DECL-1..10); an exchange names its cards."""
-        if decl is Decl.EXCHANGE:
-            raise IllegalActionError(f"{self.seats[self.seat_index(seat)]} must name the cards he exchanges", "LOO5-2")
-        s = self.verify_declare(seat, decl)
-        action = LooAction(s, DECL_VERB[decl])
-        self.declare_unchecked(s, decl)
-        self.log.append(action)
-        return action
+        looked = self.phase is not Phase.DECLARE or self.decls[s] is not Decl.NONE or self.to_act == s
+        single = self.kind is Kind.SINGLE  # every card face up (LOO-SGL-1)
+        faces = {o: self.dealt[o] for o in self.order} if single else {s: self.hands[s] if looked else 0}
+        for o in getattr(
+            self, "shown", ()
+        ):  # a flush shown lies face up for everyone: "the holder reveals it" (LOO5-6)
+            faces[o] = self.hands[o]
+        return LooView(
+            seat=s,
+            stage=self.stage,
+            hand=faces.get(s, 0),
+            to_act=self.to_act,
+            legal=tuple(self.legal_actions()) if self.to_act == s else self.side_actions(s),
+            tricks=tuple(self.all_tricks()),
+            card_counts=tuple(int.bit_count(h) for h in self.hands),
+            pool=self.ledger.total,
+            trump=self.trump if self.trump >= 0 else None,
+            seat_count=self.n,
+            dealer=self.dealer,
+            order=self.order,
+            may_take=(),
+            phase=self.phase,
+            seen_hands=faces,
+            turnup=self.turnup,
+            decls=tuple(self.decls),
+            notes=tuple(DECL_NOTES[d] for d in self.decls),
+            miss_holder=self.miss_holder,
+            stock=len(self.heaps().get("stock", ())),  # a count only: the stock's cards stay hidden (LOO5-2)
+            pam=-1 if self.pam is None else self.pam,
+            rules=self.rules,
+            kind=self.kind,
+            kind_words=kind_words(self.kind),
+            players=self.players,
+            world=self,
+        )
 
     def verify_stand(self, seat: int | str) -> None:
         """Raise unless ``seat`` may stand now."""
@@ -489,40 +303,6 @@ class LooDeal(BaseDeal):
         """The dealer plays the miss for the pool against the lone stander (LOO-DECL-8c)."""
         return self.declare(seat, Decl.DEFEND)
 
-    def declare_unchecked(self, s: int, decl: Decl) -> None:
-        """Record ``s``'s declaration and move on, unchecked and unlogged: for the laws and search.
-
-        Warning: a declaration the rules forbid corrupts the state; :meth:`declare` checks it first."""
-        self.decls[s] = decl
-        if decl in (Decl.MISS, Decl.DEFEND):
-            self.miss_holder = s
-            self.hands[s] = self.miss  # his own cards go to the pack unseen (LOO-DECL-3)
-        elif decl is Decl.THROW:
-            self.hands[s] = 0
-        if s == self.anchor:
-            self._after_declaring()
-            return
-        self.to_act = self.order[self.order.index(s) + 1]
-        if self.to_act == self.anchor and not self.club_law:
-            others = self.order[:-1]
-            if all(self.decls[o] is Decl.THROW for o in others):  # LOO-DECL-7
-                self._take_pool_without_play(self.anchor)
-
-    def _after_declaring(self) -> None:
-        anchor_decl = self.decls[self.anchor]
-        if anchor_decl is Decl.THROW:
-            playing = [s for s in self.order if self.decls[s] in PLAYING]
-            if len(playing) == 1:  # LOO-DECL-9, or the dealer conceding (LOO-VAR-DEALER-CONCEDE)
-                self._take_pool_without_play(playing[0])
-                return
-        self.players = tuple(s for s in self.order if self.decls[s] in PLAYING)
-        self.phase = Phase.PLAY
-        leader = self.players[0]  # the elder among the players; the dealer's seat counts last (LOO-PLAY-1)
-        if self.rules.leader == "miss_holder" and self.miss_holder is not None:  # LOO-VAR-MISS-LEADS, §14.11
-            leader = self.miss_holder
-        self.to_act = leader
-        self.play_hands, self.first_leader = self.hands[:], leader
-
     def restart_play(self) -> None:
         """Every card back in its hand; play again from the first lead, same leader (LOO-LAW-0b/0d, §14.9)."""
         self.hands = self.play_hands[:]
@@ -530,266 +310,11 @@ class LooDeal(BaseDeal):
         self.won = [0] * self.n
         self.to_act = self.first_leader
 
-    def _take_pool_without_play(self, seat: int) -> None:
-        if seat not in self.offenders:  # an offender wins nothing, with or without play: the pool is carried
-            self.winner_without_play = seat
-            self.ledger.take(seat, self.ledger.pool)
-        self.finish()
 
-    # -- play ----------------------------------------------------------------------------
-
-    def playable(self, seat: int | str) -> int:
-        """The mask of the cards ``seat`` may play now (empty when it is not his turn)."""
-        s = self.seat_index(seat)
-        if self.phase is not Phase.PLAY or s != self.to_act:
-            return 0
-        return self.playable_cards(s)
-
-    def playable_cards(self, s: int) -> int:
-        """The cards ``s`` may play to the trick as it stands, whoever's turn it is (LOO-PLAY-2..6)."""
-        if self.trick_cards:
-            return follow(self.hands[s], self.trick_cards, self.trump)
-        rules = self.rules
-        return lead(
-            self.hands[s],
-            len(self.tricks),
-            trump=self.trump,
-            turnup=self.turnup,
-            lead_rule=rules.lead_rule,
-            second_lead=rules.second_lead,
-        )
-
-    def verify_play(self, seat: int | str, card: Card, civil: bool = False) -> int:
-        """Raise :class:`IllegalActionError` unless ``seat`` may play ``card`` now (``civil``: leading the ace
-        of trumps with "Pam be civil", LOO5-4); returns the seat index."""
-        s = self.seat_index(seat)
-        name, shown = self.seats[s], card_str(card) if 0 <= card < 52 else str(card)
-        what = f"{name} cannot play {shown}"
-        verify_in_play(self, s, what)
-        if s not in self.players:
-            raise IllegalActionError(f"{what}: only those who stood or took the miss play", "LOO-PLAY-1")
-        if not (0 <= card < 52 and self.hands[s] >> card & 1):
-            raise not_held(what)
-        if s != self.to_act:
-            assert self.to_act is not None
-            first = not self.tricks and not self.trick_cards
-            rule = "LOO-PLAY-1" if first else "LOO-PLAY-7"
-            role = "lead" if not self.trick_cards else "play"
-            raise IllegalActionError(f"{what}: it is {self.seats[self.to_act]}'s turn to {role}", rule)
-        if civil:
-            self._verify_civil(s, card)
-        legal = self.playable_cards(s)
-        if legal >> card & 1:
-            return s
-        reason, rule = self._why_not(s, card, legal)
-        raise IllegalActionError(f"{what}: {reason}", rule)
-
-    def _verify_civil(self, s: int, card: Card) -> None:
-        """Leading the ace of trumps, and only then, one may say "Pam be civil" (LOO5-4): not in this form."""
-        raise IllegalActionError(f"{self.seats[s]} cannot say 'Pam be civil': there is no Pam in this game", "LOO5-4")
-
-    def _why_not(self, s: int, card: Card, legal: int) -> tuple[str, str]:
-        hand = self.hands[s]
-        if self.trick_cards:
-            return follow_reason(hand, self.trick_cards, card, legal, self.trump)
-        return lead_reason(
-            hand, len(self.tricks), legal, trump=self.trump, turnup=self.turnup, lead_rule=self.rules.lead_rule
-        )
-
-    def can_play(self, seat: int | str, card: Card, civil: bool = False) -> bool:
-        """Whether ``seat`` may play ``card`` now."""
-        return self._can(self.verify_play, seat, card, civil)
-
-    def play(self, seat: int | str, card: Card, civil: bool = False) -> LooAction:
-        """``seat`` plays ``card`` to the trick (LOO-PLAY-1..9; ``civil``: "Pam be civil", LOO5-4)."""
-        s = self.verify_play(seat, card, civil)
-        action = LooAction(s, "play", card, "civil" if civil else None)
-        self.play_unchecked(s, card, civil)
-        self.log.append(action)
-        return action
-
-    def play_unchecked(self, s: int, card: Card, civil: bool = False) -> None:
-        """Put ``card`` from ``s``'s hand into the trick, unchecked and unlogged: for the laws (a card that
-        stands, out of turn) and search. Warning: a card ``s`` does not hold corrupts the state."""
-        self._lead_words(civil)
-        self.hands[s] &= ~(1 << card)
-        self.trick_seats.append(s)
-        self.trick_cards.append(card)
-        if len(self.trick_cards) < len(self.players):
-            i, k = self.players.index(s), len(self.players)
-            # the next on the left who has not played to this trick (one may have played out of turn, LOO-LAW-10)
-            self.to_act = next(p for p in (self.players[(i + j) % k] for j in range(1, k)) if p not in self.trick_seats)
-            return
-        winner = self._end_trick(self.trump, self._trick_winner)  # LOO-PLAY-7
-        self._after_trick()
-        self.won[winner] += 1
-        if len(self.tricks) == self.trick_count:  # LOO-PLAY-9, LOO5-5: all the tricks are played
-            settle_tricks(self)
-        else:
-            self.to_act = winner
-
-    def _lead_words(self, civil: bool) -> None:
-        """What a lead says besides its card: nothing in Three-card Loo ("Pam be civil" in Five-card, LOO5-4)."""
-
-    def _after_trick(self) -> None:
-        """What ends with a trick besides the trick: nothing in Three-card Loo."""
-
-    def _trick_winner(self, cards: list[Card], trump: int | None) -> int:
-        assert trump is not None
-        return trick_winner(cards, trump)
-
-    # -- actions in general ----------------------------------------------------------------
-
-    def legal_actions(self) -> list[LooAction]:
-        """Every action the seat to act may take now, in a fixed order; in table mode as the laws
-        leave them (a forced throw, a demand for a replay)."""
-        proper = self.proper_actions()
-        if self.table_mode and self.LAWS is not None:
-            return self.LAWS.legal_actions(self, proper)
-        return proper
-
-    def proper_actions(self) -> list[LooAction]:
-        """Every action the seat to act may take now by the rules alone (strict mode's :meth:`legal_actions`)."""
-        s = self.to_act
-        if s is None or self.phase is Phase.COMPLETE:
-            return []
-        if self.unknown and self.phase is Phase.PLAY:
-            return stated_options(self)
-        if self.phase is Phase.DECLARE:
-            return self._declare_actions(s)
-        return self._play_actions(s)
-
-    def _declare_actions(self, s: int) -> list[LooAction]:
-        return [LooAction(s, DECL_VERB[d]) for d in sorted(self.declare_options(s))]
-
-    def _play_actions(self, s: int) -> list[LooAction]:
-        return [LooAction(s, "play", c) for c in cards_in(self.playable_cards(s))]
-
-    def side_actions(self, seat: int) -> tuple[LooAction, ...]:
-        """What ``seat`` may do now though it is not the seat to act: nothing in Loo (a flush is shown in its
-        holder's turn, RULES.md §14.34)."""
-        return ()
-
-    def verify(self, action: LooAction, *, strict: bool = False) -> None:
-        """Raise unless ``action`` is legal now; in table mode, unless a law covers it. (``strict=True`` is
-        deprecated: it is :meth:`verify_proper`.)"""
-        if not _strict("verify", strict) and self.table_mode and self.LAWS is not None:
-            self.LAWS.judge(self, action)
-        else:
-            self.verify_proper(action)
-
-    def verify_proper(self, action: LooAction) -> None:
-        """Raise unless ``action`` is legal by the rules alone, as in strict mode, whatever the mode."""
-        verb, name = action.verb, self.seats[action.seat]
-        if verb == "play":
-            if action.card is None:
-                raise IllegalActionError(f"{name} must name a card to play", "LOO-PLAY-7")
-            if action.arg not in (None, "civil"):
-                raise IllegalActionError(
-                    f"{name} play {card_str(action.card)} {action.arg}: the only words a lead may carry are 'civil' "
-                    "(Pam be civil)",
-                    "LOO5-4",
-                )
-            self.verify_play(action.seat, action.card, action.arg == "civil")
-        elif verb in DECLARE_VERBS:
-            self.verify_declare(action.seat, DECLARE_VERBS[verb])
-        elif verb in ("trick", "single"):
-            verify_stated(self, action)
-        elif verb == "irregular":
-            named = (action.arg or "").split()
-            rule = named[0] if named and named[0].startswith("LOO-LAW-") else "LOO-LAW-17"
-            raise IllegalActionError(
-                f"{name} irregular {action.arg or ''}: irregularities are ruled on in table mode only", rule
-            )
-        elif verb == "replay":
-            raise IllegalActionError(f"{name} replay: a replay is ordered in table mode only", "LOO-LAW-0b")
-        else:
-            self._verify_form_verb(action)
-
-    def _verify_form_verb(self, action: LooAction) -> None:
-        """A verb only another form has: ``exchange`` and ``flush`` (LOO5-2, LOO5-6)."""
-        name = self.seats[action.seat]
-        if action.verb == "exchange":
-            what = f"{name} cannot exchange {action.arg or ''}".rstrip()
-            raise IllegalActionError(f"{what}: only in Five-card or Irish Loo, not Three-card Loo", "LOO5-2")
-        if action.verb == "flush":
-            raise IllegalActionError(f"{name} cannot show a flush: there are no flushes in Three-card Loo", "LOO5-6")
-        raise IllegalActionError(f"{name} {action.verb}: no such Loo action", "LOO-DECL-1")
-
-    def apply(self, action: LooAction, *, strict: bool = False) -> LooAction:
-        """Apply ``action`` after checking it; returns it as logged. In table mode an irregular action
-        is applied with its law (:mod:`roundgames.loo.laws`). (``strict=True`` is deprecated: it is
-        :meth:`apply_proper`.)"""
-        if not _strict("apply", strict) and self.table_mode and self.LAWS is not None:
-            applied: LooAction = self.LAWS.judge(self, action)()
-            return applied
-        return self.apply_proper(action)
-
-    def apply_proper(self, action: LooAction) -> LooAction:
-        """Apply ``action`` if the rules alone allow it, as in strict mode, whatever the mode; returns it."""
-        verb = action.verb
-        if verb == "play" and action.card is not None and action.arg in (None, "civil"):
-            return self.play(action.seat, action.card, action.arg == "civil")
-        if verb in DECLARE_VERBS:
-            return self.declare(action.seat, DECLARE_VERBS[verb])
-        if verb in ("trick", "single"):  # a result stated where nobody recorded the cards
-            verify_stated(self, action)
-            apply_stated(self, action)
-            self.log.append(action)
-            return action
-        return self._apply_form_verb(action)
-
-    def _apply_form_verb(self, action: LooAction) -> LooAction:
-        """A verb of another form, or one no form has: refused, with its rule."""
-        self.verify_proper(action)
-        raise IllegalActionError(f"{self.action_str(action)}: no such Loo action", "LOO-DECL-1")
-
-    def apply_unchecked(self, action: LooAction) -> None:
-        """Apply a legal action without checking it: the fast path for search and simulation.
-
-        Warning: an illegal action corrupts the state. Use :meth:`apply` for anything a person drives.
-        """
-        if action.verb in ("trick", "single"):  # a result stated where nobody recorded the cards
-            apply_stated(self, action)
-        elif action.verb == "play":
-            assert action.card is not None
-            self.play_unchecked(action.seat, action.card, action.arg == "civil")
-        else:
-            self._unchecked_verb(action)
-        self.log.append(action)
-
-    def _unchecked_verb(self, action: LooAction) -> None:
-        self.declare_unchecked(action.seat, DECLARE_VERBS[action.verb])
-
-    # -- results stated where nobody recorded the cards (roundgames.loo.stated) -----------
-
-    def deal_unknown(self, turnup: str | Card | None = None) -> None:
-        """Deal a deal whose cards nobody recorded (the pool keeper's): hands are empty, play is stated
-        (``SEAT trick``, ``SEAT single``, ``single nobody``: LOO-SGL-2, LOO-SGL-4), and ``turnup`` is
-        needed only where it decides something, under club law (LOO-VAR-CLUBLAW)."""
-        deal_unknown(self, turnup)
-
-    # -- settlement (roundgames.loo.settle) ------------------------------------------------
-
-    def trick_shares(self, pool: int) -> list[int]:
-        """The share of each trick, by trick number, the earliest getting the odd counters (LOO-SET-2, LOO5-5)."""
-        return shares(pool, self.trick_count)
-
-    def never_looed(self, seat: int) -> bool:
-        """Whether ``seat`` cannot be looed whatever it takes: nobody in Three-card Loo (LOO5-8 in Five-card)."""
-        return False
-
-    def finish(self) -> None:
-        """Close the deal: what is left in its pool is carried whole to the next (LOO-SET-4, LOO-SGL-4)."""
-        self.phase = Phase.COMPLETE
-        self.to_act = None
-        self.ledger.next_pool += self.ledger.pool
-        self.ledger.pool = 0
-        self.ledger.check()
+class FiveCardLoo(LooDeal, StrictFiveCardLoo):
+    """A deal of Five-card or Irish Loo (``rules.form``), under the laws in table mode: the rules are
+    :class:`~roundgames.loo.five.StrictFiveCardLoo`'s."""
 
 
-def _strict(method: str, strict: bool) -> bool:
-    """``strict=True``, the old spelling of the ``*_proper`` methods, still works, with a warning."""
-    if strict:
-        warnings.warn(f"LooDeal.{method}(strict=True) is deprecated: use {method}_proper", DeprecationWarning, 3)
-    return strict
+#: the class that plays each form of Loo (``rules.form``, RULES.md §4): the one list of the forms
+FORMS: dict[str, type[LooDeal]] = {"three_card": LooDeal, "five_card": FiveCardLoo, "irish": FiveCardLoo}

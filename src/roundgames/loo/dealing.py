@@ -3,17 +3,29 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
 
 from ..core.cards import Card, mask_of
 from ..core.errors import RecordError
+from ..core.seats import seat_index
 from ..games.base import CardClaims
 from .actions import Kind
 
-if TYPE_CHECKING:
-    from .deal import LooDeal
+__all__ = ["Layout", "claim_cards", "deal_order"]
 
-__all__ = ["claim_cards", "deal_order"]
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """What the cards a record deals are checked against: the seats, those dealt to (``order``), the cards each
+    is dealt, the kind of deal, the pack, and the form (``stock``: a stock and no miss, LOO5-1, LOOI-1)."""
+
+    seats: Sequence[str]
+    order: Sequence[int]
+    hand_size: int
+    kind: Kind
+    pack: int
+    form: str
+    stock: bool
 
 
 def deal_order(
@@ -55,43 +67,43 @@ def deal_order(
 
 
 def claim_cards(
-    deal: LooDeal,
+    layout: Layout,
     hands: Mapping[str, str | Sequence[Card]] | Mapping[int, str | Sequence[Card]],
     miss: str | Sequence[Card],
     turnup: str | Card | None,
     stock: str | Sequence[Card],
 ) -> tuple[dict[int, int], int, Card, list[Card]]:
-    """Check the cards a record deals to ``deal`` (``(hands, miss, turnup, stock)``); raises :class:`RecordError`
+    """Check the cards a record deals to a deal laid out as ``layout`` (``(hands, miss, turnup, stock)``); raises :class:`RecordError`
     naming the heap for a card that is missing, doubled, unknown, or in a heap this deal does not have."""
     if turnup is None:
         raise RecordError("cards.turnup", "a Loo deal needs a turn-up card")
-    claims = CardClaims(deal.rules.pack)
+    claims = CardClaims(layout.pack)
     masks: dict[int, int] = {}
     for seat, value in hands.items():
-        idx = deal.seat_index(seat, "cards")
-        where = f"cards.{deal.seats[idx]}"
-        if idx not in deal.order:
-            raise RecordError(where, f"{deal.seats[idx]} is the dealer and takes no part, so is dealt no cards")
+        idx = seat_index(layout.seats, seat, "cards")
+        where = f"cards.{layout.seats[idx]}"
+        if idx not in layout.order:
+            raise RecordError(where, f"{layout.seats[idx]} is the dealer and takes no part, so is dealt no cards")
         cards = claims.claim(where, value, "LOO-VAR-32")
-        if len(cards) != deal.hand_size:
+        if len(cards) != layout.hand_size:
             raise RecordError(
                 where,
-                f"a {deal.kind.value} deal gives {deal.hand_size} card{'s' * (deal.hand_size > 1)} each, got {len(cards)}",
+                f"a {layout.kind.value} deal gives {layout.hand_size} card{'s' * (layout.hand_size > 1)} each, got {len(cards)}",
             )
         masks[idx] = mask_of(cards)
-    for idx in deal.order:
+    for idx in layout.order:
         if idx not in masks:
-            raise RecordError(f"cards.{deal.seats[idx]}", f"no hand dealt to {deal.seats[idx]}")
+            raise RecordError(f"cards.{layout.seats[idx]}", f"no hand dealt to {layout.seats[idx]}")
     miss_cards = claims.claim("cards.miss", miss, "LOO-VAR-32")
-    if deal.has_stock and miss_cards:
-        raise RecordError("cards.miss", f"{deal.rules.form} Loo deals no miss (LOO5-1, LOOI-1)")
-    want = 3 if deal.kind is Kind.REGULAR and not deal.has_stock else 0
+    if layout.stock and miss_cards:
+        raise RecordError("cards.miss", f"{layout.form} Loo deals no miss (LOO5-1, LOOI-1)")
+    want = 3 if layout.kind is Kind.REGULAR and not layout.stock else 0
     if len(miss_cards) != want:
-        raise RecordError("cards.miss", f"a {deal.kind.value} deal has a miss of {want} cards, got {len(miss_cards)}")
+        raise RecordError("cards.miss", f"a {layout.kind.value} deal has a miss of {want} cards, got {len(miss_cards)}")
     up = claims.claim("cards.turnup", turnup, "LOO-VAR-32")
     if len(up) != 1:
         raise RecordError("cards.turnup", f"one turn-up card, got {len(up)}")
     stock_cards = claims.claim("cards.stock", stock, "LOO-VAR-32")
-    if stock_cards and not deal.has_stock:
+    if stock_cards and not layout.stock:
         raise RecordError("cards.stock", "Three-card Loo draws from no stock")
     return masks, mask_of(miss_cards), up[0], stock_cards

@@ -1,8 +1,9 @@
 """Five-card Loo and Irish Loo (RULES.md §4.2, §4.3): the stock, exchanges, Pam's play, flushes, five tricks.
 
-:class:`FiveCardLoo` extends :class:`~roundgames.loo.deal.LooDeal`, the Three-card deal, with what only these
-forms have; ``LooDeal(rules, ...)`` with their rules makes one. The rules of play with Pam are in :mod:`roundgames.loo.pam`. Where the rules are silent
-the choice is marked [D] here and explained in docs/five-card.md:
+:class:`StrictFiveCardLoo` extends :class:`~roundgames.loo.strict.StrictLooDeal`, the Three-card deal by the rules
+alone, with what only these forms have; :class:`~roundgames.loo.deal.FiveCardLoo` adds the laws of table mode, and
+``LooDeal(rules, ...)`` with these forms' rules makes one. The rules of play with Pam are in :mod:`roundgames.loo.pam`.
+Where the rules are silent the choice is marked [D] here and explained in docs/five-card.md:
 
 - Declaring (LOO5-2, LOOI-1): in turn from the dealer's left, the dealer last, each seat stands, throws up,
   or exchanges (``exchange CARDS``: the cards go face down, put aside for good, §14.15, and as many are drawn
@@ -42,11 +43,11 @@ from ..core.errors import IllegalActionError, RulesError
 from ..games.protocol import Feature
 from . import pam as _pam
 from .actions import DECL_VERB, Decl, Kind, LooAction, Phase, exchange_cards
-from .deal import LooDeal
 from .rules import LooRules
 from .settle import shares
+from .strict import StrictLooDeal
 
-__all__ = ["FiveCardLoo", "FlushKey", "deal_with_stock", "exchange_masks", "flush_key", "hand_size"]
+__all__ = ["FlushKey", "StrictFiveCardLoo", "deal_with_stock", "exchange_masks", "flush_key", "hand_size"]
 
 #: a flush's rank: (1 for trumps, 0 for a plain suit), then its cards' ranks from the top, Pam as 13 (LOO5-7)
 FlushKey = tuple[int, ...]
@@ -101,7 +102,7 @@ def exchange_masks(hand: int, most: int) -> Iterator[int]:
             yield mask_of(chosen)
 
 
-class FiveCardLoo(LooDeal):
+class StrictFiveCardLoo(StrictLooDeal):
     """A deal of Five-card or Irish Loo (``rules.form``): the Three-card deal with a stock and no miss,
     exchanges, Pam, flushes and five tricks (Irish: three cards, no Pam)."""
 
@@ -499,7 +500,3 @@ class FiveCardLoo(LooDeal):
             out, drawn = self.exchanged[seat]
             held = held & ~out | drawn
         return bool(held >> self.pam & 1)
-
-
-LooDeal.register_form("five_card", FiveCardLoo)
-LooDeal.register_form("irish", FiveCardLoo)

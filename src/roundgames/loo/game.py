@@ -5,8 +5,7 @@ from __future__ import annotations
 from ..games.plugin import BotParts, EnvParts, GamePlugin, GuideParts, SimParts
 from ..games.protocol import Form, GameSpec
 from .actions import VERBS
-from .deal import LooDeal
-from .five import FiveCardLoo
+from .deal import FiveCardLoo, LooDeal
 from .laws import LAWS, law_text
 from .rules import LOO_OPTION_DOCS, LOO_OPTIONS, LooRules
 from .sitting import LooSitting

@@ -1,12 +1,11 @@
 """Table mode for Three-card Loo: the laws LOO-LAW-0a..20 (RULES.md §5, §14) and the replay.
 
-In table mode (``deal.table_mode``, DEAL-RECORD.md ``mode: table``) :meth:`LooDeal.apply` consults
-:class:`LooLaws`, the policy this module registers with the deal; the laws reach the deal only through its
-public methods.
-:func:`judge` decides what an action is: a proper action (applied as in strict mode), an irregular card
-or declaration (a revoke, a lead out of turn, a declaration out of turn, a throw after the lead), a
+:func:`judge` looks at a deal in table mode (``deal.table_mode``, DEAL-RECORD.md ``mode: table``) without
+changing it and returns a :class:`~roundgames.games.ruling.Ruling`, which :meth:`LooDeal.apply_ruling
+<roundgames.loo.deal.LooDeal.apply_ruling>` applies in one place. It decides what an action is: a proper action
+(applied as in strict mode), an irregular card or declaration (a revoke, a lead out of turn, a declaration out of turn, a throw after the lead), a
 law stated as ``SEAT irregular RULE-ID [ARG]``, or the demand ``SEAT replay``; it raises
-:class:`IllegalActionError` for what no law covers, and changes nothing until its executor runs.
+:class:`IllegalActionError` for what no law covers.
 Every law applied appends an :class:`Irregularity` to ``deal.irregularities``. The choices made
 where RULES.md is silent are in docs/loo-laws.md.
 
@@ -30,16 +29,17 @@ where RULES.md is silent are in docs/loo-laws.md.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
+from typing import Any
 
 from ..core.cards import SUIT_MASKS, card_str, parse_card
 from ..core.errors import CardError, IllegalActionError, RecordError
-from ..games.protocol import Irregularity
+from ..games.ruling import Irregularity, Payment, Ruling
 from .actions import DECL_VERB, DECLARE_VERBS, PLAYING, Decl, Kind, LooAction, Phase
-from .deal import LooDeal
+from .lawstate import LawState
 from .legality import top_trump
 from .rules import LooRules
-from .settle import reopen_single, settle_single
+from .strict import StrictLooDeal
 
 __all__ = ["LAWS", "LawState", "LooLaws", "judge", "law_text", "legal_actions"]
 
@@ -77,37 +77,14 @@ _PRINCIPLES = {"LOO-LAW-0a", "LOO-LAW-18", "LOO-LAW-19"}
 # the laws of the deal itself, which a Peel single settled as it was dealt still takes (§14.30)
 _OF_THE_DEAL = ("LOO-LAW-1", "LOO-LAW-2", "LOO-LAW-3")
 
-Executor = Callable[[], LooAction]
-
-
-@dataclass
-class LawState:
-    """What the laws have ordered so far in one deal."""
-
-    #: seats that looked at another hand before declaring: they must throw up (LOO-LAW-8, §14.21)
-    forced_throw: set[int] = field(default_factory=set)
-    #: declarations made out of turn, binding at the proper turn (LOO-LAW-5)
-    bound: dict[int, Decl] = field(default_factory=dict)
-    #: under ``revoke_replay: optional``, the offender whose irregularity awaits a demand for the replay
-    demand: int | None = None
-    #: a full-loo penalty was paid, so the next deal is not a single (§14.5)
-    full_loo_paid: bool = False
-    #: the deal is void (LOO-LAW-1, -2, -3); ``next_dealer`` deals next, a deal of the same kind (§14.8)
-    void: bool = False
-    next_dealer: int | None = None
-    #: how many times play restarted from the first lead (LOO-LAW-0d)
-    replays: int = 0
-
-    def copy(self) -> LawState:
-        """An independent copy."""
-        return replace(self, forced_throw=set(self.forced_throw), bound=dict(self.bound))
+Judged = Ruling[LooAction]
 
 
 @dataclass(frozen=True)
 class _Case:
     """One action being judged."""
 
-    deal: LooDeal
+    deal: StrictLooDeal
     seat: int
     action: LooAction
     law: LawState
@@ -120,133 +97,135 @@ class _Case:
     def text(self) -> str:
         return self.deal.action_str(self.action)
 
-    def run(self, body: Callable[[], None]) -> Executor:
-        """The executor: any later action closes an open demand (§14.9), then ``body`` applies the law. On Peel's
-        single, settled as it was dealt, the law comes first: the settlement is taken back, and made again for the
-        pool the law leaves unless it voids the deal (§14.30)."""
+    def ruling(self, law: LawState | None = None, *, demand: bool = False, **parts: Any) -> Judged:
+        """The ruling on this action, with what the laws keep after it (``law``, or as they stood): any later action
+        closes an open demand for a replay (§14.9), unless it opens one (``demand``)."""
+        state = self.law if law is None else law
+        if state.demand is not None and not demand:
+            state = replace(state, demand=None)
+        return Ruling(self.action, state=state, **parts)
 
-        def execute() -> LooAction:
-            deal = self.deal
-            deal.law = self.law
-            self.law.demand = None
-            settled = deal.voidable
-            if settled:
-                reopen_single(deal)
-            body()
-            if settled and not deal.is_void:
-                settle_single(deal)
-            _declare_bound(deal, self.law)
-            return self.action
+    def standing(self) -> Judged:
+        """The ruling on a proper action: it stands, and closes an open demand for a replay (§14.9)."""
+        return _standing(self.action, self.law)
 
-        return execute
-
-    def record(self, rule: str, penalty: int, pool: str | None) -> None:
-        """Log the action and the law applied to it."""
-        index = len(self.deal.log)
-        self.deal.irregularities.append(Irregularity(index, self.seat, rule, penalty, pool if penalty else None))
-        self.deal.log.append(self.action)
+    def irregularity(self, rule: str, penalty: int, pool: str | None) -> Irregularity:
+        """The entry the law applied leaves in ``irregularities``: at the action's place in the log."""
+        return Irregularity(len(self.deal.log), self.seat, rule, penalty, pool if penalty else None)
 
 
-def _law_of(deal: LooDeal) -> LawState:
+def _standing(action: LooAction, law: LawState) -> Judged:
+    return Ruling.standing(action, law if law.demand is None else replace(law, demand=None))
+
+
+def _law_of(deal: StrictLooDeal) -> LawState:
     return deal.law if deal.law is not None else LawState()
 
 
 # -- the penalties ---------------------------------------------------------------------------------
 
 
-def _full_loo(deal: LooDeal) -> int:
+def _pool(deal: StrictLooDeal) -> int:
+    """The pool a penalty is reckoned on: as it stands; for Peel's single, settled as it was dealt, as it stood once
+    staked, since the law takes the settlement back first (§14.30)."""
+    return deal.staked_pool if deal.voidable else deal.ledger.pool
+
+
+def _full_loo(deal: StrictLooDeal, pool: int | None = None) -> int:
     """A full loo: L, or under unlimited or mixed loo the pool as it stands (LOO-LAW-19, §14.19)."""
-    return deal.rules.loo_amount(deal.ledger.pool)
+    return deal.rules.loo_amount(_pool(deal) if pool is None else pool)
 
 
-def _single_amount(deal: LooDeal) -> int:
+def _single_amount(deal: StrictLooDeal, pool: int | None = None) -> int:
     """A penalty before play: S (LOO-LAW-0a); under ``ew_flat`` every irregularity costs a full loo (C-LOO-7)."""
-    return _full_loo(deal) if deal.rules.penalty_scale == "ew_flat" else deal.rules.stakes.single
+    return _full_loo(deal, pool) if deal.rules.penalty_scale == "ew_flat" else deal.rules.stakes.single
 
 
-def _single(c: _Case, rule: str) -> None:
+def _single(c: _Case, rule: str, law: LawState | None = None) -> Judged:
     """A penalty before play, paid at once into this pool (LOO-LAW-0a, -18)."""
-    deal = c.deal
+    deal, law = c.deal, c.law if law is None else law
     amount = _single_amount(deal)
-    deal.ledger.stake(c.seat, amount)
-    c.law.full_loo_paid |= deal.rules.penalty_scale == "ew_flat" and amount > 0
-    c.record(rule, amount, "current")
+    if deal.rules.penalty_scale == "ew_flat" and amount > 0:
+        law = replace(law, full_loo_paid=True)
+    return c.ruling(
+        law, payments=(Payment(c.seat, amount, "current"),), irregularity=c.irregularity(rule, amount, "current")
+    )
 
 
-def _look(c: _Case, rule: str) -> None:
+def _look(c: _Case, rule: str, law: LawState | None = None, offenders: frozenset[int] = frozenset()) -> Judged:
     """Looking at another hand, informing before play: a full loo at once, into this pool (§14.4) or, under
     ``look_penalty_pool: next``, the next (HOF law 17)."""
-    deal = c.deal
+    deal, law = c.deal, c.law if law is None else law
     amount = _full_loo(deal)
-    if deal.rules.look_penalty_pool == "next":
-        deal.ledger.pay_next(c.seat, amount)
-        pool = "next"
-    else:
-        deal.ledger.stake(c.seat, amount)
-        pool = "current"
-    c.law.full_loo_paid |= amount > 0
-    c.record(rule, amount, pool)
+    pool = "next" if deal.rules.look_penalty_pool == "next" else "current"
+    if amount > 0:
+        law = replace(law, full_loo_paid=True)
+    return c.ruling(
+        law,
+        payments=(Payment(c.seat, amount, pool),),
+        irregularity=c.irregularity(rule, amount, pool),
+        offenders=offenders,
+    )
 
 
-def _void(c: _Case, rule: str, penalised: bool, next_dealer: int) -> None:
+def _void(c: _Case, rule: str, penalised: bool, next_dealer: int) -> Judged:
     """The deal is void: its stakes are not charged, the penalty is; ``next_dealer`` deals again (§14.8, §14.20).
     The penalty is reckoned once the void deal's stakes are back (under ``ew_flat`` with unlimited loo it is a
     loo of the pool the deal was dealt for, not of its own stakes)."""
     deal = c.deal
-    deal.return_stakes()
-    penalty = _single_amount(deal) if penalised else 0
-    if penalty:
-        deal.ledger.stake(c.seat, penalty)
-    c.law.void, c.law.next_dealer = True, next_dealer
-    c.record(rule, penalty, "current")
-    deal.finish()
+    returned = _pool(deal) - (deal.staked_pool - deal.ledger.start)
+    penalty = _single_amount(deal, returned) if penalised else 0
+    return c.ruling(
+        replace(c.law, void=True, next_dealer=next_dealer),
+        void=True,
+        next_dealer=next_dealer,
+        payments=(Payment(c.seat, penalty, "current"),) if penalty else (),
+        irregularity=c.irregularity(rule, penalty, "current"),
+    )
 
 
-def _in_play(c: _Case, rule: str, card: int | None = None, *, replay: bool = True) -> Executor:
+def _in_play(c: _Case, rule: str, card: int | None = None, *, replay: bool = True) -> Judged:
     """An irregularity in play (LOO-LAW-0b..0d, -9..-17): a full loo into the next pool, the offender's
-    winnings carried and no second loo; the replay from the first lead as ``revoke_replay`` orders (§14.9)."""
+    winnings carried and no second loo; the replay from the first lead as ``revoke_replay`` orders (§14.9).
+    A card out of turn or irregular stays in the trick where there is no replay; after a card out of turn the
+    seat whose turn it was plays next. Under ``revoke_replay: optional`` a demand stays open till the next action,
+    unless the deal ends."""
     deal = c.deal
     if deal.kind is Kind.SINGLE:
         raise IllegalActionError(f"{c.text}: Peel's single has no play", rule)
-
-    def body() -> None:
-        amount = _full_loo(deal)
-        deal.ledger.pay_next(c.seat, amount)
-        c.law.full_loo_paid |= amount > 0
-        if c.seat in deal.players:
-            deal.offenders.add(c.seat)
-        c.record(rule, amount, "next")
-        mode = deal.rules.revoke_replay
-        if replay and mode == "mandatory":
-            deal.restart_play()
-            c.law.replays += 1
-            return
-        if card is not None:
-            _card_stands(deal, c.seat, card)
-        if replay and mode == "optional" and not deal.is_complete:
-            c.law.demand = c.seat
-
-    return c.run(body)
-
-
-def _card_stands(deal: LooDeal, s: int, card: int) -> None:
-    """The irregular card stays in the trick; after a card out of turn the seat whose turn it was plays next."""
-    proper, tricks = deal.to_act, len(deal.tricks)
-    deal.play_unchecked(s, card)
-    if len(deal.tricks) == tricks and proper is not None and proper != s:
-        deal.to_act = proper
+    amount = _full_loo(deal)
+    law = replace(c.law, full_loo_paid=True) if amount > 0 else c.law
+    mode = deal.rules.revoke_replay
+    again = replay and mode == "mandatory"
+    if again:
+        law = replace(law, replays=law.replays + 1)
+    return c.ruling(
+        replace(law, demand=c.seat if replay and mode == "optional" else None),
+        payments=(Payment(c.seat, amount, "next"),),
+        offenders=frozenset({c.seat} if c.seat in deal.players else ()),
+        irregularity=c.irregularity(rule, amount, "next"),
+        replay=again,
+        plays=None if again else card,
+        to_act=deal.to_act,
+        demand=True,
+    )
 
 
 # -- judging an action ------------------------------------------------------------------------------
 
 
-def judge(deal: LooDeal, action: LooAction) -> Executor:
+def judge(deal: StrictLooDeal, action: LooAction) -> Judged:
     """Decide what ``action`` is in table mode; raise :class:`IllegalActionError` if no law covers it.
 
-    Returns the executor that applies it (and returns it as logged); nothing changes before it runs.
+    Returns the ruling, which :meth:`LooDeal.apply_ruling <roundgames.loo.deal.LooDeal.apply_ruling>` applies;
+    the deal is only read.
     """
     s = deal.seat_index(action.seat)
-    c = _Case(deal, s, action, _law_of(deal))
+    law = _law_of(deal)
+    if deal.phase is Phase.PLAY and action.verb == "play" and deal.can_proper(action):
+        # a proper card, the common case, judged at once (nor can it be a law's case: Peel's single has no play)
+        return _standing(action, law)
+    c = _Case(deal, s, action, law)
     if deal.voidable and action.verb == "irregular":
         return _irregular(c)  # Peel's single is settled as it is dealt, but a law of the deal may void it (§14.30)
     if deal.phase is Phase.COMPLETE:
@@ -263,58 +242,22 @@ def judge(deal: LooDeal, action: LooAction) -> Executor:
         deal.verify_proper(action)
     except IllegalActionError as e:
         return _irregular_action(c, e)
-    return c.run(lambda: _strict(deal, action))
+    return c.standing()
 
 
-def _strict(deal: LooDeal, action: LooAction) -> None:
-    deal.apply_proper(action)
-
-
-def _declaration_in_turn(c: _Case, decl: Decl) -> Executor:
-    deal, s = c.deal, c.seat
-    if s in c.law.forced_throw:
+def _declaration_in_turn(c: _Case, decl: Decl) -> Judged:
+    if c.seat in c.law.forced_throw:
         if decl is not Decl.THROW:
             raise IllegalActionError(
                 f"{c.name} cannot {c.action.verb}: having looked at another player's hand, he must throw up",
                 "LOO-LAW-8",
             )
-
-        def throw() -> None:  # even where the dealer could not otherwise throw up (LOO-DECL-8)
-            deal.declare_unchecked(s, Decl.THROW)
-            deal.log.append(c.action)
-
-        return c.run(throw)
-    deal.verify_proper(c.action)  # a declaration he may not make is refused as in strict mode
-    return c.run(lambda: _strict(deal, c.action))
+        return c.ruling(forced=True)  # even where the dealer could not otherwise throw up (LOO-DECL-8)
+    c.deal.verify_proper(c.action)  # a declaration he may not make is refused as in strict mode
+    return c.standing()
 
 
-#: what a declaration made out of turn counts as when it is not open at the offender's proper turn, nearest first
-#: (§14.33): the dealer's throw facing a lone stander, he defends (LOO-DECL-8) or, with no miss to defend,
-#: plays his own hand (§14.24); a miss already taken, he stands (LOO-LAW-5 [I])
-_NEAREST: dict[Decl, tuple[Decl, ...]] = {Decl.THROW: (Decl.DEFEND, Decl.STAND), Decl.MISS: (Decl.STAND,)}
-
-
-def _bound(deal: LooDeal, law: LawState, s: int) -> Decl | None:
-    """The declaration ``s`` made out of turn, as it binds now (LOO-LAW-5 [I], §14.27): itself if it is open at
-    his turn, else the nearest one that is (§14.33)."""
-    want = law.bound.get(s)
-    if want is None:
-        return None
-    options = deal.declare_options(s)
-    return next((d for d in (want, *_NEAREST.get(want, ())) if d in options), None)
-
-
-def _declare_bound(deal: LooDeal, law: LawState) -> None:
-    """A declaration made out of turn takes effect at the offender's proper turn by itself: it was recorded
-    once, where it was made, and the next seat's declaration is in turn (LOO-LAW-5, §14.27)."""
-    while deal.phase is Phase.DECLARE and deal.to_act is not None and deal.to_act not in law.forced_throw:
-        want = _bound(deal, law, deal.to_act)
-        if want is None:
-            return
-        deal.declare_unchecked(deal.to_act, want)
-
-
-def _irregular_action(c: _Case, error: IllegalActionError) -> Executor:
+def _irregular_action(c: _Case, error: IllegalActionError) -> Judged:
     """An action strict mode refuses: the law it breaks, or ``error`` again where none applies."""
     deal, s, verb = c.deal, c.seat, c.action.verb
     if verb in DECLARE_VERBS:
@@ -333,7 +276,7 @@ def _irregular_action(c: _Case, error: IllegalActionError) -> Executor:
     return _in_play(c, _card_law(deal, s, error), card)
 
 
-def _card_law(deal: LooDeal, s: int, error: IllegalActionError) -> str:
+def _card_law(deal: StrictLooDeal, s: int, error: IllegalActionError) -> str:
     """The law an irregular card breaks (RULES.md §5.1 from the rule strict mode cites, §14.10, §14.18)."""
     if s != deal.to_act:
         return "LOO-LAW-10"
@@ -355,15 +298,10 @@ def _card_law(deal: LooDeal, s: int, error: IllegalActionError) -> str:
     }.get(error.rule, "LOO-LAW-17")
 
 
-def _declaration_out_of_turn(c: _Case, decl: Decl, error: IllegalActionError) -> Executor:
+def _declaration_out_of_turn(c: _Case, decl: Decl, error: IllegalActionError) -> Judged:
     """LOO-LAW-5: S at once; the declaration binds at his proper turn."""
     _check_out_of_turn(c, decl, error)
-
-    def body() -> None:
-        c.law.bound[c.seat] = decl
-        _single(c, "LOO-LAW-5")
-
-    return c.run(body)
+    return _single(c, "LOO-LAW-5", c.law.with_bound(c.seat, decl))
 
 
 def _check_out_of_turn(c: _Case, decl: Decl | None, error: IllegalActionError | None = None) -> None:
@@ -398,7 +336,7 @@ def _check_out_of_turn(c: _Case, decl: Decl | None, error: IllegalActionError | 
 # -- the demand for a replay --------------------------------------------------------------------------
 
 
-def _replay(c: _Case) -> Executor:
+def _replay(c: _Case) -> Judged:
     """``SEAT replay`` under ``revoke_replay: optional`` (HOF law 16, §14.9)."""
     deal, law = c.deal, c.law
     if c.action.arg:
@@ -413,22 +351,13 @@ def _replay(c: _Case) -> Executor:
         raise IllegalActionError(
             f"{c.name} cannot demand a replay: only a seat other than the offender may", "LOO-LAW-14"
         )
-
-    def execute() -> LooAction:
-        deal.law = law
-        law.demand = None
-        deal.restart_play()
-        law.replays += 1
-        deal.log.append(c.action)
-        return c.action
-
-    return execute
+    return c.ruling(replace(law, replays=law.replays + 1), replay=True)
 
 
 # -- laws stated as ``SEAT irregular RULE-ID [ARG]`` -----------------------------------------------------
 
 
-def _irregular(c: _Case) -> Executor:
+def _irregular(c: _Case) -> Judged:
     words = (c.action.arg or "").split()
     if not words:
         raise IllegalActionError(f"{c.text}: name the law, as in '{c.name} irregular LOO-LAW-8'", "LOO-LAW-17")
@@ -453,7 +382,7 @@ def _irregular(c: _Case) -> Executor:
             return _in_play(c, rule)
         if rule in _IN_PLAY_ONLY:
             raise IllegalActionError(f"{c.text}: {rule} is broken only in play", rule)
-        return c.run(lambda: (_look if rule == "LOO-LAW-9" else _single)(c, rule))
+        return (_look if rule == "LOO-LAW-9" else _single)(c, rule)
     handler = _HANDLERS[rule]
     return handler(c, rule, args)
 
@@ -475,7 +404,7 @@ def _no_args(c: _Case, rule: str, args: list[str]) -> None:
         raise RecordError("actions", f"{c.text!r}: {rule} takes no argument")
 
 
-def _single_open(deal: LooDeal) -> bool:
+def _single_open(deal: StrictLooDeal) -> bool:
     """Whether ``deal`` is Peel's single before its result stands: as a keeper states it, dealt face up and its
     winner not yet said; or settled as it was dealt, nothing recorded since (LOO-SGL-1, §14.30)."""
     if deal.kind is not Kind.SINGLE:
@@ -496,25 +425,25 @@ def _by_dealer(c: _Case, rule: str) -> None:
         raise IllegalActionError(f"{c.text}: {rule} is the dealer's, {c.deal.seats[c.deal.dealer]}'s", rule)
 
 
-def _misdeal(c: _Case, rule: str, args: list[str]) -> Executor:
+def _misdeal(c: _Case, rule: str, args: list[str]) -> Judged:
     """LOO-LAW-1, §14.8, §14.20: the dealer pays S; the deal is void and the same dealer deals again."""
     _card_arg(c, args)
     _before_play(c, rule)
     _by_dealer(c, rule)
-    return c.run(lambda: _void(c, rule, True, c.deal.dealer))
+    return _void(c, rule, True, c.deal.dealer)
 
 
-def _interfering(c: _Case, rule: str, args: list[str]) -> Executor:
+def _interfering(c: _Case, rule: str, args: list[str]) -> Judged:
     """LOO-LAW-2: S into this pool; re-dealt by the same dealer, without penalty to him, only if the cards were
     mixed (ARG ``mixed``) or a card exposed (ARG the card)."""
     redeal = args == ["mixed"] or _card_arg(c, args) is not None
     _before_play(c, rule)
     if redeal:
-        return c.run(lambda: _void(c, rule, True, c.deal.dealer))
-    return c.run(lambda: _single(c, rule))
+        return _void(c, rule, True, c.deal.dealer)
+    return _single(c, rule)
 
 
-def _out_of_turn_deal(c: _Case, rule: str, args: list[str]) -> Executor:
+def _out_of_turn_deal(c: _Case, rule: str, args: list[str]) -> Judged:
     """LOO-LAW-3 [D]: before the first declaration the deal is void and PROPER deals; later it stands. Peel's
     single has no declaration: until its result stands it is void (§14.30)."""
     if len(args) != 1:
@@ -526,33 +455,27 @@ def _out_of_turn_deal(c: _Case, rule: str, args: list[str]) -> Executor:
         raise IllegalActionError(f"{c.text}: {c.name} is the proper dealer", rule)
     undeclared = deal.phase is Phase.DECLARE and not c.law.bound and all(d is Decl.NONE for d in deal.decls)
     if undeclared or _single_open(deal):
-        return c.run(lambda: _void(c, rule, False, proper))
-    return c.run(lambda: c.record(rule, 0, None))
+        return _void(c, rule, False, proper)
+    return c.ruling(irregularity=c.irregularity(rule, 0, None))
 
 
-def _own_cards(c: _Case, rule: str, args: list[str]) -> Executor:
+def _own_cards(c: _Case, rule: str, args: list[str]) -> Judged:
     """LOO-LAW-4: S at once into this pool; he still declares and plays."""
     _no_args(c, rule, args)
     _check_out_of_turn(c, None, IllegalActionError(f"{c.text}: only before his turn to declare", rule))
-    return c.run(lambda: _single(c, rule))
+    return _single(c, rule)
 
 
-def _stated_out_of_turn(c: _Case, rule: str, args: list[str]) -> Executor:
+def _stated_out_of_turn(c: _Case, rule: str, args: list[str]) -> Judged:
     """LOO-LAW-5 stated: with the declaration (``stand``, ``throw``, ``miss``) it binds as if made."""
     if len(args) > 1 or (args and args[0] not in ("stand", "throw", "miss")):
         raise RecordError("actions", f"{c.text!r}: {rule} takes the declaration made: stand, throw or miss")
     decl = DECLARE_VERBS[args[0]] if args else None
     _check_out_of_turn(c, decl, IllegalActionError(f"{c.text}: only before his turn to declare", rule))
-
-    def body() -> None:
-        if decl is not None:
-            c.law.bound[c.seat] = decl
-        _single(c, rule)
-
-    return c.run(body)
+    return _single(c, rule, c.law if decl is None else c.law.with_bound(c.seat, decl))
 
 
-def _miss(c: _Case, rule: str, args: list[str]) -> Executor:
+def _miss(c: _Case, rule: str, args: list[str]) -> Judged:
     """LOO-LAW-6: S at once into this pool; he may still play."""
     _no_args(c, rule, args)
     deal = c.deal
@@ -562,16 +485,16 @@ def _miss(c: _Case, rule: str, args: list[str]) -> Executor:
         raise IllegalActionError(
             f"{c.text}: {deal.seats[deal.miss_holder]} has taken the miss; looking at it is LOO-LAW-8", rule
         )
-    return c.run(lambda: _single(c, rule))
+    return _single(c, rule)
 
 
-def _pack(c: _Case, rule: str, args: list[str]) -> Executor:
+def _pack(c: _Case, rule: str, args: list[str]) -> Judged:
     """LOO-LAW-7: S at once into this pool; he may still play."""
     _no_args(c, rule, args)
-    return c.run(lambda: _single(c, rule))
+    return _single(c, rule)
 
 
-def _other_hand(c: _Case, rule: str, args: list[str]) -> Executor:
+def _other_hand(c: _Case, rule: str, args: list[str]) -> Judged:
     """LOO-LAW-8, §14.4, §14.21: a full loo at once; undeclared, he must throw up; declared, he plays for the pool."""
     deal, s = c.deal, c.seat
     if len(args) > 1:
@@ -579,20 +502,16 @@ def _other_hand(c: _Case, rule: str, args: list[str]) -> Executor:
     if args and deal.seat_index(args[0], "actions") == s:
         raise IllegalActionError(f"{c.text}: looking at his own hand is LOO-LAW-4", rule)
     undeclared = deal.phase is Phase.DECLARE and s in deal.order and deal.decls[s] is Decl.NONE
-
-    def body() -> None:
-        if undeclared and not deal.club_law:
-            c.law.forced_throw.add(s)
-            c.law.bound.pop(s, None)
-            deal.offenders.add(s)  # nor may he take the pool without play (LOO-DECL-7) [D]
-        elif undeclared or deal.decls[s] in PLAYING:  # an exchange is a way of playing (LOO5-2)
-            deal.offenders.add(s)  # all must play (club law): he plays, but for the pool [D]
-        _look(c, rule)
-
-    return c.run(body)
+    if undeclared and not deal.club_law:
+        # he must throw up, nor may he take the pool without play (LOO-DECL-7) [D]
+        law = replace(c.law.with_bound(s, None), forced_throw=c.law.forced_throw | {s})
+        return _look(c, rule, law, frozenset({s}))
+    if undeclared or deal.decls[s] in PLAYING:  # an exchange is a way of playing (LOO5-2)
+        return _look(c, rule, offenders=frozenset({s}))  # all must play (club law): he plays, but for the pool [D]
+    return _look(c, rule)
 
 
-def _throw_after_lead(c: _Case, rule: str, args: list[str]) -> Executor:
+def _throw_after_lead(c: _Case, rule: str, args: list[str]) -> Judged:
     """LOO-LAW-16 stated (§14.4): a full loo into the next pool; he plays on and his winnings are carried."""
     _no_args(c, rule, args)
     if c.deal.phase is not Phase.PLAY or c.seat not in c.deal.players:
@@ -600,15 +519,15 @@ def _throw_after_lead(c: _Case, rule: str, args: list[str]) -> Executor:
     return _in_play(c, rule, replay=False)
 
 
-def _stake_not_paid(c: _Case, rule: str, args: list[str]) -> Executor:
+def _stake_not_paid(c: _Case, rule: str, args: list[str]) -> Judged:
     """LOO-LAW-20 [D]: recorded, no penalty; the engine has taken the stake."""
     _no_args(c, rule, args)
     _before_play(c, rule)
     _by_dealer(c, rule)
-    return c.run(lambda: c.record(rule, 0, None))
+    return c.ruling(irregularity=c.irregularity(rule, 0, None))
 
 
-_HANDLERS: dict[str, Callable[[_Case, str, list[str]], Executor]] = {
+_HANDLERS: dict[str, Callable[[_Case, str, list[str]], Judged]] = {
     "LOO-LAW-1": _misdeal,
     "LOO-LAW-2": _interfering,
     "LOO-LAW-3": _out_of_turn_deal,
@@ -625,7 +544,7 @@ _HANDLERS: dict[str, Callable[[_Case, str, list[str]], Executor]] = {
 # -- what is legal ----------------------------------------------------------------------------------------
 
 
-def legal_actions(deal: LooDeal, proper: list[LooAction]) -> list[LooAction]:
+def legal_actions(deal: StrictLooDeal, proper: list[LooAction]) -> list[LooAction]:
     """The proper actions of the seat to act, as the laws leave them: a forced throw (§14.21), and ``replay``
     while a demand is open (§14.9). A seat bound by a declaration out of turn is never to act: it declared once,
     where it was made (LOO-LAW-5, §14.27)."""
@@ -671,13 +590,10 @@ def law_text(rules: LooRules, rule: str) -> str:
 class LooLaws:
     """The laws of Loo as the policy a deal in table mode consults (:class:`~roundgames.games.protocol.Laws`)."""
 
-    def judge(self, deal: LooDeal, action: LooAction) -> Executor:
-        """What ``action`` is in table mode: its executor, or :class:`IllegalActionError` where no law covers it."""
+    def judge(self, deal: StrictLooDeal, action: LooAction) -> Judged:
+        """What ``action`` is in table mode: its ruling, or :class:`IllegalActionError` where no law covers it."""
         return judge(deal, action)
 
-    def legal_actions(self, deal: LooDeal, proper: list[LooAction]) -> list[LooAction]:
+    def legal_actions(self, deal: StrictLooDeal, proper: list[LooAction]) -> list[LooAction]:
         """The proper actions as the laws leave them."""
         return legal_actions(deal, proper)
-
-
-LooDeal.use_laws(LooLaws())

@@ -1,6 +1,7 @@
 """What Three-card Loo lets a seat play, and why not (LOO-PLAY-2..6, LOO-VAR-LEADONE, LOO-VAR-CASSELL-LEAD).
 
-Pure functions of the hand, the trick and the rules: the deal asks them, and so do the search and the bots.
+Pure functions of values (the hand, the trick, the declarations, the rules): the deal asks them, and so do the
+search and the bots.
 Five-card Loo's play with Pam is :mod:`roundgames.loo.pam`.
 
 >>> from roundgames.core.cards import mask_of, parse_cards, format_cards
@@ -12,16 +13,11 @@ Five-card Loo's play with Pam is :mod:`roundgames.loo.pam`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from ..core.cards import SUIT_MASKS, SUIT_NAMES, Card, card_of, cards_in, format_cards, highest, rank_of
 from ..core.errors import IllegalActionError, RecordError
 from ..core.tricks import loo_follow
-from ..games.protocol import Feature
 from .actions import Decl, Kind, Phase
-
-if TYPE_CHECKING:
-    from .deal import LooDeal
 
 __all__ = [
     "declare_options",
@@ -103,13 +99,15 @@ def lead_reason(
     return f"holding two or more trumps, must lead the highest, {must}", "LOO-PLAY-2"
 
 
-def refusal(deal: LooDeal, name: str, verb: str, decl: Decl) -> IllegalActionError:
-    """Why a declaration that is not among ``deal``'s options for the seat to act is refused, with its rule
-    (LOO-DECL-3, LOO-DECL-8, LOO-VAR-CLUBLAW, LOO-VAR-EW-SINGLE)."""
+def refusal(
+    name: str, verb: str, decl: Decl, *, kind: Kind, club_law: bool, miss_holder: str | None
+) -> IllegalActionError:
+    """Why a declaration that is not among the options of the seat to act is refused, with its rule (LOO-DECL-3,
+    LOO-DECL-8, LOO-VAR-CLUBLAW, LOO-VAR-EW-SINGLE); ``miss_holder``: the name of the seat that took the miss."""
 
-    if deal.kind is Kind.EW_SINGLE:
+    if kind is Kind.EW_SINGLE:
         return IllegalActionError(f"{name} cannot {verb}: in this single all must play", "LOO-VAR-EW-SINGLE")
-    if deal.club_law:
+    if club_law:
         return IllegalActionError(
             f"{name} cannot {verb}: clubs are trumps, so all must stand (club law)", "LOO-VAR-CLUBLAW"
         )
@@ -120,8 +118,7 @@ def refusal(deal: LooDeal, name: str, verb: str, decl: Decl) -> IllegalActionErr
             "LOO-DECL-8",
         )
     if decl is Decl.MISS:
-        holder = deal.seats[deal.miss_holder] if deal.miss_holder is not None else "?"
-        return IllegalActionError(f"{name} cannot take the miss: {holder} has taken it", "LOO-DECL-3")
+        return IllegalActionError(f"{name} cannot take the miss: {miss_holder or '?'} has taken it", "LOO-DECL-3")
     return IllegalActionError(
         f"{name} cannot throw up: one player alone stood, so the dealer must stand, take the miss "
         "or play it for the pool",
@@ -129,35 +126,38 @@ def refusal(deal: LooDeal, name: str, verb: str, decl: Decl) -> IllegalActionErr
     )
 
 
-def declare_options(deal: LooDeal, seat: int) -> tuple[Decl, ...]:
-    """The declarations open to ``seat`` of a Three-card deal if it were its turn (LOO-DECL-1..10, §14.2)."""
-    if deal.club_law:
+def declare_options(
+    seat: int, decls: Sequence[Decl], order: Sequence[int], club_law: bool, miss_open: bool, may_concede: bool
+) -> tuple[Decl, ...]:
+    """The declarations open to ``seat`` in a Three-card deal if it were its turn (LOO-DECL-1..10, §14.2), given
+    every seat's declaration so far and the ``order`` the seats declare in (the dealer's rights with the last)."""
+    if club_law:
         return (Decl.STAND,)
-    miss_open = deal.miss_holder is None
-    if seat == deal.anchor:
-        others = deal.order[:-1]
-        stood = sum(1 for s in others if deal.decls[s] is Decl.STAND)
-        took = sum(1 for s in others if deal.decls[s] is Decl.MISS)
+    if seat == order[-1]:
+        others = order[:-1]
+        stood = sum(1 for s in others if decls[s] is Decl.STAND)
+        took = sum(1 for s in others if decls[s] is Decl.MISS)
         if stood == 1 and took == 0:  # LOO-DECL-8
-            return (Decl.DEFEND, Decl.MISS, Decl.STAND) + ((Decl.THROW,) if deal.may_concede else ())
+            return (Decl.DEFEND, Decl.MISS, Decl.STAND) + ((Decl.THROW,) if may_concede else ())
         if stood == 0 and took == 1:  # LOO-DECL-9
             return (Decl.STAND, Decl.THROW)
     return (Decl.MISS, Decl.STAND, Decl.THROW) if miss_open else (Decl.STAND, Decl.THROW)
 
 
-def verify_in_play(deal: LooDeal, s: int, what: str) -> None:
-    """Raise unless the deal is in its play, so that seat ``s`` may play a card now as far as the deal's phase
-    goes (``what``: "P3 cannot play 4S"); the seat, the card and the turn are the caller's to check."""
-    if deal.phase is Phase.DEAL:
+def verify_in_play(phase: Phase, *, unknown: bool, to_act: bool, has_miss: bool, what: str) -> None:
+    """Raise unless a deal in ``phase`` is in its play, so that a seat may play a card now as far as the phase goes
+    (``what``: "P3 cannot play 4S"; ``to_act``: whether it is the seat's turn; ``has_miss``: whether the deal has
+    one; ``unknown``: whether nobody recorded its cards); the seat, the card and the turn are the caller's to check."""
+    if phase is Phase.DEAL:
         raise IllegalActionError(f"{what}: the cards have not been dealt", "LOO-DEAL-4")
-    if deal.phase is Phase.COMPLETE:
+    if phase is Phase.COMPLETE:
         raise IllegalActionError(f"{what}: the deal is over", "LOO-PLAY-9")
-    if deal.unknown:
+    if unknown:
         raise RecordError("actions", f"{what}: nobody recorded the cards of this deal; state each trick's winner")
-    if deal.phase is Phase.DECLARE:
-        if s == deal.to_act:
-            choices = "stand, throw up or take the miss" if Feature.MISS in deal.features else "stand or throw up"
+    if phase is Phase.DECLARE:
+        if to_act:
+            choices = "stand, throw up or take the miss" if has_miss else "stand or throw up"
             raise IllegalActionError(f"{what}: he must first {choices}", "LOO-DECL-1")
         raise IllegalActionError(f"{what}: the declaring is not over", "LOO-DECL-1")
-    if deal.phase is Phase.SHOW:
+    if phase is Phase.SHOW:
         raise IllegalActionError(f"{what}: a flush is shown, so the hand is not played", "LOO5-6")

@@ -12,7 +12,7 @@ from typing import Any
 
 from ..games.observe import Fact, Observer, Pot
 from ..games.protocol import Deal, Feature, View
-from .five import FiveCardLoo
+from .five import StrictFiveCardLoo
 
 __all__ = ["LooObserver", "club_law"]
 
@@ -65,7 +65,7 @@ class LooObserver(Observer):
 
     def exchanges(self, deal: Deal) -> Mapping[int, tuple[int, int]]:
         """Each exchange from the stock (LOO5-2): the cards put out and those drawn."""
-        return dict(deal.exchanged) if isinstance(deal, FiveCardLoo) else {}
+        return dict(deal.exchanged) if isinstance(deal, StrictFiveCardLoo) else {}
 
     def kind_note(self, deal: Deal, view: View[Any]) -> str:
         return str(getattr(view.kind, "value", "")).replace("_", " ") if deal.offers(Feature.SINGLE) else ""

@@ -1,79 +1,63 @@
 """How a Loo deal is settled: Peel's single (LOO-SGL-2..4), and the pool divided by tricks with the loos
-(LOO-SET-1..4, LOO-STK-4, §14.6, §14.7). The deal calls these when its play is over; they use only its public
-state and its form's hooks (:meth:`~roundgames.loo.deal.LooDeal.trick_shares`, ``never_looed``).
+(LOO-SET-1..4, LOO-STK-4, §14.6, §14.7). Functions of values: each returns a :class:`Settlement`, which the deal
+pays when its play is over.
+
+>>> settled = trick_settlement(9, [2, 0, 2], players=(0, 1, 2), won=[1, 0, 2], stakes=(3, 3, 3), loo=3)
+>>> settled.takes, settled.looed
+(((2, 3), (0, 3), (2, 3)), ((1, 3),))
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Collection, Sequence
+from typing import NamedTuple
 
-from ..core.cards import highest
-from ..core.ledger import Ledger
-from .actions import Decl
+from ..core.cards import Card, highest
 
-if TYPE_CHECKING:
-    from .deal import LooDeal
-
-__all__ = ["pay_single", "reopen_single", "settle_single", "settle_tricks", "shares"]
+__all__ = ["Settlement", "shares", "single_settlement", "single_winner", "trick_settlement"]
 
 
-def settle_single(deal: LooDeal) -> None:
-    """Peel's single (LOO-SGL-2..4): the highest card above the turn-up in its suit takes the pool."""
+class Settlement(NamedTuple):
+    """What the end of a deal pays: each ``(seat, amount)`` of ``takes`` taken out of the pool, in order, and each
+    ``(seat, amount)`` of ``looed`` paid into the next pool, in order. (A named tuple: one is made every deal.)"""
+
+    takes: tuple[tuple[int, int], ...]
+    looed: tuple[tuple[int, int], ...]
+
+
+def single_winner(hands: Sequence[int], order: Sequence[int], trump: int, turnup: Card) -> int | None:
+    """Peel's single (LOO-SGL-2..4): the seat whose card is the highest above the turn-up in its suit, or nobody."""
     best: int | None = None
-    for s in deal.order:
-        c = highest(deal.hands[s])
-        if c // 13 == deal.trump and c > deal.turnup and (best is None or c > highest(deal.hands[best])):
+    for s in order:
+        c = highest(hands[s])
+        if c // 13 == trump and c > turnup and (best is None or c > highest(hands[best])):
             best = s
-    pay_single(deal, best)
+    return best
 
 
-def pay_single(deal: LooDeal, best: int | None) -> None:
-    """The single is decided: ``best`` (or nobody) takes the pool, every other seat dealt a card is looed S
-    (LOO-SGL-2..4)."""
-    if best is not None:
-        deal.ledger.take(best, deal.ledger.pool)
-    for s in deal.order:
-        if s != best:
-            deal.ledger.pay_next(s, deal.rules.stakes.single)
-            deal.looed[s] = deal.rules.stakes.single
-    deal.winner_without_play = best
-    deal.finish()
+def single_settlement(best: int | None, order: Sequence[int], pool: int, single: int) -> Settlement:
+    """The single is decided: ``best`` (or nobody) takes the ``pool``, every other seat dealt a card is looed
+    ``single``, S (LOO-SGL-2..4)."""
+    return Settlement(((best, pool),) if best is not None else (), tuple((s, single) for s in order if s != best))
 
 
-def reopen_single(deal: LooDeal) -> None:
-    """Take back the settlement of Peel's single, made as it was dealt: the counters stand as they did once the
-    stake was paid, nobody is looed and nobody has taken the pool. For a law of the deal, which the table states
-    only once the cards lie face up (LOO-LAW-1..3, §14.30): it voids the deal, or charges its penalty into the pool
-    that the single is then settled for."""
-    deal.ledger = Ledger(deal.n, deal.ledger.start)
-    deal.pay_stakes()
-    deal.looed = {}
-    deal.winner_without_play = None
-
-
-def settle_tricks(deal: LooDeal) -> None:
-    """Divide the pool by tricks and loo those who took none (LOO-SET-1..4)."""
-    pool = deal.ledger.pool
-    shares = deal.trick_shares(pool)  # LOO-SET-2, LOO5-5
-    for trick, share in zip(deal.tricks, shares, strict=True):
-        assert trick.winner is not None
-        # the miss played for the pool, and an offender, carry their shares (LOO-SET-4, LOO-LAW-0b, §14.6)
-        if deal.decls[trick.winner] is not Decl.DEFEND and trick.winner not in deal.offenders:
-            deal.ledger.take(trick.winner, share)
-    # the pool as divided, single penalties paid into it included (LOO-STK-4 [I], §14.7)
-    loo = deal.rules.loo_amount(pool)
-    for s in deal.players:
-        if deal.won[s]:
-            continue
-        if s in deal.offenders and not deal.rules.offender_double_loo:  # looed once only (LOO-LAW-0c)
-            continue
-        if deal.decls[s] is Decl.DEFEND and not deal.rules.defender_looed:  # LOO-DECL-8 [I]
-            continue
-        if deal.never_looed(s):  # LOO5-8
-            continue
-        deal.ledger.pay_next(s, loo)  # LOO-SET-3
-        deal.looed[s] = loo
-    deal.finish()
+def trick_settlement(
+    pool: int,
+    winners: Sequence[int],
+    *,
+    players: Sequence[int],
+    won: Sequence[int],
+    stakes: Sequence[int],
+    loo: int,
+    carried: Collection[int] = (),
+    unlooed: Collection[int] = (),
+) -> Settlement:
+    """Divide the ``pool`` by tricks and loo those who took none (LOO-SET-1..4): the winner of each trick (``winners``,
+    in order) takes its share (``stakes``, LOO-SET-2, LOO5-5), except the seats in ``carried``, whose shares stay in
+    the pool (the miss played for the pool, an offender: LOO-SET-4, LOO-LAW-0b, §14.6); each player who won no trick
+    (``won``) pays ``loo`` into the next pool (LOO-SET-3), except the seats in ``unlooed``."""
+    takes = tuple((w, share) for w, share in zip(winners, stakes, strict=True) if w not in carried)
+    return Settlement(takes, tuple((s, loo) for s in players if not won[s] and s not in unlooed))
 
 
 def shares(amount: int, count: int) -> list[int]:

@@ -7,16 +7,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from ..core.cards import card_str
 from ..games.protocol import DealResult, View
-from .actions import VERBS, Decl, Kind, LooAction, Phase
+from .actions import VERBS, Decl, Kind, LooAction
 
-if TYPE_CHECKING:
-    from .deal import LooDeal
-
-__all__ = ["KIND_WORDS", "LooResult", "LooView", "describe", "kind_words", "result_of", "view_of"]
+__all__ = ["DECL_NOTES", "KIND_WORDS", "LooResult", "LooView", "describe", "kind_words"]
 
 #: each declaration as a seat's note in a view
 DECL_NOTES = {
@@ -114,58 +110,3 @@ class LooResult(DealResult):
             return f"The deal is void. {self.payments()}. {self.next_words()} again."
         head = " ".join(w for w in (self.takes_words(), self.looed_words()) if w)
         return f"{head} {self.payments()}. {self.next_words()}."
-
-
-def result_of(deal: LooDeal) -> LooResult:
-    """A finished deal's result as one value."""
-    return LooResult(
-        seats=deal.seats,
-        net=tuple(deal.net),
-        pool=deal.pool_total,
-        next_dealer=deal.next_dealer,
-        irregularities=tuple(deal.irregularities),
-        void=deal.is_void,
-        looed=dict(deal.looed),
-        next_kind=deal.next_kind.value,
-        won=tuple(deal.won),
-        taker=deal.winner_without_play,
-        flush_winners=deal.flush_winners,
-        single=deal.kind is Kind.SINGLE,
-    )
-
-
-def view_of(deal: LooDeal, s: int) -> LooView:
-    """What seat ``s`` may see of ``deal`` now (:meth:`LooDeal.view <roundgames.loo.deal.LooDeal.view>`)."""
-    looked = deal.phase is not Phase.DECLARE or deal.decls[s] is not Decl.NONE or deal.to_act == s
-    single = deal.kind is Kind.SINGLE  # every card face up (LOO-SGL-1)
-    faces = {o: deal.dealt[o] for o in deal.order} if single else {s: deal.hands[s] if looked else 0}
-    for o in getattr(deal, "shown", ()):  # a flush shown lies face up for everyone: "the holder reveals it" (LOO5-6)
-        faces[o] = deal.hands[o]
-    return LooView(
-        seat=s,
-        stage=deal.stage,
-        hand=faces.get(s, 0),
-        to_act=deal.to_act,
-        legal=tuple(deal.legal_actions()) if deal.to_act == s else deal.side_actions(s),
-        tricks=tuple(deal.all_tricks()),
-        card_counts=tuple(int.bit_count(h) for h in deal.hands),
-        pool=deal.ledger.total,
-        trump=deal.trump if deal.trump >= 0 else None,
-        seat_count=deal.n,
-        dealer=deal.dealer,
-        order=deal.order,
-        may_take=(),
-        phase=deal.phase,
-        seen_hands=faces,
-        turnup=deal.turnup,
-        decls=tuple(deal.decls),
-        notes=tuple(DECL_NOTES[d] for d in deal.decls),
-        miss_holder=deal.miss_holder,
-        stock=len(deal.heaps().get("stock", ())),  # a count only: the stock's cards stay hidden (LOO5-2)
-        pam=-1 if deal.pam is None else deal.pam,
-        rules=deal.rules,
-        kind=deal.kind,
-        kind_words=kind_words(deal.kind),
-        players=deal.players,
-        world=deal,
-    )

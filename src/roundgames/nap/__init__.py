@@ -1,9 +1,10 @@
 """Nap: the deal, the variants that deal or exchange particular cards, the laws of table mode, and the sitting.
 
 The modules, in dependency order: ``rules``, ``calls`` (the ladder and pay tables), ``actions`` (the verbs),
-``words``, ``deal`` (Nap with every call), ``variants`` (the :class:`NapDeal` every game uses: purchase, Peep,
-the spare hand, the top card),
-``laws`` (table mode), ``sitting``, ``game`` (Nap in the registry).
+the rule functions on values (``words``, ``dealing``, ``stated``), ``strict`` (Nap with every call, by the rules
+alone), ``laws`` (table mode: they return rulings), ``deal`` (:class:`PlainNapDeal`: the rules under the laws),
+``variants`` (the :class:`NapDeal` every game uses: purchase, Peep, the spare hand, the top card), ``worlds``,
+``sitting``, ``game`` (Nap in the registry).
 """
 
 from .actions import VERBS, NapAction, NapPhase

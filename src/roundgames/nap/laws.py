@@ -1,8 +1,10 @@
 """Table mode for Nap: the laws NAP-LAW-1..10 (RULES.md §8, C-NAP-11/12, §14.8, §14.14, §14.16, §14.20).
 
 In table mode :meth:`PlainNapDeal.apply <roundgames.nap.PlainNapDeal.apply>` applies a legal action as in strict
-mode and hands anything else to :func:`apply_law`, which either applies the law that covers it or
-raises the strict error, changing nothing. The laws are met in two ways (DEAL-RECORD.md):
+mode and hands anything else to :func:`judge`, which looks at the deal without changing it and returns the
+:class:`~roundgames.games.ruling.Ruling` of the law that covers it, or raises the strict error;
+:meth:`PlainNapDeal.apply_ruling <roundgames.nap.PlainNapDeal.apply_ruling>` applies the ruling. The laws are met in
+two ways (DEAL-RECORD.md):
 
 - the irregular action itself, recorded as taken: a call out of turn (NAP-LAW-4), a second call
   (NAP-LAW-5), Wellington or Blücher without a Nap (NAP-LAW-10), a card played out of turn
@@ -15,6 +17,7 @@ Every law applied appends an :class:`~roundgames.games.base.Irregularity` whose 
 offender paid for it, and ``pool`` is ``"current"`` when that went into the kitty, else ``None``.
 docs/nap-laws.md gives each law, what the engine does, and the choices made where RULES.md is silent.
 
+>>> from roundgames.nap.deal import PlainNapDeal
 >>> from roundgames.nap.rules import NapRules
 >>> deal = PlainNapDeal(NapRules.preset("peel"), ["P1", "P2", "P3", "P4"], dealer="P4")
 >>> deal.table_mode = True
@@ -29,16 +32,17 @@ docs/nap-laws.md gives each law, what the engine does, and the choices made wher
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from ..core.cards import SUIT_MASKS, Card, card_str, pack_mask, parse_card
 from ..core.errors import CardError, IllegalActionError, RecordError
-from ..games.protocol import Irregularity
+from ..games.ruling import Irregularity, Payment, Ruling
 from .actions import NapAction, NapPhase
 from .calls import CALLS, pay_table
-from .deal import PlainNapDeal
 from .rules import NapRules
+from .strict import StrictNapDeal
 
-__all__ = ["BIC_LEAD_FINE", "BIC_REVOKE_FINE", "LAWS", "NapLaws", "apply_law", "law_text"]
+__all__ = ["BIC_LEAD_FINE", "BIC_REVOKE_FINE", "LAWS", "NapLaws", "judge", "law_text"]
 
 #: each law of Nap in a line (RULES.md §8; docs/nap-laws.md has the choices made where it is silent)
 LAWS: dict[str, str] = {
@@ -59,12 +63,15 @@ BIC_LEAD_FINE = 3
 
 _CALLING = (NapPhase.PURCHASE, NapPhase.CALL)
 
+Judged = Ruling[NapAction]
 
-def apply_law(deal: PlainNapDeal, action: NapAction) -> NapAction:
-    """Apply the law that covers ``action``, which the rules forbid, in a table-mode deal; returns it.
+
+def judge(deal: StrictNapDeal, action: NapAction) -> Judged:
+    """The ruling of the law that covers ``action``, which the rules forbid, in a table-mode deal; the deal is only
+    read.
 
     Raises :class:`IllegalActionError` (the strict error, or the law's) when no law covers it, and
-    :class:`RecordError` when an ``irregular`` action's argument is malformed; either way nothing changes.
+    :class:`RecordError` when an ``irregular`` action's argument is malformed.
     """
     name = deal.seats[action.seat]
     if deal.phase is NapPhase.COMPLETE:
@@ -86,45 +93,52 @@ def apply_law(deal: PlainNapDeal, action: NapAction) -> NapAction:
     return _uncovered(deal, action)
 
 
-def _uncovered(deal: PlainNapDeal, action: NapAction) -> NapAction:
+def _uncovered(deal: StrictNapDeal, action: NapAction) -> Judged:
     """No law covers ``action``: raise the strict error."""
     deal.verify_proper(action)
     raise AssertionError(f"{deal.action_str(action)} is legal and was still handed to the laws")
 
 
-def _record(
-    deal: PlainNapDeal, action: NapAction, seat: int, rule: str, penalty: int = 0, pool: str | None = None
-) -> None:
-    deal.irregularities.append(Irregularity(len(deal.log), seat, rule, penalty, pool))
-    deal.log.append(action)
+def _logged(deal: StrictNapDeal, action: NapAction, seat: int, rule: str, penalty: int = 0) -> Judged:
+    """The ruling that logs ``action`` with the law applied to ``seat``, who loses ``penalty`` by it (paid between
+    the players); what else the law orders is added with :func:`dataclasses.replace`."""
+    return Ruling(action, irregularity=Irregularity(len(deal.log), seat, rule, penalty, None))
+
+
+def _fined(deal: StrictNapDeal, action: NapAction, s: int, rule: str, fine: int) -> Judged:
+    """The law applied to ``s``, who pays ``fine`` into the kitty (none when it is 0)."""
+    if not fine:
+        return _logged(deal, action, s, rule)
+    entry = Irregularity(len(deal.log), s, rule, fine, "current")
+    return Ruling(action, irregularity=entry, payments=(Payment(s, fine, "current"),))
 
 
 # -- irregular calls: NAP-LAW-4, -5, -10 ---------------------------------------------------------------
 
 
-def _call_law(deal: PlainNapDeal, action: NapAction) -> NapAction:
+def _call_law(deal: StrictNapDeal, action: NapAction) -> Judged:
     s = action.seat
     if deal.dealer_out and s == deal.dealer:
         return _uncovered(deal, action)  # he takes no part in calling (NAP-GEN-2)
     challenged = deal.challenge is not None and deal.challenge[0] == s
     if s in deal.called and not challenged:
-        _record(deal, action, s, "NAP-LAW-5")  # the first call stands; this one is void
-    elif deal.phase is NapPhase.PURCHASE or (deal.phase is NapPhase.CALL and s != deal.to_act):
-        _record(deal, action, s, "NAP-LAW-4")  # void: he calls again in his turn (no call while cards are bought)
-    elif (
+        return _logged(deal, action, s, "NAP-LAW-5")  # the first call stands; this one is void
+    if deal.phase is NapPhase.PURCHASE or (deal.phase is NapPhase.CALL and s != deal.to_act):
+        return _logged(
+            deal, action, s, "NAP-LAW-4"
+        )  # void: he calls again in his turn (no call while cards are bought)
+    if (
         deal.phase is NapPhase.CALL
         and action.verb == "call"
         and action.call in ("wellington", "blucher")
         and deal.challenge is None
         and _call_rule(deal, action.call) == "NAP-CALL-6"
     ):
-        _record(deal, action, s, "NAP-LAW-10")  # void: he must call legally or pass
-    else:
-        return _uncovered(deal, action)
-    return action
+        return _logged(deal, action, s, "NAP-LAW-10")  # void: he must call legally or pass
+    return _uncovered(deal, action)
 
 
-def _call_rule(deal: PlainNapDeal, call: str) -> str | None:
+def _call_rule(deal: StrictNapDeal, call: str) -> str | None:
     problem = deal.call_problem(call)
     return None if problem is None else problem[1]
 
@@ -132,7 +146,7 @@ def _call_rule(deal: PlainNapDeal, call: str) -> str | None:
 # -- irregular cards: NAP-LAW-6, -7 --------------------------------------------------------------------
 
 
-def _play_law(deal: PlainNapDeal, action: NapAction) -> NapAction:
+def _play_law(deal: StrictNapDeal, action: NapAction) -> Judged:
     s, card = action.seat, action.cards[0]
     if not (0 <= card < 52 and deal.hands[s] >> card & 1):
         return _uncovered(deal, action)  # he does not hold it
@@ -145,55 +159,36 @@ def _play_law(deal: PlainNapDeal, action: NapAction) -> NapAction:
     return _uncovered(deal, action)  # e.g. an exposed card not played when it could be (NAP-LAW-8)
 
 
-def _out_of_turn(deal: PlainNapDeal, action: NapAction, s: int) -> NapAction:
+def _out_of_turn(deal: StrictNapDeal, action: NapAction, s: int) -> Judged:
     """NAP-LAW-7: the card is taken back; it does not fix trumps (§14.16). Under the BIC fine schedule
     (``revoke_rule: bic_fine``) a lead or play out of turn costs 3 units into the kitty."""
-    if deal.rules.revoke_rule == "bic_fine":
-        fine = BIC_LEAD_FINE * deal.rules.stakes.unit
-        deal.ledger.stake(s, fine)
-        _record(deal, action, s, "NAP-LAW-7", fine, "current")
-    else:
-        _record(deal, action, s, "NAP-LAW-7")
-    return action
+    fine = BIC_LEAD_FINE * deal.rules.stakes.unit if deal.rules.revoke_rule == "bic_fine" else 0
+    return _fined(deal, action, s, "NAP-LAW-7", fine)
 
 
-def _revoke(deal: PlainNapDeal, action: NapAction, s: int, rule: str) -> NapAction:
+def _revoke(deal: StrictNapDeal, action: NapAction, s: int, rule: str) -> Judged:
     """NAP-LAW-6 (and NAP-LAW-9, ruled as a revoke by an opponent) under each ``revoke_rule``."""
     how = deal.rules.revoke_rule
     if how == "bic_fine":  # 5 units into the kitty; the card is taken back and play goes on
-        fine = BIC_REVOKE_FINE * deal.rules.stakes.unit
-        deal.ledger.stake(s, fine)
-        _record(deal, action, s, rule, fine, "current")
-    elif how == "replay":  # every card back, play again from the first lead; the offender wins nothing
-        deal.offenders.add(s)
-        deal.restart_play()
-        _record(deal, action, s, rule)
-    else:  # play stops: by the senior hand the call fails, by an opponent it counts as made
-        index = len(deal.log)
-        before = deal.net[s]
-        _settle_revoke(deal, s)
-        deal.irregularities.append(Irregularity(index, s, rule, before - deal.net[s], None))
-        deal.log.append(action)
-    return action
-
-
-def _settle_revoke(deal: PlainNapDeal, s: int) -> None:
+        return _fined(deal, action, s, rule, BIC_REVOKE_FINE * deal.rules.stakes.unit)
+    if how == "replay":  # every card back, play again from the first lead; the offender wins nothing
+        return replace(_logged(deal, action, s, rule), offenders=frozenset({s}), replay=True)
+    # play stops: by the senior hand the call fails, by an opponent it counts as made
     assert deal.declarer is not None and deal.contract is not None
     if s == deal.declarer:
-        deal.made = False
-        deal.settle()
-        return
-    deal.made = True
+        failed = deal.copy()  # what the failed call costs him, reckoned on a copy: the deal is only read
+        failed.made = False
+        failed.settle()
+        return replace(_logged(deal, action, s, rule, deal.net[s] - failed.net[s]), made=False)
     won, _ = pay_table(deal.rules)[deal.contract]
-    unit = deal.rules.stakes.unit * deal.multiplier
-    deal.ledger.transfer(s, deal.declarer, won * unit * (deal.n - 1))  # the revoker alone pays for every opponent
-    deal.award()
+    owed = won * deal.rules.stakes.unit * deal.multiplier * (deal.n - 1)  # the revoker alone pays for every opponent
+    return replace(_logged(deal, action, s, rule, owed), payments=(Payment(s, owed, "seat", deal.declarer),), made=True)
 
 
 # -- irregular RULE-ID [ARG] ---------------------------------------------------------------------------
 
 
-def _stated(deal: PlainNapDeal, action: NapAction) -> NapAction:
+def _stated(deal: StrictNapDeal, action: NapAction) -> Judged:
     parts = (action.arg or "").split()
     rule = parts[0].upper() if parts else ""
     if rule not in LAWS:
@@ -202,20 +197,19 @@ def _stated(deal: PlainNapDeal, action: NapAction) -> NapAction:
             "NAP-LAW-10, RULES.md §8)",
             "NAP-LAW",
         )
-    _STATED[rule](deal, action, parts[1:])
-    return action
+    return _STATED[rule](deal, action, parts[1:])
 
 
-def _text(deal: PlainNapDeal, action: NapAction) -> str:
+def _text(deal: StrictNapDeal, action: NapAction) -> str:
     return deal.action_str(action)
 
 
-def _no_args(deal: PlainNapDeal, action: NapAction, args: list[str]) -> None:
+def _no_args(deal: StrictNapDeal, action: NapAction, args: list[str]) -> None:
     if args:
         raise RecordError("actions", f"{_text(deal, action)!r}: {args[0]!r} is not an argument of this law")
 
 
-def _card_arg(deal: PlainNapDeal, action: NapAction, args: list[str]) -> Card | None:
+def _card_arg(deal: StrictNapDeal, action: NapAction, args: list[str]) -> Card | None:
     """The one optional CARD argument; raises :class:`RecordError` if it is not a card of the pack."""
     if len(args) > 1:
         raise RecordError("actions", f"{_text(deal, action)!r}: one card at most")
@@ -232,18 +226,18 @@ def _card_arg(deal: PlainNapDeal, action: NapAction, args: list[str]) -> Card | 
     return card
 
 
-def _cards_known(deal: PlainNapDeal) -> bool:
+def _cards_known(deal: StrictNapDeal) -> bool:
     """Whether the cards were dealt with faces (not a deal of unknown cards kept for a real table)."""
     return any(deal.dealt[s] for s in deal.order)
 
 
-def _held(deal: PlainNapDeal, action: NapAction, card: Card | None) -> None:
+def _held(deal: StrictNapDeal, action: NapAction, card: Card | None) -> None:
     s = action.seat
     if card is not None and _cards_known(deal) and not deal.hands[s] >> card & 1:
         raise RecordError("actions", f"{_text(deal, action)!r}: {deal.seats[s]} does not hold {card_str(card)}")
 
 
-def _playing(deal: PlainNapDeal, action: NapAction, rule: str) -> int:
+def _playing(deal: StrictNapDeal, action: NapAction, rule: str) -> int:
     s = action.seat
     if s not in deal.order:
         raise IllegalActionError(
@@ -252,12 +246,17 @@ def _playing(deal: PlainNapDeal, action: NapAction, rule: str) -> int:
     return s
 
 
-def _misdeal_open(deal: PlainNapDeal) -> bool:
+def _misdeal_open(deal: StrictNapDeal) -> bool:
     """Whether the deal can still be voided: dealt, and nobody has yet bought, peeped, passed or called."""
     return deal.phase in _CALLING and not (deal.calls or deal.called or deal.bought or deal.peeped)
 
 
-def _law_1(deal: PlainNapDeal, action: NapAction, args: list[str]) -> None:
+def _kitty_fine(deal: StrictNapDeal) -> int:
+    """What a misdeal or interfering with the deal costs: 1 unit into the kitty if one is in use (C-NAP-11)."""
+    return deal.rules.stakes.unit if deal.rules.has_kitty else 0
+
+
+def _law_1(deal: StrictNapDeal, action: NapAction, args: list[str]) -> Judged:
     """Misdeal, or a card exposed in dealing: void; the same dealer deals again; 1 unit into the kitty
     if one is in use (NAP-LAW-1, C-NAP-11, §14.8, §14.20). Whoever states it, the misdealer pays."""
     _card_arg(deal, action, args)
@@ -265,14 +264,12 @@ def _law_1(deal: PlainNapDeal, action: NapAction, args: list[str]) -> None:
         raise IllegalActionError(
             f"{deal.seats[action.seat]} irregular NAP-LAW-1: a misdeal is claimed before any call", "NAP-LAW-1"
         )
-    index = len(deal.log)
-    deal.misdeal_unchecked()
-    fine = deal.rules.stakes.unit if deal.rules.has_kitty else 0
-    deal.irregularities.append(Irregularity(index, deal.dealer, "NAP-LAW-1", fine, "current" if fine else None))
-    deal.log.append(action)
+    return replace(
+        _fined(deal, action, deal.dealer, "NAP-LAW-1", _kitty_fine(deal)), void=True, next_dealer=deal.dealer
+    )
 
 
-def _law_2(deal: PlainNapDeal, action: NapAction, args: list[str]) -> None:
+def _law_2(deal: StrictNapDeal, action: NapAction, args: list[str]) -> Judged:
     """Interfering with the deal, or touching the stock: 1 unit into the kitty if one is in use.
     ARG ``mixed`` or a CARD (exposed) orders a re-deal by the same dealer, before any call (NAP-LAW-2)."""
     s = action.seat
@@ -285,22 +282,12 @@ def _law_2(deal: PlainNapDeal, action: NapAction, args: list[str]) -> None:
             "before any call; after it, state NAP-LAW-2 without an argument",
             "NAP-LAW-2",
         )
-    index = len(deal.log)
-    unit = deal.rules.stakes.unit
-    fine = unit if deal.rules.has_kitty else 0
-    if redeal:
-        if deal.rules.has_kitty:
-            deal.ledger.take(deal.dealer, unit)  # the void deal's stake back; the dealer is not penalised
-        deal.redeal = deal.void = True
-    if fine:
-        deal.ledger.stake(s, fine)
-    if redeal:
-        deal.finish()
-    deal.irregularities.append(Irregularity(index, s, "NAP-LAW-2", fine, "current" if fine else None))
-    deal.log.append(action)
+    fined = _fined(deal, action, s, "NAP-LAW-2", _kitty_fine(deal))
+    # re-dealt: the void deal's stake back; the dealer is not penalised
+    return replace(fined, void=True, next_dealer=deal.dealer) if redeal else fined
 
 
-def _law_3(deal: PlainNapDeal, action: NapAction, args: list[str]) -> None:
+def _law_3(deal: StrictNapDeal, action: NapAction, args: list[str]) -> Judged:
     """Dealing out of turn (``irregular NAP-LAW-3 PROPER``): before any call the deal is void, the stake
     is returned and PROPER deals next; later the deal stands and the deal passes on from the one who
     dealt. No penalty (NAP-LAW-3, by the analogy of EUCH law 40)."""
@@ -311,26 +298,20 @@ def _law_3(deal: PlainNapDeal, action: NapAction, args: list[str]) -> None:
         raise IllegalActionError(
             f"{deal.seats[action.seat]} irregular NAP-LAW-3: {args[0]} is the one who dealt", "NAP-LAW-3"
         )
-    index = len(deal.log)
-    if _misdeal_open(deal):
-        if deal.rules.has_kitty:
-            deal.ledger.take(deal.dealer, deal.rules.stakes.unit)  # the wrong dealer's stake back
-        deal.proper_dealer = proper
-        deal.finish()
-    deal.irregularities.append(Irregularity(index, deal.dealer, "NAP-LAW-3", 0, None))
-    deal.log.append(action)
+    ruled = _logged(deal, action, deal.dealer, "NAP-LAW-3")
+    return replace(ruled, void=True, next_dealer=proper) if _misdeal_open(deal) else ruled
 
 
-def _law_4(deal: PlainNapDeal, action: NapAction, args: list[str]) -> None:
+def _law_4(deal: StrictNapDeal, action: NapAction, args: list[str]) -> Judged:
     """A call out of turn, stated without the call: void, no penalty (NAP-LAW-4)."""
     _no_args(deal, action, args)
     _playing(deal, action, "NAP-LAW-4")
     if deal.phase not in _CALLING:
         raise IllegalActionError(f"{deal.seats[action.seat]} irregular NAP-LAW-4: the calling is over", "NAP-LAW-4")
-    _record(deal, action, action.seat, "NAP-LAW-4")
+    return _logged(deal, action, action.seat, "NAP-LAW-4")
 
 
-def _law_5(deal: PlainNapDeal, action: NapAction, args: list[str]) -> None:
+def _law_5(deal: StrictNapDeal, action: NapAction, args: list[str]) -> Judged:
     """A second call or an altered one, stated without it: the first call stands (NAP-LAW-5)."""
     _no_args(deal, action, args)
     if action.seat not in deal.called:
@@ -338,41 +319,40 @@ def _law_5(deal: PlainNapDeal, action: NapAction, args: list[str]) -> None:
             f"{deal.seats[action.seat]} irregular NAP-LAW-5: he has not called yet, so has nothing to alter",
             "NAP-LAW-5",
         )
-    _record(deal, action, action.seat, "NAP-LAW-5")
+    return _logged(deal, action, action.seat, "NAP-LAW-5")
 
 
-def _law_6(deal: PlainNapDeal, action: NapAction, args: list[str]) -> None:
+def _law_6(deal: StrictNapDeal, action: NapAction, args: list[str]) -> Judged:
     """A revoke stated without playing the card (``irregular NAP-LAW-6 [CARD]``): the same consequence
     as the revoking card itself (NAP-LAW-6)."""
     _card_arg(deal, action, args)
     s = _playing(deal, action, "NAP-LAW-6")
     if deal.phase is not NapPhase.PLAY:
         raise IllegalActionError(f"{deal.seats[s]} irregular NAP-LAW-6: a revoke is made in play", "NAP-LAW-6")
-    _revoke(deal, action, s, "NAP-LAW-6")
+    return _revoke(deal, action, s, "NAP-LAW-6")
 
 
-def _law_7(deal: PlainNapDeal, action: NapAction, args: list[str]) -> None:
+def _law_7(deal: StrictNapDeal, action: NapAction, args: list[str]) -> Judged:
     """A lead or play out of turn stated (``irregular NAP-LAW-7 [CARD]``): taken back (NAP-LAW-7)."""
     card = _card_arg(deal, action, args)
     s = _playing(deal, action, "NAP-LAW-7")
     _held(deal, action, card)
     if deal.phase not in (*_CALLING, NapPhase.PLAY):
         raise IllegalActionError(f"{deal.seats[s]} irregular NAP-LAW-7: no card is played now", "NAP-LAW-7")
-    _out_of_turn(deal, action, s)
+    return _out_of_turn(deal, action, s)
 
 
-def _law_8(deal: PlainNapDeal, action: NapAction, args: list[str]) -> None:
+def _law_8(deal: StrictNapDeal, action: NapAction, args: list[str]) -> Judged:
     """An exposed card (``irregular NAP-LAW-8 CARD``): no penalty; it is played at the first legal
     opportunity, so while it is playable it is the seat's only legal card (NAP-LAW-8)."""
     card = _card_arg(deal, action, args)
     s = _playing(deal, action, "NAP-LAW-8")
     _held(deal, action, card)
-    if card is not None and _cards_known(deal):
-        deal.exposed[s] |= 1 << card
-    _record(deal, action, s, "NAP-LAW-8")
+    exposes = card if card is not None and _cards_known(deal) else None
+    return replace(_logged(deal, action, s, "NAP-LAW-8"), exposes=exposes)
 
 
-def _law_9(deal: PlainNapDeal, action: NapAction, args: list[str]) -> None:
+def _law_9(deal: StrictNapDeal, action: NapAction, args: list[str]) -> Judged:
     """Consultation, or informing the other opponents: ruled as a revoke by an opponent (NAP-LAW-9)."""
     _no_args(deal, action, args)
     s = action.seat
@@ -384,10 +364,10 @@ def _law_9(deal: PlainNapDeal, action: NapAction, args: list[str]) -> None:
         raise IllegalActionError(
             f"{deal.seats[s]} irregular NAP-LAW-9: the senior hand has no partners to consult", "NAP-LAW-9"
         )
-    _revoke(deal, action, s, "NAP-LAW-9")
+    return _revoke(deal, action, s, "NAP-LAW-9")
 
 
-def _law_10(deal: PlainNapDeal, action: NapAction, args: list[str]) -> None:
+def _law_10(deal: StrictNapDeal, action: NapAction, args: list[str]) -> Judged:
     """Wellington or Blücher called without a Nap (or Wellington) before it, stated: void; the seat calls
     legally or passes (NAP-LAW-10)."""
     if args and (len(args) > 1 or args[0].lower().replace("ü", "u") not in CALLS[-2:]):
@@ -397,10 +377,10 @@ def _law_10(deal: PlainNapDeal, action: NapAction, args: list[str]) -> None:
             f"{deal.seats[action.seat]} irregular NAP-LAW-10: only the seat to call can call out of the ladder",
             "NAP-LAW-10",
         )
-    _record(deal, action, action.seat, "NAP-LAW-10")
+    return _logged(deal, action, action.seat, "NAP-LAW-10")
 
 
-_STATED: dict[str, Callable[[PlainNapDeal, NapAction, list[str]], None]] = {
+_STATED: dict[str, Callable[[StrictNapDeal, NapAction, list[str]], Judged]] = {
     "NAP-LAW-1": _law_1,
     "NAP-LAW-2": _law_2,
     "NAP-LAW-3": _law_3,
@@ -439,15 +419,10 @@ def law_text(rules: NapRules, rule: str) -> str:
 class NapLaws:
     """The laws of Nap as the policy a deal in table mode consults (:class:`~roundgames.games.protocol.Laws`)."""
 
-    def judge(self, deal: PlainNapDeal, action: NapAction) -> Callable[[], NapAction]:
-        """The executor that applies the law covering ``action``, which the rules forbid; raises where none
-        does. The laws are tried on a copy first, so a refusal changes nothing."""
-        apply_law(deal.copy(), action)
-        return lambda: apply_law(deal, action)
+    def judge(self, deal: StrictNapDeal, action: NapAction) -> Judged:
+        """The ruling of the law covering ``action``, which the rules forbid; raises where none does."""
+        return judge(deal, action)
 
-    def legal_actions(self, deal: PlainNapDeal, proper: list[NapAction]) -> list[NapAction]:
+    def legal_actions(self, deal: StrictNapDeal, proper: list[NapAction]) -> list[NapAction]:
         """The laws of Nap leave the proper actions as they are."""
         return proper
-
-
-PlainNapDeal.use_laws(NapLaws())

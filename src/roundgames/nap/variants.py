@@ -35,6 +35,8 @@ class NapDeal(PlainNapDeal):
     """One deal of Nap, from the deal to the settlement, with purchase, Peep, the spare hand and the top card
     where the options play them: their actions, and where in the calling and before the first lead they are open."""
 
+    PLAYS_VARIANTS = True
+
     # -- purchase ------------------------------------------------------------------------
 
     def verify_buy(self, seat: int | str, cards: Sequence[Card] = ()) -> int:

@@ -7,19 +7,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from ..core.cards import card_str, format_cards
 from ..games.protocol import DealResult, View
 from .actions import VERBS, NapAction, call_title
 
-if TYPE_CHECKING:
-    from .deal import PlainNapDeal
-
-__all__ = ["NapResult", "NapView", "call_notes", "describe", "result_of", "view_of"]
+__all__ = ["UNSEEN_VERBS", "NapResult", "NapView", "call_notes", "describe"]
 
 #: actions whose legal forms would name cards the seat has not seen: a view offers them by verb only
-_UNSEEN_VERBS = ("spare", "topcard", "widow")
+UNSEEN_VERBS = ("spare", "topcard", "widow")
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,55 +84,3 @@ class NapResult(DealResult):
         """The one sentence every surface prints: the contract and its fate, each seat's net, what follows.
         ``"P3 made 3. P1 -3, P2 -3, P3 +9, P4 -3. Kitty 0; P1 deals next."``"""
         return f"{self.contract_words()} {self.payments()}. {self.next_words()}."
-
-
-def view_of(deal: PlainNapDeal, s: int) -> NapView:
-    """What seat ``s`` may see of ``deal`` now (:meth:`PlainNapDeal.view <roundgames.nap.deal.PlainNapDeal.view>`)."""
-    widow = deal.dealt_widow if s in deal.peeped else None
-    mine = deal.legal_actions() if deal.to_act == s else []
-    return NapView(
-        seat=s,
-        stage=deal.stage,
-        hand=deal.hands[s],
-        to_act=deal.to_act,
-        legal=tuple(a for a in mine if a.verb not in _UNSEEN_VERBS),
-        tricks=tuple(deal.all_tricks()),
-        card_counts=tuple(c.bit_count() for c in deal.hands),
-        pool=deal.kitty,
-        trump=deal.trump,
-        seat_count=deal.n,
-        dealer=deal.dealer,
-        order=deal.order,
-        may_take=tuple(sorted({a.verb for a in mine if a.verb in _UNSEEN_VERBS})),
-        phase=deal.phase,
-        widow=widow,
-        calls=tuple(deal.calls),
-        declarer=deal.declarer,
-        contract=deal.contract,
-        players=deal.order,
-        notes=call_notes(deal.calls, deal.n),
-        multiplier=deal.multiplier,
-        rules=deal.rules,
-        won=deal.won,
-        lost=deal.lost,
-        bought={seat: len(cards) for seat, cards in deal.bought.items()},
-        peeped=frozenset(deal.peeped),
-        world=deal,
-    )
-
-
-def result_of(deal: PlainNapDeal) -> NapResult:
-    """The result of the finished ``deal`` (:meth:`PlainNapDeal.result <roundgames.nap.deal.PlainNapDeal.result>`)."""
-    return NapResult(
-        seats=deal.seats,
-        net=tuple(deal.net),
-        pool=deal.kitty,
-        next_dealer=deal.next_dealer,
-        irregularities=tuple(deal.irregularities),
-        void=deal.void or deal.proper_dealer is not None,
-        declarer=deal.declarer,
-        contract=deal.contract,
-        made=deal.made,
-        next_multiplier=deal.next_multiplier,
-        redeal=deal.redeal,
-    )
