@@ -70,6 +70,7 @@ def test_an_upward_or_cross_game_import_breaks_a_contract(
         ("roundgames.rules", "NapRules", "roundgames.nap.rules"),
         ("roundgames.sitting", "LooSitting", "roundgames.loo.sitting"),
         ("roundgames.table", "Table", "roundgames.session.table"),
+        ("roundgames.loo5", "FiveCardLoo", "roundgames.loo.deal"),  # its rules in loo.five, its deal in loo.deal
     ],
 )
 def test_a_moved_module_is_importable_by_its_old_name_with_a_deprecation_warning(

@@ -31,7 +31,6 @@ MOVED = {
     "roundgames.ledger": "roundgames.core.ledger",
     "roundgames.seats": "roundgames.core.seats",
     "roundgames.deal": "roundgames.games.base",
-    "roundgames.loo5": "roundgames.loo.five",
     "roundgames.pam": "roundgames.loo.pam",
     "roundgames.loo_laws": "roundgames.loo.laws",
     "roundgames.calls": "roundgames.nap.calls",
@@ -47,6 +46,11 @@ MOVED = {
 }
 #: old modules that split: their names, each from its new home
 SPLIT = {
+    # Five-card Loo's module: its rules stayed in roundgames.loo.five, its deal (with the laws) is in roundgames.loo.deal
+    "roundgames.loo5": {
+        "roundgames.loo.five": ("FlushKey", "deal_with_stock", "exchange_masks", "flush_key", "hand_size"),
+        "roundgames.loo.deal": ("FiveCardLoo",),
+    },
     "roundgames.rules": {
         "roundgames.loo.rules": ("LooRules", "LooStakes", "LOO_OPTIONS"),
         "roundgames.nap.rules": ("NapRules", "NapStakes", "NAP_OPTIONS"),
