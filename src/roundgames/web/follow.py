@@ -37,11 +37,9 @@ from .seating import Conn, LogEntry, RoomError, SeatInfo
 from .store import Event, SeqTaken, Store, StoreError
 
 if TYPE_CHECKING:
-    from .room import Room
-    from .server import Server
     from .timing import Clock, Timer, Timing
 
-__all__ = ["CATCH_UP_SECONDS", "Follower", "Following", "SharedStore"]
+__all__ = ["CATCH_UP_SECONDS", "Followed", "Follower", "Following", "SharedStore", "Tables"]
 
 log = logging.getLogger("roundgames.web")
 
@@ -64,6 +62,43 @@ class SharedStore(Store, Protocol):
     def presence(self, process: str) -> dict[str, dict[int, int]]: ...
     def notifications(self) -> AsyncIterator[str]: ...
     def announce(self, note: str) -> None: ...
+
+
+class Followed(Protocol):
+    """A table as the follower moves it: a :class:`~roundgames.web.room.Room` (which sits above this module), its
+    own part in following being :class:`Following`."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def seq(self) -> int: ...
+    @property
+    def conns(self) -> set[Conn]: ...
+    @property
+    def remote(self) -> Mapping[int, int]: ...
+
+    def share(self, process: str, store: SharedStore) -> bool: ...
+    def soon(self, fn: Callable[..., Any], *args: Any) -> None: ...
+    def take_event(self, ev: Event) -> None: ...
+    def follow_soon(self) -> None: ...
+    def seat_moved_away(self, seat: int) -> None: ...
+    def set_remote(self, counts: dict[int, int]) -> None: ...
+    def take_lead(self) -> None: ...
+    def lose_lead(self) -> None: ...
+    async def stop(self) -> None: ...
+
+
+class Tables(Protocol):
+    """The tables a server holds, as its :class:`Follower` reads and changes them: a
+    :class:`~roundgames.web.server.Server`, which sits above this module."""
+
+    @property
+    def rooms(self) -> Mapping[str, Followed]: ...
+    @property
+    def aside(self) -> Mapping[str, str]: ...
+
+    def take_in(self, table_id: str, config: dict[str, Any], created: float) -> object: ...
+    def drop(self, table_id: str) -> Followed | None: ...
 
 
 class Following:
@@ -102,6 +137,18 @@ class Following:
     _follow_queued: bool = False
     #: on a shared store, this process's name and the store to announce to (set by :meth:`Follower.adopt`)
     _shared: tuple[str, SharedStore] | None = None
+
+    @property
+    def remote(self) -> Mapping[int, int]:
+        """The other processes' connections at each seat, as last read."""
+        return self._remote
+
+    def share(self, process: str, store: SharedStore) -> bool:
+        """On a shared store: this process's name and the store to announce to; whether this process leads the
+        table (its lease was free)."""
+        self._shared = (process, store)
+        self.leads = self.id in store.try_lead([self.id])
+        return self.leads
 
     def seat_moved_here(self, seat: int) -> None:
         """A connection here took ``seat`` with its token: every other process's connections at the seat lose it,
@@ -244,7 +291,7 @@ class Follower:
     """A server's part in a shared store: it listens to the others' announcements, catches up, shares presence and
     takes the leases of tables nobody leads (:class:`Following` is each table's part)."""
 
-    def __init__(self, server: Server, store: SharedStore) -> None:
+    def __init__(self, server: Tables, store: SharedStore) -> None:
         self.server = server
         self.store = store
         #: this process, in the presence rows (its host, its pid, and a random part: a pid is reused)
@@ -258,11 +305,9 @@ class Follower:
         self._presence_due = True
         self._warned_at = 0.0
 
-    def adopt(self, room: Room) -> None:
+    def adopt(self, room: Followed) -> None:
         """A room about to start: it leads if its lease is free."""
-        room._shared = (self.process, self.store)
-        room.leads = room.id in self.store.try_lead([room.id])
-        if room.leads:
+        if room.share(self.process, self.store):
             self.leading.add(room.id)
 
     async def start(self) -> None:
@@ -331,7 +376,7 @@ class Follower:
 
     def _forget(self, table_id: str) -> None:
         """A table another process forgot (idle past its time)."""
-        room = self.server.rooms.pop(table_id, None)
+        room = self.server.drop(table_id)
         self.leading.discard(table_id)
         if room is not None:
             asyncio.get_running_loop().create_task(room.stop())
@@ -360,7 +405,7 @@ class Follower:
             others = self.store.presence(self.process)
             for table_id, room in rooms.items():
                 counts = others.get(table_id, {})
-                if counts != room._remote:
+                if counts != room.remote:
                     room.soon(room.set_remote, counts)
         if now < self._catch_at:
             return
