@@ -297,11 +297,7 @@ class Room:
             self._schedule()
 
     async def stop(self) -> None:
-        if self._timer is not None:
-            self._timer.cancel()
-        if self._thinking is not None:
-            self._thinking[1].cancel()
-            self._thinking = None
+        self.halt()
         if self._worker is not None:
             self._worker.cancel()
             with contextlib.suppress(asyncio.CancelledError):
