@@ -5,15 +5,16 @@ sits where, the sitting's table and its deals, the log, the score sheet, what un
 applies one event to it and is the only code that does, whichever way the event arrives:
 
 - **live play**: the room applies the event it is about to store (refused, nothing changes), then stores it;
-- **replay**: a table loaded from its store, or read back after an undo or a failed write, is :func:`replay`\\ ed
-  from a fresh state;
+- **replay**: a table loaded from its store, or read back after an undo or a failed write, is rebuilt from a fresh
+  state by :func:`replay`;
 - **following**: on a store several server processes share, the events another process wrote are applied as they
   are announced (:mod:`roundgames.web.follow`).
 
 The reducer does no input or output: it reads no clock (the moment ``now`` is given with the event, so that a
 countdown starts from when the event was applied), opens no socket and writes no store. It changes the state in
 place and returns it: copying a deal and a sitting for every card played would cost the server more than the
-game.
+game. One change is made without an event, as it always was memory alone: a person back at a turn whose time ran
+out, with no timeouts to clear, has the turn back (:func:`back`, which the ``back`` event applies too).
 """
 
 from __future__ import annotations
