@@ -125,7 +125,7 @@ def test_live_play_replay_and_following_reach_the_same_state(tmp_path: Path, gam
         follower.replay([])
         follower.leads = False
         for ev in events:
-            follower.take_event(ev)
+            follower.following.take_event(ev)
         assert digest(follower.state) == expected
 
         # The reducer folded over the events by hand: the same again.

@@ -37,7 +37,7 @@ from .gathering import Gathering
 from .pausing import Pausing
 from .presence import Presence
 from .reducer import reduce
-from .seating import Conn, RoomError
+from .seating import RoomError
 from .store import Event, SeqTaken, Store, StoreError
 
 __all__ = ["CATCH_UP_SECONDS", "Followed", "Follower", "Following", "SharedStore", "Tables"]
@@ -66,26 +66,20 @@ class SharedStore(Store, Protocol):
 
 
 class Followed(Protocol):
-    """A table as the follower moves it: a :class:`~roundgames.web.room.Room` (which sits above this module), its
-    own part in following being :class:`Following`."""
+    """A table as the follower moves it: a :class:`~roundgames.web.room.Room` (which sits above this module), whose
+    part in following is its :class:`Following`, and whose connections are its :class:`Presence`."""
 
     @property
     def id(self) -> str: ...
     @property
     def seq(self) -> int: ...
     @property
-    def conns(self) -> set[Conn]: ...
+    def following(self) -> Following: ...
     @property
-    def remote(self) -> Mapping[int, int]: ...
+    def presence(self) -> Presence: ...
 
-    def share(self, process: str, store: SharedStore) -> bool: ...
     def soon(self, fn: Callable[..., Any], *args: Any) -> None: ...
-    def take_event(self, ev: Event) -> None: ...
-    def follow_soon(self) -> None: ...
-    def seat_moved_away(self, seat: int) -> None: ...
     def set_remote(self, counts: dict[int, int]) -> None: ...
-    def take_lead(self) -> None: ...
-    def lose_lead(self) -> None: ...
     async def stop(self) -> None: ...
 
 
@@ -257,7 +251,7 @@ class Follower:
 
     def adopt(self, room: Followed) -> None:
         """A room about to start: it leads if its lease is free."""
-        if room.share(self.process, self.store):
+        if room.following.share(self.process, self.store):
             self.leading.add(room.id)
 
     async def start(self) -> None:
@@ -297,9 +291,9 @@ class Follower:
             elif not seq.isdigit() or int(seq) <= room.seq:
                 pass  # this process wrote it, or has it already
             elif len(more) == 2:  # the event itself: applied without reading it back
-                room.soon(room.take_event, Event(int(seq), more[0], json.loads(body), float(more[1])))
+                room.soon(room.following.take_event, Event(int(seq), more[0], json.loads(body), float(more[1])))
             else:
-                room.follow_soon()
+                room.following.follow_soon()
         elif kind == "t":
             self._take_in(rest)
         elif kind == "d":
@@ -310,7 +304,7 @@ class Follower:
             table_id, seat, process = [*rest.split(" "), "", "", ""][:3]
             room = rooms.get(table_id)
             if room is not None and process != self.process and seat.isdigit():
-                room.soon(room.seat_moved_away, int(seat))
+                room.soon(room.presence.seat_moved_away, int(seat))
 
     def _take_in(self, table_id: str) -> None:
         """A table another process made: loaded here too (the lobby shows it, its people may connect here)."""
@@ -355,7 +349,7 @@ class Follower:
             others = self.store.presence(self.process)
             for table_id, room in rooms.items():
                 counts = others.get(table_id, {})
-                if counts != room.remote:
+                if counts != room.presence.remote:
                     room.soon(room.set_remote, counts)
         if now < self._catch_at:
             return
@@ -366,7 +360,7 @@ class Follower:
             if behind is None:
                 self._take_in(table_id)
             elif seq > behind.seq:
-                behind.follow_soon()
+                behind.following.follow_soon()
         for table_id in [t for t in rooms if t not in heads]:
             self._forget(table_id)
         self._leases()
@@ -375,7 +369,7 @@ class Follower:
         """Write this process's connections where they changed, and its heartbeat now and then."""
         counts: dict[tuple[str, int], int] = {}
         for table_id, room in self.server.rooms.items():
-            for conn in room.conns:
+            for conn in room.presence.conns:
                 key = (table_id, -1 if conn.seat is None else conn.seat)
                 counts[key] = counts.get(key, 0) + 1
         changed = {k: n for k, n in counts.items() if self._written.get(k) != n}
@@ -392,8 +386,8 @@ class Follower:
             log.warning("the leases of %d tables were lost with their connection; taking them again", len(self.leading))
             for table_id in self.leading:
                 if table_id in rooms:
-                    rooms[table_id].soon(rooms[table_id].lose_lead)
+                    rooms[table_id].soon(rooms[table_id].following.lose_lead)
             self.leading.clear()
         for table_id in self.store.try_lead([t for t in rooms if t not in self.leading]):
             self.leading.add(table_id)
-            rooms[table_id].soon(rooms[table_id].take_lead)
+            rooms[table_id].soon(rooms[table_id].following.take_lead)

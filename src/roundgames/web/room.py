@@ -22,7 +22,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any
 
 from ..core.cards import card_str
@@ -32,7 +32,7 @@ from ..records.deal import record_of
 from ..session.analysis import Job
 from ..session.decisions import Decision
 from ..session.table import Table
-from .follow import Following, SharedStore
+from .follow import Following
 from .gathering import Gathering, lifecycle
 from .laws import judge, notice
 from .limits import snapshot_log
@@ -156,10 +156,6 @@ class Room:
     @first_person_at.setter
     def first_person_at(self, at: float | None) -> None:
         self.presence.first_person_at = at
-
-    @property
-    def remote(self) -> Mapping[int, int]:
-        return self.presence.remote
 
     def display_names(self) -> list[str]:
         return self.state.display_names()
@@ -661,29 +657,11 @@ class Room:
     def leads(self, leads: bool) -> None:
         self.following.leads = leads
 
-    def share(self, process: str, store: SharedStore) -> bool:
-        return self.following.share(process, store)
-
     def follow(self) -> None:
         self.following.follow()
 
     def may_forget(self) -> bool:
         return self.following.may_forget()
-
-    def take_event(self, ev: Event) -> None:
-        self.following.take_event(ev)
-
-    def follow_soon(self) -> None:
-        self.following.follow_soon()
-
-    def take_lead(self) -> None:
-        self.following.take_lead()
-
-    def lose_lead(self) -> None:
-        self.following.lose_lead()
-
-    def seat_moved_away(self, seat: int) -> None:
-        self.presence.seat_moved_away(seat)
 
     def set_remote(self, counts: dict[int, int]) -> None:
         """The other processes' connections at each seat now (:meth:`Presence.set_remote`), told where they
