@@ -45,12 +45,12 @@ from roundgames.games.protocol import Feature
 from roundgames.games.registry import game as game_spec
 from roundgames.games.registry import rules_for
 from roundgames.loo.deal import Decl, Kind, Phase
+from roundgames.web import reducer as reducer_module
 from roundgames.web import room as room_module
 from roundgames.web.protocol import ProtocolError, new_table_config, seat_range
 from roundgames.web.room import Room, RoomError
 from roundgames.web.store import SqliteStore
 from roundgames.web.timing import Timing
-from roundgames.web.undo import Undo
 from roundgames.web.views import TableFacts
 from roundgames.web.words import card_list
 
@@ -738,12 +738,12 @@ def test_undo_never_hides_again_a_card_its_person_has_seen(part: str, tmp_path: 
 def test_the_checker_catches_an_undo_that_hides_a_card_seen(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Undo made to take back the bots' cards played after the person's action (the room told only of what an
     action shows its actor, as once it was): the undo runs catch the cards hidden again."""
-    honest = Undo._note_shown
+    honest = reducer_module.note_shown
 
-    def actor_only(self: Undo, seq: int, actor: int, before: dict[int, int]) -> bool:
-        return honest(self, seq, actor, {actor: before[actor]})
+    def actor_only(state: reducer_module.TableState, seq: int, actor: int, before: dict[int, int]) -> bool:
+        return honest(state, seq, actor, {actor: before[actor]})
 
-    monkeypatch.setattr(Undo, "_note_shown", actor_only)
+    monkeypatch.setattr(reducer_module, "note_shown", actor_only)
     results = play_all(games("loo", ["peel"], 6, 33, undoing=True), tmp_path)
     assert sum(o.undo_hidden for _, o in results) > 0
     assert any("undo hid again" in p for _, o in results for p in o.problems)
@@ -861,13 +861,13 @@ def test_the_checker_catches_a_leaking_state(leak: str, tmp_path: Path, monkeypa
 
 def test_the_checker_catches_a_leaking_log(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A log line that tells everyone what only the buyer may read (his discards) is caught too."""
-    honest = room_module.describe
+    honest = reducer_module.describe
 
     def leaky(deal: Any, action: Any, names: list[str]) -> tuple[str, str | None]:
         public, mine = honest(deal, action, names)
         return (mine or public), mine
 
-    monkeypatch.setattr(room_module, "describe", leaky)
+    monkeypatch.setattr(reducer_module, "describe", leaky)
     body = {"game": "nap", "players": 4, "people": 1, "bot": "random", "bot_delay": 0, "options": {"purchase": True}}
     config = table_config(body, 3)
     assert config is not None
@@ -893,7 +893,7 @@ def test_the_checker_catches_a_hand_told_in_a_law_line(tmp_path: Path, monkeypat
     honest_outcome = asyncio.run(play(Game(config, 1, 4), tmp_path / "honest.sqlite3", 5))
     assert honest_outcome.irregular > 0 and not honest_outcome.problems, honest_outcome.problems[:3]
 
-    honest = room_module.applied_lines
+    honest = reducer_module.applied_lines
 
     def leaky(deal: Any, laws_before: int, played_before: int, action: Any, names: list[str]) -> Any:
         held = " ".join(card_list(deal.hands[action.seat]))
@@ -902,7 +902,7 @@ def test_the_checker_catches_a_hand_told_in_a_law_line(tmp_path: Path, monkeypat
             for s, text in honest(deal, laws_before, played_before, action, names)
         ]
 
-    monkeypatch.setattr(room_module, "applied_lines", leaky)
+    monkeypatch.setattr(reducer_module, "applied_lines", leaky)
     outcome = asyncio.run(play(Game(config, 1, 4), tmp_path / "leaky.sqlite3", 5))
     assert outcome.irregular > 0
     assert any("in a log entry" in p and " holds " in p for p in outcome.problems), outcome.problems[:3]

@@ -30,18 +30,17 @@ import secrets
 import socket
 import time
 from collections.abc import AsyncIterator, Callable, Mapping
-from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
-from .seating import Conn, LogEntry, RoomError, SeatInfo
+from .actor import Actor
+from .gathering import Gathering
+from .pausing import Pausing
+from .presence import Presence
+from .reducer import reduce
+from .seating import RoomError
 from .store import Event, SeqTaken, Store, StoreError
 
-if TYPE_CHECKING:
-    from .room import Room
-    from .server import Server
-    from .timing import Clock, Timer, Timing
-
-__all__ = ["CATCH_UP_SECONDS", "Follower", "Following", "SharedStore"]
+__all__ = ["CATCH_UP_SECONDS", "Followed", "Follower", "Following", "SharedStore", "Tables"]
 
 log = logging.getLogger("roundgames.web")
 
@@ -66,42 +65,59 @@ class SharedStore(Store, Protocol):
     def announce(self, note: str) -> None: ...
 
 
+class Followed(Protocol):
+    """A table as the follower moves it: a :class:`~roundgames.web.room.Room` (which sits above this module), whose
+    part in following is its :class:`Following`, and whose connections are its :class:`Presence`."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def seq(self) -> int: ...
+    @property
+    def following(self) -> Following: ...
+    @property
+    def presence(self) -> Presence: ...
+
+    def soon(self, fn: Callable[..., Any], *args: Any) -> None: ...
+    def set_remote(self, counts: dict[int, int]) -> None: ...
+    async def stop(self) -> None: ...
+
+
+class Tables(Protocol):
+    """The tables a server holds, as its :class:`Follower` reads and changes them: a
+    :class:`~roundgames.web.server.Server`, which sits above this module."""
+
+    @property
+    def rooms(self) -> Mapping[str, Followed]: ...
+    @property
+    def aside(self) -> Mapping[str, str]: ...
+
+    def take_in(self, table_id: str, config: dict[str, Any], created: float) -> object: ...
+    def drop(self, table_id: str) -> Followed | None: ...
+
+
 class Following:
     """A table followed across processes: a part of :class:`~roundgames.web.room.Room`."""
 
-    if TYPE_CHECKING:
-        id: str
-        store: Store
-        clock: Clock
-        timing: Timing
-        seats: list[SeatInfo]
-        seq: int
-        log: list[LogEntry]
-        touched: float
-        conns: set[Conn]
-        paused: str | None
-        _version: int
-        _timer: Timer | None
-        _thinking: tuple[tuple[int, int], asyncio.Task[None]] | None
-        _queue: asyncio.Queue[tuple[Callable[..., Any], tuple[Any, ...], asyncio.Future[Any] | None]]
+    def __init__(self, room: Actor, presence: Presence, gathering: Gathering, pausing: Pausing) -> None:
+        self.room = room
+        self.presence = presence
+        self.gathering = gathering
+        self.pausing = pausing
+        #: whether this process plays the table's automatic steps (its bots, its deals, the turns' time): always on
+        #: one server; on a shared store, while it holds the table's lease
+        self.leads = True
+        #: a catch-up is queued already
+        self._queued = False
+        #: on a shared store, this process's name and the store to announce to (set by :meth:`share`)
+        self._shared: tuple[str, SharedStore] | None = None
 
-        def replay(self, events: list[Event]) -> None: ...
-        def _apply(self, kind: str, data: dict[str, Any], seq: int, *, replaying: bool) -> None: ...
-        def _broadcast(self, entries: list[LogEntry], *, snapshot: bool = False) -> None: ...
-        def _store_failed(self, e: StoreError) -> RoomError: ...
-        def revoke_replaced(self) -> None: ...
-        def seat_moved_away(self, seat: int) -> None: ...
-        def _relinked(self, events: list[Event]) -> None: ...
-
-    #: whether this process plays the table's automatic steps (its bots, its deals, the turns' time): always on one
-    #: server; on a shared store, while it holds the table's lease
-    leads: bool = True
-    #: the other processes' connections: for each seat, how many (-1: spectators)
-    _remote: Mapping[int, int] = MappingProxyType({})
-    #: a catch-up is queued already
-    _follow_queued: bool = False
-    #: on a shared store, this process's name and the store to announce to (set by :meth:`Follower.adopt`)
-    _shared: tuple[str, SharedStore] | None = None
+    def share(self, process: str, store: SharedStore) -> bool:
+        """On a shared store: this process's name and the store to announce to; whether this process leads the
+        table (its lease was free)."""
+        self._shared = (process, store)
+        self.leads = self.room.id in store.try_lead([self.room.id])
+        return self.leads
 
     def seat_moved_here(self, seat: int) -> None:
         """A connection here took ``seat`` with its token: every other process's connections at the seat lose it,
@@ -109,23 +125,17 @@ class Following:
         if self._shared is not None:
             process, store = self._shared
             try:
-                store.announce(f"m {self.id} {seat} {process}")
+                store.announce(f"m {self.room.id} {seat} {process}")
             except StoreError as e:  # the seat moves here in any case; the others are told when they follow again
-                log.warning("table %s: could not tell the other processes that seat %d moved: %s", self.id, seat, e)
-
-    def watched(self) -> bool:
-        """Whether anyone watches the table, here or at another process (nobody watching, the bots wait)."""
-        return bool(self.conns) or any(n > 0 for n in self._remote.values())
+                log.warning(
+                    "table %s: could not tell the other processes that seat %d moved: %s", self.room.id, seat, e
+                )
 
     def may_forget(self) -> bool:
         """Whether this process may forget the table once it is idle: it leads it, and nobody watches it anywhere."""
-        return self.leads and not self.watched()
+        return self.leads and not self.presence.watched()
 
-    def soon(self, fn: Callable[..., Any], *args: Any) -> None:
-        """Queue ``fn(*args)`` on the table's queue, as an automatic step (nobody waits for it)."""
-        self._queue.put_nowait((fn, args, None))
-
-    def _run(self, fn: Callable[..., Any], args: tuple[Any, ...]) -> Any:
+    def run(self, fn: Callable[..., Any], args: tuple[Any, ...]) -> Any:
         """Run a command; where another process wrote the table's next event first, catch up and check it again
         (once: losing twice, it is refused with ``busy``)."""
         try:
@@ -142,37 +152,39 @@ class Following:
         """Memory held an event the store refused: read the table back as it is stored (where it cannot be read
         either, the table pauses, as for any write that failed)."""
         try:
-            self._rebuild()
+            self.rebuild()
         except StoreError as e:
-            raise self._store_failed(e) from None
+            raise self.pausing.store_failed(e) from None
 
-    def _rebuild(self) -> None:
+    def rebuild(self) -> None:
         """The table read back whole from the store, and every connection sent the table as it is now."""
-        self.replay(self.store.events(self.id))
-        self._version += 1
-        self.revoke_replaced()
-        self._broadcast([], snapshot=True)
+        room = self.room
+        room.replay(room.store.events(room.id))
+        room.changed()
+        self.presence.revoke_replaced()
+        room.broadcast([], snapshot=True)
 
     def follow_soon(self) -> None:
         """Queue a catch-up (:meth:`follow`), unless one is queued already."""
-        if not self._follow_queued:
-            self._follow_queued = True
-            self.soon(self.follow)
+        if not self._queued:
+            self._queued = True
+            self.room.soon(self.follow)
 
     def take_event(self, ev: Event) -> None:
         """An event another process announced: applied if it is the next, else the table catches up (:meth:`follow`)."""
-        if ev.seq <= self.seq:
+        seq = self.room.state.seq
+        if ev.seq <= seq:
             return
-        if ev.seq == self.seq + 1:
+        if ev.seq == seq + 1:
             self._take([ev])
         else:
             self.follow()
 
     def follow(self) -> None:
         """Apply the events another process stored since this one's last, and tell this process's connections."""
-        self._follow_queued = False
+        self._queued = False
         try:
-            events = self.store.events(self.id, after=self.seq)
+            events = self.room.store.events(self.room.id, after=self.room.state.seq)
         except StoreError:
             return  # the periodic catch-up tries again
         self._take(events)
@@ -180,42 +192,25 @@ class Following:
     def _take(self, events: list[Event]) -> None:
         if not events:
             return
-        if events[0].seq != self.seq + 1 or any(ev.kind == "undo" for ev in events):
-            self._rebuild()  # an undo takes back a run of events: the table is replayed whole
+        room = self.room
+        state = room.state
+        if events[0].seq != state.seq + 1 or any(ev.kind == "undo" for ev in events):
+            self.rebuild()  # an undo takes back a run of events: the table is replayed whole
             return
-        before = len(self.log)
+        before = len(state.log)
         try:
             for ev in events:
-                self._apply(ev.kind, ev.data, ev.seq, replaying=True)
-                self._relinked([ev])  # the limit on new links holds whichever process is asked
-                self.seq = ev.seq
+                reduce(state, ev, room.clock.now())  # as the process that wrote it applied it
+                self.gathering.relinked([ev])  # the limit on new links holds whichever process is asked
                 if ev.kind != "chat":
-                    self.touched = ev.ts
+                    room.touch(ev.ts)
         except Exception:  # what the other process stored does not apply here: start again from the store
-            log.exception("table %s: an event stored by another process did not apply; read back whole", self.id)
-            self._rebuild()
+            log.exception("table %s: an event stored by another process did not apply; read back whole", room.id)
+            self.rebuild()
             return
-        self._version += 1
-        self.revoke_replaced()  # a new link made on another process: the old one sits here no more either
-        self._broadcast(self.log[before:])
-
-    def set_remote(self, counts: dict[int, int]) -> None:
-        """The other processes' connections at each seat now: a person connected elsewhere is at the table; one who
-        left them all gets his countdown, as one who leaves this process does."""
-        now = self.clock.now()
-        old = self._remote
-        for i, s in enumerate(self.seats):
-            delta = counts.get(i, 0) - old.get(i, 0)
-            if delta == 0:
-                continue
-            had = s.conns
-            s.conns = max(0, s.conns + delta)
-            if had > 0 and s.conns == 0 and s.kind != "bot":
-                s.away_until = now + self.timing.away_seconds
-        self._remote = MappingProxyType(dict(counts))
-        if counts != old:
-            self._version += 1
-            self._broadcast([])
+        room.changed()
+        self.presence.revoke_replaced()  # a new link made on another process: the old one sits here no more either
+        room.broadcast(state.log[before:])
 
     def take_lead(self) -> None:
         """This process holds the table's lease now: it catches up, then plays the table's automatic steps (the
@@ -223,28 +218,24 @@ class Following:
         self.leads = True  # first: a catch-up the store fails now is made by the next one, or by a refused write
         with contextlib.suppress(StoreError):
             self.follow()
-        now = self.clock.now()
-        for s in self.seats:
+        room = self.room
+        now = room.clock.now()
+        for s in room.state.seats:
             if s.kind != "bot" and s.conns == 0:
-                s.away_until = max(s.away_until, now + self.timing.away_seconds)
-        self._version += 1
+                s.away_until = max(s.away_until, now + room.timing.away_seconds)
+        room.changed()
 
     def lose_lead(self) -> None:
         """The lease is lost (its connection to the database broke): play nothing until it is taken again."""
         self.leads = False
-        if self._thinking is not None:
-            self._thinking[1].cancel()
-            self._thinking = None
-        if self._timer is not None:
-            self._timer.cancel()
-            self._timer = None
+        self.room.halt()
 
 
 class Follower:
     """A server's part in a shared store: it listens to the others' announcements, catches up, shares presence and
     takes the leases of tables nobody leads (:class:`Following` is each table's part)."""
 
-    def __init__(self, server: Server, store: SharedStore) -> None:
+    def __init__(self, server: Tables, store: SharedStore) -> None:
         self.server = server
         self.store = store
         #: this process, in the presence rows (its host, its pid, and a random part: a pid is reused)
@@ -258,11 +249,9 @@ class Follower:
         self._presence_due = True
         self._warned_at = 0.0
 
-    def adopt(self, room: Room) -> None:
+    def adopt(self, room: Followed) -> None:
         """A room about to start: it leads if its lease is free."""
-        room._shared = (self.process, self.store)
-        room.leads = room.id in self.store.try_lead([room.id])
-        if room.leads:
+        if room.following.share(self.process, self.store):
             self.leading.add(room.id)
 
     async def start(self) -> None:
@@ -302,9 +291,9 @@ class Follower:
             elif not seq.isdigit() or int(seq) <= room.seq:
                 pass  # this process wrote it, or has it already
             elif len(more) == 2:  # the event itself: applied without reading it back
-                room.soon(room.take_event, Event(int(seq), more[0], json.loads(body), float(more[1])))
+                room.soon(room.following.take_event, Event(int(seq), more[0], json.loads(body), float(more[1])))
             else:
-                room.follow_soon()
+                room.following.follow_soon()
         elif kind == "t":
             self._take_in(rest)
         elif kind == "d":
@@ -315,7 +304,7 @@ class Follower:
             table_id, seat, process = [*rest.split(" "), "", "", ""][:3]
             room = rooms.get(table_id)
             if room is not None and process != self.process and seat.isdigit():
-                room.soon(room.seat_moved_away, int(seat))
+                room.soon(room.presence.seat_moved_away, int(seat))
 
     def _take_in(self, table_id: str) -> None:
         """A table another process made: loaded here too (the lobby shows it, its people may connect here)."""
@@ -331,7 +320,7 @@ class Follower:
 
     def _forget(self, table_id: str) -> None:
         """A table another process forgot (idle past its time)."""
-        room = self.server.rooms.pop(table_id, None)
+        room = self.server.drop(table_id)
         self.leading.discard(table_id)
         if room is not None:
             asyncio.get_running_loop().create_task(room.stop())
@@ -360,7 +349,7 @@ class Follower:
             others = self.store.presence(self.process)
             for table_id, room in rooms.items():
                 counts = others.get(table_id, {})
-                if counts != room._remote:
+                if counts != room.presence.remote:
                     room.soon(room.set_remote, counts)
         if now < self._catch_at:
             return
@@ -371,7 +360,7 @@ class Follower:
             if behind is None:
                 self._take_in(table_id)
             elif seq > behind.seq:
-                behind.follow_soon()
+                behind.following.follow_soon()
         for table_id in [t for t in rooms if t not in heads]:
             self._forget(table_id)
         self._leases()
@@ -380,7 +369,7 @@ class Follower:
         """Write this process's connections where they changed, and its heartbeat now and then."""
         counts: dict[tuple[str, int], int] = {}
         for table_id, room in self.server.rooms.items():
-            for conn in room.conns:
+            for conn in room.presence.conns:
                 key = (table_id, -1 if conn.seat is None else conn.seat)
                 counts[key] = counts.get(key, 0) + 1
         changed = {k: n for k, n in counts.items() if self._written.get(k) != n}
@@ -397,8 +386,8 @@ class Follower:
             log.warning("the leases of %d tables were lost with their connection; taking them again", len(self.leading))
             for table_id in self.leading:
                 if table_id in rooms:
-                    rooms[table_id].soon(rooms[table_id].lose_lead)
+                    rooms[table_id].soon(rooms[table_id].following.lose_lead)
             self.leading.clear()
         for table_id in self.store.try_lead([t for t in rooms if t not in self.leading]):
             self.leading.add(table_id)
-            rooms[table_id].soon(rooms[table_id].take_lead)
+            rooms[table_id].soon(rooms[table_id].following.take_lead)

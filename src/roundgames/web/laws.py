@@ -2,7 +2,7 @@
 words for each law applied.
 
 The laws themselves are the engine's (each game's :attr:`GameSpec.laws <roundgames.games.protocol.GameSpec.laws>`),
-reached through :meth:`Table.laws_if <roundgames.session.table.Table.laws_if>` and :meth:`Table.act
+reached through the deal (:func:`judge`, before a person commits an irregularity) and :meth:`Table.act
 <roundgames.session.table.Table.act>`: nothing here decides a ruling. It only names the laws and says, from the
 deal before and after, what became of the play (replayed, ended, the card taken back or standing).
 """
@@ -17,7 +17,7 @@ from ..core.errors import IllegalActionError
 from ..games.protocol import Deal, Irregularity
 from .words import TableDeal, in_names
 
-__all__ = ["applied_lines", "law_name", "notice", "played"]
+__all__ = ["applied_lines", "judge", "law_name", "notice", "played"]
 
 _ARG = re.compile(r"\s*\(ARG [^)]*\)")
 
@@ -80,21 +80,30 @@ def _entry(deal: Deal, law: Irregularity, names: Sequence[str]) -> dict[str, Any
     }
 
 
+def judge(deal: Deal, action: Any) -> tuple[list[Irregularity], str | None]:
+    """Table mode: the laws ``action`` would bring into force (none for a proper action) and what would become of
+    the play (:func:`_outcome`), so that a person is warned before he commits an irregularity. A proper action is
+    judged by the deal's own check; an improper one is played once on a copy of the deal, the only way to learn
+    the ruling before it is made. Raises as the deal does where no law covers it."""
+    if deal.can_proper(action):
+        return [], None
+    probe = deal.copy()
+    before, cards = len(probe.irregularities), played(probe)
+    probe.apply(action)
+    return probe.irregularities[before:], _outcome(probe, cards, action)
+
+
 def notice(
-    deal: TableDeal, action: Any, laws: list[Irregularity], names: Sequence[str]
+    deal: TableDeal, action: Any, laws: list[Irregularity], outcome: str | None, names: Sequence[str]
 ) -> tuple[str, str | None, list[dict[str, Any]]]:
-    """The warning for an irregular ``action`` that would bring ``laws`` (from :meth:`Table.laws_if`) into force:
-    ``(message, the rule it breaks, the laws as the protocol sends them)``. Worked out on a copy of the deal."""
+    """The warning for an irregular ``action`` that would bring ``laws`` into force with ``outcome`` (both from
+    :func:`judge`): ``(message, the rule it breaks, the laws as the protocol sends them)``."""
     assert laws
     broken, rule = "", None
     try:
         deal.verify_proper(action)
     except IllegalActionError as e:
         broken, rule = in_names(e.reason, deal, names) + f" ({e.rule}). ", e.rule
-    probe = deal.copy()
-    before = played(probe)
-    probe.apply(action)
-    outcome = _outcome(probe, before, action)
     first = law_name(deal, laws[0].rule)
     said = "; ".join(law.text(names) for law in laws)
     if outcome == "ends":

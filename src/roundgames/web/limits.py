@@ -26,10 +26,10 @@ import ipaddress
 import os
 import time
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
-    from .room import LogEntry, Room
+    from .seating import LogEntry, SeatInfo
     from .store import Event
 
 __all__ = [
@@ -197,7 +197,20 @@ class Limits:
 # -- tables nobody sat at ----------------------------------------------------------------------------------------
 
 
-def forgotten_at(room: Room, idle_seconds: float) -> float | None:
+class Idle(Protocol):
+    """What the forgetting of an idle table reads of it (a :class:`~roundgames.web.room.Room`, which sits above)."""
+
+    @property
+    def conns(self) -> set[Any]: ...
+    @property
+    def first_person_at(self) -> float | None: ...
+    @property
+    def seats(self) -> list[SeatInfo]: ...
+    @property
+    def touched(self) -> float: ...
+
+
+def forgotten_at(room: Idle, idle_seconds: float) -> float | None:
     """When ``room`` is forgotten if nothing happens at it meanwhile: ``idle_seconds`` after its last event, or
     :data:`UNSAT_SECONDS` (if sooner) at a table where no person sits or none ever connected (a seat taken by a
     POST alone keeps nothing; a table of bots); None while somebody is connected to it."""
@@ -207,7 +220,7 @@ def forgotten_at(room: Room, idle_seconds: float) -> float | None:
     return room.touched + (idle_seconds if sat else min(idle_seconds, UNSAT_SECONDS))
 
 
-def room_comes_back(rooms: Iterable[Room], idle_seconds: float, now: float) -> str:
+def room_comes_back(rooms: Iterable[Idle], idle_seconds: float, now: float) -> str:
     """When a server that holds its most tables has room again, in words."""
     times = [at for room in rooms if (at := forgotten_at(room, idle_seconds)) is not None]
     if not times:

@@ -10,14 +10,10 @@ be made; once one can, play goes on from where the store stands.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
 
-from .seating import Conn, LogEntry, RoomError
-from .store import Event, StoreError
-
-if TYPE_CHECKING:
-    from .store import Store
-    from .timing import Clock
+from .actor import Actor
+from .seating import RoomError
+from .store import StoreError
 
 __all__ = ["RETRY_SECONDS", "Pausing"]
 
@@ -30,53 +26,47 @@ RETRY_SECONDS = 2.0
 class Pausing:
     """The pause of a table whose store failed: a part of :class:`~roundgames.web.room.Room`."""
 
-    if TYPE_CHECKING:
-        id: str
-        store: Store
-        clock: Clock
-        conns: set[Conn]
-        _version: int
+    def __init__(self, room: Actor) -> None:
+        self.room = room
+        #: why the table is paused (the store's failure, in words), or None while it plays
+        self.paused: str | None = None
+        #: the table could not even be read back from its store when it paused: it is read again before it resumes
+        self.stale = False
 
-        def replay(self, events: list[Event]) -> None: ...
-        def _broadcast(self, entries: list[LogEntry], *, snapshot: bool = False) -> None: ...
-
-    #: why the table is paused (the store's failure, in words), or None while it plays
-    paused: str | None = None
-    #: the table could not even be read back from its store when it paused: it is read again before it resumes
-    _stale: bool = False
-
-    def _refuse_if_paused(self) -> None:
+    def refuse_if_paused(self) -> None:
         if self.paused is not None:
             raise RoomError("paused", f"the table is paused: {self.paused}")
 
-    def _store_failed(self, e: StoreError) -> RoomError:
+    def store_failed(self, e: StoreError) -> RoomError:
         """An append failed: rebuild from the store, pause, tell everyone; the refusal for the command's sender."""
-        log.error("table %s: the store could not write: %s; the table is paused", self.id, e)
+        room = self.room
+        log.error("table %s: the store could not write: %s; the table is paused", room.id, e)
         self.paused = f"the server cannot save the game ({e}); play resumes when it can"
         try:
-            self.replay(self.store.events(self.id))
+            room.replay(room.store.events(room.id))
         except Exception as again:  # a store that cannot even be read: say nothing more until it can be
-            log.error("table %s: the store cannot be read either: %s", self.id, again)
-            self._stale = True
-            self.replay([])  # nothing unsaved stays in memory (the lobby lists the table as made until it is read)
-        self._version += 1
+            log.error("table %s: the store cannot be read either: %s", room.id, again)
+            self.stale = True
+            room.replay([])  # nothing unsaved stays in memory (the lobby lists the table as made until it is read)
+        room.changed()
         # Every viewer is sent the table as stored, and why it stops; while it could not even be read back, memory
         # may hold the event that was not stored, so nobody is sent a state (Room.send_to), only why.
-        self._broadcast([], snapshot=True)
+        room.broadcast([], snapshot=True)
         return RoomError("store_failed", f"not saved, so not done: {self.paused}")
 
-    def _try_resume(self) -> None:
+    def try_resume(self) -> None:
         """Resume when the store can write again (read back first where it could not be read); else wait more."""
         if self.paused is None:
             return
+        room = self.room
         try:
-            if not self.store.probe():
+            if not room.store.probe():
                 return
-            if self._stale:
-                self.replay(self.store.events(self.id))
+            if self.stale:
+                room.replay(room.store.events(room.id))
         except Exception:
             return  # still failing: the next retry asks again
-        log.warning("table %s: the store writes again; the table plays on", self.id)
-        self.paused, self._stale = None, False
-        self._version += 1
-        self._broadcast([], snapshot=True)
+        log.warning("table %s: the store writes again; the table plays on", room.id)
+        self.paused, self.stale = None, False
+        room.changed()
+        room.broadcast([], snapshot=True)

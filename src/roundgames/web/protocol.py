@@ -10,7 +10,7 @@ import functools
 import json
 import secrets
 import unicodedata
-from typing import Any
+from typing import Any, cast
 
 from ..bots import BOTS
 from ..core.errors import RoundgamesError
@@ -18,6 +18,7 @@ from ..games.registry import GAMES, games
 from ..guide import option_words, preset_forms
 from ..session.decisions import bots_for
 from ..session.table import Table
+from .messages import Act, Bare, BareType, Chat, Command, Hello, OpenSeat, Review, SeatBot
 from .names import MAX_NAME, BadName, normal_name
 
 __all__ = [
@@ -110,8 +111,9 @@ def check_text(value: Any, what: str) -> None:
         ) from None
 
 
-def parse_client_message(raw: str) -> dict[str, Any]:
-    """A client's websocket message, checked: ``type`` and its fields, with defaults filled in."""
+def parse_client_message(raw: str) -> Command:
+    """A client's websocket message, checked (``type`` and its fields, with defaults filled in), as its typed
+    command."""
     size = len(raw.encode("utf-8", "surrogatepass"))
     if size > MAX_MESSAGE:
         raise ProtocolError("too_large", f"a message may be {MAX_MESSAGE} bytes at most; this one is {size}")
@@ -155,7 +157,25 @@ def parse_client_message(raw: str) -> dict[str, Any]:
         raise ProtocolError("bad_message", f"seat: {out['seat']} is not a seat (from 0)", "seat")
     if kind == "review" and out["seat"] is not None and out["seat"] < 0:
         raise ProtocolError("bad_message", f"seat: {out['seat']} is not a seat (from 0)", "seat")
-    return out
+    return _command(out)
+
+
+def _command(out: dict[str, Any]) -> Command:
+    """A checked message as its typed command."""
+    kind = out["type"]
+    if kind == "hello":
+        return Hello(out["token"], out["since"])
+    if kind == "act":
+        return Act(out["action"], out["irregular"])
+    if kind == "chat":
+        return Chat(out["text"])
+    if kind == "review":
+        return Review(out["deal"], out["seat"])
+    if kind == "seat_bot":
+        return SeatBot(out["seat"])
+    if kind == "open_seat":
+        return OpenSeat(out["seat"])
+    return Bare(cast(BareType, kind))
 
 
 def _clean(text: str, field: str, limit: int) -> str:

@@ -1,7 +1,9 @@
 """What a table's parts share: its refusals, its connections, who sits in each seat, and its log's lines.
 
-:mod:`roundgames.web.room` keeps a table's queue and its deals; :mod:`roundgames.web.gathering` the sitting's
-lifecycle (the gathering, the start, Play again, leaving); :mod:`roundgames.web.turnclock` the clock of each turn.
+:mod:`roundgames.web.reducer` applies a table's events to its state; :mod:`roundgames.web.room` is the table's
+actor (its queue, its store, its broadcast), made of :mod:`~roundgames.web.presence` (who is connected),
+:mod:`~roundgames.web.gathering` (the sitting's lifecycle), :mod:`~roundgames.web.turnclock` (the clock of each
+turn), :mod:`~roundgames.web.pausing` and :mod:`~roundgames.web.follow`.
 """
 
 from __future__ import annotations

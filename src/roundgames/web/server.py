@@ -107,6 +107,10 @@ class Server:
         room.start()
         return room
 
+    def drop(self, table_id: str) -> Room | None:
+        """Forget ``table_id`` here, without deleting it from the store (another process forgot it); its room."""
+        return self.rooms.pop(table_id, None)
+
     def _set_aside(self, table_id: str, reason: str) -> None:
         self.aside[table_id] = reason
         log.error("table %s is set aside: %s", table_id, reason)

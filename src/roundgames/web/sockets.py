@@ -22,6 +22,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from .coach import Coach
 from .limits import CHAT_BURST, HELLO_BURST, Limits, address_key
+from .messages import Act, Bare, Chat, Command, Hello, OpenSeat, Review, SeatBot
 from .protocol import ProtocolError, parse_client_message
 from .room import Room, RoomError, hash_token
 from .server import Server
@@ -197,7 +198,7 @@ async def _connection(ws: WebSocket, limits: Limits, address: str) -> None:
         conn = _welcome(ws, room, hello)
         pump = asyncio.get_running_loop().create_task(conn.pump())
         await _hello_allowed(limits, limits.hello_key(address, conn))  # the first one too: reconnecting resets nothing
-        await room.call(room.join, conn, hello["since"])
+        await room.call(room.join, conn, hello.since)
         while True:
             try:
                 message = parse_client_message(await _receive_text(ws))
@@ -225,14 +226,14 @@ async def _connection(ws: WebSocket, limits: Limits, address: str) -> None:
                 await pump
 
 
-def _welcome(ws: WebSocket, room: Room, hello: dict[str, Any]) -> WsConn:
+def _welcome(ws: WebSocket, room: Room, hello: Hello) -> WsConn:
     """The connection a hello makes, its ``welcome`` queued; raises :class:`RoomError` for a wrong token, or a
     spectator where the table has none."""
-    seat = room.seat_of(hello["token"]) if hello["token"] is not None else None
+    seat = room.seat_of(hello.token) if hello.token is not None else None
     if seat is None and not room.config["spectators"]:
         raise RoomError("no_spectators", "this table has no room for spectators: take a seat to join")
     conn = WsConn(ws, seat, room)
-    conn.token_hash = hash_token(hello["token"]) if seat is not None else None
+    conn.token_hash = hash_token(hello.token) if seat is not None and hello.token is not None else None
     name = room.display_names()[seat] if seat is not None else None
     conn.push({"type": "welcome", "table": room.id, "seat": seat, "name": name, "seq": room.seq})
     return conn
@@ -263,7 +264,7 @@ async def _send_error(ws: WebSocket, e: ProtocolError | RoomError) -> None:
             await ws.send_text(json.dumps(error_message(e)))
 
 
-async def _first_hello(ws: WebSocket) -> dict[str, Any] | None:
+async def _first_hello(ws: WebSocket) -> Hello | None:
     """Wait for the client's ``hello``; answer anything else with an error and keep waiting."""
     while True:
         try:
@@ -275,9 +276,9 @@ async def _first_hello(ws: WebSocket) -> dict[str, Any] | None:
         except ProtocolError as e:
             await _send_error(ws, e)
             continue
-        if message["type"] == "hello":
+        if isinstance(message, Hello):
             return message
-        if message["type"] == "ping":
+        if message == Bare("ping"):
             await ws.send_text('{"type":"pong"}')
             continue
         await _send_error(ws, ProtocolError("hello_first", 'say hello first: {"type": "hello", "token": ...}', "type"))
@@ -338,63 +339,55 @@ def _answer(conn: WsConn, answer: Coroutine[Any, Any, dict[str, Any] | None]) ->
     task.add_done_callback(_ANSWERING.discard)
 
 
-async def _dispatch(
-    room: Room, conn: WsConn, message: dict[str, Any], coach: Coach, limits: Limits, address: str
-) -> None:
-    kind = message["type"]
-    if kind == "ping":
+async def _dispatch(room: Room, conn: WsConn, message: Command, coach: Coach, limits: Limits, address: str) -> None:
+    if message == Bare("ping"):
         conn.push({"type": "pong"})
         return
-    if kind == "hello":
-        if message["token"] is not None and room.seat_of(message["token"]) != conn.seat:
+    if isinstance(message, Hello):
+        if message.token is not None and room.seat_of(message.token) != conn.seat:
             raise RoomError(
                 "bad_token", "a connection keeps the seat it said hello with; reconnect to change", None, "token"
             )
-        await _resume(room, conn, message["since"], limits, limits.hello_key(address, conn))
+        await _resume(room, conn, message.since, limits, limits.hello_key(address, conn))
         return
-    if kind == "chat":
+    if isinstance(message, Chat):
         if conn.seat is not None and room.gives_back(conn.seat):
             await room.call(room.give_back, conn.seat)
         if not limits.may_chat(room.id, conn.seat, address):  # per seat (or address): reconnecting resets nothing
             raise RoomError("too_fast", f"chat: a burst of {CHAT_BURST} lines, then a line a second", None, "text")
-        await room.call(room.chat, conn.seat, message["text"])
+        await room.call(room.chat, conn.seat, message.text)
         return
-    if kind == "review":  # a spectator too, once the sitting is over
-        _answer(conn, coach.review(room, conn.seat, message["deal"], message["seat"]))
+    if isinstance(message, Review):  # a spectator too, once the sitting is over
+        _answer(conn, coach.review(room, conn.seat, message.deal, message.seat))
         return
-    if conn.seat is None:
-        raise RoomError("not_seated", f"a spectator cannot {kind}: take a seat first")
-    if room.gives_back(conn.seat):  # he is here: any message of his gives him his seat back from its bot
-        await room.call(room.give_back, conn.seat)
-    if kind == "act":
-        await room.call(room.act, conn.seat, message["action"], message["irregular"])
-    elif kind == "next":
+    seat = conn.seat
+    if seat is None:
+        raise RoomError("not_seated", f"a spectator cannot {message.type}: take a seat first")
+    if room.gives_back(seat):  # he is here: any message of his gives him his seat back from its bot
+        await room.call(room.give_back, seat)
+    await _seated(room, conn, seat, message, coach)
+
+
+async def _seated(room: Room, conn: WsConn, seat: int, message: Command, coach: Coach) -> None:
+    """A seated person's command (``back`` has done its work already: the seat is given back)."""
+    if isinstance(message, Act):
+        await room.call(room.act, seat, message.action, message.irregular)
+    elif isinstance(message, SeatBot):
+        await room.call(room.seat_bot, seat, message.seat)
+    elif isinstance(message, OpenSeat):
+        await room.call(room.open_seat, seat, message.seat)
+    elif message == Bare("next"):
         await room.call(room.next_deal)
-    elif kind == "undo":
-        await room.call(room.undo, conn.seat)
-    elif kind == "new_link":  # the new token goes to this connection alone, never into a state or the store
-        token = await room.call(room.new_link, conn.seat, conn)
-        conn.push({"type": "new_link", "seat": conn.seat, "token": token, "rejoin": f"/t/{room.id}#seat={token}"})
-    elif kind == "hint":
-        _answer(conn, coach.hint(room, conn.seat))
-    elif kind in _LIFECYCLE:
-        await _lifecycle(room, conn.seat, message)
-
-
-#: the messages of a table's lifecycle (docs/web.md, "Gathering and Play again")
-_LIFECYCLE = ("start", "seat_bot", "open_seat", "leave", "again", "back")
-
-
-async def _lifecycle(room: Room, seat: int, message: dict[str, Any]) -> None:
-    kind = message["type"]
-    if kind == "start":
+    elif message == Bare("undo"):
+        await room.call(room.undo, seat)
+    elif message == Bare("new_link"):  # the new token goes to this connection alone, never into a state or the store
+        token = await room.call(room.new_link, seat, conn)
+        conn.push({"type": "new_link", "seat": seat, "token": token, "rejoin": f"/t/{room.id}#seat={token}"})
+    elif message == Bare("hint"):
+        _answer(conn, coach.hint(room, seat))
+    elif message == Bare("start"):
         await room.call(room.start_sitting, seat)
-    elif kind == "seat_bot":
-        await room.call(room.seat_bot, seat, message["seat"])
-    elif kind == "open_seat":
-        await room.call(room.open_seat, seat, message["seat"])
-    elif kind == "leave":
+    elif message == Bare("leave"):
         await room.call(room.leave, seat)
-    elif kind == "again":
+    elif message == Bare("again"):
         await room.call(room.again, seat)
-    # ``back`` has done its work above: the seat is given back
