@@ -250,7 +250,10 @@ def _act(state: TableState, seq: int, data: dict[str, Any], now: float, action: 
             raise RecordError("event", f"{names[seat]}'s bot chose {text!r}, which the rules forbid")
         laws_before, played_before = len(deal.irregularities), played(deal)
         seen_before = seen(state, seat)
-        table.act(seat, text)
+        if table.keeping == seat:  # the second step of taking the spare hand is typed: the table keeps the five
+            table.act(seat, text)
+        else:  # the action read once (at the socket, or above): checked and applied without reading it again
+            table.act_action(seat, action)
     except RoomError:
         raise
     except RoundgamesError as e:
