@@ -6,8 +6,8 @@ changing it and returns a :class:`~roundgames.games.ruling.Ruling`, which :meth:
 (applied as in strict mode), an irregular card or declaration (a revoke, a lead out of turn, a declaration out of turn, a throw after the lead), a
 law stated as ``SEAT irregular RULE-ID [ARG]``, or the demand ``SEAT replay``; it raises
 :class:`IllegalActionError` for what no law covers.
-Every law applied appends an :class:`Irregularity` to ``deal.irregularities``. The choices made
-where RULES.md is silent are in docs/loo-laws.md.
+Each law's ruling carries the :class:`Irregularity` that the deal appends to ``deal.irregularities`` when it
+applies the ruling. The choices made where RULES.md is silent are in docs/loo-laws.md.
 
 >>> from roundgames.loo.rules import LooRules
 >>> from roundgames.loo.deal import LooDeal

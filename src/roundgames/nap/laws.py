@@ -13,8 +13,9 @@ two ways (DEAL-RECORD.md):
   are unknown: ``P4 irregular NAP-LAW-1 5H`` (a card exposed in dealing), ``P2 irregular NAP-LAW-6``
   (a revoke stated without its card).
 
-Every law applied appends an :class:`~roundgames.games.base.Irregularity` whose ``penalty`` is what the
-offender paid for it, and ``pool`` is ``"current"`` when that went into the kitty, else ``None``.
+Each law's ruling (:class:`~roundgames.games.ruling.Ruling`) carries the
+:class:`~roundgames.games.ruling.Irregularity` that the deal appends when it applies the ruling: its ``penalty`` is
+what the offender paid for it, and ``pool`` is ``"current"`` when that went into the kitty, else ``None``.
 docs/nap-laws.md gives each law, what the engine does, and the choices made where RULES.md is silent.
 
 >>> from roundgames.nap.deal import PlainNapDeal
