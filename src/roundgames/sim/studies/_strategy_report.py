@@ -16,9 +16,20 @@ from ...core.cards import mask_of, parse_card, parse_cards
 from ..report import Advice, Plot, Report, Rule, table
 from . import Run, Sums
 from ._common import LOO_BUCKETS, RANK_NAMES
+from ._loo_stand_plan import EXAMPLES as LOO_EXAMPLES
 from ._loo_stand_report import ADVICE as STAND_ADVICE
-from ._loo_stand_report import EXAMPLES as LOO_EXAMPLES
+from ._nap_call_plan import EXAMPLES as NAP_EXAMPLES
 from ._nap_call_report import ADVICE as CALL_ADVICE
+from ._strategy_groups import (
+    LOO_ACTIONS,
+    LOO_CONTEXTS,
+    LOO_PLAYERS,
+    MEASURED,
+    NAP_CALLS,
+    NAP_PLAYERS,
+    loo_strategy,
+    nap_strategy,
+)
 from ._strategy_maxims import (
     LOO_PLAIN,
     LOO_TOP,
@@ -32,17 +43,6 @@ from ._strategy_maxims import (
 )
 from .loo_defence import ADVICE as DEFENCE_ADVICE
 from .loo_miss import ADVICE as MISS_ADVICE
-from .nap_call import EXAMPLES as NAP_EXAMPLES
-from .strategy import (
-    LOO_ACTIONS,
-    LOO_CONTEXTS,
-    LOO_PLAYERS,
-    MEASURED,
-    NAP_CALLS,
-    NAP_PLAYERS,
-    loo_strategy,
-    nap_strategy,
-)
 
 __all__ = ["strategy_report"]
 
