@@ -1,6 +1,6 @@
 """What the ``strategy`` study (:mod:`.strategy`) reads and groups by, shared by the study, its report
-(:mod:`._strategy_report`) and the maxims (:mod:`._strategy_maxims`): the shipped strategies and their measured
-exploitability, the table sizes, and the hand summaries (:func:`loo_groups`, :func:`nap_groups`)."""
+(:mod:`._strategy_report`) and the maxims (:mod:`._strategy_maxims`): the shipped strategies, the table sizes
+and the hand summaries (:func:`loo_groups`, :func:`nap_groups`)."""
 
 from __future__ import annotations
 
@@ -18,7 +18,6 @@ __all__ = [
     "LOO_CONTEXTS",
     "LOO_GROUPS",
     "LOO_PLAYERS",
-    "MEASURED",
     "NAP_CALLS",
     "NAP_GROUPS",
     "NAP_PLAYERS",
@@ -31,19 +30,6 @@ __all__ = [
     "nap_strategy",
 ]
 
-
-#: the measured exploitability of the shipped strategies (the duplicate tournament of ``roundgames exploit``, as
-#: docs/research/bots.md reports it, measured by benchmarks/bench_strategies.py), by game (``loo``, ``nap``); the
-#: report shows a marked place for a figure not here, and never a figure of its own
-MEASURED: Final[dict[str, str]] = {
-    "loo": "a best response to the expert's declaring, built with the simulator, gains -0.001 ± 0.011 counters a "
-    "deal over a table of experts (2 × 2,000 first deals; over sittings of 10 deals, the pool carried, -0.041 ± "
-    "0.013), where a best response to `sensible` gains +0.120 ± 0.022 (+0.168 ± 0.018 over sittings): nothing "
-    "measurable. The expert wins +0.110 ± 0.022 counters a deal from `sensible` (+0.177 ± 0.016 over sittings).",
-    "nap": "a best response to the expert's calling gains +0.048 ± 0.146 units a deal over a table of experts "
-    "(2 × 500 boards), where a best response to `sensible` gains +0.940 ± 0.106 (2 × 2,000): about a twentieth, "
-    "at most a fifth at 95%. The expert wins +0.861 ± 0.112 units a deal from `sensible`.",
-}
 
 LOO_PLAYERS: Final = 5
 NAP_PLAYERS: Final = 4
