@@ -11,6 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import grimp
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -257,3 +258,71 @@ def test_no_new_table_by_game_or_duck_check_outside_the_games() -> None:
 def test_the_table_and_duck_check_finder_finds_what_it_looks_for(planted: str, finds: list[str]) -> None:
     """The finder on planted examples, so that finding nothing means something."""
     assert game_knowledge(planted) == finds
+
+
+def import_cycles(graph: grimp.ImportGraph) -> list[list[str]]:
+    """Each import cycle of ``graph`` as the sorted modules of one strongly connected component of more than one
+    module (Tarjan's algorithm, iterative so that a long chain of imports cannot exhaust Python's stack)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    cycles = []
+    for root in sorted(graph.modules):
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph.find_modules_directly_imported_by(root))))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            module, imported = work[-1]
+            step = next(imported, None)
+            if step is not None:
+                if step not in index:
+                    index[step] = low[step] = len(index)
+                    stack.append(step)
+                    on_stack.add(step)
+                    work.append((step, iter(sorted(graph.find_modules_directly_imported_by(step)))))
+                elif step in on_stack:
+                    low[module] = min(low[module], index[step])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[module])
+            if low[module] == index[module]:
+                component = []
+                while (top := stack.pop()) != module:
+                    component.append(top)
+                on_stack.difference_update([*component, module])
+                if component:
+                    cycles.append(sorted([*component, module]))
+    return sorted(cycles)
+
+
+def test_no_import_cycle_anywhere() -> None:
+    """No module of roundgames imports, directly or through others, a module that imports it back: neither at
+    module level, nor inside a function, nor under TYPE_CHECKING (which import-linter's layers, holding between
+    packages, do not see inside one). Shared names live in a module both sides import."""
+    graph = grimp.build_graph("roundgames", exclude_type_checking_imports=False, cache_dir=None)
+    cycles = import_cycles(graph)
+    assert not cycles, "import cycles:\n" + "\n".join(" <-> ".join(c) for c in cycles)
+
+
+def test_the_cycle_finder_finds_a_planted_cycle(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The finder on a package written here: a cycle closed only by a function-level import and a TYPE_CHECKING one
+    is found, a chain that does not close is not, so that finding none in roundgames means something."""
+    package = tmp_path / "planted"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "deal.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from . import report\n")
+    (package / "report.py").write_text("def show() -> None:\n    from . import deal\n")
+    (package / "cards.py").write_text("")
+    (package / "table.py").write_text("from . import cards, deal\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    graph = grimp.build_graph("planted", exclude_type_checking_imports=False, cache_dir=None)
+    assert import_cycles(graph) == [["planted.deal", "planted.report"]]
+    by_hand = grimp.ImportGraph()
+    for importer, imported in [("a", "b"), ("b", "c"), ("c", "a"), ("c", "d"), ("d", "e"), ("e", "d"), ("f", "a")]:
+        by_hand.add_import(importer=importer, imported=imported)
+    assert import_cycles(by_hand) == [["a", "b", "c"], ["d", "e"]]

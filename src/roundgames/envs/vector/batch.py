@@ -29,7 +29,7 @@ from ...core.errors import IllegalActionError, RulesError
 from ...core.splitmix import GOLDEN, MASK64, mix
 from ...sim.kernels import Setup
 from .form import Array, Form
-from .replay import engine_rules
+from .replay import engine_rules, refusal
 
 __all__ = ["FORMS", "BatchedGame", "form_of"]
 
@@ -202,8 +202,6 @@ class BatchedGame:
     def _refused(self, table: int, action: int) -> IllegalActionError:
         """The error for an action the batch will not take at ``table``: the engine's own refusal of it (its deal
         replayed there), which names the rule broken, with the table and the legal ids."""
-        from .replay import refusal
-
         legal = np.flatnonzero(self.mask[table]).tolist()
         where = f"actions[{table}]: {action} at table {self.first_table + table}, P{int(self.seat[table]) + 1} to act"
         engine = refusal(self, table, action)

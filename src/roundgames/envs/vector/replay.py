@@ -6,17 +6,34 @@ called over no Nap, ...) where the batch knows only that the action is not among
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from ...core.cards import cards_in
 from ...core.errors import IllegalActionError, RoundgamesError
 from ...games.registry import new_deal, rules_for
+from ...sim.kernels import Setup
 from ..games import env_game
+from .form import Array, Form
 
-if TYPE_CHECKING:
-    from .batch import BatchedGame
+__all__ = ["Batch", "engine_deal", "engine_rules", "refusal"]
 
-__all__ = ["engine_deal", "engine_rules", "refusal"]
+
+class Batch(Protocol):
+    """What a replay reads of a batched table (:class:`~roundgames.envs.vector.BatchedGame` is one): its form, its
+    engine rules, size and setup, its state rows and a table's record. Named here, below the batch, so that the batch
+    can ask this module for the engine's refusal without the two importing each other."""
+
+    @property
+    def spec(self) -> Form: ...
+    @property
+    def rules(self) -> Any: ...
+    @property
+    def n(self) -> int: ...
+    @property
+    def setup(self) -> Setup: ...
+    @property
+    def state(self) -> Array: ...
+    def record(self, table: int) -> dict[str, Any]: ...
 
 
 def engine_rules(game: str, preset: str, options: Mapping[str, Any]) -> Any:
@@ -27,8 +44,8 @@ def engine_rules(game: str, preset: str, options: Mapping[str, Any]) -> Any:
     return rules.with_stakes(**stakes) if stakes else rules
 
 
-def engine_deal(env: BatchedGame, record: Mapping[str, Any]) -> Any:
-    """The engine's deal of a table's record (:meth:`BatchedGame.record`): the same rules, seats, dealer, pool and
+def engine_deal(env: Batch, record: Mapping[str, Any]) -> Any:
+    """The engine's deal of a table's record (:meth:`Batch.record`): the same rules, seats, dealer, pool and
     cards (the miss, the turn-up, the stock top card first, where the form has them), not yet played."""
     deal = new_deal(env.spec.game, env.rules, env.n, dealer=record["dealer"], pool=env.setup.pool)
     hands = {s: list(cards_in(m)) for s, m in record["hands"].items()}
@@ -43,7 +60,7 @@ def engine_deal(env: BatchedGame, record: Mapping[str, Any]) -> Any:
     return deal
 
 
-def refusal(env: BatchedGame, table: int, action: int) -> IllegalActionError | None:
+def refusal(env: Batch, table: int, action: int) -> IllegalActionError | None:
     """The engine's refusal of ``action`` at batch table ``table``: its deal replayed on the engine to now, and the
     action applied there; None where the engine would take it (never, for an action the batch refuses)."""
     enc = env_game(env.spec.game).encoding

@@ -15,20 +15,10 @@ from ..report import Advice, Plot, Report, Rule, table
 from ..stats import Estimate
 from . import Run, Sums
 from ._common import PEEL, POPCOUNT, RANK_NAMES, suit_bits, top_rank, verdict, weighted_mean
+from ._loo_stand_plan import BASE_POOL, EXAMPLE_FACTOR, EXAMPLES, SAMPLE, STRATEGY, example_rows, sample_rows
 
-__all__ = ["ADVICE", "EXAMPLES", "loo_stand_report"]
+__all__ = ["ADVICE", "loo_stand_report"]
 
-#: worked examples (trumps are spades in every canonical situation)
-EXAMPLES: Final = (
-    ("AH AD AC", "2S", "no trump, three aces"),
-    ("9H 6D 3C", "2S", "no trump, nothing high"),
-    ("5S 3S QH", "2S", "two small trumps and a queen"),
-    ("5S 3S 4H", "2S", "two small trumps and nothing"),
-    ("KS 4H 3D", "2S", "king of trumps, small cards"),
-    ("QS 5H 3D", "2S", "queen of trumps, small cards"),
-    ("JS 5H 3D", "2S", "knave of trumps, small cards"),
-    ("6S QH QD", "2S", "a small trump and two queens"),
-)
 #: a table's rows
 Rows = Sequence[Sequence[object]]
 SEAT_NAMES: Final = ("eldest", "second", "third", "fourth", "dealer")
@@ -118,7 +108,6 @@ def _clear(rows: NDArray[np.int64]) -> NDArray[np.bool_]:
 def _pool_shares(sums: Sums, suffix: str) -> dict[int, list[float]]:
     """Where standing is better in the sample of five players' tables (``suffix``: the field's), by pool and
     seat."""
-    from .loo_stand import BASE_POOL, SAMPLE
 
     ones = np.ones(SAMPLE, dtype=np.int64)
     pools = [("p5-sample", BASE_POOL), ("p5-pool15", 15), ("p5-pool24", 24)]
@@ -127,7 +116,6 @@ def _pool_shares(sums: Sums, suffix: str) -> dict[int, list[float]]:
 
 def _size_shares(sums: Sums) -> dict[int, list[float]]:
     """Where standing is better in the sample against sensible players, by table size and seat."""
-    from .loo_stand import SAMPLE
 
     ones = np.ones(SAMPLE, dtype=np.int64)
     size_share: dict[int, list[float]] = {}
@@ -195,7 +183,6 @@ def _field(sums: Sums, suffix: str, seed: int) -> _Field:
 
 
 def _answer_part(x: _Field) -> list[str]:
-    from .loo_stand import SAMPLE
 
     return [
         table(("Seat", "Standing is better in", "Mean value of standing"), x.seat_rows),
@@ -231,7 +218,6 @@ def _answer(sens: _Field, strat: _Field, size_rows: Rows) -> str:
 
 def _high_no_trump(sums: Sums, seed: int, suffix: str) -> tuple[float, float]:
     """Where standing is better in the sample's situations with no trump but an ace, at a pool of 9 and of 27."""
-    from .loo_stand import sample_rows
 
     rows = sample_rows(seed)
     f = _features()
@@ -245,7 +231,6 @@ def _high_no_trump(sums: Sums, seed: int, suffix: str) -> tuple[float, float]:
 
 
 def _verdicts(sens: _Field, strat: _Field) -> list[str]:
-    from .loo_stand import BASE_POOL
 
     def no_trump(x: _Field) -> str:
         return (
@@ -291,7 +276,6 @@ def _verdicts(sens: _Field, strat: _Field) -> list[str]:
 
 def loo_stand_report(sums: Sums, run: Run) -> Report:
     """The report."""
-    from .loo_stand import STRATEGY
 
     f = _features()
     w = loo_situations().weights
@@ -323,7 +307,6 @@ def _times(n: int) -> str:
 
 
 def _method(run: Run) -> str:
-    from .loo_stand import SAMPLE
 
     return (
         "Three-card Loo, Peel's rules (limited loo: a deal of 3, a loo of 6), the batch simulator's `sensible` "
@@ -358,7 +341,6 @@ def _method(run: Run) -> str:
 
 
 def _examples(sums: Sums, size: int) -> str:
-    from .loo_stand import EXAMPLE_FACTOR, STRATEGY, example_rows
 
     classes = loo_situations()
     parts = []

@@ -15,6 +15,7 @@ from ..report import Advice, Plot, Report, Rule, table
 from ..stats import Estimate, wilson
 from . import Run, Sums
 from ._common import PEEL, POPCOUNT, suit_bits, top_rank, verdict
+from ._nap_call_plan import CALLS, EXAMPLE_FACTOR, EXAMPLES, SAMPLE, STRATEGY, pay, senior_per_class
 
 __all__ = ["ADVICE", "features", "nap_call_report"]
 
@@ -88,7 +89,6 @@ def features(hands: NDArray[np.int64]) -> dict[str, NDArray[np.int64]]:
 
 def values(t: NDArray[np.int64], players: int) -> NDArray[np.float64]:
     """As the senior hand: each hand's value of every choice (pass first, 0), per deal, in units."""
-    from .nap_call import CALLS, pay
 
     table_ = pay()
     n = np.maximum(t[:, :1], 1).astype(np.float64)
@@ -121,7 +121,6 @@ def _lost(t: NDArray[np.int64], rows: NDArray[np.bool_] | int, choice: int) -> E
 def _example_verdicts(ex: NDArray[np.int64], ext: NDArray[np.int64], ext_t: NDArray[np.int64]) -> list[str]:
     """The verdicts on Peel's certain hands, from the worked examples (dealt many times each): as the senior hand
     (the same against either field) and at the table against each."""
-    from .nap_call import EXAMPLES
 
     perfect = wilson(int(ex[0, NAP]), int(ex[0, 0]))
     others_sure = [i for i in range(1, len(ex)) if ex[i, 0] and ex[i, NAP] == ex[i, 0]]
@@ -185,7 +184,6 @@ def _nap_over_four(gv: NDArray[np.float64], gw: NDArray[np.float64]) -> float:
 
 
 def _four_verdict(sums: Sums, f: dict[str, NDArray[np.int64]], w: NDArray[np.int64]) -> str:
-    from .nap_call import STRATEGY
 
     gp, gw = _grouped(sums["p4"], f, w)
     senior = _nap_over_four(values(gp, 4), gw)
@@ -207,7 +205,6 @@ def _four_verdict(sums: Sums, f: dict[str, NDArray[np.int64]], w: NDArray[np.int
 
 
 def _suits_verdict(sums: Sums, f: dict[str, NDArray[np.int64]]) -> str:
-    from .nap_call import STRATEGY
 
     t = sums["p4"]
     strong = f["count"] >= 4  # hands strong enough to think of a Nap
@@ -256,7 +253,6 @@ def _pattern_rows(
     best_t: NDArray[np.int64],
     best_p: NDArray[np.int64],
 ) -> Rows:
-    from .nap_call import STRATEGY
 
     t = sums["p4"]
     rows = []
@@ -326,7 +322,6 @@ def _answer(shares: Sequence[Sequence[float]], by_size: tuple[dict[int, list[flo
 
 def nap_call_report(sums: Sums, run: Run) -> Report:
     """The report."""
-    from .nap_call import STRATEGY
 
     classes = nap_hands()
     w = classes.weights
@@ -362,7 +357,6 @@ def nap_call_report(sums: Sums, run: Run) -> Report:
 
 
 def _method(run: Run) -> str:
-    from .nap_call import EXAMPLE_FACTOR, SAMPLE, senior_per_class
 
     def times(k: int) -> str:
         return "once" if k == 1 else f"{k:,} times"
@@ -409,7 +403,6 @@ def _method(run: Run) -> str:
 
 
 def _examples(ex: NDArray[np.int64], ext: NDArray[np.int64], ext_t: NDArray[np.int64]) -> str:
-    from .nap_call import EXAMPLES
 
     v = values(ex, 4)
     rows_p = []

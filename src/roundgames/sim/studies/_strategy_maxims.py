@@ -19,7 +19,7 @@ from numpy.typing import NDArray
 from ..stats import Estimate, wilson
 from . import Sums
 from ._common import EW, PEEL
-from .strategy import (
+from ._strategy_groups import (
     LOO_ACTIONS,
     LOO_GROUPS,
     LOO_PLAYERS,

@@ -4,7 +4,7 @@ the measurements say."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Final
 
 import numpy as np
@@ -16,9 +16,19 @@ from ...core.cards import mask_of, parse_card, parse_cards
 from ..report import Advice, Plot, Report, Rule, table
 from . import Run, Sums
 from ._common import LOO_BUCKETS, RANK_NAMES
+from ._loo_stand_plan import EXAMPLES as LOO_EXAMPLES
 from ._loo_stand_report import ADVICE as STAND_ADVICE
-from ._loo_stand_report import EXAMPLES as LOO_EXAMPLES
+from ._nap_call_plan import EXAMPLES as NAP_EXAMPLES
 from ._nap_call_report import ADVICE as CALL_ADVICE
+from ._strategy_groups import (
+    LOO_ACTIONS,
+    LOO_CONTEXTS,
+    LOO_PLAYERS,
+    NAP_CALLS,
+    NAP_PLAYERS,
+    loo_strategy,
+    nap_strategy,
+)
 from ._strategy_maxims import (
     LOO_PLAIN,
     LOO_TOP,
@@ -32,17 +42,6 @@ from ._strategy_maxims import (
 )
 from .loo_defence import ADVICE as DEFENCE_ADVICE
 from .loo_miss import ADVICE as MISS_ADVICE
-from .nap_call import EXAMPLES as NAP_EXAMPLES
-from .strategy import (
-    LOO_ACTIONS,
-    LOO_CONTEXTS,
-    LOO_PLAYERS,
-    MEASURED,
-    NAP_CALLS,
-    NAP_PLAYERS,
-    loo_strategy,
-    nap_strategy,
-)
 
 __all__ = ["strategy_report"]
 
@@ -185,9 +184,9 @@ def _nap_tables(c: Counts) -> list[str]:
     ]
 
 
-def _exploitability() -> list[str]:
-    """What the strategy files say of how they were made, and the tournament's measurements (or a marked place
-    for them)."""
+def _exploitability(measured_by_game: Mapping[str, str]) -> list[str]:
+    """What the strategy files say of how they were made, and the tournament's measurements (the study's
+    ``MEASURED``, by game; a marked place for a figure missing)."""
     rows = []
     for game, s in (("Three-card Loo, 5 players", loo_strategy()), ("Nap, 4 players", nap_strategy())):
         h = s.header
@@ -223,7 +222,7 @@ def _exploitability() -> list[str]:
         ),
     ]
     for game, name in (("loo", "Three-card Loo"), ("nap", "Nap")):
-        measured = MEASURED.get(game)
+        measured = measured_by_game.get(game)
         out.append(
             f"*{name}, measured in the duplicate tournament:* {measured}"
             if measured
@@ -407,13 +406,20 @@ def _method(run: Run, pools: list[int]) -> str:
     )
 
 
-def strategy_report(sums: Sums, run: Run) -> Report:
-    """The report."""
+def strategy_report(sums: Sums, run: Run, measured: Mapping[str, str]) -> Report:
+    """The report; ``measured`` is the study's ``MEASURED``, the exploitability measured of each game's strategy."""
     c = Counts.of(sums)
     found = maxims(c)
     advice: list[Advice] = [*STAND_ADVICE, *MISS_ADVICE, DEFENCE_ADVICE, *CALL_ADVICE]
     answer = "\n\n".join(
-        ["### Three-card Loo", *_loo_tables(c), "### Nap", *_nap_tables(c), "### Exploitability", *_exploitability()]
+        [
+            "### Three-card Loo",
+            *_loo_tables(c),
+            "### Nap",
+            *_nap_tables(c),
+            "### Exploitability",
+            *_exploitability(measured),
+        ]
     )
     return Report(
         name="strategy",
