@@ -216,11 +216,8 @@ def _is_duck_check(call: ast.Call) -> bool:
 #: the test below, and one moved into a plug-in is struck off here
 STILL_TO_GO = {
     ("bots/search.py", "a table by loo, nap"),  # the search's worlds by game
-    ("bots/search.py", "getattr(view.world, 'irregularities', None)"),
-    ("bots/strategy.py", "getattr(rules, 'game', None)"),
     ("bots/strategy.py", "getattr(view.rules, 'club_law', False)"),
     ("cli/demo.py", "getattr(sitting.rules, 'first_dealer', 'first_knave')"),
-    ("envs/_aec.py", "getattr(deal, 'game', None)"),
     ("records/deal.py", "getattr(rules, 'ante', None)"),
     ("sim/strategy/build.py", "a table by five_card, irish, nap, three_card"),
     ("sim/strategy/build.py", "a table by five_card, irish, loo, nap"),

@@ -156,7 +156,7 @@ class SearchBot:
         try:
             return self._decide(view, options)[0]
         except (ResampleError, RoundgamesError):
-            if view.world is None or not getattr(view.world, "irregularities", None):
+            if view.world is None or not view.world.irregularities:
                 raise
             # Table mode's laws (a revoke's replay, a card taken back) left a history no world can be drawn for:
             # the model decides from the view alone.

@@ -167,7 +167,7 @@ class Strategy:
         ``players`` seats."""
         from ..games.registry import rules_for
 
-        if players != self.players or getattr(rules, "game", None) not in (None, self.game):
+        if players != self.players or self.game != rules.GAME:
             return False
         try:
             return bool(rules == rules_for(self.game, self.preset, self.options))

@@ -45,6 +45,7 @@ from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 
 from ..core.errors import IllegalActionError, RulesError
+from ..games.protocol import Deal
 from ..games.registry import new_sitting
 from ._turns import IRREGULAR_LIMIT, PLAIN, apply_forced, turn
 from ._wrappers import wrapped
@@ -341,7 +342,7 @@ class RoundGameEnv(AECEnv):  # type: ignore[misc]
         """A deal passed as ``reset(options={"deal": deal})``: dealt, of this game and this table size."""
         if self.sitting_mode:
             raise ValueError("options['deal']: a given deal is played in one-deal mode only (sitting=False)")
-        if getattr(deal, "game", None) is not self.kit.spec or deal.n != self.n:
+        if not isinstance(deal, Deal) or deal.game is not self.kit.spec or deal.n != self.n:
             raise ValueError(f"options['deal']: a dealt {self.kit.spec.title} deal of {self.n} seats, got {deal!r}")
         if bool(deal.table_mode) != self.table_mode:
             mode = "table" if self.table_mode else "strict"
