@@ -37,7 +37,7 @@ from typing import Any
 
 from .protocol import Deal, DealResult, GameSpec, View
 
-__all__ = ["Fact", "Observation", "Observer", "Pot", "observe", "observer_of"]
+__all__ = ["Alone", "Fact", "Observation", "Observer", "Pot", "observe", "observer_of"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +82,17 @@ class Pot:
         return f"{self.title} {self.amount}{ahead}"
 
 
+@dataclass(frozen=True, slots=True)
+class Alone:
+    """The seat that plays alone against the rest once the bidding names it, his bid and how his tricks stand."""
+
+    seat: int
+    #: his bid in the game's words for it (``"nap"``, ``"misery"``)
+    bid: str
+    won: int = 0
+    lost: int = 0
+
+
 @dataclass(frozen=True)
 class Observation:
     """What one seat may see of a deal, in the terms every surface shares: :meth:`Observer.observe` makes it."""
@@ -107,6 +118,22 @@ class Observation:
     bid_status: str = ""
     #: the fields of the web table's state (docs/web.md) that only this game's deals carry
     own: Mapping[str, Any] = field(default_factory=dict)
+    #: the kind of deal as DEAL-RECORD.md's ``kind`` names it (``"regular"``), None in a game whose deals have none
+    kind: str | None = None
+    #: the kind of deal in words (``"Peel's single"``), empty in a game whose deals have none
+    kind_words: str = ""
+    #: what this deal's stakes are multiplied by
+    stakes: int = 1
+    #: a count of cards still hidden in a stock the seats draw from, None where the deal draws from none
+    stock: int | None = None
+    #: the seat that plays alone and his bid, once the bidding names one
+    alone: Alone | None = None
+    #: how many cards each seat bought, by seat, where the game lets seats buy
+    bought: Mapping[int, int] = field(default_factory=dict)
+    #: the seat that put its own hand to the pack and took the spare hand instead, where one did
+    swapped: int | None = None
+    #: a card beyond its hand and the table that the seat has peeped at, where it has
+    peeped: int | None = None
 
 
 class Observer:
@@ -144,6 +171,14 @@ class Observer:
             all_play=self.all_play(deal),
             bid_status=self.bid_status(deal, view),
             own=self.own(deal, view),
+            kind=self.kind(deal, view),
+            kind_words=self.kind_words(deal, view),
+            stakes=self.stakes(deal, view),
+            stock=self.stock(deal, view),
+            alone=self.alone(deal, view),
+            bought=self.bought(deal, view),
+            swapped=self.swapped(deal, view),
+            peeped=self.peeped(deal, view),
         )
 
     def pot(self, deal: Deal | None, view: View[Any] | None = None) -> Pot | None:
@@ -184,6 +219,48 @@ class Observer:
     def own(self, deal: Deal, view: View[Any]) -> Mapping[str, Any]:
         """The fields of the web table's state (docs/web.md) that only this game's deals carry."""
         return {}
+
+    def kind(self, deal: Deal, view: View[Any]) -> str | None:
+        """The kind of deal as DEAL-RECORD.md's ``kind`` names it, or None in a game whose deals have none."""
+        return None
+
+    def kind_words(self, deal: Deal, view: View[Any]) -> str:
+        """The kind of deal in words (``"a regular deal"``), empty in a game whose deals have none."""
+        return ""
+
+    def stakes(self, deal: Deal, view: View[Any]) -> int:
+        """What the deal's stakes are multiplied by."""
+        return 1
+
+    def stock(self, deal: Deal, view: View[Any]) -> int | None:
+        """How many cards a stock the seats draw from still hides (a count, never the cards), or None where the
+        deal draws from none."""
+        return None
+
+    def alone(self, deal: Deal, view: View[Any]) -> Alone | None:
+        """The seat that plays alone against the rest and his bid, once the bidding names one."""
+        return None
+
+    def bought(self, deal: Deal, view: View[Any]) -> Mapping[int, int]:
+        """How many cards each seat bought, by seat."""
+        return {}
+
+    def swapped(self, deal: Deal, view: View[Any]) -> int | None:
+        """The seat that put its own hand to the pack and took the spare hand instead, where one did."""
+        return None
+
+    def peeped(self, deal: Deal, view: View[Any]) -> int | None:
+        """A card beyond its hand and the table that the viewing seat has peeped at, where it has."""
+        return None
+
+    def seen_cards(self, deal: Deal, view: View[Any]) -> int:
+        """Every card the view shows its seat (a mask): its hand, the cards on the table, the card turned up and
+        a card it peeped at; not the other hands it may see."""
+        mask = view.hand | sum(1 << c for t in view.tricks for c in t.cards)
+        peeped, turnup = self.peeped(deal, view), self.turnup(deal, view)
+        if peeped is not None:
+            mask |= 1 << peeped
+        return mask | (1 << turnup if turnup is not None and turnup >= 0 else 0)
 
     def pam(self, deal: Deal, view: View[Any] | None = None) -> int | None:
         """The card ranked above every trump in ``deal`` (as ``view`` shows it, where a surface holds one), or

@@ -70,6 +70,21 @@ class LooObserver(Observer):
     def kind_note(self, deal: Deal, view: View[Any]) -> str:
         return str(getattr(view.kind, "value", "")).replace("_", " ") if deal.offers(Feature.SINGLE) else ""
 
+    def kind(self, deal: Deal, view: View[Any]) -> str | None:
+        """Every Loo deal has a kind (DEAL-RECORD.md ``kind``): regular, Peel's single, an EW single."""
+        return None if view.kind is None else str(view.kind.value)
+
+    def kind_words(self, deal: Deal, view: View[Any]) -> str:
+        return str(view.kind_words)
+
+    def stock(self, deal: Deal, view: View[Any]) -> int | None:
+        """What is left to exchange from (LOO5-2): a count, never the cards."""
+        return int(view.stock) if deal.offers(Feature.EXCHANGES) else None
+
+    def swapped(self, deal: Deal, view: View[Any]) -> int | None:
+        """Who took the miss, his own hand going to the pack (LOO-DEAL-4)."""
+        return None if view.miss_holder is None else int(view.miss_holder)
+
     def kind_text(self, deal: Deal, view: View[Any]) -> str:
         """Peel's single, whose hands lie face up (LOO-SGL-1), and the single every seat plays
         (LOO-VAR-EW-SINGLE)."""

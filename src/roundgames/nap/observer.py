@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..games.observe import Fact, Observer, Pot
+from ..games.observe import Alone, Fact, Observer, Pot
 from ..games.protocol import Deal, DealResult, Stage, View
 from .actions import call_title
 
@@ -69,6 +69,24 @@ class NapObserver(Observer):
         if view.multiplier > 1:
             out.append(Fact("multiplier", "Stakes", f"x{view.multiplier}", "NAP-VAR-DOUBLE"))
         return tuple(out)
+
+    def stakes(self, deal: Deal, view: View[Any]) -> int:
+        """Doubled in a Double Header (NAP-VAR-DOUBLE)."""
+        return int(view.multiplier)
+
+    def alone(self, deal: Deal, view: View[Any]) -> Alone | None:
+        """The senior hand and his call, once the calling is over (NAP-SET-1)."""
+        if view.declarer is None or view.contract is None:
+            return None
+        return Alone(int(view.declarer), str(view.contract), int(view.won), int(view.lost))
+
+    def bought(self, deal: Deal, view: View[Any]) -> Mapping[int, int]:
+        """How many cards each seat bought (NAP-VAR-PURCHASE)."""
+        return dict(view.bought)
+
+    def peeped(self, deal: Deal, view: View[Any]) -> int | None:
+        """The widow, where the seat peeped at it (NAP-VAR-PEEP)."""
+        return None if view.widow is None else int(view.widow)
 
     def no_trumps(self, deal: Deal, view: View[Any]) -> str:
         """The first card led fixes trumps (NAP-PLAY-1), except in a misery played without trumps (NAP-PLAY-5),
