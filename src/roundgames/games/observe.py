@@ -20,11 +20,18 @@ shares and says nothing of what only some games have; a game's observer adds the
 [('High', 'Ann called 2', 'NAP-CALL-2'), ('Kitty', '3', 'NAP-VAR-POOL')]
 >>> seen.pot.text(), seen.trump_led, seen.no_trumps
 ('Kitty 3', True, 'The first card led fixes trumps')
+>>> for text in ("Ben pass", "Cat pass"):
+...     _ = nap.apply(nap.parse_action(text))
+>>> seen = observe(nap, 1)  # the seat that plays alone, his bid and his tricks (NAP-SET-1)
+>>> seen.alone, seen.stakes, seen.kind
+(Alone(seat=0, bid='2', won=0, lost=0), 1, None)
 >>> loo = new_deal("loo", rules_for("loo", "peel"), ["Ann", "Ben", "Cat"], dealer="Cat", pool=6)
 >>> loo.deal_cards({"Ann": "2C 3C 4C", "Ben": "2D 3D 4D", "Cat": "2H 3H 4H"}, miss="5S 6S 7S", turnup="8S")
 >>> seen = observe(loo, 0)
 >>> [(f.label, f.value, f.rule) for f in seen.facts], seen.pot.text(), seen.bid_status
 ([('Pool', '9', 'LOO-SET-1'), ('Miss', 'untaken', 'LOO-DEAL-4')], 'Pool 9', 'The miss is untaken.')
+>>> seen.kind, seen.kind_words, seen.alone, seen.swapped, seen.stock
+('regular', 'a regular deal', None, None, None)
 """
 
 from __future__ import annotations
