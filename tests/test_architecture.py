@@ -171,6 +171,61 @@ def test_nothing_outside_the_games_tests_a_feature_of_one_game() -> None:
         assert CLIENT_GAME_TEST.search(bad), bad
 
 
+#: the fields of a seat's view that one game fills (Loo's turn-up and miss, Nap's calls and widow): a surface reads
+#: what the game's observer makes of them instead (roundgames.games.observe)
+GAME_VIEW_FIELDS = frozenset(
+    {"turnup", "kind", "kind_words", "decls", "miss_holder", "stock", "pam", "widow", "calls", "declarer"}
+    | {"contract", "multiplier", "won", "lost", "bought", "peeped"}
+)
+#: the packages that show a deal to people or write it down: each renders the observer's facts
+SURFACES = ("cli", "keeper", "session", "terminal", "web", "records")
+
+
+def _is_view(node: ast.expr) -> bool:
+    """A seat's view, as the surfaces name it: ``view``, ``v``, ``*_view``, or ``deal.view(seat)`` itself."""
+    if isinstance(node, ast.Call):
+        return _last_name(node.func) == "view"
+    name = _last_name(node)
+    return name in ("view", "v") or name.endswith("_view")
+
+
+def game_view_reads(source: str) -> list[str]:
+    """Each read in ``source`` of a field of a seat's view that one game fills (``view.turnup``,
+    ``deal.view(0).declarer``, ``getattr(view, "widow", None)``)."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Attribute) and node.attr in GAME_VIEW_FIELDS and _is_view(node.value):
+            found.append(ast.unparse(node))
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "getattr":
+            named = node.args[1] if len(node.args) > 1 else None
+            fields = isinstance(named, ast.Constant) and named.value in GAME_VIEW_FIELDS
+            if fields and _is_view(node.args[0]):
+                found.append(ast.unparse(node))
+    return found
+
+
+def test_no_surface_reads_a_game_s_own_view_field() -> None:
+    """No surface package reads a field of the view that only one game fills: what it shows of the turn-up, the
+    kind of deal, the stakes, the seat playing alone, the stock or a peeped card it has from the game's observer,
+    in words every game shares."""
+    found = []
+    for package in SURFACES:
+        for path in sorted((ROOT / "src" / "roundgames" / package).rglob("*.py")):
+            found += [f"{path.relative_to(ROOT)}: {read}" for read in game_view_reads(path.read_text(encoding="utf-8"))]
+    assert found == []
+    # the check finds what it looks for (so that an empty list means something), and only that
+    reads = [
+        "view.turnup",
+        "v.calls",
+        "deal.view(0).declarer",
+        "dealer_view.widow",
+        "getattr(view, 'miss_holder', None)",
+    ]
+    assert sorted(game_view_reads("; ".join(reads))) == sorted(reads)
+    fine = "view.trump; view.notes; seen.turnup; observer.kind(deal, view); result.won; deal.view(0).hand"
+    assert game_view_reads(fine) == []
+
+
 #: the games' and forms' names, which as keys of one table make it a table by game (that the plug-ins should hold)
 GAME_NAMES = frozenset({"loo", "nap", "three_card", "five_card", "irish"})
 #: what a duck check asks a capability of instead of the game's plug-in: a deal, a view or rules

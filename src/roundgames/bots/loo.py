@@ -40,7 +40,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 from ..core.cards import SUIT_MASKS, Card, cards_in, format_cards, mask_of, pack_mask
 from ..core.splitmix import SplitMix64, mix
@@ -51,6 +51,7 @@ from ..loo.actions import PLAYING, LooAction, Phase
 from ..loo.five import hand_size
 from ..loo.game import LOO
 from ..loo.pam import pam_in
+from ..loo.words import LooView
 
 __all__ = ["SensibleLooBot", "exchange_draws", "hand_estimate", "miss_sample"]
 
@@ -194,7 +195,7 @@ def exchange_draws(hand: int, turnup: Card, unseen: list[Card], count: int) -> l
 class _Table:
     """What the seat can infer from the tricks: voids, and caps on the cards a player can still hold."""
 
-    def __init__(self, view: View[LooAction]) -> None:
+    def __init__(self, view: LooView) -> None:
         trump = view.turnup // 13
         self.trump = trump
         full = pack_mask(view.rules.pack)
@@ -277,13 +278,14 @@ class SensibleLooBot:
         flush = next((a for a in legal if a.verb == "flush"), None)
         if flush is not None:  # a flush never costs to show (LOO5-6/7, C-LOO-15)
             return flush
+        own = cast(LooView, view)  # a Loo deal's view, as its game says above
         if view.phase is Phase.DECLARE:
-            return self._declare(view)
-        return self._play(view)
+            return self._declare(own)
+        return self._play(own)
 
     # -- declaring -------------------------------------------------------------------------
 
-    def _declare(self, view: View[LooAction]) -> LooAction:
+    def _declare(self, view: LooView) -> LooAction:
         by_verb = {a.verb: a for a in view.legal}
         me = view.seat
         trump = view.turnup // 13
@@ -340,7 +342,7 @@ class SensibleLooBot:
 
     def _exchange(
         self,
-        view: View[LooAction],
+        view: LooView,
         trump: int,
         pam: Card | None,
         estimate: Callable[[int], tuple[float, float]],
@@ -364,7 +366,7 @@ class SensibleLooBot:
 
     # -- playing ---------------------------------------------------------------------------
 
-    def _play(self, view: View[LooAction]) -> LooAction:
+    def _play(self, view: LooView) -> LooAction:
         table = _Table(view)
         cards = [a.card for a in view.legal if a.card is not None]
         trick = view.tricks[-1] if view.tricks and view.tricks[-1].winner is None else None
@@ -415,7 +417,7 @@ class SensibleLooBot:
         return LooAction(me, "play", max(winners, key=lambda s: (s[0], -s[1], -s[2]))[2])
 
     @staticmethod
-    def _sure_trick(view: View[LooAction], table: _Table) -> bool:
+    def _sure_trick(view: LooView, table: _Table) -> bool:
         """Whether the seat holds the master trump (a trick it cannot lose while it holds it)."""
         trumps = view.hand & SUIT_MASKS[table.trump]
         if not trumps:

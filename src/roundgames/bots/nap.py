@@ -30,7 +30,7 @@ from __future__ import annotations
 import math
 import random
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 from ..core.cards import SUIT_MASKS, Card, cards_in, pack_mask
 from ..core.tricks import Trick, beats, trick_winner
@@ -39,6 +39,7 @@ from ..games.registry import game_of
 from ..nap.actions import NapAction, NapPhase
 from ..nap.calls import FIVE, TRICKS, pay_table
 from ..nap.game import NAP
+from ..nap.words import NapView
 
 __all__ = [
     "SensibleNapBot",
@@ -192,7 +193,7 @@ def blind_takes(view: View[Any], verb: str) -> list[NapAction]:
     return [NapAction(view.seat, verb, None, (c,)) for c in cards_in(view.hand)]
 
 
-def _legal_verbs(view: View[NapAction]) -> dict[str, list[NapAction]]:
+def _legal_verbs(view: NapView) -> dict[str, list[NapAction]]:
     out: dict[str, list[NapAction]] = {}
     for a in view.legal:
         out.setdefault(a.verb, []).append(a)
@@ -214,26 +215,27 @@ class SensibleNapBot:
             raise TypeError(f"{type(self).__name__} plays Nap, not {game.title}")
         if not view.legal:
             raise ValueError(f"seat {view.seat} has nothing to do: it is not its turn")
+        own = cast(NapView, view)  # a Nap deal's view, as its game says above
         if view.phase is NapPhase.PURCHASE:
-            return self._buy(view)
+            return self._buy(own)
         if view.phase is NapPhase.CALL:
-            return self._call(view)
+            return self._call(own)
         if view.may_take:
-            taken = self._exchange(view)
+            taken = self._exchange(own)
             if taken is not None:
                 return taken
         if len(view.legal) == 1:
             only: NapAction = view.legal[0]
             return only
-        return self._play(view)
+        return self._play(own)
 
     # -- before play ---------------------------------------------------------------------------
 
     @staticmethod
-    def _opponents(view: View[NapAction]) -> int:
+    def _opponents(view: NapView) -> int:
         return max(1, len(view.order) - 1)
 
-    def _buy(self, view: View[NapAction]) -> NapAction:
+    def _buy(self, view: NapView) -> NapAction:
         """Purchase (NAP-VAR-PURCHASE): a hand near a call changes its one or two idle side cards."""
         pack = view.rules.pack
         trump, e = best_trump(view.hand, self._opponents(view), pack)
@@ -257,7 +259,7 @@ class SensibleNapBot:
             out.append(c)
         return out
 
-    def _call(self, view: View[NapAction]) -> NapAction:
+    def _call(self, view: NapView) -> NapAction:
         verbs = _legal_verbs(view)
         o = self._opponents(view)
         pack = view.rules.pack
@@ -311,12 +313,12 @@ class SensibleNapBot:
         return best_action
 
     @staticmethod
-    def _take_spare(view: View[NapAction], e: float) -> bool:
+    def _take_spare(view: NapView, e: float) -> bool:
         """Take the spare hand (and so call Nap) on the strength of the own hand alone: the spare is unseen."""
         threshold = 3.0 if view.rules.spare_hand == "peel" else 3.6
         return e >= threshold
 
-    def _exchange(self, view: View[NapAction]) -> NapAction | None:
+    def _exchange(self, view: NapView) -> NapAction | None:
         """The senior hand before his first lead: take the widow or the top card in place of a worse card."""
         hand = view.hand
         o = self._opponents(view)
@@ -350,7 +352,7 @@ class SensibleNapBot:
 
     # -- play ----------------------------------------------------------------------------------
 
-    def _play(self, view: View[NapAction]) -> NapAction:
+    def _play(self, view: NapView) -> NapAction:
         table = _Table(view)
         cards = [a.cards[0] for a in view.legal if a.verb == "play"]
         me = view.seat
@@ -368,7 +370,7 @@ class SensibleNapBot:
         return NapAction(me, "play", None, (card,))
 
     @staticmethod
-    def _after(view: View[NapAction], trick_seats: tuple[int, ...]) -> list[int]:
+    def _after(view: NapView, trick_seats: tuple[int, ...]) -> list[int]:
         """The seats still to play to the trick after this one."""
         order = view.order
         if not trick_seats:
@@ -377,9 +379,7 @@ class SensibleNapBot:
         start = order.index(trick_seats[0])
         return [order[(start + i) % len(order)] for i in range(len(trick_seats) + 1, len(order))]
 
-    def _senior(
-        self, view: View[NapAction], table: _Table, cards: list[Card], trick: Trick | None, after: list[int]
-    ) -> Card:
+    def _senior(self, view: NapView, table: _Table, cards: list[Card], trick: Trick | None, after: list[int]) -> Card:
         hand = view.hand
         trump = view.trump
         if trump is None:  # the first lead fixes trumps (NAP-PLAY-1): the suit the call was counted in
@@ -402,7 +402,7 @@ class SensibleNapBot:
         return max(cards, key=lambda c: (table.p_hold(c, c // 13, after, counts), -(c % 13)))
 
     def _take_cheaply(
-        self, view: View[NapAction], table: _Table, cards: list[Card], played: tuple[Card, ...], after: list[int]
+        self, view: NapView, table: _Table, cards: list[Card], played: tuple[Card, ...], after: list[int]
     ) -> Card:
         """Win the trick with the cheapest card that will hold it; if none will, throw the least useful."""
         trump = view.trump
@@ -420,9 +420,7 @@ class SensibleNapBot:
             return best[2]
         return min(scored, key=lambda s: (s[1], s[2]))[2]
 
-    def _defender(
-        self, view: View[NapAction], table: _Table, cards: list[Card], t: Trick | None, after: list[int]
-    ) -> Card:
+    def _defender(self, view: NapView, table: _Table, cards: list[Card], t: Trick | None, after: list[int]) -> Card:
         dec = view.declarer
         assert dec is not None
         trump = view.trump
@@ -452,7 +450,7 @@ class SensibleNapBot:
                 return best
         return min(cards, key=lambda c: (table.keep_value(c), c))
 
-    def _misery_declarer(self, view: View[NapAction], cards: list[Card], t: Trick | None) -> Card:
+    def _misery_declarer(self, view: NapView, cards: list[Card], t: Trick | None) -> Card:
         hand = view.hand
         if t is None:  # the lead of the plan: low, and from a short suit (with trumps, that suit becomes trumps)
             lead, _ = misery_plan(
@@ -472,7 +470,7 @@ class SensibleNapBot:
         guards = int.bit_count(hand & SUIT_MASKS[card // 13] & ((1 << card) - 1))
         return card % 13 - 2.5 * guards
 
-    def _misery_defender(self, view: View[NapAction], table: _Table, cards: list[Card], t: Trick | None) -> Card:
+    def _misery_defender(self, view: NapView, table: _Table, cards: list[Card], t: Trick | None) -> Card:
         dec = view.declarer
         assert dec is not None
         trump = view.trump
@@ -499,7 +497,7 @@ class SensibleNapBot:
 class _Table:
     """What a Nap seat can infer from the tricks: the unseen cards and the suits a player is void of."""
 
-    def __init__(self, view: View[NapAction]) -> None:
+    def __init__(self, view: NapView) -> None:
         self.trump = view.trump
         full = pack_mask(view.rules.pack)
         played = 0

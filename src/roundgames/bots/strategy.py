@@ -32,12 +32,14 @@ from bisect import bisect_left
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from ..core.cards import mask_of, parse_cards
 from ..core.errors import RecordError
 from ..games.protocol import View
 from ..loo.actions import Decl
+from ..loo.words import LooView
+from ..nap.words import NapView
 from .buckets import loo5_bucket, loo_bucket, nap_bucket
 from .tables import StrategyFile, read
 
@@ -126,7 +128,8 @@ def action_name(action: Any, view: View[Any] | None = None) -> str:
     if verb == "exchange" and view is not None and action.arg:
         out = mask_of(parse_cards(action.arg))
         k = out.bit_count()
-        if out == weakest(view.hand, k, view.turnup // 13, view.pam):
+        loo = cast(LooView, view)  # an exchange is Loo's (LOO5-2)
+        if out == weakest(loo.hand, k, loo.turnup // 13, loo.pam):
             return f"exchange-{k}"
     return str(verb)
 
@@ -191,21 +194,23 @@ class Strategy:
         bucket the strategy does not know."""
         seat = view.order.index(view.seat)
         if self.form in ("five_card", "irish"):
-            key, context = self._loo5_context(view, seat)
+            key, context = self._loo5_context(cast(LooView, view), seat)
         elif self.form == "three_card":
-            key = loo_bucket(view.hand, view.turnup)
-            before = [int(view.decls[s]) for s in view.order[:seat]]
+            loo = cast(LooView, view)  # the form is Loo's
+            key = loo_bucket(loo.hand, loo.turnup)
+            before = [int(loo.decls[s]) for s in loo.order[:seat]]
             context = (seat * self.players + sum(d == 1 for d in before)) * 2 + sum(d == 3 for d in before)
         else:
             key = nap_bucket(view.hand)
-            called = [NAP_CALLS.index(c) for _, c in view.calls if c in NAP_CALLS and c != "pass"]
+            calls = cast(NapView, view).calls  # no form of Loo's: Nap's
+            called = [NAP_CALLS.index(c) for _, c in calls if c in NAP_CALLS and c != "pass"]
             context = seat * len(NAP_CALLS) + max(called, default=0)
         i = bisect_left(self._buckets, key)
         if i == len(self._buckets) or self._buckets[i] != key:
             return None
         return self.pool_index(view.pool), i * self.contexts + context
 
-    def _loo5_context(self, view: View[Any], seat: int) -> tuple[int, int]:
+    def _loo5_context(self, view: LooView, seat: int) -> tuple[int, int]:
         """Five-card or Irish Loo: the hand's bucket and the cell's context (seat, seats in before it, and club
         law in force where the table keys it: its contexts are then twice the seats squared)."""
         if self.form == "five_card":

@@ -9,7 +9,6 @@ import json
 import random
 import sys
 import time
-from enum import Enum
 from typing import Any, cast
 
 from ..core.cards import card_str, cards_in, format_cards
@@ -70,18 +69,14 @@ def add_rules(sub: Any) -> None:
 # -- the demo ----------------------------------------------------------------------------------------
 
 
-def _plain(value: object) -> object:
-    return value.value if isinstance(value, Enum) else value
-
-
 def _heading(deal: Any, number: int) -> str:
     """``Deal 3: P2 deals a regular deal; turn-up 7S; pool 9 brought forward.``; a face-up single shows every
     card."""
     view = deal.view(deal.dealer)
     words = f"Deal {number}: {deal.seats[deal.dealer]} deals"
-    if view.kind is not None:  # a game whose deals have kinds (DEAL-RECORD.md ``kind``)
-        words += f" a {_plain(view.kind)} deal"
     seen = observer_of(deal.game).observe_view(deal, view)
+    if seen.kind is not None:  # a game whose deals have kinds (DEAL-RECORD.md ``kind``)
+        words += f" a {seen.kind} deal"
     if seen.turnup is not None and seen.turnup >= 0:
         words += f"; turn-up {card_str(seen.turnup)}"
     if seen.pot is not None:  # as the deal began, before the stakes

@@ -20,11 +20,18 @@ shares and says nothing of what only some games have; a game's observer adds the
 [('High', 'Ann called 2', 'NAP-CALL-2'), ('Kitty', '3', 'NAP-VAR-POOL')]
 >>> seen.pot.text(), seen.trump_led, seen.no_trumps
 ('Kitty 3', True, 'The first card led fixes trumps')
+>>> for text in ("Ben pass", "Cat pass"):
+...     _ = nap.apply(nap.parse_action(text))
+>>> seen = observe(nap, 1)  # the seat that plays alone, his bid and his tricks (NAP-SET-1)
+>>> seen.alone, seen.stakes, seen.kind
+(Alone(seat=0, bid='2', won=0, lost=0), 1, None)
 >>> loo = new_deal("loo", rules_for("loo", "peel"), ["Ann", "Ben", "Cat"], dealer="Cat", pool=6)
 >>> loo.deal_cards({"Ann": "2C 3C 4C", "Ben": "2D 3D 4D", "Cat": "2H 3H 4H"}, miss="5S 6S 7S", turnup="8S")
 >>> seen = observe(loo, 0)
 >>> [(f.label, f.value, f.rule) for f in seen.facts], seen.pot.text(), seen.bid_status
 ([('Pool', '9', 'LOO-SET-1'), ('Miss', 'untaken', 'LOO-DEAL-4')], 'Pool 9', 'The miss is untaken.')
+>>> seen.kind, seen.kind_words, seen.alone, seen.swapped, seen.stock
+('regular', 'a regular deal', None, None, None)
 """
 
 from __future__ import annotations
@@ -37,7 +44,7 @@ from typing import Any
 
 from .protocol import Deal, DealResult, GameSpec, View
 
-__all__ = ["Fact", "Observation", "Observer", "Pot", "observe", "observer_of"]
+__all__ = ["Alone", "Fact", "Observation", "Observer", "Pot", "observe", "observer_of"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +89,17 @@ class Pot:
         return f"{self.title} {self.amount}{ahead}"
 
 
+@dataclass(frozen=True, slots=True)
+class Alone:
+    """The seat that plays alone against the rest once the bidding names it, his bid and how his tricks stand."""
+
+    seat: int
+    #: his bid in the game's words for it (``"nap"``, ``"misery"``)
+    bid: str
+    won: int = 0
+    lost: int = 0
+
+
 @dataclass(frozen=True)
 class Observation:
     """What one seat may see of a deal, in the terms every surface shares: :meth:`Observer.observe` makes it."""
@@ -107,6 +125,22 @@ class Observation:
     bid_status: str = ""
     #: the fields of the web table's state (docs/web.md) that only this game's deals carry
     own: Mapping[str, Any] = field(default_factory=dict)
+    #: the kind of deal as DEAL-RECORD.md's ``kind`` names it (``"regular"``), None in a game whose deals have none
+    kind: str | None = None
+    #: the kind of deal in words (``"Peel's single"``), empty in a game whose deals have none
+    kind_words: str = ""
+    #: what this deal's stakes are multiplied by
+    stakes: int = 1
+    #: a count of cards still hidden in a stock the seats draw from, None where the deal draws from none
+    stock: int | None = None
+    #: the seat that plays alone and his bid, once the bidding names one
+    alone: Alone | None = None
+    #: how many cards each seat bought, by seat, where the game lets seats buy
+    bought: Mapping[int, int] = field(default_factory=dict)
+    #: the seat that put its own hand to the pack and took the spare hand instead, where one did
+    swapped: int | None = None
+    #: a card beyond its hand and the table that the seat has peeped at, where it has
+    peeped: int | None = None
 
 
 class Observer:
@@ -144,6 +178,14 @@ class Observer:
             all_play=self.all_play(deal),
             bid_status=self.bid_status(deal, view),
             own=self.own(deal, view),
+            kind=self.kind(deal, view),
+            kind_words=self.kind_words(deal, view),
+            stakes=self.stakes(deal, view),
+            stock=self.stock(deal, view),
+            alone=self.alone(deal, view),
+            bought=self.bought(deal, view),
+            swapped=self.swapped(deal, view),
+            peeped=self.peeped(deal, view),
         )
 
     def pot(self, deal: Deal | None, view: View[Any] | None = None) -> Pot | None:
@@ -184,6 +226,48 @@ class Observer:
     def own(self, deal: Deal, view: View[Any]) -> Mapping[str, Any]:
         """The fields of the web table's state (docs/web.md) that only this game's deals carry."""
         return {}
+
+    def kind(self, deal: Deal, view: View[Any]) -> str | None:
+        """The kind of deal as DEAL-RECORD.md's ``kind`` names it, or None in a game whose deals have none."""
+        return None
+
+    def kind_words(self, deal: Deal, view: View[Any]) -> str:
+        """The kind of deal in words (``"a regular deal"``), empty in a game whose deals have none."""
+        return ""
+
+    def stakes(self, deal: Deal, view: View[Any]) -> int:
+        """What the deal's stakes are multiplied by."""
+        return 1
+
+    def stock(self, deal: Deal, view: View[Any]) -> int | None:
+        """How many cards a stock the seats draw from still hides (a count, never the cards), or None where the
+        deal draws from none."""
+        return None
+
+    def alone(self, deal: Deal, view: View[Any]) -> Alone | None:
+        """The seat that plays alone against the rest and his bid, once the bidding names one."""
+        return None
+
+    def bought(self, deal: Deal, view: View[Any]) -> Mapping[int, int]:
+        """How many cards each seat bought, by seat."""
+        return {}
+
+    def swapped(self, deal: Deal, view: View[Any]) -> int | None:
+        """The seat that put its own hand to the pack and took the spare hand instead, where one did."""
+        return None
+
+    def peeped(self, deal: Deal, view: View[Any]) -> int | None:
+        """A card beyond its hand and the table that the viewing seat has peeped at, where it has."""
+        return None
+
+    def seen_cards(self, deal: Deal, view: View[Any]) -> int:
+        """Every card the view shows its seat (a mask): its hand, the cards on the table, the card turned up and
+        a card it peeped at; not the other hands it may see."""
+        mask = view.hand | sum(1 << c for t in view.tricks for c in t.cards)
+        peeped, turnup = self.peeped(deal, view), self.turnup(deal, view)
+        if peeped is not None:
+            mask |= 1 << peeped
+        return mask | (1 << turnup if turnup is not None and turnup >= 0 else 0)
 
     def pam(self, deal: Deal, view: View[Any] | None = None) -> int | None:
         """The card ranked above every trump in ``deal`` (as ``view`` shows it, where a surface holds one), or

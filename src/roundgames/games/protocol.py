@@ -145,9 +145,9 @@ class View(Generic[A]):
     """One seat's view of a deal: the fields every game's view has. Everything here the seat may see.
     ``A`` is the game's action type.
 
-    The fields after ``notes`` are one game's (Loo's turn-up, miss and stock; Nap's calls, contract and widow):
-    that game's code, bots and encoders read them, and a surface renders what the game's observer makes of them
-    (:mod:`roundgames.games.observe`) rather than asking which of them a game fills."""
+    What only one game's deals show (Loo's turn-up, miss and stock; Nap's calls, contract and widow) is in that
+    game's own view class (``LooView``, ``NapView``): that game's code, bots and encoders read it, and a surface
+    renders what the game's observer makes of it (:mod:`roundgames.games.observe`)."""
 
     seat: int
     stage: Stage
@@ -180,30 +180,6 @@ class View(Generic[A]):
     seen_hands: Mapping[int, int] = field(default_factory=dict)
     #: each seat's declaration or call so far, in words (``"stood"``, ``"called Nap"``; ``""`` for none yet)
     notes: tuple[str, ...] = ()
-    # What a deal offering Feature.TURNUP, DECLARATIONS and MISS shows (Loo):
-    #: the card turned up for trumps (-1 where there is none, or nobody recorded it)
-    turnup: int = -1
-    #: the kind of deal (Loo's ``Kind``: regular, Peel's single, an EW single), and in words (``"Peel's single"``;
-    #: empty in a game whose deals have no kinds)
-    kind: Any = None
-    kind_words: str = ""
-    decls: tuple[Any, ...] = ()
-    miss_holder: int | None = None
-    #: Feature.STOCK with exchanges (LOO5-2): how many cards the stock still holds (a count; its cards are hidden)
-    stock: int = 0
-    #: Feature.PAM: the card that is Pam (LOO5-3), -1 where there is none
-    pam: int = -1
-    # What a deal offering Feature.CALLS and CONTRACT shows (Nap):
-    #: the widow, if the seat peeped at it (NAP-VAR-PEEP)
-    widow: int | None = None
-    calls: tuple[tuple[int, str], ...] = ()
-    declarer: int | None = None
-    contract: str | None = None
-    multiplier: int = 1
-    won: int = 0
-    lost: int = 0
-    bought: Mapping[int, int] = field(default_factory=dict)
-    peeped: frozenset[int] = frozenset()
     #: the deal itself, for the search bots only: they reach it through the resampler
     #: (:func:`roundgames.bots.worlds.resample`), which keeps what this seat has seen and draws every other card
     #: afresh, so they too use nothing the seat may not see. No surface shows or sends it. It is the live deal,

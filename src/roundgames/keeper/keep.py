@@ -494,8 +494,7 @@ class Keeper:
         taker = result_fact(result, "taker", None)
         # who took the pool without play; the best card of Peel's single wins it in play, as it were
         took = None if taker is None or result_fact(result, "single", False) else seats[taker]
-        view = deal.view(deal.dealer)
-        kind = None if view.kind is None else str(view.kind)
+        kind = observer_of(self.spec).kind(deal, deal.view(deal.dealer))
         after = {name: before[name] + net[name] for name in self.seats}
         what = kind if kind is not None else observer_of(self.spec).outcome(deal, result)
         self.history.append(Settled(number, seats[deal.dealer], what, net, after, result.pool, looed, took, kind))

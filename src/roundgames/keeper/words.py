@@ -74,11 +74,11 @@ def deal_begun(k: Keeper, deal: KeptDeal) -> list[str]:
     """``Deal 2: Ben deals a regular deal; the pool holds 12 with the stake.``, and what binds everyone in it."""
     view = deal.view(deal.dealer)
     seen = k.observer.observe_view(deal, view)
-    kind = f" {view.kind_words}" if view.kind_words else ""
+    kind = f" {seen.kind_words}" if seen.kind_words else ""
     holds = ""
     if seen.pot is not None:
         holds = f"; the {seen.pot.word} holds {seen.pot.amount}" + (" with the stake" if seen.pot.staked else "")
-    double = f"; stakes times {view.multiplier} (Double Header)" if view.multiplier > 1 else ""
+    double = f"; stakes times {seen.stakes} (Double Header)" if seen.stakes > 1 else ""
     out = [f"Deal {k.deal_number}: {deal.seats[deal.dealer]} deals{kind}{holds}{double}."]
     if seen.all_play is not None:  # every seat must play (club law)
         out.append(f"{seen.all_play.value} ({seen.all_play.label}, {seen.all_play.rule}).")
@@ -183,8 +183,9 @@ def waiting_for(k: Keeper, deal: KeptDeal) -> str:
         return f"{seats[deal.to_act]} to {what} ({' | '.join(options)})"
     view = deal.view(deal.dealer)
     contract = ""
-    if view.declarer is not None:
-        contract = f"{seats[view.declarer]} plays {view.contract}, won {view.won} lost {view.lost}: "
+    alone = k.observer.alone(deal, view)
+    if alone is not None:
+        contract = f"{seats[alone.seat]} plays {alone.bid}, won {alone.won} lost {alone.lost}: "
     # where declarations decide who plays, the keeper names those who may win a trick
     players = ": " + ", ".join(seats[s] for s in view.players) if k.observer.names_players else ""
     return f"{contract}who won trick {len(deal.tricks) + 1}? (trick SEAT{players})"

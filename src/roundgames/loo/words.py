@@ -40,7 +40,23 @@ def kind_words(kind: str | Kind) -> str:
 @dataclass(frozen=True, slots=True)
 class LooView(View[LooAction]):
     """One seat's view of a Loo deal: the one shape of every view (:class:`~roundgames.games.protocol.View`),
-    its legal actions Loo's."""
+    its legal actions Loo's, and what only Loo's deals show: the turn-up, the kind of deal, the declarations, the
+    miss and Five-card Loo's stock and Pam. A surface shows them as Loo's observer says them
+    (:mod:`roundgames.loo.observer`)."""
+
+    #: the card turned up for trumps (LOO-DEAL-5; -1 where nobody recorded it)
+    turnup: int = -1
+    #: the kind of deal (regular, Peel's single, an EW single), and in words (``"Peel's single"``)
+    kind: Kind | None = None
+    kind_words: str = ""
+    #: each seat's declaration so far (LOO-DECL)
+    decls: tuple[Decl, ...] = ()
+    #: who took the miss (LOO-DEAL-4)
+    miss_holder: int | None = None
+    #: how many cards the stock still holds for exchanges (LOO5-2): a count, its cards hidden
+    stock: int = 0
+    #: the card that is Pam (LOO5-3), -1 where there is none
+    pam: int = -1
 
 
 def _count(n: int, what: str) -> str:

@@ -9,11 +9,12 @@ once, for every surface.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
-from ..games.observe import Fact, Observer, Pot
+from ..games.observe import Alone, Fact, Observer, Pot
 from ..games.protocol import Deal, DealResult, Stage, View
 from .actions import call_title
+from .words import NapView
 
 __all__ = ["NapObserver", "best_five", "spare_ten"]
 
@@ -39,6 +40,11 @@ def best_five(deal: Deal, seat: int) -> tuple[int, ...]:
     return max(choices, key=strength)
 
 
+def _seen(view: View[Any]) -> NapView:
+    """A seat's view of a Nap deal as the game's own view type, which holds what only Nap's deals show."""
+    return cast(NapView, view)
+
+
 class NapObserver(Observer):
     """What a seat sees of a Nap deal: a ladder of calls, one senior hand, trumps fixed by the first lead."""
 
@@ -53,29 +59,58 @@ class NapObserver(Observer):
         return Pot("kitty", 0 if view is None else view.pool, "NAP-VAR-POOL")
 
     def facts(self, deal: Deal, view: View[Any]) -> tuple[Fact, ...]:
+        v = _seen(view)
         out = []
-        said = [seat for seat, call in view.calls if call != "pass"]
-        if view.declarer is not None:
+        said = [seat for seat, call in v.calls if call != "pass"]
+        if v.declarer is not None:
             out.append(
-                Fact("declarer", "Senior", f"{deal.seats[view.declarer]} {view.notes[view.declarer]}", "NAP-SET-1")
+                Fact(
+                    "declarer",
+                    "Senior",
+                    f"{deal.seats[v.declarer]} {view.notes[v.declarer]}",
+                    "NAP-SET-1",
+                )
             )
-            out.append(Fact("tricks", "", f"won {view.won}, lost {view.lost}", "NAP-SET-1"))
+            out.append(Fact("tricks", "", f"won {v.won}, lost {v.lost}", "NAP-SET-1"))
         elif said:  # the call to beat (NAP-CALL-2)
             out.append(Fact("high_call", "High", f"{deal.seats[said[-1]]} {view.notes[said[-1]]}", "NAP-CALL-2"))
-        if view.widow is not None:  # seen by peeping
-            out.append(Fact("widow", "Widow", "", "NAP-VAR-PEEP", cards=(view.widow,)))
+        if v.widow is not None:  # seen by peeping
+            out.append(Fact("widow", "Widow", "", "NAP-VAR-PEEP", cards=(v.widow,)))
         if deal.rules.has_kitty:
             out.append(Fact("kitty", "Kitty", str(view.pool), "NAP-VAR-POOL"))
-        if view.multiplier > 1:
-            out.append(Fact("multiplier", "Stakes", f"x{view.multiplier}", "NAP-VAR-DOUBLE"))
+        if v.multiplier > 1:
+            out.append(Fact("multiplier", "Stakes", f"x{v.multiplier}", "NAP-VAR-DOUBLE"))
         return tuple(out)
+
+    def stakes(self, deal: Deal, view: View[Any]) -> int:
+        """Doubled in a Double Header (NAP-VAR-DOUBLE)."""
+        v = _seen(view)
+        return int(v.multiplier)
+
+    def alone(self, deal: Deal, view: View[Any]) -> Alone | None:
+        """The senior hand and his call, once the calling is over (NAP-SET-1)."""
+        v = _seen(view)
+        if v.declarer is None or v.contract is None:
+            return None
+        return Alone(int(v.declarer), str(v.contract), int(v.won), int(v.lost))
+
+    def bought(self, deal: Deal, view: View[Any]) -> Mapping[int, int]:
+        """How many cards each seat bought (NAP-VAR-PURCHASE)."""
+        v = _seen(view)
+        return dict(v.bought)
+
+    def peeped(self, deal: Deal, view: View[Any]) -> int | None:
+        """The widow, where the seat peeped at it (NAP-VAR-PEEP)."""
+        v = _seen(view)
+        return None if v.widow is None else int(v.widow)
 
     def no_trumps(self, deal: Deal, view: View[Any]) -> str:
         """The first card led fixes trumps (NAP-PLAY-1), except in a misery played without trumps (NAP-PLAY-5),
         where they stay unset: said once that is certain, when the rules say it or a card has been led in the
         misery and fixed nothing."""
+        v = _seen(view)
         complete = deal.is_complete
-        if view.contract == "misery" and view.trump is None:
+        if v.contract == "misery" and view.trump is None:
             led = any(t.cards for t in view.tricks)
             if complete or (view.stage is Stage.PLAY and (led or not deal.rules.misery_trumps)):
                 return "No trumps (misery)"
@@ -83,27 +118,28 @@ class NapObserver(Observer):
 
     def own(self, deal: Deal, view: View[Any]) -> Mapping[str, Any]:
         # The call to beat while calling (NAP-CALL-2): calls only rise, so it is the last that was not a pass.
-        high = next(((s, c) for s, c in reversed(view.calls) if c != "pass"), None)
+        v = _seen(view)
+        high = next(((s, c) for s, c in reversed(v.calls) if c != "pass"), None)
         return {
-            "bought": {str(s): n for s, n in view.bought.items()},
+            "bought": {str(s): n for s, n in v.bought.items()},
             "high_call": {"seat": high[0], "call": call_title(high[1])} if high else None,
         }
 
     def outcome(self, deal: Deal, result: DealResult) -> str:
         """The contract and its fate (NAP-SET-1): ``Ben made 3``, ``Cat lost nap``, ``all passed``."""
-        view = deal.view(deal.dealer)
-        if view.declarer is None:
+        v = _seen(deal.view(deal.dealer))
+        if v.declarer is None:
             return "all passed, redeal" if getattr(result, "redeal", False) else "all passed"
         made = bool(result.made)
-        return f"{result.seats[view.declarer]} {'made' if made else 'lost'} {view.contract}"
+        return f"{result.seats[v.declarer]} {'made' if made else 'lost'} {v.contract}"
 
     def ruling(self, deal: Deal) -> Mapping[str, Any]:
         """A deal won or lost by its senior hand (NAP-SET-1): ``declarer``, ``contract`` and ``made``."""
-        view = deal.view(deal.dealer)  # the calls are public: any seat's view shows them
+        v = _seen(deal.view(deal.dealer))  # the calls are public: any seat's view shows them
         result = deal.result()
         return {
-            "declarer": None if view.declarer is None else deal.seats[view.declarer],
-            "contract": view.contract,
+            "declarer": None if v.declarer is None else deal.seats[v.declarer],
+            "contract": v.contract,
             "made": None if result is None else result.made,
         }
 

@@ -5,8 +5,8 @@ Every surface prints a Nap deal's result with :meth:`NapResult.sentence` and a l
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 
 from ..core.cards import card_str, format_cards
 from ..games.protocol import DealResult, View
@@ -21,7 +21,26 @@ UNSEEN_VERBS = ("spare", "topcard", "widow")
 @dataclass(frozen=True, slots=True)
 class NapView(View[NapAction]):
     """One seat's view of a Nap deal: the one shape of every view (:class:`~roundgames.games.protocol.View`),
-    its legal actions Nap's."""
+    its legal actions Nap's, and what only Nap's deals show: the calls, the senior hand's contract and tricks, the
+    cards bought and a widow peeped at. A surface shows them as Nap's observer says them
+    (:mod:`roundgames.nap.observer`)."""
+
+    #: the widow, where the seat peeped at it (NAP-VAR-PEEP)
+    widow: int | None = None
+    #: the calls so far, in order: (seat, call)
+    calls: tuple[tuple[int, str], ...] = ()
+    #: the senior hand and his call, once the calling is over (NAP-SET-1)
+    declarer: int | None = None
+    contract: str | None = None
+    #: the stakes' multiplier (NAP-VAR-DOUBLE)
+    multiplier: int = 1
+    #: the senior hand's tricks won and lost so far
+    won: int = 0
+    lost: int = 0
+    #: how many cards each seat bought (NAP-VAR-PURCHASE)
+    bought: Mapping[int, int] = field(default_factory=dict)
+    #: the seats that peeped at the widow
+    peeped: frozenset[int] = frozenset()
 
 
 def call_notes(calls: Sequence[tuple[int, str]], seat_count: int) -> tuple[str, ...]:

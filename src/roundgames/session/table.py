@@ -183,11 +183,14 @@ class Table:
         self.keeping = self.taking = None
         deal = cast(TableDeal, self.sitting.start_deal())
         view = deal.view(deal.dealer)  # its public facts only
-        head = f"Deal {len(self.sitting.deals) + 1}: {deal.seats[deal.dealer]} deals {view.kind_words}".rstrip()
+        observer = observer_of(deal.game)
+        kind = observer.kind_words(deal, view)
+        head = f"Deal {len(self.sitting.deals) + 1}: {deal.seats[deal.dealer]} deals {kind}".rstrip()
         facts = [head]
-        if view.turnup >= 0:
-            facts.append(f"turn-up {card_str(view.turnup)}")
-        pot = observer_of(deal.game).pot(deal)
+        turnup = observer.turnup(deal, view)
+        if turnup is not None and turnup >= 0:
+            facts.append(f"turn-up {card_str(turnup)}")
+        pot = observer.pot(deal)
         if pot is not None and pot.staked:  # with this deal's stakes in, though a single settles as dealt (§14.19)
             facts.append(f"{pot.word} {deal.staked_pool}")
         self.events.append(you("; ".join(facts) + "."))

@@ -114,13 +114,14 @@ def gerund(view: View[Any]) -> str:
     return "the " + (word[:-1] if word.endswith("e") else word) + "ing"
 
 
-def seat_note(view: View[Any], seat: int, *, single: bool = False) -> str:
+def seat_note(view: View[Any], seat: int, *, single: bool = False, alone: int | None = None) -> str:
     """What a seat has done so far, in a few words: ``"sits out"``, ``"stood"``, ``"called Nap, senior"``,
-    ``"to declare"`` (``single``: the deal is a single, which nobody declares)."""
+    ``"to declare"`` (``single``: the deal is a single, which nobody declares; ``alone``: the seat that plays
+    alone, as the game's observer names it)."""
     if seat not in view.order:
         return "sits out"
     note = view.notes[seat] if seat < len(view.notes) else ""
-    if view.declarer == seat:
+    if alone == seat:
         return f"{note}, senior" if note else "senior"
     if note:
         return note

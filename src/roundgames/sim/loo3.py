@@ -52,7 +52,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, cast
 
 import numpy as np
 
@@ -64,6 +64,7 @@ from ..core.errors import RulesError
 from ..games.protocol import Deal, Stage, View
 from ..games.registry import new_deal, rules_for
 from ..loo.rules import LooRules
+from ..loo.words import LooView
 from . import _loo3_kernel as K
 from ._loo_sensible_kernel import tables as sensible_tables
 from .kernels import MAX_POOL, Setup
@@ -382,11 +383,11 @@ class SensibleTwin:
             return legal[0]
         if view.stage is Stage.BID:
             return self.bot.choose(view)
-        card = _sensible_card(view, sum(1 << int(a.card) for a in legal))
+        card = _sensible_card(cast(LooView, view), sum(1 << int(a.card) for a in legal))
         return next(a for a in legal if a.card == card)
 
 
-def _sensible_card(view: View[Any], legal: int) -> int:
+def _sensible_card(view: LooView, legal: int) -> int:
     """The kernel's :func:`~._loo3_kernel.sensible_play` on what ``view`` shows."""
     trump = view.turnup // 13
     played = 1 << view.turnup

@@ -35,7 +35,7 @@ from typing import TextIO
 from ..core.cards import SUIT_NAMES, SUITS, Card, card_str, parse_card
 from ..core.errors import IllegalActionError, RecordError, RoundgamesError
 from ..core.tricks import Trick
-from ..games.observe import observer_of
+from ..games.observe import Alone, observer_of
 from ..games.protocol import Stage, View
 from ..guide import house_rules, page_of, rules_command, table_title, teaching_text
 from ..session.analysis import option_lines
@@ -237,11 +237,11 @@ class _Plain:
         deal = self.table.in_play
         assert deal is not None
         view = deal.view(deal.dealer)  # only what every seat sees of it is said
-        if view.turnup >= 0 and view.trump is not None:
-            self.say(f"Trumps: {self.suit(view.trump)} (turn-up {self.card(view.turnup)}).")
+        seen = observer_of(deal.game).observe_view(deal, view)
+        if seen.turnup is not None and seen.turnup >= 0 and view.trump is not None:
+            self.say(f"Trumps: {self.suit(view.trump)} (turn-up {self.card(seen.turnup)}).")
         if deal.dealer not in view.order:
             self.say(you(f"{deal.seats[deal.dealer]} deals and sits out."))
-        seen = observer_of(deal.game).observe_view(deal, view)
         if seen.kind_note:  # a deal every seat plays without declaring
             faces = view.seen_hands if len(view.seen_hands) > 1 else {}  # every card face up (LOO-SGL-1)
             shown = ", ".join(f"{deal.seats[s]} {cards_text(hand_order(m), self.ascii)}" for s, m in faces.items())
@@ -252,8 +252,8 @@ class _Plain:
         pot = seen.pot
         if pot is not None and not pot.staked:  # a pot the stakes go into is in the deal's first line already
             facts.append(f"{pot.word} {pot.amount}")
-        if view.multiplier > 1:
-            facts.append(f"stakes times {view.multiplier}")
+        if seen.stakes > 1:
+            facts.append(f"stakes times {seen.stakes}")
         if facts:
             self.say("; ".join(facts).capitalize() + ".")
 
@@ -460,7 +460,8 @@ class _Plain:
         self.say()
         if deal.to_act is None:  # settled as it was dealt (Peel's single): a law of the deal may void it (§14.30)
             dealer = deal.seats[deal.dealer]
-            self.say(you(f"-- {dealer} has dealt {view.kind_words}, settled at once; {name} may state a law first --"))
+            kind = observer_of(deal.game).kind_words(deal, view)
+            self.say(you(f"-- {dealer} has dealt {kind}, settled at once; {name} may state a law first --"))
             self.say("Enter lets the next deal come; or law RULE-ID, a law of the deal (laws lists them).")
             return
         self.say(you(f"-- {deal.seats[deal.to_act]} begins {gerund(view)}; {name} may act out of turn (table mode) --"))
@@ -499,8 +500,9 @@ class _Plain:
         self.status(deal, view, seat)
         hand = hand_order(view.hand)
         self.say(f"{'Your' if name == 'You' else name + ':'} hand: {self.numbered(hand) or '(none)'}")
-        if view.widow is not None:
-            self.say(f"The widow (peeped): {self.card(view.widow)}")
+        peeped = observer_of(deal.game).peeped(deal, view)
+        if peeped is not None:
+            self.say(f"The widow (peeped): {self.card(peeped)}")
         self.say("Legal: " + " | ".join(self.legal(seat, hand)))
 
     def legal(self, seat: int, hand: list[Card], *, aside: bool = False) -> list[str]:
@@ -535,19 +537,19 @@ class _Plain:
         else:
             self.say(f"-- {name} to {doing(view)} --")
         facts = []
-        if view.turnup >= 0 and view.trump is not None:
-            facts.append(f"Trumps: {self.suit(view.trump)} (turn-up {self.card(view.turnup)}).")
         seen = observer_of(deal.game).observe_view(deal, view)
+        if seen.turnup is not None and seen.turnup >= 0 and view.trump is not None:
+            facts.append(f"Trumps: {self.suit(view.trump)} (turn-up {self.card(seen.turnup)}).")
         if seen.pot is not None:
             facts.append(f"{seen.pot.title}: {seen.pot.amount}.")
-        if view.multiplier > 1:
-            facts.append(f"Stakes times {view.multiplier}.")
-        if view.bought:
-            facts.append("Bought: " + ", ".join(f"{deal.seats[s]} {n}" for s, n in view.bought.items()) + ".")
+        if seen.stakes > 1:
+            facts.append(f"Stakes times {seen.stakes}.")
+        if seen.bought:
+            facts.append("Bought: " + ", ".join(f"{deal.seats[s]} {n}" for s, n in seen.bought.items()) + ".")
         if facts:
             self.say(" ".join(facts))
         if view.stage is Stage.PLAY:
-            self.play_status(deal, view)
+            self.play_status(deal, view, seen.alone)
             return
         said = [f"{deal.seats[s]} {view.notes[s]}" for s in view.order if s < len(view.notes) and view.notes[s]]
         if said:
@@ -555,13 +557,14 @@ class _Plain:
         if seen.bid_status:
             self.say(seen.bid_status)
 
-    def play_status(self, deal: TableDeal, view: View[object]) -> None:
-        """The play: the contract and how it stands, or each player's tricks; then the trick so far."""
-        if view.declarer is not None:
-            who = deal.seats[view.declarer]
+    def play_status(self, deal: TableDeal, view: View[object], alone: Alone | None) -> None:
+        """The play: the contract of the seat playing ``alone`` and how it stands, or each player's tricks; then
+        the trick so far."""
+        if alone is not None:
+            who = deal.seats[alone.seat]
             trumps = "no trumps yet" if view.trump is None else f"trumps {self.suit(view.trump)}"
-            note = view.notes[view.declarer] if view.notes else f"called {view.contract}"
-            self.say(you(f"{who} {note}, {trumps}; {who} has won {view.won}, lost {view.lost}."))
+            note = view.notes[alone.seat] if view.notes else f"called {alone.bid}"
+            self.say(you(f"{who} {note}, {trumps}; {who} has won {alone.won}, lost {alone.lost}."))
         else:
             won = tricks_won(view.tricks, deal.n)
             self.say("Playing: " + ", ".join(f"{deal.seats[s]} ({_tricks(won[s])})" for s in view.players) + ".")

@@ -33,7 +33,6 @@ import dataclasses
 import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from enum import Enum
 from typing import Any, TextIO
 
 from ..core.cards import SUIT_NAMES, cards_in, sort_key
@@ -166,23 +165,22 @@ def _suit(suit: int, ascii: bool) -> str:
     return SUIT_NAMES[suit] + ("" if ascii else f" {SYMBOLS[suit]}")
 
 
-def _plain(value: object) -> object:
-    return value.value if isinstance(value, Enum) else value
-
-
 def _heading(deal: ReplayDeal, game: Deal, view: View[Any], ascii: bool) -> str:
     """``Deal 2 of 5: Loo (peel), P3 deals a regular deal; turn-up 7S, trumps spades; pool 9 brought forward.``"""
     record = deal.record
     words = f"Deal {deal.number} of {deal.count}{deal.note}: {game.game.title} ({record.variant}), "
     words += f"{game.seats[game.dealer]} deals"
-    if view.kind is not None:  # a game whose deals have kinds (DEAL-RECORD.md ``kind``)
-        words += f" a {_plain(view.kind)} deal"
-    turnup = observer_of(game.game).turnup(game, view)
+    observer = observer_of(game.game)
+    kind = observer.kind(game, view)
+    if kind is not None:  # a game whose deals have kinds (DEAL-RECORD.md ``kind``)
+        words += f" a {kind} deal"
+    turnup = observer.turnup(game, view)
     if turnup is not None and turnup >= 0:
         words += f"; turn-up {card_text(turnup, ascii)}, trumps {_suit(turnup // 13, ascii)}"
     words += f"; {_pool_word(game)} {record.pool} brought forward"
-    if view.multiplier > 1:
-        words += f", stakes times {view.multiplier}"
+    stakes = observer.stakes(game, view)
+    if stakes > 1:
+        words += f", stakes times {stakes}"
     return words + "."
 
 
@@ -225,9 +223,11 @@ def _seat(game: Deal, view: View[Any], s: int, ascii: bool) -> tuple[str, str]:
     """What seat ``s`` has done (its declaration or call, what it bought, its tricks), and its cards."""
     if s not in view.order:
         return "sits out", ""
+    observer = observer_of(game.game)
     said = [view.notes[s]] if view.notes[s] else []
-    if s in view.bought:
-        said.append(f"bought {view.bought[s]}")
+    bought = observer.bought(game, view)
+    if s in bought:
+        said.append(f"bought {bought[s]}")
     if s in view.players and view.stage in (Stage.PLAY, Stage.COMPLETE):
         won = sum(1 for t in game.tricks if t.winner == s)
         said.append(f"{won} trick{'s' * (won != 1)}")
@@ -236,9 +236,9 @@ def _seat(game: Deal, view: View[Any], s: int, ascii: bool) -> tuple[str, str]:
     if not hand and dealt and s not in view.players:  # out of the deal: thrown up
         return status, f"(dealt {_cards(dealt, ascii)})"
     cards = _cards(hand, ascii)
-    if view.miss_holder == s:
+    if observer.swapped(game, view) == s:
         cards += f"   (own cards to the pack: {_cards(dealt, ascii)})"
-    exchanged = observer_of(game.game).exchanges(game)
+    exchanged = observer.exchanges(game)
     if s in exchanged:  # LOO5-2
         out, drawn = exchanged[s]
         cards += f"   (put out {_cards(out, ascii)}, drew {_cards(drawn, ascii)})"
@@ -250,8 +250,9 @@ def _heaps(game: Deal, view: View[Any], ascii: bool) -> list[str]:
     out = []
     heaps = game.heaps()
     miss = sum(1 << c for c in heaps.get("miss", []))
-    if miss and view.miss_holder is not None:
-        out.append(f"  miss: taken by {game.seats[view.miss_holder]}")
+    swapped = observer_of(game.game).swapped(game, view)
+    if miss and swapped is not None:
+        out.append(f"  miss: taken by {game.seats[swapped]}")
     elif miss:
         out.append(f"  miss: {_cards(miss, ascii)}")
     for widow in heaps.get("widow", []):

@@ -16,7 +16,7 @@ from rich.text import Text
 from ..core.cards import RANKS, SUITS, Card, rank_of, suit_of
 from ..core.tricks import Trick
 from ..games.observe import observer_of
-from ..games.protocol import Feature, Stage, Verb, View
+from ..games.protocol import Stage, Verb, View
 from ..session.input import action_cards, action_label, key_of
 from ..session.table import PlaySettings, Table
 from ..session.words import (
@@ -140,7 +140,10 @@ class Panels:
         return Text(" · ".join(parts) if not self.settings.ascii else " | ".join(parts))
 
     def _seat_status(self, deal: TableDeal, view: View[Any], s: int) -> str:
-        return seat_note(view, s, single=bool(observer_of(deal.game).kind_note(deal, view)))
+        observer = observer_of(deal.game)
+        alone = observer.alone(deal, view)
+        single = bool(observer.kind_note(deal, view))
+        return seat_note(view, s, single=single, alone=None if alone is None else alone.seat)
 
     def _seats_text(self, deal: TableDeal | None) -> Text:
         """The other seats, a line each; more than seven go two to a line, in short."""
@@ -188,9 +191,9 @@ class Panels:
             out.append("first lead" if seen.trump_led else "none", style="dim")
         else:
             out.append(suit_text(view.trump, self.settings.ascii) + " ", style="bold")
-        if view.turnup >= 0:
+        if seen.turnup is not None and seen.turnup >= 0:
             out.append("turn-up ")
-            out.append_text(self._card(view.turnup))
+            out.append_text(self._card(seen.turnup))
         for fact in seen.facts:
             out.append(f"\n{fact.label:<6} {fact.value}")
             for card in fact.cards:
@@ -279,7 +282,8 @@ class Panels:
         what the stock still holds where the deal exchanges from one, and the key that makes the move."""
         count = len(hand_order(view.hand))
         marked = len(self.marked)
-        stock = f"; the stock holds {view.stock}" if deal.offers(Feature.EXCHANGES) else ""
+        held = observer_of(deal.game).stock(deal, view)
+        stock = f"; the stock holds {held}" if held is not None else ""
         return (
             f"Your turn to {doing(view)}: 1-{count} mark cards ({marked} marked{stock}), e or Enter: {marking.label}."
         )

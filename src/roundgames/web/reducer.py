@@ -307,10 +307,10 @@ def _deal_over(state: TableState, seq: int, deal: Deal, now: float) -> None:
 # -- what an action shows each seat (undo never takes back a card seen: web/undo.py) ------------------------------
 
 
-def _mask(view: Any) -> int:
+def _mask(deal: Any, view: Any) -> int:
     """Every card a seat's view shows it: its hand, the cards on the table, a peeped widow, the turn-up, and the
     hands it may see (a flush shown, a deal dealt face up)."""
-    mask = seen_mask(view)
+    mask = seen_mask(deal, view)
     for hand in view.seen_hands.values():
         mask |= hand
     return mask
@@ -321,7 +321,7 @@ def seen(state: TableState, actor: int) -> dict[int, int]:
     an action, for :func:`note_shown` after it."""
     deal = state.table.deal
     assert deal is not None
-    return {i: _mask(deal.view(i)) for i, s in enumerate(state.seats) if s.kind != "bot" or i == actor}
+    return {i: _mask(deal, deal.view(i)) for i, s in enumerate(state.seats) if s.kind != "bot" or i == actor}
 
 
 def note_shown(state: TableState, seq: int, actor: int, before: dict[int, int]) -> bool:
@@ -331,7 +331,7 @@ def note_shown(state: TableState, seq: int, actor: int, before: dict[int, int]) 
     assert deal is not None
     if state.shown_deal != state.deal_number:  # only the deal in play can be undone
         state.shown, state.shown_deal = {}, state.deal_number
-    shown = {i: new for i, mask in before.items() if (new := _mask(deal.view(i)) & ~mask)}
+    shown = {i: new for i, mask in before.items() if (new := _mask(deal, deal.view(i)) & ~mask)}
     if shown:
         state.shown[seq] = shown
     return actor in shown

@@ -19,7 +19,7 @@ from typing import Any
 from ..core.cards import card_str, cards_in
 from ..core.errors import IllegalActionError, RoundgamesError
 from ..games.observe import Pot, observer_of
-from ..games.protocol import Feature, Stage, View
+from ..games.protocol import Deal, Stage, View
 from ..session.table import Table
 from .words import TableDeal, action_text, card_list, result_sentence
 
@@ -163,13 +163,14 @@ def _game_state(deal: TableDeal, view: View[Any]) -> tuple[dict[str, Any], Pot |
     observer = observer_of(deal.game)
     pot = observer.pot(deal, view)
     turnup, pam = observer.turnup(deal, view), observer.pam(deal, view)
+    kind, alone = observer.kind(deal, view), observer.alone(deal, view)
     pots: dict[str, int | None] = {"pool": None, "kitty": None}  # the pot under the game's word for it
     if pot is not None:
         pots[pot.word] = pot.amount
     result = deal.result()
     out: dict[str, Any] = {
         "phase": "complete" if complete else str(view.phase.name).lower(),
-        "kind": view.kind.value if view.kind is not None else None,
+        "kind": kind,
         # the kind of deal in the info panel's words, where it is not the usual kind (LOO-SGL-1): protocol 2
         "kind_text": observer.kind_text(deal, view),
         "pool": pots["pool"],
@@ -180,14 +181,14 @@ def _game_state(deal: TableDeal, view: View[Any]) -> tuple[dict[str, Any], Pot |
         "trump": SUIT_LETTERS[view.trump] if view.trump is not None else None,
         # what the table says of trumps while none is fixed (NAP-PLAY-1, NAP-PLAY-5): protocol 2
         "no_trumps": observer.no_trumps(deal, view),
-        "contract": deal.game.value_title(view.contract) if view.contract else None,
-        "declarer": view.declarer,
-        "multiplier": view.multiplier,
+        "contract": deal.game.value_title(alone.bid) if alone is not None else None,
+        "declarer": alone.seat if alone is not None else None,
+        "multiplier": observer.stakes(deal, view),
         "looed": sorted(result.looed) if result is not None else [],
     }
     out |= observer.own(deal, view)
     # How many cards the stock still holds for exchanges (LOO5-2): a count, never the cards.
-    out["stock"] = view.stock if deal.offers(Feature.EXCHANGES) else None
+    out["stock"] = observer.stock(deal, view)
     out["pam"] = card_str(pam) if pam is not None else None  # LOO5-3
     if any(s != view.seat for s in view.seen_hands):  # hands face up: a single (LOO-SGL-1), a flush shown (LOO5-6)
         out["faces"] = {str(s): card_list(m) for s, m in view.seen_hands.items()}
@@ -300,17 +301,15 @@ def state_for(facts: TableFacts, viewer: int | None) -> dict[str, Any]:
     elif view.legal and not deal.is_complete and not facts.seats[viewer].bot_playing:
         # What the seat may do out of its turn (``side_actions``; a flush is shown in its turn, §14.34).
         state["legal"] = legal_entries(deal, view, keeping)
-    if view.widow is not None:
-        d["widow"] = card_str(view.widow)  # the viewer peeped at it (NAP-VAR-PEEP)
+    peeped = observer_of(deal.game).peeped(deal, view)
+    if peeped is not None:
+        d["widow"] = card_str(peeped)  # the viewer peeped at it (NAP-VAR-PEEP)
     return state
 
 
-def seen_mask(view: View[Any]) -> int:
+def seen_mask(deal: Deal, view: View[Any]) -> int:
     """The cards a seat's view shows it (a mask): its hand, the widow it peeped at, the cards on the table."""
-    mask = view.hand | sum(1 << c for t in view.tricks for c in t.cards)
-    if view.widow is not None:
-        mask |= 1 << view.widow
-    return mask | (1 << view.turnup if view.turnup >= 0 else 0)
+    return observer_of(deal.game).seen_cards(deal, view)
 
 
 def best_five(deal: TableDeal, seat: int) -> tuple[int, ...]:

@@ -76,9 +76,11 @@ def deal_line(deal: Deal, number: int, names: Sequence[str]) -> str:
     """``Deal 4: Ann deals``, with the kind of deal and the card turned up where the game turns one up."""
     text = f"Deal {number}: {names[deal.dealer]} deals"
     view = deal.view(deal.dealer)  # the kind of deal and the turn-up are public
-    turnup = observer_of(deal.game).turnup(deal, view)
+    observer = observer_of(deal.game)
+    turnup = observer.turnup(deal, view)
     if turnup is not None:
-        kind = f" a {str(view.kind.value).replace('_', ' ')} deal" if view.kind is not None else ""
+        named = observer.kind(deal, view)
+        kind = f" a {named.replace('_', ' ')} deal" if named is not None else ""
         text += f"{kind}; the turn-up is {card_str(turnup)}"
     return text
 
