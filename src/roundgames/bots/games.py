@@ -17,10 +17,9 @@ from functools import cache
 from types import ModuleType
 from typing import Any
 
-from ..core.errors import RulesError
 from ..games.plugin import GamePlugin, PluginError, resolve
 from ..games.protocol import GameSpec, View
-from ..games.registry import BUILT_IN, game_of, plugin, plugins
+from ..games.registry import BUILT_IN, PartsByGame, game_of, plugin
 from .bot import Bot
 
 __all__ = ["BY_GAME", "GAMES", "BotFactory", "GameBots", "bot_table", "kit", "kit_of", "searches"]
@@ -88,27 +87,8 @@ def searches(game: str | GameSpec) -> bool:
     return found.bots is not None and found.bots.worlds is not None and found.bots.solve is not None
 
 
-class _ByGame(Mapping[str, GameBots]):
-    """Each game's bots, by the game's name: the games whose plug-ins name bots, read at each use."""
-
-    def __getitem__(self, name: str) -> GameBots:
-        try:
-            found = plugin(name)
-        except RulesError:
-            raise KeyError(name) from None
-        if found.bots is None:
-            raise KeyError(name)
-        return _resolved(found)
-
-    def __iter__(self) -> Iterator[str]:
-        return iter([p.name for p in plugins() if p.bots is not None])
-
-    def __len__(self) -> int:
-        return sum(1 for p in plugins() if p.bots is not None)
-
-
 #: each game's bots, by the game's name
-BY_GAME: Mapping[str, GameBots] = _ByGame()
+BY_GAME: Mapping[str, GameBots] = PartsByGame("bots", _resolved)
 
 
 class _Makers(Mapping[str, BotFactory]):

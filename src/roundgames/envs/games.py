@@ -17,7 +17,7 @@ roundgames.core.errors.RulesError: the research environments know no game 'whist
 from __future__ import annotations
 
 import random
-from collections.abc import Collection, Iterator, Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, Protocol
@@ -26,7 +26,7 @@ from ..core.cards import Card
 from ..core.errors import RulesError
 from ..games.plugin import GamePlugin, resolve
 from ..games.protocol import GameSpec
-from ..games.registry import plugin, plugins
+from ..games.registry import PartsByGame
 from ._common import Place
 
 __all__ = ["ENV_GAMES", "Deals", "Encoding", "EnvGame", "env_game", "of"]
@@ -168,30 +168,8 @@ def _resolved(found: GamePlugin) -> EnvGame:
     return EnvGame(found.spec, resolve(parts.encoding, where), resolve(parts.deals, where))
 
 
-class _EnvGames(Mapping[str, EnvGame]):
-    """Every game the environments play (those whose plug-ins name an encoding), by name, read at each use."""
-
-    def _playing(self) -> dict[str, GamePlugin]:
-        return {p.name: p for p in plugins() if p.env is not None}
-
-    def __getitem__(self, name: str) -> EnvGame:
-        try:
-            found = plugin(name)
-        except RulesError:
-            raise KeyError(name) from None
-        if found.env is None:
-            raise KeyError(name)
-        return _resolved(found)
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._playing())
-
-    def __len__(self) -> int:
-        return len(self._playing())
-
-
 #: every game the environments play, by name
-ENV_GAMES: Mapping[str, EnvGame] = _EnvGames()
+ENV_GAMES: Mapping[str, EnvGame] = PartsByGame("env", _resolved)
 
 
 def env_game(name: str | GameSpec) -> EnvGame:

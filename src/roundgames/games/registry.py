@@ -40,8 +40,8 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any, Final, Generic, TypeVar
 
 from ..core.errors import RulesError
 from ..core.options import Rules
@@ -56,6 +56,7 @@ __all__ = [
     "ENV_VAR",
     "GAMES",
     "OPTION_DOCS",
+    "PartsByGame",
     "form_of",
     "game",
     "game_of",
@@ -181,6 +182,35 @@ def plugin(name: str | GameSpec) -> GamePlugin:
     if found is None:
         raise RulesError(f"unknown game {key!r} (valid: {', '.join(by_name)})")
     return found
+
+
+T = TypeVar("T")
+
+
+class PartsByGame(Mapping[str, T], Generic[T]):
+    """One part of each game's plug-in (its ``bots``, its ``env``), by the game's name: the games whose plug-ins name
+    that part, read at each use (a game added by :func:`reload` is found), each made by ``make`` from the plug-in."""
+
+    def __init__(self, part: str, make: Callable[[GamePlugin], T]) -> None:
+        self._part, self._make = part, make
+
+    def _having(self) -> list[str]:
+        return [p.name for p in plugins() if getattr(p, self._part) is not None]
+
+    def __getitem__(self, name: str) -> T:
+        try:
+            found = plugin(name)
+        except RulesError:
+            raise KeyError(name) from None
+        if getattr(found, self._part) is None:
+            raise KeyError(name)
+        return self._make(found)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._having())
+
+    def __len__(self) -> int:
+        return len(self._having())
 
 
 def games() -> list[GameSpec]:
