@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test docs lint bench clean
+.PHONY: run test coverage docs lint bench clean
 
 # MkDocs Material's notice of its successor, printed on every build, says nothing of this site.
 export NO_MKDOCS_2_WARNING := 1
@@ -45,6 +45,18 @@ test: $(STAMP)
 	bash scripts/ensure-postgres
 	@while kill -0 $$(cat build/warm-kernels.pid) 2>/dev/null; do sleep 1; done; cat build/warm-kernels.log
 	$(BIN)/pytest tests src/roundgames --doctest-modules -n auto --dist worksteal
+
+## The tests' line coverage of the package (coverage.py; settings in pyproject.toml): every test as `make test` runs
+## them, the servers and commands they start in subprocesses measured too; the figure by module and in all at the end.
+coverage: $(STAMP)
+	@mkdir -p build
+	$(BIN)/python scripts/warm_kernels.py
+	$(BIN)/mkdocs build --strict --quiet
+	bash scripts/ensure-chromium
+	bash scripts/ensure-postgres
+	rm -f .coverage .coverage.*
+	$(BIN)/pytest tests src/roundgames --doctest-modules -n auto --dist worksteal --cov --cov-report=term \
+		-W ignore::coverage.exceptions.CoverageWarning
 
 ## Build the documentation site into build/site/ (`roundgames serve` then serves it at /docs/).
 docs: $(STAMP)
