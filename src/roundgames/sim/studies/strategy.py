@@ -111,6 +111,7 @@ def _loo_chunk(which: int, seed: int, n: int) -> tuple[int, NDArray[np.int64]]:
 
 
 def _nap_chunk(which: int, seed: int, n: int) -> tuple[int, NDArray[np.int64]]:
+    """Nap's one table: every seat on the strategy, nothing carried into the deal."""
     out = play(Setup("nap", NAP_PLAYERS, ("strategy",) * NAP_PLAYERS), seed, n)
     return 0, _nap_counts(out, nap_open())
 
