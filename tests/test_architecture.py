@@ -267,18 +267,9 @@ def _is_duck_check(call: ast.Call) -> bool:
     return named and any(word in _last_name(call.args[0]).lower() for word in DUCKED)
 
 
-#: the tables by game and duck checks still outside the plug-ins, each in the module that holds it: a new one fails
-#: the test below, and one moved into a plug-in is struck off here
-STILL_TO_GO = {
-    ("bots/search.py", "a table by loo, nap"),  # the search's worlds by game
-    ("bots/strategy.py", "getattr(view.rules, 'club_law', False)"),
-    ("cli/demo.py", "getattr(sitting.rules, 'first_dealer', 'first_knave')"),
-    ("records/deal.py", "getattr(rules, 'ante', None)"),
-    ("sim/strategy/build.py", "a table by five_card, irish, nap, three_card"),
-    ("sim/strategy/build.py", "a table by five_card, irish, loo, nap"),
-    ("sim/studies/strategy.py", "a table by loo, nap"),
-    ("terminal/plain.py", "getattr(table.rules, 'first_dealer', '')"),
-}
+#: the tables by game and duck checks still outside the plug-ins, each in the module that holds it (none is left):
+#: a new one fails the test below
+STILL_TO_GO: set[tuple[str, str]] = set()
 
 
 def test_no_new_table_by_game_or_duck_check_outside_the_games() -> None:

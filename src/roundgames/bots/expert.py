@@ -33,13 +33,13 @@ from functools import partial
 from typing import Any, Final
 
 from ..games.protocol import Stage, View
-from ..games.registry import BUILT_IN, game_of
+from ..games.registry import BUILT_IN, game_of, plugin
 from .games import kit
 from .search import CLEAR, DEFAULT_SAMPLES, SAMPLES, Advice, SearchBot, Valued, model_likelihood
 from .strategy import Choice, Strategy, action_name, for_view
 from .table_player import pick
 
-__all__ = ["BY_RULE", "DOING", "EXPERT", "FLOOR", "SEARCHED_PLAY", "UNREACHED", "ExpertBot", "expert_for", "mixed_note"]
+__all__ = ["BY_RULE", "EXPERT", "FLOOR", "SEARCHED_PLAY", "UNREACHED", "ExpertBot", "expert_for", "mixed_note"]
 
 #: the expert's name
 EXPERT: Final = "expert"
@@ -60,29 +60,15 @@ UNREACHED: Final = (
     "the strategy never met this hand in this place: the expert declares or calls as sensible does, and the values "
     "are its search's estimates"
 )
-#: what the strategy does, in words, by action name
-DOING: Final = {
-    "stand": "stands",
-    "throw": "throws up",
-    "miss": "takes the miss",
-    "defend": "defends the pool with the miss",
-    "pass": "passes",
-    "1": "calls one",
-    "2": "calls two",
-    "misery": "calls misery",
-    "3": "calls three",
-    "4": "calls four",
-    "nap": "calls Nap",
-    "wellington": "calls Wellington",
-    "blucher": "calls Blücher",
-}
 
 
 def mixed_note(choice: Choice) -> str:
     """Why a mixed strategy's choice need not be the best valued: ``the strategy mixes here: it stands 40% of the
-    time and throws up 60% (...)``; a share that would round to 0% or 100% is said as 1% or 99%."""
+    time and throws up 60% (...)``, each action in the words of its game's plug-in (``BotParts.doing``); a share
+    that would round to 0% or 100% is said as 1% or 99%."""
+    doing = plugin(choice.game).part("bots", "bots").doing
     parts = [
-        f"{DOING.get(a, a)} {min(99, max(1, round(100 * p)))}%"
+        f"{doing.get(a, a)} {min(99, max(1, round(100 * p)))}%"
         for a, p in sorted(zip(choice.actions, choice.probs, strict=True), key=lambda ap: -ap[1])
         if p > 0
     ]

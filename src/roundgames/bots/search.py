@@ -47,13 +47,15 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from typing import Any, Final
 
 from ..core.errors import RoundgamesError, RulesError
+from ..games.plugin import BotParts
 from ..games.protocol import Stage, View
+from ..games.registry import PartsByGame
 from .budget import plan, solvable
 from .games import GameBots, kit
 from .solver import Solver
@@ -75,10 +77,10 @@ __all__ = [
     "search_for",
 ]
 
-#: worlds drawn for each decision: the default, and by game (a Loo deal's outcome swings by a whole pool, so it
-#: takes more worlds to tell two declarations apart; measured in the tournament, docs/research/bots.md)
-DEFAULT_SAMPLES = 24
-SAMPLES = {"loo": 32, "nap": 24}
+#: worlds drawn for each decision: the default, and by game, as each game's plug-in says (``BotParts.samples``: a
+#: Loo deal's outcome swings by a whole pool, so it takes more worlds to tell two declarations apart)
+DEFAULT_SAMPLES: Final = BotParts.samples
+SAMPLES: Final[Mapping[str, int]] = PartsByGame("bots", lambda found: found.part("bots", "bots").samples)
 #: the weight kept by a world for each declaration or call of another seat that the model would not have made
 UNLIKELY = 0.15
 #: the share of the worlds (in percent) in which every option is played out, before the best go on alone; and how

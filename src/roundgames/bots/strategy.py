@@ -38,6 +38,7 @@ from ..core.cards import mask_of, parse_cards
 from ..core.errors import RecordError
 from ..games.protocol import View
 from ..loo.actions import Decl
+from ..loo.rules import LooRules
 from ..loo.words import LooView
 from ..nap.words import NapView
 from .buckets import loo5_bucket, loo_bucket, nap_bucket
@@ -82,6 +83,8 @@ class Choice:
     turns: int
     #: the pool (Loo) the table was computed at
     pool: int
+    #: the game whose table it is (its plug-in says each action in words)
+    game: str
 
     def prob(self, action: str) -> float:
         """The strategy's probability of ``action`` (0 for one not open)."""
@@ -219,7 +222,7 @@ class Strategy:
             key = loo_bucket(view.hand, view.turnup)
         played = sum(view.decls[s] in (Decl.STAND, Decl.EXCHANGE) for s in view.order[:seat])
         clubs = self.contexts // (self.players * self.players)
-        club = int(clubs == 2 and bool(getattr(view.rules, "club_law", False)) and view.turnup // 13 == 3)
+        club = int(clubs == 2 and cast(LooRules, view.rules).club_law and view.turnup // 13 == 3)
         return key, (seat * self.players + played) * clubs + club
 
     def _row(self, view: View[Any]) -> tuple[int, int] | None:
@@ -265,6 +268,7 @@ class Strategy:
             halves=tuple(None if halves[j * a + i] == NO_HALF else halves[j * a + i] / 100.0 for i in open_),
             turns=int(turns[j]),
             pool=int(self.pools[k]["pool"]),
+            game=self.game,
         )
 
 

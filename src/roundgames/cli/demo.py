@@ -108,13 +108,6 @@ def _played(deal: Any) -> int:
     return sum(len(t.cards) for t in deal.tricks) + len(deal.trick_cards)
 
 
-def _first_dealer(sitting: Any) -> str:
-    """How the first dealer was found, and the cards shown (LOO-GEN-3, NAP-GEN-4)."""
-    cut = getattr(sitting.rules, "first_dealer", "first_knave") == "cut_low"
-    how = "Cut for deal, the lowest deals" if cut else "First knave"
-    return f"{how}: {sitting.dealer} deals ({', '.join(f'{s} {c}' for s, c in sitting.draw)})\n"
-
-
 def _cmd_demo(args: argparse.Namespace) -> int:
     spec = game(args.game)
     rules = spec.rules.preset(args.preset)
@@ -129,7 +122,7 @@ def _cmd_demo(args: argparse.Namespace) -> int:
     if table_mode:
         out.write(_DEMO_TABLE_MODE)
     if sitting.draw:
-        out.write(_first_dealer(sitting))
+        out.write(sitting.first_dealer_text() + "\n")  # LOO-GEN-3, NAP-GEN-4
     while not sitting.is_over and len(sitting.deals) < limit:
         _demo_deal(sitting, rng, args.delay)
     if not ends_itself:

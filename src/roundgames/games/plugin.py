@@ -77,6 +77,12 @@ class BotParts:
     #: whether the expert plays this game's cards by search, not by the sensible player's rules (the tournament's
     #: measure, docs/research/bots.md)
     searched_play: bool = False
+    #: the most worlds the search bots draw for a decision (:mod:`roundgames.bots.search`): a game whose deal's
+    #: outcome swings more takes more worlds to tell two choices apart
+    samples: int = 24
+    #: what each action of the game's computed strategy does, in words (``stand``: ``stands``), for the expert's
+    #: advice where the strategy mixes; an action not here is said by its name
+    doing: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -100,6 +106,9 @@ class SimParts:
     kernel: str
     #: what a run's summary counts for each seat (a :class:`roundgames.sim.run.Outcome`), if anything
     outcome: str | None = None
+    #: the plan of the form's shipped strategy for declaring or calling (a :class:`roundgames.sim.strategy.build.Plan`),
+    #: if the package ships one: ``roundgames strategy`` makes it
+    strategy: str | None = None
 
 
 @dataclass(frozen=True)

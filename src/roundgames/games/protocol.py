@@ -418,6 +418,8 @@ class Sitting(Protocol):
     balances: dict[str, int]
     dealer: str
     draw: list[tuple[str, str]]
+    #: how the first dealer is settled where none is given: ``first_knave`` or ``cut_low`` (the game's rule)
+    first_dealer: str
 
     @property
     def game(self) -> GameSpec: ...
@@ -444,6 +446,8 @@ class Sitting(Protocol):
     def stop(self, method: str = "divide") -> None: ...
 
     def summary(self) -> dict[str, Any]: ...
+
+    def first_dealer_text(self) -> str: ...
 
 
 @dataclass(frozen=True)
@@ -507,6 +511,14 @@ class GameSpec:
     #: the game's observer (:class:`roundgames.games.observe.Observer`), as ``"module:Class"``: loaded on first use
     #: by :func:`roundgames.games.observe.observer_of`, so that naming it imports nothing
     observer: str = "roundgames.games.observe:Observer"
+    #: ``stakes_of(rules)``: those of :attr:`stake_names` that ``rules`` take, which a record writes; None: every
+    #: one (Loo's ``ante`` is a stake only where everyone antes): see :meth:`stakes_in_force`
+    stakes_of: Callable[[Any], tuple[str, ...]] | None = None
+
+    def stakes_in_force(self, rules: Any) -> tuple[str, ...]:
+        """The stakes ``rules`` take, in the order of :attr:`stake_names`: those a record writes (DEAL-RECORD.md
+        ``stakes``) and a house rule states."""
+        return self.stake_names if self.stakes_of is None else self.stakes_of(rules)
 
     def form_of(self, rules: Any) -> Form:
         """The form ``rules`` set up."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, ClassVar, Final, Generic, TypeVar
 
 from ..core.cards import RANKS, Card, card_str, pack, rank_of
 from ..core.errors import IllegalActionError, RecordError
@@ -50,6 +50,10 @@ def draw_for_deal(
             return contenders[0], shown
 
 
+#: how the table says each way of settling the first dealer (:func:`draw_for_deal`), before the cards shown
+DRAW_WORDS: Final = {"first_knave": "First knave", "cut_low": "Cut for deal, the lowest deals"}
+
+
 def share_out(balances: dict[str, int], seats: Sequence[str], dealer: str, amount: int) -> None:
     """Divide ``amount`` equally among ``seats``; odd units go one each clockwise from ``dealer``'s left [D]
     (LOO-END-2, NAP-VAR-POOL)."""
@@ -76,6 +80,8 @@ class BaseSitting(Generic[DealT]):
         self.balances: dict[str, int] = dict.fromkeys(names, 0)
         #: the cards shown to settle the first dealer (LOO-GEN-3, NAP-GEN-4), or later drawn for a kitty
         self.draw: list[tuple[str, str]] = []
+        #: how the first dealer is settled where none is given (:func:`draw_for_deal`): the game's rule
+        self.first_dealer = first_dealer
         if dealer is None:
             rng = random.Random(f"{self.seed}:first-dealer")
             d, shown = draw_for_deal(first_dealer, pack, len(names), rng)
@@ -88,6 +94,12 @@ class BaseSitting(Generic[DealT]):
         self.deals: list[DealT] = []
         self.current: DealT | None = None
         self.over = False
+
+    def first_dealer_text(self) -> str:
+        """How the first dealer was settled, and the cards shown, as the table says it before the first deal
+        (LOO-GEN-3, NAP-GEN-4): ``First knave: Cat deals (Ann 5H, Ben 9C, Cat JS)``."""
+        shown = ", ".join(f"{seat} {card}" for seat, card in self.draw)
+        return f"{DRAW_WORDS[self.first_dealer]}: {self.dealer} deals ({shown})"
 
     @property
     def game(self) -> GameSpec:

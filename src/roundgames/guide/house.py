@@ -430,7 +430,7 @@ def _plain_words(name: str) -> dict[str, OptionWords]:
 
 def _plain_stakes(rules: Any) -> HouseRule:
     """The stakes of a game whose plug-in names no words for them: ``Stakes: stake 1.``"""
-    amounts = {name: int(getattr(rules.stakes, name)) for name in game_of(rules).stake_names}
+    amounts = {name: int(getattr(rules.stakes, name)) for name in game_of(rules).stakes_in_force(rules)}
     return HouseRule("stakes", "Stakes", amounts, "Stakes: " + ", ".join(f"{k} {v}" for k, v in amounts.items()) + ".")
 
 
@@ -481,13 +481,13 @@ def nap_stakes(rules: Any) -> HouseRule:
 def loo_stakes(rules: Any) -> HouseRule:
     """Loo's stakes as a line: the counters each stake is worth, and what each pays for."""
     s = rules.stakes
-    amounts = {"deal": s.deal, "loo": s.loo, "single": s.single}
+    # the stakes the rules take, as the record writes them (the ante only where everyone antes)
+    amounts = {name: int(getattr(s, name)) for name in rules.stakes_in_force()}
     text = f"Stakes: deal {s.deal}, loo {s.loo}, single {s.single}. The dealer puts {s.deal} counters into the pool"
     if rules.loo_mode == "limited":
         text += f"; a loo costs {s.loo}"
     text += f"; a loo on the single, or a fault before the play, costs {s.single}." if rules.form == _THREE else "."
     if rules.ante == "all":
-        amounts["ante"] = s.ante
         text += f" Every other player antes {s.ante}."
     return HouseRule("stakes", "Stakes", amounts, text)
 

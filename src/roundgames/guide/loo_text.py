@@ -164,7 +164,7 @@ THREE_CARD = Page(
     rule_parts=("3", "4.1", "5"),
     example_record=_record(
         "peel",
-        {"deal": 3, "loo": 6, "single": 3},
+        dict(deal=3, loo=6, single=3),
         9,
         "Ben",
         {
@@ -266,7 +266,7 @@ FIVE_CARD = Page(
     rule_parts=("3", "4.1", "4.2", "5"),
     example_record=_record(
         "five-card",
-        {"deal": 5, "loo": 5, "single": 5},
+        dict(deal=5, loo=5, single=5),
         0,
         "Dan",
         {
@@ -357,7 +357,7 @@ IRISH = Page(
     rule_parts=("3", "4.1", "4.2", "4.3", "5"),
     example_record=_record(
         "irish",
-        {"deal": 3, "loo": 6, "single": 3},
+        dict(deal=3, loo=6, single=3),
         6,
         "Dan",
         {

@@ -20,6 +20,7 @@ LOO = GameSpec(
     options=LOO_OPTIONS,
     option_docs=LOO_OPTION_DOCS,
     stake_names=("deal", "loo", "single", "ante"),
+    stakes_of=LooRules.stakes_in_force,
     forms=(
         Form("three_card", "Three-card Loo", "peel"),
         Form("five_card", "Five-card Loo", "five-card"),
@@ -64,6 +65,15 @@ PLUGIN = GamePlugin(
         sensible="roundgames.bots.loo:SensibleLooBot",
         worlds="roundgames.loo.worlds",
         solve="roundgames.bots.loo_solve",
+        # a Loo deal's outcome swings by a whole pool: more worlds to tell two declarations apart (measured in the
+        # tournament, docs/research/bots.md)
+        samples=32,
+        doing={
+            "stand": "stands",
+            "throw": "throws up",
+            "miss": "takes the miss",
+            "defend": "defends the pool with the miss",
+        },
     ),
     env=EnvParts(
         encoding="roundgames.envs.loo_encoding",
@@ -71,9 +81,21 @@ PLUGIN = GamePlugin(
         pettingzoo="roundgames.envs.loo_v0",
     ),
     sim={
-        "three_card": SimParts("roundgames.sim.loo3:KERNEL", "roundgames.sim.run:LOOED_THREE_CARD"),
-        "five_card": SimParts("roundgames.sim.loo5:KERNELS", "roundgames.sim.run:LOOED_FIVE_CARD"),
-        "irish": SimParts("roundgames.sim.loo5:KERNELS", "roundgames.sim.run:LOOED_FIVE_CARD"),
+        "three_card": SimParts(
+            "roundgames.sim.loo3:KERNEL",
+            "roundgames.sim.run:LOOED_THREE_CARD",
+            strategy="roundgames.sim.strategy.loo_plans:THREE_CARD",
+        ),
+        "five_card": SimParts(
+            "roundgames.sim.loo5:KERNELS",
+            "roundgames.sim.run:LOOED_FIVE_CARD",
+            strategy="roundgames.sim.strategy.loo_plans:FIVE_CARD",
+        ),
+        "irish": SimParts(
+            "roundgames.sim.loo5:KERNELS",
+            "roundgames.sim.run:LOOED_FIVE_CARD",
+            strategy="roundgames.sim.strategy.loo_plans:IRISH",
+        ),
     },
     guide=GuideParts(
         pages="roundgames.guide.loo_text:LOO_PAGES",

@@ -156,6 +156,11 @@ class LooRules(Rules):
         """The form in words: ``"Three-card Loo"``, ``"Five-card Loo"``, ``"Irish Loo"``."""
         return {"three_card": "Three-card Loo", "five_card": "Five-card Loo", "irish": "Irish Loo"}[self.form]
 
+    def stakes_in_force(self) -> tuple[str, ...]:
+        """The stakes these rules take, as a record writes them (DEAL-RECORD.md ``stakes``): the deal, the loo
+        and the single, and the ante only where everyone antes (LOO-VAR-ALL-ANTE)."""
+        return ("deal", "loo", "single", "ante") if self.ante == "all" else ("deal", "loo", "single")
+
     def with_stakes(self, **stakes: int) -> LooRules:
         """A copy with some stakes changed: ``deal``, ``loo``, ``single``, ``ante``."""
         return replace(self, stakes=replace(self.stakes, **stakes))

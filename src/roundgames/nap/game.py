@@ -60,13 +60,29 @@ PLUGIN = GamePlugin(
         solve="roundgames.bots.nap_solve",
         blind_takes="roundgames.bots.nap:blind_takes",
         searched_play=True,
+        samples=24,
+        doing={
+            "pass": "passes",
+            "1": "calls one",
+            "2": "calls two",
+            "misery": "calls misery",
+            "3": "calls three",
+            "4": "calls four",
+            "nap": "calls Nap",
+            "wellington": "calls Wellington",
+            "blucher": "calls Blücher",
+        },
     ),
     env=EnvParts(
         encoding="roundgames.envs.nap_encoding",
         deals="roundgames.envs.nap_deals",
         pettingzoo="roundgames.envs.nap_v0",
     ),
-    sim={"nap": SimParts("roundgames.sim.nap:KERNEL", "roundgames.sim.run:NAP_MADE")},
+    sim={
+        "nap": SimParts(
+            "roundgames.sim.nap:KERNEL", "roundgames.sim.run:NAP_MADE", strategy="roundgames.sim.strategy.nap_plans:NAP"
+        )
+    },
     guide=GuideParts(
         pages="roundgames.guide.nap_text:NAP_PAGES",
         words="roundgames.guide.house:NAP_WORDS",

@@ -164,14 +164,9 @@ def rules_of(game: str, variant: str, options: Mapping[str, Any], stakes: Mappin
 
 
 def stakes_json(rules: Any) -> dict[str, int]:
-    """The stakes as a record writes them (DEAL-RECORD.md ``stakes``): each stake the game takes, ``ante`` only
-    where all ante."""
-    out: dict[str, int] = {}
-    for name in game_of(rules).stake_names:
-        if name == "ante" and getattr(rules, "ante", None) != "all":
-            continue
-        out[name] = int(getattr(rules.stakes, name))
-    return out
+    """The stakes as a record writes them (DEAL-RECORD.md ``stakes``): each stake the rules take (Loo's ``ante``
+    only where all ante)."""
+    return {name: int(getattr(rules.stakes, name)) for name in game_of(rules).stakes_in_force(rules)}
 
 
 def _seat_count(spec: GameSpec, rules: Any, seats: list[str]) -> None:

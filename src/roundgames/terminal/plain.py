@@ -204,13 +204,7 @@ class _Plain:
         self.say("Type ? at a prompt for help.")
         sitting = table.sitting
         if not sitting.deals and table.in_play is None and sitting.draw:
-            how = (
-                "Cut for deal, the lowest deals"
-                if getattr(table.rules, "first_dealer", "") == "cut_low"
-                else "First knave"
-            )
-            drawn = ", ".join(f"{s} {c}" for s, c in sitting.draw)
-            self.say(you(f"{how}: {sitting.dealer} deals ({drawn})."))
+            self.say(you(sitting.first_dealer_text() + "."))  # LOO-GEN-3, NAP-GEN-4
         self.flush_events()  # "Resumed from FILE."
         deal = table.in_play
         if deal is not None and not deal.is_complete:

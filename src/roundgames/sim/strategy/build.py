@@ -1,36 +1,31 @@
-"""The computed strategies the package ships, made by one seeded command (``roundgames strategy``): for each game
+"""The computed strategies the package ships, made by one seeded command (``roundgames strategy``): for each form
 its :class:`Plan` (the table, the pool buckets, the iterations and deals), solved (:func:`.cfr.solve`), made final
 against the field it was computed for (:func:`.cfr.settle`) and written as a strategy file (:mod:`.files`).
 
-Every pool bucket of Three-card Loo is a game of its own (the pool fixes what a trick is worth against the loo
-risked), solved from deals that all start with its pool: the pools of Peel's game (a deal's dealer stakes 3 and a
-loo is 6, so the pool is 3 at a sitting's first regular deal and grows by sixes) up to 27, where the richer pools
-of a long run of loos are counted in.
-
-Five-card and Irish Loo (:class:`.loo5.Loo5Game`) likewise, at the pools a sitting of the ``sensible`` bot
-reaches under each preset. Five-card (the dealer stakes 5, a loo is 5): pools of 5, 10 and 15 take 44%, 45% and
-11% of a long sitting's deals, 20 and more under 1%, so the buckets are 5, 10 and 15 (serving every richer
-pool). Irish (3, and a loo of 6, with club law): 3, 9, 15, 21 and 27 take 17%, 39%, 25%, 14% and 4%, so the
-buckets are 3, 9, 15 and 21 (serving the richer ones). (The stationary shares of the chain of pools, each
-pool's next measured over 100,000 deals of five ``sensible`` players.)
+Each game's plug-in names the plan of each form it ships a strategy for (``SimParts.strategy``: Loo's in
+:mod:`.loo_plans`, Nap's in :mod:`.nap_plans`); :data:`PLANS` reads them, by the name ``roundgames strategy
+--game`` takes: the game's for its first form (``loo``: Three-card Loo; ``nap``), the form's for another
+(``five_card``, ``irish``).
 """
 
 from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
 from ... import __version__
 from ...core.errors import RulesError
+from ...games.plugin import resolve
+from ...games.registry import plugin, plugins
 from ..streams import chunk_seed
 from .cfr import Settled, settle, solve
 from .files import write_strategy
 from .games import game_for
 
-__all__ = ["MIX", "PLANS", "PRESETS", "Made", "Plan", "build", "plan_for"]
+__all__ = ["MIX", "PLANS", "Made", "Plan", "build", "plan_for"]
 
 
 #: the field the shipped strategies are computed against: in this share of the deals every other seat declares or
@@ -54,44 +49,48 @@ class Plan:
     deals: int
     #: deals of the last weighing, against the final strategy (its values and their intervals)
     final: int
-    #: the form: ``three_card``, ``five_card``, ``irish`` (each its preset's rules, :data:`PRESETS`) or ``nap``
+    #: the form: ``three_card``, ``five_card``, ``irish`` (each its preset's rules, as the game lists its forms) or
+    #: ``nap``
     form: str = "three_card"
     #: the share of deals in which the field it is computed against plays ``sensible`` (:func:`.cfr.solve`)
     mix: float = MIX
+    #: the strategy's exploitability as measured in the duplicate tournament of ``roundgames exploit``
+    #: (docs/research/bots.md reports it, benchmarks/bench_strategies.py measures it), for the strategy study's
+    #: report; empty where not measured (the report marks the place, and never gives a figure of its own)
+    measured: str = ""
 
     def games(self) -> list[Any]:
         """The game of each pool bucket."""
-        preset = PRESETS[self.form]
+        preset = next(f.preset for f in plugin(self.game).spec.forms if f.name == self.form)  # the rules of the form
         stake = game_for(self.game, self.players, preset).table_pool  # the dealer's stake, into an empty pool
         return [game_for(self.game, self.players, preset, pool=pool - stake) for pool, _ in self.pools]
 
 
-#: the preset of each form's rules
-PRESETS: Final = {"three_card": "peel", "five_card": "five-card", "irish": "irish", "nap": "peel"}
+class _Plans(Mapping[str, Plan]):
+    """The shipped strategies' plans by name (the module's description), read from the plug-ins at each use."""
 
-#: the shipped strategies' plans, by game
-PLANS: Final = {
-    "loo": Plan(
-        "loo",
-        5,
-        "loo-three_card-5.rgs",
-        ((3, 6), (9, 12), (15, 18), (21, 24), (27, None)),
-        20,
-        1_000_000,
-        6_000_000,
-        "three_card",
-    ),
-    # Nap's field is sensible in three deals of four: at an even mix the expert's edge over sensible fell short of the
-    # best response's by 0.094 units (4,000 boards) while a best response to it gained nothing (+0.002), so the
-    # strategy gave away exploitation it had no need to guard
-    "nap": Plan("nap", 4, "nap-4.rgs", ((0, None),), 32, 1_000_000, 8_000_000, "nap", mix=0.75),
-    # sized to build in about 7 minutes each on two free cores: measured 842 and 789 cpu-seconds (the two threads
-    # together), about 7.0 and 6.6 minutes of wall time; the mean regret a turn still falls at the last iteration
-    "five_card": Plan(
-        "loo", 5, "loo-five_card-5.rgs", ((5, 5), (10, 10), (15, None)), 16, 250_000, 600_000, "five_card"
-    ),
-    "irish": Plan("loo", 5, "loo-irish-5.rgs", ((3, 6), (9, 12), (15, 18), (21, None)), 16, 300_000, 600_000, "irish"),
-}
+    def _read(self) -> dict[str, Plan]:
+        found: dict[str, Plan] = {}
+        for each in plugins():
+            for form in each.spec.forms:
+                part = each.sim.get(form.name)
+                if part is not None and part.strategy is not None:
+                    name = each.name if form == each.spec.forms[0] else form.name
+                    found[name] = resolve(part.strategy, f"strategy of {each.name} ({form.name})")
+        return found
+
+    def __getitem__(self, name: str) -> Plan:
+        return self._read()[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._read())
+
+    def __len__(self) -> int:
+        return len(self._read())
+
+
+#: the shipped strategies' plans, by name (``loo``, ``five_card``, ``irish``, ``nap``)
+PLANS: Final[Mapping[str, Plan]] = _Plans()
 
 
 @dataclass

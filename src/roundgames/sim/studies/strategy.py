@@ -18,6 +18,7 @@ drawn).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
@@ -26,6 +27,7 @@ from numpy.typing import NDArray
 
 from ..kernels import Setup
 from ..report import Report
+from ..strategy.build import PLANS
 from ..streams import chunk_seed
 from . import Part, Run, Sums
 from ._common import play
@@ -59,18 +61,10 @@ __all__ = [
     "nap_strategy",
 ]
 
-#: the measured exploitability of the shipped strategies (the duplicate tournament of ``roundgames exploit``, as
-#: docs/research/bots.md reports it, measured by benchmarks/bench_strategies.py), by game (``loo``, ``nap``); the
-#: report shows a marked place for a figure not here, and never a figure of its own
-MEASURED: Final[dict[str, str]] = {
-    "loo": "a best response to the expert's declaring, built with the simulator, gains -0.001 ± 0.011 counters a "
-    "deal over a table of experts (2 × 2,000 first deals; over sittings of 10 deals, the pool carried, -0.041 ± "
-    "0.013), where a best response to `sensible` gains +0.120 ± 0.022 (+0.168 ± 0.018 over sittings): nothing "
-    "measurable. The expert wins +0.110 ± 0.022 counters a deal from `sensible` (+0.177 ± 0.016 over sittings).",
-    "nap": "a best response to the expert's calling gains +0.048 ± 0.146 units a deal over a table of experts "
-    "(2 × 500 boards), where a best response to `sensible` gains +0.940 ± 0.106 (2 × 2,000): about a twentieth, "
-    "at most a fifth at 95%. The expert wins +0.861 ± 0.112 units a deal from `sensible`.",
-}
+#: the measured exploitability of the shipped strategies, as each one's plan gives it (``Plan.measured``), by the
+#: plan's name (``loo``: Three-card Loo's; ``nap``): the report shows a marked place for a figure not there, and
+#: never a figure of its own
+MEASURED: Final[Mapping[str, str]] = {name: plan.measured for name, plan in PLANS.items() if plan.measured}
 
 #: deals per chunk
 BLOCK: Final = 131_072
@@ -110,6 +104,43 @@ def _nap_counts(out: dict[str, Any], open_: NDArray[np.bool_]) -> NDArray[np.int
     return counts.reshape(-1, NAP_CALLS)
 
 
+def _loo_chunk(which: int, seed: int, n: int) -> tuple[int, NDArray[np.int64]]:
+    """Loo's pool bucket ``which``: its deals start with its pool once the dealer has staked (Peel: 3)."""
+    out = play(loo_setup(loo_pools()[which] - _staked(0)), seed, n)
+    return which * LOO_GROUPS * LOO_CONTEXTS, _loo_counts(out)
+
+
+def _nap_chunk(which: int, seed: int, n: int) -> tuple[int, NDArray[np.int64]]:
+    """Nap's one table: every seat on the strategy, nothing carried into the deal."""
+    out = play(Setup("nap", NAP_PLAYERS, ("strategy",) * NAP_PLAYERS), seed, n)
+    return 0, _nap_counts(out, nap_open())
+
+
+@dataclass(frozen=True)
+class Studied:
+    """One game's strategy as the study plays it: the game (its table's name in the sums), how many of its tables
+    it plays (``tables()``: Loo's pool buckets, Nap's one), the shape of its counts (``shape()``: a row for each
+    hand summary and context of each table, a column for each action), and ``chunk(which, seed, n)``: the counts of
+    ``n`` deals of table ``which``, with the row they start at."""
+
+    game: str
+    tables: Callable[[], int]
+    shape: Callable[[], tuple[int, int]]
+    chunk: Callable[[int, int, int], tuple[int, NDArray[np.int64]]]
+
+
+#: the strategies studied, in the order their chunks are played (each chunk's seed follows from its place)
+STUDIED: Final = (
+    Studied(
+        "loo",
+        lambda: len(loo_pools()),
+        lambda: (len(loo_pools()) * LOO_GROUPS * LOO_CONTEXTS, len(LOO_ACTIONS)),
+        _loo_chunk,
+    ),
+    Studied("nap", lambda: 1, lambda: (NAP_GROUPS * NAP_PLAYERS * NAP_CALLS, NAP_CALLS), _nap_chunk),
+)
+
+
 @dataclass(frozen=True)
 class StrategyStudy:
     """The study."""
@@ -120,29 +151,22 @@ class StrategyStudy:
     default_size: int = 4_000_000
 
     def _tables_played(self) -> int:
-        return len(loo_pools()) + 1  # each Loo pool bucket, then Nap
+        return sum(studied.tables() for studied in STUDIED)  # each Loo pool bucket, then Nap
 
     def chunks(self, size: int) -> int:
         return self._tables_played() * -(-size // BLOCK)
 
     def tables(self, size: int) -> Sums:
-        return {
-            "loo": np.zeros((len(loo_pools()) * LOO_GROUPS * LOO_CONTEXTS, len(LOO_ACTIONS)), dtype=np.int64),
-            "nap": np.zeros((NAP_GROUPS * NAP_PLAYERS * NAP_CALLS, NAP_CALLS), dtype=np.int64),
-        }
+        return {studied.game: np.zeros(studied.shape(), dtype=np.int64) for studied in STUDIED}
 
     def chunk(self, size: int, seed: int, k: int) -> tuple[Part, int]:
         which, block = k % self._tables_played(), k // self._tables_played()
         n = min(BLOCK, size - block * BLOCK)
-        deal_seed = chunk_seed(seed, k)
-        pools = loo_pools()
-        if which == len(pools):
-            out = play(Setup("nap", NAP_PLAYERS, ("strategy",) * NAP_PLAYERS), deal_seed, n)
-            return {"nap": (0, _nap_counts(out, nap_open()))}, n
-        # the deals of a pool bucket start with its pool once the dealer has staked (Peel: 3)
-        stake = _staked(0)
-        out = play(loo_setup(pools[which] - stake), deal_seed, n)
-        return {"loo": (which * LOO_GROUPS * LOO_CONTEXTS, _loo_counts(out))}, n
+        for studied in STUDIED:
+            if which < studied.tables():
+                return {studied.game: studied.chunk(which, chunk_seed(seed, k), n)}, n
+            which -= studied.tables()
+        raise AssertionError("a chunk's table is one of the tables played")
 
     def report(self, sums: Sums, run: Run) -> Report:
         from ._strategy_report import strategy_report
