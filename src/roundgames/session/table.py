@@ -363,16 +363,14 @@ class Table:
         return done
 
     def laws_if(self, action: Any) -> list[Irregularity]:
-        """In table mode, the laws that ``action`` would bring into force (empty for a proper action);
-        worked out on a copy of the deal, so nothing changes. Raises as :meth:`check` does when no law
-        covers it. A front end shows them to a person before he commits an irregularity."""
+        """In table mode, the laws that ``action`` would bring into force (empty for a proper action): the
+        deal's own ruling on it (``deal.judge``), which changes nothing. Raises as :meth:`check` does when no
+        law covers it. A front end shows them to a person before he commits an irregularity."""
         deal = self.open_deal()
         if deal is None or not self.table_mode or deal.can_proper(action):
             return []
-        probe = deal.copy()
-        before = len(probe.irregularities)
-        probe.apply(action)
-        return probe.irregularities[before:]
+        law = deal.judge(action).irregularity  # the one entry the deal appends when it applies the ruling
+        return [] if law is None else [law]
 
     def act(self, seat: int, text: str) -> str:
         """Apply what ``seat`` typed; raises :class:`IllegalActionError` (with the rule) or another
