@@ -29,6 +29,7 @@ from ..games.observe import observer_of
 from ..games.protocol import GameSpec, Irregularity
 from ..games.registry import game as game_spec
 from ..games.registry import games, new_sitting, rules_for
+from ..games.ruling import Ruled
 from ..records.deal import record_of, replay
 from ..records.disk import write_text
 from ..records.sitting import dumps_sitting, records_of, sitting_from_deals, sitting_from_records
@@ -364,13 +365,19 @@ class Table:
 
     def laws_if(self, action: Any) -> list[Irregularity]:
         """In table mode, the laws that ``action`` would bring into force (empty for a proper action): the
-        deal's own ruling on it (``deal.judge``), which changes nothing. Raises as :meth:`check` does when no
-        law covers it. A front end shows them to a person before he commits an irregularity."""
+        deal's own ruling on it (``deal.judge``), which changes nothing; for a game without laws, worked out on a
+        copy of the deal. Raises as :meth:`check` does when no law covers it. A front end shows them to a person
+        before he commits an irregularity."""
         deal = self.open_deal()
         if deal is None or not self.table_mode or deal.can_proper(action):
             return []
-        law = deal.judge(action).irregularity  # the one entry the deal appends when it applies the ruling
-        return [] if law is None else [law]
+        if isinstance(deal, Ruled):
+            law = deal.judge(action).irregularity  # the one entry the deal appends when it applies the ruling
+            return [] if law is None else [law]
+        probe = deal.copy()
+        before = len(probe.irregularities)
+        probe.apply(action)
+        return probe.irregularities[before:]
 
     def act(self, seat: int, text: str) -> str:
         """Apply what ``seat`` typed; raises :class:`IllegalActionError` (with the rule) or another

@@ -16,7 +16,7 @@ from typing import Any
 
 from ..core.errors import IllegalActionError
 from ..games.protocol import Deal, Irregularity
-from ..games.ruling import Ruling
+from ..games.ruling import Ruled, Ruling
 from .words import TableDeal, in_names
 
 __all__ = ["applied_lines", "judge", "law_name", "notice", "played"]
@@ -85,24 +85,24 @@ def _entry(deal: Deal, law: Irregularity, names: Sequence[str]) -> dict[str, Any
 def judge(deal: Deal, action: Any) -> tuple[list[Irregularity], str | None]:
     """Table mode: the laws ``action`` would bring into force (none for a proper action) and what would become of
     the play (:func:`_outcome`), so that a person is warned before he commits an irregularity. A proper action is
-    judged by the deal's own check; an improper one by the deal's ruling on it (``deal.judge``), which changes
-    nothing and tells what becomes of the play in most cases (:func:`_foretold`). Raises as the deal does where
-    no law covers it."""
+    judged by the deal's own check; an improper one by the deal's ruling on it (``deal.judge``, a game with laws),
+    which changes nothing and tells what becomes of the play in most cases (:func:`_foretold`). Raises as the deal
+    does where no law covers it."""
     if deal.can_proper(action):
         return [], None
-    ruling = deal.judge(action)
-    laws = [] if ruling.irregularity is None else [ruling.irregularity]
-    told = _foretold(deal, ruling, action)
-    if told is not _UNTOLD:
-        return laws, told
+    if isinstance(deal, Ruled):
+        ruling = deal.judge(action)
+        told = _foretold(deal, ruling, action)
+        if told is not _UNTOLD:
+            return ([] if ruling.irregularity is None else [ruling.irregularity]), told
     # The ruling leaves the rest to the rules: a card that stands (it may close the trick or the deal, or leave a
     # replay to be demanded, LOO-LAW-0b), a throw a law forces (the declaring may end with it), a law on a deal
-    # already settled (Peel's single, §14.30). Only the deal knows what follows, so the action is played once on
-    # a copy of it.
+    # already settled (Peel's single, §14.30); or the game has no laws to rule (it is played strictly). Only the
+    # deal knows what follows, so the action is played once on a copy of it.
     probe = deal.copy()
-    cards = played(probe)
+    before, cards = len(probe.irregularities), played(probe)
     probe.apply(action)
-    return laws, _outcome(probe, cards, action)
+    return probe.irregularities[before:], _outcome(probe, cards, action)
 
 
 #: what :func:`_foretold` answers where the ruling alone cannot tell what becomes of the play
