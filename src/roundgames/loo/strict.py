@@ -529,11 +529,16 @@ class StrictLooDeal(BaseDeal):
         self.hands[s] &= ~(1 << card)
         self.trick_seats.append(s)
         self.trick_cards.append(card)
-        if len(self.trick_cards) < len(self.players):
-            i, k = self.players.index(s), len(self.players)
-            # the next on the left who has not played to this trick (one may have played out of turn, LOO-LAW-10)
-            self.to_act = next(p for p in (self.players[(i + j) % k] for j in range(1, k)) if p not in self.trick_seats)
-            return
+        players = self.players
+        k = len(players)
+        if len(self.trick_cards) < k:
+            i = players.index(s)
+            # the next on the left who has not played to this trick (one may have played out of turn, LOO-LAW-10);
+            # a plain loop, not a generator: it runs for nearly every card
+            for j in range(1, k):
+                if players[(i + j) % k] not in self.trick_seats:
+                    self.to_act = players[(i + j) % k]
+                    return
         winner = self._end_trick(self.trump, self._trick_winner)  # LOO-PLAY-7
         self._after_trick()
         self.won[winner] += 1
