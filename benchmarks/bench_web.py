@@ -16,8 +16,9 @@ same table records when it receives the update whose log holds that action; the 
 moment the person's message was sent (the same clock: every client is in this process).
 
 Reported over ``--seconds``, once every client is connected and ``--warmup`` seconds have passed: the moves per
-second across all tables (the action entries of the log, one watcher per table), the server's CPU use, and the p50,
-p99 and worst latency, with when in the run the samples over the target fell; the CPU the bots' worker processes
+second across all tables (the action entries of the log, one watcher per table), the server's CPU use (also per
+move: its event loop's CPU time over the moves, the figure to compare between two versions), and the p50, p99 and
+worst latency, with when in the run the samples over the target fell; the CPU the bots' worker processes
 used is reported apart from the server's own. The server's memory is its peak resident size (VmHWM) and
 the peak of it and its workers' together, sampled every half second.
 
@@ -516,7 +517,8 @@ def main(argv: list[str] | None = None) -> int:
         )
         print(f"moves/s per table, by its bots: {each}")
     if stats.server_cpu is not None:
-        print(f"server CPU: {stats.server_cpu * 100:.0f}% of one core (its event loop)")
+        per_move = stats.server_cpu * stats.elapsed / stats.moves * 1000 if stats.moves else 0.0
+        print(f"server CPU: {stats.server_cpu * 100:.1f}% of one core (its event loop), {per_move:.2f} ms a move")
     if stats.workers_cpu is not None:
         print(f"the bots' worker processes: {stats.workers_cpu * 100:.0f}% of one core")
     print(

@@ -16,11 +16,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from ..core.cards import Card
 
-__all__ = ["POOLS", "Irregularity", "Payment", "Ruling"]
+__all__ = ["POOLS", "Irregularity", "Payment", "Ruled", "Ruling"]
 
 #: where a payment goes: this deal's pool (Nap's kitty), the next deal's pool, or another seat
 POOLS = ("current", "next", "seat")
@@ -118,3 +118,13 @@ class Ruling(Generic[A]):
     def paid(self, seat: int) -> int:
         """What ``seat`` pays under this ruling, wherever it goes."""
         return sum(p.amount for p in self.payments if p.seat == seat)
+
+
+@runtime_checkable
+class Ruled(Protocol):
+    """A deal whose laws rule on an action before it is taken: Loo's and Nap's, beyond the game protocol's
+    :class:`~roundgames.games.protocol.Deal` (a game without laws has none to give). ``judge`` changes nothing."""
+
+    def judge(self, action: Any) -> Ruling[Any]:
+        """What ``action`` would do: the laws' ruling in table mode; raises where no law covers it."""
+        ...

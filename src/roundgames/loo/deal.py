@@ -87,7 +87,7 @@ class LooDeal(StrictLooDeal):
     def verify(self, action: LooAction, *, strict: bool = False) -> None:
         """Raise unless ``action`` is legal now; in table mode, unless a law covers it. (``strict=True`` is
         deprecated: it is :meth:`verify_proper`.)"""
-        if not deprecated_strict("verify", strict) and self.table_mode:
+        if not (strict and deprecated_strict("verify", strict)) and self.table_mode:
             self.LAWS.judge(self, action)
         else:
             self.verify_proper(action)
@@ -104,7 +104,7 @@ class LooDeal(StrictLooDeal):
     def apply(self, action: LooAction, *, strict: bool = False) -> LooAction:
         """Apply ``action`` after checking it; returns it as logged. In table mode the laws judge it and
         :meth:`apply_ruling` applies their ruling. (``strict=True`` is deprecated: it is :meth:`apply_proper`.)"""
-        if not deprecated_strict("apply", strict) and self.table_mode:
+        if not (strict and deprecated_strict("apply", strict)) and self.table_mode:
             return self.apply_ruling(self.LAWS.judge(self, action))
         return self.apply_proper(action)
 
@@ -180,6 +180,8 @@ class LooDeal(StrictLooDeal):
         """A declaration made out of turn takes effect at the offender's proper turn by itself: it was recorded
         once, where it was made, and the next seat's declaration is in turn (LOO-LAW-5, §14.27)."""
         while self.phase is Phase.DECLARE and self.to_act is not None and self.to_act not in law.forced_throw:
+            if self.to_act not in law.bound:  # the common case, after every declaration: his options are not needed
+                return
             want = bound_now(law, self.to_act, self.declare_options(self.to_act))
             if want is None:
                 return

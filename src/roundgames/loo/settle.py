@@ -56,8 +56,9 @@ def trick_settlement(
     in order) takes its share (``stakes``, LOO-SET-2, LOO5-5), except the seats in ``carried``, whose shares stay in
     the pool (the miss played for the pool, an offender: LOO-SET-4, LOO-LAW-0b, §14.6); each player who won no trick
     (``won``) pays ``loo`` into the next pool (LOO-SET-3), except the seats in ``unlooed``."""
-    takes = tuple((w, share) for w, share in zip(winners, stakes, strict=True) if w not in carried)
-    return Settlement(takes, tuple((s, loo) for s in players if not won[s] and s not in unlooed))
+    # lists made into tuples rather than generators: a deal is settled at the end of nearly every deal played
+    takes = tuple([(w, share) for w, share in zip(winners, stakes, strict=True) if w not in carried])
+    return Settlement(takes, tuple([(s, loo) for s in players if not won[s] and s not in unlooed]))
 
 
 def shares(amount: int, count: int) -> list[int]:

@@ -344,8 +344,10 @@ class StrictLooDeal(BaseDeal):
 
     def declare_options(self, seat: int) -> tuple[Decl, ...]:
         """The declarations open to ``seat`` if it were its turn (LOO-DECL-1..10, §14.2)."""
-        # positional: asked at every declaration
-        return declare_options(seat, self.decls, self.order, self.club_law, self.miss_holder is None, self.may_concede)
+        # asked twice at every declaration (its options listed, the one made checked): the dealer's concession is
+        # read from the rules here rather than through the may_concede property, as club_law is read once
+        concede = self.rules.dealer_lone_stander == "may_concede"
+        return declare_options(seat, self.decls, self.order, self.club_law, self.miss_holder is None, concede)
 
     @property
     def may_concede(self) -> bool:
@@ -358,7 +360,8 @@ class StrictLooDeal(BaseDeal):
 
     def verify_declare(self, seat: int | str, decl: Decl) -> int:
         """Raise :class:`IllegalActionError` unless ``seat`` may make ``decl`` now; returns the seat index."""
-        s = self.seat_index(seat)
+        # an action names its seat by index: taken as it is, on the path of every declaration (a name is looked up)
+        s = seat if type(seat) is int and 0 <= seat < self.n else self.seat_index(seat)
         name, verb = self.seats[s], DECL_WORDS[decl]
         if self.phase is Phase.DEAL:
             raise IllegalActionError(f"{name} cannot {verb}: the cards have not been dealt", "LOO-DECL-1")
@@ -470,7 +473,8 @@ class StrictLooDeal(BaseDeal):
     def verify_play(self, seat: int | str, card: Card, civil: bool = False) -> int:
         """Raise :class:`IllegalActionError` unless ``seat`` may play ``card`` now (``civil``: leading the ace
         of trumps with "Pam be civil", LOO5-4); returns the seat index."""
-        s = self.seat_index(seat)
+        # an action names its seat by index: taken as it is, on the path of every card (a name is looked up)
+        s = seat if type(seat) is int and 0 <= seat < self.n else self.seat_index(seat)
         name, shown = self.seats[s], card_str(card) if 0 <= card < 52 else str(card)
         what = f"{name} cannot play {shown}"
         if self.phase is not Phase.PLAY or self.unknown:  # asked only where it refuses: the hot path plays on
@@ -525,11 +529,16 @@ class StrictLooDeal(BaseDeal):
         self.hands[s] &= ~(1 << card)
         self.trick_seats.append(s)
         self.trick_cards.append(card)
-        if len(self.trick_cards) < len(self.players):
-            i, k = self.players.index(s), len(self.players)
-            # the next on the left who has not played to this trick (one may have played out of turn, LOO-LAW-10)
-            self.to_act = next(p for p in (self.players[(i + j) % k] for j in range(1, k)) if p not in self.trick_seats)
-            return
+        players = self.players
+        k = len(players)
+        if len(self.trick_cards) < k:
+            i = players.index(s)
+            # the next on the left who has not played to this trick (one may have played out of turn, LOO-LAW-10);
+            # a plain loop, not a generator: it runs for nearly every card
+            for j in range(1, k):
+                if players[(i + j) % k] not in self.trick_seats:
+                    self.to_act = players[(i + j) % k]
+                    return
         winner = self._end_trick(self.trump, self._trick_winner)  # LOO-PLAY-7
         self._after_trick()
         self.won[winner] += 1
@@ -586,7 +595,7 @@ class StrictLooDeal(BaseDeal):
     def verify(self, action: LooAction, *, strict: bool = False) -> None:
         """Raise unless ``action`` is legal now; in table mode, unless a law covers it. (``strict=True`` is
         deprecated: it is :meth:`verify_proper`.)"""
-        if not deprecated_strict("verify", strict):
+        if not (strict and deprecated_strict("verify", strict)):
             self._no_laws()
         self.verify_proper(action)
 
@@ -632,7 +641,7 @@ class StrictLooDeal(BaseDeal):
         """Apply ``action`` after checking it; returns it as logged (in table mode, :class:`LooDeal
         <roundgames.loo.deal.LooDeal>` applies an irregular action with its law). (``strict=True`` is deprecated: it
         is :meth:`apply_proper`.)"""
-        if not deprecated_strict("apply", strict):
+        if not (strict and deprecated_strict("apply", strict)):
             self._no_laws()
         return self.apply_proper(action)
 
@@ -730,18 +739,25 @@ class StrictLooDeal(BaseDeal):
     def settle_tricks(self) -> None:
         """Divide the pool by tricks and loo those who took none (LOO-SET-1..4), a loo of the pool as divided,
         single penalties paid into it included (LOO-STK-4 [I], §14.7)."""
-        pool, rules = self.ledger.pool, self.rules
-        defender = {s for s in self.players if self.decls[s] is Decl.DEFEND}
-        unlooed = {s for s in self.players if not self.won[s] and self.never_looed(s)}  # LOO5-8
-        if not rules.offender_double_loo:
-            unlooed |= self.offenders  # an offender is looed once only (LOO-LAW-0c)
-        if not rules.defender_looed:
+        pool, rules, players, won, offenders = self.ledger.pool, self.rules, self.players, self.won, self.offenders
+        # settled at the end of nearly every deal: the sets are made only where a seat is in them, which is rare
+        defender = {s for s in players if self.decls[s] is Decl.DEFEND} if Decl.DEFEND in self.decls else set()
+        unlooed = {s for s in players if not won[s] and self.never_looed(s)}  # LOO5-8
+        if offenders and not rules.offender_double_loo:
+            unlooed |= offenders  # an offender is looed once only (LOO-LAW-0c)
+        if defender and not rules.defender_looed:
             unlooed |= defender  # LOO-DECL-8 [I]
-        winners = [t.winner for t in self.tricks if t.winner is not None]
         stakes, loo = self.trick_shares(pool), rules.loo_amount(pool)
-        carried = defender | self.offenders
+        carried = defender | offenders if defender else offenders
         settled = trick_settlement(
-            pool, winners, players=self.players, won=self.won, stakes=stakes, loo=loo, carried=carried, unlooed=unlooed
+            pool,
+            [t.winner for t in self.tricks if t.winner is not None],
+            players=players,
+            won=won,
+            stakes=stakes,
+            loo=loo,
+            carried=carried,
+            unlooed=unlooed,
         )
         self._pay_out(settled)
 

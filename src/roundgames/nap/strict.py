@@ -337,7 +337,8 @@ class StrictNapDeal(BaseDeal):
 
     def verify_call(self, seat: int | str, call: str) -> int:
         """Raise unless ``seat`` may make ``call`` now (NAP-CALL-1..6)."""
-        s = self.seat_index(seat)
+        # an action names its seat by index: taken as it is, on the path of every action (a name is looked up)
+        s = seat if type(seat) is int and 0 <= seat < self.n else self.seat_index(seat)
         if call not in CALLS:
             raise IllegalActionError(f"{self.seats[s]} cannot call {call!r}: calls are {' '.join(CALLS)}", "NAP-CALL-4")
         self._verify_turn(s, f"call {call}")
@@ -364,7 +365,8 @@ class StrictNapDeal(BaseDeal):
 
     def verify_pass(self, seat: int | str) -> int:
         """Raise unless ``seat`` may pass now (or, when challenged, decline to raise)."""
-        s = self.seat_index(seat)
+        # an action names its seat by index: taken as it is, on the path of every action (a name is looked up)
+        s = seat if type(seat) is int and 0 <= seat < self.n else self.seat_index(seat)
         self._verify_turn(s, "pass")
         return s
 
@@ -470,7 +472,8 @@ class StrictNapDeal(BaseDeal):
 
     def playable(self, seat: int | str) -> int:
         """The mask of the cards ``seat`` may play now (empty when it is not his turn)."""
-        s = self.seat_index(seat)
+        # an action names its seat by index: taken as it is, on the path of every action (a name is looked up)
+        s = seat if type(seat) is int and 0 <= seat < self.n else self.seat_index(seat)
         if self.phase is not NapPhase.PLAY or s != self.to_act:
             return 0
         able = self._may_follow(s)
@@ -482,7 +485,8 @@ class StrictNapDeal(BaseDeal):
 
     def verify_play(self, seat: int | str, card: Card) -> int:
         """Raise unless ``seat`` may play ``card`` now (NAP-PLAY-1..3)."""
-        s = self.seat_index(seat)
+        # an action names its seat by index: taken as it is, on the path of every action (a name is looked up)
+        s = seat if type(seat) is int and 0 <= seat < self.n else self.seat_index(seat)
         name = self.seats[s]
         what = f"{name} cannot play {card_str(card) if 0 <= card < 52 else card}"
         if self.phase is NapPhase.COMPLETE:

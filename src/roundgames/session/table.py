@@ -29,6 +29,7 @@ from ..games.observe import observer_of
 from ..games.protocol import GameSpec, Irregularity
 from ..games.registry import game as game_spec
 from ..games.registry import games, new_sitting, rules_for
+from ..games.ruling import Ruled
 from ..records.deal import record_of, replay
 from ..records.disk import write_text
 from ..records.sitting import dumps_sitting, records_of, sitting_from_deals, sitting_from_records
@@ -363,12 +364,16 @@ class Table:
         return done
 
     def laws_if(self, action: Any) -> list[Irregularity]:
-        """In table mode, the laws that ``action`` would bring into force (empty for a proper action);
-        worked out on a copy of the deal, so nothing changes. Raises as :meth:`check` does when no law
-        covers it. A front end shows them to a person before he commits an irregularity."""
+        """In table mode, the laws that ``action`` would bring into force (empty for a proper action): the
+        deal's own ruling on it (``deal.judge``), which changes nothing; for a game without laws, worked out on a
+        copy of the deal. Raises as :meth:`check` does when no law covers it. A front end shows them to a person
+        before he commits an irregularity."""
         deal = self.open_deal()
         if deal is None or not self.table_mode or deal.can_proper(action):
             return []
+        if isinstance(deal, Ruled):
+            law = deal.judge(action).irregularity  # the one entry the deal appends when it applies the ruling
+            return [] if law is None else [law]
         probe = deal.copy()
         before = len(probe.irregularities)
         probe.apply(action)

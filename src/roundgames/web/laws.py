@@ -4,7 +4,8 @@ words for each law applied.
 The laws themselves are the engine's (each game's :attr:`GameSpec.laws <roundgames.games.protocol.GameSpec.laws>`),
 reached through the deal (:func:`judge`, before a person commits an irregularity) and :meth:`Table.act
 <roundgames.session.table.Table.act>`: nothing here decides a ruling. It only names the laws and says, from the
-deal before and after, what became of the play (replayed, ended, the card taken back or standing).
+deal's ruling or from the deal before and after, what becomes of the play (replayed, ended, the card taken back or
+standing).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any
 
 from ..core.errors import IllegalActionError
 from ..games.protocol import Deal, Irregularity
+from ..games.ruling import Ruled, Ruling
 from .words import TableDeal, in_names
 
 __all__ = ["applied_lines", "judge", "law_name", "notice", "played"]
@@ -83,14 +85,41 @@ def _entry(deal: Deal, law: Irregularity, names: Sequence[str]) -> dict[str, Any
 def judge(deal: Deal, action: Any) -> tuple[list[Irregularity], str | None]:
     """Table mode: the laws ``action`` would bring into force (none for a proper action) and what would become of
     the play (:func:`_outcome`), so that a person is warned before he commits an irregularity. A proper action is
-    judged by the deal's own check; an improper one is played once on a copy of the deal, the only way to learn
-    the ruling before it is made. Raises as the deal does where no law covers it."""
+    judged by the deal's own check; an improper one by the deal's ruling on it (``deal.judge``, a game with laws),
+    which changes nothing and tells what becomes of the play in most cases (:func:`_foretold`). Raises as the deal
+    does where no law covers it."""
     if deal.can_proper(action):
         return [], None
+    if isinstance(deal, Ruled):
+        ruling = deal.judge(action)
+        told = _foretold(deal, ruling, action)
+        if told is not _UNTOLD:
+            return ([] if ruling.irregularity is None else [ruling.irregularity]), told
+    # The ruling leaves the rest to the rules: a card that stands (it may close the trick or the deal, or leave a
+    # replay to be demanded, LOO-LAW-0b), a throw a law forces (the declaring may end with it), a law on a deal
+    # already settled (Peel's single, §14.30); or the game has no laws to rule (it is played strictly). Only the
+    # deal knows what follows, so the action is played once on a copy of it.
     probe = deal.copy()
     before, cards = len(probe.irregularities), played(probe)
     probe.apply(action)
     return probe.irregularities[before:], _outcome(probe, cards, action)
+
+
+#: what :func:`_foretold` answers where the ruling alone cannot tell what becomes of the play
+_UNTOLD = "untold"
+
+
+def _foretold(deal: Deal, ruling: Ruling[Any], action: Any) -> str | None:
+    """What ``ruling`` would do to the play (as :func:`_outcome` says it, seen from the deal after it), read from
+    the ruling and the deal before it; :data:`_UNTOLD` where the rules take over after the ruling."""
+    if ruling.void or ruling.made is not None:
+        return "ends"  # a void deal ends (§14.8), as does one whose contract a law decides (NAP-LAW-6)
+    if deal.is_complete or ruling.forced or ruling.plays is not None:
+        return _UNTOLD
+    if ruling.replay and played(deal):
+        return "replay"  # every card goes back to its hand (LOO-LAW-0b..0d, NAP-LAW-6)
+    # nothing else moves a card: one played goes back to the hand (or none was played), and the deal goes on
+    return "back" if action.verb == "play" else None
 
 
 def notice(
