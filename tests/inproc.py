@@ -79,7 +79,7 @@ class InProcessServer:
     """``roundgames serve --host 127.0.0.1 --port PORT --db DB ARGS...`` in a thread of this process.
 
     ``.url``, ``.port``, ``.db``; :meth:`start` (again after :meth:`stop`: the same port and database),
-    :meth:`stop`, :meth:`log_text`. ``thinker`` replaces the bots' worker pool (a game added only in this process
+    :meth:`stop`, :meth:`close`, :meth:`log_text`. ``thinker`` replaces the bots' worker pool (a game added only in this process
     is decided in it)."""
 
     #: the servers of this process started and not stopped yet
@@ -144,6 +144,10 @@ class InProcessServer:
                 self.stop()
                 raise RuntimeError(f"the web server on port {self.port} did not start\n--- its log:\n{self.log_text()}")
             time.sleep(0.02)
+
+    def close(self) -> str | None:
+        """Stop the server at the end of a test (:meth:`stop`); what went wrong, if anything did."""
+        return self.stop()
 
     def stop(self, timeout: float = STOP_TIMEOUT) -> str | None:
         """Stop the server as the command stops on SIGTERM: its connections closed, then its tables' tasks and the

@@ -251,9 +251,7 @@ def server_factory(tmp_path: Path) -> Iterator[Callable[..., Served]]:
         return web
 
     yield make
-    problems = [
-        (web, problem) for web in made if (problem := web.close() if isinstance(web, WebServer) else web.stop())
-    ]
+    problems = [(web, problem) for web in made if (problem := web.close())]
     if problems:
         pytest.fail(
             "\n".join(f"{problem}\n--- its output:\n{web.log_text()}" for web, problem in problems), pytrace=False
