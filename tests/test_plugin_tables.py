@@ -11,20 +11,20 @@ import json
 import os
 import subprocess
 import sys
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-import uvicorn
 from websockets.sync.client import connect
 
+from inproc import InProcessServer
 from roundgames.games.registry import ENV_VAR, reload
 from roundgames.records import loads, referee
-from webproto import Client, free_port
+from roundgames.web.serve import Tuning
+from roundgames.web.thinking import InlineThinker
+from webproto import Client
 
 ROOT = Path(__file__).resolve().parent.parent
 LINE = "onetrick.game:PLUGIN"
@@ -42,28 +42,20 @@ def onetrick(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 @contextlib.contextmanager
 def serving(tmp_path: Path) -> Iterator[str]:
-    """The web table's application served by uvicorn on a free port, in a thread of this process."""
-    from roundgames.web.app import create_app
-    from roundgames.web.thinking import InlineThinker
-    from roundgames.web.timing import Timing
-
-    port = free_port()
+    """The web table as ``roundgames serve`` serves it, in a thread of this process (tests/inproc.py); its base URL."""
     # the bots decide in this process, where the game was added
-    timing = Timing(deal_pause=0, trick_pause=0)
-    app = create_app(str(tmp_path / "web.sqlite3"), timing=timing, thinker=InlineThinker(), create_limit=0)
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 20
-    while not server.started:
-        assert thread.is_alive() and time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.05)
+    server = InProcessServer(
+        tmp_path / "web.sqlite3",
+        args=["--deal-pause", "0"],
+        tuning=Tuning(trick_pause=0, create_limit=0),
+        thinker=InlineThinker(),
+    )
+    server.start()
     try:
-        yield url
+        yield server.url
     finally:
-        server.should_exit = True
-        thread.join(10)
+        problem = server.stop()
+        assert problem is None, f"{problem}\n--- its log:\n{server.log_text()}"
 
 
 def test_web_table_a_person_plays_one_trick_against_bots(onetrick: None, tmp_path: Path) -> None:

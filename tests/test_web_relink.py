@@ -97,7 +97,7 @@ def test_a_spectator_cannot_ask_for_a_new_link(server: Server) -> None:
 
 
 def test_the_new_link_survives_an_undo_and_a_restart(tmp_path: Path) -> None:
-    first = Server(tmp_path)
+    first = Server(tmp_path, process=True)  # restarted below: a process of its own, as is the next
     try:
         table = first.create(game="loo", players=3, people=1, bot_delay=0, bot="random")
         old = first.sit(table, 0, "Ann")
@@ -117,7 +117,7 @@ def test_the_new_link_survives_an_undo_and_a_restart(tmp_path: Path) -> None:
             c.pong()
     finally:
         first.stop()
-    second = Server(tmp_path)
+    second = Server(tmp_path, process=True)
     try:
         with second.ws(table) as c:
             c.send({"type": "hello", "token": old, "since": None})

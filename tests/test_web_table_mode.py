@@ -281,7 +281,7 @@ def test_table_mode_undo_never_goes_back_past_an_irregularity(server: Server) ->
 
 
 def test_table_mode_and_its_laws_survive_a_restart(tmp_path: Path) -> None:
-    first = Server(tmp_path)
+    first = Server(tmp_path, process=True)  # restarted below: a process of its own, as is the next
     try:
         table = Table(first, "loo", 3, mode="table", rounds=10)
         found = play_until(table, breaking("LOO-PLAY-4"))
@@ -292,7 +292,7 @@ def test_table_mode_and_its_laws_survive_a_restart(tmp_path: Path) -> None:
         table.close()
     finally:
         first.stop()
-    second = Server(tmp_path)  # the same database
+    second = Server(tmp_path, process=True)  # the same database
     try:
         assert second.http.get(f"/api/tables/{table.id}").json()["mode"] == "table"
         with second.ws(table.id) as c:

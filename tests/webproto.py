@@ -1,6 +1,6 @@
 """A real ``roundgames serve`` for the protocol tests (tests/test_web_protocol.py, tests/test_web_table_mode.py):
-the server on a free port with its own database, websocket clients that keep what they receive, and a table where
-nothing moves unless the test acts.
+the server on a free port with its own database (served in the test's process, or as a subprocess for a test that
+restarts it), websocket clients that keep what they receive, and a table where nothing moves unless the test acts.
 
 Every refused message must be answered with its error code (and the field or the rule), change nothing at the table
 (the next snapshot's state is the same, but for who is connected), and leave the connection working (``ping`` is
@@ -13,7 +13,6 @@ import contextlib
 import json
 import os
 import re
-import socket
 import subprocess
 import sys
 import time
@@ -24,35 +23,47 @@ from typing import Any
 import httpx
 from websockets.sync.client import ClientConnection, connect
 
+from inproc import InProcessServer, free_port
+from roundgames.web.app import CREATE_LIMIT_ENV
+from roundgames.web.serve import Tuning
+
 START_TIMEOUT = 20.0  # seconds for the server to answer GET /api/tables
 RECV_TIMEOUT = 5.0  # seconds to wait for a message the server owes
 CARD = re.compile(r"\b(?:10|[2-9TJQKA])[SHDC]\b")
 NAMES = ["Ann", "Bob", "Cy", "Dot", "Eve"]
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+#: the server's options: a long countdown, so that an open seat is never played by a bot during a test and a table
+#: waits for the test; the next deal dealt at once
+OPTIONS = ["--quiet", "--away-seconds", "600", "--deal-pause", "0"]
+#: one server makes every table of a module's tests, from one address: no limit on creating them
+#: (``ROUNDGAMES_CREATE_LIMIT=0``)
+TUNING = Tuning(create_limit=0)
 
 
 class Server:
-    """A ``roundgames serve`` subprocess: its base URL, an HTTP client, and websocket clients."""
+    """A ``roundgames serve`` on a free port with its own database: its base URL, an HTTP client, and websocket
+    clients. Served in this process (:class:`inproc.InProcessServer`), or with ``process=True`` as a subprocess, for
+    a test that stops it and starts another on its database."""
 
-    def __init__(self, tmp: Path) -> None:
+    def __init__(self, tmp: Path, process: bool = False) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log_path = tmp / "server.log"
+        db = tmp / "tables.sqlite3"
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.served: InProcessServer | None = None
+        self.http = httpx.Client(base_url=self.url, timeout=10, trust_env=False)
+        if not process:
+            self.served = InProcessServer(db, self.port, OPTIONS, TUNING)
+            self.served.start(START_TIMEOUT)
+            return
         self._log = self.log_path.open("wb")
-        command = [sys.executable, "-m", "roundgames", "serve", "--port", str(self.port)]
-        # A long countdown: an open seat is never played by a bot during a test, so a table waits for the test.
-        command += ["--db", str(tmp / "tables.sqlite3"), "--quiet", "--away-seconds", "600", "--deal-pause", "0"]
-        # One server makes every table of a module's tests, from one address: no limit on creating them.
-        env = {**os.environ, "ROUNDGAMES_CREATE_LIMIT": "0"}
+        command = [sys.executable, "-m", "roundgames", "serve", "--port", str(self.port), "--db", str(db), *OPTIONS]
+        env = {**os.environ, CREATE_LIMIT_ENV: str(TUNING.create_limit)}
         self.proc = subprocess.Popen(
             command, stdin=subprocess.DEVNULL, stdout=self._log, stderr=subprocess.STDOUT, env=env
         )
-        self.http = httpx.Client(base_url=self.url, timeout=10, trust_env=False)
         deadline = time.monotonic() + START_TIMEOUT
         while True:
             if self.proc.poll() is not None:
@@ -64,22 +75,31 @@ class Server:
                 raise RuntimeError(f"the server did not answer in {START_TIMEOUT} s: {self.log()}")
             time.sleep(0.1)
 
+    def _text(self) -> str:
+        """Everything the server has logged (its output, for a subprocess)."""
+        if self.served is not None:
+            return self.served.log_text()
+        self._log.flush()
+        return self.log_path.read_bytes().decode(errors="replace")
+
     def log(self) -> str:
-        return self.log_path.read_text(errors="replace")[-3000:]
+        return self._text()[-3000:]
 
     def log_size(self) -> int:
-        return self.log_path.stat().st_size
+        return len(self._text())
 
     def tracebacks_since(self, size: int) -> str:
-        """What the server logged since the log was ``size`` bytes, if it holds a traceback; else ''."""
-        self._log.flush()
-        with self.log_path.open("rb") as fp:
-            fp.seek(size)
-            text = fp.read().decode(errors="replace")
+        """What the server logged since the log was ``size`` long, if it holds a traceback; else ''."""
+        text = self._text()[size:]
         return text if "Traceback" in text else ""
 
     def stop(self) -> None:
         self.http.close()
+        if self.served is not None:
+            problem = self.served.stop()
+            assert problem is None, f"{problem}\n--- its log:\n{self.log()}"
+            return
+        assert self.proc is not None
         self.proc.terminate()
         try:
             self.proc.wait(10)

@@ -1,16 +1,21 @@
-"""Fixtures for the browser tests: the real web server as a subprocess, and the system Chromium through Playwright.
+"""Fixtures for the browser tests: the real web server, in this process or as a subprocess, and the system Chromium
+through Playwright.
 
 The browser is the Debian package ``chromium`` (``scripts/ensure-chromium`` installs it; ``make test`` runs that first),
 never a browser of Playwright's own. A missing browser fails the tests, it does not skip them.
 
-- ``server``: a started ``roundgames serve`` on a free port with its own database, dealing the next deal at once
-  (``--deal-pause 0``); ``.url``, ``.port``, ``.db``, ``.log``, ``.stop()`` (terminate), ``.kill()`` (SIGKILL: a
-  crash), ``.start()`` (again, same port and database).
+- ``server``: the web table as ``roundgames serve`` runs it, served in a thread of the test's process
+  (:class:`inproc.InProcessServer`) on a free port with its own database, dealing the next deal at once
+  (``--deal-pause 0``); ``.url``, ``.port``, ``.db``, ``.log_text()``, ``.start()``, ``.stop()``.
+- ``server_process``: the same as a ``roundgames serve`` subprocess (:class:`WebServer`), for a test that kills it;
+  ``.kill()`` (SIGKILL: a crash), ``.stop()`` (SIGTERM), ``.start()`` (again, same port and database), ``.process``.
 - ``server_factory``: more servers (``args=[...]`` more options for ``serve``, ``start=False`` for one not started
-  yet, ``db=`` to share a database, ``env={...}`` more environment).
+  yet, ``db=`` to share a database); ``process=True`` for a subprocess, which a test needs where it kills, signals
+  or restarts the server, runs two on one database, measures its process, or sets its environment (``env={...}``).
 
-Every server's bots lead again at once after a finished trick (``ROUNDGAMES_TRICK_PAUSE=0``), unless a test sets
-the pause itself: the server's real pace is checked by tests/web/test_server.py.
+Every server's bots lead again at once after a finished trick (``ROUNDGAMES_TRICK_PAUSE=0``, given to one in this
+process as its :class:`~roundgames.web.serve.Tuning`), unless a test sets the pause itself: the server's real pace is
+checked by tests/web/test_server.py.
 - ``browser``: one headless Chromium for the session.
 - ``new_context(size)``: a fresh browser context (own cookies and storage), ``"phone"`` (360x740, touch) or
   ``"desktop"`` (1280x800); closed after the test. ``page`` and ``phone_page``: a page in a new context of each size.
@@ -23,7 +28,6 @@ import os
 import re
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -36,6 +40,8 @@ from typing import IO, Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
 
+from inproc import InProcessServer, free_port
+from roundgames.web.serve import Tuning
 from roundgames.web.timing import TRICK_PAUSE_ENV
 
 REPO = Path(__file__).resolve().parents[2]
@@ -72,13 +78,6 @@ def chromium_path() -> str | None:
     if found:
         return found
     return "/usr/bin/chromium" if os.access("/usr/bin/chromium", os.X_OK) else None
-
-
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
 
 
 class WebServer:
@@ -211,20 +210,41 @@ class WebServer:
         return problem
 
 
-@pytest.fixture
-def server_factory(tmp_path: Path) -> Iterator[Callable[..., WebServer]]:
-    """Make web servers: `server_factory(db=None, start=True, args=())`, `args` more options for `roundgames serve`.
+#: the tests' pace for a server in this process: the bots lead again at once after a trick (ROUNDGAMES_TRICK_PAUSE=0)
+TUNING = Tuning(trick_pause=0.0)
 
-    Every one is stopped after the test; one that exited by itself (not by `.stop()` or `.kill()`) fails the test.
+Served = WebServer | InProcessServer
+
+
+@pytest.fixture
+def server_factory(tmp_path: Path) -> Iterator[Callable[..., Served]]:
+    """Make web servers: `server_factory(db=None, start=True, args=(), process=False, env=None)`, `args` more options
+    for `roundgames serve`; in this process, or with `process=True` as a subprocess (`env` more of its environment).
+
+    Every one is stopped after the test; one that exited by itself (not by `.stop()` or `.kill()`), or did not stop
+    when told, fails the test.
     """
-    made: list[WebServer] = []
+    made: list[Served] = []
 
     def make(
-        db: Path | None = None, start: bool = True, args: Sequence[str] = (), env: dict[str, str] | None = None
-    ) -> WebServer:
+        db: Path | None = None,
+        start: bool = True,
+        args: Sequence[str] = (),
+        env: dict[str, str] | None = None,
+        process: bool = False,
+    ) -> Served:
         workdir = tmp_path / f"server{len(made)}"
         workdir.mkdir()
-        web = WebServer(workdir, free_port(), db or workdir / "web.sqlite3", args, env)
+        database = db or workdir / "web.sqlite3"
+        web: Served
+        if process:
+            web = WebServer(workdir, free_port(), database, args, env)
+        elif env is not None:
+            raise TypeError(
+                f"env={env}: the environment is a subprocess's (process=True); this process's is the tests'"
+            )
+        else:
+            web = InProcessServer(database, args=args, tuning=TUNING)
         made.append(web)
         if start:
             web.start()
@@ -239,10 +259,21 @@ def server_factory(tmp_path: Path) -> Iterator[Callable[..., WebServer]]:
 
 
 @pytest.fixture
-def server(server_factory: Callable[..., WebServer]) -> WebServer:
+def server(server_factory: Callable[..., Served]) -> InProcessServer:
     """The real web server, started, with a fresh database, dealing each next deal at once; stopped after the
-    test."""
-    return server_factory(args=["--deal-pause", "0"])
+    test. Served in this process."""
+    web = server_factory(args=["--deal-pause", "0"])
+    assert isinstance(web, InProcessServer)
+    return web
+
+
+@pytest.fixture
+def server_process(server_factory: Callable[..., Served]) -> WebServer:
+    """The same as ``server``, as a ``roundgames serve`` subprocess: for a test that kills it and starts it again
+    (a crash leaves what only another process can show: no shutdown ran)."""
+    web = server_factory(args=["--deal-pause", "0"], process=True)
+    assert isinstance(web, WebServer)
+    return web
 
 
 # Playwright's sync API runs an event loop in the test process while it is open. Opened once a module (not once a

@@ -119,7 +119,8 @@ def _alive(pid: int) -> bool:
 def test_bots_think_in_the_workers_while_another_table_s_messages_flow(server_factory: Any) -> None:
     """Three tables of the slowest bots play flat out; meanwhile Ann, at a table of her own, is answered at once:
     every ping, and every action of hers. The bots' CPU time is spent in the server's worker processes."""
-    server = server_factory(args=["--deal-pause", "0", "--bot-workers", "1"])
+    # a process of its own: its children's CPU is measured
+    server = server_factory(args=["--deal-pause", "0", "--bot-workers", "1"], process=True)
     assert server.process is not None
     busy = [
         create(server.url, game=game, players=4, people=0, bot=SLOWEST, bot_delay=0, rounds=50)["id"]
@@ -190,7 +191,8 @@ def test_a_server_killed_mid_sitting_plays_the_rest_as_one_that_never_stopped(se
     """Two tables of bots (the random ones use their random source at every decision) are made, then copied with
     the database before a card is dealt. One copy plays unbroken to the end; the other is killed (SIGKILL) in the
     middle of its sitting, started again, and plays on: every deal, every action, the same."""
-    first = server_factory(args=["--deal-pause", "0"])
+    # a process of its own: killed and started again
+    first = server_factory(args=["--deal-pause", "0"], process=True)
     tables = [
         create(first.url, game="nap", players=4, people=0, bot_delay=0.02, rounds=3, bots=["random", "sensible"] * 2)[
             "id"

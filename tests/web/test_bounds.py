@@ -86,7 +86,8 @@ def test_one_address_holds_at_most_twenty_websockets_and_the_next_is_told_why(se
 
 
 def test_a_client_that_dribbles_its_headers_is_closed_within_the_deadline(server_factory: Any) -> None:
-    server = server_factory(env={REQUEST_ENV: "1"})
+    # a process of its own: the deadline is read from the command's environment
+    server = server_factory(env={REQUEST_ENV: "1"}, process=True)
     started = time.monotonic()
     with socket.create_connection(("127.0.0.1", server.port), timeout=5) as slow:
         head = b"GET /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: "
@@ -305,7 +306,8 @@ def test_a_malformed_origin_is_refused_403_naming_it_over_http_and_websocket(ser
 
 
 def test_behind_an_allowed_proxy_the_forwarded_address_is_the_one_counted(server_factory: Any) -> None:
-    server = server_factory(args=["--deal-pause", "0"], env={"FORWARDED_ALLOW_IPS": "127.0.0.2"})
+    # a process of its own: uvicorn reads the allowed proxies from the command's environment
+    server = server_factory(args=["--deal-pause", "0"], env={"FORWARDED_ALLOW_IPS": "127.0.0.2"}, process=True)
 
     def misses(http: httpx.Client, forwarded: str) -> list[int]:
         headers = {"x-forwarded-for": forwarded}

@@ -407,15 +407,15 @@ def test_a_reload_mid_deal_resumes_the_same_hand_and_play_goes_on(page: Page, se
     assert line.removeprefix("Ann plays ") in cards  # a card of the hand as it was before
 
 
-def test_a_server_restart_mid_deal_resumes_with_the_same_cards(page: Page, server: WebServer) -> None:
-    create_table(page, server, game="nap", players=3)
+def test_a_server_restart_mid_deal_resumes_with_the_same_cards(page: Page, server_process: WebServer) -> None:
+    create_table(page, server_process, game="nap", players=3)
     reach_my_play_turn(page)
     cards, number = hand(page), text(page.get_by_test_id("deal-number"))
     contract = text(page.get_by_test_id("contract"))
 
-    server.kill()  # a crash: no shutdown
+    server_process.kill()  # a crash: no shutdown
     expect(page.get_by_test_id("conn-state")).to_have_text("reconnecting")
-    server.start()  # the same port and database
+    server_process.start()  # the same port and database
 
     expect(page.get_by_test_id("conn-state")).to_have_text("connected", timeout=20_000)
     expect(page.get_by_test_id("deal-number")).to_have_text(number)

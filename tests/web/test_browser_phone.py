@@ -139,14 +139,14 @@ def test_nap_shows_the_call_to_beat_and_a_call_key_makes_the_call(page: Page, se
     assert text(mine.nth(before)).startswith("Ann calls ")
 
 
-def test_the_not_connected_message_goes_once_the_connection_is_back(page: Page, server: WebServer) -> None:
-    create_table(page, server, game="nap", players=3)
+def test_the_not_connected_message_goes_once_the_connection_is_back(page: Page, server_process: WebServer) -> None:
+    create_table(page, server_process, game="nap", players=3)
     wait_turn(page)
-    server.kill()
+    server_process.kill()
     expect(page.get_by_test_id("conn-state")).to_have_text("reconnecting")
     page.get_by_test_id("actions").get_by_role("button").first.click()
     expect(page.get_by_test_id("message")).to_have_text("Not connected: reconnecting, try again in a moment.")
-    server.start()
+    server_process.start()
     expect(page.get_by_test_id("conn-state")).to_have_text("connected", timeout=20_000)
     expect(page.get_by_test_id("message")).to_have_text("")
 

@@ -83,7 +83,8 @@ def drawings(page: Page) -> list[str]:
 def test_the_architecture_pages_state_diagrams_are_drawn_from_the_site_itself(
     page: Page, server_factory: Callable[..., WebServer], site: Path, shot: Callable[..., Path]
 ) -> None:
-    server = server_factory(env={"ROUNDGAMES_DOCS_SITE": str(site)})
+    # a process of its own: the site's folder is read from its environment as the app loads
+    server = server_factory(env={"ROUNDGAMES_DOCS_SITE": str(site)}, process=True)
     refused = refusals(track(page))
     requested: list[str] = []
     page.on("request", lambda request: requested.append(request.url))
@@ -120,7 +121,8 @@ def test_the_architecture_pages_state_diagrams_are_drawn_from_the_site_itself(
 def test_the_docs_may_style_inline_and_the_table_may_not_while_neither_runs_inline_script(
     server_factory: Callable[..., WebServer], site: Path
 ) -> None:
-    server = server_factory(env={"ROUNDGAMES_DOCS_SITE": str(site)})
+    # a process of its own: the site's folder is read from its environment as the app loads
+    server = server_factory(env={"ROUNDGAMES_DOCS_SITE": str(site)}, process=True)
     policies = {
         path: dict(
             directive.strip().split(" ", 1)

@@ -39,7 +39,8 @@ def refusals(page: Page) -> list[str]:
 def test_the_docs_run_under_the_tables_content_security_policy_with_nothing_refused(
     page: Page, server_factory: Callable[..., WebServer], site: Path, shot: Callable[..., Path]
 ) -> None:
-    server = server_factory(env={"ROUNDGAMES_DOCS_SITE": str(site)})
+    # a process of its own: the site's folder is read from its environment as the app loads
+    server = server_factory(env={"ROUNDGAMES_DOCS_SITE": str(site)}, process=True)
     refused = refusals(track(page))
     page.goto(server.url + "/docs/laws/loo/#LOO-PLAY-5")
     rule = page.locator("#LOO-PLAY-5")
@@ -68,7 +69,8 @@ def test_the_docs_run_under_the_tables_content_security_policy_with_nothing_refu
 def test_the_lobby_and_the_rules_dialog_link_to_the_docs_once_built(
     page: Page, server_factory: Callable[..., WebServer], site: Path
 ) -> None:
-    server = server_factory(args=["--deal-pause", "0"], env={"ROUNDGAMES_DOCS_SITE": str(site)})
+    # a process of its own: the site's folder is read from its environment as the app loads
+    server = server_factory(args=["--deal-pause", "0"], env={"ROUNDGAMES_DOCS_SITE": str(site)}, process=True)
     refused = refusals(page)
     create_table(page, server, game="loo", players=4)
     wait_turn(page)
@@ -86,7 +88,10 @@ def test_the_lobby_and_the_rules_dialog_link_to_the_docs_once_built(
 def test_before_the_docs_are_built_there_is_no_link_and_docs_is_not_found(
     page: Page, server_factory: Callable[..., WebServer], tmp_path: Path
 ) -> None:
-    server = server_factory(args=["--deal-pause", "0"], env={"ROUNDGAMES_DOCS_SITE": str(tmp_path / "not-built")})
+    # a process of its own: the site's folder is read from its environment as the app loads
+    server = server_factory(
+        args=["--deal-pause", "0"], env={"ROUNDGAMES_DOCS_SITE": str(tmp_path / "not-built")}, process=True
+    )
     track(page).goto(server.url + "/")
     expect(page.get_by_test_id("how-to-play")).to_be_visible()
     expect(page.get_by_test_id("docs-link")).to_have_count(0)

@@ -23,6 +23,8 @@ from .webclient import Seat, create, play_first, sit
 
 NAP = {"game": "nap", "players": 4, "people": 0, "bot_delay": 0.03, "rounds": 2, "bots": ["random", "sensible"] * 2}
 ENV = {"ROUNDGAMES_CREATE_LIMIT": "0"}
+#: every server here is a process of its own (process=True): several share one database, as processes do, and one
+#: is killed
 #: one bot worker each: three servers share the machine's cores
 ARGS = ["--deal-pause", "0", "--bot-workers", "1", "--quiet"]
 
@@ -58,7 +60,7 @@ def _stored(url: str, table: str) -> list[tuple[int, str, str]]:
 def test_every_process_shows_every_table_and_a_move_on_one_is_seen_on_the_others(
     server_factory: Any, pg_url: str
 ) -> None:
-    servers = [server_factory(db=pg_url, args=ARGS, env=ENV) for _ in range(2)]
+    servers = [server_factory(db=pg_url, args=ARGS, env=ENV, process=True) for _ in range(2)]
     a, b = servers
     made = create(a.url, game="nap", players=4, people=1, bot="random", bot_delay=0)["id"]
     _until(lambda: made in _listed(b.url), 5, "the table made on one process in the other's lobby")
@@ -85,7 +87,7 @@ def test_a_process_killed_mid_deal_leaves_its_tables_to_the_others_with_the_same
     connected to the second process while its bots run on the first. Spectators watch each table on every process.
     The first is killed with SIGKILL mid-deal: the others take its tables over and finish them, each deal and
     action as the unbroken server played it; the person's moves are all stored once, none lost."""
-    first, second, third = (server_factory(db=pg_url, args=ARGS, env=ENV) for _ in range(3))
+    first, second, third = (server_factory(db=pg_url, args=ARGS, env=ENV, process=True) for _ in range(3))
     tables = [create(first.url, **NAP)["id"] for _ in range(2)]
     person = create(first.url, **{**NAP, "people": 1, "bot_delay": 0.05})["id"]
 
@@ -98,7 +100,7 @@ def test_a_process_killed_mid_deal_leaves_its_tables_to_the_others_with_the_same
     for table in tables:
         alone_store.create(table, settings[table])
     alone_store.close()
-    alone = server_factory(db=alone_db, args=ARGS, env=ENV)
+    alone = server_factory(db=alone_db, args=ARGS, env=ENV, process=True)
     watchers = [Seat(alone.url, t, None) for t in tables]
     for w in watchers:
         w.until(_over, timeout=120, what="the end of the unbroken sitting")
@@ -173,7 +175,7 @@ def test_the_leader_counts_a_person_connected_to_another_process_and_plays_her_s
     connected to the second, and her turn waits for her past her countdown; once she has gone from every process,
     her seat's bot plays it after her countdown."""
     args = [*ARGS, "--away-seconds", "3"]
-    leader, other = (server_factory(db=pg_url, args=args, env=ENV) for _ in range(2))
+    leader, other = (server_factory(db=pg_url, args=args, env=ENV, process=True) for _ in range(2))
     made = create(leader.url, game="nap", players=3, people=1, bot="random", bot_delay=0)["id"]
     _until(lambda: made in _listed(other.url), 5, "the table in the other process's lobby")
     ann = Seat(other.url, made, sit(other.url, made, 0, "Ann"))
@@ -201,7 +203,7 @@ def test_a_database_gone_away_pauses_the_table_and_play_resumes_when_it_is_back(
     and says why; the database comes back and play goes on, the refused action free to be made again."""
     with PgServer() as pg:
         url = pg.new_database()
-        web = server_factory(db=url, args=ARGS, env=ENV)
+        web = server_factory(db=url, args=ARGS, env=ENV, process=True)
         made = create(web.url, game="nap", players=3, people=1, bot="random", bot_delay=0)["id"]
         ann = Seat(web.url, made, sit(web.url, made, 0, "Ann"))
         ann.until(lambda s: ann.my_turn(), timeout=20, what="Ann's turn")
@@ -236,7 +238,7 @@ def test_a_rejoin_link_opened_on_another_process_moves_the_seat_and_a_new_link_c
 ) -> None:
     """The rejoin link opened on a device that reached another process takes the seat there (the first device
     watches, told why); a new link asked on one process closes every connection of the old link on the others."""
-    a, b = (server_factory(db=pg_url, args=ARGS, env=ENV) for _ in range(2))
+    a, b = (server_factory(db=pg_url, args=ARGS, env=ENV, process=True) for _ in range(2))
     made = create(a.url, game="nap", players=3, people=1, bot="random", bot_delay=0)["id"]
     _until(lambda: made in _listed(b.url), 5, "the table in the other process's lobby")
     old = sit(a.url, made, 0, "Ann")

@@ -63,7 +63,8 @@ def _csv(url: str, table: str) -> list[str]:
 
 
 def test_a_hint_goes_to_the_asker_alone_and_marks_its_deal_which_a_restart_keeps(server_factory: Any) -> None:
-    server = server_factory(args=["--deal-pause", "0"])
+    # a process of its own: killed and started again
+    server = server_factory(args=["--deal-pause", "0"], process=True)
     made = create(server.url, game="nap", players=3, people=1, bot_delay=0, hints=True)
     table = made["id"]
     assert made["info"]["hints"] is True

@@ -45,7 +45,8 @@ def _public(state: dict[str, Any]) -> dict[str, Any]:
 
 
 def test_a_killed_server_resumes_every_table_with_the_same_cards(server_factory: Any) -> None:
-    server = server_factory(args=["--deal-pause", "0"])
+    # a process of its own: killed and started again
+    server = server_factory(args=["--deal-pause", "0"], process=True)
     tables = []
     for game in ("loo", "nap"):
         made = create(server.url, game=game, players=4, people=1, bot_delay=0.05)
@@ -132,7 +133,8 @@ def test_bots_pause_after_a_trick_as_the_server_is_told(server_factory: Any) -> 
     (tests/test_web_room.py checks every pause to the moment). The times are those the server stamped each action
     with in its database as it applied it, so a watcher slow to read its messages on a busy machine changes nothing."""
     pause = 0.25
-    server = server_factory(args=["--deal-pause", "0"], env={TRICK_PAUSE_ENV: str(pause)})
+    # a process of its own: the pause is read from the command's environment, as a user sets it
+    server = server_factory(args=["--deal-pause", "0"], env={TRICK_PAUSE_ENV: str(pause)}, process=True)
     made = create(server.url, game="nap", players=3, people=0, bot_delay=0.05, rounds=3)
     watcher = Seat(server.url, made["id"], None)
     kinds: dict[int, set[str]] = {}  # each stored event's log entries, by the event's number
@@ -220,7 +222,8 @@ def test_serve_refuses_a_taken_port_and_bad_arguments(tmp_path: Any) -> None:
 
 def test_a_second_server_on_the_same_file_is_refused_and_the_first_plays_on(server_factory: Any) -> None:
     """One SQLite file, one server: two writing it would interleave their events and break the tables."""
-    first = server_factory(args=["--deal-pause", "0"])
+    # a process of its own: a second server tries its file, then it is killed and started again
+    first = server_factory(args=["--deal-pause", "0"], process=True)
     made = create(first.url, game="nap", players=3, people=1, bot_delay=0)
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
