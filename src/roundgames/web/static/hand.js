@@ -4,7 +4,7 @@
 // At a table in table mode a dimmed card (or a card out of turn in the play) may still be played: it is sent, and
 // the server answers with the law it would bring into force, which the page asks the person to confirm.
 
-import { cardLabel, cardName, cardSvg } from "./cards.js";
+import { cardBackSvg, cardLabel, cardName, cardSvg, cardsWords } from "./cards.js";
 import { fill, h } from "./dom.js";
 import { seatName } from "./format.js";
 
@@ -74,6 +74,9 @@ export class PlayControls {
     this.hand.classList.toggle("off-turn", !yourTurn);
     this.hand.classList.toggle("choosing", choosing);
     this.hand.classList.toggle("judging", yourTurn && !playing);
+    const unseen = this.cards.length ? null : this.state.unseen;
+    this.hand.classList.toggle("unseen", Boolean(unseen));
+    if (unseen) return this.drawBacks(unseen);
     this.hand.style.setProperty("--n", Math.max(this.cards.length, 1));
     fill(this.hand, this.cards.map((card, i) => {
       const legal = choosing || this.entriesFor(card).length > 0;
@@ -95,6 +98,16 @@ export class PlayControls {
     }));
   }
 
+  /** The cards held but not looked at yet, face down, and why (LOO-DECL-1: at his turn to declare he looks). */
+  drawBacks({ cards, text, rule }) {
+    this.hand.style.setProperty("--n", Math.max(cards, 1));
+    const why = rule ? `${text} (${rule}).` : `${text}.`;
+    fill(this.hand,
+      h("div", { class: "backs", role: "img", "aria-label": `${cards} card${cards === 1 ? "" : "s"}, face down` },
+        Array.from({ length: cards }, () => h("span", { class: "card back", html: cardBackSvg() }))),
+      h("p", { class: "unseen-note", "data-testid": "unseen-note", text: why }));
+  }
+
   drawActions() {
     const buttons = this.legal.filter((entry) => !entry.card).map((entry) => this.button(entry));
     // A card that can be played in more than one way ("play AT" or "play AT civil") offers each way.
@@ -102,7 +115,9 @@ export class PlayControls {
     if (ways.length > 1) buttons.push(...ways.map((entry) => this.button(entry)));
     fill(this.actions, buttons);
     const chooser = this.chooser;
-    this.hint.textContent = chooser ? this.chooseHint(chooser) : "";
+    // A card offered in more than one way says why (the ace of trumps led saying "Pam be civil", LOO5-4).
+    const why = ways.length > 1 ? ways.find((entry) => entry.note)?.note ?? "" : "";
+    this.hint.textContent = chooser ? this.chooseHint(chooser) : why;
   }
 
   button(entry) {
@@ -125,7 +140,7 @@ export class PlayControls {
     // The stock's count bounds an exchange (LOO5-2): said where the cards are chosen.
     const left = stock !== null && stock !== undefined ? ` The stock holds ${stock} card${stock === 1 ? "" : "s"}.` : "";
     return `Pick ${count} card${max === 1 ? "" : "s"}, then ${label}. Picked ${picked.length}: `
-      + `${picked.length ? picked.join(" ") : "none"}.${left}`;
+      + `${picked.length ? cardsWords(picked) : "none"}.${left}`;
   }
 
   tapCard(card) {
@@ -158,7 +173,7 @@ export class PlayControls {
     }
     if (ways.length > 1) {
       this.selected = card;
-      this.say(`Choose how to play ${card}.`);
+      this.say(`Choose how to play the ${cardName(card).toLowerCase()}.`);
       this.draw();
       return null;
     }
