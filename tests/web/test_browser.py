@@ -185,13 +185,26 @@ def sit_by_dialog(page: Page, url: str, name: str, seat: int) -> None:
     expect(page.get_by_test_id("conn-state")).to_have_text("connected")
 
 
-def cards_shown(page: Page) -> set[str]:
-    """Every card anywhere on the page: drawn cards (data-card) and card codes in the log's text."""
-    drawn: list[str] = page.locator("[data-card]").evaluate_all("els => els.map((e) => e.dataset.card)")
-    words = re.findall(
-        r"\b(?:10|[2-9TJQKA])[SHDC]\b", "\n".join(page.locator("[data-testid=log] li").all_text_contents())
+#: a card as the log says it in words: "the four of hearts"
+CARD_WORDS = re.compile(
+    r"\b(ace|king|queen|knave|ten|nine|eight|seven|six|five|four|three|two) of (spades|hearts|diamonds|clubs)\b", re.I
+)
+RANK_LETTERS = dict(
+    zip(
+        ["ace", "king", "queen", "knave", "ten", "nine", "eight", "seven", "six", "five", "four", "three", "two"],
+        "AKQJT98765432",
+        strict=True,
     )
-    return set(drawn) | set(words)
+)
+
+
+def cards_shown(page: Page) -> set[str]:
+    """Every card anywhere on the page: drawn cards (data-card), and card codes or cards in words in the log."""
+    drawn: list[str] = page.locator("[data-card]").evaluate_all("els => els.map((e) => e.dataset.card)")
+    log = "\n".join(page.locator("[data-testid=log] li").all_text_contents())
+    codes = re.findall(r"\b(?:10|[2-9TJQKA])[SHDC]\b", log)
+    said = [RANK_LETTERS[rank.lower()] + suit[0].upper() for rank, suit in CARD_WORDS.findall(log)]
+    return set(drawn) | set(codes) | set(said)
 
 
 def next_deal(page: Page) -> None:

@@ -200,6 +200,9 @@ def _game_state(deal: TableDeal, view: View[Any]) -> tuple[dict[str, Any], Pot |
     if any(s != view.seat for s in view.seen_hands):  # hands face up: a single (LOO-SGL-1), a flush shown (LOO5-6)
         out["faces"] = {str(s): card_list(m) for s, m in view.seen_hands.items()}
     out["notes"] = list(view.notes)
+    # Why no seat may throw up this deal, where none may (club law, LOO-VAR-CLUBLAW): said beside the choices.
+    law = observer.all_play(deal)
+    out["all_play"] = {"text": law.value, "rule": law.rule} if law is not None else None
     return out, pot
 
 

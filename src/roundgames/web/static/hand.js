@@ -8,10 +8,14 @@ import { cardBackSvg, cardLabel, cardName, cardSvg, cardsWords } from "./cards.j
 import { fill, h } from "./dom.js";
 import { seatName } from "./format.js";
 
+// A prompt or a word of guidance, not a refusal: the message line shows it in the text's colour, not the error's.
+const NEUTRAL = { neutral: true };
+
 export class PlayControls {
   /**
    * @param {{hand: Element, actions: Element, hint: Element, act: (action: string) => boolean,
-   *          say: (text: string) => void}} parts  `act` sends an action and says whether it could be sent.
+   *          say: (text: string, options?: {neutral?: boolean}) => void}} parts  `act` sends an action and says
+   *          whether it could be sent; `say` shows a line, a refusal unless `neutral`.
    */
   constructor({ hand, actions, hint, act, say }) {
     Object.assign(this, { hand, actions, hint, act, say });
@@ -117,7 +121,14 @@ export class PlayControls {
     const chooser = this.chooser;
     // A card offered in more than one way says why (the ace of trumps led saying "Pam be civil", LOO5-4).
     const why = ways.length > 1 ? ways.find((entry) => entry.note)?.note ?? "" : "";
-    this.hint.textContent = chooser ? this.chooseHint(chooser) : why;
+    this.hint.textContent = chooser ? this.chooseHint(chooser) : why || this.allPlayHint();
+  }
+
+  /** At his turn to declare under club law: why Throw up is not among his choices (LOO-VAR-CLUBLAW). */
+  allPlayHint() {
+    const deal = this.state.deal;
+    if (!deal?.all_play || deal.phase !== "declare" || !this.legal.length) return "";
+    return `${deal.all_play.text}: nobody may throw up (${deal.all_play.rule}).`;
   }
 
   button(entry) {
@@ -173,7 +184,7 @@ export class PlayControls {
     }
     if (ways.length > 1) {
       this.selected = card;
-      this.say(`Choose how to play the ${cardName(card).toLowerCase()}.`);
+      this.say(`Choose how to play the ${cardName(card).toLowerCase()}.`, NEUTRAL);
       this.draw();
       return null;
     }
@@ -185,7 +196,7 @@ export class PlayControls {
     if (reason) return this.say(`${cardName(card)}: ${reason}`);
     const toAct = this.state.deal?.to_act;
     if (this.legal.length === 0 && toAct !== null && toAct !== undefined) {
-      return this.say(`Wait: it is ${seatName(this.state, toAct)}'s turn.`);
+      return this.say(`Wait: it is ${seatName(this.state, toAct)}'s turn.`, NEUTRAL);
     }
     const buttons = this.legal.filter((entry) => !entry.card).map((entry) => entry.label);
     const phase = this.state.deal?.phase;
@@ -193,7 +204,7 @@ export class PlayControls {
       // Tapping a card before the play: say what the turn wants instead (the buttons), not a bare refusal.
       const first = { declare: "Declare first", call: "Call first", purchase: "Buy or stand first" }[phase] ?? "Choose first";
       const choices = buttons.length > 1 ? `${buttons.slice(0, -1).join(", ")} or ${buttons.at(-1)}` : buttons[0];
-      return this.say(`${first}: ${choices}. The cards are played after that.`);
+      return this.say(`${first}: ${choices}. The cards are played after that.`, NEUTRAL);
     }
     this.say(`${cardName(card)} cannot be played now.`);
   }
@@ -218,7 +229,7 @@ export class PlayControls {
   trigger(key, action, label) {
     if (this.state.table?.confirm && this.armed !== key) {
       this.armed = key;
-      this.say(`Tap ${label} again to confirm.`);
+      this.say(`Tap ${label} again to confirm.`, NEUTRAL);
       return this.draw();
     }
     this.armed = null;
