@@ -28,6 +28,7 @@ __all__ = [
     "card_list",
     "card_title",
     "card_words",
+    "cards_words",
     "deal_line",
     "describe",
     "in_names",
