@@ -54,6 +54,10 @@ SETTINGS = (
     "turn_seconds",
     "hand_at_once",
 )
+#: the table's yes-or-no settings, each with its default: spectators may watch, each action asks a second tap, a
+#: person may ask for hints, each person sees his cards as soon as they are dealt (the table's departure from
+#: LOO-DECL-1)
+SWITCHES = {"spectators": True, "confirm": False, "hints": False, "hand_at_once": False}
 #: how a table treats an action the rules forbid: refused (strict), or ruled on by the laws (table)
 MODES = ("strict", "table")
 MODE_DOC = (
@@ -259,14 +263,10 @@ def new_table_config(body: Any) -> dict[str, Any]:
         "bot": bot,
         "bots": bots,
         "bot_delay": float(delay),
-        "spectators": _field(body, "spectators", bool, True),
         "rounds": rounds,
-        "confirm": _field(body, "confirm", bool, False),
         "mode": mode,
-        "hints": _field(body, "hints", bool, False),
         "turn_seconds": turn,
-        # each person sees his cards as soon as they are dealt: the table's departure from LOO-DECL-1
-        "hand_at_once": _field(body, "hand_at_once", bool, False),
+        **{name: _field(body, name, bool, default) for name, default in SWITCHES.items()},
         "seed": secrets.randbits(64),  # unguessable: finished records must not reveal later deals
     }
     # The engine is the judge of the rules: a table it cannot deal is refused now, not at the first deal.
