@@ -256,3 +256,15 @@ def test_the_hint_leaves_every_card_of_the_hand_in_view(
     for button in page.get_by_test_id("actions").get_by_role("button").all():
         expect(button).to_be_in_viewport(ratio=1)
     shot(page, f"hint-{size}", full_page=False)
+
+
+def test_the_page_and_the_server_name_every_card_alike(page: Page, server: WebServer) -> None:
+    """The page names a card with cards.js (its buttons, labels and hints); the server's log with the guide's naming
+    (web/words.py): the two say each of the 52 cards the same way, the period's knave for the jack."""
+    page.goto(server.url + "/")
+    codes = [rank + suit for suit in "SHDC" for rank in "AKQJT98765432"]
+    named: list[str] = page.evaluate(
+        "async (codes) => { const cards = await import('/static/cards.js'); return codes.map(cards.cardName); }", codes
+    )
+    assert named == [card_title(code) for code in codes]
+    assert named[codes.index("JC")] == "Knave of clubs"

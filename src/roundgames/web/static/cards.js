@@ -107,16 +107,19 @@ export function cardSvg(code, { pam = false } = {}) {
     + `</g>${pam ? PAM_MARK : ""}</svg>`;
 }
 
+let backsDrawn = 0;
+
 /**
  * A card's back, for a card held but not yet looked at (LOO-DECL-1): the same 60x84 box as a face, a lattice on
  * the back's colour (style.css, .back), so that it reads as a card face down in any colour scheme.
  */
 export function cardBackSvg() {
+  const id = `lattice-${++backsDrawn}`; // each back its own pattern: an id is unique in the page
   return `<svg class="face back" viewBox="0 0 60 84" xmlns="http://www.w3.org/2000/svg" aria-hidden="true">`
-    + `<defs><pattern id="lattice" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">`
+    + `<defs><pattern id="${id}" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">`
     + `<rect width="8" height="8" class="back-ground"/><path d="M0 0H8M0 0V8" class="back-line"/></pattern></defs>`
     + `<rect class="paper" x="0.75" y="0.75" width="58.5" height="82.5" rx="5"/>`
-    + `<rect x="5" y="5" width="50" height="74" rx="3" fill="url(#lattice)"/></svg>`;
+    + `<rect x="5" y="5" width="50" height="74" rx="3" fill="url(#${id})"/></svg>`;
 }
 
 function escapeXml(text) {
