@@ -21,6 +21,8 @@ from roomconn import Recorder
 from roundgames.web.room import Room, RoomError
 from roundgames.web.store import SqliteStore
 from roundgames.web.timing import ManualClock, Timing
+from roundgames.web.views import CIVIL_NOTE
+from roundgames.web.words import card_title, card_words, cards_words
 
 #: Ann declares first, holds four of a suit, and the stock's top card is of that suit: her exchange of the odd card
 #: makes a flush, and she is the first to lead (four players, dealer seat 3, sensible bots)
@@ -112,8 +114,8 @@ def test_loo5_2_the_exchange_entry_chooses_cards_and_the_stock_is_a_count(tmp_pa
                 int(line.split(" exchanges ")[1].split()[0]) for line in watcher.log() if " exchanges " in line
             ]
             assert watcher.state["deal"]["stock"] == 31 - sum(exchanged)  # the bots' exchanges came out of it too
-            assert f"You exchange {odd}" in ann.log()
-            assert "Ann exchanges 1 card" in watcher.log() and odd not in " ".join(watcher.log())
+            assert f"You exchange {card_words(odd)}" in ann.log()
+            assert "Ann exchanges 1 card" in watcher.log() and card_words(odd) not in " ".join(watcher.log())
 
     asyncio.run(main())
 
@@ -133,7 +135,7 @@ def test_loo5_6_a_flush_made_by_an_exchange_is_shown_and_paid(tmp_path: Path) ->
             flush = ann.state["hand"]
             assert len({c[-1] for c in flush if c != done["pam"]}) == 1  # five of a suit, or four and Pam
             # §14.34: shown for her at once (she had no choice): the log names what she showed
-            assert f"Ann shows a flush: {' '.join(flush)}" in watcher.log()
+            assert f"Ann shows a flush: {cards_words(flush)}" in watcher.log()
             assert done["result"].startswith("Ann takes the pool with a flush.")
             assert done["net"][0] > 0 and all(n < 0 for n in done["net"][1:])  # each other player paid a loo
             assert done["pool"] == 0 and done["looed"] == []  # Ann took the whole pool; nobody is looed
@@ -181,16 +183,17 @@ def test_loo5_4_the_ace_of_trumps_led_is_offered_with_and_without_pam_be_civil(t
             ace = "A" + state["deal"]["trump"]
             ways = [e for e in state["legal"] if e.get("card") == ace]
             assert ways == [
-                {"action": f"play {ace}", "label": ace, "card": ace},
+                {"action": f"play {ace}", "label": card_title(ace), "card": ace},
                 {
                     "action": f"play {ace} civil",
-                    "label": f'{ace}, saying "Pam be civil"',
+                    "label": f'{card_title(ace)}, saying "Pam be civil"',
                     "card": ace,
                     "words": "civil",
+                    "note": CIVIL_NOTE,
                 },
             ]
             await room.call(room.act, 0, f"play {ace} civil")
-            assert f'Ann plays {ace} and says "Pam be civil"' in watcher.log()
+            assert f'Ann plays {card_words(ace)} and says "Pam be civil"' in watcher.log()
 
     asyncio.run(main())
 

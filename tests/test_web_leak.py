@@ -14,8 +14,10 @@ what its viewer may see at that moment, worked out independently from the engine
   Peel single, which lie face up (LOO-SGL-1), and in table mode a card played irregularly (a revoke, a card out of
   turn), which was shown on the table even when the law takes it back (LOO-LAW-0b, NAP-LAW-6, NAP-LAW-7).
 
-Any other card-like token (``QH``, ``TS``, ``10S``) anywhere in a message is a leak: another hand, the miss, the
-stock, the widow, a thrown-up hand. A log entry of an earlier deal is checked against what the viewer could see in
+Any other card-like token (``QH``, ``TS``, ``10S``) anywhere in a message, or a card said in words in a log entry
+(``the queen of hearts``: the log says the cards as people read them), is a leak: another hand, the miss, the
+stock, the widow, a thrown-up hand. At a table created with ``hand_at_once`` a seat may see its own hand as soon as
+it is dealt (the table's departure from LOO-DECL-1), and nothing more. A log entry of an earlier deal is checked against what the viewer could see in
 that deal. The checker is itself tested: a server made to leak in several ways must be caught.
 
 Some games are played at tables in table mode (RULES.md §5, §8), where the test's people also commit
@@ -56,6 +58,18 @@ from roundgames.web.words import card_list
 
 #: a card as any message may write it: rank then suit, ``T`` or ``10`` for a ten
 CARD = re.compile(r"\b(?:10|[2-9TJQKA])[SHDC]\b")
+#: a card in words, as the log says it (``the four of hearts``, the period's knave)
+WORDS = re.compile(
+    r"\b(ace|king|queen|knave|ten|nine|eight|seven|six|five|four|three|two) of (spades|hearts|diamonds|clubs)\b",
+    re.IGNORECASE,
+)
+_RANK_LETTER = dict(
+    zip(
+        ["ace", "king", "queen", "knave", "ten", "nine", "eight", "seven", "six", "five", "four", "three", "two"],
+        "AKQJT98765432",
+        strict=True,
+    )
+)
 #: what :func:`card_tokens` looks for first: this pattern begins with a character class, which ``re`` scans for fast
 _CANDIDATE = re.compile(r"[0-9TJQKA][SHDC]\b")
 NAMES = ["Ann", "Bob", "Cy", "Dot", "Eve", "Flo", "Gus", "Hal"]
@@ -72,6 +86,12 @@ class _Abort(Exception):
 
 def shown(mask: int) -> set[str]:
     return {card_str(c) for c in cards_in(mask)}
+
+
+def looked_by_law(deal: Any, seat: int) -> bool:
+    """LOO-DECL-1: a player looks at his cards only when his turn to declare comes (or once he has declared, or
+    once the declaring is over)."""
+    return bool(deal.phase is not Phase.DECLARE or deal.decls[seat] is not Decl.NONE or deal.to_act == seat)
 
 
 # -- what each viewer may see --------------------------------------------------------------------
@@ -117,9 +137,8 @@ class Visibility:
                 public |= shown(deal.dealt[s])
         if deal.offers(Feature.DECLARATIONS):
             for s in range(deal.n):
-                # LOO-DECL-1: a player looks at his cards only when his turn to declare comes
-                looked = deal.phase is not Phase.DECLARE or deal.decls[s] is not Decl.NONE or deal.to_act == s
-                if looked:
+                # LOO-DECL-1, unless the table departs from it: a player looks at his cards when his turn comes
+                if looked_by_law(deal, s) or room.config.get("hand_at_once"):
                     sets[s] |= shown(deal.hands[s])
         else:
             for s in range(deal.n):
@@ -146,16 +165,16 @@ class Visibility:
         problems: list[str] = []
         message = self._without_pam(viewer, message, problems)
         wire = json.dumps(message, ensure_ascii=False)  # the text the websocket would carry
-        tokens = card_tokens(wire)
         log = message.get("log", [])
+        tokens = card_tokens(wire) + [t for e in log for t in word_tokens(json.dumps(e, ensure_ascii=False))]
         if all(e["deal"] == self.room.deal_number for e in log) and all(_card(t) in now[viewer] for t in tokens):
             return problems, len(tokens)  # every card in it may be seen now: no need to say where each one is
         checked = 0
         who = "spectator" if viewer is None else f"seat {viewer}"
 
-        def scan(text: str, allowed: set[str], where: str) -> None:
+        def scan(text: str, allowed: set[str], where: str, words: bool = False) -> None:
             nonlocal checked
-            for token in card_tokens(text):
+            for token in card_tokens(text) + (word_tokens(text) if words else []):
                 checked += 1
                 if _card(token) not in allowed:
                     problems.append(f"deal {self.room.deal_number}: {who} was sent {token} in {where}: {text[:300]}")
@@ -169,7 +188,7 @@ class Visibility:
             if sets is None:
                 problems.append(f"{who} was sent a log entry of deal {entry['deal']}, never dealt: {entry}")
                 continue
-            scan(json.dumps(entry, ensure_ascii=False), sets[viewer], f"a log entry of deal {entry['deal']}")
+            scan(json.dumps(entry, ensure_ascii=False), sets[viewer], f"a log entry of deal {entry['deal']}", True)
         return problems, checked
 
     def _without_pam(self, viewer: Viewer, message: dict[str, Any], problems: list[str]) -> dict[str, Any]:
@@ -197,6 +216,11 @@ def card_tokens(text: str) -> list[str]:
         elif text[i] != "1" and (i == 0 or not _wordy(text[i - 1])):
             out.append(m.group())
     return out
+
+
+def word_tokens(text: str) -> list[str]:
+    """The cards ``text`` says in words, as codes: ``"Eve plays the four of hearts"`` -> ``["4H"]``."""
+    return [_RANK_LETTER[rank.lower()] + suit[0].upper() for rank, suit in WORDS.findall(text)]
 
 
 def _wordy(ch: str) -> bool:
@@ -237,6 +261,8 @@ class GameRun:
     messages: int = 0
     tokens: int = 0
     hand_tokens: int = 0
+    #: states that showed a Loo seat its hand before LOO-DECL-1 lets it look (a ``hand_at_once`` table's)
+    early_hands: int = 0
     changed: asyncio.Event = field(default_factory=asyncio.Event)
 
     def receive(self, rec: Recorder, message: dict[str, Any]) -> None:
@@ -244,8 +270,12 @@ class GameRun:
         self.problems += problems
         self.messages += 1
         self.tokens += checked
-        if message.get("state"):
-            self.hand_tokens += len(message["state"]["hand"])
+        state = message.get("state")
+        if state:
+            self.hand_tokens += len(state["hand"])
+            deal = self.vis.room.table.deal
+            if rec.seat is not None and state["hand"] and deal is not None and deal.offers(Feature.DECLARATIONS):
+                self.early_hands += not looked_by_law(deal, rec.seat)
         self.changed.set()
 
 
@@ -381,6 +411,7 @@ class Outcome:
     undo_refused: int = 0
     undo_shown: int = 0
     undo_hidden: int = 0
+    early_hands: int = 0
 
 
 class Player:
@@ -618,7 +649,14 @@ class Player:
             self.store.close()
         laws = sum(1 for e in room.log if e.kind == "law")
         return Outcome(
-            run.problems, run.messages, run.tokens, run.hand_tokens, room.deal_number, **self.counts, laws=laws
+            run.problems,
+            run.messages,
+            run.tokens,
+            run.hand_tokens,
+            room.deal_number,
+            **self.counts,
+            laws=laws,
+            early_hands=run.early_hands,
         )
 
 
@@ -671,6 +709,44 @@ BATCHES = {
     # Five-card and Irish Loo: the stock, the exchanges (the cards put out and drawn), Pam, flushes shown
     "loo-five-irish": ("loo", ["five-card", "irish"], 40, 15),
 }
+
+
+def at_once(batch: list[Game], on: bool) -> list[Game]:
+    """The games of ``batch`` at tables created with ``hand_at_once`` on or off."""
+    return [Game({**g.config, "hand_at_once": on}, g.persons, g.deals, g.undoing) for g in batch]
+
+
+@pytest.mark.parametrize("on", [True, False], ids=["hand_at_once", "by_the_law"])
+def test_a_table_showing_each_hand_at_once_shows_a_seat_its_own_cards_and_no_others(on: bool, tmp_path: Path) -> None:
+    """``hand_at_once`` (the table's departure from LOO-DECL-1): each person is sent his own hand as soon as it is
+    dealt, and still no card of another hand, the miss or the stock; off (the default), never before his turn to
+    declare comes. The same seeded games both ways."""
+    batch = at_once(games("loo", ["peel", "enquire-within", "five-card", "irish"], 8, 41), on)
+    results = play_all(batch, tmp_path)
+    problems = [p for _, o in results for p in o.problems]
+    assert not problems, f"{len(problems)} leaks or stalls; the first:\n" + "\n".join(problems[:10])
+    assert sum(o.person_actions for _, o in results) > 20 and all(o.deals >= 1 for _, o in results)
+    early = sum(o.early_hands for _, o in results)
+    assert early > 0 if on else early == 0, early
+
+
+def test_the_checker_catches_another_hand_at_a_table_showing_each_hand_at_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At a ``hand_at_once`` table a seat's own hand is his to see early; the next seat's is still caught."""
+    honest = room_module.state_for
+
+    def leaky(facts: TableFacts, viewer: Viewer) -> dict[str, Any]:
+        state = honest(facts, viewer)
+        _leak_other_hand(state, facts, viewer)
+        return state
+
+    monkeypatch.setattr(room_module, "state_for", leaky)
+    body = {"game": "loo", "players": 5, "people": 1, "bot": "random", "bot_delay": 0, "hand_at_once": True}
+    config = table_config(body, 7)
+    assert config is not None and config["hand_at_once"] is True
+    outcome = asyncio.run(play(Game(config, 1, 3), tmp_path / "leaky.sqlite3", 5))
+    assert outcome.problems and all("was sent" in p for p in outcome.problems), outcome.problems[:3]
 
 
 #: table-mode batches: (game, presets, games, seed); the people commit irregularities too
@@ -761,6 +837,11 @@ def test_the_checker_catches_an_undo_that_hides_a_card_seen(tmp_path: Path, monk
 )
 def test_card_tokens_finds_what_the_card_pattern_finds(text: str) -> None:
     assert card_tokens(text) == CARD.findall(text)
+
+
+def test_word_tokens_reads_the_cards_the_log_says_in_words() -> None:
+    said = "Ann wins the trick (Ann the ace of spades, Bob the Two of clubs, Cy the knave of hearts); ten of cups"
+    assert word_tokens(said) == ["AS", "2C", "JH"]
 
 
 def test_every_option_of_the_brief_is_played() -> None:

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from roundgames.web.words import card_words
 from webproto import NAMES, Server, Table, comparable, refused
 
 
@@ -135,7 +136,7 @@ def test_table_mode_loo_law_14_revoke_is_warned_of_then_penalised_and_the_hand_r
         c.send({"type": "act", "action": f"play {card}", "irregular": True})
         update = c.until(lambda m: m["type"] == "update" and bool(m["log"]), "the revoke")
         assert [(e["kind"], e["seat"], e["text"]) for e in update["log"]] == [
-            ("action", seat, f"{name} plays {card}"),
+            ("action", seat, f"{name} plays {card_words(card)}"),
             ("law", seat, f"Revoke: {law}."),
             ("law", None, "Every card goes back to its hand: the hand is replayed from the first lead."),
         ]
@@ -156,7 +157,9 @@ def test_table_mode_loo_law_14_revoke_is_warned_of_then_penalised_and_the_hand_r
         assert card in hands[seat] and sum(len(h) for h in hands) == len(set().union(*hands))
         with server.ws(table.id) as spectator:
             _, watched = spectator.hello(None)
-            assert watched["state"]["hand"] == [] and any(e["text"] == f"{name} plays {card}" for e in watched["log"])
+            assert watched["state"]["hand"] == [] and any(
+                e["text"] == f"{name} plays {card_words(card)}" for e in watched["log"]
+            )
 
         dealer = int(deal["dealer"])
         after = finish_deal(table, found.number)
@@ -191,7 +194,7 @@ def test_table_mode_nap_law_6_revoke_ends_the_deal(server: Server) -> None:
         c.send({"type": "act", "action": f"play {card}", "irregular": True})
         update = c.until(lambda m: m["type"] == "update" and bool(m["log"]), "the revoke")
         log = [(e["kind"], e["text"]) for e in update["log"]]
-        assert log[:2] == [("action", f"{name} plays {card}"), ("law", f"Revoke: {law}.")]
+        assert log[:2] == [("action", f"{name} plays {card_words(card)}"), ("law", f"Revoke: {law}.")]
         assert log[2][0] == "result" and log[2][1].startswith(
             f"{NAMES[declarer]} {'lost' if seat == declarer else 'made'} {call}"
         )

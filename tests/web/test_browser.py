@@ -19,6 +19,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Locator, Page, WebSocket, expect
 
 from roundgames.session.decisions import bots_for
+from roundgames.web.words import card_words
 
 if TYPE_CHECKING:
     from conftest import WebServer
@@ -185,13 +186,33 @@ def sit_by_dialog(page: Page, url: str, name: str, seat: int) -> None:
     expect(page.get_by_test_id("conn-state")).to_have_text("connected")
 
 
-def cards_shown(page: Page) -> set[str]:
-    """Every card anywhere on the page: drawn cards (data-card) and card codes in the log's text."""
-    drawn: list[str] = page.locator("[data-card]").evaluate_all("els => els.map((e) => e.dataset.card)")
-    words = re.findall(
-        r"\b(?:10|[2-9TJQKA])[SHDC]\b", "\n".join(page.locator("[data-testid=log] li").all_text_contents())
+#: a card as the log says it in words: "the four of hearts"
+CARD_WORDS = re.compile(
+    r"\b(ace|king|queen|knave|ten|nine|eight|seven|six|five|four|three|two) of (spades|hearts|diamonds|clubs)\b", re.I
+)
+RANK_LETTERS = dict(
+    zip(
+        ["ace", "king", "queen", "knave", "ten", "nine", "eight", "seven", "six", "five", "four", "three", "two"],
+        "AKQJT98765432",
+        strict=True,
     )
-    return set(drawn) | set(words)
+)
+
+
+def played_card(line: str) -> str:
+    """The card a log line says was played, as its code: ``"Ann plays the three of hearts"`` -> ``"3H"``."""
+    said = CARD_WORDS.search(line)
+    assert said is not None and " plays " in line, line
+    return RANK_LETTERS[said.group(1).lower()] + said.group(2)[0].upper()
+
+
+def cards_shown(page: Page) -> set[str]:
+    """Every card anywhere on the page: drawn cards (data-card), and card codes or cards in words in the log."""
+    drawn: list[str] = page.locator("[data-card]").evaluate_all("els => els.map((e) => e.dataset.card)")
+    log = "\n".join(page.locator("[data-testid=log] li").all_text_contents())
+    codes = re.findall(r"\b(?:10|[2-9TJQKA])[SHDC]\b", log)
+    said = [RANK_LETTERS[rank.lower()] + suit[0].upper() for rank, suit in CARD_WORDS.findall(log)]
+    return set(drawn) | set(codes) | set(said)
 
 
 def next_deal(page: Page) -> None:
@@ -328,7 +349,7 @@ def test_clicking_an_illegal_card_explains_the_rule_and_sends_nothing(page: Page
 
     # The next thing sent is the legal card played after it: the illegal click sent nothing.
     line = take_turn(page, 0)
-    played = line.removeprefix("Ann plays ")
+    played = played_card(line)
     assert played != card
     assert len(acts) == sent_before + 1 and f'"play {played}"' in acts[-1], acts[sent_before:]
     assert played in before  # (the hand after it is not compared: the play may end the deal, and the next begin)
@@ -404,7 +425,7 @@ def test_a_reload_mid_deal_resumes_the_same_hand_and_play_goes_on(page: Page, se
     assert page.locator("[data-testid=log] li").all_text_contents()[: len(lines)] == lines
     line = take_turn(page, 0)
     assert line.startswith("Ann plays ")
-    assert line.removeprefix("Ann plays ") in cards  # a card of the hand as it was before
+    assert played_card(line) in cards  # a card of the hand as it was before
 
 
 def test_a_server_restart_mid_deal_resumes_with_the_same_cards(page: Page, server_process: WebServer) -> None:
@@ -424,7 +445,7 @@ def test_a_server_restart_mid_deal_resumes_with_the_same_cards(page: Page, serve
     expect(page.get_by_test_id("contract")).to_have_text(contract)
     line = take_turn(page, 0)
     assert line.startswith("Ann plays ")
-    assert line.removeprefix("Ann plays ") in cards  # a card of the hand as it was before
+    assert played_card(line) in cards  # a card of the hand as it was before
 
 
 def test_the_table_fits_a_phone_and_screenshots_at_phone_and_desktop_sizes(
@@ -509,7 +530,7 @@ def test_keyboard_play_a_number_key_picks_a_card_and_enter_plays_it(page: Page, 
     expect(actions_of(page, 0).filter(has_text="plays")).to_have_count(0)  # picking alone plays nothing
     page.keyboard.press("Enter")
 
-    expect(actions_of(page, 0).last).to_have_text(f"Ann plays {card}")
+    expect(actions_of(page, 0).last).to_have_text(f"Ann plays {card_words(card)}")
 
 
 def test_keyboard_0_picks_the_tenth_card_of_the_spare_hand_and_enter_keeps_the_five(
@@ -772,7 +793,7 @@ def test_table_mode_a_dimmed_card_asks_first_then_the_law_is_in_the_log(
     expect(laws.first).to_have_text(re.compile(r": LOO-LAW-1[0-7] applied to Ann: \d+ into the next pool\.$"))
     replayed = "Every card goes back to its hand: the hand is replayed from the first lead."
     expect(laws.last).to_have_text("The card goes back to Ann's hand." if first_card else replayed)
-    expect(actions_of(page, 0).last).to_have_text(f"Ann plays {card}")
+    expect(actions_of(page, 0).last).to_have_text(f"Ann plays {card_words(card)}")
     expect(page.get_by_test_id("pool")).to_have_text(re.compile(r"^Pool \d+ \(\d+ of it for the next deal\)$"))
     # The hand is replayed: every card back in its hand (Ann's three), no trick finished and none held in view; the
     # bots before Ann may lead again at once (no pause here), but no card of hers lies on the table.

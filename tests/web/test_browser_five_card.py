@@ -21,6 +21,7 @@ from playwright.sync_api import Page, expect
 
 from roundgames.web.protocol import new_table_config
 from roundgames.web.store import SqliteStore
+from roundgames.web.words import card_title, card_words
 
 from .test_browser import (
     CARDS,
@@ -95,28 +96,32 @@ def test_five_card_exchange_marked_by_tapping_then_a_flush_shown_and_paid(
     card = page.locator(f'{HAND} [data-card="{odd}"]')
     card.click()
     expect(card).to_have_attribute("aria-pressed", "true")
-    expect(hint).to_contain_text(f"Picked 1: {odd}. The stock holds 31 cards.")
+    expect(hint).to_contain_text(f"Picked 1: {card_words(odd)}. The stock holds 31 cards.")
     exchange = actions.get_by_role("button", name="Exchange 1 card", exact=True)
     expect(exchange).to_be_visible()
     shot(page, "five-card-exchange")
     exchange.click()
-    expect(actions_of(page, 0).first).to_have_text(f"You exchange {odd}")
+    expect(actions_of(page, 0).first).to_have_text(f"You exchange {card_words(odd)}")
 
     # The bots declare; Ann's flush is shown for her at once (RULES.md §14.34: she has no choice), and paid.
     result = page.get_by_test_id("deal-result")
     expect(result).to_contain_text("Ann takes the pool with a flush.")
     log = page.get_by_test_id("log")
     expect(log).to_contain_text("Ann shows a flush: ")
-    shown = re.search(r"Ann shows a flush: ((?:[2-9TJQKA][SHDC] ){4}[2-9TJQKA][SHDC])", text(log))
-    assert shown is not None and odd not in shown.group(1).split(), text(log)
-    assert len({c[-1] for c in shown.group(1).split()}) == 1, shown.group(1)  # her suit: the odd card went out
+    # The five cards in words ("the ace of hearts, ..., and the two of hearts"), the odd card not among them.
+    shown = re.search(r"Ann shows a flush: ([a-z ,]+)", text(log))
+    assert shown is not None and card_words(odd) not in shown.group(1), text(log)
+    suits = re.findall(r"\bof (spades|hearts|diamonds|clubs)\b", shown.group(1))
+    assert len(suits) == 5 and len(set(suits)) == 1, shown.group(1)  # her suit: the odd card went out
     net = text(page.get_by_test_id("deal-net"))
     assert re.search(r"You \+\d+", net), net
     assert len(re.findall(r"Bot \d -\d+", net)) == 3, net  # each other player paid a loo (LOO5-6)
     shot(page, "five-card-flush")
 
 
-def test_the_ace_of_trumps_is_led_saying_pam_be_civil(page: Page, server_factory: Callable[..., WebServer]) -> None:
+def test_the_ace_of_trumps_is_led_saying_pam_be_civil(
+    page: Page, server_factory: Callable[..., WebServer], shot: Callable[..., object]
+) -> None:
     seated(page, server_factory, CIVIL_SEED)
     wait_turn(page)
     take_turn(page, 0, prefer=("Stand",))
@@ -127,11 +132,16 @@ def test_the_ace_of_trumps_is_led_saying_pam_be_civil(page: Page, server_factory
     assert suit is not None
     ace = f"A{suit.group(1)}"
     page.locator(f'{HAND} [data-card="{ace}"]').click()
-    expect(page.get_by_test_id("message")).to_have_text(f"Choose how to play {ace}.")
-    civil = page.get_by_test_id("actions").get_by_role("button", name=f'{ace}, saying "Pam be civil"', exact=True)
+    expect(page.get_by_test_id("message")).to_have_text(f"Choose how to play {card_words(ace)}.")
+    actions = page.get_by_test_id("actions")
+    expect(actions.get_by_role("button", name=card_title(ace), exact=True)).to_be_visible()
+    civil = actions.get_by_role("button", name=f'{card_title(ace)}, saying "Pam be civil"', exact=True)
     expect(civil).to_be_visible()
+    # The two ways are explained, with the rule: what saying it does to the holder of Pam (LOO5-4).
+    expect(page.get_by_test_id("choose-hint")).to_contain_text("may not play it to this trick (LOO5-4)")
+    shot(page, "five-card-pam-be-civil", full_page=False)
     civil.click()
-    expect(actions_of(page, 0).last).to_have_text(f'Ann plays {ace} and says "Pam be civil"')
+    expect(actions_of(page, 0).last).to_have_text(f'Ann plays {card_words(ace)} and says "Pam be civil"')
 
 
 def test_pam_wears_its_band_and_is_named_pam(

@@ -17,6 +17,22 @@ import pytest
 from .webclient import Seat, create, play_first, sit
 
 CARD = re.compile(r"\b(?:10|[2-9TJQKA])[SHDC]\b")
+WORDS = re.compile(
+    r"\b(ace|king|queen|knave|ten|nine|eight|seven|six|five|four|three|two) of (spades|hearts|diamonds|clubs)"
+)
+RANKS = dict(
+    zip(
+        ["ace", "king", "queen", "knave", "ten", "nine", "eight", "seven", "six", "five", "four", "three", "two"],
+        "AKQJT98765432",
+        strict=True,
+    )
+)
+
+
+def said(line: str) -> str:
+    """The card a log line says was played, as its code ("" where it plays none): "Ann plays the nine of hearts"."""
+    found = WORDS.search(line) if " plays " in line else None
+    return RANKS[found.group(1)] + found.group(2)[0].upper() if found else ""
 
 
 def _next(seat: Seat, *types: str) -> dict[str, Any]:
@@ -142,7 +158,9 @@ def test_a_review_shows_the_seat_only_what_it_saw_until_the_sitting_is_over(serv
     _play_until(ann, lambda s: s["deal"] is not None and s["deal"]["number"] == 2, acted)
     dealt = next(s["hand"] for s in acted if s["deal"]["number"] == 1)
     turns = [s for s in acted if s["deal"]["number"] == 1]
-    played = {w for e in ann.log if e["deal"] == 1 and e["kind"] == "action" for w in CARD.findall(e["text"])}
+    # The cards played, as the log says them (in words: "Bot 2 plays the nine of hearts").
+    played = {said(line) for e in ann.log if e["deal"] == 1 and e["kind"] == "action" for line in [e["text"]]}
+    played.discard("")
 
     ann.send({"type": "review", "deal": 1})
     review = _next(ann, "review", "error")

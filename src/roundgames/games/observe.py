@@ -159,6 +159,8 @@ class Observer:
     bid_word: str = "act"
     #: the bidding decides which seats play the tricks: a table that asks who won a trick names them
     names_players: bool = False
+    #: why a seat may hold cards it may not look at yet, as the seat reads it, and the rule; None where it never does
+    looks_later: tuple[str, str] | None = None
 
     def observe(self, deal: Deal, seat: int) -> Observation:
         """What ``seat`` may see of ``deal``: its view as the table's facts."""

@@ -193,7 +193,7 @@ LOO_WORDS: dict[str, OptionWords] = {
     ),
     "dealer_stands_out_above": _w(
         "The dealer sits out",
-        {None: "The dealer always plays."},
+        {None: "The dealer deals himself a hand at any size of table: he never sits out."},
         number="With more than {n} players, the dealer deals but sits out the hand.",
     ),
     "pack": _w(

@@ -41,6 +41,7 @@ class LooObserver(Observer):
     pot_word = "pool"
     turns_up = True
     bid_word = "declare"
+    looks_later = ("You look at your cards when your turn to declare comes", "LOO-DECL-1")
     names_players = True
 
     def pot(self, deal: Deal | None, view: View[Any] | None = None) -> Pot | None:

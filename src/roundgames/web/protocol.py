@@ -52,7 +52,12 @@ SETTINGS = (
     "mode",
     "hints",
     "turn_seconds",
+    "hand_at_once",
 )
+#: the table's yes-or-no settings, each with its default: spectators may watch, each action asks a second tap, a
+#: person may ask for hints, each person sees his cards as soon as they are dealt (the table's departure from
+#: LOO-DECL-1)
+SWITCHES = {"spectators": True, "confirm": False, "hints": False, "hand_at_once": False}
 #: how a table treats an action the rules forbid: refused (strict), or ruled on by the laws (table)
 MODES = ("strict", "table")
 MODE_DOC = (
@@ -89,6 +94,13 @@ TURN_DOC = (
 HINTS_DOC = (
     "a person may ask at his turn what the expert bot makes of each option (the Hint button); the answer goes to "
     "him alone, and the score sheet marks each deal played with hints"
+)
+
+#: what the option ``hand_at_once`` does (``GET /api/options``)
+HAND_AT_ONCE_DOC = (
+    "each person sees his own cards as soon as they are dealt, not only when his turn to declare comes: the table's "
+    "departure from LOO-DECL-1, whose law guards against signs at a real table (online there are none); the "
+    "declarations still go in turn"
 )
 
 
@@ -251,12 +263,10 @@ def new_table_config(body: Any) -> dict[str, Any]:
         "bot": bot,
         "bots": bots,
         "bot_delay": float(delay),
-        "spectators": _field(body, "spectators", bool, True),
         "rounds": rounds,
-        "confirm": _field(body, "confirm", bool, False),
         "mode": mode,
-        "hints": _field(body, "hints", bool, False),
         "turn_seconds": turn,
+        **{name: _field(body, name, bool, default) for name, default in SWITCHES.items()},
         "seed": secrets.randbits(64),  # unguessable: finished records must not reveal later deals
     }
     # The engine is the judge of the rules: a table it cannot deal is refused now, not at the first deal.
@@ -385,5 +395,6 @@ def options_catalogue() -> dict[str, Any]:
         "bots": list(BOTS),
         "mode": {"default": "strict", "values": list(MODES), "doc": MODE_DOC},
         "hints": {"default": False, "doc": HINTS_DOC},
+        "hand_at_once": {"default": False, "doc": HAND_AT_ONCE_DOC},
         "turn_seconds": {"default": None, "range": list(TURN_RANGE), "doc": TURN_DOC},
     }

@@ -30,7 +30,7 @@ from .seating import LogEntry, RoomError, SeatInfo
 from .store import Event, effective
 from .timing import Timing
 from .views import seen_mask, spare_ten
-from .words import card_list, deal_line, describe, in_names, result_sentence, rules_help, trick_text
+from .words import card_list, cards_words, deal_line, describe, in_names, result_sentence, rules_help, trick_text
 
 __all__ = [
     "AWAY_AFTER",
@@ -286,7 +286,7 @@ def _take_spare(state: TableState, seq: int, seat: int, bot: bool) -> None:
     if table.keeping == seat:
         raise RoomError("illegal", f"{name} has taken the spare hand already: keep five", deal.game.verbs["spare"].rule)
     table.act(seat, "spare")
-    ten = " ".join(card_list(spare_ten(deal, seat)))
+    ten = cards_words(card_list(spare_ten(deal, seat)))  # the log says cards in words
     private = {seat: f"You take the spare hand (a call of Nap): {ten}. Keep five."}
     state.log_line(seq, "action", seat, f"{name} takes the spare hand (a call of Nap)", private)
     state.acts.append(("act", seat, bot, seq, "revealing"))

@@ -199,6 +199,7 @@ class Room:
             "mode": c.get("mode", "strict"),
             "hints": bool(c.get("hints", False)),  # a table stored before hints existed has none
             "turn_seconds": c.get("turn_seconds"),  # a table stored before the turn clock existed has none
+            "hand_at_once": bool(c.get("hand_at_once", False)),  # a table stored before the setting has it off
             "rounds": c["rounds"],
             "rules": self.state.rules_help,
             "rules_page": rules_page(table.rules),

@@ -21,7 +21,7 @@ from ..core.errors import IllegalActionError, RoundgamesError
 from ..games.observe import Pot, observer_of
 from ..games.protocol import Deal, Stage, View
 from ..session.table import Table
-from .words import TableDeal, action_text, card_list, result_sentence
+from .words import TableDeal, action_text, card_list, card_title, result_sentence
 
 __all__ = [
     "SeatFacts",
@@ -37,6 +37,11 @@ __all__ = [
 SUIT_LETTERS = "SHDC"
 #: the label of the one choice a person who took the spare hand has left (docs/web.md, ``keep``)
 KEEP = {"action": "keep", "label": "Keep these five", "choose": [5, 5]}
+#: why a card is offered twice: the ace of trumps led, plainly or "Pam be civil" (docs/web.md, ``legal``)
+CIVIL_NOTE = (
+    'Leading the ace of trumps you may say "Pam be civil": then whoever holds Pam may not play it to this trick '
+    "(LOO5-4)."
+)
 
 
 @dataclass(frozen=True)
@@ -92,9 +97,11 @@ def legal_entries(deal: TableDeal, view: View[Any], keeping: bool) -> list[dict[
         verb = verbs[a.verb]
         if a.verb == "play":
             card = words[1]
-            entry = {"action": " ".join(words), "label": card, "card": card}
+            # The card in words, as its button says it (the code stays in ``action`` and ``card``, for typing).
+            entry = {"action": " ".join(words), "label": card_title(card), "card": card}
             if words[2:]:  # the card with the game's words: the ace of trumps led with "Pam be civil" (LOO5-4)
-                entry |= {"label": f'{card}, saying "Pam be civil"', "words": " ".join(words[2:])}
+                entry |= {"label": f'{card_title(card)}, saying "Pam be civil"', "words": " ".join(words[2:])}
+                entry["note"] = CIVIL_NOTE
             out.append(entry)
         elif verb.args == "cards":
             counts.setdefault(a.verb, []).append(len(words) - 1)
@@ -193,6 +200,9 @@ def _game_state(deal: TableDeal, view: View[Any]) -> tuple[dict[str, Any], Pot |
     if any(s != view.seat for s in view.seen_hands):  # hands face up: a single (LOO-SGL-1), a flush shown (LOO5-6)
         out["faces"] = {str(s): card_list(m) for s, m in view.seen_hands.items()}
     out["notes"] = list(view.notes)
+    # Why no seat may throw up this deal, where none may (club law, LOO-VAR-CLUBLAW): said beside the choices.
+    law = observer.all_play(deal)
+    out["all_play"] = {"text": law.value, "rule": law.rule} if law is not None else None
     return out, pot
 
 
@@ -272,6 +282,7 @@ def state_for(facts: TableFacts, viewer: int | None) -> dict[str, Any]:
         "hand": [],
         "legal": [],
         "illegal": {},
+        "unseen": None,
         "keeping": None,
         "scores": facts.scores,
         "next_deal_at": facts.next_deal_at,
@@ -290,7 +301,7 @@ def state_for(facts: TableFacts, viewer: int | None) -> dict[str, Any]:
     if viewer is None:
         return state
     view = deal.view(viewer)
-    state["hand"] = card_list(view.hand)
+    state["hand"], state["unseen"] = _own_hand(facts, deal, view)
     keeping = table.keeping == viewer
     if keeping:
         state["keeping"] = {"cards": card_list(spare_ten(deal, viewer)), "keep": 5}
@@ -305,6 +316,22 @@ def state_for(facts: TableFacts, viewer: int | None) -> dict[str, Any]:
     if peeped is not None:
         d["widow"] = card_str(peeped)  # the viewer peeped at it (NAP-VAR-PEEP)
     return state
+
+
+def _own_hand(facts: TableFacts, deal: TableDeal, view: View[Any]) -> tuple[list[str], dict[str, Any] | None]:
+    """The viewer's hand (``state.hand``) and what he holds but may not look at yet (``state.unseen``): a count
+    and why, with the rule (LOO-DECL-1: he looks at his cards when his turn to declare comes), never the cards.
+    At a table created with ``hand_at_once`` he sees them as soon as they are dealt, the table's one departure
+    from that law."""
+    held = deal.hands[view.seat]
+    hidden = held & ~view.hand
+    if not hidden:
+        return card_list(view.hand), None
+    if facts.summary.get("hand_at_once"):
+        return card_list(view.hand | held), None
+    why = observer_of(deal.game).looks_later
+    text, rule = why if why is not None else ("You see these cards later in the deal", "")
+    return card_list(view.hand), {"cards": int.bit_count(hidden), "text": text, "rule": rule}
 
 
 def seen_mask(deal: Deal, view: View[Any]) -> int:

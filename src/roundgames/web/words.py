@@ -3,8 +3,10 @@
 The words themselves are the game's (:meth:`Deal.describe <roundgames.games.protocol.Deal.describe>`,
 :meth:`DealResult.sentence <roundgames.games.protocol.DealResult.sentence>`, the verb table) and the guide's (the
 house rules in words, :mod:`roundgames.guide`);
-this module only puts each seat's name where the engine writes its label (``P1``..), and says which words are
-for everyone and which for the actor alone. Nothing here knows which game is played.
+this module only puts each seat's name where the engine writes its label (``P1``..), says each card in words
+where a person reads it (``"Eve plays the four of hearts"``, never ``4H``: the codes are for typed input and the
+records), and says which words are for everyone and which for the actor alone. Nothing here knows which game is
+played.
 """
 
 from __future__ import annotations
@@ -13,19 +15,24 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from ..core.cards import card_str, cards_in, sort_key
+from ..core.cards import Card, card_str, cards_in, sort_key
 from ..core.tricks import Trick
 from ..games.observe import observer_of
 from ..games.protocol import Deal
 from ..guide import house_rules, rules_page_path, table_title
+from ..guide.render import card_name
 
 __all__ = [
     "TableDeal",
     "action_text",
     "card_list",
+    "card_title",
+    "card_words",
+    "cards_words",
     "deal_line",
     "describe",
     "in_names",
+    "in_words",
     "result_sentence",
     "rules_help",
     "rules_page",
@@ -34,6 +41,9 @@ __all__ = [
 ]
 
 _SEAT_LABEL = re.compile(r"\bP[1-9]\b")
+#: a card code as the engine writes it (``4H``, ``TD``), or a run of them separated by spaces (a hand, an exchange)
+_CODE = r"(?:10|[2-9TJQKA])[SHDC]"
+_CODES = re.compile(rf"\b{_CODE}(?: {_CODE})*\b")
 
 
 #: a deal as the web table uses it: the game protocol
@@ -43,6 +53,32 @@ TableDeal = Deal
 def card_list(mask: int) -> list[str]:
     """A hand's cards as text, in the order the table shows them."""
     return [card_str(c) for c in sorted(cards_in(mask), key=sort_key)]
+
+
+def card_title(card: Card | str) -> str:
+    """A card as a label or a button says it, from the guide's one naming of the cards (the period's knave):
+    ``card_title("QH") == "Queen of hearts"``."""
+    code = card if isinstance(card, str) else card_str(card)
+    return card_name("T" + code[-1] if code.startswith("10") else code.upper())
+
+
+def card_words(card: Card | str) -> str:
+    """A card as a person reads it in a sentence, from the guide's one naming of the cards (the period's knave):
+    ``card_words("4H") == "the four of hearts"``."""
+    return "the " + card_title(card).lower()
+
+
+def cards_words(codes: Sequence[Card | str]) -> str:
+    """Several cards in words: ``"the four of hearts and the two of clubs"``, a list with commas beyond two."""
+    said = [card_words(c) for c in codes]
+    return said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]
+
+
+def in_words(text: str) -> str:
+    """The engine's words with each card code (or run of codes) said in words: ``"P1 plays 4H"`` ->
+    ``"P1 plays the four of hearts"``. Applied to the engine's own text before the people's names go in, so a name
+    that looks like a card stays a name."""
+    return _CODES.sub(lambda m: cards_words(m.group(0).split()), text)
 
 
 def in_names(text: str, deal: Deal, names: Sequence[str]) -> str:
@@ -60,20 +96,21 @@ def describe(deal: Deal, action: Any, names: Sequence[str]) -> tuple[str, str | 
     """The log's words for an action: ``(what everyone reads, what the actor reads or None)``.
 
     The actor's own words may name cards he discarded or kept; nobody else's do."""
-    public = in_names(deal.describe(action), deal, names)
-    mine = in_names(deal.describe(action, own=True), deal, names)
+    public = in_names(in_words(deal.describe(action)), deal, names)
+    mine = in_names(in_words(deal.describe(action, own=True)), deal, names)
     return public, (mine if mine != public else None)
 
 
 def trick_text(trick: Trick, names: Sequence[str]) -> str:
-    """``Ann wins the trick (Ann AS, Bob 2C, ...)``."""
+    """``Ann wins the trick (Ann the ace of spades, Bob the two of clubs, ...)``."""
     assert trick.winner is not None
-    cards = ", ".join(f"{names[s]} {card_str(c)}" for s, c in zip(trick.seats, trick.cards, strict=True))
+    cards = ", ".join(f"{names[s]} {card_words(c)}" for s, c in zip(trick.seats, trick.cards, strict=True))
     return f"{names[trick.winner]} wins the trick ({cards})"
 
 
 def deal_line(deal: Deal, number: int, names: Sequence[str]) -> str:
-    """``Deal 4: Ann deals``, with the kind of deal and the card turned up where the game turns one up."""
+    """``Deal 4: Ann deals``, with the kind of deal and the card turned up where the game turns one up (``the
+    turn-up is the ten of diamonds``)."""
     text = f"Deal {number}: {names[deal.dealer]} deals"
     view = deal.view(deal.dealer)  # the kind of deal and the turn-up are public
     observer = observer_of(deal.game)
@@ -81,14 +118,14 @@ def deal_line(deal: Deal, number: int, names: Sequence[str]) -> str:
     if turnup is not None:
         named = observer.kind(deal, view)
         kind = f" a {named.replace('_', ' ')} deal" if named is not None else ""
-        text += f"{kind}; the turn-up is {card_str(turnup)}"
+        text += f"{kind}; the turn-up is {card_words(turnup)}"
     return text
 
 
 def result_sentence(deal: Deal, names: Sequence[str]) -> str | None:
     """A finished deal's result in the one sentence every surface prints (None until it is finished)."""
     result = deal.result()
-    return None if result is None else in_names(result.sentence(), deal, names)
+    return None if result is None else in_names(in_words(result.sentence()), deal, names)
 
 
 def rules_help(rules: Any) -> list[str]:

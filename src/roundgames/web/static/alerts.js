@@ -4,7 +4,8 @@
 import { settings } from "./settings.js";
 
 const MARK = "● ";
-const SPOKEN_KINDS = new Set(["action", "law", "trick", "result", "chat"]);
+// The deal line too: it says who deals and the turn-up in words ("the turn-up is the ten of diamonds").
+const SPOKEN_KINDS = new Set(["deal", "action", "law", "trick", "result", "chat"]);
 const LIVE_LINES = 6; // a screen reader reads additions; old lines are only trimmed so the region stays small
 
 /** Read a line aloud through the live region (id "announce"). */

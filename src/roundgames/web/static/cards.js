@@ -1,4 +1,6 @@
-// Cards as the protocol writes them ("QH", "TS"; "10S" accepted), their spoken names, and their faces as SVG.
+// Cards as the protocol writes them ("QH", "TS"; "10S" accepted), their names, and their faces as SVG. cardName is
+// the page's one naming of a card (the server's log says them with the guide's same words, web/words.py): every
+// label, button and line a person reads on the page says a card through it, never as its code.
 // Pure: no DOM access, so it can be imported and checked outside a browser.
 // Pips are SVG paths of our own, never font glyphs: a fresh machine may have no font with the suit symbols.
 
@@ -37,6 +39,17 @@ export function rankText(rank) {
 export function cardName(code) {
   const card = parseCard(code);
   return card ? `${RANK_NAMES[card.rank]} of ${SUIT_NAMES[card.suit]}` : String(code);
+}
+
+/** "the queen of hearts": the card's name inside a sentence. */
+export function cardWords(code) {
+  return parseCard(code) ? `the ${cardName(code).toLowerCase()}` : String(code);
+}
+
+/** Several cards in a sentence: "the four of hearts and the two of clubs". */
+export function cardsWords(codes) {
+  const said = codes.map(cardWords);
+  return said.length > 1 ? `${said.slice(0, -1).join(", ")} and ${said.at(-1)}` : said[0] ?? "";
 }
 
 /** The card's name with its part in the game: "Knave of clubs, Pam" for Pam, the card above every trump (LOO5-3). */
@@ -92,6 +105,21 @@ export function cardSvg(code, { pam = false } = {}) {
     + middle
     + `<text x="52" y="12" class="letter" text-anchor="middle" font-size="7">${suit}</text>`
     + `</g>${pam ? PAM_MARK : ""}</svg>`;
+}
+
+let backsDrawn = 0;
+
+/**
+ * A card's back, for a card held but not yet looked at (LOO-DECL-1): the same 60x84 box as a face, a lattice on
+ * the back's colour (style.css, .back), so that it reads as a card face down in any colour scheme.
+ */
+export function cardBackSvg() {
+  const id = `lattice-${++backsDrawn}`; // each back its own pattern: an id is unique in the page
+  return `<svg class="face back" viewBox="0 0 60 84" xmlns="http://www.w3.org/2000/svg" aria-hidden="true">`
+    + `<defs><pattern id="${id}" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">`
+    + `<rect width="8" height="8" class="back-ground"/><path d="M0 0H8M0 0V8" class="back-line"/></pattern></defs>`
+    + `<rect class="paper" x="0.75" y="0.75" width="58.5" height="82.5" rx="5"/>`
+    + `<rect x="5" y="5" width="50" height="74" rx="3" fill="url(#${id})"/></svg>`;
 }
 
 function escapeXml(text) {

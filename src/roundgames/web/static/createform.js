@@ -210,6 +210,7 @@ export class CreateForm {
     };
     if (this.el("rounds").value.trim() !== "") body.rounds = number("rounds");
     if (this.el("turn_seconds").value.trim() !== "") body.turn_seconds = number("turn_seconds");
+    if (this.el("hand_at_once")?.checked) body.hand_at_once = true; // the table's departure from LOO-DECL-1
     const bots = this.seatBots();
     if (bots) body.bots = bots;
     const options = this.changedOptions();

@@ -39,6 +39,11 @@ function talkLines(state) {
     lines.push(h("p", { class: "felt-high", dataset: { testid: "felt-high-call" },
       text: high ? `To beat: ${contractText(high.call)} by ${seatName(state, high.seat, { you: true })}` : "No call yet" }));
   }
+  if (deal.phase === "declare" && deal.all_play) {
+    // Club law: why nobody is offered Throw up this deal (LOO-VAR-CLUBLAW).
+    lines.push(h("p", { class: "felt-law", dataset: { testid: "felt-all-play" },
+      text: `${deal.all_play.text}: nobody may throw up (${deal.all_play.rule})` }));
+  }
   const notes = (deal.notes ?? []).map((note, seat) => [seat, note]).filter(([, note]) => note);
   if (notes.length) {
     lines.push(h("ul", { class: "felt-notes" },

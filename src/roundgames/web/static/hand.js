@@ -4,14 +4,18 @@
 // At a table in table mode a dimmed card (or a card out of turn in the play) may still be played: it is sent, and
 // the server answers with the law it would bring into force, which the page asks the person to confirm.
 
-import { cardLabel, cardName, cardSvg } from "./cards.js";
+import { cardBackSvg, cardLabel, cardName, cardSvg, cardsWords } from "./cards.js";
 import { fill, h } from "./dom.js";
 import { seatName } from "./format.js";
+
+// A prompt or a word of guidance, not a refusal: the message line shows it in the text's colour, not the error's.
+const NEUTRAL = { neutral: true };
 
 export class PlayControls {
   /**
    * @param {{hand: Element, actions: Element, hint: Element, act: (action: string) => boolean,
-   *          say: (text: string) => void}} parts  `act` sends an action and says whether it could be sent.
+   *          say: (text: string, options?: {neutral?: boolean}) => void}} parts  `act` sends an action and says
+   *          whether it could be sent; `say` shows a line, a refusal unless `neutral`.
    */
   constructor({ hand, actions, hint, act, say }) {
     Object.assign(this, { hand, actions, hint, act, say });
@@ -74,6 +78,9 @@ export class PlayControls {
     this.hand.classList.toggle("off-turn", !yourTurn);
     this.hand.classList.toggle("choosing", choosing);
     this.hand.classList.toggle("judging", yourTurn && !playing);
+    const unseen = this.cards.length ? null : this.state.unseen;
+    this.hand.classList.toggle("unseen", Boolean(unseen));
+    if (unseen) return this.drawBacks(unseen);
     this.hand.style.setProperty("--n", Math.max(this.cards.length, 1));
     fill(this.hand, this.cards.map((card, i) => {
       const legal = choosing || this.entriesFor(card).length > 0;
@@ -95,6 +102,16 @@ export class PlayControls {
     }));
   }
 
+  /** The cards held but not looked at yet, face down, and why (LOO-DECL-1: at his turn to declare he looks). */
+  drawBacks({ cards, text, rule }) {
+    this.hand.style.setProperty("--n", Math.max(cards, 1));
+    const why = rule ? `${text} (${rule}).` : `${text}.`;
+    fill(this.hand,
+      h("div", { class: "backs", role: "img", "aria-label": `${cards} card${cards === 1 ? "" : "s"}, face down` },
+        Array.from({ length: cards }, () => h("span", { class: "card back", html: cardBackSvg() }))),
+      h("p", { class: "unseen-note", "data-testid": "unseen-note", text: why }));
+  }
+
   drawActions() {
     const buttons = this.legal.filter((entry) => !entry.card).map((entry) => this.button(entry));
     // A card that can be played in more than one way ("play AT" or "play AT civil") offers each way.
@@ -102,7 +119,16 @@ export class PlayControls {
     if (ways.length > 1) buttons.push(...ways.map((entry) => this.button(entry)));
     fill(this.actions, buttons);
     const chooser = this.chooser;
-    this.hint.textContent = chooser ? this.chooseHint(chooser) : "";
+    // A card offered in more than one way says why (the ace of trumps led saying "Pam be civil", LOO5-4).
+    const why = ways.length > 1 ? ways.find((entry) => entry.note)?.note ?? "" : "";
+    this.hint.textContent = chooser ? this.chooseHint(chooser) : why || this.allPlayHint();
+  }
+
+  /** At his turn to declare under club law: why Throw up is not among his choices (LOO-VAR-CLUBLAW). */
+  allPlayHint() {
+    const deal = this.state.deal;
+    if (!deal?.all_play || deal.phase !== "declare" || !this.legal.length) return "";
+    return `${deal.all_play.text}: nobody may throw up (${deal.all_play.rule}).`;
   }
 
   button(entry) {
@@ -125,7 +151,7 @@ export class PlayControls {
     // The stock's count bounds an exchange (LOO5-2): said where the cards are chosen.
     const left = stock !== null && stock !== undefined ? ` The stock holds ${stock} card${stock === 1 ? "" : "s"}.` : "";
     return `Pick ${count} card${max === 1 ? "" : "s"}, then ${label}. Picked ${picked.length}: `
-      + `${picked.length ? picked.join(" ") : "none"}.${left}`;
+      + `${picked.length ? cardsWords(picked) : "none"}.${left}`;
   }
 
   tapCard(card) {
@@ -158,7 +184,7 @@ export class PlayControls {
     }
     if (ways.length > 1) {
       this.selected = card;
-      this.say(`Choose how to play ${card}.`);
+      this.say(`Choose how to play the ${cardName(card).toLowerCase()}.`, NEUTRAL);
       this.draw();
       return null;
     }
@@ -170,7 +196,7 @@ export class PlayControls {
     if (reason) return this.say(`${cardName(card)}: ${reason}`);
     const toAct = this.state.deal?.to_act;
     if (this.legal.length === 0 && toAct !== null && toAct !== undefined) {
-      return this.say(`Wait: it is ${seatName(this.state, toAct)}'s turn.`);
+      return this.say(`Wait: it is ${seatName(this.state, toAct)}'s turn.`, NEUTRAL);
     }
     const buttons = this.legal.filter((entry) => !entry.card).map((entry) => entry.label);
     const phase = this.state.deal?.phase;
@@ -178,7 +204,7 @@ export class PlayControls {
       // Tapping a card before the play: say what the turn wants instead (the buttons), not a bare refusal.
       const first = { declare: "Declare first", call: "Call first", purchase: "Buy or stand first" }[phase] ?? "Choose first";
       const choices = buttons.length > 1 ? `${buttons.slice(0, -1).join(", ")} or ${buttons.at(-1)}` : buttons[0];
-      return this.say(`${first}: ${choices}. The cards are played after that.`);
+      return this.say(`${first}: ${choices}. The cards are played after that.`, NEUTRAL);
     }
     this.say(`${cardName(card)} cannot be played now.`);
   }
@@ -203,7 +229,7 @@ export class PlayControls {
   trigger(key, action, label) {
     if (this.state.table?.confirm && this.armed !== key) {
       this.armed = key;
-      this.say(`Tap ${label} again to confirm.`);
+      this.say(`Tap ${label} again to confirm.`, NEUTRAL);
       return this.draw();
     }
     this.armed = null;

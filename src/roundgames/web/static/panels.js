@@ -146,6 +146,11 @@ export function renderRules(dialog, state) {
       ? "Hints: allowed. At your turn the Hint button shows you alone the expert bot's value of each option; the score "
         + "sheet marks each deal played with hints."
       : "Hints: off (a table allows them when it is created)." }),
+    // A table that shows each hand at once says so, as its departure from the law (LOO-DECL-1).
+    table.hand_at_once && h("p", { class: "house-rule", "data-testid": "rules-hand-at-once",
+      text: "This table departs from LOO-DECL-1: each player sees his cards as soon as they are dealt, not only when "
+        + "his turn to declare comes. The law guards against signs at a real table; online there are none. "
+        + "Declarations still go in turn." }),
     h("p", { class: "note" }, `Bots pause ${table.bot_delay ?? "?"} s between actions.`,
       table.confirm ? " Every action needs a second tap to confirm." : ""),
     page && teachingText(page, redraw),

@@ -2,7 +2,7 @@
 // one decision at a time with the expert's value of each option, and the hint at the person's turn. The server
 // works both out in its workers and sends them to this connection alone; this page only draws them.
 
-import { parseCard, pipSvg, rankText } from "./cards.js";
+import { cardName, parseCard, pipSvg, rankText } from "./cards.js";
 import { fill, h } from "./dom.js";
 import { seatName } from "./format.js";
 
@@ -17,8 +17,10 @@ export function value(amount) {
 function cardChip(code) {
   const card = parseCard(code);
   if (!card) return h("span", { text: code });
-  return h("span", { class: ["chip", `suit-${card.suit}`], dataset: { reviewCard: code }, title: code },
-    rankText(card.rank), h("span", { html: pipSvg(card.suit) }));
+  // Drawn as rank and pip; named in words to a screen reader and on hover ("Queen of hearts").
+  return h("span", { class: ["chip", `suit-${card.suit}`], dataset: { reviewCard: code }, title: cardName(code),
+    role: "img", "aria-label": cardName(code) },
+  h("span", { "aria-hidden": "true" }, rankText(card.rank), h("span", { html: pipSvg(card.suit) })));
 }
 
 /** An option's label with its cards drawn: "QH" as a chip, "Buy 2C 3D" as a word and chips. */

@@ -34,23 +34,21 @@ export function turnLeft(turnUntil, now = Date.now()) {
   return clock(secondsUntil(turnUntil, now) ?? 0);
 }
 
-/** The turn clock on the seat to act, and a mark on a seat whose turns ran out (its bot played them). */
-function timing(seat, n) {
+/** The turn clock on the seat to act: on the badge's second line, where it never squeezes the name. */
+function turnClock(seat, n) {
   const until = epochMs(seat.turn_until);
-  const parts = [];
-  if (until) {
-    parts.push(h("span", {
-      class: "turn-clock", "data-testid": `turn-clock-${n}`, title: "Time left for this turn",
-      text: turnLeft(until), dataset: { until, countdown: "turn" },
-    }));
-  }
-  if (seat.timeouts > 0) {
-    parts.push(h("span", {
-      class: "badge timed-out", "data-testid": `timeouts-${n}`, title: `${plural(seat.timeouts, "turn")} running ran out of time`,
-      text: seat.timeouts >= 3 ? "away: out of time" : `out of time ×${seat.timeouts}`,
-    }));
-  }
-  return parts;
+  return until && h("span", {
+    class: "turn-clock", "data-testid": `turn-clock-${n}`, title: "Time left for this turn",
+    text: turnLeft(until), dataset: { until, countdown: "turn" },
+  });
+}
+
+/** A mark on a seat whose turns ran out (its bot played them), on the status line. */
+function timedOut(seat, n) {
+  return seat.timeouts > 0 && h("span", {
+    class: "badge timed-out", "data-testid": `timeouts-${n}`, title: `${plural(seat.timeouts, "turn")} running ran out of time`,
+    text: seat.timeouts >= 3 ? "away: out of time" : `out of time ×${seat.timeouts}`,
+  });
 }
 
 /** A bot's badge with its strength: "sensible bot" ("bot" from a server that does not say). */
@@ -129,13 +127,13 @@ function badge(state, seat, { muted, onMute }) {
     h("span", { class: "name", text: name }),
     you && h("span", { class: "badge you", "aria-hidden": "true", text: "you" }),
     h("span", { class: "marks", "aria-hidden": "true" }, marks(seat)),
-    timing(seat, n),
     dealer && h("span", { class: "dealer-button", title: "Dealer", "aria-hidden": "true", text: "D" })),
   h("div", { class: "seat-line stats", "aria-hidden": "true" },
     count(seat.cards ?? 0, "card", "cards"),
     count(seat.tricks ?? 0, "trick", "tricks"),
-    h("span", { class: ["balance", (seat.balance ?? 0) < 0 && "minus"], text: money(seat.balance ?? 0) })),
-  h("div", { class: "seat-line status", "aria-hidden": "true" }, status(seat),
+    h("span", { class: ["balance", (seat.balance ?? 0) < 0 && "minus"], text: money(seat.balance ?? 0) }),
+    turnClock(seat, n)),
+  h("div", { class: "seat-line status", "aria-hidden": "true" }, status(seat), timedOut(seat, n),
     seat.note && h("span", { class: "note", text: seat.note })),
   Array.isArray(faces) && faces.length > 0 && faceUp(faces),
   canMute && h("button", {

@@ -27,6 +27,7 @@ const $ = (id) => byTestId(id, app);
 // What Enter activates by itself; the table's Enter (play the card picked) is for everywhere else.
 const CONTROLS = "button, a[href], input, select, textarea, summary, [role=button], [role=link], [contenteditable]";
 const NOT_CONNECTED = "Not connected: reconnecting, try again in a moment.";
+const NEUTRAL = { neutral: true }; // a line that guides rather than refuses (say)
 const CONN_TEXT = { connecting: "connecting", connected: "connected", reconnecting: "reconnecting", closed: "disconnected" };
 
 class TableClient {
@@ -47,7 +48,7 @@ class TableClient {
     this.controls = new PlayControls({
       hand: $("hand"), actions: $("actions"), hint: $("choose-hint"),
       act: (action) => this.send({ type: "act", action }),
-      say: (text) => this.say(text),
+      say: (text, options) => this.say(text, options),
     });
     this.alert = new TurnAlert(document.title);
     this.scorePanel = new Panel($("score-panel"), (dialog, state) =>
@@ -156,7 +157,7 @@ class TableClient {
     const link = `${location.origin}/t/${encodeURIComponent(tableId)}#seat=${encodeURIComponent(this.token)}`;
     try {
       await navigator.clipboard.writeText(link);
-      this.say(copied);
+      this.say(copied, NEUTRAL);
     } catch {
       window.prompt("Your private rejoin link (it moves your seat to another device):", link);
     }
@@ -224,7 +225,7 @@ class TableClient {
     this.token = null;
     this.moved = reason === "moved" ? message : null;
     this.hint = null;
-    this.say(reason === "moved" ? "" : message);
+    this.say(reason === "moved" ? "" : message, NEUTRAL);
     announce(message);
   }
 
@@ -331,7 +332,7 @@ class TableClient {
 
   askHint() {
     if (!this.state?.legal?.length) return;
-    if (this.send({ type: "hint" })) this.say("The expert is weighing your options…");
+    if (this.send({ type: "hint" })) this.say("The expert is weighing your options…", NEUTRAL);
   }
 
   /** A hint for this turn: kept while the turn, the deal and the hand are the ones it was worked out for. */
@@ -371,8 +372,12 @@ class TableClient {
     if (status === "connected" && $("message").textContent === NOT_CONNECTED) this.say("");
   }
 
-  say(text) {
-    showRefusal($("message"), text ?? "", this.state?.table?.rules_page); // a refusal's rule ID links to the rule
+  /** A line in the message box: a refusal (in the error's colour, its rule ID a link to the rule), or with
+   *  `neutral` a prompt or a word of guidance, in the text's colour. */
+  say(text, { neutral = false } = {}) {
+    const el = $("message");
+    showRefusal(el, text ?? "", this.state?.table?.rules_page);
+    el.classList.toggle("neutral", neutral);
   }
 
   fatal(text) {
