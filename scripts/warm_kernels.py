@@ -4,7 +4,8 @@ background while the linters run, so that no test worker compiles a kernel anoth
 Each kernel is compiled for the argument types the tests give it: the batched environment of every form with the
 float32 and the compact observations and built-in players; the simulator's kernels of every form, and the
 Three-card sensible player's card, which the engine's replay of a simulated deal asks of the kernel; the expert's
-Nap solver. Compiling is single-threaded, so the groups are compiled in processes of their own at once, as many at
+Nap solver; the strategies' weighing kernels of every form (``roundgames strategy`` and ``exploit``, the table
+player's tests), with the Five-card kernel's bucket and exchange helpers the tests call on their own. Compiling is single-threaded, so the groups are compiled in processes of their own at once, as many at
 a time as there are cores. A failure here is printed and does not stop the tests, which then compile what they
 need themselves.
 
@@ -19,6 +20,7 @@ import time
 import traceback
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from typing import Any
 
 import numpy as np
 
@@ -75,10 +77,52 @@ def solver() -> None:
         play_deal(deal, {s: ExpertBot(random.Random(s), samples=2) for s in range(4)})
 
 
+def weighing(game: Any) -> None:
+    """One small weighing of ``game`` with a table player, a sensible and a random one in its seats: the kinds are
+    the kernel's data, not its types, so this one compile serves every field."""
+    from roundgames.sim.strategy.weigh import Field
+
+    kinds = ("table", "sensible", "random") + ("table",) * (game.players - 3)
+    table = np.zeros(game.legal.shape, np.uint8)
+    game.weigh(Field(kinds, table), 1, 4, threads=1)
+
+
+def weighing_loo3() -> None:
+    from roundgames.sim.strategy.loo3 import Loo3Game
+
+    weighing(Loo3Game(5, 6))
+
+
+def weighing_loo5() -> None:
+    from roundgames.core.cards import mask_of
+    from roundgames.sim.strategy import _loo5 as kernel
+    from roundgames.sim.strategy.buckets import loo5_keys, loo_lookup
+    from roundgames.sim.strategy.loo5 import Loo5Game
+
+    # Five-card and Irish Loo share one kernel (the form is its data); Irish is weighed too for its own tables.
+    for form in ("five_card", "irish"):
+        weighing(Loo5Game(form, 5, 0))
+    # the helpers the tests call from Python, with Python's ints (int64) as the tests pass them
+    hand, turnup, pam = mask_of([0, 13, 26, 39, 5]), 51, 9
+    kernel.bucket_key(hand, turnup, pam)
+    kernel.bucket_of(hand, turnup, pam, 5, loo5_keys(), np.zeros(1, np.int32))
+    kernel.bucket_of(mask_of([0, 13, 26]), turnup, -1, 3, loo5_keys(), loo_lookup()[1])
+    kernel.weakest(hand, 1, turnup // 13, pam)
+
+
+def weighing_nap() -> None:
+    from roundgames.sim.strategy.nap import NapGame
+
+    weighing(NapGame(4))
+
+
 #: the groups, the longest first, so that the shorter ones share the other cores
 GROUPS: dict[str, Callable[[], None]] = {
     "batched Loo environments": batched_loo,
     "simulator": simulated,
+    "Five-card and Irish weighing": weighing_loo5,
+    "Three-card weighing": weighing_loo3,
+    "Nap weighing": weighing_nap,
     "batched Nap environment": batched_nap,
     "expert's Nap solver": solver,
 }

@@ -293,13 +293,17 @@ def _engine_nap(game: NapGame, seed: int, n: int) -> list[Any]:
 
 
 @pytest.mark.parametrize(
-    ("game", "engine"), [(Loo3Game(5, 6), _engine_loo), (NapGame(4), _engine_nap)], ids=["loo", "nap"]
+    ("game", "engine", "n"),
+    [(Loo3Game(5, 6), _engine_loo, 100), (NapGame(4), _engine_nap, 400)],
+    ids=["loo", "nap"],
 )
 def test_the_table_player_declares_and_calls_as_the_kernels_table_player(
-    tmp_path: Path, game: Any, engine: Any
+    tmp_path: Path, game: Any, engine: Any, n: int
 ) -> None:
-    """Three-card Loo at five (a pool of 6 before the stake) and Nap at four, Peel's rules: 400 deals."""
-    seed, n = 4242, 400
+    """Three-card Loo at five (a pool of 6 before the stake) and Nap at four, Peel's rules: the same property at
+    any number of deals, held at full strength (400 deals) once, at Nap, and on 100 at Loo, whose five seats'
+    engine deals cost the more."""
+    seed = 4242
     table = _pure_table(game, 1)
     stats = game.weigh(Field(("table",) * game.players, table), seed, n, threads=1)
     strategy = _table_file(tmp_path, game, table, stats)

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import statistics
 import time
 from pathlib import Path
 from typing import Any
@@ -117,8 +116,11 @@ def _alive(pid: int) -> bool:
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the processes' CPU time from /proc")
 def test_bots_think_in_the_workers_while_another_table_s_messages_flow(server_factory: Any) -> None:
-    """Three tables of the slowest bots play flat out; meanwhile Ann, at a table of her own, is answered at once:
-    every ping, and every action of hers. The bots' CPU time is spent in the server's worker processes."""
+    """Three tables of the slowest bots play flat out; meanwhile Ann, at a table of her own, is answered between
+    their moves: her pings many times over for each move they make (a bot thinking on the event loop would hold
+    every message until its move was made: about one answer a move), and each action of hers is applied. The
+    bots' CPU time is spent in the server's worker processes. Nothing here is timed (how fast the table answers
+    is benchmarks/bench_web.py's to measure): the order of the messages tells."""
     # a process of its own: its children's CPU is measured
     server = server_factory(args=["--deal-pause", "0", "--bot-workers", "1"], process=True)
     assert server.process is not None
@@ -141,35 +143,33 @@ def test_bots_think_in_the_workers_while_another_table_s_messages_flow(server_fa
                     break
         return [sum(e["kind"] == "action" for e in w.log) for w in watchers]
 
-    # The first decisions load the search's compiled code in the worker: a move at each busy table first.
-    warm = time.monotonic() + 60
+    # The first decisions load the search's compiled code in the worker: a move at each busy table first. The
+    # deadlines only end a test that would otherwise hang, however loaded the machine.
+    warm = time.monotonic() + 300
     while min(drain(0.05)) < 1:
         assert time.monotonic() < warm, "the busy tables never moved"
     before, start = _descendants_cpu(server.process.pid), drain(0.001)
-    pings: list[float] = []
-    actions: list[float] = []
-    short, long = time.monotonic() + 4, time.monotonic() + 60  # four seconds, and five moves at each busy table
-    while time.monotonic() < short or (min(m - s for m, s in zip(drain(0.001), start, strict=True)) < 5):
-        assert time.monotonic() < long, f"the busy tables hardly moved: {drain(0.001)} after {start}"
-        drain(0.001)
-        sent = time.perf_counter()
+    pongs = acted = 0
+    moves = [0] * len(busy)
+    hang = time.monotonic() + 300
+    while min(moves) < 5 or not acted:  # five moves at each busy table, and Ann's turn taken (it is hers now)
+        assert time.monotonic() < hang, f"the busy tables hardly moved: {moves}"
         ann.send({"type": "ping"})
         while ann.recv()["type"] != "pong":
             pass
-        pings.append(time.perf_counter() - sent)
+        pongs += 1
         if ann.my_turn():
-            seq, sent = ann.seq, time.perf_counter()
+            seq = ann.seq
             play_first(ann)
             ann.until(lambda s, seq=seq: ann.seq > seq, what="Ann's action applied")
-            actions.append(time.perf_counter() - sent)
+            acted += 1
+        moves = [m - s for m, s in zip(drain(0.001), start, strict=True)]
     thought = _descendants_cpu(server.process.pid) - before
-    moves = [m - s for m, s in zip(drain(0.001), start, strict=True)]
     for watcher in watchers:
         watcher.close()
     ann.close()
-    assert len(pings) > 20 and len(actions) > 3, (len(pings), len(actions))
-    assert statistics.median(pings) < 0.05 and max(pings) < 1.0, sorted(pings)[-5:]
-    assert statistics.median(actions) < 0.1, sorted(actions)
+    # Answered between the bots' moves: many pongs for each move (one a move, were the bots thinking in the loop).
+    assert pongs > 3 * sum(moves), (pongs, moves)
     # The workers did the thinking: their CPU time grew with the bots' moves (none at all if they thought in the loop).
     assert thought > 0.2, f"the workers used {thought:.2f} s of CPU for {sum(moves)} moves"
 
