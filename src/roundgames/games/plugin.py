@@ -109,6 +109,8 @@ class SimParts:
     #: the plan of the form's shipped strategy for declaring or calling (a :class:`roundgames.sim.strategy.build.Plan`),
     #: if the package ships one: ``roundgames strategy`` makes it
     strategy: str | None = None
+    #: the form as the batched environment plays it (a :class:`roundgames.envs.vector.form.Form`), if it does
+    batched: str | None = None
 
 
 @dataclass(frozen=True)

@@ -85,16 +85,19 @@ PLUGIN = GamePlugin(
             "roundgames.sim.loo3:KERNEL",
             "roundgames.sim.run:LOOED_THREE_CARD",
             strategy="roundgames.sim.strategy.loo_plans:THREE_CARD",
+            batched="roundgames.envs.vector.loo3:FORM",
         ),
         "five_card": SimParts(
             "roundgames.sim.loo5:KERNELS",
             "roundgames.sim.run:LOOED_FIVE_CARD",
             strategy="roundgames.sim.strategy.loo_plans:FIVE_CARD",
+            batched="roundgames.envs.vector.loo5:FIVE_CARD",
         ),
         "irish": SimParts(
             "roundgames.sim.loo5:KERNELS",
             "roundgames.sim.run:LOOED_FIVE_CARD",
             strategy="roundgames.sim.strategy.loo_plans:IRISH",
+            batched="roundgames.envs.vector.loo5:IRISH",
         ),
     },
     guide=GuideParts(

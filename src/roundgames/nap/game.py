@@ -80,7 +80,10 @@ PLUGIN = GamePlugin(
     ),
     sim={
         "nap": SimParts(
-            "roundgames.sim.nap:KERNEL", "roundgames.sim.run:NAP_MADE", strategy="roundgames.sim.strategy.nap_plans:NAP"
+            "roundgames.sim.nap:KERNEL",
+            "roundgames.sim.run:NAP_MADE",
+            strategy="roundgames.sim.strategy.nap_plans:NAP",
+            batched="roundgames.envs.vector.nap:FORM",
         )
     },
     guide=GuideParts(

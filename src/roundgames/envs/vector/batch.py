@@ -19,27 +19,48 @@ them to keep them.
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 import numpy as np
 
 from ...core.errors import IllegalActionError, RulesError
 from ...core.splitmix import GOLDEN, MASK64, mix
+from ...games.plugin import resolve
+from ...games.registry import plugins
 from ...sim.kernels import Setup
 from .form import Array, Form
 from .replay import engine_rules, refusal
 
 __all__ = ["FORMS", "BatchedGame", "form_of"]
 
-#: the forms the batched environment plays, by (game, form), each by the module that makes its :class:`Form`
-FORMS: dict[tuple[str, str], str] = {
-    ("loo", "three_card"): ".loo3",
-    ("loo", "five_card"): ".loo5",
-    ("loo", "irish"): ".loo5",
-    ("nap", "nap"): ".nap",
-}
+
+class _Forms(Mapping[tuple[str, str], str]):
+    """The forms the batched environment plays, by (game, form), each with the lazy path of its :class:`Form`
+    (the games' plug-ins' ``SimParts.batched``): read from the plug-ins at each use, so no table here names a
+    game, and a game added by ``ROUNDGAMES_GAMES`` without a batched form is refused by name."""
+
+    @staticmethod
+    def _parts() -> dict[tuple[str, str], str]:
+        return {
+            (p.spec.name, form): part.batched
+            for p in plugins()
+            for form, part in p.sim.items()
+            if part.batched is not None
+        }
+
+    def __getitem__(self, key: tuple[str, str]) -> str:
+        return self._parts()[key]
+
+    def __iter__(self) -> Iterator[tuple[str, str]]:
+        return iter(self._parts())
+
+    def __len__(self) -> int:
+        return len(self._parts())
+
+
+#: the forms the batched environment plays, by (game, form), each by the lazy path of its :class:`Form`
+FORMS: Mapping[tuple[str, str], str] = _Forms()
 #: the observation's element types: the adapters' float32, or a compact uint8 (counts in counters, at most 255)
 OBSERVATIONS = ("float32", "uint8")
 
@@ -51,12 +72,10 @@ def form_of(game: str, form: str | None = None) -> Form:
         games = sorted({g for g, _ in FORMS})
         raise RulesError(f"game: the batched environment plays no game {game!r} (valid: {', '.join(games)})")
     key = (game, form if form is not None else forms[0])
-    module = FORMS.get(key)
-    if module is None:
+    path = FORMS.get(key)
+    if path is None:
         raise RulesError(f"form: the batched environment plays no {game} form {form!r} (valid: {', '.join(forms)})")
-    found = importlib.import_module(module, __package__)
-    # a module serving several forms gives them by name (FORMS_BY_NAME), one serving a form gives it (FORM)
-    made: Form = found.FORMS_BY_NAME[key[1]] if hasattr(found, "FORMS_BY_NAME") else found.FORM
+    made: Form = resolve(path, f"{game} {key[1]}'s batched form")
     return made
 
 

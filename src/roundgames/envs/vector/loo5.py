@@ -36,7 +36,7 @@ from ...sim.strategy.fields import kernel_table
 from . import _loo5 as K
 from .form import Form
 
-__all__ = ["FORMS_BY_NAME", "strategy_of"]
+__all__ = ["FIVE_CARD", "FORMS_BY_NAME", "IRISH", "strategy_of"]
 
 #: the engine's preset of each form (the simulator's)
 _PRESETS = {"five_card": "five-card", "irish": "irish"}
@@ -170,3 +170,6 @@ def _form(form: str) -> Form:
 
 #: the two forms this module serves, by name (:func:`.batch.form_of` takes one from here)
 FORMS_BY_NAME: dict[str, Form] = {form: _form(form) for form in _PRESETS}
+#: each by its own name, for the plug-in's lazy path (``SimParts.batched``)
+FIVE_CARD: Form = FORMS_BY_NAME["five_card"]
+IRISH: Form = FORMS_BY_NAME["irish"]
