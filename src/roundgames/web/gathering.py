@@ -26,6 +26,7 @@ from typing import Any
 from .actor import Actor
 from .names import differing, look_alike, table_label
 from .presence import Presence
+from .presets import CLOCK_PRESETS, clock_words, is_listed
 from .reducer import TableState
 from .seating import Conn, RoomError, hash_token
 from .store import Event
@@ -171,13 +172,8 @@ class Gathering:
 
 
 def lifecycle(state: TableState) -> dict[str, Any]:
-    """``state.gathering``, ``state.host`` and ``state.sitting`` of docs/web.md."""
-    table = state.table
+    """``state.gathering``, ``state.host``, ``state.sitting``, ``state.clock`` and ``state.listed`` of docs/web.md."""
     seats = state.seats
-    players = len(seats)
-    done = len(table.sitting.deals)
-    rounds = int(state.config["rounds"])
-    last = state.started and done >= (rounds - 1) * players
     gathering = None
     if not state.started:
         gathering = {
@@ -186,11 +182,67 @@ def lifecycle(state: TableState) -> dict[str, Any]:
             "people": [i for i, s in enumerate(seats) if s.kind == "person"],
             "bots": [i for i, s in enumerate(seats) if s.kind == "bot"],
         }
-    sitting = {
+    seconds = state.config.get("turn_seconds")  # a table stored before the turn clock existed has none
+    named = [name for name, s in CLOCK_PRESETS.items() if s == seconds]
+    return {
+        "gathering": gathering,
+        "host": state.host,
+        "sitting": sitting_words(state),
+        "clock": {"seconds": seconds, "preset": named[0] if named else None, "words": clock_words(seconds)},
+        "listed": is_listed(state.config),
+    }
+
+
+def sitting_words(state: TableState) -> dict[str, Any]:
+    """The sitting's length as the table says it (``state.sitting``): "Deal 3 of 5", the last round's banner only
+    in the last round, why play goes on past it (a game that ends by its own rule: LOO-END-1), and the evening's
+    running total over the sittings at the table."""
+    table = state.table
+    players = len(state.seats)
+    done = len(table.sitting.deals)
+    rounds = int(state.config["rounds"])
+    over = bool(table.is_over)
+    last = state.started and done >= (rounds - 1) * players
+    # A void deal is dealt again by the same dealer and counts for no round (§14.8): the sitting is that much longer.
+    voids = sum(1 for d in table.sitting.deals if (r := d.result()) is not None and r.void)
+    planned = rounds * players + voids
+    number = state.deal_number
+    in_play = table.deal is not None and not table.deal.is_complete
+    end_rule = table.spec.sitting_rules.get("end") if "rounds" in table.spec.sitting_settings else None
+    beyond = bool(state.started and not over and end_rule and done >= planned)
+    words = None
+    if number:
+        words = f"Deal {number} of {planned}" if number <= planned else f"Deal {number}"
+    banner = None
+    if beyond:
+        banner = (
+            f"The rounds are played, but the last deal had a loo: play continues until a deal with no loo ({end_rule})"
+        )
+    elif state.started and not over and number and number == planned and (in_play or done < planned):
+        banner = f"Last deal, unless it has a loo ({end_rule})" if end_rule else "Last deal of the sitting"
+    elif state.started and not over and rounds > 1 and number > (rounds - 1) * players:
+        banner = "Last round"
+    return {
         "number": state.sitting_number,
         "rounds": rounds,
-        "last_round": bool(last and not table.is_over),
-        "deals_left": max(0, rounds * players - done) if last and not table.is_over else None,
-        "over": bool(table.is_over),
+        "last_round": bool(last and not over),
+        "deals_left": max(0, rounds * players - done) if last and not over else None,
+        "over": over,
+        "deal": number or None,
+        "deals": planned,
+        "words": words,
+        "banner": banner,
+        "beyond": beyond,
+        "evening": evening(state),
     }
-    return {"gathering": gathering, "host": state.host, "sitting": sitting}
+
+
+def evening(state: TableState) -> list[int]:
+    """Each seat's running total for the evening: its final balance in every earlier sitting at the table (kept after
+    Play again) and its balance in the sitting in play."""
+    balances = state.table.sitting.balances
+    totals = [balances.get(s, 0) for s in state.table.seats]
+    for sheet in state.past:
+        for i, amount in enumerate(sheet.get("totals", [])[: len(totals)]):
+            totals[i] += amount
+    return totals

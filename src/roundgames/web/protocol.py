@@ -15,11 +15,12 @@ from typing import Any, cast
 from ..bots import BOTS
 from ..core.errors import RoundgamesError
 from ..games.registry import GAMES, games
-from ..guide import option_words, preset_forms
+from ..guide import option_words, preset_forms, table_title
 from ..session.decisions import bots_for
 from ..session.table import Table
 from .messages import Act, Bare, BareType, Chat, Command, Hello, OpenSeat, Review, SeatBot
 from .names import MAX_NAME, BadName, normal_name
+from .presets import DEFAULT_CLOCK, clock_catalogue, default_turn_seconds
 
 __all__ = [
     "MAX_MESSAGE",
@@ -52,6 +53,7 @@ SETTINGS = (
     "mode",
     "hints",
     "turn_seconds",
+    "listed",
 )
 #: how a table treats an action the rules forbid: refused (strict), or ruled on by the laws (table)
 MODES = ("strict", "table")
@@ -89,6 +91,11 @@ TURN_DOC = (
 HINTS_DOC = (
     "a person may ask at his turn what the expert bot makes of each option (the Hint button); the answer goes to "
     "him alone, and the score sheet marks each deal played with hints"
+)
+#: what the option ``listed`` does (``GET /api/options``)
+LISTED_DOC = (
+    "whether the lobby lists the table for anyone to join or watch; an unlisted table is private, and anyone "
+    "with its link still joins it (its host may list or unlist it later)"
 )
 
 
@@ -232,7 +239,8 @@ def new_table_config(body: Any) -> dict[str, Any]:
     mode = _field(body, "mode", str, "strict")
     if mode not in MODES:
         raise ProtocolError("bad_message", f"mode: {mode!r} is not a mode here ({', '.join(MODES)})", "mode")
-    turn = _field(body, "turn_seconds", (int, type(None)), None)
+    # Two people or more have a clock unless the creator says otherwise: one idle friend must not stall the table.
+    turn = _field(body, "turn_seconds", (int, type(None)), default_turn_seconds(people))
     lo_turn, hi_turn = TURN_RANGE
     if turn is not None and not lo_turn <= turn <= hi_turn:
         raise ProtocolError(
@@ -257,6 +265,7 @@ def new_table_config(body: Any) -> dict[str, Any]:
         "mode": mode,
         "hints": _field(body, "hints", bool, False),
         "turn_seconds": turn,
+        "listed": _field(body, "listed", bool, False),  # private unless the host lists it
         "seed": secrets.randbits(64),  # unguessable: finished records must not reveal later deals
     }
     # The engine is the judge of the rules: a table it cannot deal is refused now, not at the first deal.
@@ -377,6 +386,7 @@ def options_catalogue() -> dict[str, Any]:
             "presets": presets,
             "forms": {name: form for name, form in preset_forms(spec.name).items() if name in presets},
             "players": [lo, hi],
+            "titles": {name: table_title(spec.rules.preset(name)) for name in presets},
             "options": options,
             "bots": bots_for(spec.name),
         }
@@ -385,5 +395,12 @@ def options_catalogue() -> dict[str, Any]:
         "bots": list(BOTS),
         "mode": {"default": "strict", "values": list(MODES), "doc": MODE_DOC},
         "hints": {"default": False, "doc": HINTS_DOC},
-        "turn_seconds": {"default": None, "range": list(TURN_RANGE), "doc": TURN_DOC},
+        "turn_seconds": {
+            "default": None,
+            "range": list(TURN_RANGE),
+            "doc": TURN_DOC,
+            "presets": clock_catalogue(),
+            "people_default": DEFAULT_CLOCK,
+        },
+        "listed": {"default": False, "doc": LISTED_DOC},
     }

@@ -213,7 +213,9 @@ def _deal(state: TableState, seq: int, data: dict[str, Any], now: float) -> None
     expected = f"{table.seed}:{len(table.sitting.deals)}"
     if data["seed"] != expected:
         raise RecordError("event", f"deal {data['number']}: seed {data['seed']!r}, expected {expected!r}")
-    last_round = len(table.sitting.deals) == (state.config["rounds"] - 1) * len(state.seats)
+    # A sitting of one round has no last round to announce: its every deal would be of it ("Deal 2 of 5" says it).
+    rounds = state.config["rounds"]
+    last_round = rounds > 1 and len(table.sitting.deals) == (rounds - 1) * len(state.seats)
     table.start_deal()
     table.events.clear()
     state.deal_number = data["number"]

@@ -618,14 +618,17 @@ class Room:
     # -- the connections ------------------------------------------------------------------------------------------
 
     def join(self, conn: Conn, since: int | None) -> None:
-        """A connection arrives: count it at its seat, then bring it up to date."""
-        self.connect(conn)
+        """A connection arrives: count it at its seat, then bring it up to date. One that resumes (``since``: its
+        page reconnecting by itself, after a lost network or a server's restart) is no sign that its person is back."""
+        self.connect(conn, resumed=since is not None)
         self.resume(conn, since)
 
-    def connect(self, conn: Conn) -> None:
-        """Count ``conn`` at its seat and tell the others (``conn`` itself is brought up to date by :meth:`resume`)."""
+    def connect(self, conn: Conn, *, resumed: bool = False) -> None:
+        """Count ``conn`` at its seat and tell the others (``conn`` itself is brought up to date by :meth:`resume`);
+        a page opened afresh (not ``resumed``) gives its person his seat back from his bot (:meth:`give_back`), so
+        that the timeouts he ran up survive a restart that his page only reconnected through."""
         first = self.presence.arrive(conn)
-        if conn.seat is not None and self.pausing.paused is None:  # a paused table stores nothing: he has it later
+        if conn.seat is not None and not resumed and self.pausing.paused is None:  # a paused table stores nothing
             with contextlib.suppress(RoomError):  # the store failed: the table pauses, and he watches it paused
                 self.give_back(conn.seat)
         if conn.seat is not None and first:

@@ -84,6 +84,10 @@ class Store(Protocol):
         """Store a new table's settings; returns its creation time."""
         ...
 
+    def configure(self, table_id: str, config: dict[str, Any]) -> None:
+        """Store a table's settings anew, where its host changed one (the table listed in the lobby or not)."""
+        ...
+
     def append(self, table_id: str, seq: int, kind: str, data: dict[str, Any]) -> float:
         """Append event ``seq`` of a table; returns its time. :class:`SeqTaken` if that number is written already."""
         ...
@@ -174,6 +178,10 @@ class SqliteStore:
                 (table_id, json.dumps(config, sort_keys=True), now, now),
             )
         return now
+
+    def configure(self, table_id: str, config: dict[str, Any]) -> None:
+        with self._writing(f"table {table_id}: its settings"), self.db:
+            self.db.execute("UPDATE tables SET config = ? WHERE id = ?", (json.dumps(config, sort_keys=True), table_id))
 
     def append(self, table_id: str, seq: int, kind: str, data: dict[str, Any]) -> float:
         now = self.now()

@@ -1,15 +1,18 @@
 // The table's lifecycle above the trick (docs/web.md, "Gathering and Play again"): the gathering before the first
 // sitting (who has sat down; the host's Start, Seat a bot and Open buttons), the last round's banner, Play again and
 // Leave seat once the sitting is over, the banner of a seat played by its bot because its time ran out (with "I'm
-// back"), and the notice that this device's seat moved to another one.
+// back"), and the notice that this device's seat moved to another one. The gathering invites friends by the table's
+// own link (invite.js); the sitting's length is said in words ("Deal 3 of 5", "Last round", why play goes on), with
+// the evening's running total over the sittings at the table.
 
-import { fill, h } from "./dom.js";
-import { seatName } from "./format.js";
+import { byTestId, fill, h } from "./dom.js";
+import { money, seatName } from "./format.js";
+import { invitePanel } from "./invite.js";
 
 const seated = (state) => state.you !== null && state.you !== undefined;
 
 /** Who sits where while the table gathers: a line per seat, with the host's buttons beside each. */
-function gatheringPanel(state, send) {
+function gatheringPanel(state, send, say) {
   const g = state.gathering;
   const host = g.host;
   const amHost = seated(state) && state.you === host;
@@ -36,6 +39,7 @@ function gatheringPanel(state, send) {
     h("h2", { text: "Waiting for everyone to sit down" }),
     h("p", { "data-testid": "gathering-status", text: `No card is dealt until the sitting starts; ${waiting}.` }),
     h("ol", { class: "gather-seats" }, rows),
+    invitePanel(state, { say }),
     amHost
       ? h("div", { class: "buttons" },
         h("button", { type: "button", class: "primary", "data-testid": "start-sitting", text: "Start the sitting",
@@ -46,11 +50,21 @@ function gatheringPanel(state, send) {
       onclick: () => send({ type: "leave" }) }));
 }
 
+/** The evening at this table: each seat's total over every sitting so far, once there has been more than one. */
+function eveningLine(state) {
+  const totals = state.sitting?.evening;
+  if (!Array.isArray(totals) || (state.sitting?.number ?? 1) < 2) return null;
+  const who = totals.map((amount, seat) => `${seatName(state, seat)} ${money(amount)}`).join(", ");
+  return h("p", { class: "evening", "data-testid": "evening-total",
+    text: `The evening so far (${state.sitting.number} sittings): ${who}.` });
+}
+
 /** Once the sitting is over: Play again, and Leave seat, for a seated person. */
 function overPanel(state, send) {
   const sitting = state.sitting?.number ?? 1;
   return h("div", { class: "play-again", "data-testid": "play-again-box" },
-    h("p", { text: `Sitting ${sitting} is over. Play again at this table with the same seats, or leave yours.` }),
+    h("p", { text: `Sitting ${sitting} is over. Play again at this table with the same seats (another sitting; `
+      + "the evening's total goes on), or leave yours." }),
     h("div", { class: "buttons" },
       h("button", { type: "button", class: "primary", "data-testid": "play-again", text: "Play again",
         onclick: () => send({ type: "again" }) }),
@@ -59,19 +73,19 @@ function overPanel(state, send) {
 }
 
 /** The lifecycle box: `moved`, the text of a seat_lost message this page received, or null. */
-export function renderLifecycle(el, state, { send, moved }) {
+export function renderLifecycle(el, state, { send, moved, say = () => {} }) {
   const parts = [];
   if (moved) parts.push(h("p", { class: "banner moved", role: "alert", "data-testid": "seat-moved", text: moved }));
   if (state.paused) {  // the store could not save the last action: nothing plays until it can
     parts.push(h("p", { class: "banner paused", role: "alert", "data-testid": "paused",
       text: `The table is paused: ${state.paused}` }));
   }
-  if (state.gathering) parts.push(gatheringPanel(state, send));
+  if (state.gathering) parts.push(gatheringPanel(state, send, say));
   const sitting = state.sitting;
-  if (sitting?.last_round && !state.scores?.over) {
-    const left = sitting.deals_left;
-    const text = left ? `Last round: ${left} deal${left === 1 ? "" : "s"} to go.` : "Last round.";
-    parts.push(h("p", { class: "banner last-round", "data-testid": "last-round", text }));
+  // The server says when it is the last round or deal, and why play goes on past the rounds (LOO-END-1).
+  if (sitting?.banner && !state.scores?.over && !state.gathering) {
+    parts.push(h("p", { class: ["banner", "last-round", sitting.beyond && "beyond"], "data-testid": "last-round",
+      text: `${sitting.banner}.` }));
   }
   const me = seated(state) ? state.seats?.[state.you] : null;
   if (me && me.timeouts >= 3) {
@@ -81,6 +95,16 @@ export function renderLifecycle(el, state, { send, moved }) {
         onclick: () => send({ type: "back" }) })));
   }
   if (state.scores?.over && seated(state) && !state.gathering) parts.push(overPanel(state, send));
+  if (state.scores?.over || (sitting?.number ?? 1) > 1) parts.push(eveningLine(state));
   fill(el, parts);
   el.hidden = parts.length === 0;
+}
+
+/** The top bar's line of the table: its clock in words ("Clock: normal, 30 s a turn"), none where it has none. */
+export function renderBar(root, state) {
+  const el = byTestId("clock-words", root);
+  const clock = state.clock;
+  el.hidden = !clock?.seconds;
+  el.textContent = clock?.seconds ? `Clock: ${clock.words}` : "";
+  el.title = clock?.seconds ? "Each person's time for each turn; when it runs out, the seat's bot plays that turn" : "";
 }
