@@ -220,3 +220,34 @@ def test_the_timeouts_a_seat_ran_up_survive_a_restart_its_page_reconnects_throug
             assert again.seats[0].timeouts == 0 and not fresh.state["seats"][0]["bot_playing"]
 
     asyncio.run(main())
+
+
+def deal_results(s: Scene) -> list[str]:
+    """The deals' result lines of the log, without the settlement's ("The sitting is over. ...")."""
+    return [r for r in s.watcher.texts("result") if not r.startswith("The sitting is over")]
+
+
+def test_the_last_result_announces_no_next_deal_and_a_table_without_a_kitty_no_kitty(tmp_path: Path) -> None:
+    """Nap under Peel's rules keeps no kitty: its results say who deals next, and no "Kitty 0"; the sitting's last
+    result says nothing of a next deal, and neither does the state's."""
+
+    async def main() -> None:
+        async with scene(tmp_path / "nap", rounds=1) as s:
+            await s.to_the_end()
+            results = deal_results(s)
+            assert len(results) == 3 and s.watcher.state["pot"] is None
+            assert not [r for r in results if "Kitty" in r]
+            assert all(r.endswith("deals next.") for r in results[:-1]), results
+            assert "deals next" not in results[-1] and results[-1].endswith("."), results[-1]
+            assert s.watcher.state["deal"]["result"] == results[-1]
+        async with scene(tmp_path / "kitty", rounds=1, options={"kitty": True}) as s:
+            await s.to_the_end()
+            results = deal_results(s)
+            assert all("; " in r and "Kitty " in r for r in results[:-1]), results  # a kitty kept is said
+            assert "Kitty" not in results[-1] and "deals next" not in results[-1]
+        async with scene(tmp_path / "loo", game="loo", rounds=1) as s:
+            await s.to_the_end()
+            last = deal_results(s)[-1]
+            assert "Next pool" not in last and "deals" not in last, last
+
+    asyncio.run(main())

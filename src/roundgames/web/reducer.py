@@ -298,7 +298,8 @@ def _take_spare(state: TableState, seq: int, seat: int, bot: bool) -> None:
 def _deal_over(state: TableState, seq: int, deal: Deal, now: float) -> None:
     state.nets.append(deal.net)
     names = state.display_names()
-    state.log_line(seq, "result", None, result_sentence(deal, names) or "")
+    over = state.table.is_over  # the sitting's last deal: nothing follows it
+    state.log_line(seq, "result", None, result_sentence(deal, names, over=over) or "")
     table = state.table
     if table.is_over:
         totals = ", ".join(f"{names[i]} {table.sitting.balances[s]:+d}" for i, s in enumerate(table.seats))
