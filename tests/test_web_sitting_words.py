@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from roomconn import Recorder
-from roundgames.web.room import Room
+from roundgames.web.room import Room, RoomError
 from roundgames.web.store import SqliteStore
 from roundgames.web.timing import ManualClock, Timing
 
@@ -249,5 +249,71 @@ def test_the_last_result_announces_no_next_deal_and_a_table_without_a_kitty_no_k
             await s.to_the_end()
             last = deal_results(s)[-1]
             assert "Next pool" not in last and "deals" not in last, last
+
+    asyncio.run(main())
+
+
+async def refused(s: Scene, code: str, fn: Any, *args: Any) -> None:
+    """``fn(*args)`` is refused with ``code``, and nothing is stored."""
+    before = len(s.store.events("t"))
+    try:
+        await s.call(fn, *args)
+    except RoomError as e:
+        assert e.code == code, e.message
+    else:
+        raise AssertionError(f"not refused: {fn.__name__}{args}")
+    assert len(s.store.events("t")) == before
+
+
+def test_a_sitting_until_we_stop_runs_on_until_the_host_ends_it_after_the_deal_in_play(tmp_path: Path) -> None:
+    async def main() -> None:
+        async with scene(tmp_path, people=1, rounds=50, open_ended=True, bot_delay=0.5) as s:
+            room = s.room
+            await refused(s, "not_host", room.gathering.stop, None)  # nobody sits yet: no host
+            await s.call(room.sit, 0, "Ann")
+            while len(room.table.sitting.deals) < 4:  # past the three deals a round of three seats makes
+                await s.advance(0.5)
+            state = s.watcher.state
+            assert not state["scores"]["over"] and state["sitting"]["open_ended"]
+            assert state["sitting"]["rounds"] is None and state["table"]["rounds"] is None
+            while room.table.deal is None or room.table.deal.is_complete:
+                await s.advance(0.5)
+            number = s.watcher.state["deal"]["number"]
+            assert s.watcher.state["sitting"]["words"] == f"Deal {number}" and s.watcher.state["sitting"]["deals"] is None
+            await s.call(room.gathering.stop, 0)
+            assert "Ann ends the sitting: this deal is its last" in s.watcher.texts("info")
+            assert s.watcher.state["sitting"]["banner"] == "Last deal: the host has ended the sitting"
+            await refused(s, "bad_message", room.gathering.stop, 0)  # once is enough
+            await s.to_the_end()
+            state = s.watcher.state
+            assert state["scores"]["over"] and len(state["scores"]["deals"]) == number
+            assert state["next_deal_at"] is None and state["sitting"]["banner"] is None
+            assert "deals next" not in deal_results(s)[-1]
+            assert s.watcher.texts("result")[-1].startswith("The sitting is over. Ann ")
+            again = Room("t", room.config, s.store, room.created, room.timing, s.clock)  # a restart keeps it over
+            again.replay(s.store.events("t"))
+            assert again.table.is_over and len(again.nets) == number
+
+    asyncio.run(main())
+
+
+def test_the_host_ends_a_sitting_between_deals_at_once_and_only_a_sitting_until_we_stop(tmp_path: Path) -> None:
+    async def main() -> None:
+        waiting = Timing(away_seconds=0, deal_pause=60, trick_pause=0)  # a finished deal stays in view a minute
+        async with scene(tmp_path / "open", waiting, game="loo", people=1, rounds=50, open_ended=True, bot_delay=0.5) as s:
+            room = s.room
+            await s.call(room.sit, 0, "Ann")
+            while not room.table.sitting.deals:
+                await s.advance(1)
+            assert room.table.deal is not None and room.table.deal.is_complete and not room.table.is_over
+            await s.call(room.gathering.stop, 0)
+            state = s.watcher.state
+            assert state["scores"]["over"] and state["next_deal_at"] is None
+            assert "Ann ends the sitting" in s.watcher.texts("info")
+            assert sum(state["scores"]["totals"]) == 0  # the pool divided among the players (LOO-END-2)
+            await refused(s, "no_deal", room.gathering.stop, 0)
+        async with scene(tmp_path / "rounds", people=1) as s:
+            await s.call(s.room.sit, 0, "Ann")
+            await refused(s, "bad_message", s.room.gathering.stop, 0)  # a sitting of rounds ends by itself
 
     asyncio.run(main())

@@ -261,6 +261,29 @@ async def listed(request: Request) -> Response:
     return JSONResponse({"listed": now})
 
 
+async def stop(request: Request) -> Response:
+    """The host ends a sitting played "until we stop": ``{"token": ...}`` (after the deal in play, or at once)."""
+    try:
+        room = _room(request)
+    except ProtocolError as e:
+        return _error(_status(e), e.field, e.message)
+    try:
+        body = await _body(request)
+        if not isinstance(body, dict) or set(body) != {"token"}:
+            raise ProtocolError("bad_message", 'the body is {"token": "..."}, the host\'s seat token', "body")
+        token = body["token"]
+        if not isinstance(token, str) or not token:
+            raise ProtocolError("bad_message", f"token: {token!r} is not a seat token", "token")
+        await room.call(lambda: room.gathering.stop(room.seat_of(token)))
+    except ProtocolError as e:
+        return _error(400, e.field, e.message)
+    except RoomError as e:
+        status = {"bad_token": 403, "not_host": 403, "gathering": 409, "no_deal": 409}.get(e.code, 400)
+        status = {"store_failed": 503, "paused": 503}.get(e.code, status)
+        return _error(status, e.field, e.message)
+    return JSONResponse({"stopping": True, "over": room.table.is_over})
+
+
 async def scores_csv(request: Request) -> Response:
     try:
         room = _room(request)
@@ -347,6 +370,7 @@ ROUTES = [
     Route("/api/tables/{table_id}/scores.csv", scores_csv),
     Route("/api/tables/{table_id}/invite.svg", invite_qr),
     Route("/api/tables/{table_id}/listed", listed, methods=["POST"]),
+    Route("/api/tables/{table_id}/stop", stop, methods=["POST"]),
     Route("/api/tables/{table_id}/records.json", records_json),
     *GUIDE_ROUTES,
     WebSocketRoute("/ws/{table_id}", table_socket),

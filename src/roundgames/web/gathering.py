@@ -155,6 +155,26 @@ class Gathering:
             raise RoomError("in_play", "again: the sitting in play is not over yet")
         self.room.command("again", {"seat": seat, "sitting": self.state.sitting_number + 1})
 
+    def stop(self, seat: int | None) -> None:
+        """The host ends a sitting played "until we stop": after the deal in play, or at once between deals."""
+        self._host_only(seat, "end the sitting")
+        state = self.state
+        if not state.config.get("open_ended"):
+            rounds = state.config["rounds"]
+            raise RoomError(
+                "bad_message",
+                f"stop: this sitting ends by itself after its {rounds} round{'s' if rounds != 1 else ''}",
+                None,
+                "type",
+            )
+        if not state.started:
+            raise RoomError("gathering", "stop: the sitting has not started", None, "type")
+        if state.table.is_over:
+            raise RoomError("no_deal", "stop: the sitting is over already", None, "type")
+        if state.stopping:
+            raise RoomError("bad_message", "stop: the sitting ends after this deal already", None, "type")
+        self.room.command("stop", {"seat": seat})
+
     def _host_only(self, seat: int | None, what: str) -> None:
         host = self.state.host
         if seat is None or seat != host:
@@ -222,7 +242,7 @@ def sitting_words(state: TableState) -> dict[str, Any]:
         banner = f"Last deal, unless it has a loo ({end_rule})" if end_rule else "Last deal of the sitting"
     elif state.started and not over and rounds > 1 and number > (rounds - 1) * players:
         banner = "Last round"
-    return {
+    sitting = {
         "number": state.sitting_number,
         "rounds": rounds,
         "last_round": bool(last and not over),
@@ -234,7 +254,15 @@ def sitting_words(state: TableState) -> dict[str, Any]:
         "banner": banner,
         "beyond": beyond,
         "evening": evening(state),
+        "open_ended": False,
+        "stopping": False,
     }
+    if state.config.get("open_ended"):  # "until we stop": no count of deals, and the last is the host's to say
+        ending = state.stopping and not over
+        sitting |= {"rounds": None, "last_round": False, "deals_left": None, "deals": None, "beyond": False}
+        sitting |= {"words": f"Deal {number}" if number else None, "open_ended": True, "stopping": ending}
+        sitting["banner"] = "Last deal: the host has ended the sitting" if ending else None
+    return sitting
 
 
 def evening(state: TableState) -> list[int]:

@@ -80,6 +80,8 @@ _MESSAGES: dict[str, dict[str, tuple[type | tuple[type, ...], bool]]] = {
     "again": {},
     "back": {},
 }
+#: the most rounds a sitting may have; a sitting played "until we stop" (``rounds`` null) ends after them at the latest
+MAX_ROUNDS = 50
 #: the seconds a table's ``turn_seconds`` may be (or null: no turn clock)
 TURN_RANGE = (10, 600)
 #: what ``turn_seconds`` does (``GET /api/options``)
@@ -233,9 +235,14 @@ def new_table_config(body: Any) -> dict[str, Any]:
     delay = _field(body, "bot_delay", (int, float), 0.6)
     if not 0 <= delay <= 5:
         raise ProtocolError("bad_message", f"bot_delay: {delay} seconds is not between 0 and 5", "bot_delay")
-    rounds = _field(body, "rounds", int, 1)
-    if not 1 <= rounds <= 50:
-        raise ProtocolError("bad_message", f"rounds: {rounds} is not between 1 and 50", "rounds")
+    rounds = _field(body, "rounds", (int, type(None)), 1)
+    open_ended = rounds is None  # "until we stop": the host ends the sitting, at the latest after the most rounds
+    if open_ended:
+        rounds = MAX_ROUNDS
+    if not 1 <= rounds <= MAX_ROUNDS:
+        raise ProtocolError(
+            "bad_message", f"rounds: {rounds} is not between 1 and {MAX_ROUNDS} (or null: until we stop)", "rounds"
+        )
     mode = _field(body, "mode", str, "strict")
     if mode not in MODES:
         raise ProtocolError("bad_message", f"mode: {mode!r} is not a mode here ({', '.join(MODES)})", "mode")
@@ -261,6 +268,7 @@ def new_table_config(body: Any) -> dict[str, Any]:
         "bot_delay": float(delay),
         "spectators": _field(body, "spectators", bool, True),
         "rounds": rounds,
+        **({"open_ended": True} if open_ended else {}),
         "confirm": _field(body, "confirm", bool, False),
         "mode": mode,
         "hints": _field(body, "hints", bool, False),

@@ -199,7 +199,7 @@ class Room:
             "mode": c.get("mode", "strict"),
             "hints": bool(c.get("hints", False)),  # a table stored before hints existed has none
             "turn_seconds": c.get("turn_seconds"),  # a table stored before the turn clock existed has none
-            "rounds": c["rounds"],
+            "rounds": None if c.get("open_ended") else c["rounds"],  # null: until the host stops
             "rules": self.state.rules_help,
             "rules_page": rules_page(table.rules),
             "title": table_title(table.rules),

@@ -34,8 +34,9 @@ __all__ = ["KEPT", "Event", "SeqTaken", "SqliteStore", "Store", "StoreError", "e
 
 #: the events an undo never takes back: talk, seating, the hints asked for (the deal was played with them), the
 #: sitting's lifecycle (its start, seats given to bots or opened, Play again), the turns whose time ran out and the
-#: person's coming back from them, a seat's new rejoin link (an undo never brings a revoked link back)
-KEPT = ("sit", "chat", "hint", "start", "seat_bot", "open_seat", "leave", "again", "timeout", "back", "relink")
+#: person's coming back from them, a seat's new rejoin link (an undo never brings a revoked link back), the host's
+#: ending of a sitting played until the table stops
+KEPT = ("sit", "chat", "hint", "start", "seat_bot", "open_seat", "leave", "again", "timeout", "back", "relink", "stop")
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (

@@ -65,6 +65,7 @@ export class CreateForm {
       this.defaultClock();
     });
     this.el("rounds").addEventListener("input", () => this.showLength());
+    this.el("until_stop").addEventListener("change", () => this.showLength());
     this.setupClock();
     form.addEventListener("submit", (event) => {
       event.preventDefault();
@@ -197,7 +198,12 @@ export class CreateForm {
     const rounds = Number(this.el("rounds").value) || 0;
     const players = Number(this.el("players").value) || 0;
     const note = this.form.querySelector("#rounds-words");
-    if (!note) return;
+    const open = this.el("until_stop").checked;
+    this.el("rounds").disabled = open;
+    if (open) {
+      note.textContent = "Until we stop: deal after deal until the host ends the sitting (after any deal).";
+      return;
+    }
     note.textContent = rounds >= 1 && players >= 1
       ? `${rounds} round${rounds === 1 ? "" : "s"}: ${rounds * players} deals, each player dealing `
         + `${rounds === 1 ? "once" : `${rounds} times`}; then the score is settled and you may play again.`
@@ -280,7 +286,8 @@ export class CreateForm {
       hints: this.el("hints").checked,
       listed: this.el("listed").checked,
     };
-    if (this.el("rounds").value.trim() !== "") body.rounds = number("rounds");
+    if (this.el("until_stop").checked) body.rounds = null; // until the host stops
+    else if (this.el("rounds").value.trim() !== "") body.rounds = number("rounds");
     // The seconds are always said, none included: the person chose the clock, or saw the default the form chose.
     body.turn_seconds = this.el("turn_seconds").value.trim() === "" ? null : number("turn_seconds");
     const bots = this.seatBots();

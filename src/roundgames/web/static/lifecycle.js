@@ -7,7 +7,9 @@
 
 import { byTestId, fill, h } from "./dom.js";
 import { money, seatName } from "./format.js";
+import { ApiError, stopSitting } from "./api.js";
 import { invitePanel } from "./invite.js";
+import { seatFor } from "./store.js";
 
 const seated = (state) => state.you !== null && state.you !== undefined;
 
@@ -50,6 +52,27 @@ function gatheringPanel(state, send, say) {
       onclick: () => send({ type: "leave" }) }));
 }
 
+/** A sitting played "until we stop": the host ends it, after the deal in play (or at once between deals). */
+function stopButton(state, say) {
+  const sitting = state.sitting;
+  const token = seatFor(state.table?.id)?.token;
+  if (!sitting?.open_ended || sitting.stopping || sitting.over || state.gathering || !token) return null;
+  if (!seated(state) || state.you !== state.host) return null;
+  return h("p", { class: "stop-box", "data-testid": "stop-box" },
+    "Playing until you stop. ",
+    h("button", { type: "button", "data-testid": "end-sitting", text: "End the sitting after this deal",
+      onclick: async (event) => {
+        if (!window.confirm("End the sitting after this deal? Then the score is settled; Play again starts another.")) return;
+        event.target.disabled = true;
+        try {
+          await stopSitting(state.table.id, token);
+        } catch (error) {
+          event.target.disabled = false;
+          say(error instanceof ApiError ? error.message : String(error));
+        }
+      } }));
+}
+
 /** The evening at this table: each seat's total over every sitting so far, once there has been more than one. */
 function eveningLine(state) {
   const totals = state.sitting?.evening;
@@ -87,6 +110,7 @@ export function renderLifecycle(el, state, { send, moved, say = () => {} }) {
     parts.push(h("p", { class: ["banner", "last-round", sitting.beyond && "beyond"], "data-testid": "last-round",
       text: `${sitting.banner}.` }));
   }
+  parts.push(stopButton(state, say));
   const me = seated(state) ? state.seats?.[state.you] : null;
   if (me && me.timeouts >= 3) {
     parts.push(h("p", { class: "banner timed-out", "data-testid": "timed-out" },
@@ -96,8 +120,9 @@ export function renderLifecycle(el, state, { send, moved, say = () => {} }) {
   }
   if (state.scores?.over && seated(state) && !state.gathering) parts.push(overPanel(state, send));
   if (state.scores?.over || (sitting?.number ?? 1) > 1) parts.push(eveningLine(state));
-  fill(el, parts);
-  el.hidden = parts.length === 0;
+  const shown = parts.filter(Boolean); // a part with nothing to say is null
+  fill(el, shown);
+  el.hidden = shown.length === 0;
 }
 
 /** The top bar's line of the table: its clock in words ("Clock: normal, 30 s a turn"), none where it has none. */

@@ -27,6 +27,7 @@ function describe(info) {
     info.mode === "table" ? "table mode: the laws apply" : "",
     `${info.players ?? seats.length} seats, ${open} open`,
     info.gathering ? "gathering: not started yet" : "",
+    info.rounds === null ? "until we stop" : `${info.rounds} round${info.rounds === 1 ? "" : "s"}`,
     info.turn_seconds ? `clock ${info.clock ?? `${info.turn_seconds} s a turn`}` : "",
     people.length ? `with ${people.join(", ")}` : "",
     ago(info.created),
