@@ -175,3 +175,31 @@ def test_the_presets_are_offered_by_their_names_in_words(server: Server) -> None
         for preset, title in titles.items():
             assert title and title != preset and not re.search(r"\b[a-z]+-[a-z]+\b", title), title
     assert games["loo"]["titles"]["enquire-within"] == "Three-card Loo (Enquire Within's rules)"
+
+
+def test_a_sitting_until_we_stop_is_ended_by_its_host_over_http(server: Server) -> None:
+    table = server.create(game="nap", players=3, people=2, rounds=None)
+    info = server.http.get(f"/api/tables/{table}").json()
+    assert info["rounds"] is None
+    ann, bob = server.sit(table, 0, "Ann"), server.sit(table, 1, "Bob")  # every seat taken: the sitting starts
+    stop = f"/api/tables/{table}/stop"
+    r = server.http.post(stop, json={"token": bob})
+    assert r.status_code == 403 and r.json()["error"]["field"] == "type" and "only the host" in r.text
+    for body, field in (({}, "body"), ({"token": 3}, "token"), ({"token": ann, "now": True}, "body")):
+        r = server.http.post(stop, json=body)
+        assert r.status_code == 400 and r.json()["error"]["field"] == field, r.text
+    with server.ws(table) as c:
+        c.hello(ann)
+        first = c.until(lambda m: (m.get("state") or {}).get("deal") is not None, "the first deal")
+        assert first["state"]["sitting"]["open_ended"] and first["state"]["sitting"]["words"] == "Deal 1"
+        r = server.http.post(stop, json={"token": ann})
+        assert r.status_code == 200 and r.json() == {"stopping": True, "over": False}  # the deal in play is the last
+        told = c.until(lambda m: (m.get("state") or {}).get("sitting", {}).get("stopping") is True, "the ending")
+        assert told["state"]["sitting"]["banner"] == "Last deal: the host has ended the sitting"
+    assert server.http.post(stop, json={"token": ann}).status_code == 400  # said once
+    rounds = server.create(game="nap", players=3, people=1)
+    token = server.sit(rounds, 0, "Ann")
+    r = server.http.post(f"/api/tables/{rounds}/stop", json={"token": token})
+    assert r.status_code == 400 and "ends by itself after its 1 round" in r.json()["error"]["message"]
+    r = server.http.post("/api/tables", json={"game": "nap", "rounds": 0})
+    assert r.status_code == 400 and "or null: until we stop" in r.json()["error"]["message"]

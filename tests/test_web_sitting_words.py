@@ -279,7 +279,9 @@ def test_a_sitting_until_we_stop_runs_on_until_the_host_ends_it_after_the_deal_i
             while room.table.deal is None or room.table.deal.is_complete:
                 await s.advance(0.5)
             number = s.watcher.state["deal"]["number"]
-            assert s.watcher.state["sitting"]["words"] == f"Deal {number}" and s.watcher.state["sitting"]["deals"] is None
+            assert (
+                s.watcher.state["sitting"]["words"] == f"Deal {number}" and s.watcher.state["sitting"]["deals"] is None
+            )
             await s.call(room.gathering.stop, 0)
             assert "Ann ends the sitting: this deal is its last" in s.watcher.texts("info")
             assert s.watcher.state["sitting"]["banner"] == "Last deal: the host has ended the sitting"
@@ -300,7 +302,9 @@ def test_a_sitting_until_we_stop_runs_on_until_the_host_ends_it_after_the_deal_i
 def test_the_host_ends_a_sitting_between_deals_at_once_and_only_a_sitting_until_we_stop(tmp_path: Path) -> None:
     async def main() -> None:
         waiting = Timing(away_seconds=0, deal_pause=60, trick_pause=0)  # a finished deal stays in view a minute
-        async with scene(tmp_path / "open", waiting, game="loo", people=1, rounds=50, open_ended=True, bot_delay=0.5) as s:
+        async with scene(
+            tmp_path / "open", waiting, game="loo", people=1, rounds=50, open_ended=True, bot_delay=0.5
+        ) as s:
             room = s.room
             await s.call(room.sit, 0, "Ann")
             while not room.table.sitting.deals:

@@ -157,3 +157,30 @@ def test_the_sitting_s_length_is_chosen_in_the_lobby_and_said_deal_by_deal(
     expect(page.get_by_test_id("evening-total")).to_have_text(f"The evening so far (2 sittings): {evening}.")
     assert seen_last, "the last deal was never seen in play"
     shot(page, "sitting-length-evening")
+
+
+def test_a_sitting_until_we_stop_is_ended_by_the_host_s_button(page: Page, server: WebServer) -> None:
+    def until_we_stop(p: Page) -> None:
+        p.get_by_test_id("until-stop-input").check()
+        expect(p.get_by_test_id("rounds-input")).to_be_disabled()
+        expect(p.get_by_test_id("rounds-words")).to_contain_text("until the host ends the sitting")
+
+    create_table(page, server, game="nap", players=2, bot_delay="0", before_submit=until_we_stop)
+    expect(page.get_by_test_id("deal-number")).to_have_text(re.compile(r"^Deal \d+$"))  # no count of deals
+    page.once("dialog", lambda dialog: dialog.accept())  # "End the sitting after this deal? ..."
+    page.get_by_test_id("end-sitting").click()
+    expect(page.get_by_test_id("last-round")).to_have_text("Last deal: the host has ended the sitting.")
+    expect(page.get_by_test_id("end-sitting")).to_have_count(0)
+    for _ in range(60):
+        state = state_of(page)
+        if state["scores"]["over"]:
+            break
+        if state["legal"]:
+            take_turn(page, 0, prefer=("Pass",))
+        page.wait_for_function(
+            "() => { const s = window.__roundgames?.state; return s && (s.scores.over || s.legal.length > 0); }",
+            timeout=TURN_WAIT,
+        )
+    expect(page.get_by_test_id("play-again")).to_be_visible(timeout=TURN_WAIT)
+    expect(page.get_by_test_id("next-deal")).to_be_hidden()
+    expect(page.locator("[data-testid=log] li", has_text="Ann ends the sitting")).to_have_count(1)
