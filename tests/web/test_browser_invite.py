@@ -56,7 +56,7 @@ def test_the_host_invites_by_the_table_s_link_and_its_code_and_lists_the_table(
     panel.get_by_test_id("copy-invite").click()
     expect(ann.get_by_test_id("message")).to_contain_text("Invite link copied")
     assert ann.evaluate("navigator.clipboard.readText()") == link  # the table's link, never the seat's
-    expect(ann.get_by_test_id("clock-words")).to_have_text("Clock: normal: 30 s a turn")
+    expect(ann.get_by_test_id("clock-words").locator(".long")).to_have_text("Clock: normal: 30 s a turn")
     shot(ann, "invite-gathering")
 
     # Private: the lobby does not list it, yet its link seats a friend.
@@ -97,7 +97,17 @@ def test_a_friend_on_a_phone_sees_the_invitation_within_the_screen(
     assert phone.evaluate("document.documentElement.scrollWidth") <= 360
     copy.click()
     assert phone.evaluate("navigator.clipboard.readText()") == f"{server.url}/t/{table}"
+    # The bar says the clock in short and keeps Invite in the seat's menu, so that it takes two rows at most.
+    expect(phone.get_by_test_id("clock-words").locator(".short")).to_have_text("30 s a turn")
+    expect(phone.get_by_test_id("invite-button")).to_be_hidden()
+    bar = phone.locator(".table-bar").bounding_box()
+    row = phone.get_by_test_id("score-button").bounding_box()
+    assert bar is not None and row is not None and bar["height"] < 2.6 * row["height"] + 16, (bar, row)
     shot(phone, "invite-phone")
+    phone.get_by_test_id("seat-menu-button").click()
+    phone.get_by_test_id("invite-menu-item").click()
+    expect(phone.get_by_test_id("invite-dialog").get_by_test_id("invite-link")).to_have_value(f"{server.url}/t/{table}")
+    shot(phone, "invite-phone-dialog", full_page=False)
 
 
 def test_the_sitting_s_length_is_chosen_in_the_lobby_and_said_deal_by_deal(

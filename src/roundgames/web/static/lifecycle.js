@@ -130,6 +130,8 @@ export function renderBar(root, state) {
   const el = byTestId("clock-words", root);
   const clock = state.clock;
   el.hidden = !clock?.seconds;
-  el.textContent = clock?.seconds ? `Clock: ${clock.words}` : "";
+  // The words in full, and in short for a phone's narrow bar (style.css shows one of them).
+  fill(el, clock?.seconds ? [h("span", { class: "long", text: `Clock: ${clock.words}` }),
+    h("span", { class: "short", text: `${clock.seconds} s a turn` })] : []);
   el.title = clock?.seconds ? "Each person's time for each turn; when it runs out, the seat's bot plays that turn" : "";
 }

@@ -72,7 +72,8 @@ class TableClient {
     click("rejoin-link", () => this.copyRejoinLink());
     click("new-link", () => this.newLink());
     // The seat's menu closes once an item is chosen, as a menu does.
-    for (const id of ["rejoin-link", "new-link"]) click(id, () => { $("seat-menu").open = false; });
+    click("invite-menu-item", () => this.state && openInvite($("invite-dialog"), this.state, (text) => this.say(text)));
+    for (const id of ["rejoin-link", "new-link", "invite-menu-item"]) click(id, () => { $("seat-menu").open = false; });
     click("next-deal", () => this.send({ type: "next" }));
     click("undo", () => this.send({ type: "undo" }));
     click("hint-button", () => this.askHint());
