@@ -235,26 +235,10 @@ def new_table_config(body: Any) -> dict[str, Any]:
     delay = _field(body, "bot_delay", (int, float), 0.6)
     if not 0 <= delay <= 5:
         raise ProtocolError("bad_message", f"bot_delay: {delay} seconds is not between 0 and 5", "bot_delay")
-    rounds = _field(body, "rounds", (int, type(None)), 1)
-    open_ended = rounds is None  # "until we stop": the host ends the sitting, at the latest after the most rounds
-    if open_ended:
-        rounds = MAX_ROUNDS
-    if not 1 <= rounds <= MAX_ROUNDS:
-        raise ProtocolError(
-            "bad_message", f"rounds: {rounds} is not between 1 and {MAX_ROUNDS} (or null: until we stop)", "rounds"
-        )
+    rounds, open_ended, turn = _length_and_clock(body, people)
     mode = _field(body, "mode", str, "strict")
     if mode not in MODES:
         raise ProtocolError("bad_message", f"mode: {mode!r} is not a mode here ({', '.join(MODES)})", "mode")
-    # Two people or more have a clock unless the creator says otherwise: one idle friend must not stall the table.
-    turn = _field(body, "turn_seconds", (int, type(None)), default_turn_seconds(people))
-    lo_turn, hi_turn = TURN_RANGE
-    if turn is not None and not lo_turn <= turn <= hi_turn:
-        raise ProtocolError(
-            "bad_message",
-            f"turn_seconds: {turn} is not between {lo_turn} and {hi_turn} seconds (or none, null, for no turn clock)",
-            "turn_seconds",
-        )
     preset = _field(body, "preset", str, "peel")
     options = _field(body, "options", dict, {})
     config = {
@@ -300,6 +284,29 @@ def new_table_config(body: Any) -> dict[str, Any]:
         raise ProtocolError("bad_message", f"{field}: {e}", field) from None
     config["options"] = table.rules.options()  # the options as the rules hold them
     return config
+
+
+def _length_and_clock(body: dict[str, Any], people: int) -> tuple[int, bool, int | None]:
+    """The sitting's ``rounds`` (and whether it is played until we stop: ``rounds`` null) and the turn's seconds
+    (:func:`~roundgames.web.presets.default_turn_seconds` where the body names none), checked."""
+    rounds = _field(body, "rounds", (int, type(None)), 1)
+    open_ended = rounds is None  # "until we stop": the host ends the sitting, at the latest after the most rounds
+    if open_ended:
+        rounds = MAX_ROUNDS
+    if not 1 <= rounds <= MAX_ROUNDS:
+        raise ProtocolError(
+            "bad_message", f"rounds: {rounds} is not between 1 and {MAX_ROUNDS} (or null: until we stop)", "rounds"
+        )
+    # Two people or more have a clock unless the creator says otherwise: one idle friend must not stall the table.
+    turn = _field(body, "turn_seconds", (int, type(None)), default_turn_seconds(people))
+    lo_turn, hi_turn = TURN_RANGE
+    if turn is not None and not lo_turn <= turn <= hi_turn:
+        raise ProtocolError(
+            "bad_message",
+            f"turn_seconds: {turn} is not between {lo_turn} and {hi_turn} seconds (or none, null, for no turn clock)",
+            "turn_seconds",
+        )
+    return rounds, open_ended, turn
 
 
 def _bots(body: dict[str, Any], game: str, players: int) -> tuple[str, list[str]]:
