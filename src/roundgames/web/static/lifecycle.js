@@ -41,13 +41,13 @@ function gatheringPanel(state, send, say) {
     h("h2", { text: "Waiting for everyone to sit down" }),
     h("p", { "data-testid": "gathering-status", text: `No card is dealt until the sitting starts; ${waiting}.` }),
     h("ol", { class: "gather-seats" }, rows),
-    invitePanel(state, { say }),
     amHost
       ? h("div", { class: "buttons" },
         h("button", { type: "button", class: "primary", "data-testid": "start-sitting", text: "Start the sitting",
           onclick: () => send({ type: "start" }) }),
         h("span", { class: "hint-text", text: open ? " Open seats are played by their bots until somebody sits." : "" }))
       : h("p", { "data-testid": "gathering-host", text: `${who} (the host) starts the sitting.` }),
+    invitePanel(state, { say }), // below the host's Start, which a phone keeps in view
     seated(state) && h("button", { type: "button", "data-testid": "leave-seat", text: "Leave my seat",
       onclick: () => send({ type: "leave" }) }));
 }
@@ -73,7 +73,8 @@ function stopButton(state, say) {
       } }));
 }
 
-/** The evening at this table: each seat's total over every sitting so far, once there has been more than one. */
+/** The evening at this table: each seat's total over every sitting so far, once there has been more than one (the
+ *  first sitting's own settlement says the rest). */
 function eveningLine(state) {
   const totals = state.sitting?.evening;
   if (!Array.isArray(totals) || (state.sitting?.number ?? 1) < 2) return null;
@@ -119,7 +120,8 @@ export function renderLifecycle(el, state, { send, moved, say = () => {} }) {
         onclick: () => send({ type: "back" }) })));
   }
   if (state.scores?.over && seated(state) && !state.gathering) parts.push(overPanel(state, send));
-  if (state.scores?.over || (sitting?.number ?? 1) > 1) parts.push(eveningLine(state));
+  // The evening's total when a sitting ends (never during play, where the hand needs the room).
+  if (state.scores?.over) parts.push(eveningLine(state));
   const shown = parts.filter(Boolean); // a part with nothing to say is null
   fill(el, shown);
   el.hidden = shown.length === 0;
