@@ -20,6 +20,7 @@ device holding the old link, which no longer sits. Here each command is checked;
 from __future__ import annotations
 
 import secrets
+import weakref
 from collections.abc import Iterable
 from typing import Any
 
@@ -223,9 +224,7 @@ def sitting_words(state: TableState) -> dict[str, Any]:
     rounds = int(state.config["rounds"])
     over = bool(table.is_over)
     last = state.started and done >= (rounds - 1) * players
-    # A void deal is dealt again by the same dealer and counts for no round (§14.8): the sitting is that much longer.
-    voids = sum(1 for d in table.sitting.deals if (r := d.result()) is not None and r.void)
-    planned = rounds * players + voids
+    planned = rounds * players + _voids(table.sitting)
     number = state.deal_number
     in_play = table.deal is not None and not table.deal.is_complete
     end_rule = table.spec.sitting_rules.get("end") if "rounds" in table.spec.sitting_settings else None
@@ -263,6 +262,23 @@ def sitting_words(state: TableState) -> dict[str, Any]:
         sitting |= {"words": f"Deal {number}" if number else None, "open_ended": True, "stopping": ending}
         sitting["banner"] = "Last deal: the host has ended the sitting" if ending else None
     return sitting
+
+
+#: each sitting's void deals counted so far: ``(deals looked at, voids among them)``; a sitting's deals only grow
+#: (an undo or a restart reads the table back into a new sitting), so each deal's result is worked out once
+_VOIDS: weakref.WeakKeyDictionary[Any, tuple[int, int]] = weakref.WeakKeyDictionary()
+
+
+def _voids(sitting: Any) -> int:
+    """The void deals of ``sitting``: each is dealt again by the same dealer and counts for no round (§14.8), so the
+    sitting is that much longer."""
+    deals = sitting.deals
+    seen, voids = _VOIDS.get(sitting, (0, 0))
+    if seen > len(deals):
+        seen, voids = 0, 0
+    voids += sum(1 for d in deals[seen:] if (r := d.result()) is not None and r.void)
+    _VOIDS[sitting] = (len(deals), voids)
+    return voids
 
 
 def evening(state: TableState) -> list[int]:
