@@ -289,10 +289,12 @@ def test_new_ids_are_twelve_letters_and_an_old_six_letter_table_still_opens(tmp_
 def test_a_table_closed_to_spectators_is_listed_only_while_it_gathers_and_without_names(tmp_path: Path) -> None:
     async def main() -> None:
         async with _app(tmp_path / "web.sqlite3", ManualClock()) as (app, http):
-            closed = {"game": "loo", "players": 3, "people": 2, "spectators": False}
+            closed = {"game": "loo", "players": 3, "people": 2, "spectators": False, "listed": True}
             private = (await http.post("/api/tables", json=closed)).json()["id"]
             await http.post(f"/api/tables/{private}/sit", json={"seat": 0, "name": "Annabel"})
-            public = (await http.post("/api/tables", json={"game": "nap", "players": 3, "people": 2})).json()["id"]
+            public = (
+                await http.post("/api/tables", json={"game": "nap", "players": 3, "people": 2, "listed": True})
+            ).json()["id"]
             await http.post(f"/api/tables/{public}/sit", json={"seat": 0, "name": "Bob"})
             lobby = (await http.get("/api/tables")).json()["tables"]
             listed = {t["id"]: t for t in lobby}

@@ -538,7 +538,9 @@ def test_no_such_table(server: Server, method: str, path: str) -> None:
 
 
 def test_a_new_table_is_listed_and_described(server: Server) -> None:
-    r = server.http.post("/api/tables", json={"game": "nap", "players": 5, "people": 2, "options": {"peep": True}})
+    r = server.http.post(
+        "/api/tables", json={"game": "nap", "players": 5, "people": 2, "options": {"peep": True}, "listed": True}
+    )
     assert r.status_code == 201
     created = r.json()
     info = server.http.get(f"/api/tables/{created['id']}").json()

@@ -29,7 +29,7 @@ from roundgames.web.server import Server
 from roundgames.web.store import SqliteStore, StoreError
 from roundgames.web.timing import ManualClock, Timing
 
-TABLE = {"game": "nap", "players": 3, "people": 2, "bot": "random", "bot_delay": 0, "rounds": 3}
+TABLE = {"game": "nap", "players": 3, "people": 2, "listed": True, "bot": "random", "bot_delay": 0, "rounds": 3}
 
 
 class Scene:

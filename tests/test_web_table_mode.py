@@ -102,7 +102,7 @@ def test_table_mode_is_a_setting_of_the_table(server: Server) -> None:
     assert "laws" in mode["doc"] and "RULES.md" not in mode["doc"]  # players have no RULES.md: the rules page
     plain = server.http.get(f"/api/tables/{server.create(game='loo', players=3)}").json()
     assert plain["mode"] == "strict"
-    table = server.create(game="nap", players=3, mode="table")
+    table = server.create(game="nap", players=3, mode="table", listed=True)
     info = server.http.get(f"/api/tables/{table}").json()
     assert info["mode"] == "table"
     assert next(t for t in server.http.get("/api/tables").json()["tables"] if t["id"] == table)["mode"] == "table"
@@ -286,7 +286,7 @@ def test_table_mode_undo_never_goes_back_past_an_irregularity(server: Server) ->
 def test_table_mode_and_its_laws_survive_a_restart(tmp_path: Path) -> None:
     first = Server(tmp_path, process=True)  # restarted below: a process of its own, as is the next
     try:
-        table = Table(first, "loo", 3, mode="table", rounds=10)
+        table = Table(first, "loo", 3, mode="table", rounds=10, turn_seconds=None)  # no turn to time afresh
         found = play_until(table, breaking("LOO-PLAY-4"))
         c = table.client(found.seat)
         c.send({"type": "act", "action": f"play {found.card}", "irregular": True})

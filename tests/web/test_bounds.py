@@ -62,7 +62,7 @@ def _said(seat: Seat, line: str) -> bool:
 
 
 def test_one_address_holds_at_most_twenty_websockets_and_the_next_is_told_why(server: WebServer) -> None:
-    table = create(server.url, game="loo", players=3, people=1)["id"]
+    table = create(server.url, game="loo", players=3, people=1, listed=True)["id"]
     held = [_ws(server, table) for _ in range(SOCKETS_PER_ADDRESS)]
     try:
         extra = _ws(server, table)
@@ -162,7 +162,7 @@ def test_a_form_post_or_a_foreign_page_changes_nothing(server: WebServer) -> Non
 
 
 def test_guessing_table_ids_is_answered_429_after_a_burst(server: WebServer) -> None:
-    table = create(server.url, game="loo", players=3, people=1)["id"]
+    table = create(server.url, game="loo", players=3, people=1, listed=True)["id"]
     assert len(table) == 12
     with _http() as http:
         statuses = [http.get(f"{server.url}/api/tables/guess{i:07d}").status_code for i in range(LOOKUP_BURST)]
@@ -217,7 +217,7 @@ def test_chat_is_limited_per_seat_and_address_however_often_one_reconnects(serve
 
 
 def test_hellos_are_answered_a_few_a_second_and_the_last_is_always_answered(server: WebServer) -> None:
-    table = create(server.url, game="loo", players=3, people=1)["id"]
+    table = create(server.url, game="loo", players=3, people=1, listed=True)["id"]
     watcher = Seat(server.url, table, None)
     watcher.until(lambda s: bool(s), what="the first state")
     for _ in range(50):
@@ -243,7 +243,7 @@ def test_hellos_are_answered_a_few_a_second_and_the_last_is_always_answered(serv
 def test_reconnecting_to_say_hello_again_is_answered_from_the_same_allowance_of_the_address(
     server: WebServer,
 ) -> None:
-    table = create(server.url, game="loo", players=3, people=1)["id"]
+    table = create(server.url, game="loo", players=3, people=1, listed=True)["id"]
     tries = 2 * HELLO_BURST
     answered = 0
     started = time.monotonic()
@@ -291,7 +291,7 @@ def test_idle_sockets_of_one_address_are_capped_and_another_address_is_still_ser
 
 
 def test_a_malformed_origin_is_refused_403_naming_it_over_http_and_websocket(server: WebServer) -> None:
-    table = create(server.url, game="loo", players=3, people=1)["id"]
+    table = create(server.url, game="loo", players=3, people=1, listed=True)["id"]
     bad = {"content-type": "application/json", "origin": "http://[::1"}
     with _http() as http:
         r = http.post(f"{server.url}/api/tables", content=b'{"game": "nap", "players": 3}', headers=bad)
@@ -373,7 +373,7 @@ class _Site(threading.Thread):
 def test_a_page_of_another_site_cannot_create_a_table_or_open_a_websocket(
     server: WebServer, page: Page, shot: Callable[..., Path]
 ) -> None:
-    table = create(server.url, game="loo", players=3, people=1)["id"]
+    table = create(server.url, game="loo", players=3, people=1, listed=True)["id"]
     ws_url = f"ws://127.0.0.1:{server.port}/ws/{table}"
     site = _Site(ATTACK.format(target=server.url, ws=ws_url))
     site.start()

@@ -245,7 +245,7 @@ def test_create_loo_from_the_form_and_play_a_deal_through_by_clicking(page: Page
     expect(page.get_by_test_id("me")).to_contain_text("Ann")
 
     # The first deal is Peel's single (LOO-DEAL-1): the cards lie face up and it is settled as dealt.
-    expect(page.get_by_test_id("deal-number")).to_have_text("Deal 1")
+    expect(page.get_by_test_id("deal-number")).to_have_text(re.compile(r"^Deal 1( of \d+)?$"))
     expect(page.get_by_test_id("contract")).to_contain_text("A single")
     expect(page.get_by_test_id("deal-result")).to_have_text(re.compile(r"\S"))
     played: list[str] = []
@@ -255,7 +255,7 @@ def test_create_loo_from_the_form_and_play_a_deal_through_by_clicking(page: Page
         expect(page.get_by_test_id("next-deal")).to_be_visible()
         page.get_by_test_id("next-deal").click()
         number += 1
-        expect(page.get_by_test_id("deal-number")).to_have_text(f"Deal {number}")
+        expect(page.get_by_test_id("deal-number")).to_have_text(re.compile(rf"^Deal {number}( of \d+)?$"))
         played = play_out_deal(page, 0, prefer=("Stand",))
 
     # Ann stood (or chose as the dealer), then played all three of her cards: every trick is played (LOO-PLAY-9).
@@ -275,7 +275,7 @@ def test_create_loo_from_the_form_and_play_a_deal_through_by_clicking(page: Page
 
 def test_create_nap_from_the_form_pass_the_calling_and_play_a_deal_through(page: Page, paced: WebServer) -> None:
     create_table(page, paced, game="nap", players=3, bot_delay="0.05")
-    expect(page.get_by_test_id("deal-number")).to_have_text("Deal 1")
+    expect(page.get_by_test_id("deal-number")).to_have_text(re.compile(r"^Deal 1( of \d+)?$"))
     wait_turn(page)
     expect(page).to_have_title(re.compile(r"^● "))  # the tab says it is her turn
     # The calling: only the calls open to Ann are offered, as buttons, with Pass.
@@ -682,7 +682,8 @@ def test_a_spectator_from_the_lobby_sees_no_hand_and_no_action_buttons(
     new_context: Callable[..., BrowserContext], paced: WebServer
 ) -> None:
     ann = new_context("desktop").new_page()
-    table = create_table(ann, paced, game="nap", players=3, bot_delay="0.05")
+    listed = lambda p: p.get_by_test_id("listed-input").check()  # noqa: E731 (the lobby lists it for the watcher)
+    table = create_table(ann, paced, game="nap", players=3, bot_delay="0.05", before_submit=listed)
     wait_turn(ann)  # Ann to call: the cards are dealt
 
     watcher = track(new_context("phone").new_page())
@@ -693,7 +694,7 @@ def test_a_spectator_from_the_lobby_sees_no_hand_and_no_action_buttons(
     expect(watcher.get_by_test_id("seat-dialog")).to_be_hidden()
     expect(watcher.locator("#app")).to_have_class(re.compile(r"\bspectator\b"))
     expect(watcher.get_by_test_id("turn")).to_have_text("Ann to call")
-    expect(watcher.get_by_test_id("deal-number")).to_have_text("Deal 1")
+    expect(watcher.get_by_test_id("deal-number")).to_have_text(re.compile(r"^Deal 1( of \d+)?$"))
     expect(watcher.get_by_test_id("seats").locator(".seat")).to_have_count(3)
     expect(watcher.locator(CARDS)).to_have_count(0)
     expect(watcher.get_by_test_id("actions").locator("button")).to_have_count(0)
@@ -715,6 +716,7 @@ def test_the_rejoin_link_in_a_fresh_browser_takes_the_seat(
     ann = new_context("desktop", permissions=["clipboard-read", "clipboard-write"]).new_page()
     table = create_table(ann, server, game="nap", players=3)
     wait_turn(ann)
+    ann.get_by_test_id("seat-menu-button").click()  # the seat's private link is in its menu
     ann.get_by_test_id("rejoin-link").click()
     expect(ann.get_by_test_id("message")).to_contain_text("Rejoin link copied")
     link = ann.evaluate("navigator.clipboard.readText()")
@@ -749,6 +751,7 @@ def test_table_mode_a_dimmed_card_asks_first_then_the_law_is_in_the_log(
         expect(p.locator("#mode-doc")).to_contain_text("rules page lists every law")  # the server's own line
         expect(p.get_by_test_id("mode-select")).to_have_value("strict")
         p.get_by_test_id("mode-select").select_option("table")
+        p.get_by_test_id("listed-input").check()  # listed, so that the lobby shows it below
 
     table = create_table(page, server, game="loo", players=3, rounds=10, before_submit=choose_table_mode)
     page.get_by_test_id("rules-button").click()

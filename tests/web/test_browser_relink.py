@@ -29,6 +29,7 @@ def test_a_new_link_takes_the_seat_back_for_good(
     ann = track(new_context("desktop", permissions=COPY).new_page())
     table = create_table(ann, server, game="nap", players=3)
     wait_turn(ann)
+    ann.get_by_test_id("seat-menu-button").click()  # the seat's private link is in its menu
     ann.get_by_test_id("rejoin-link").click()
     expect(ann.get_by_test_id("message")).to_contain_text("Rejoin link copied")
     old = ann.evaluate("navigator.clipboard.readText()")
@@ -42,6 +43,7 @@ def test_a_new_link_takes_the_seat_back_for_good(
     expect(ann.get_by_test_id("me")).to_contain_text("Ann")
     expect(stranger.get_by_test_id("seat-moved")).to_be_visible()
 
+    ann.get_by_test_id("seat-menu-button").click()
     expect(ann.get_by_test_id("new-link")).to_be_visible()
     ann.once("dialog", lambda dialog: dialog.accept())  # "Make a new rejoin link for your seat? ..."
     ann.get_by_test_id("new-link").click()

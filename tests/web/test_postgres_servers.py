@@ -21,7 +21,15 @@ from roundgames.web.store import open_store
 
 from .webclient import Seat, create, play_first, sit
 
-NAP = {"game": "nap", "players": 4, "people": 0, "bot_delay": 0.03, "rounds": 2, "bots": ["random", "sensible"] * 2}
+NAP = {
+    "listed": True,
+    "game": "nap",
+    "players": 4,
+    "people": 0,
+    "bot_delay": 0.03,
+    "rounds": 2,
+    "bots": ["random", "sensible"] * 2,
+}
 ENV = {"ROUNDGAMES_CREATE_LIMIT": "0"}
 #: every server here is a process of its own (process=True): several share one database, as processes do, and one
 #: is killed
@@ -62,7 +70,7 @@ def test_every_process_shows_every_table_and_a_move_on_one_is_seen_on_the_others
 ) -> None:
     servers = [server_factory(db=pg_url, args=ARGS, env=ENV, process=True) for _ in range(2)]
     a, b = servers
-    made = create(a.url, game="nap", players=4, people=1, bot="random", bot_delay=0)["id"]
+    made = create(a.url, game="nap", listed=True, players=4, people=1, bot="random", bot_delay=0)["id"]
     _until(lambda: made in _listed(b.url), 5, "the table made on one process in the other's lobby")
     token = sit(b.url, made, 0, "Ann")  # sat down on the other process: the seat is taken everywhere
     assert _get(a.url, f"/api/tables/{made}")["seats"][0]["name"] == "Ann"
@@ -176,7 +184,7 @@ def test_the_leader_counts_a_person_connected_to_another_process_and_plays_her_s
     her seat's bot plays it after her countdown."""
     args = [*ARGS, "--away-seconds", "3"]
     leader, other = (server_factory(db=pg_url, args=args, env=ENV, process=True) for _ in range(2))
-    made = create(leader.url, game="nap", players=3, people=1, bot="random", bot_delay=0)["id"]
+    made = create(leader.url, game="nap", listed=True, players=3, people=1, bot="random", bot_delay=0)["id"]
     _until(lambda: made in _listed(other.url), 5, "the table in the other process's lobby")
     ann = Seat(other.url, made, sit(other.url, made, 0, "Ann"))
     watcher = Seat(leader.url, made, None)
@@ -204,7 +212,7 @@ def test_a_database_gone_away_pauses_the_table_and_play_resumes_when_it_is_back(
     with PgServer() as pg:
         url = pg.new_database()
         web = server_factory(db=url, args=ARGS, env=ENV, process=True)
-        made = create(web.url, game="nap", players=3, people=1, bot="random", bot_delay=0)["id"]
+        made = create(web.url, game="nap", listed=True, players=3, people=1, bot="random", bot_delay=0)["id"]
         ann = Seat(web.url, made, sit(web.url, made, 0, "Ann"))
         ann.until(lambda s: ann.my_turn(), timeout=20, what="Ann's turn")
         before = len(_stored(url, made))
@@ -239,7 +247,7 @@ def test_a_rejoin_link_opened_on_another_process_moves_the_seat_and_a_new_link_c
     """The rejoin link opened on a device that reached another process takes the seat there (the first device
     watches, told why); a new link asked on one process closes every connection of the old link on the others."""
     a, b = (server_factory(db=pg_url, args=ARGS, env=ENV, process=True) for _ in range(2))
-    made = create(a.url, game="nap", players=3, people=1, bot="random", bot_delay=0)["id"]
+    made = create(a.url, game="nap", listed=True, players=3, people=1, bot="random", bot_delay=0)["id"]
     _until(lambda: made in _listed(b.url), 5, "the table in the other process's lobby")
     old = sit(a.url, made, 0, "Ann")
     laptop = Seat(a.url, made, old)

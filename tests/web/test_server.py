@@ -247,8 +247,8 @@ def test_the_lobby_lists_open_tables_and_the_options_it_offers(server: Any) -> N
     kitty = catalogue["games"]["nap"]["options"]["kitty"]
     assert kitty["default"] is False and kitty["values"] == [False, True] and "NAP-VAR-POOL" in kitty["doc"]
     assert {"five-card", "irish"} <= set(catalogue["games"]["loo"]["presets"])  # every form is played here
-    open_one = create(server.url, game="nap", players=4, people=2, spectators=False)
-    closed = create(server.url, game="nap", players=3, people=1, spectators=False)
+    open_one = create(server.url, game="nap", players=4, people=2, spectators=False, listed=True)
+    closed = create(server.url, game="nap", players=3, people=1, spectators=False, listed=True)
     sit(server.url, closed["id"], 0, "Ann")
     listed = [t["id"] for t in httpx.get(f"{server.url}/api/tables", trust_env=False).json()["tables"]]
     assert open_one["id"] in listed and closed["id"] not in listed

@@ -31,7 +31,9 @@ from .docs_site import DocsSite, docs_built
 from .guard import RequestGuard
 from .guide_routes import GUIDE_ROUTES
 from .headers import SecurityHeaders
+from .invite import qr_svg, set_listed, table_link
 from .limits import SOCKETS_PER_ADDRESS, TABLES_PER_ADDRESS, UNSAT_SECONDS, Limits, address_key, room_comes_back
+from .presets import clock_words, is_listed
 from .protocol import ProtocolError, check_text, new_table_config, options_catalogue, parse_sit
 from .room import Room, RoomError
 from .server import MAX_TABLES, Server
@@ -153,12 +155,18 @@ async def options(request: Request) -> Response:
     return JSONResponse(options_catalogue())
 
 
+def _info(room: Room) -> dict[str, Any]:
+    """TableInfo of docs/web.md: the room's, with whether the lobby lists it and its clock in words."""
+    return {**room.info(), "listed": is_listed(room.config), "clock": clock_words(room.config.get("turn_seconds"))}
+
+
 async def list_tables(request: Request) -> Response:
-    """The tables open to spectators, and, while they gather, those closed to spectators with a seat open, without
-    the names of who sits there (a private table's players and scores are not the lobby's to show)."""
+    """The tables their hosts list (a table is private by default: its link is the way in) that are open to
+    spectators, and, while they gather, those closed to spectators with a seat open, without the names of who sits
+    there (a table closed to spectators has players and scores that are not the lobby's to show)."""
     rooms = sorted(_server(request).rooms.values(), key=lambda r: -r.created)
     shown = []
-    for info in (r.info() for r in rooms if not r.table.is_over):
+    for info in (_info(r) for r in rooms if not r.table.is_over and is_listed(r.config)):
         if info["spectators"]:
             shown.append(info)
         elif info["gathering"] and any(s["kind"] == "open" for s in info["seats"]):
@@ -192,12 +200,12 @@ async def create_table(request: Request) -> Response:
         room = server.create(config, address)
     except StoreError as e:
         return _error(503, None, f"the table could not be saved, so it was not made: {e}")
-    return JSONResponse({"id": room.id, "url": f"/t/{room.id}", "info": room.info()}, status_code=201)
+    return JSONResponse({"id": room.id, "url": f"/t/{room.id}", "info": _info(room)}, status_code=201)
 
 
 async def table_info(request: Request) -> Response:
     try:
-        return JSONResponse(_room(request).info())
+        return JSONResponse(_info(_room(request)))
     except ProtocolError as e:
         return _error(_status(e), e.field, e.message)
 
@@ -222,6 +230,58 @@ async def sit(request: Request) -> Response:
         status = {"seat_taken": 409, "store_failed": 503, "paused": 503}.get(e.code, 400)
         return _error(status, e.field, e.message)
     return JSONResponse({"seat": seat, "token": token, "rejoin": f"/t/{room.id}#seat={token}"})
+
+
+async def invite_qr(request: Request) -> Response:
+    """The table's own link as a QR code (SVG), for a friend's phone to read off the screen."""
+    try:
+        room = _room(request)
+    except ProtocolError as e:
+        return _error(_status(e), e.field, e.message)
+    svg = qr_svg(table_link(str(request.base_url), room.id))
+    return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "private, max-age=3600"})
+
+
+async def listed(request: Request) -> Response:
+    """The host lists the table in the lobby, or takes it out: ``{"token": ..., "listed": true}``."""
+    try:
+        room = _room(request)
+    except ProtocolError as e:
+        return _error(_status(e), e.field, e.message)
+    try:
+        body = await _body(request)
+        if not isinstance(body, dict) or set(body) - {"token", "listed"}:
+            raise ProtocolError("bad_message", 'the body is {"token": "...", "listed": true or false}', "body")
+        now = await room.call(set_listed, room, body.get("token"), body.get("listed"))
+    except ProtocolError as e:
+        return _error(400, e.field, e.message)
+    except RoomError as e:
+        status = {"bad_token": 403, "not_host": 403, "store_failed": 503, "paused": 503}.get(e.code, 400)
+        return _error(status, e.field, e.message)
+    return JSONResponse({"listed": now})
+
+
+async def stop(request: Request) -> Response:
+    """The host ends a sitting played "until we stop": ``{"token": ...}`` (after the deal in play, or at once)."""
+    try:
+        room = _room(request)
+    except ProtocolError as e:
+        return _error(_status(e), e.field, e.message)
+    try:
+        body = await _body(request)
+        if not isinstance(body, dict) or set(body) != {"token"}:
+            raise ProtocolError("bad_message", 'the body is {"token": "..."}, the host\'s seat token', "body")
+        token = body["token"]
+        if not isinstance(token, str) or not token:
+            raise ProtocolError("bad_message", f"token: {token!r} is not a seat token", "token")
+        await room.call(lambda: room.gathering.stop(room.seat_of(token)))
+    except ProtocolError as e:
+        return _error(400, e.field, e.message)
+    except RoomError as e:
+        status = {"bad_token": 403, "not_host": 403, "gathering": 409, "no_deal": 409}.get(e.code, 400)
+        status = {"store_failed": 503, "paused": 503}.get(e.code, status)
+        return _error(status, e.field, e.message)
+    return JSONResponse({"stopping": True, "over": room.table.is_over})
 
 
 async def scores_csv(request: Request) -> Response:
@@ -308,6 +368,9 @@ ROUTES = [
     Route("/api/tables/{table_id}", table_info),
     Route("/api/tables/{table_id}/sit", sit, methods=["POST"]),
     Route("/api/tables/{table_id}/scores.csv", scores_csv),
+    Route("/api/tables/{table_id}/invite.svg", invite_qr),
+    Route("/api/tables/{table_id}/listed", listed, methods=["POST"]),
+    Route("/api/tables/{table_id}/stop", stop, methods=["POST"]),
     Route("/api/tables/{table_id}/records.json", records_json),
     *GUIDE_ROUTES,
     WebSocketRoute("/ws/{table_id}", table_socket),

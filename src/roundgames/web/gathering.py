@@ -20,12 +20,14 @@ device holding the old link, which no longer sits. Here each command is checked;
 from __future__ import annotations
 
 import secrets
+import weakref
 from collections.abc import Iterable
 from typing import Any
 
 from .actor import Actor
 from .names import differing, look_alike, table_label
 from .presence import Presence
+from .presets import CLOCK_PRESETS, clock_words, is_listed
 from .reducer import TableState
 from .seating import Conn, RoomError, hash_token
 from .store import Event
@@ -154,6 +156,26 @@ class Gathering:
             raise RoomError("in_play", "again: the sitting in play is not over yet")
         self.room.command("again", {"seat": seat, "sitting": self.state.sitting_number + 1})
 
+    def stop(self, seat: int | None) -> None:
+        """The host ends a sitting played "until we stop": after the deal in play, or at once between deals."""
+        self._host_only(seat, "end the sitting")
+        state = self.state
+        if not state.config.get("open_ended"):
+            rounds = state.config["rounds"]
+            raise RoomError(
+                "bad_message",
+                f"stop: this sitting ends by itself after its {rounds} round{'s' if rounds != 1 else ''}",
+                None,
+                "type",
+            )
+        if not state.started:
+            raise RoomError("gathering", "stop: the sitting has not started", None, "type")
+        if state.table.is_over:
+            raise RoomError("no_deal", "stop: the sitting is over already", None, "type")
+        if state.stopping:
+            raise RoomError("bad_message", "stop: the sitting ends after this deal already", None, "type")
+        self.room.command("stop", {"seat": seat})
+
     def _host_only(self, seat: int | None, what: str) -> None:
         host = self.state.host
         if seat is None or seat != host:
@@ -171,13 +193,8 @@ class Gathering:
 
 
 def lifecycle(state: TableState) -> dict[str, Any]:
-    """``state.gathering``, ``state.host`` and ``state.sitting`` of docs/web.md."""
-    table = state.table
+    """``state.gathering``, ``state.host``, ``state.sitting``, ``state.clock`` and ``state.listed`` of docs/web.md."""
     seats = state.seats
-    players = len(seats)
-    done = len(table.sitting.deals)
-    rounds = int(state.config["rounds"])
-    last = state.started and done >= (rounds - 1) * players
     gathering = None
     if not state.started:
         gathering = {
@@ -186,11 +203,90 @@ def lifecycle(state: TableState) -> dict[str, Any]:
             "people": [i for i, s in enumerate(seats) if s.kind == "person"],
             "bots": [i for i, s in enumerate(seats) if s.kind == "bot"],
         }
+    seconds = state.config.get("turn_seconds")  # a table stored before the turn clock existed has none
+    named = [name for name, s in CLOCK_PRESETS.items() if s == seconds]
+    return {
+        "gathering": gathering,
+        "host": state.host,
+        "sitting": sitting_words(state),
+        "clock": {"seconds": seconds, "preset": named[0] if named else None, "words": clock_words(seconds)},
+        "listed": is_listed(state.config),
+    }
+
+
+def sitting_words(state: TableState) -> dict[str, Any]:
+    """The sitting's length as the table says it (``state.sitting``): "Deal 3 of 5", the last round's banner only
+    in the last round, why play goes on past it (a game that ends by its own rule: LOO-END-1), and the evening's
+    running total over the sittings at the table."""
+    table = state.table
+    players = len(state.seats)
+    done = len(table.sitting.deals)
+    rounds = int(state.config["rounds"])
+    over = bool(table.is_over)
+    last = state.started and done >= (rounds - 1) * players
+    planned = rounds * players + _voids(table.sitting)
+    number = state.deal_number
+    in_play = table.deal is not None and not table.deal.is_complete
+    end_rule = table.spec.sitting_rules.get("end") if "rounds" in table.spec.sitting_settings else None
+    beyond = bool(state.started and not over and end_rule and done >= planned)
+    words = None
+    if number:
+        words = f"Deal {number} of {planned}" if number <= planned else f"Deal {number}"
+    banner = None
+    if beyond:
+        banner = (
+            f"The rounds are played, but the last deal had a loo: play continues until a deal with no loo ({end_rule})"
+        )
+    elif state.started and not over and number and number == planned and (in_play or done < planned):
+        banner = f"Last deal, unless it has a loo ({end_rule})" if end_rule else "Last deal of the sitting"
+    elif state.started and not over and rounds > 1 and number > (rounds - 1) * players:
+        banner = "Last round"
     sitting = {
         "number": state.sitting_number,
         "rounds": rounds,
-        "last_round": bool(last and not table.is_over),
-        "deals_left": max(0, rounds * players - done) if last and not table.is_over else None,
-        "over": bool(table.is_over),
+        "last_round": bool(last and not over),
+        "deals_left": max(0, rounds * players - done) if last and not over else None,
+        "over": over,
+        "deal": number or None,
+        "deals": planned,
+        "words": words,
+        "banner": banner,
+        "beyond": beyond,
+        "evening": evening(state),
+        "open_ended": False,
+        "stopping": False,
     }
-    return {"gathering": gathering, "host": state.host, "sitting": sitting}
+    if state.config.get("open_ended"):  # "until we stop": no count of deals, and the last is the host's to say
+        ending = state.stopping and not over
+        sitting |= {"rounds": None, "last_round": False, "deals_left": None, "deals": None, "beyond": False}
+        sitting |= {"words": f"Deal {number}" if number else None, "open_ended": True, "stopping": ending}
+        sitting["banner"] = "Last deal: the host has ended the sitting" if ending else None
+    return sitting
+
+
+#: each sitting's void deals counted so far: ``(deals looked at, voids among them)``; a sitting's deals only grow
+#: (an undo or a restart reads the table back into a new sitting), so each deal's result is worked out once
+_VOIDS: weakref.WeakKeyDictionary[Any, tuple[int, int]] = weakref.WeakKeyDictionary()
+
+
+def _voids(sitting: Any) -> int:
+    """The void deals of ``sitting``: each is dealt again by the same dealer and counts for no round (§14.8), so the
+    sitting is that much longer."""
+    deals = sitting.deals
+    seen, voids = _VOIDS.get(sitting, (0, 0))
+    if seen > len(deals):
+        seen, voids = 0, 0
+    voids += sum(1 for d in deals[seen:] if (r := d.result()) is not None and r.void)
+    _VOIDS[sitting] = (len(deals), voids)
+    return voids
+
+
+def evening(state: TableState) -> list[int]:
+    """Each seat's running total for the evening: its final balance in every earlier sitting at the table (kept after
+    Play again) and its balance in the sitting in play."""
+    balances = state.table.sitting.balances
+    totals = [balances.get(s, 0) for s in state.table.seats]
+    for sheet in state.past:
+        for i, amount in enumerate(sheet.get("totals", [])[: len(totals)]):
+            totals[i] += amount
+    return totals

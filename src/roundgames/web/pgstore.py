@@ -173,6 +173,10 @@ class PgStore:
             db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"t {table_id}"))
         return now
 
+    def configure(self, table_id: str, config: dict[str, Any]) -> None:
+        with self._writing(f"table {table_id}: its settings") as db:
+            db.execute("UPDATE tables SET config = %s WHERE id = %s", (json.dumps(config, sort_keys=True), table_id))
+
     def append(self, table_id: str, seq: int, kind: str, data: dict[str, Any]) -> float:
         now = self.now()
         text = json.dumps(data, sort_keys=True)

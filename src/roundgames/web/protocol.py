@@ -15,11 +15,12 @@ from typing import Any, cast
 from ..bots import BOTS
 from ..core.errors import RoundgamesError
 from ..games.registry import GAMES, games
-from ..guide import option_words, preset_forms
+from ..guide import option_words, preset_forms, table_title
 from ..session.decisions import bots_for
 from ..session.table import Table
 from .messages import Act, Bare, BareType, Chat, Command, Hello, OpenSeat, Review, SeatBot
 from .names import MAX_NAME, BadName, normal_name
+from .presets import DEFAULT_CLOCK, clock_catalogue, default_turn_seconds
 
 __all__ = [
     "MAX_MESSAGE",
@@ -53,11 +54,12 @@ SETTINGS = (
     "hints",
     "turn_seconds",
     "hand_at_once",
+    "listed",
 )
 #: the table's yes-or-no settings, each with its default: spectators may watch, each action asks a second tap, a
 #: person may ask for hints, each person sees his cards as soon as they are dealt (the table's departure from
-#: LOO-DECL-1)
-SWITCHES = {"spectators": True, "confirm": False, "hints": False, "hand_at_once": False}
+#: LOO-DECL-1), the table is in the lobby's list (private unless the host lists it)
+SWITCHES = {"spectators": True, "confirm": False, "hints": False, "hand_at_once": False, "listed": False}
 #: how a table treats an action the rules forbid: refused (strict), or ruled on by the laws (table)
 MODES = ("strict", "table")
 MODE_DOC = (
@@ -83,6 +85,8 @@ _MESSAGES: dict[str, dict[str, tuple[type | tuple[type, ...], bool]]] = {
     "again": {},
     "back": {},
 }
+#: the most rounds a sitting may have; a sitting played "until we stop" (``rounds`` null) ends after them at the latest
+MAX_ROUNDS = 50
 #: the seconds a table's ``turn_seconds`` may be (or null: no turn clock)
 TURN_RANGE = (10, 600)
 #: what ``turn_seconds`` does (``GET /api/options``)
@@ -94,6 +98,11 @@ TURN_DOC = (
 HINTS_DOC = (
     "a person may ask at his turn what the expert bot makes of each option (the Hint button); the answer goes to "
     "him alone, and the score sheet marks each deal played with hints"
+)
+#: what the option ``listed`` does (``GET /api/options``)
+LISTED_DOC = (
+    "whether the lobby lists the table for anyone to join or watch; an unlisted table is private, and anyone "
+    "with its link still joins it (its host may list or unlist it later)"
 )
 
 #: what the option ``hand_at_once`` does (``GET /api/options``)
@@ -238,20 +247,10 @@ def new_table_config(body: Any) -> dict[str, Any]:
     delay = _field(body, "bot_delay", (int, float), 0.6)
     if not 0 <= delay <= 5:
         raise ProtocolError("bad_message", f"bot_delay: {delay} seconds is not between 0 and 5", "bot_delay")
-    rounds = _field(body, "rounds", int, 1)
-    if not 1 <= rounds <= 50:
-        raise ProtocolError("bad_message", f"rounds: {rounds} is not between 1 and 50", "rounds")
+    rounds, open_ended, turn = _length_and_clock(body, people)
     mode = _field(body, "mode", str, "strict")
     if mode not in MODES:
         raise ProtocolError("bad_message", f"mode: {mode!r} is not a mode here ({', '.join(MODES)})", "mode")
-    turn = _field(body, "turn_seconds", (int, type(None)), None)
-    lo_turn, hi_turn = TURN_RANGE
-    if turn is not None and not lo_turn <= turn <= hi_turn:
-        raise ProtocolError(
-            "bad_message",
-            f"turn_seconds: {turn} is not between {lo_turn} and {hi_turn} seconds (or none, null, for no turn clock)",
-            "turn_seconds",
-        )
     preset = _field(body, "preset", str, "peel")
     options = _field(body, "options", dict, {})
     config = {
@@ -264,6 +263,7 @@ def new_table_config(body: Any) -> dict[str, Any]:
         "bots": bots,
         "bot_delay": float(delay),
         "rounds": rounds,
+        **({"open_ended": True} if open_ended else {}),
         "mode": mode,
         "turn_seconds": turn,
         **{name: _field(body, name, bool, default) for name, default in SWITCHES.items()},
@@ -293,6 +293,29 @@ def new_table_config(body: Any) -> dict[str, Any]:
         raise ProtocolError("bad_message", f"{field}: {e}", field) from None
     config["options"] = table.rules.options()  # the options as the rules hold them
     return config
+
+
+def _length_and_clock(body: dict[str, Any], people: int) -> tuple[int, bool, int | None]:
+    """The sitting's ``rounds`` (and whether it is played until we stop: ``rounds`` null) and the turn's seconds
+    (:func:`~roundgames.web.presets.default_turn_seconds` where the body names none), checked."""
+    rounds = _field(body, "rounds", (int, type(None)), 1)
+    open_ended = rounds is None  # "until we stop": the host ends the sitting, at the latest after the most rounds
+    if open_ended:
+        rounds = MAX_ROUNDS
+    if not 1 <= rounds <= MAX_ROUNDS:
+        raise ProtocolError(
+            "bad_message", f"rounds: {rounds} is not between 1 and {MAX_ROUNDS} (or null: until we stop)", "rounds"
+        )
+    # Two people or more have a clock unless the creator says otherwise: one idle friend must not stall the table.
+    turn = _field(body, "turn_seconds", (int, type(None)), default_turn_seconds(people))
+    lo_turn, hi_turn = TURN_RANGE
+    if turn is not None and not lo_turn <= turn <= hi_turn:
+        raise ProtocolError(
+            "bad_message",
+            f"turn_seconds: {turn} is not between {lo_turn} and {hi_turn} seconds (or none, null, for no turn clock)",
+            "turn_seconds",
+        )
+    return rounds, open_ended, turn
 
 
 def _bots(body: dict[str, Any], game: str, players: int) -> tuple[str, list[str]]:
@@ -387,6 +410,7 @@ def options_catalogue() -> dict[str, Any]:
             "presets": presets,
             "forms": {name: form for name, form in preset_forms(spec.name).items() if name in presets},
             "players": [lo, hi],
+            "titles": {name: table_title(spec.rules.preset(name)) for name in presets},
             "options": options,
             "bots": bots_for(spec.name),
         }
@@ -396,5 +420,12 @@ def options_catalogue() -> dict[str, Any]:
         "mode": {"default": "strict", "values": list(MODES), "doc": MODE_DOC},
         "hints": {"default": False, "doc": HINTS_DOC},
         "hand_at_once": {"default": False, "doc": HAND_AT_ONCE_DOC},
-        "turn_seconds": {"default": None, "range": list(TURN_RANGE), "doc": TURN_DOC},
+        "turn_seconds": {
+            "default": None,
+            "range": list(TURN_RANGE),
+            "doc": TURN_DOC,
+            "presets": clock_catalogue(),
+            "people_default": DEFAULT_CLOCK,
+        },
+        "listed": {"default": False, "doc": LISTED_DOC},
     }

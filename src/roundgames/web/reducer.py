@@ -48,7 +48,7 @@ __all__ = [
 #: how many log entries a table keeps in memory (the events themselves are all in the store)
 KEEP_LOG = 1000
 #: the stored events of the lifecycle and of the seats' links (docs/web.md, "Gathering and Play again")
-LIFECYCLE = ("start", "seat_bot", "open_seat", "leave", "again", "relink")
+LIFECYCLE = ("start", "seat_bot", "open_seat", "leave", "again", "relink", "stop")
 #: the turns running a person may let run out before his seat is treated as away
 AWAY_AFTER = 3
 
@@ -104,6 +104,8 @@ class TableState:
             table_mode=c.get("mode") == "table",  # a table stored before modes existed is strict
         )
         self.rules_help = rules_help(self.table.rules)  # the same for the table's whole life
+        #: the host has ended the sitting in play (a sitting played until the table stops): no deal after this one
+        self.stopping = False
         self.deal_number = 0
         self.nets: list[list[int]] = []
         self.next_deal_at: float | None = None
@@ -213,7 +215,9 @@ def _deal(state: TableState, seq: int, data: dict[str, Any], now: float) -> None
     expected = f"{table.seed}:{len(table.sitting.deals)}"
     if data["seed"] != expected:
         raise RecordError("event", f"deal {data['number']}: seed {data['seed']!r}, expected {expected!r}")
-    last_round = len(table.sitting.deals) == (state.config["rounds"] - 1) * len(state.seats)
+    # A sitting of one round has no last round to announce: its every deal would be of it ("Deal 2 of 5" says it).
+    rounds = state.config["rounds"]
+    last_round = rounds > 1 and len(table.sitting.deals) == (rounds - 1) * len(state.seats)
     table.start_deal()
     table.events.clear()
     state.deal_number = data["number"]
@@ -296,11 +300,13 @@ def _take_spare(state: TableState, seq: int, seat: int, bot: bool) -> None:
 def _deal_over(state: TableState, seq: int, deal: Deal, now: float) -> None:
     state.nets.append(deal.net)
     names = state.display_names()
-    state.log_line(seq, "result", None, result_sentence(deal, names) or "")
     table = state.table
+    if state.stopping and not table.is_over:  # the host ended the sitting with this deal
+        table.sitting.stop(table.spec.stops[0])
+    over = table.is_over  # the sitting's last deal: nothing follows it
+    state.log_line(seq, "result", None, result_sentence(deal, names, over=over) or "")
     if table.is_over:
-        totals = ", ".join(f"{names[i]} {table.sitting.balances[s]:+d}" for i, s in enumerate(table.seats))
-        state.log_line(seq, "result", None, f"The sitting is over. {totals}.")
+        _end_sitting(state, seq)
     state.plan_next_deal(now)
 
 
@@ -397,6 +403,8 @@ def _lifecycle(state: TableState, kind: str, seq: int, data: dict[str, Any], now
         state.log_line(seq, "seat", seat, f"Seat {seat + 1} is open for a person")
     elif kind == "leave":
         _vacate(state, seq, seat, names[seat], now)
+    elif kind == "stop":
+        _stop(state, seq, names[seat])
     elif kind == "relink":
         if state.seats[seat].token_hash is not None:
             state.revoked.add(state.seats[seat].token_hash)
@@ -404,6 +412,30 @@ def _lifecycle(state: TableState, kind: str, seq: int, data: dict[str, Any], now
         state.log_line(seq, "seat", seat, f"{names[seat]} has a new rejoin link: the old one no longer sits")
     else:
         _again(state, seq, seat, data["sitting"], now)
+
+
+def _stop(state: TableState, seq: int, name: str) -> None:
+    """The host ends a sitting played until the table stops: after the deal in play, or at once between deals (the
+    game's own way to stop: LOO-END-2's pool divided, NAP-SET-3)."""
+    table = state.table
+    deal = table.deal
+    state.stopping = True
+    if deal is not None and not deal.is_complete:
+        state.log_line(seq, "info", None, f"{name} ends the sitting: this deal is its last")
+        return
+    state.log_line(seq, "info", None, f"{name} ends the sitting")
+    _end_sitting(state, seq)
+    state.next_deal_at = None
+
+
+def _end_sitting(state: TableState, seq: int) -> None:
+    """Stop the sitting now, between deals, and say its settlement."""
+    table = state.table
+    if not table.is_over:
+        table.sitting.stop(table.spec.stops[0])
+    names = state.display_names()
+    totals = ", ".join(f"{names[i]} {table.sitting.balances[s]:+d}" for i, s in enumerate(table.seats))
+    state.log_line(seq, "result", None, f"The sitting is over. {totals}.")
 
 
 def _again(state: TableState, seq: int, seat: int, sitting: int, now: float) -> None:

@@ -200,7 +200,7 @@ class Room:
             "hints": bool(c.get("hints", False)),  # a table stored before hints existed has none
             "turn_seconds": c.get("turn_seconds"),  # a table stored before the turn clock existed has none
             "hand_at_once": bool(c.get("hand_at_once", False)),  # a table stored before the setting has it off
-            "rounds": c["rounds"],
+            "rounds": None if c.get("open_ended") else c["rounds"],  # null: until the host stops
             "rules": self.state.rules_help,
             "rules_page": rules_page(table.rules),
             "title": table_title(table.rules),
@@ -619,14 +619,17 @@ class Room:
     # -- the connections ------------------------------------------------------------------------------------------
 
     def join(self, conn: Conn, since: int | None) -> None:
-        """A connection arrives: count it at its seat, then bring it up to date."""
-        self.connect(conn)
+        """A connection arrives: count it at its seat, then bring it up to date. One that resumes (``since``: its
+        page reconnecting by itself, after a lost network or a server's restart) is no sign that its person is back."""
+        self.connect(conn, resumed=since is not None)
         self.resume(conn, since)
 
-    def connect(self, conn: Conn) -> None:
-        """Count ``conn`` at its seat and tell the others (``conn`` itself is brought up to date by :meth:`resume`)."""
+    def connect(self, conn: Conn, *, resumed: bool = False) -> None:
+        """Count ``conn`` at its seat and tell the others (``conn`` itself is brought up to date by :meth:`resume`);
+        a page opened afresh (not ``resumed``) gives its person his seat back from his bot (:meth:`give_back`), so
+        that the timeouts he ran up survive a restart that his page only reconnected through."""
         first = self.presence.arrive(conn)
-        if conn.seat is not None and self.pausing.paused is None:  # a paused table stores nothing: he has it later
+        if conn.seat is not None and not resumed and self.pausing.paused is None:  # a paused table stores nothing
             with contextlib.suppress(RoomError):  # the store failed: the table pauses, and he watches it paused
                 self.give_back(conn.seat)
         if conn.seat is not None and first:

@@ -34,8 +34,9 @@ __all__ = ["KEPT", "Event", "SeqTaken", "SqliteStore", "Store", "StoreError", "e
 
 #: the events an undo never takes back: talk, seating, the hints asked for (the deal was played with them), the
 #: sitting's lifecycle (its start, seats given to bots or opened, Play again), the turns whose time ran out and the
-#: person's coming back from them, a seat's new rejoin link (an undo never brings a revoked link back)
-KEPT = ("sit", "chat", "hint", "start", "seat_bot", "open_seat", "leave", "again", "timeout", "back", "relink")
+#: person's coming back from them, a seat's new rejoin link (an undo never brings a revoked link back), the host's
+#: ending of a sitting played until the table stops
+KEPT = ("sit", "chat", "hint", "start", "seat_bot", "open_seat", "leave", "again", "timeout", "back", "relink", "stop")
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -82,6 +83,10 @@ class Store(Protocol):
 
     def create(self, table_id: str, config: dict[str, Any]) -> float:
         """Store a new table's settings; returns its creation time."""
+        ...
+
+    def configure(self, table_id: str, config: dict[str, Any]) -> None:
+        """Store a table's settings anew, where its host changed one (the table listed in the lobby or not)."""
         ...
 
     def append(self, table_id: str, seq: int, kind: str, data: dict[str, Any]) -> float:
@@ -174,6 +179,10 @@ class SqliteStore:
                 (table_id, json.dumps(config, sort_keys=True), now, now),
             )
         return now
+
+    def configure(self, table_id: str, config: dict[str, Any]) -> None:
+        with self._writing(f"table {table_id}: its settings"), self.db:
+            self.db.execute("UPDATE tables SET config = ? WHERE id = ?", (json.dumps(config, sort_keys=True), table_id))
 
     def append(self, table_id: str, seq: int, kind: str, data: dict[str, Any]) -> float:
         now = self.now()

@@ -225,7 +225,7 @@ def _deal_state(facts: TableFacts, deal: TableDeal, viewer: int | None) -> tuple
         "last_trick": tricks["last_trick"],
         "complete": deal.is_complete,
         "net": deal.net if deal.is_complete else None,
-        "result": result_sentence(deal, facts.names),
+        "result": result_sentence(deal, facts.names, over=bool(facts.table.is_over)),
         "tricks_won": tricks["tricks_won"],
     }
     game, pot = _game_state(deal, public)

@@ -18,7 +18,7 @@ from typing import Any
 from ..core.cards import Card, card_str, cards_in, sort_key
 from ..core.tricks import Trick
 from ..games.observe import observer_of
-from ..games.protocol import Deal
+from ..games.protocol import Deal, DealResult
 from ..guide import house_rules, rules_page_path, table_title
 from ..guide.render import card_name
 
@@ -122,10 +122,22 @@ def deal_line(deal: Deal, number: int, names: Sequence[str]) -> str:
     return text
 
 
-def result_sentence(deal: Deal, names: Sequence[str]) -> str | None:
-    """A finished deal's result in the one sentence every surface prints (None until it is finished)."""
+def result_sentence(deal: Deal, names: Sequence[str], *, over: bool = False) -> str | None:
+    """A finished deal's result in the one sentence every surface prints (None until it is finished), saying what
+    follows it only where something does: nothing after the sitting's last deal (``over``), and no pot the table does
+    not keep (a Nap table without a kitty: "Bob deals next", not "Kitty 0; Bob deals next")."""
     result = deal.result()
-    return None if result is None else in_names(in_words(result.sentence()), deal, names)
+    if result is None:
+        return None
+    text = result.sentence()
+    follows = result.next_words()
+    if f" {follows}." in text:
+        if over:
+            text = text.replace(f" {follows}.", "", 1)
+        elif observer_of(deal.game).pot(deal) is None and "deals next" in follows:
+            plain = DealResult.next_words(result)  # the dealer alone, whatever the game says of its pot
+            text = text.replace(follows, plain + follows.split("deals next", 1)[1], 1)
+    return in_names(in_words(text), deal, names)
 
 
 def rules_help(rules: Any) -> list[str]:

@@ -43,3 +43,6 @@ export const createTable = (newTable) => request("POST", "/api/tables", newTable
 export const sit = (id, seat, name) => request("POST", `${table(id)}/sit`, { seat, name });
 export const scoresCsvUrl = (id) => `${table(id)}/scores.csv`;
 export const recordsUrl = (id) => `${table(id)}/records.json`;
+export const inviteQrUrl = (id) => `${table(id)}/invite.svg`;
+export const setListed = (id, token, listed) => request("POST", `${table(id)}/listed`, { token, listed });
+export const stopSitting = (id, token) => request("POST", `${table(id)}/stop`, { token });

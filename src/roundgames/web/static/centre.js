@@ -25,7 +25,8 @@ function trumpBadge(suit) {
 export function renderInfo(root, state) {
   const deal = state.deal;
   byTestId("phase", root).textContent = deal?.phase ?? "";
-  byTestId("deal-number", root).textContent = deal ? `Deal ${deal.number}` : "Waiting for the first deal";
+  // "Deal 3 of 5" where the server counts the sitting's deals (state.sitting.words); else the deal's number.
+  byTestId("deal-number", root).textContent = deal ? (state.sitting?.words ?? `Deal ${deal.number}`) : "Waiting for the first deal";
   const turn = byTestId("turn", root);
   turn.textContent = turnText(state);
   turn.classList.toggle("yours", turn.textContent === "Your turn");

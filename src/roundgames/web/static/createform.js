@@ -60,7 +60,13 @@ export class CreateForm {
     this.el("game").addEventListener("change", () => this.showGame());
     this.el("preset").addEventListener("change", () => this.showForm());
     this.el("players").addEventListener("input", () => this.limitPeople());
-    this.el("people").addEventListener("input", () => this.showBotSeats());
+    this.el("people").addEventListener("input", () => {
+      this.showBotSeats();
+      this.defaultClock();
+    });
+    this.el("rounds").addEventListener("input", () => this.showLength());
+    this.el("until_stop").addEventListener("change", () => this.showLength());
+    this.setupClock();
     form.addEventListener("submit", (event) => {
       event.preventDefault();
       this.submit();
@@ -142,7 +148,9 @@ export class CreateForm {
   /** Presets, seat range and house rules of the chosen game; every rule back at its default. */
   showGame() {
     const { presets = ["peel"], players = [2, 8], options = {} } = this.game;
-    fill(this.el("preset"), presets.map((p) => h("option", { value: p, text: p })));
+    // Each preset by its name in words ("Three-card Loo (Peel's rules)"), as the server titles it.
+    const titles = this.game.titles ?? {};
+    fill(this.el("preset"), presets.map((p) => h("option", { value: p, text: titles[p] ?? p })));
     const seats = this.el("players");
     [seats.min, seats.max] = players;
     seats.value = Math.min(Math.max(Number(seats.value) || 5, players[0]), players[1]);
@@ -181,6 +189,75 @@ export class CreateForm {
     people.max = this.el("players").value;
     if (Number(people.value) > Number(people.max)) people.value = people.max;
     this.showBotSeats();
+    this.showLength();
+    this.defaultClock();
+  }
+
+  /** The sitting's length in deals: each player deals once a round. */
+  showLength() {
+    const rounds = Number(this.el("rounds").value) || 0;
+    const players = Number(this.el("players").value) || 0;
+    const note = this.form.querySelector("#rounds-words");
+    const open = this.el("until_stop").checked;
+    this.el("rounds").disabled = open;
+    if (open) {
+      note.textContent = "Until we stop: deal after deal until the host ends the sitting (after any deal).";
+      return;
+    }
+    note.textContent = rounds >= 1 && players >= 1
+      ? `${rounds} round${rounds === 1 ? "" : "s"}: ${rounds * players} deals, each player dealing `
+        + `${rounds === 1 ? "once" : `${rounds} times`}; then the score is settled and you may play again.`
+      : "";
+  }
+
+  /** The clock's presets (GET /api/options: relaxed, normal, quick) fill the seconds; the seconds are what is sent. */
+  setupClock() {
+    const select = this.el("clock");
+    const seconds = this.el("turn_seconds");
+    if (!select || !seconds) return;
+    const presets = this.options.turn_seconds?.presets ?? [];
+    if (presets.length) {
+      const cap = (s) => s[0].toUpperCase() + s.slice(1);
+      fill(select, h("option", { value: "", text: "No clock" }),
+        presets.map((p) => h("option", { value: p.name, text: cap(p.words) })), h("option", { value: "other", text: "Other" }));
+    }
+    this.clockSeconds = Object.fromEntries(presets.length ? presets.map((p) => [p.name, p.seconds])
+      : [["relaxed", 60], ["normal", 30], ["quick", 15]]);
+    this.clockTouched = false;
+    select.addEventListener("change", () => {
+      this.clockTouched = true;
+      if (select.value === "other") seconds.focus();
+      else seconds.value = select.value ? String(this.clockSeconds[select.value]) : "";
+      this.showClock();
+    });
+    seconds.addEventListener("input", () => {
+      this.clockTouched = true;
+      const text = seconds.value.trim();
+      const named = Object.entries(this.clockSeconds).find(([, s]) => String(s) === text);
+      select.value = text === "" ? "" : named ? named[0] : "other";
+      this.showClock();
+    });
+    this.defaultClock();
+  }
+
+  /** Until the person chooses, a table for two people or more has the normal clock, and one for a person alone none. */
+  defaultClock() {
+    const select = this.el("clock");
+    if (!select || this.clockTouched || !this.clockSeconds) return;
+    const people = Number(this.el("people").value) || 0;
+    const preset = people >= 2 ? (this.options.turn_seconds?.people_default ?? "normal") : "";
+    select.value = preset;
+    this.el("turn_seconds").value = preset ? String(this.clockSeconds[preset]) : "";
+    this.showClock();
+  }
+
+  showClock() {
+    const note = this.form.querySelector("#clock-words");
+    if (!note) return;
+    const seconds = Number(this.el("turn_seconds").value);
+    note.textContent = seconds
+      ? `Each person has ${seconds} s for each turn; when it runs out, the seat's bot plays that turn.`
+      : "Nobody is timed: the table waits for each person.";
   }
 
   changedOptions() {
@@ -207,9 +284,12 @@ export class CreateForm {
       confirm: this.el("confirm").checked,
       mode: this.el("mode").value,
       hints: this.el("hints").checked,
+      listed: this.el("listed").checked,
     };
-    if (this.el("rounds").value.trim() !== "") body.rounds = number("rounds");
-    if (this.el("turn_seconds").value.trim() !== "") body.turn_seconds = number("turn_seconds");
+    if (this.el("until_stop").checked) body.rounds = null; // until the host stops
+    else if (this.el("rounds").value.trim() !== "") body.rounds = number("rounds");
+    // The seconds are always said, none included: the person chose the clock, or saw the default the form chose.
+    body.turn_seconds = this.el("turn_seconds").value.trim() === "" ? null : number("turn_seconds");
     if (this.el("hand_at_once")?.checked) body.hand_at_once = true; // the table's departure from LOO-DECL-1
     const bots = this.seatBots();
     if (bots) body.bots = bots;

@@ -23,11 +23,12 @@ function describe(info) {
   const open = seats.filter((s) => s.kind === "open").length;
   const people = seats.filter((s) => s.kind === "person").map((s) => s.name).filter(Boolean);
   return [
-    info.title ?? `${title(info.game)} (${info.preset})`,
+    info.title ?? title(info.game),
     info.mode === "table" ? "table mode: the laws apply" : "",
     `${info.players ?? seats.length} seats, ${open} open`,
     info.gathering ? "gathering: not started yet" : "",
-    info.turn_seconds ? `${info.turn_seconds} s a turn` : "",
+    info.rounds === null ? "until we stop" : `${info.rounds} round${info.rounds === 1 ? "" : "s"}`,
+    info.turn_seconds ? `clock ${info.clock ?? `${info.turn_seconds} s a turn`}` : "",
     people.length ? `with ${people.join(", ")}` : "",
     ago(info.created),
   ].filter(Boolean).join(" · ");
@@ -46,7 +47,7 @@ async function showOpenTables() {
           mine[info.id] && h("a", { href: tablePath(info.id), text: "Back to my seat" }),
           !mine[info.id] && open && h("a", { href: tablePath(info.id), "data-testid": `join-${info.id}`, text: "Join" }),
           info.spectators && h("a", { href: `${tablePath(info.id)}#watch`, "data-testid": `watch-${info.id}`, text: "Watch" })));
-    }) : h("li", { class: "empty", text: "No open tables just now: start one." }));
+    }) : h("li", { class: "empty", text: "No listed tables just now: start one (a table is private unless its host lists it)." }));
   } catch (error) {
     fill(list, h("li", { class: "empty", text: error.message }));
   }
@@ -70,7 +71,7 @@ async function showRejoin() {
     const where = Number.isInteger(seat.seat) ? `seat ${seat.seat + 1}` : "your seat";
     return h("li", { dataset: { table: id } },
       h("a", { href: tablePath(id), "data-testid": `rejoin-${id}` },
-        info ? `${title(info.game)} (${info.preset}): ${who}${where}` : `Table ${id}: ${who}${where}`));
+        info ? `${info.title ?? title(info.game)}: ${who}${where}` : `Table ${id}: ${who}${where}`));
   }));
   const live = rows.filter(Boolean);
   fill(list, live.length ? live : h("li", { class: "empty", text: "No game held in this browser." }));

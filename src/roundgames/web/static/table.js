@@ -16,7 +16,8 @@ import { askIrregular } from "./irregular.js";
 import { showRefusal } from "./rulelink.js";
 import { ReviewDialog, renderHint } from "./review.js";
 import { chooseSeat } from "./seatdialog.js";
-import { renderLifecycle } from "./lifecycle.js";
+import { openInvite } from "./invite.js";
+import { renderBar, renderLifecycle } from "./lifecycle.js";
 import { awayShort, awayText, renderSeats, turnLeft } from "./seats.js";
 import { applySettings, onSettingsChange, openSettings, settings } from "./settings.js";
 import { forgetSeat, mutedSeats, saveMuted, saveSeat, seatFor } from "./store.js";
@@ -68,8 +69,12 @@ class TableClient {
     click("last-trick-button", () => this.trick.peek());
     click("settings-button", () => openSettings($("settings-dialog")));
     click("take-seat-button", () => this.sitDown());
+    click("invite-button", () => this.state && openInvite($("invite-dialog"), this.state, (text) => this.say(text)));
     click("rejoin-link", () => this.copyRejoinLink());
     click("new-link", () => this.newLink());
+    // The seat's menu closes once an item is chosen, as a menu does.
+    click("invite-menu-item", () => this.state && openInvite($("invite-dialog"), this.state, (text) => this.say(text)));
+    for (const id of ["rejoin-link", "new-link", "invite-menu-item"]) click(id, () => { $("seat-menu").open = false; });
     click("next-deal", () => this.send({ type: "next" }));
     click("undo", () => this.send({ type: "undo" }));
     click("hint-button", () => this.askHint());
@@ -153,13 +158,13 @@ class TableClient {
     }
   }
 
-  async copyRejoinLink(copied = "Rejoin link copied. Open it on another device to move your seat there; keep it private.") {
+  async copyRejoinLink(copied = "Rejoin link copied: your seat's private link, do not share it. Open it on another device to move your seat there; to invite friends, use Invite.") {
     const link = `${location.origin}/t/${encodeURIComponent(tableId)}#seat=${encodeURIComponent(this.token)}`;
     try {
       await navigator.clipboard.writeText(link);
       this.say(copied, NEUTRAL);
     } catch {
-      window.prompt("Your private rejoin link (it moves your seat to another device):", link);
+      window.prompt("Your seat's private link: do not share it (it moves your seat to another device):", link);
     }
   }
 
@@ -310,7 +315,7 @@ class TableClient {
     renderFelt(app, state);
     renderResult(app, state, { seated });
     if (state.gathering) $("result-box").hidden = true; // nothing is dealt until the sitting starts
-    renderLifecycle($("lifecycle"), state, { send: (message) => this.send(message), moved: this.moved });
+    renderLifecycle($("lifecycle"), state, { send: (message) => this.send(message), moved: this.moved, say: (text) => this.say(text) });
     this.controls.render(state);
     $("undo").hidden = !seated || !state.undo;
     this.renderHints(state, seated);
@@ -318,6 +323,8 @@ class TableClient {
     $("take-seat-button").hidden = seated || !(state.seats ?? []).some((s) => s.kind === "open");
     $("rejoin-link").hidden = !this.token || !seated;
     $("new-link").hidden = !this.token || !seated;
+    $("seat-menu").hidden = !this.token || !seated;
+    renderBar(app, state);
     $("score-button").classList.toggle("attention", Boolean(state.scores?.over));
     this.alert.update(state);
     this.scorePanel.refresh(state);
