@@ -57,7 +57,7 @@ from ..session.table import PlaySettings, Table
 from ..session.words import TableDeal, doing, hand_order, you
 from .plain import show
 from .tui_panels import OWN_KEYS, SYMBOLS, Panels, card_text, suit_text
-from .tui_screens import ConfirmScreen, InfoScreen, LawScreen
+from .tui_screens import ConfirmScreen, InfoScreen, LawScreen, fit
 
 __all__ = [
     "SYMBOLS",
@@ -67,6 +67,7 @@ __all__ = [
     "TableApp",
     "card_text",
     "help_text",
+    "quit_lines",
     "run",
     "suit_text",
 ]
@@ -75,19 +76,20 @@ _HELP_TOP = """\
 1-9       pick a card; the same digit again, or Enter, plays it
           (an illegal pick says why, with the rule)
 Enter     play the picked card; after a deal, go on to the next
-/ or :    type a move, as --plain reads it: QH, 10S, 2, stand, call 3, buy 2C 3D
+/ or :    type a move, as --plain reads it: QH, 10S, 2, stand, call 3,
+          buy 2C 3D
 Escape    close the typing box, or drop the pick
 PgUp/PgDn scroll the log
 """
 
 _HELP_BOTTOM = """\
-While bidding, the digits are the moves the game numbers (Nap's calls 1-4);
-a move that names cards (Nap's purchase): 1-9 mark them, e or Enter makes it.
+While bidding, the digits are the moves the game numbers (Nap's calls
+1-4); a move that names cards (Nap's purchase): 1-9 mark them, e or Enter
+makes it.
 
 r rules in force   l last trick   g pool and score sheet
-h a hint: the expert bot's value of each option at your turn
-  (at a table started with --hints; the deal is marked on the sheet)
-? this help        q quit (saving first if a save file is set)
+{hint}
+? this help        q quit (asks first, and says what is kept of the table)
 A move whose key is one of these is typed: / and its word.
 
 Table mode (--mode table): a card, declaration or call the rules forbid
@@ -101,9 +103,18 @@ Space or Enter goes on; or act out of turn (a key, a card, a call).
 Legal cards stand in brackets, [A♠], and in bold; the others are dim.
 A finished trick stays in view a moment; any key collects it."""
 
+#: the help's line on ``h``, at a table with hints and at one without
+_HELP_HINT = (
+    "h a hint: the expert bot's value of each option at your turn\n  (the deal is then marked on the score sheet)"
+)
+_HELP_NO_HINT = "h hints are off at this table (roundgames play --hints allows them)"
 
-#: the width of the text in a window over the table (InfoScreen: 78 columns, less its border and padding)
+
+#: the width the text of a window over the table is written to (:func:`.tui_screens.text_width` at 80 columns is
+#: 75: this leaves a column spare)
 INFO_WIDTH = 74
+#: where the text of a line of the help's verbs starts: after its entry (``/ call CALL``), padded to 14, and a space
+_VERB_TEXT = 15
 
 #: the help's words on exchanges, flushes and Pam, at a deal that has them (LOO5-2..6)
 _HELP_STOCK = """\
@@ -127,7 +138,9 @@ def help_text(table: Table) -> str:
         extra.append(_HELP_STOCK)
     if deal is not None and observer_of(deal.game).pam(deal) is not None:
         extra.append(_HELP_PAM)
-    return "\n".join([_HELP_TOP, title, *(line[2:] for line in verbs), "", *extra, _HELP_BOTTOM])
+    lines = [fit(line[2:], INFO_WIDTH, hang=_VERB_TEXT).plain for line in verbs]
+    bottom = _HELP_BOTTOM.format(hint=_HELP_HINT if table.hints else _HELP_NO_HINT)
+    return "\n".join([_HELP_TOP, title, *lines, "", *extra, bottom])
 
 
 class TableApp(Panels, App[int]):
@@ -706,8 +719,9 @@ class TableApp(Panels, App[int]):
         mode = MODE_LINES["table" if self.table.table_mode else "strict"]
         lines = [f"- {rule.line}" for rule in house_rules(self.table.rules)]
         teach = teaching_text(page_of(self.table.rules), width=INFO_WIDTH, ascii_only=self.settings.ascii)
-        more = f"The worked example and every rule by ID: type `{rules_command(self.table.rules)}` at a shell prompt."
-        body = "\n".join([*lines, f"- {mode}", "", "HOW TO PLAY (up and down scroll)", teach, more])
+        # the command on a line of its own, so that the window never breaks it
+        more = f"The worked example and every rule by ID:\ntype `{rules_command(self.table.rules)}` at a shell prompt."
+        body = "\n".join([*lines, f"- {mode}", "", "HOW TO PLAY", teach, more])
         self._info("Rules in force", Text(body))
 
     def action_show_last_trick(self) -> None:
@@ -751,7 +765,25 @@ class TableApp(Panels, App[int]):
         self._info("Pool and score sheet", self._sheet())
 
     async def action_quit(self) -> None:
-        """``q``: save (and export) if asked to, then leave."""
+        """``q``: asks first, saying what is kept of the table (its save file, or nothing), unless the sitting is
+        over; then saves (and exports) if asked to, and leaves."""
+        if self.waiting == "over":
+            self._leave()
+            return
+        self.deciding = True  # the bots wait for the answer
+        screen = ConfirmScreen(
+            "Quit?", quit_lines(self.settings), ascii_only=self.settings.ascii, yes="quit", no="stay"
+        )
+        self.push_screen(screen, self._quit_answered)
+
+    def _quit_answered(self, leave: bool | None) -> None:
+        self.deciding = False
+        if leave:
+            self._leave()
+            return
+        self._advance()
+
+    def _leave(self) -> None:
         if self.timer is not None:
             self.timer.stop()
             self.timer = None
@@ -760,8 +792,31 @@ class TableApp(Panels, App[int]):
         self.exit(0)
 
 
+def quit_lines(settings: PlaySettings) -> list[str]:
+    """What quitting keeps of the table: its save file and how to sit down at it again, or that it is lost; and
+    where the deal records go."""
+    path = settings.save_path
+    if path:
+        lines = [
+            f"The table is saved as you play, this deal and the score sheet, in {path}",
+            "To sit down at it again:",
+            f"  roundgames play --resume {path}",
+        ]
+    else:
+        lines = [
+            "This table is not saved: quitting ends the sitting here.",
+            "(A table started with --save FILE is kept as you play, and",
+            "roundgames play --resume FILE sits down at it again.)",
+        ]
+    if settings.export_path:
+        lines.append(f"The deal records so far are written to {settings.export_path}.")
+    return lines
+
+
 def run(table: Table, settings: PlaySettings) -> int:
     """Run the full-screen table until the person quits; returns the exit status."""
     app = TableApp(table, settings)
     app.run()
+    if settings.save_path and not table.is_over:  # left on the screen after the table closes
+        print(f"Saved the table to {settings.save_path}; resume with: roundgames play --resume {settings.save_path}")
     return app.return_code or 0
