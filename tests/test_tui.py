@@ -477,3 +477,20 @@ def test_q_after_the_sitting_is_over_quits_at_once(tmp_path: Path) -> None:
         assert app.return_code == 0 and table.is_over
 
     run(main())
+
+
+def test_a_window_is_fitted_again_when_the_terminal_is_resized() -> None:
+    async def main() -> None:
+        app = TableApp(Table.new("loo", players=4, humans=[0], seed=0), quick())
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("r")
+            for width, height in ((60, 20), (100, 30)):
+                await pilot.resize_terminal(width, height)
+                await pilot.pause()
+                box = app.screen.query_one(VerticalScroll).region
+                _, body, _ = window_lines(app.screen)
+                room = min(width, 80) - 5  # the border, the padding and the scroll bar
+                assert box.width == min(width, 80) and all(len(line) <= room for line in body), body
+                assert any(len(line) > room - 10 for line in body)  # the room is used, not a narrower width
+
+    run(main())
