@@ -18,7 +18,8 @@ value of each option, its choice first, the one played marked, and each deal end
 ...   "turnup": "9H"}}'''
 >>> deals = load_text(text)
 >>> print(deals[0].frames(ascii=True)[0])  # doctest: +NORMALIZE_WHITESPACE
-Deal 1 of 1: Loo (peel), P1 deals a single deal; turn-up 9H, trumps hearts; pool 0 brought forward.
+Deal 1 of 1: Three-card Loo (Peel's rules), P1 deals a single deal; turn-up 9H, trumps hearts; pool 0 brought
+forward.
 Position 0 of 0: as dealt.
   P2            KH
   P3            4S
