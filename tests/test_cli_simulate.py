@@ -256,3 +256,32 @@ def test_a_tampered_run_json_is_refused_in_one_line_and_left_alone(tmp_path: Pat
     assert run.returncode == 2 and run.stderr.count("\n") == 1 and "Traceback" not in run.stderr, run.stderr
     assert "is not a run's record" in run.stderr and all(word in run.stderr for word in words), run.stderr
     assert (sorted(p.name for p in out.iterdir()), (out / "run.json").read_text()) == before
+
+
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+def test_the_progress_bar_moves_as_each_chunk_finishes_with_the_runs_pace(monkeypatch: pytest.MonkeyPatch) -> None:
+    """What a user sees on a terminal (rich's TTY_COMPATIBLE and TTY_INTERACTIVE make standard error one here): the
+    bar drawn again as each chunk finishes, with its deals, and from the first chunk on the pace in deals a second,
+    the same pace the summary gives; and no word of compiling, the kernel being compiled already."""
+    setup = Setup("three_card", 5, ("random",) * 5)
+    kernel_for("three_card").run(setup, 0, 1)  # compiled (or loaded) in this process: nothing left to compile
+    monkeypatch.setenv("TTY_COMPATIBLE", "1")
+    monkeypatch.setenv("TTY_INTERACTIVE", "1")
+    run = run_cli("simulate", "--game", "loo", "--deals", "3000", "--chunk", "1000", "--workers", "0")
+    assert run.returncode == 0, run.stderr
+    frames = [ANSI.sub("", part).strip() for part in re.split(r"[\r\n]", run.stderr)]
+    drawn = [frame for frame in frames if frame.startswith("deals")]
+    assert "compiling" not in run.stderr
+    counts = [re.search(r"([\d,]+) of 3,000 deals", frame) for frame in drawn]
+    assert all(counts), drawn
+    shown = [int(m.group(1).replace(",", "")) for m in counts if m]
+    assert shown == sorted(shown) and {0, 1000, 2000, 3000} <= set(shown), drawn  # each chunk's end is drawn
+    assert all("playing the first chunk" in f for f, n in zip(drawn, shown, strict=True) if n == 0), drawn
+    paces = [re.search(r"([\d,]+) deals/s, \d+:\d\d left", f) for f, n in zip(drawn, shown, strict=True) if n]
+    assert all(paces), drawn
+    last = paces[-1]
+    assert last is not None and f"speed       {last.group(1)} deals/s" in run.stdout  # the summary's pace
+    quiet = run_cli("simulate", "--game", "loo", "--deals", "3000", "--chunk", "1000", "--workers", "0", "--quiet")
+    assert quiet.returncode == 0 and quiet.stderr == ""  # --quiet: no bar

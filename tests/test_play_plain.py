@@ -397,6 +397,13 @@ def cli_status(*args: str) -> tuple[int, str, str]:
         (["play", "loo", "--plain", "--resume", "/nonexistent/table.json"], "cannot read"),
         (["play", "loo", "--plain", "--resume", "x.json", "--players", "4"], "--players"),
         (["play", "loo", "--plain", "--frobnicate"], "frobnicate"),
+        (
+            ["play", "loo", "--plain", "--form", "four-card"],
+            "--form: unknown form of loo 'four-card' (valid: three-card",
+        ),
+        (["play", "nap", "--plain", "--form", "five-card"], "--form: unknown form of nap 'five-card' (valid: nap)"),
+        (["play", "loo", "--plain", "--form", "five-card", "--preset", "peel"], "--preset peel, which sets up Three"),
+        (["play", "loo", "--plain", "--resume", "x.json", "--form", "irish"], "--form"),
         (["replay"], "file"),
     ],
 )
@@ -417,6 +424,52 @@ def test_resume_of_another_game_or_a_bad_file_exits_2(tmp_path: Path) -> None:
     bad.write_text('{"format": "roundgames-deal/1"}', encoding="utf-8")
     status, _, err = cli_status("play", "--plain", "--resume", str(bad))
     assert status == 2 and "not a saved table" in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    ("args", "title"),
+    [
+        (["loo", "--form", "five-card"], "Five-card Loo"),
+        (["loo", "--form", "irish"], "Irish Loo"),
+        (["loo", "--form", "five_card"], "Five-card Loo"),
+        (["loo", "--form", "three-card", "--preset", "enquire-within"], "Three-card Loo (Enquire Within's rules)"),
+        (["loo", "--form", "three-card"], "Three-card Loo (Peel's rules)"),
+        (["nap", "--form", "nap", "--preset", "modern"], "Nap (modern rules)"),
+    ],
+)
+def test_play_takes_the_form_as_rules_does(args: list[str], title: str) -> None:
+    """``roundgames play loo --form five-card``: the form by the name ``roundgames rules --form`` takes, set up by its
+    own preset (or by --preset, one of the form's); the table names it in words."""
+    status, out, err = cli_status("play", *args, "--plain", "--watch", "--seed", "1", "--bot-delay", "0")
+    assert status == 0 and err == "", err
+    assert out.startswith(f"{title}, ") and "The sitting is over." in out
+    rules = cli_status("rules", *args[:3])
+    assert rules[0] == 0 and rules[1].startswith(title.split(" (")[0].upper())  # the page of the same form
+
+
+def test_q_says_what_is_kept_of_the_table(tmp_path: Path) -> None:
+    """``q`` quits at once, saying that the table is not saved and how to keep it; with a save file, where it is
+    and the command that sits down at it again."""
+    status, out, _ = play(Table.new("loo", players=4, humans=[0], seed=1), lambda new, text: "q")
+    assert status == 0
+    assert out.rstrip().endswith(
+        "Quit.\nThe table is not saved: type save FILE before q to keep it, and sit down at it again\n"
+        "with roundgames play --resume FILE."
+    )
+    save = tmp_path / "t.json"
+    status, out, _ = play(Table.new("loo", players=4, humans=[0], seed=1), lambda new, text: "q", save_path=str(save))
+    assert out.rstrip().endswith(f"Quit.\nSaved the table to {save}; resume with: roundgames play --resume {save}")
+    assert Table.load(str(save)).seed == 1
+
+
+@pytest.mark.parametrize("hints", [False, True])
+def test_the_help_offers_h_only_where_hints_are_allowed(hints: bool) -> None:
+    answers = iter(["?", "q"])
+    status, out, _ = play(Table.new("nap", players=4, humans=[0], seed=0, hints=hints), lambda n, t: next(answers))
+    assert status == 0
+    offered = "  h         a hint: the expert bot's value of each option (the deal is marked as hinted)"
+    off = "  h         hints are off at this table (roundgames play --hints allows them)"
+    assert (offered in out, off in out) == (hints, not hints)
 
 
 def test_the_full_screen_table_missing_suggests_plain(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -91,7 +91,7 @@ def test_a_sitting_list_deal_by_deal(tmp_path: Path) -> None:
     assert status == 0
     last_of_one = len(json.loads(path.read_text(encoding="utf-8"))[0]["actions"])
     assert positions(out) == [(1, 0), (2, 0), (1, last_of_one), (2, 0), (3, 0)]
-    assert f"Deal 2 of {count}: Nap (peel)" in out
+    assert f"Deal 2 of {count}: Nap (Peel's rules)" in out
     status, every, _ = cli_status("replay", str(path), "--all")
     assert status == 0
     records = json.loads(path.read_text(encoding="utf-8"))

@@ -34,6 +34,18 @@ def test_in_process_plays_each_chunk_once_in_order() -> None:
     assert list(map_chunks(SEEDS, [3, 1], workers=0)) == [(3, chunk_seed(7, 3)), (1, chunk_seed(7, 1))]
 
 
+@pytest.mark.parametrize("workers", [0, 1])
+def test_on_ready_comes_once_before_the_first_chunk_in_process_and_on_a_cluster(workers: int) -> None:
+    """What the progress bar counts its pace from: the chunks about to be played, once any workers are started."""
+    events: list[str] = []
+    chunks = map_chunks(
+        SEEDS, 3, workers=workers, on_ready=lambda: events.append("ready"), on_done=lambda i, r: events.append(f"{i}")
+    )
+    assert events == []  # nothing happens before the first chunk is asked for
+    assert sorted(dict(chunks)) == [0, 1, 2]
+    assert events[0] == "ready" and sorted(events[1:]) == ["0", "1", "2"], events
+
+
 def test_workers_0_1_2_give_the_same_results() -> None:
     # a real run's chunks: 6 chunks of Nap, the last one short
     play = functools.partial(play_chunk, Setup("nap", 4, ("sensible", "random", "random", "random")), 5, 300, 1700)

@@ -16,6 +16,7 @@ pytest.importorskip("textual")
 from rich.style import Style
 from rich.text import Text
 from textual import events
+from textual.containers import VerticalScroll
 from textual.pilot import Pilot
 from textual.widgets import Static
 
@@ -23,8 +24,8 @@ from roundgames.core.cards import card_str
 from roundgames.loo.deal import Decl, LooDeal, Phase
 from roundgames.nap import NapDeal
 from roundgames.session.table import PlaySettings, Table, hand_order
-from roundgames.terminal.tui import SYMBOLS, InfoScreen, TableApp
-from tuitext import screen_text
+from roundgames.terminal.tui import SYMBOLS, ConfirmScreen, InfoScreen, TableApp
+from tuitext import screen_text, window_lines
 
 SIZE = (80, 24)
 #: a three-seat Loo sitting whose person, standing and playing his first legal cards, takes the first trick
@@ -185,7 +186,10 @@ def test_save_quit_and_resume(tmp_path: Path) -> None:
             seen["hand"] = deal.hands[0]
             seen["log"] = [deal.action_str(a) for a in deal.log]
             assert json.loads(save.read_text())["current"] is not None  # saved after each action
-            await pilot.press("q")
+            await pilot.press("q")  # asks first, saying where the table is kept
+            assert isinstance(app.screen, ConfirmScreen)
+            assert f"  roundgames play --resume {save}" in window_lines(app.screen)[2]  # a long path is wrapped
+            await pilot.press("y")
         assert app.return_code == 0
 
     async def second() -> None:
@@ -199,7 +203,7 @@ def test_save_quit_and_resume(tmp_path: Path) -> None:
             assert "Resumed from" in screen_text(app)
             await play_out(pilot, app)
             assert deal.is_complete and len(table.sitting.deals) == 2
-            await pilot.press("q")
+            await pilot.press("q", "y")
 
     run(first())
     records = json.loads(export.read_text())
@@ -326,16 +330,22 @@ def test_h_shows_the_experts_values_at_a_table_with_hints_and_the_sheet_marks_th
     run(main())
 
 
-def test_h_says_hints_are_off_without_hints_and_help_lists_it() -> None:
+def test_h_is_offered_only_where_hints_are_allowed() -> None:
+    """Without --hints the keys line offers no ``h hint``; ``h`` says hints are off, and so does the help."""
+
     async def main() -> None:
         table = Table.new("nap", players=4, humans=[0], seed=0)
         app = TableApp(table, quick())
         async with app.run_test(size=SIZE) as pilot:
+            keys = app.query_one("#keys", Static).content
+            assert isinstance(keys, Text) and "h hint" not in keys.plain and "? help" in keys.plain
             await pilot.press("h")
             assert not isinstance(app.screen, InfoScreen)
             assert "h: hints are off at this table" in status(app) and table.hinted == {}
             await pilot.press("question_mark")
-            assert "h a hint" in screen_text(app)
+            shown = screen_text(app)
+            assert "h hints are off at this table (roundgames play --hints allows them)" in shown
+            assert "h a hint" not in shown
 
     run(main())
 
@@ -356,5 +366,131 @@ def test_the_last_trick_says_you_win_it_in_the_second_person() -> None:
             assert isinstance(app.screen, InfoScreen)
             shown = screen_text(app)
             assert "You win it." in shown and "You wins" not in shown
+
+    run(main())
+
+
+@pytest.mark.parametrize(
+    ("game", "preset", "title"),
+    [
+        ("loo", "peel", "Three-card Loo (Peel's rules)"),
+        ("loo", "enquire-within", "Three-card Loo (Enquire Within's rules)"),
+        ("loo", "five-card", "Five-card Loo"),
+        ("nap", "modern", "Nap (modern rules)"),
+    ],
+)
+def test_the_header_names_the_game_form_and_preset_in_words(game: str, preset: str, title: str) -> None:
+    async def main() -> None:
+        app = TableApp(Table.new(game, players=4, humans=[0], preset=preset, seed=0), quick())
+        async with app.run_test(size=SIZE):
+            header = app.query_one("#header", Static).content
+            assert isinstance(header, Text) and header.plain.startswith(f"{title} · deal 1"), header.plain
+            assert f"({preset})" not in header.plain
+
+    run(main())
+
+
+@pytest.mark.parametrize(
+    ("game", "preset", "ascii"), [("loo", "peel", False), ("loo", "five-card", True), ("nap", "peel", False)]
+)
+def test_the_windows_fit_80_columns_with_nothing_of_the_table_beside_them(game: str, preset: str, ascii: bool) -> None:
+    """``?``, ``r``, ``h``, ``g`` and ``l`` at 80 columns: the window spans the width, so that no border of the
+    table shows beside it; its lines fit, a long one continuing indented under its text, not at the edge."""
+
+    async def main() -> None:
+        table = Table.new(game, players=4, humans=[0], preset=preset, seed=0, hints=True)
+        app = TableApp(table, quick(ascii=ascii))
+        async with app.run_test(size=SIZE) as pilot:
+            keys = ["question_mark", "r", "g", "l"] + (["h"] if table.to_act == 0 else [])
+            for key in keys:
+                await pilot.press(key)
+                window = app.screen
+                assert isinstance(window, InfoScreen), key
+                box = window.query_one(VerticalScroll).region
+                assert (box.x, box.width) == (0, 80), box  # the whole width: nothing of the table beside it
+                lines, body, raw = window_lines(window)
+                assert all(len(line) == 80 for line in lines), lines
+                edges = "+|" if ascii else "╭│╰╮╯"
+                assert all(line[0] in edges and line[-1] in edges for line in lines), "\n".join(lines)
+                assert all(len(line) <= 75 for line in body), body
+                # a line at the window's edge begins a line of the text; a continuation is indented under its text
+                at_edge = [line for line in body if line[:1] not in ("", " ")]
+                assert all(any(given.startswith(line) for given in raw) for line in at_edge), at_edge
+                await pilot.press("x")
+                assert not isinstance(app.screen, InfoScreen)
+
+    run(main())
+
+
+def test_a_long_window_scrolls_with_the_arrows_and_pages_and_says_so() -> None:
+    async def main() -> None:
+        app = TableApp(Table.new("nap", players=4, humans=[0], seed=0), quick())
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("question_mark")
+            box = app.screen.query_one(VerticalScroll)
+            assert box.max_scroll_y > 0 and "PgDn scroll" in str(box.border_subtitle)
+            await pilot.press("pagedown")
+            assert isinstance(app.screen, InfoScreen) and box.scroll_y > 0
+            await pilot.press("end")
+            assert box.scroll_y == box.max_scroll_y
+            await pilot.press("up")
+            assert box.scroll_y == box.max_scroll_y - 1
+            await pilot.press("q")  # any other key closes it
+            assert not isinstance(app.screen, InfoScreen) and app.is_running
+            await pilot.press("l")  # a short window: nothing to scroll, nothing said of it
+            assert "scroll" not in str(app.screen.query_one(VerticalScroll).border_subtitle)
+
+    run(main())
+
+
+def test_q_asks_first_saying_the_table_is_not_saved_and_n_stays() -> None:
+    async def main() -> None:
+        table = Table.new("nap", players=4, humans=[0], seed=0)
+        app = TableApp(table, quick())
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("q")
+            assert isinstance(app.screen, ConfirmScreen)
+            shown = screen_text(app)
+            assert "This table is not saved: quitting ends the sitting here." in shown
+            assert "--save FILE" in shown and "Quit? y: quit; n or Esc: stay." in shown
+            await pilot.press("n")  # stays: the table is as it was
+            assert not isinstance(app.screen, ConfirmScreen) and app.is_running and table.to_act == 0
+            await pilot.press("3")
+            assert (0, "3") in table.deal.calls  # type: ignore[union-attr]
+            await pilot.press("q", "escape")
+            assert app.is_running
+            await pilot.press("q", "y")
+        assert app.return_code == 0
+
+    run(main())
+
+
+def test_q_after_the_sitting_is_over_quits_at_once(tmp_path: Path) -> None:
+    async def main() -> None:
+        table = Table.new("nap", players=2, humans=[], seed=1)  # the bots play the sitting out
+        app = TableApp(table, quick(save_path=str(tmp_path / "t.json")))
+        async with app.run_test(size=SIZE) as pilot:
+            while app.waiting != "over":
+                await pilot.press("enter")
+            await pilot.press("escape")  # closes the final score sheet
+            await pilot.press("q")
+        assert app.return_code == 0 and table.is_over
+
+    run(main())
+
+
+def test_a_window_is_fitted_again_when_the_terminal_is_resized() -> None:
+    async def main() -> None:
+        app = TableApp(Table.new("loo", players=4, humans=[0], seed=0), quick())
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("r")
+            for width, height in ((60, 20), (100, 30)):
+                await pilot.resize_terminal(width, height)
+                await pilot.pause()
+                box = app.screen.query_one(VerticalScroll).region
+                _, body, _ = window_lines(app.screen)
+                room = min(width, 80) - 5  # the border, the padding and the scroll bar
+                assert box.width == min(width, 80) and all(len(line) <= room for line in body), body
+                assert any(len(line) > room - 10 for line in body)  # the room is used, not a narrower width
 
     run(main())

@@ -10,9 +10,22 @@ from collections.abc import Callable
 from typing import Any
 
 from ..core.errors import RoundgamesError
+from ..games.protocol import Form, GameSpec
 from ..games.registry import games
 
-__all__ = ["counted", "game_names", "humans", "option", "positive", "seat_list", "seconds", "stakes", "writable"]
+__all__ = [
+    "add_form",
+    "counted",
+    "form_of",
+    "game_names",
+    "humans",
+    "option",
+    "positive",
+    "seat_list",
+    "seconds",
+    "stakes",
+    "writable",
+]
 
 
 def whole_number(least: int) -> Callable[[str], int]:
@@ -40,6 +53,28 @@ counted = whole_number(0)
 def game_names() -> list[str]:
     """Every game's name, for ``choices``: the registry's games in its order."""
     return [spec.name for spec in games()]
+
+
+def _slug(form: Form) -> str:
+    """A form's name as commands and pages write it: ``five-card``."""
+    return form.name.replace("_", "-")
+
+
+def add_form(parser: argparse.ArgumentParser, what: str) -> None:
+    """``--form FORM``, as ``roundgames rules`` and ``roundgames play`` both take it: a form of the game by the name
+    pages and commands write (``five-card``; ``five_card`` too), the game's first by default. Which forms a game has
+    is checked once the game is known (:func:`form_of`)."""
+    forms = "; ".join(f"{spec.title}: {', '.join(_slug(f) for f in spec.forms)}" for spec in games())
+    parser.add_argument("--form", metavar="FORM", help=f"{what} ({forms}; default: the game's first)")
+
+
+def form_of(spec: GameSpec, text: str) -> Form:
+    """The form of ``spec`` that ``--form TEXT`` names; :class:`RoundgamesError` naming the valid ones."""
+    for form in spec.forms:
+        if text.replace("_", "-") == _slug(form):
+            return form
+    valid = ", ".join(_slug(f) for f in spec.forms)
+    raise RoundgamesError(f"--form: unknown form of {spec.name} {text!r} (valid: {valid})")
 
 
 def seconds(text: str) -> float:

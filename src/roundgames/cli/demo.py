@@ -18,7 +18,7 @@ from ..games.protocol import GameSpec, Stage
 from ..games.registry import game, games, new_sitting
 from ..records.disk import write_text
 from ..records.sitting import dumps_sitting, records_of
-from .args import game_names, seconds
+from .args import add_form, game_names, seconds
 from .guide import print_page
 
 __all__ = ["DEMO_SLIP", "add_demo", "add_rules"]
@@ -58,7 +58,7 @@ def add_rules(sub: Any) -> None:
     NAME]``."""
     ru = sub.add_parser("rules", help="how to play: the page that teaches a game and form, with every rule by ID")
     ru.add_argument("game", nargs="?", choices=game_names(), help="the game (default loo)")
-    ru.add_argument("--form", default=None, help="the form: three-card (the default), five-card or irish for Loo")
+    add_form(ru, "the form whose page to print")
     ru.add_argument("--markdown", action="store_true", help="print the page as Markdown, as docs/rules/ holds it")
     ru.add_argument("--ascii", action="store_true", help="cards as QH instead of Q♥")
     ru.add_argument("--options", action="store_true", help="list each game's presets and options by name instead")

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from ..core.errors import RulesError
 from ..games.registry import game, plugin
 from ..sim.kernels import Setup, kernel_for
-from ..sim.progress import DealsProgress
+from ..sim.progress import DealsProgress, compile_note
 from .args import game_names, positive
 
 if TYPE_CHECKING:
@@ -122,7 +122,7 @@ def simulate(args: argparse.Namespace) -> int:
         import pyarrow  # noqa: F401
 
         from ..sim.run import MAX_CHUNKS
-        from ..sim.store import RunStore, chunk_sizes
+        from ..sim.store import chunk_sizes
     except ImportError as e:
         raise RulesError(f"simulate needs the sim extra ({e.name} is missing): pip install 'roundgames[sim]'") from None
     if -(-args.deals // args.chunk) > MAX_CHUNKS:  # their sizes are listed before any is played
@@ -130,9 +130,49 @@ def simulate(args: argparse.Namespace) -> int:
             f"--deals: {args.deals:,} deals in chunks of {args.chunk:,} make more than {MAX_CHUNKS:,} chunks: "
             "give fewer deals or a larger --chunk"
         )
-    kernel = kernel_for(setup.form)
-    kernel.check(setup)
-    sizes = chunk_sizes(args.deals, args.chunk)
+    # the word before compiling is said as numba starts to compile, which it does only for kernels not in its cache
+    with compile_note(functools.partial(_say_compiling, args, setup)) as compiled:
+        kernel = kernel_for(setup.form)
+        kernel.check(setup)
+        sizes, store, todo, stats = _stored(args, setup, chunk_sizes(args.deals, args.chunk))
+        workers = _local_workers(args, len(todo))
+        start = time.perf_counter()
+        if todo:
+            # compiled (or loaded from numba's cache) here first: a setup the kernel refuses fails before any cluster
+            # starts, local workers load what this process compiled, and the speed below is the kernels' steady pace
+            kernel.run(setup, 0, 1)
+    ready = time.perf_counter()
+    where = args.scheduler or (f"{workers} worker processes" if workers else "this process")
+    try:
+        played, stopped, bar = _play(args, setup, todo, (workers, where), store, stats, sizes)
+    finally:
+        if store is not None:
+            store.save()
+    took = time.perf_counter() - ready
+    kept = [stats[k] for k in range(len(sizes)) if k in stats]
+    # where the time before the first deal went: compiling the kernels (a first run) or loading them from the cache,
+    # and starting the workers (or reaching the cluster); the speed is the play's, after them, as the bar gave it
+    before = f"{ready - start:.2f} s {'compiling the kernels' if compiled() else 'loading the kernel'}"
+    if workers or args.scheduler:
+        before += (
+            f", {bar.starting_seconds:.2f} s {'reaching the cluster' if args.scheduler else 'starting the workers'}"
+        )
+    timing = (played, bar.rate, f"{took:.2f} s on {where} (after {before})")
+    print("\n".join(_report(args, setup, kept, timing, store)))
+    if stopped:
+        held = f"kept {sum(int(c['deals']) for c in kept):,} deals in {args.out}" if store else "nothing written"
+        print(f"stopped: {held}; the same command resumes the run", file=sys.stderr)
+        return 130
+    return 0
+
+
+def _stored(
+    args: argparse.Namespace, setup: Setup, sizes: list[int]
+) -> tuple[list[int], RunStore | None, list[int], dict[int, Mapping[str, Any]]]:
+    """The run's chunk sizes, its store with ``--out`` (checked against what the folder holds), the chunks still to
+    play and the statistics of those played before."""
+    from ..sim.store import RunStore
+
     config = {
         "game": args.game,
         **{k: v for k, v in vars(setup).items() if k in ("form", "players", "policies", "options", "pool")},
@@ -142,48 +182,40 @@ def simulate(args: argparse.Namespace) -> int:
     store = RunStore(args.out, config, "csv" if args.csv else "parquet") if args.out else None
     todo = store.missing(sizes) if store is not None else list(range(len(sizes)))
     stats: dict[int, Mapping[str, Any]] = dict(store.done) if store is not None else {}
-    workers = _local_workers(args, len(todo))
-    start = time.perf_counter()
-    if todo:
-        # compiled (or loaded from numba's cache) here first: a setup the kernel refuses fails before any cluster
-        # starts, local workers load what this process compiled, and the speed below is the kernels' steady pace
-        kernel.run(setup, 0, 1)
-    ready = time.perf_counter()
-    try:
-        played, stopped = _play(args, setup, todo, workers, store, stats, sizes)
-    finally:
-        if store is not None:
-            store.save()
-    took = time.perf_counter() - ready
-    where = args.scheduler or (f"{workers} worker processes" if workers else "this process")
-    kept = [stats[k] for k in range(len(sizes)) if k in stats]
-    timing = (played, ready - start, took, where)
-    print("\n".join(_report(args, setup, kept, timing, store)))
-    if stopped:
-        held = f"kept {sum(int(c['deals']) for c in kept):,} deals in {args.out}" if store else "nothing written"
-        print(f"stopped: {held}; the same command resumes the run", file=sys.stderr)
-        return 130
-    return 0
+    return sizes, store, todo, stats
+
+
+def _say_compiling(args: argparse.Namespace, setup: Setup) -> None:
+    """The word before the kernels are compiled: a first run spends some 20 s on it before its first deal."""
+    if not args.quiet:
+        print(
+            f"compiling the simulator's kernels for {setup.form} (once: numba keeps them in its cache; about 20 s)...",
+            file=sys.stderr,
+            flush=True,
+        )
 
 
 def _play(
     args: argparse.Namespace,
     setup: Setup,
     todo: list[int],
-    workers: int | None,
+    where: tuple[int | None, str],
     store: RunStore | None,
     stats: dict[int, Mapping[str, Any]],
     sizes: list[int],
-) -> tuple[int, bool]:
-    """Play the chunks ``todo``, writing each and noting its statistics as it finishes: the deals played, and
-    whether Ctrl-C stopped the run."""
+) -> tuple[int, bool, DealsProgress]:
+    """Play the chunks ``todo`` on ``where`` (the local workers, and in words), writing each and noting its
+    statistics as it finishes: the deals played, whether Ctrl-C stopped the run, and the progress (its pace, and
+    the seconds spent starting the workers or reaching the cluster before the first chunk was sent)."""
     from ..sim.run import map_chunks, play_chunk
 
     played = 0
     fn = functools.partial(play_chunk, setup, args.seed, args.chunk, args.deals, keep=store is not None)
     before = sum(int(stats[k]["deals"]) for k in stats if k not in todo)
-    with DealsProgress(sum(sizes), before, show=not args.quiet) as bar:
-        results = map_chunks(fn, todo, workers=workers, scheduler=args.scheduler)
+    workers, words = where
+    starting = f"reaching {words}" if args.scheduler else f"starting {words}" if workers else None
+    with DealsProgress(sum(sizes), before, show=not args.quiet, starting=starting) as bar:
+        results = map_chunks(fn, todo, workers=workers, scheduler=args.scheduler, on_ready=bar.ready)
         # closed at once on Ctrl-C, whether it comes while a chunk is awaited or written: the cluster goes too
         with contextlib.closing(results):
             try:
@@ -194,28 +226,28 @@ def _play(
                     played += int(chunk["deals"])
                     bar.advance(int(chunk["deals"]))
             except KeyboardInterrupt:  # map_chunks's Stopped too, once it has given every finished chunk
-                return played, True
-    return played, False
+                return played, True, bar
+    return played, False, bar
 
 
 def _report(
     args: argparse.Namespace,
     setup: Setup,
     chunks: list[Mapping[str, Any]],
-    timing: tuple[int, float, float, str],
+    timing: tuple[int, float | None, str],
     store: RunStore | None,
 ) -> list[str]:
     from ..sim.run import OUTCOMES, Summary
     from ..sim.store import RUN_FILE
 
     summary = Summary.of(chunks, setup.players)
-    played, compiled, took, where = timing
-    rate = f"{played / took:,.0f} deals/s" if played and took > 0 else "nothing to play: the run is complete"
+    played, pace, wall = timing
+    rate = f"{pace:,.0f} deals/s" if played and pace else "nothing to play: the run is complete"
     lines = [
         f"command     roundgames simulate {shlex.join(_command(args, setup))}",
         f"deals       {summary.deals:,} ({played:,} played now, {summary.deals - played:,} before)",
         f"speed       {rate}",
-        f"wall time   {took:.2f} s on {where} (after {compiled:.2f} s loading the kernel)",
+        f"wall time   {wall}",
     ]
     outcome = OUTCOMES.get(setup.form)
     heading = f"  {outcome.name:>7}" if outcome is not None else ""

@@ -12,10 +12,12 @@ from typing import Any, cast
 
 from ..bots import BOTS
 from ..core.errors import RecordError, RoundgamesError
+from ..games.protocol import GameSpec
 from ..games.registry import game
+from ..guide import preset_forms
 from ..session.decisions import bots_for
 from ..session.table import PlaySettings, Table
-from .args import game_names, humans, option, seconds, writable
+from .args import add_form, form_of, game_names, humans, option, seconds, writable
 
 __all__ = ["add_play", "add_serve"]
 
@@ -23,6 +25,7 @@ __all__ = ["add_play", "add_serve"]
 #: the settings of a table, which a resumed table takes from its file
 _TABLE_SETTINGS = (
     "players",
+    "form",
     "preset",
     "option",
     "bots",
@@ -76,6 +79,7 @@ def add_play(sub: Any) -> None:
     )
     pl.add_argument("game", nargs="?", choices=game_names(), help="the game (omit it with --resume)")
     pl.add_argument("--players", type=int, help="number of players (Loo 3 to 12, default 5; Nap 2 to 6, default 4)")
+    add_form(pl, "the form to play, under the preset that sets it up unless --preset names another of its presets")
     pl.add_argument(
         "--preset",
         help="rules preset (Loo: peel, enquire-within, five-card, irish; Nap: peel, plain, modern)",
@@ -168,6 +172,24 @@ def _bots_of(given: str | None, game_name: str, players: int, people: list[int])
     return names[0], [per_seat.get(i, names[0]) for i in range(players)]
 
 
+def _preset_of(args: argparse.Namespace, spec: GameSpec) -> str:
+    """The preset of a new table: ``--preset``, else the one that sets up ``--form``, else Peel's. A preset that sets
+    up another form than ``--form`` is refused, naming both."""
+    if args.form is None:
+        return str(args.preset or "peel")
+    form = form_of(spec, args.form)
+    if args.preset is None:
+        return form.preset
+    sets_up = preset_forms(spec.name).get(args.preset)
+    if sets_up is not None and sets_up != form.name:
+        other = next(f for f in spec.forms if f.name == sets_up)
+        raise RoundgamesError(
+            f"--form: {args.form} with --preset {args.preset}, which sets up {other.title}: give one of them "
+            f"(--preset {form.preset} sets up {form.title})"
+        )
+    return str(args.preset)
+
+
 def _table_of(args: argparse.Namespace) -> Table:
     """The table ``roundgames play`` sits down at: resumed from a file, or a new one."""
     if args.resume:
@@ -186,7 +208,7 @@ def _table_of(args: argparse.Namespace) -> Table:
             spec.name,
             players=players,
             humans=people,
-            preset=args.preset or "peel",
+            preset=_preset_of(args, spec),
             options=dict(args.option or []),
             bot=bot,
             bots=bots,

@@ -84,6 +84,7 @@ def map_chunks(
     workers: int | None = None,
     scheduler: str | None = None,
     on_done: Callable[[int, R], None] | None = None,
+    on_ready: Callable[[], None] | None = None,
 ) -> Generator[tuple[int, R], None, None]:
     """Call ``fn(index)`` for each chunk index of ``chunks`` (a count, or the indexes themselves) and yield
     ``(index, result)`` as each finishes, in the order they finish.
@@ -96,7 +97,8 @@ def map_chunks(
     - ``scheduler="tcp://host:port"``: on an existing Dask cluster (its workers must have roundgames installed);
       :class:`~roundgames.core.errors.RulesError` when it cannot be reached within :data:`CONNECT_TIMEOUT`.
 
-    ``on_done(index, result)`` is called as each chunk finishes, before it is yielded.
+    ``on_done(index, result)`` is called as each chunk finishes, before it is yielded; ``on_ready()`` once the
+    chunks are about to be played: at once in this process, on a cluster once it is started (or reached).
 
     Ctrl-C while waiting for chunks submits no more, cancels those not finished, yields those that had finished,
     closes the cluster, and raises :class:`Stopped`. If Ctrl-C comes while the caller itself handles a result, the
@@ -107,13 +109,18 @@ def map_chunks(
     if scheduler is not None and workers is not None:
         raise RulesError(f"workers: {workers!r} with scheduler {scheduler!r}: give one or the other")
     if scheduler is None and resolve_workers(workers) == 0:
-        return _in_process(fn, indexes, on_done)
-    return _on_cluster(fn, indexes, workers, scheduler, on_done)
+        return _in_process(fn, indexes, on_done, on_ready)
+    return _on_cluster(fn, indexes, workers, scheduler, on_done, on_ready)
 
 
 def _in_process(
-    fn: Callable[[int], R], indexes: list[int], on_done: Callable[[int, R], None] | None
+    fn: Callable[[int], R],
+    indexes: list[int],
+    on_done: Callable[[int, R], None] | None,
+    on_ready: Callable[[], None] | None,
 ) -> Generator[tuple[int, R], None, None]:
+    if on_ready is not None:
+        on_ready()
     for done, index in enumerate(indexes):
         try:
             result = fn(index)
@@ -130,6 +137,7 @@ def _on_cluster(
     workers: int | None,
     scheduler: str | None,
     on_done: Callable[[int, R], None] | None,
+    on_ready: Callable[[], None] | None,
 ) -> Generator[tuple[int, R], None, None]:
     try:
         import distributed
@@ -140,6 +148,8 @@ def _on_cluster(
         ) from None
     with contextlib.ExitStack() as stack:
         client = stack.enter_context(_client(distributed, workers, scheduler))
+        if on_ready is not None:
+            on_ready()
         yield from _submit_all(distributed, client, fn, indexes, on_done)
 
 

@@ -44,21 +44,27 @@ from ..session.laws import MODE_LINES, law_lines, stated, stop_due, warning
 from ..session.table import PlaySettings, Table
 from ..session.words import TableDeal, current_trick, doing, gerund, hand_order, tricks_won, you
 
-__all__ = ["HELP", "card_text", "cards_text", "run", "show"]
+__all__ = ["HELP", "HINT_HELP", "card_text", "cards_text", "run", "show"]
 
 SYMBOLS = "♠♥♦♣"
 _CARD = re.compile(r"\b([2-9TJQKA])([SHDC])\b")
 _SYMBOL_FIRST = re.compile(r"([♠♥♦♣])(10|[2-9TJQKA])")
 _TO_LETTERS = str.maketrans("♠♥♦♣♤♡♢♧", "SHDCSHDC")
 
-#: what ``?`` prints after the game's verbs (:func:`~roundgames.session.input.help_lines`)
+#: what ``?`` prints after the game's verbs (:func:`~roundgames.session.input.help_lines`); ``{hint}`` is the line
+#: on ``h`` (:data:`HINT_HELP`)
 HELP = (
     "  ? help    r rules in force    l last trick    g pool and score sheet",
-    "  h         a hint: the expert bot's value of each option (a table started with --hints)",
+    "{hint}",
     "  laws      the laws of the game; law RULE-ID [ARG] states an irregularity (--mode table)",
     "  Enter     show the table again",
     "  save [FILE]  save the table (resume it with: roundgames play --resume FILE)",
-    "  q         quit (saving first, if a save file is set)",
+    "  q         quit (saving first, if a save file is set; it says what is kept)",
+)
+#: the help's line on ``h``: at a table started with ``--hints``, and at one without
+HINT_HELP = (
+    "  h         a hint: the expert bot's value of each option (the deal is marked as hinted)",
+    "  h         hints are off at this table (roundgames play --hints allows them)",
 )
 
 #: the commands' words, and what each does: a verb whose key is one of them is typed in full
@@ -182,6 +188,9 @@ class _Plain:
         except _Quit:
             self.flush_events()
             self.say("Quit.")
+            if not self.settings.save_path and not table.is_over:  # say what is lost, and how to keep it next time
+                self.say("The table is not saved: type save FILE before q to keep it, and sit down at it again")
+                self.say("with roundgames play --resume FILE.")
             self.save_and_export()
             return 0
         self.finish()
@@ -572,7 +581,7 @@ class _Plain:
         for line in help_lines(self.table.spec.verbs, self.table.in_play, COMMANDS):
             self.say(line)
         for line in HELP:
-            self.say(line)
+            self.say(line.format(hint=HINT_HELP[0 if self.table.hints else 1]))
 
     def rules(self) -> None:
         """``r``: the table's rules in words, house rules marked, and where to read how to play."""

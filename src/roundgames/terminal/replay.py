@@ -18,7 +18,8 @@ value of each option, its choice first, the one played marked, and each deal end
 ...   "turnup": "9H"}}'''
 >>> deals = load_text(text)
 >>> print(deals[0].frames(ascii=True)[0])  # doctest: +NORMALIZE_WHITESPACE
-Deal 1 of 1: Loo (peel), P1 deals a single deal; turn-up 9H, trumps hearts; pool 0 brought forward.
+Deal 1 of 1: Three-card Loo (Peel's rules), P1 deals a single deal; turn-up 9H, trumps hearts; pool 0 brought
+forward.
 Position 0 of 0: as dealt.
   P2            KH
   P3            4S
@@ -39,6 +40,7 @@ from ..core.cards import SUIT_NAMES, cards_in, sort_key
 from ..core.errors import RoundgamesError
 from ..games.observe import observer_of
 from ..games.protocol import Deal, Stage, View
+from ..guide import table_title
 from ..records.deal import DealRecord, start
 from ..records.files import Loaded, load_any, loads_any
 from ..session.analysis import LINE_WIDTH, DealReview, option_lines, review
@@ -166,9 +168,10 @@ def _suit(suit: int, ascii: bool) -> str:
 
 
 def _heading(deal: ReplayDeal, game: Deal, view: View[Any], ascii: bool) -> str:
-    """``Deal 2 of 5: Loo (peel), P3 deals a regular deal; turn-up 7S, trumps spades; pool 9 brought forward.``"""
+    """``Deal 2 of 5: Three-card Loo (Peel's rules), P3 deals a regular deal; turn-up 7S, trumps spades; pool 9
+    brought forward.``: the form and preset in words, not the record's identifier."""
     record = deal.record
-    words = f"Deal {deal.number} of {deal.count}{deal.note}: {game.game.title} ({record.variant}), "
+    words = f"Deal {deal.number} of {deal.count}{deal.note}: {table_title(game.rules)}, "
     words += f"{game.seats[game.dealer]} deals"
     observer = observer_of(game.game)
     kind = observer.kind(game, view)

@@ -47,17 +47,17 @@ from textual.widgets import Input, RichLog, Static
 
 from ..core.cards import SUITS, card_str
 from ..core.errors import RecordError, RoundgamesError
-from ..games.observe import observer_of
-from ..games.protocol import Feature, Stage
+from ..games.protocol import Stage
 from ..guide import house_rules, page_of, rules_command, teaching_text
 from ..session.analysis import option_lines
-from ..session.input import help_lines, letter_action
+from ..session.input import letter_action
 from ..session.laws import MODE_LINES, law_lines, stated, stop_due, strict_error, warning
 from ..session.table import PlaySettings, Table
 from ..session.words import TableDeal, doing, hand_order, you
 from .plain import show
 from .tui_panels import OWN_KEYS, SYMBOLS, Panels, card_text, suit_text
 from .tui_screens import ConfirmScreen, InfoScreen, LawScreen
+from .tui_words import INFO_WIDTH, help_text, quit_lines
 
 __all__ = [
     "SYMBOLS",
@@ -67,67 +67,10 @@ __all__ = [
     "TableApp",
     "card_text",
     "help_text",
+    "quit_lines",
     "run",
     "suit_text",
 ]
-
-_HELP_TOP = """\
-1-9       pick a card; the same digit again, or Enter, plays it
-          (an illegal pick says why, with the rule)
-Enter     play the picked card; after a deal, go on to the next
-/ or :    type a move, as --plain reads it: QH, 10S, 2, stand, call 3, buy 2C 3D
-Escape    close the typing box, or drop the pick
-PgUp/PgDn scroll the log
-"""
-
-_HELP_BOTTOM = """\
-While bidding, the digits are the moves the game numbers (Nap's calls 1-4);
-a move that names cards (Nap's purchase): 1-9 mark them, e or Enter makes it.
-
-r rules in force   l last trick   g pool and score sheet
-h a hint: the expert bot's value of each option at your turn
-  (at a table started with --hints; the deal is marked on the sheet)
-? this help        q quit (saving first if a save file is set)
-A move whose key is one of these is typed: / and its word.
-
-Table mode (--mode table): a card, declaration or call the rules forbid
-opens a window with the rule it breaks and what its law will do:
-y goes ahead, n or Esc takes it back.
-x         the laws of the game; state one by its ID (4, or in full)
-          (or type it: / law 4)
-Before the bots begin the declaring and the play the table waits:
-Space or Enter goes on; or act out of turn (a key, a card, a call).
-
-Legal cards stand in brackets, [A♠], and in bold; the others are dim.
-A finished trick stays in view a moment; any key collects it."""
-
-
-#: the width of the text in a window over the table (InfoScreen: 78 columns, less its border and padding)
-INFO_WIDTH = 74
-
-#: the help's words on exchanges, flushes and Pam, at a deal that has them (LOO5-2..6)
-_HELP_STOCK = """\
-Exchanging: 1-9 mark the cards, e or Enter exchanges them (the panel
-shows what the stock still holds).
-Holding a flush before a bot's first lead, the table waits: f shows it,
-Space lets the lead be made."""
-_HELP_PAM = """\
-The ace of trumps picked for a lead: c leads it saying "Pam be civil".
-Pam is drawn with (Pam) after it."""
-
-
-def help_text(table: Table) -> str:
-    """What ``?`` shows: the keys, and the moves of the table's game from its verb table; the words on exchanges,
-    flushes and Pam only at a deal that has them."""
-    deal = table.in_play
-    verbs = help_lines(table.spec.verbs, deal, OWN_KEYS, typed="/ ")
-    title = f"{table.spec.title}: a letter is its move; / types any move"
-    extra = []
-    if deal is not None and deal.offers(Feature.EXCHANGES):
-        extra.append(_HELP_STOCK)
-    if deal is not None and observer_of(deal.game).pam(deal) is not None:
-        extra.append(_HELP_PAM)
-    return "\n".join([_HELP_TOP, title, *(line[2:] for line in verbs), "", *extra, _HELP_BOTTOM])
 
 
 class TableApp(Panels, App[int]):
@@ -706,8 +649,9 @@ class TableApp(Panels, App[int]):
         mode = MODE_LINES["table" if self.table.table_mode else "strict"]
         lines = [f"- {rule.line}" for rule in house_rules(self.table.rules)]
         teach = teaching_text(page_of(self.table.rules), width=INFO_WIDTH, ascii_only=self.settings.ascii)
-        more = f"The worked example and every rule by ID: type `{rules_command(self.table.rules)}` at a shell prompt."
-        body = "\n".join([*lines, f"- {mode}", "", "HOW TO PLAY (up and down scroll)", teach, more])
+        # the command on a line of its own, so that the window never breaks it
+        more = f"The worked example and every rule by ID:\ntype `{rules_command(self.table.rules)}` at a shell prompt."
+        body = "\n".join([*lines, f"- {mode}", "", "HOW TO PLAY", teach, more])
         self._info("Rules in force", Text(body))
 
     def action_show_last_trick(self) -> None:
@@ -751,7 +695,25 @@ class TableApp(Panels, App[int]):
         self._info("Pool and score sheet", self._sheet())
 
     async def action_quit(self) -> None:
-        """``q``: save (and export) if asked to, then leave."""
+        """``q``: asks first, saying what is kept of the table (its save file, or nothing), unless the sitting is
+        over; then saves (and exports) if asked to, and leaves."""
+        if self.waiting == "over":
+            self._leave()
+            return
+        self.deciding = True  # the bots wait for the answer
+        screen = ConfirmScreen(
+            "Quit?", quit_lines(self.settings), ascii_only=self.settings.ascii, yes="quit", no="stay"
+        )
+        self.push_screen(screen, self._quit_answered)
+
+    def _quit_answered(self, leave: bool | None) -> None:
+        self.deciding = False
+        if leave:
+            self._leave()
+            return
+        self._advance()
+
+    def _leave(self) -> None:
         if self.timer is not None:
             self.timer.stop()
             self.timer = None
@@ -764,4 +726,6 @@ def run(table: Table, settings: PlaySettings) -> int:
     """Run the full-screen table until the person quits; returns the exit status."""
     app = TableApp(table, settings)
     app.run()
+    if settings.save_path and not table.is_over:  # left on the screen after the table closes
+        print(f"Saved the table to {settings.save_path}; resume with: roundgames play --resume {settings.save_path}")
     return app.return_code or 0

@@ -17,6 +17,7 @@ from ..core.cards import RANKS, SUITS, Card, rank_of, suit_of
 from ..core.tricks import Trick
 from ..games.observe import observer_of
 from ..games.protocol import Stage, Verb, View
+from ..guide import table_title
 from ..session.input import action_cards, action_label, key_of
 from ..session.table import PlaySettings, Table
 from ..session.words import (
@@ -129,7 +130,7 @@ class Panels:
         t = self.table
         spec = t.spec
         number = len(t.sitting.deals) + (t.sitting.current is not None)  # a finished deal is already counted
-        parts = [f"{spec.title} ({t.rules.name})", f"deal {max(number, 1)}"]
+        parts = [table_title(t.rules), f"deal {max(number, 1)}"]  # the form and preset in words, not identifiers
         if "rounds" not in spec.sitting_settings:  # the table ends the sitting after its rounds (NAP-SET-3)
             parts[-1] += f" of {t.rounds * len(t.seats)}"
         if deal is not None:
@@ -379,7 +380,8 @@ class Panels:
         else:
             out.append("bots are playing...", style="dim")
         law = "  x law" if self.table.table_mode else ""
-        out.append(f"\n/ type a move{law}  h hint  ? help  r rules  l last trick  g sheet  q quit")
+        hint = "  h hint" if self.table.hints else ""  # offered only where hints are allowed (--hints)
+        out.append(f"\n/ type a move{law}{hint}  ? help  r rules  l last trick  g sheet  q quit")
         return out
 
     def _sheet(self) -> Text:
