@@ -6,6 +6,8 @@ import { ApiError, inviteQrUrl, setListed } from "./api.js";
 import { h } from "./dom.js";
 import { seatFor } from "./store.js";
 
+const NEUTRAL = { neutral: true }; // news, not a refusal: in the text's colour (table.js say)
+
 /** The table's own link: it opens the table and offers the seats that are open. */
 export const inviteLink = (tableId) => `${location.origin}/t/${encodeURIComponent(tableId)}`;
 
@@ -14,7 +16,7 @@ export async function copyInvite(tableId, say) {
   const link = inviteLink(tableId);
   try {
     await navigator.clipboard.writeText(link);
-    say(`Invite link copied: ${link}. Send it to your friends; it opens the table and offers them the open seats.`);
+    say(`Invite link copied: ${link}. Send it to your friends; it opens the table and offers them the open seats.`, NEUTRAL);
   } catch {
     window.prompt("The table's invite link (send it to your friends):", link);
   }
@@ -34,7 +36,7 @@ function listingControl(state, tableId, say) {
       box.disabled = true;
       try {
         const answer = await setListed(tableId, token, box.checked);
-        say(answer.listed ? "The table is listed in the lobby now." : "The table is private now: out of the lobby's list.");
+        say(answer.listed ? "The table is listed in the lobby now." : "The table is private now: out of the lobby's list.", NEUTRAL);
       } catch (error) {
         box.checked = !box.checked;
         say(error instanceof ApiError ? error.message : String(error));

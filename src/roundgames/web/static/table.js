@@ -69,11 +69,11 @@ class TableClient {
     click("last-trick-button", () => this.trick.peek());
     click("settings-button", () => openSettings($("settings-dialog")));
     click("take-seat-button", () => this.sitDown());
-    click("invite-button", () => this.state && openInvite($("invite-dialog"), this.state, (text) => this.say(text)));
+    click("invite-button", () => this.state && openInvite($("invite-dialog"), this.state, (text, options) => this.say(text, options)));
     click("rejoin-link", () => this.copyRejoinLink());
     click("new-link", () => this.newLink());
     // The seat's menu closes once an item is chosen, as a menu does.
-    click("invite-menu-item", () => this.state && openInvite($("invite-dialog"), this.state, (text) => this.say(text)));
+    click("invite-menu-item", () => this.state && openInvite($("invite-dialog"), this.state, (text, options) => this.say(text, options)));
     for (const id of ["rejoin-link", "new-link", "invite-menu-item"]) click(id, () => { $("seat-menu").open = false; });
     click("next-deal", () => this.send({ type: "next" }));
     click("undo", () => this.send({ type: "undo" }));
@@ -315,7 +315,7 @@ class TableClient {
     renderFelt(app, state);
     renderResult(app, state, { seated });
     if (state.gathering) $("result-box").hidden = true; // nothing is dealt until the sitting starts
-    renderLifecycle($("lifecycle"), state, { send: (message) => this.send(message), moved: this.moved, say: (text) => this.say(text) });
+    renderLifecycle($("lifecycle"), state, { send: (message) => this.send(message), moved: this.moved, say: (text, options) => this.say(text, options) });
     this.controls.render(state);
     $("undo").hidden = !seated || !state.undo;
     this.renderHints(state, seated);
