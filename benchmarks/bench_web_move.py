@@ -2,10 +2,11 @@
 every viewer's message, encoded as the socket sends it.
 
     PYTHONPATH=src .venv/bin/python benchmarks/bench_web_move.py [--game loo] [--players 5] [--watchers 1]
-        [--moves 600] [--repeat 5] [--seed 0] [--profile N]
+        [--seats] [--moves 600] [--repeat 5] [--seed 0] [--profile N]
 
 A table of bots (``--game``, ``--players``; its store a real SQLite file, as the server's) is watched by
-``--watchers`` spectators and by one connection at each seat; its deals are dealt and each turn played with the
+``--watchers`` spectators (and, with ``--seats``, by one connection at each seat: bench_web's bot tables have
+none); its deals are dealt and each turn played with the
 first legal action until ``--moves`` actions have been played.
 The sequence is fixed by ``--seed``, so two versions of the server play the same moves. Only the table's own work
 is timed (a bot's decision on its way to a worker process and its answer on the way back; :meth:`Room.command`:
@@ -117,7 +118,9 @@ def play(args: argparse.Namespace, where: Path, profile: cProfile.Profile | None
     created = store.create("t", settings)
     room = Room("t", settings, store, created, TIMING, clock)
     room.replay([])
-    viewers = [Viewer(None) for _ in range(args.watchers)] + [Viewer(i) for i in range(args.players)]
+    viewers = [Viewer(None) for _ in range(args.watchers)] + [
+        Viewer(i) for i in range(args.players if args.seats else 0)
+    ]
     for v in viewers:
         room.join(v, None)  # type: ignore[arg-type]
     spent, moves = 0.0, 0
@@ -145,6 +148,7 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--game", default="loo")
     p.add_argument("--players", type=int, default=5)
     p.add_argument("--watchers", type=int, default=1)
+    p.add_argument("--seats", action="store_true", help="a connection at each seat too (bench_web's bots have none)")
     p.add_argument("--moves", type=int, default=600)
     p.add_argument("--repeat", type=int, default=5)
     p.add_argument("--seed", type=int, default=0)
@@ -165,7 +169,8 @@ def main(argv: list[str] | None = None) -> None:
     best, moves, sent = min(runs)
     per = [r[0] / r[1] * 1000 for r in runs]
     print(
-        f"{args.game} {args.players} players, {args.watchers} watchers, {moves} moves: "
+        f"{args.game} {args.players} players, {args.watchers} watchers{' and the seats' if args.seats else ''}, "
+        f"{moves} moves: "
         f"best {best / moves * 1000:.3f} ms per move (runs: {' '.join(f'{x:.3f}' for x in per)}), "
         f"{sent / moves:.0f} bytes sent per move",
         file=sys.stdout,
