@@ -397,7 +397,7 @@ class Room:
             return
         forced = table.forced_action()
         if forced is not None:  # he has no choice: the table makes it for him, a bot or a person (§14.34)
-            self.command("act", {"seat": seat, "text": action_text(deal, forced), "bot": True})
+            self.command("act", {"seat": seat, "text": action_text(deal, forced), "bot": True}, forced)
             return
         if not self.bot_controls(seat):
             ends = self.turns.turn_ends(state, False)
@@ -439,7 +439,8 @@ class Room:
         deal = table.deal
         if deal is None or point != self.state.point() or not self.bot_controls(seat) or table.keeping == seat:
             return
-        self.command("act", {"seat": seat, "text": action_text(deal, action), "bot": True})
+        # The action itself goes with its text: the reducer applies it without reading the text back (a replay does).
+        self.command("act", {"seat": seat, "text": action_text(deal, action), "bot": True}, action)
 
     def soon(self, fn: Callable[..., Any], *args: Any) -> None:
         """Queue ``fn(*args)`` on the table's queue, as an automatic step (nobody waits for it)."""
@@ -703,26 +704,40 @@ class Room:
         if not self.presence.conns:
             return
         facts = self.facts()
+        # One message for each seat that watches (and one for the spectators), however many connections share it:
+        # the state and its JSON text are made once for each kind of viewer (the socket reuses the text).
+        made: dict[int | None, dict[str, Any] | None] = {}
         for conn in list(self.presence.conns):
-            self.send_to(conn, entries, snapshot=snapshot, facts=facts)
+            if conn.seat not in made:
+                made[conn.seat] = self._message(conn.seat, entries, snapshot, facts)
+            self._push(conn, made[conn.seat])
 
     def send_to(
         self, conn: Conn, entries: list[LogEntry], *, snapshot: bool = False, facts: TableFacts | None = None
     ) -> None:
         """Send ``conn`` the state and ``entries`` (or the whole recent log, for a snapshot); ``facts``, gathered
         once for every connection told of one change."""
-        if self.pausing.stale:  # memory may hold an event that was not stored: say only why the table stops
-            conn.push({"type": "error", "code": "paused", "message": self.pausing.paused, "rule": None, "field": None})
-            return
-        viewer = conn.seat
+        self._push(conn, self._message(conn.seat, entries, snapshot, facts))
+
+    def _message(
+        self, viewer: int | None, entries: list[LogEntry], snapshot: bool, facts: TableFacts | None
+    ) -> dict[str, Any] | None:
+        """The state and ``entries`` as ``viewer`` may read them; None while memory may be ahead of the store."""
+        if self.pausing.stale:
+            return None
         if snapshot:
             entries = snapshot_log(self.state.log, SNAPSHOT_LOG)
-        message = {
+        return {
             "type": "snapshot" if snapshot else "update",
             "seq": self.state.seq,
             "state": state_for(facts or self.facts(), viewer),
             "log": [e.for_viewer(viewer) for e in entries],
         }
+
+    def _push(self, conn: Conn, message: dict[str, Any] | None) -> None:
+        if message is None:  # memory may hold an event that was not stored: say only why the table stops
+            conn.push({"type": "error", "code": "paused", "message": self.pausing.paused, "rule": None, "field": None})
+            return
         conn.last_seq = self.state.seq
         conn.push(message)
 

@@ -48,6 +48,22 @@ _STATE = ("snapshot", "update")
 _KEPT = ("new_link", "seat_lost", "welcome", "error")
 
 
+#: the last message encoded, its text and its size in bytes: a table pushes one message to every connection of the
+#: same viewer (:meth:`~roundgames.web.room.Room.broadcast`), encoded once. Held here, the message cannot be
+#: collected and its id taken by another, so ``is`` tells it again; nobody changes a message once pushed.
+_last: tuple[dict[str, Any] | None, str, int] = (None, "", 0)
+
+
+def _encoded(message: dict[str, Any]) -> tuple[str, int]:
+    """``message`` as the client reads it (compact JSON), and its size in bytes."""
+    global _last
+    if _last[0] is message:
+        return _last[1], _last[2]
+    text = json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+    _last = (message, text, len(text.encode("utf-8")))
+    return text, _last[2]
+
+
 class WsConn:
     """A websocket watching a table, with its own outbox of messages as text, bounded in bytes.
 
@@ -86,8 +102,7 @@ class WsConn:
         if state and self._behind:
             return  # the snapshot to come holds it
         try:
-            text = json.dumps(message, separators=(",", ":"), ensure_ascii=False)
-            size = len(text.encode("utf-8"))
+            text, size = _encoded(message)
         except (TypeError, ValueError):  # a bug of ours: close, so the seat shows away rather than silent
             self.close(1011)
             return

@@ -212,9 +212,10 @@ def _pot_text(pot: Pot | None) -> str | None:
     return pot.text() if pot is not None else None
 
 
-def _deal_state(facts: TableFacts, deal: TableDeal, viewer: int | None) -> tuple[dict[str, Any], Pot | None]:
+def _deal_state(
+    facts: TableFacts, deal: TableDeal, viewer: int | None, public: View[Any]
+) -> tuple[dict[str, Any], Pot | None]:
     # Seat 0's view is used for the public facts when the viewer is a spectator; only its public parts are read.
-    public = deal.view(viewer if viewer is not None else 0)
     tricks = _trick_state(public)
     out: dict[str, Any] = {
         "number": facts.deal_number,
@@ -292,7 +293,8 @@ def state_for(facts: TableFacts, viewer: int | None) -> dict[str, Any]:
     }
     if deal is None:
         return state
-    d, pot = _deal_state(facts, deal, viewer)
+    view = deal.view(viewer if viewer is not None else 0)  # made once: the deal's state and the seat's own
+    d, pot = _deal_state(facts, deal, viewer, view)
     state["pot"] = _pot_text(pot)
     for i, seat in enumerate(seats):
         seat["tricks"] = d["tricks_won"][i]
@@ -300,7 +302,6 @@ def state_for(facts: TableFacts, viewer: int | None) -> dict[str, Any]:
     state["deal"] = d
     if viewer is None:
         return state
-    view = deal.view(viewer)
     state["hand"], state["unseen"] = _own_hand(facts, deal, view)
     keeping = table.keeping == viewer
     if keeping:
