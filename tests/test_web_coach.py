@@ -18,6 +18,7 @@ from roundgames.session.analysis import Job
 from roundgames.session.analysis import run as run_job
 from roundgames.session.decisions import Decision, decide
 from roundgames.web.coach import Coach
+from roundgames.web.protocol import MAX_ROUNDS
 from roundgames.web.room import Room, RoomError
 from roundgames.web.store import SqliteStore
 from roundgames.web.timing import ManualClock, Timing
@@ -117,6 +118,31 @@ def test_a_review_is_worked_out_once_however_often_and_by_however_many_it_is_ope
             assert await coach.review(room, 0, 1, None) == a
             assert len(thinker.jobs) == 1
             assert thinker.jobs[0].seats == (0,) and thinker.jobs[0].deal_index == 0
+        finally:
+            await room.stop()
+            store.close()
+
+    _run(main())
+
+
+def test_the_review_of_the_sittings_last_deal_says_nothing_of_a_next_deal(tmp_path: Path) -> None:
+    """A sitting "until we stop" that the host ends after its first deal: the review's result is the table's own last
+    result, without the next dealer the engine's sentence names (the sitting is over; issue of the words at the end)."""
+
+    async def main() -> None:
+        thinker = CountingThinker()
+        room, clock, store, ann = await _room(
+            tmp_path, thinker, rounds=MAX_ROUNDS, open_ended=True
+        )  # as the API stores it
+        try:
+            await _to_my_turn(room, clock)
+            await room.call(lambda: room.gathering.stop(0))
+            await _first_deal_played(room, clock, ann)
+            assert room.table.is_over and len(room.table.sitting.deals) == 1
+            said = room.table.sitting.deals[0].result()
+            assert said is not None and "deals next" in said.sentence()  # the engine names who would deal next
+            review = await Coach(thinker).review(room, 0, 1, None)
+            assert review["result"] and "deals next" not in review["result"], review["result"]
         finally:
             await room.stop()
             store.close()

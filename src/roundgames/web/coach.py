@@ -116,7 +116,8 @@ def _review_asked(room: Room, viewer: int | None, number: int, seat: int | None)
     names = room.display_names()
     facts: dict[str, Any] = {
         "name": names[seat],
-        "result": result_sentence(deal, names),
+        # the sitting's last deal says nothing of a next one, as the table's own result line (views.py)
+        "result": result_sentence(deal, names, over=table.is_over and number == len(deals)),
         "net": deal.net[seat],
         "dealt": card_list(deal.dealt[seat]),  # his own cards
         "tricks": [
