@@ -208,7 +208,7 @@ def test_clarification_30_web_a_law_between_the_single_and_the_next_deal(tmp_pat
             assert warned.value.code == "irregular" and not deal.log  # warned of: nothing changed yet
             await room.call(room.act, 0, "irregular LOO-LAW-2 5H", True)
             assert deal.is_void and deal.irregularities[0].rule == "LOO-LAW-2"
-            assert "Ann irregular LOO-LAW-2 5H" in watcher.log()
+            assert "Ann irregular LOO-LAW-2 the five of hearts" in watcher.log()  # cards in words in the log
             assert any(line.startswith("The deal is void.") for line in watcher.texts("result"))
             sitting = room.table.sitting
             assert sitting.balances[room.table.seats[0]] == -3 and room.nets == [[-3, 0, 0, 0]]
