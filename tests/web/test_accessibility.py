@@ -6,6 +6,7 @@ of impact "serious" or "critical" fails the test, which names each one: its rule
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from functools import cache
 from importlib import resources
@@ -145,3 +146,20 @@ def test_the_docs_pages_have_no_serious_violation(
     page.goto(f"{server.url}/docs/{DOCS_PAGES[name]}")
     expect(page.locator("h1").first).to_be_visible()
     assert_accessible(page, f"{name} ({size})")
+
+
+def test_the_table_page_has_one_top_heading_and_its_log_takes_the_focus_by_tab(
+    page: Page, server_factory: Callable[..., WebServer]
+) -> None:
+    server = server_factory(args=["--deal-pause", "0"])
+    declaring(page, server)
+    expect(page.get_by_role("heading", level=1)).to_have_count(1)
+    expect(page.get_by_role("heading", level=1)).to_have_text(re.compile(r"^Table [a-z0-9]+$"))
+    log = page.get_by_role("list", name="Log of the deal")
+    expect(log).to_have_attribute("tabindex", "0")  # in the Tab order: a log that scrolls is read by keyboard
+    page.get_by_test_id("chat-input").focus()
+    for _ in range(40):  # back from the chat, past any rule's link in the log's lines
+        page.keyboard.press("Shift+Tab")
+        if log.evaluate("(el) => el === document.activeElement"):
+            break
+    expect(log).to_be_focused()
