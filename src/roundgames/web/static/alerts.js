@@ -79,6 +79,7 @@ export class TurnAlert {
   constructor(baseTitle) {
     this.baseTitle = baseTitle;
     this.yourTurn = false;
+    this.decision = null;
   }
 
   update(state) {
@@ -87,11 +88,16 @@ export class TurnAlert {
     const yourTurn = you !== null && you !== undefined
       && ((state.legal ?? []).length > 0 || (deal && deal.to_act === you && !deal.complete));
     document.title = (yourTurn ? MARK : "") + this.baseTitle;
-    if (yourTurn && !this.yourTurn) {
+    // A turn that follows her own (she declares, then leads) is a new turn to hear of: a new decision is a new phase,
+    // a card fewer or other choices; a state that changes none of these (chat, presence) is the same turn.
+    const decision = yourTurn
+      ? [deal?.number, deal?.phase, (state.hand ?? []).length, JSON.stringify(state.legal ?? [])].join("|") : null;
+    if (yourTurn && (!this.yourTurn || decision !== this.decision)) {
       announce("Your turn");
       if (settings().sound) beep();
       if (settings().notify) notify(this.baseTitle);
     }
     this.yourTurn = yourTurn;
+    this.decision = decision;
   }
 }

@@ -95,7 +95,7 @@ function count(n, word, cls) {
 
 /** A Peel single's face-up cards: small faces, or on a phone their rank and suit as text. */
 function faceUp(cards) {
-  return h("span", { class: "faces", "aria-label": `face up: ${cards.map(cardName).join(", ")}` },
+  return h("span", { class: "faces", role: "img", "aria-label": `face up: ${cards.map(cardName).join(", ")}` },
     cards.map((card) => {
       const parsed = parseCard(card);
       return h("span", { class: "face-up" },

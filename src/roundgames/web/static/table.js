@@ -7,6 +7,7 @@ import { TurnAlert, announce, announceEntries, previewBeep, unlockAudio } from "
 import { TrickView, nextText, renderInfo, renderResult } from "./centre.js";
 import { byTestId, isTyping } from "./dom.js";
 import { Drawer } from "./drawer.js";
+import { keepFocus } from "./focus.js";
 import { renderFelt } from "./felt.js";
 import { PlayControls } from "./hand.js";
 import { LogView, setupChat } from "./log.js";
@@ -435,4 +436,5 @@ class TableClient {
 }
 
 applySettings();
+keepFocus(app);
 new TableClient().start();
