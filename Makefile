@@ -33,8 +33,8 @@ build/site/index.html: $(STAMP)
 ## The store tests start their own PostgreSQL server: scripts/ensure-postgres installs Debian's when missing.
 ## pytest-xdist runs the tests in TEST_WORKERS processes, two for each core (at most 8): many tests wait on a server,
 ## a browser or a socket, and with one worker a core the cores were busy half the time (10.6 of 22.9 core-minutes);
-## the tests are handed out as workers free up (--dist load), the longest modules first (tests/conftest.py
-## SLOW_FIRST), so that no worker is left alone with the longest tests at the end. The numba kernels are compiled once,
+## a worker that has finished its share takes tests from the others' (--dist worksteal), so that none idles while
+## the longest tests end. The numba kernels are compiled once,
 ## into their disk caches, by scripts/warm_kernels.py (in processes of its own) in the background while the linters
 ## run, rather than in every test worker. The site built here is the one the tests read (tests/docs_build.py).
 test: $(STAMP)
@@ -49,7 +49,7 @@ test: $(STAMP)
 	bash scripts/ensure-chromium
 	bash scripts/ensure-postgres
 	@while kill -0 $$(cat build/warm-kernels.pid) 2>/dev/null; do sleep 1; done; cat build/warm-kernels.log
-	$(BIN)/pytest tests src/roundgames --doctest-modules -n $(TEST_WORKERS) --dist load
+	$(BIN)/pytest tests src/roundgames --doctest-modules -n $(TEST_WORKERS) --dist worksteal
 
 ## The tests' line coverage of the package (coverage.py; settings in pyproject.toml): every test as `make test` runs
 ## them, the servers and commands they start in subprocesses measured too; the figure by module and in all at the end.
@@ -60,7 +60,7 @@ coverage: $(STAMP)
 	bash scripts/ensure-chromium
 	bash scripts/ensure-postgres
 	rm -f .coverage .coverage.*
-	$(BIN)/pytest tests src/roundgames --doctest-modules -n $(TEST_WORKERS) --dist load --cov --cov-report=term \
+	$(BIN)/pytest tests src/roundgames --doctest-modules -n $(TEST_WORKERS) --dist worksteal --cov --cov-report=term \
 		-W ignore::coverage.exceptions.CoverageWarning
 
 ## Build the documentation site into build/site/ (`roundgames serve` then serves it at /docs/).

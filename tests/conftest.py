@@ -190,36 +190,3 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     done, _ = build_site(folder)
     assert done.returncode == 0, done.stdout + done.stderr
     return folder
-
-
-#: the test modules whose tests take longest (measured with ``--durations``: the leak test's games, the exploit and
-#: strategy commands, servers killed and restarted, PostgreSQL, the batched environments' replays, training, the
-#: browser's evenings and reviews), run first: pytest-xdist's ``--dist load`` hands the first tests out one a worker
-#: in turn, so the longest are spread over the workers at the start rather than left to one worker at the end
-SLOW_FIRST = (
-    "test_web_leak.py",
-    "test_exploit.py",
-    "test_strategy_tables.py",
-    "test_bots_at_tables.py",
-    "test_postgres_servers.py",
-    "test_vector_loo5.py",
-    "test_train.py",
-    "test_review_hints.py",
-    "test_strategy_loo5.py",
-    "test_browser_evening.py",
-    "test_browser_review.py",
-    "test_record_parse.py",
-    "test_web_table_mode.py",
-    "test_docs_examples.py",
-    "test_server.py",
-    "test_expert.py",
-    "test_sim_studies.py",
-    "test_accessibility.py",
-    "test_keyboard_playthrough.py",
-)
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The modules of :data:`SLOW_FIRST` first, in its order; every other test after them, in its own order."""
-    rank = {name: i for i, name in enumerate(SLOW_FIRST)}
-    items.sort(key=lambda item: rank.get(item.path.name, len(SLOW_FIRST)))
