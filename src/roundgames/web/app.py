@@ -242,6 +242,14 @@ async def invite_qr(request: Request) -> Response:
     return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "private, max-age=3600"})
 
 
+#: the HTTP status of each refusal of a host's request (listing the table, ending the sitting); any other is 400
+_HOST_STATUS = {"bad_token": 403, "not_host": 403, "gathering": 409, "no_deal": 409, "store_failed": 503, "paused": 503}
+
+
+def _host_error(e: RoomError) -> JSONResponse:
+    return _error(_HOST_STATUS.get(e.code, 400), e.field, e.message)
+
+
 async def listed(request: Request) -> Response:
     """The host lists the table in the lobby, or takes it out: ``{"token": ..., "listed": true}``."""
     try:
@@ -256,8 +264,7 @@ async def listed(request: Request) -> Response:
     except ProtocolError as e:
         return _error(400, e.field, e.message)
     except RoomError as e:
-        status = {"bad_token": 403, "not_host": 403, "store_failed": 503, "paused": 503}.get(e.code, 400)
-        return _error(status, e.field, e.message)
+        return _host_error(e)
     return JSONResponse({"listed": now})
 
 
@@ -278,9 +285,7 @@ async def stop(request: Request) -> Response:
     except ProtocolError as e:
         return _error(400, e.field, e.message)
     except RoomError as e:
-        status = {"bad_token": 403, "not_host": 403, "gathering": 409, "no_deal": 409}.get(e.code, 400)
-        status = {"store_failed": 503, "paused": 503}.get(e.code, status)
-        return _error(status, e.field, e.message)
+        return _host_error(e)
     return JSONResponse({"stopping": True, "over": room.table.is_over})
 
 
