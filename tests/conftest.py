@@ -20,6 +20,7 @@ import json
 import os
 import random
 import shlex
+import signal
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass
@@ -45,6 +46,15 @@ __all__ = [
     "play_out",
     "refused",
 ]
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Give this process Python's own Ctrl-C handler where SIGINT came ignored. A shell without job control starts
+    a background command (``make test &``) with SIGINT ignored, and a process started so keeps ignoring it, as do
+    the commands a test starts: the tests of Ctrl-C (a study, a simulation, a cluster) would then wait for a stop
+    that never comes. A terminal's Ctrl-C reaches a foreground process with the default handler, as here."""
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def act(deal: Any, *texts: str | Iterable[str]) -> None:
