@@ -1,0 +1,222 @@
+"""Cards that move, and sounds, in a real browser (the system Chromium through Playwright) against a real
+``roundgames serve``: a played card moves to the trick and ends where it is drawn without movement; under the system's
+reduced motion, and with "Card movement" off in the settings, nothing moves; sounds are off until the person turns
+them on, then a card played is heard, the top bar's Mute silences them, and the settings survive a reload.
+
+What moves and what sounds is seen through init scripts of the tests that wrap the browser's own
+``Element.prototype.animate`` and ``AudioScheduledSourceNode.prototype.start`` (every animation and every sound
+started), never through a hook of the page.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from playwright.sync_api import BrowserContext, Page, expect
+
+from .test_browser import HAND, actions_of, create_table, no_script_errors, reach_my_play_turn, track
+from .webclient import create
+
+if TYPE_CHECKING:
+    from conftest import WebServer
+
+__all__ = ["no_script_errors"]  # the browser tests' check for the pages' script errors, applied here too
+
+#: every animation started, named by the card it moves (or the element's class)
+WATCH_MOVES = """
+window.__moves = [];
+const animate = Element.prototype.animate;
+Element.prototype.animate = function (...args) {
+  window.__moves.push(this.closest("[data-card]")?.dataset.card ?? this.getAttribute("class"));
+  return animate.apply(this, args);
+};
+"""
+
+#: every sound source started (an oscillator or a buffer of noise)
+WATCH_SOUNDS = """
+window.__sounds = 0;
+const start = AudioScheduledSourceNode.prototype.start;
+AudioScheduledSourceNode.prototype.start = function (...args) {
+  window.__sounds += 1;
+  return start.apply(this, args);
+};
+"""
+
+SETTLED = "() => document.getAnimations().length === 0 && !document.querySelector('.motion-layer > *')"
+
+
+def watched(context: BrowserContext) -> Page:
+    context.add_init_script(WATCH_MOVES)
+    context.add_init_script(WATCH_SOUNDS)
+    return track(context.new_page())
+
+
+def play_a_card(page: Page) -> str:
+    """At this viewer's turn in the play, click the first card that may be played; returns it once the log says so."""
+    mine = actions_of(page, 0).filter(has_text=" plays ")
+    before = mine.count()
+    card = page.locator(f"{HAND} button.legal").first
+    code = card.get_attribute("data-card") or ""
+    card.click()
+    expect(mine).to_have_count(before + 1)
+    expect(
+        page.locator(f'[data-testid=trick] .trick-card[data-card="{code}"], [data-testid=trick].held')
+    ).not_to_have_count(0)
+    return code
+
+
+def moves(page: Page) -> list[str]:
+    found: list[str] = page.evaluate("window.__moves")
+    return found
+
+
+def sounds(page: Page) -> int:
+    count: int = page.evaluate("window.__sounds")
+    return count
+
+
+def stored_settings(page: Page) -> dict[str, Any]:
+    found: dict[str, Any] = json.loads(page.evaluate("localStorage.getItem('roundgames.settings') ?? '{}'"))
+    return found
+
+
+def test_a_played_card_moves_from_the_hand_to_the_trick_and_ends_where_it_is_drawn(
+    new_context: Callable[..., BrowserContext], server: WebServer
+) -> None:
+    page = watched(new_context("desktop"))
+    create_table(page, server, game="nap", players=3)
+    reach_my_play_turn(page)
+    card = play_a_card(page)
+    assert card in moves(page), moves(page)
+    # Once the moves are over nothing is left displaced: no transform on any card, no copy in flight.
+    page.wait_for_function(SETTLED)
+    displaced = page.evaluate(
+        """() => [...document.querySelectorAll("[data-testid=trick] .card-face, [data-testid=hand] .card svg")]
+                 .filter((el) => getComputedStyle(el).transform !== "none").length"""
+    )
+    assert displaced == 0
+    expect(page.locator("html")).to_have_attribute("data-motion", "on")
+
+
+def test_a_watcher_under_reduced_motion_sees_the_same_trick_in_the_same_place_and_nothing_moves(
+    new_context: Callable[..., BrowserContext], server: WebServer
+) -> None:
+    table = create(server.url, game="loo", players=4, people=0, bot_delay=0.6)["id"]
+    still = {"reduced_motion": "reduce"}
+    pages = [watched(new_context("desktop")), watched(new_context("desktop", **still))]
+    for page in pages:
+        # The finished trick is not held for the pause, whose timer starts as each page hears of it.
+        page.add_init_script("localStorage.setItem('roundgames.settings', JSON.stringify({trickPause: 0}))")
+        page.goto(f"{server.url}/t/{table}#watch")
+        expect(page.get_by_test_id("conn-state")).to_have_text("connected")
+    moving, reduced = pages
+    read = """() => ({seq: window.__roundgames?.seq, settled: document.getAnimations().length === 0,
+      cards: [...document.querySelectorAll("[data-testid=trick] .trick-card .card-face")].map((el) => {
+        const r = el.getBoundingClientRect(); return [el.closest("[data-card]").dataset.card, Math.round(r.left),
+        Math.round(r.top), Math.round(r.width)]; })})"""
+    compared = 0
+    for _ in range(400):
+        moving.wait_for_function(SETTLED)
+        a, b = moving.evaluate(read), reduced.evaluate(read)
+        if a["seq"] == b["seq"] and a["settled"] and a["cards"]:
+            assert a["cards"] == b["cards"]
+            compared += 1
+            if compared >= 3 and any(moves(moving)):
+                break
+        moving.wait_for_timeout(50)
+    assert compared >= 3, "the two pages never showed a trick at the same moment"
+    assert any(card in moves(moving) for card, *_ in a["cards"]), moves(moving)
+    assert moves(reduced) == []
+    assert reduced.evaluate("document.getAnimations().length") == 0
+
+
+def test_with_card_movement_off_in_the_settings_nothing_moves_and_the_switch_survives_a_reload(
+    new_context: Callable[..., BrowserContext], server: WebServer
+) -> None:
+    page = watched(new_context("desktop"))
+    create_table(page, server, game="nap", players=3)
+    page.get_by_test_id("settings-button").click()
+    switch = page.get_by_role("checkbox", name="Card movement")
+    expect(switch).to_be_checked()  # on by default
+    switch.uncheck()
+    page.get_by_test_id("settings-close").click()
+    expect(page.locator("html")).to_have_attribute("data-motion", "off")
+    page.evaluate("window.__moves = []")  # the first deal slid in before the switch was turned off
+    reach_my_play_turn(page)
+    play_a_card(page)
+    page.wait_for_function(SETTLED)
+    assert moves(page) == []
+    assert stored_settings(page)["motion"] is False
+
+    page.reload()
+    expect(page.get_by_test_id("conn-state")).to_have_text("connected")
+    expect(page.locator("html")).to_have_attribute("data-motion", "off")
+    page.get_by_test_id("settings-button").click()
+    expect(page.get_by_role("checkbox", name="Card movement")).not_to_be_checked()
+
+
+def test_sounds_are_off_until_turned_on_then_a_card_is_heard_and_mute_silences_them(
+    new_context: Callable[..., BrowserContext], server: WebServer
+) -> None:
+    page = watched(new_context("desktop"))
+    create_table(page, server, game="nap", players=3)
+    mute = page.get_by_role("button", name="Mute")
+    expect(mute).to_have_attribute("aria-pressed", "true")  # silent until the person says otherwise
+    reach_my_play_turn(page)
+    play_a_card(page)
+    assert sounds(page) == 0
+
+    # The settings' switch turns them on; the click lets the page play the turn's sound once, to hear it.
+    page.get_by_test_id("settings-button").click()
+    switch = page.get_by_test_id("setting-sound")
+    expect(switch).not_to_be_checked()
+    switch.check()
+    page.wait_for_function("window.__sounds > 0")
+    page.get_by_test_id("settings-close").click()
+    expect(mute).to_have_attribute("aria-pressed", "false")
+    heard = sounds(page)
+    reach_my_play_turn(page)
+    play_a_card(page)
+    page.wait_for_function("(before) => window.__sounds > before", arg=heard)
+
+    # The top bar's Mute silences them, and the choice is the browser's until changed.
+    mute.click()
+    expect(mute).to_have_attribute("aria-pressed", "true")
+    assert stored_settings(page)["sound"] is False
+    heard = sounds(page)
+    reach_my_play_turn(page)
+    play_a_card(page)
+    page.wait_for_function(SETTLED)
+    assert sounds(page) == heard
+
+    mute.click()  # on again from the top bar, and so after a reload
+    expect(mute).to_have_attribute("aria-pressed", "false")
+    page.reload()
+    expect(page.get_by_test_id("conn-state")).to_have_text("connected")
+    expect(page.get_by_role("button", name="Mute")).to_have_attribute("aria-pressed", "false")
+    page.get_by_test_id("settings-button").click()
+    expect(page.get_by_test_id("setting-sound")).to_be_checked()
+
+
+def test_a_spectator_hears_nothing_unless_sounds_while_watching_is_on(
+    new_context: Callable[..., BrowserContext], server: WebServer
+) -> None:
+    table = create(server.url, game="loo", players=3, people=0, bot_delay=0.3)["id"]
+    context = new_context("desktop")
+    context.add_init_script(WATCH_SOUNDS)
+    # Sounds turned on at a seat earlier, in this browser: a spectator still hears nothing by that alone.
+    context.add_init_script("localStorage.setItem('roundgames.settings', JSON.stringify({sound: true}))")
+    page = track(context.new_page())
+    page.goto(f"{server.url}/t/{table}#watch")
+    expect(page.get_by_test_id("conn-state")).to_have_text("connected")
+    mute = page.get_by_role("button", name="Mute")
+    expect(mute).to_have_attribute("aria-pressed", "true")
+    plays = page.locator("[data-testid=log] li[data-kind=action]", has_text=" plays ")
+    expect(plays).not_to_have_count(0, timeout=30_000)
+    assert sounds(page) == 0
+    mute.click()  # a spectator's Mute turns on sounds while watching
+    expect(mute).to_have_attribute("aria-pressed", "false")
+    assert stored_settings(page)["soundWatching"] is True
+    page.wait_for_function("window.__sounds > 0", timeout=30_000)
