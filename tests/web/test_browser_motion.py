@@ -16,27 +16,44 @@ from typing import TYPE_CHECKING, Any
 
 from playwright.sync_api import BrowserContext, Page, expect
 
-from .test_browser import HAND, actions_of, create_table, no_script_errors, reach_my_play_turn, track
+from .test_browser import (
+    CARDS,
+    HAND,
+    TURN_WAIT,
+    actions_of,
+    create_table,
+    hand,
+    next_deal,
+    no_script_errors,
+    paced,
+    play_out_deal,
+    reach_my_play_turn,
+    track,
+)
 from .webclient import create
 
 if TYPE_CHECKING:
     from conftest import WebServer
 
-__all__ = ["no_script_errors"]  # the browser tests' check for the pages' script errors, applied here too
+__all__ = ["no_script_errors", "paced"]  # fixtures of test_browser.py: its check for script errors, its paced server
 
-#: every animation started, named by the card it moves (or the element's class)
+#: every animation started, named by the card it moves (or the element's class), and the class of what it moves
 WATCH_MOVES = """
 window.__moves = [];
+window.__moved = [];
 const animate = Element.prototype.animate;
 Element.prototype.animate = function (...args) {
   window.__moves.push(this.closest("[data-card]")?.dataset.card ?? this.getAttribute("class"));
+  window.__moved.push(this.getAttribute("class"));
   return animate.apply(this, args);
 };
 """
 
-#: every sound source started (an oscillator or a buffer of noise)
+#: every sound source started (an oscillator or a buffer of noise), and anything the Content-Security-Policy refused
 WATCH_SOUNDS = """
 window.__sounds = 0;
+window.__refused = [];
+document.addEventListener("securitypolicyviolation", (e) => window.__refused.push(e.violatedDirective));
 const start = AudioScheduledSourceNode.prototype.start;
 AudioScheduledSourceNode.prototype.start = function (...args) {
   window.__sounds += 1;
@@ -100,6 +117,20 @@ def test_a_played_card_moves_from_the_hand_to_the_trick_and_ends_where_it_is_dra
     expect(page.locator("html")).to_have_attribute("data-motion", "on")
 
 
+def test_the_next_deal_slides_into_the_hand_from_the_dealer(
+    new_context: Callable[..., BrowserContext], paced: WebServer
+) -> None:
+    page = watched(new_context("desktop"))
+    create_table(page, paced, game="nap", players=3)
+    play_out_deal(page, 0)
+    page.evaluate("window.__moves = []")
+    next_deal(page)
+    expect(page.locator(CARDS)).to_have_count(5)
+    page.wait_for_function(SETTLED)
+    dealt = hand(page)
+    assert set(dealt) <= set(moves(page)), (dealt, moves(page))
+
+
 def test_a_watcher_under_reduced_motion_sees_the_same_trick_in_the_same_place_and_nothing_moves(
     new_context: Callable[..., BrowserContext], server: WebServer
 ) -> None:
@@ -116,18 +147,27 @@ def test_a_watcher_under_reduced_motion_sees_the_same_trick_in_the_same_place_an
       cards: [...document.querySelectorAll("[data-testid=trick] .trick-card .card-face")].map((el) => {
         const r = el.getBoundingClientRect(); return [el.closest("[data-card]").dataset.card, Math.round(r.left),
         Math.round(r.top), Math.round(r.width)]; })})"""
-    compared = 0
-    for _ in range(400):
+    compared: set[int] = set()  # the moments (seq) whose trick both pages showed
+    shown: set[str] = set()
+    for _ in range(200):
         moving.wait_for_function(SETTLED)
-        a, b = moving.evaluate(read), reduced.evaluate(read)
-        if a["seq"] == b["seq"] and a["settled"] and a["cards"]:
+        a = moving.evaluate(read)
+        reduced.wait_for_function("(seq) => window.__roundgames?.seq >= seq", arg=a["seq"], timeout=TURN_WAIT)
+        b = reduced.evaluate(read)
+        if a["cards"] and a["seq"] == b["seq"] == moving.evaluate(read)["seq"]:
             assert a["cards"] == b["cards"]
-            compared += 1
-            if compared >= 3 and any(moves(moving)):
-                break
-        moving.wait_for_timeout(50)
-    assert compared >= 3, "the two pages never showed a trick at the same moment"
-    assert any(card in moves(moving) for card, *_ in a["cards"]), moves(moving)
+            compared.add(a["seq"])
+            shown |= {card for card, *_ in a["cards"]}
+        if len(compared) >= 3:
+            break
+        moving.wait_for_function("(seq) => window.__roundgames?.seq !== seq", arg=a["seq"], timeout=TURN_WAIT)
+    assert len(compared) >= 3, "the two pages never showed a trick at the same moment"
+    assert shown & set(moves(moving)), (shown, moves(moving))  # the cards shown came into the trick moving
+    # A finished trick gathers toward its winner (copies of its cards fly), and the next deal's turn-up flips over.
+    for mark in ("motion-ghost", "felt-card"):
+        moving.wait_for_function(
+            "(mark) => window.__moved.some((m) => String(m).includes(mark))", arg=mark, timeout=TURN_WAIT
+        )
     assert moves(reduced) == []
     assert reduced.evaluate("document.getAnimations().length") == 0
 
@@ -190,6 +230,9 @@ def test_sounds_are_off_until_turned_on_then_a_card_is_heard_and_mute_silences_t
     play_a_card(page)
     page.wait_for_function(SETTLED)
     assert sounds(page) == heard
+
+    # Made in the page, nothing fetched: the Content-Security-Policy (web/headers.py) refused nothing.
+    assert page.evaluate("window.__refused") == []
 
     mute.click()  # on again from the top bar, and so after a reload
     expect(mute).to_have_attribute("aria-pressed", "false")
