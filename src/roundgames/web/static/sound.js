@@ -133,8 +133,9 @@ export class SoundCues {
     this.complete = false;
   }
 
-  /** Note the events between the last state and this one; `quiet` takes this state in without a sound. */
-  hear(state, { quiet = false } = {}) {
+  /** Note the events between the last state and this one; `quiet` takes this state in without a sound. The log's
+   *  new entries say it too where one message carries a deal's end and the next deal (no pause between them). */
+  hear(state, { quiet = false, entries = [] } = {}) {
     const deal = state.deal ?? null;
     const number = deal?.number ?? null;
     const cards = [...(deal?.trick ?? []), ...(deal?.last_trick?.cards ?? [])].map((c) => `${c.seat}:${c.card}`);
@@ -145,6 +146,7 @@ export class SoundCues {
       if (lastTrick && lastTrick !== this.lastTrick) cueSound("trick");
       if (complete && !this.complete) cueSound("end");
     }
+    if (!quiet && entries.some((entry) => entry.kind === "result")) cueSound("end");
     if (number !== this.deal) this.played.clear();
     for (const key of cards) this.played.add(key);
     Object.assign(this, { deal: number, lastTrick, complete });

@@ -269,7 +269,7 @@ class TableClient {
     this.logView.append(fresh);
     this.drawer.note(fresh, { mine: this.state?.you ?? null, hidden: this.chatHidden });
     announceEntries(fresh, this.chatHidden);
-    this.sounds.hear(this.state); // a card played, a trick taken, a deal ended: heard once drawn (render)
+    this.sounds.hear(this.state, { entries: fresh }); // a card played, a trick taken, a deal ended: heard once drawn (render)
     this.render();
   }
 
