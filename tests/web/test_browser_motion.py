@@ -1,7 +1,9 @@
 """Cards that move, and sounds, in a real browser (the system Chromium through Playwright) against a real
 ``roundgames serve``: a played card moves to the trick and ends where it is drawn without movement; under the system's
 reduced motion, and with "Card movement" off in the settings, nothing moves; sounds are off until the person turns
-them on, then a card played is heard, the top bar's Mute silences them, and the settings survive a reload.
+them on, then a card played is heard, the top bar's Mute silences them, and the settings survive a reload; a
+spectator hears none unless he turns them on while watching; one message makes one sound, however many events it
+brings.
 
 What moves and what sounds is seen through init scripts of the tests that wrap the browser's own
 ``Element.prototype.animate`` and ``AudioScheduledSourceNode.prototype.start`` (every animation and every sound
@@ -49,15 +51,27 @@ Element.prototype.animate = function (...args) {
 };
 """
 
-#: every sound source started (an oscillator or a buffer of noise), and anything the Content-Security-Policy refused
+#: every sound source started (an oscillator or a buffer of noise); the sounds reaching the speakers in each task of
+#: the page that made any (each message from the server is handled in a task of its own); and anything the
+#: Content-Security-Policy refused
 WATCH_SOUNDS = """
 window.__sounds = 0;
+window.__perTask = [];
 window.__refused = [];
 document.addEventListener("securitypolicyviolation", (e) => window.__refused.push(e.violatedDirective));
 const start = AudioScheduledSourceNode.prototype.start;
 AudioScheduledSourceNode.prototype.start = function (...args) {
   window.__sounds += 1;
   return start.apply(this, args);
+};
+let inTask = 0;
+const connect = AudioNode.prototype.connect;
+AudioNode.prototype.connect = function (target, ...rest) {
+  if (target instanceof AudioDestinationNode) {
+    if (inTask === 0) queueMicrotask(() => { window.__perTask.push(inTask); inTask = 0; });
+    inTask += 1;
+  }
+  return connect.call(this, target, ...rest);
 };
 """
 
@@ -263,3 +277,18 @@ def test_a_spectator_hears_nothing_unless_sounds_while_watching_is_on(
     expect(mute).to_have_attribute("aria-pressed", "false")
     assert stored_settings(page)["soundWatching"] is True
     page.wait_for_function("window.__sounds > 0", timeout=30_000)
+
+
+def test_one_message_makes_one_sound_however_many_events_it_brings(
+    new_context: Callable[..., BrowserContext], paced: WebServer
+) -> None:
+    page = watched(new_context("desktop"))
+    create_table(page, paced, game="nap", players=3)
+    page.get_by_test_id("mute-button").click()  # sounds on, from the top bar
+    page.wait_for_function("window.__perTask.length > 0")
+    # A deal played through: the last card of a trick ends it, the last trick ends the deal, and the winner's lead
+    # may be this viewer's turn, all in one message: each is heard as one sound, the weightiest.
+    play_out_deal(page, 0)
+    page.wait_for_function(SETTLED)
+    per_task: list[int] = page.evaluate("window.__perTask")
+    assert len(per_task) > 3 and set(per_task) == {1}, per_task

@@ -9,7 +9,7 @@ import { settings, updateSettings } from "./settings.js";
 
 // The weightiest event of a message is the one heard.
 const WEIGHT = { card: 1, turn: 2, trick: 3, end: 4 };
-const VOLUME = 0.5; // every sound's level below is scaled by this: soft beside speech or music
+const VOLUME = 0.5; // each sound's gain: its voices' levels below are scaled by it, soft beside speech or music
 
 let context = null;
 let pending = null; // the weightiest event noted since the last flush
@@ -58,30 +58,34 @@ function ensureContext() {
   return context;
 }
 
+/** One sound: its voices gathered on a gain of their own, at the table's level, and that to the speakers. */
 function play(kind) {
   const audio = ensureContext();
   if (!audio) return;
   try {
-    VOICES[kind](audio, audio.currentTime + 0.01);
+    const sound = audio.createGain();
+    sound.gain.value = VOLUME;
+    sound.connect(audio.destination);
+    VOICES[kind](audio, sound, audio.currentTime + 0.01);
   } catch {
     // A sound that cannot be made is no reason to stop drawing the table.
   }
 }
 
 /** A note: an oscillator under a short attack and an exponential fade. */
-function note(audio, at, { freq, length, level, type = "sine" }) {
+function note(audio, out, at, { freq, length, level, type = "sine" }) {
   const tone = audio.createOscillator();
   const gain = audio.createGain();
   tone.type = type;
   tone.frequency.setValueAtTime(freq, at);
   envelope(gain, at, length, level);
-  tone.connect(gain).connect(audio.destination);
+  tone.connect(gain).connect(out);
   tone.start(at);
   tone.stop(at + length + 0.02);
 }
 
 /** A breath of filtered noise: the rustle of a card on cloth; `to` sweeps the filter for a swish. */
-function rustle(audio, at, { freq, to = freq, length, level }) {
+function rustle(audio, out, at, { freq, to = freq, length, level }) {
   const frames = Math.ceil(audio.sampleRate * length);
   const buffer = audio.createBuffer(1, frames, audio.sampleRate);
   const data = buffer.getChannelData(0);
@@ -95,29 +99,31 @@ function rustle(audio, at, { freq, to = freq, length, level }) {
   filter.frequency.exponentialRampToValueAtTime(to, at + length);
   const gain = audio.createGain();
   envelope(gain, at, length, level);
-  source.connect(filter).connect(gain).connect(audio.destination);
+  source.connect(filter).connect(gain).connect(out);
   source.start(at);
   source.stop(at + length + 0.02);
 }
 
 function envelope(gain, at, length, level) {
   gain.gain.setValueAtTime(0.0001, at);
-  gain.gain.exponentialRampToValueAtTime(level * VOLUME, at + 0.008);
+  gain.gain.exponentialRampToValueAtTime(level, at + 0.008);
   gain.gain.exponentialRampToValueAtTime(0.0001, at + length);
 }
 
+// Each sound's voices: a card's rustle, a trick's swish under a low note, a rising pair of notes for the turn, and
+// a chord spread out for the end of a deal.
 const VOICES = {
-  card: (audio, at) => rustle(audio, at, { freq: 2200, to: 1400, length: 0.07, level: 0.5 }),
-  trick: (audio, at) => {
-    rustle(audio, at, { freq: 900, to: 2600, length: 0.16, level: 0.35 });
-    note(audio, at + 0.05, { freq: 392, length: 0.16, level: 0.12, type: "triangle" });
+  card: (audio, out, at) => rustle(audio, out, at, { freq: 2200, to: 1400, length: 0.07, level: 0.5 }),
+  trick: (audio, out, at) => {
+    rustle(audio, out, at, { freq: 900, to: 2600, length: 0.16, level: 0.35 });
+    note(audio, out, at + 0.05, { freq: 392, length: 0.16, level: 0.12, type: "triangle" });
   },
-  turn: (audio, at) => {
-    note(audio, at, { freq: 660, length: 0.14, level: 0.16 });
-    note(audio, at + 0.11, { freq: 880, length: 0.2, level: 0.14 });
+  turn: (audio, out, at) => {
+    note(audio, out, at, { freq: 660, length: 0.14, level: 0.16 });
+    note(audio, out, at + 0.11, { freq: 880, length: 0.2, level: 0.14 });
   },
-  end: (audio, at) => [523.25, 659.25, 783.99].forEach((freq, i) =>
-    note(audio, at + i * 0.1, { freq, length: 0.3, level: 0.12, type: "triangle" })),
+  end: (audio, out, at) => [523.25, 659.25, 783.99].forEach((freq, i) =>
+    note(audio, out, at + i * 0.1, { freq, length: 0.3, level: 0.12, type: "triangle" })),
 };
 
 /**
