@@ -127,7 +127,8 @@ function gather(gone, target) {
     if (!drawn(rect)) continue;
     const ghost = shown.cloneNode(true);
     ghost.className = "card-face motion-ghost";
-    Object.assign(ghost.style, { left: `${rect.left}px`, top: `${rect.top}px`, width: `${rect.width}px`, height: `${rect.height}px` });
+    const { left, top, width, height } = rect;
+    Object.assign(ghost.style, { left: `${left}px`, top: `${top}px`, width: `${width}px`, height: `${height}px` });
     layer.append(ghost);
     const from = centre(rect);
     const move = ghost.animate([
@@ -205,7 +206,8 @@ export class TableMotion {
     const from = seatRect(state.deal?.dealer);
     if (!from) return;
     const gap = cards.size > 1 ? Math.min(40, DEAL_SPREAD / (cards.size - 1)) : 0;
-    [...cards.values()].forEach((svg, i) => glide(svg, from, { duration: DEAL_MS, delay: i * gap, scale: 0.4, fade: true }));
+    [...cards.values()].forEach((svg, i) =>
+      glide(svg, from, { duration: DEAL_MS, delay: i * gap, scale: 0.4, fade: true }));
   }
 
   turnOver(cards) {

@@ -14,9 +14,9 @@ const VOLUME = 0.5; // each sound's gain: its voices' levels below are scaled by
 let context = null;
 let pending = null; // the weightiest event noted since the last flush
 
-/** Whether sounds play for this viewer: on, and (for a spectator) on while watching too. */
-export function audible(seated) {
-  const now = settings();
+/** Whether sounds play for this viewer (under `now`, the settings in force unless said): on, and for a spectator
+ *  on while watching too. */
+export function audible(seated, now = settings()) {
   return Boolean(now.sound) && (seated || Boolean(now.soundWatching));
 }
 

@@ -93,11 +93,11 @@ class TableClient {
     const seated = () => this.state?.you !== null && this.state?.you !== undefined;
     this.showMute = wireMute($("mute-button"), { seated });
     this.showMute();
-    let heard = audible(seated());
-    onSettingsChange(() => {
+    let before = settings();
+    onSettingsChange((now) => {
       // Turned on by a click (a gesture, which lets the audio start): the turn's sound once, to hear it.
-      if (audible(seated()) && !heard) previewSound();
-      heard = audible(seated());
+      if (audible(seated(), now) && !audible(seated(), before)) previewSound();
+      before = now;
       this.showMute();
       this.logView.refreshMuted(); // the spectators' chat may have been muted or unmuted
     });
@@ -269,7 +269,7 @@ class TableClient {
     this.logView.append(fresh);
     this.drawer.note(fresh, { mine: this.state?.you ?? null, hidden: this.chatHidden });
     announceEntries(fresh, this.chatHidden);
-    this.sounds.hear(this.state, { entries: fresh }); // a card played, a trick taken, a deal ended: heard once drawn (render)
+    this.sounds.hear(this.state, { entries: fresh }); // a card played, a trick taken, a deal ended: heard in render
     this.render();
   }
 
