@@ -75,6 +75,12 @@ AudioNode.prototype.connect = function (target, ...rest) {
 };
 """
 
+#: the trick as drawn and as the last state sent has it, and whether anything moves at that moment
+DRAWN_NOW = """() => ({
+  drawn: [...document.querySelectorAll("[data-testid=trick] .trick-card")].map((f) => f.dataset.card),
+  sent: (window.__roundgames?.state?.deal?.trick ?? []).map((c) => c.card),
+  moving: document.getAnimations().length > 0,
+})"""
 SETTLED = "() => document.getAnimations().length === 0 && !document.querySelector('.motion-layer > *')"
 
 
@@ -164,6 +170,9 @@ def test_a_watcher_under_reduced_motion_sees_the_same_trick_in_the_same_place_an
     compared: set[int] = set()  # the moments (seq) whose trick both pages showed
     shown: set[str] = set()
     for _ in range(200):
+        # Mid-move or not, the page shows the state it was last sent: the trick drawn is the state's trick.
+        now = moving.evaluate(DRAWN_NOW)
+        assert now["drawn"] == now["sent"], now
         moving.wait_for_function(SETTLED)
         a = moving.evaluate(read)
         reduced.wait_for_function("(seq) => window.__roundgames?.seq >= seq", arg=a["seq"], timeout=TURN_WAIT)
