@@ -16,6 +16,7 @@ import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from .test_browser import (
@@ -119,10 +120,11 @@ def stored_settings(page: Page) -> dict[str, Any]:
     return found
 
 
+@pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_a_played_card_moves_from_the_hand_to_the_trick_and_ends_where_it_is_drawn(
-    new_context: Callable[..., BrowserContext], server: WebServer
+    new_context: Callable[..., BrowserContext], server: WebServer, size: str
 ) -> None:
-    page = watched(new_context("desktop"))
+    page = watched(new_context(size))
     create_table(page, server, game="nap", players=3)
     reach_my_play_turn(page)
     card = play_a_card(page)
