@@ -1,7 +1,9 @@
 // Telling the player what happened without their looking (UX 11, 14): the "● " mark in the tab title on their turn,
-// an optional beep and desktop notification, and the ARIA live region that reads out plays, tricks and chat.
+// its sound (sound.js), an optional desktop notification, and the ARIA live region that reads out plays, tricks and
+// chat.
 
 import { settings } from "./settings.js";
+import { cueSound } from "./sound.js";
 
 const MARK = "● ";
 // The deal line too: it says who deals and the turn-up in words ("the turn-up is the ten of diamonds").
@@ -25,39 +27,6 @@ export function announceEntries(entries, hidden) {
     if (!SPOKEN_KINDS.has(e.kind)) continue;
     if (e.kind === "chat" && hidden(e.seat ?? null)) continue;
     announce(e.text);
-  }
-}
-
-let audio = null;
-
-// Browsers only let sound start after a gesture; the settings toggle is one, and so is any tap on the table.
-export function unlockAudio() {
-  if (!settings().sound) return;
-  audio ??= new AudioContext();
-  if (audio.state === "suspended") audio.resume();
-}
-
-/** The beep once, from the click that turns the sound on: it unlocks audio and lets the player hear it. */
-export function previewBeep() {
-  unlockAudio();
-  beep();
-}
-
-function beep() {
-  try {
-    audio ??= new AudioContext();
-    const now = audio.currentTime;
-    const tone = audio.createOscillator();
-    const gain = audio.createGain();
-    tone.frequency.value = 880;
-    gain.gain.setValueAtTime(0.0001, now);
-    gain.gain.exponentialRampToValueAtTime(0.2, now + 0.01);
-    gain.gain.exponentialRampToValueAtTime(0.0001, now + 0.18);
-    tone.connect(gain).connect(audio.destination);
-    tone.start(now);
-    tone.stop(now + 0.2);
-  } catch {
-    // No audio device: the title mark and the live region still tell.
   }
 }
 
@@ -94,7 +63,7 @@ export class TurnAlert {
       ? [deal?.number, deal?.phase, (state.hand ?? []).length, JSON.stringify(state.legal ?? [])].join("|") : null;
     if (yourTurn && (!this.yourTurn || decision !== this.decision)) {
       announce("Your turn");
-      if (settings().sound) beep();
+      cueSound("turn"); // heard with the message's other events as one sound (sound.js)
       if (settings().notify) notify(this.baseTitle);
     }
     this.yourTurn = yourTurn;

@@ -4,6 +4,7 @@
 import { cardLabel, cardName, cardSvg, parseCard, pipSvg, suitTitle } from "./cards.js";
 import { byTestId, fill, h } from "./dom.js";
 import { contractText, epochMs, money, secondsUntil, seatName, turnText } from "./format.js";
+import { trickMoves } from "./motion.js";
 
 function trickCard(state, { seat, card }, winner = null) {
   const who = seatName(state, seat, { you: true });
@@ -171,6 +172,9 @@ export class TrickView {
     const caption = held && h("p", { class: "trick-caption" },
       `${held.peek ? "Last trick: " : ""}${seatName(state, winner, { you: true })} ${winner === state.you ? "win" : "wins"}`
       + " the trick · tap to collect");
+    // Card movement (motion.js): measured before the trick is drawn anew, moved once it is; the drawing never waits.
+    const moves = trickMoves(this.el);
     fill(this.el, h("div", { class: "trick-cards" }, cards.map((c) => trickCard(state, c, winner))), caption);
+    moves.play(state);
   }
 }

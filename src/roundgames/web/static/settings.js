@@ -23,23 +23,31 @@ export function updateSettings(patch) {
   for (const listener of listeners) listener(current);
 }
 
-/** Theme, card size and the four-colour deck are attributes on <html>; style.css does the rest. */
+/** Theme, card size, the four-colour deck and card movement are attributes on <html>; style.css does the rest. */
 export function applySettings(root = document.documentElement) {
   if (current.theme === "light" || current.theme === "dark") root.dataset.theme = current.theme;
   else delete root.dataset.theme; // "auto": prefers-color-scheme decides
   root.dataset.cardSize = ["small", "large"].includes(current.cardSize) ? current.cardSize : "normal";
   root.classList.toggle("four-colour", Boolean(current.fourColour));
+  root.dataset.motion = movementOn() ? "on" : "off"; // "off" stills the page's transitions too (style.css)
+}
+
+/** Whether cards move (motion.js): on unless the person turned "Card movement" off. A setting stored before the
+ *  switch existed has no `motion` at all, and movement is on for it too. The system's reduced-motion preference
+ *  is motion.js's to weigh, as it may change while the page is open. */
+export function movementOn() {
+  return current.motion !== false;
 }
 
 function field(label, input, hint = null) {
   return h("label", { class: "field" }, h("span", { text: label }), input, hint && h("small", { text: hint }));
 }
 
-function checkbox(key, testid, onChange = null) {
+function checkbox(key, testid, onChange = null, checked = Boolean(current[key])) {
   return h("input", {
     type: "checkbox",
     "data-testid": testid,
-    checked: Boolean(current[key]),
+    checked,
     onchange: (event) => (onChange ? onChange(event) : updateSettings({ [key]: event.target.checked })),
   });
 }
@@ -83,7 +91,12 @@ export function openSettings(dialog) {
     h("h2", { text: "Settings" }),
     field("Finished trick stays (seconds)", pause, "Tap the trick to collect it sooner."),
     field("Four-colour deck", checkbox("fourColour", "setting-four-colour"), "Diamonds blue, clubs green."),
-    field("Sound on your turn", checkbox("sound", "setting-sound")),
+    field("Card movement", checkbox("motion", "setting-motion", null, movementOn()),
+      "Cards slide as they are dealt and played. Never while the system asks for reduced motion."),
+    field("Sounds", checkbox("sound", "setting-sound"),
+      "Soft sounds for a card played, a trick taken, your turn and the end of a deal. Also the top bar's Mute."),
+    field("Sounds while watching", checkbox("soundWatching", "setting-sound-watching"),
+      "With Sounds on, also at a table where you have no seat."),
     field("Notify me on my turn", checkbox("notify", "setting-notify", (event) => toggleNotify(event, say)),
       "A desktop notification while this tab is in the background."),
     field("Colours", select("theme", "setting-theme", [["auto", "As the system"], ["light", "Light"], ["dark", "Dark"]])),

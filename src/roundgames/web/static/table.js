@@ -3,7 +3,7 @@
 // only shows the state and sends what the person wants to do (docs/web.md).
 
 import { getTable } from "./api.js";
-import { TurnAlert, announce, announceEntries, previewBeep, unlockAudio } from "./alerts.js";
+import { TurnAlert, announce, announceEntries } from "./alerts.js";
 import { TrickView, nextText, renderInfo, renderResult } from "./centre.js";
 import { byTestId, isTyping } from "./dom.js";
 import { Drawer } from "./drawer.js";
@@ -11,6 +11,7 @@ import { keepFocus } from "./focus.js";
 import { renderFelt } from "./felt.js";
 import { PlayControls } from "./hand.js";
 import { LogView, setupChat } from "./log.js";
+import { TableMotion } from "./motion.js";
 import { Connection } from "./net.js";
 import { Panel, renderRules, renderScore } from "./panels.js";
 import { askIrregular } from "./irregular.js";
@@ -21,6 +22,7 @@ import { openInvite } from "./invite.js";
 import { renderBar, renderLifecycle } from "./lifecycle.js";
 import { awayShort, awayText, renderSeats, turnLeft } from "./seats.js";
 import { applySettings, onSettingsChange, openSettings, settings } from "./settings.js";
+import { SoundCues, audible, flushSound, previewSound, unlockAudio, wireMute } from "./sound.js";
 import { forgetSeat, mutedSeats, saveMuted, saveSeat, seatFor } from "./store.js";
 
 const app = document.getElementById("app");
@@ -60,6 +62,8 @@ class TableClient {
     });
     this.hint = null; // the hint shown at this turn: {deal, hand, options}; dropped when the turn moves on
     this.rulesPanel = new Panel($("rules-panel"), renderRules);
+    this.motion = new TableMotion(app); // cards that move (motion.js), around each drawing of a state
+    this.sounds = new SoundCues(); // what each message sounds like (sound.js)
     this.wire();
   }
 
@@ -86,10 +90,15 @@ class TableClient {
     });
     document.addEventListener("keydown", (event) => this.key(event));
     document.addEventListener("pointerdown", unlockAudio);
-    let sound = settings().sound;
+    const seated = () => this.state?.you !== null && this.state?.you !== undefined;
+    this.showMute = wireMute($("mute-button"), { seated });
+    this.showMute();
+    let before = settings();
     onSettingsChange((now) => {
-      if (now.sound && !sound) previewBeep();
-      sound = now.sound;
+      // Turned on by a click (a gesture, which lets the audio start): the turn's sound once, to hear it.
+      if (audible(seated(), now) && !audible(seated(), before)) previewSound();
+      before = now;
+      this.showMute();
       this.logView.refreshMuted(); // the spectators' chat may have been muted or unmuted
     });
     // The board fills the screen below the bar, whose height changes as its buttons wrap.
@@ -240,6 +249,7 @@ class TableClient {
     this.seq = message.seq ?? null;
     this.state = message.state;
     this.logView.reset(message.log ?? []);
+    this.sounds.hear(this.state, { quiet: true }); // what is, not what just happened: no sound
     this.render();
   }
 
@@ -259,6 +269,7 @@ class TableClient {
     this.logView.append(fresh);
     this.drawer.note(fresh, { mine: this.state?.you ?? null, hidden: this.chatHidden });
     announceEntries(fresh, this.chatHidden);
+    this.sounds.hear(this.state, { entries: fresh }); // a card played, a trick taken, a deal ended: heard in render
     this.render();
   }
 
@@ -307,6 +318,7 @@ class TableClient {
     const state = this.state;
     if (!state) return;
     const seated = state.you !== null && state.you !== undefined;
+    this.motion.before(); // the hand measured before it is drawn anew, to move what changed after (motion.js)
     app.classList.toggle("spectator", !seated);
     app.classList.toggle("is-gathering", Boolean(state.gathering)); // no felt while nothing can be dealt
     app.dataset.game = state.table?.game ?? "";
@@ -330,6 +342,9 @@ class TableClient {
     this.alert.update(state);
     this.scorePanel.refresh(state);
     this.rulesPanel.refresh(state);
+    this.motion.after(state);
+    flushSound(seated); // the message's weightiest event, the turn alert's included, as one sound
+    this.showMute(); // a seat taken or lost changes whether this page makes sounds
   }
 
   // --- the expert's review of a finished deal, and hints ---
