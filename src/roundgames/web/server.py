@@ -62,6 +62,9 @@ class Server:
         #: the tables set aside: their stored events cannot be replayed (each one's reason, in words)
         self.aside: dict[str, str] = {}
         self.store: Store | None = None
+        #: a store opened already, taken by :meth:`open` instead of opening ``db`` again: ``roundgames serve`` checks
+        #: the file before it starts and keeps it, lock and all, so that no second server takes it in between
+        self.opened: Store | None = None
         self._sweep: Timer | None = None
         #: the address (:func:`~roundgames.web.limits.address_key`) each table made here was created from, while
         #: it lives: one address keeps at most :data:`~roundgames.web.limits.TABLES_PER_ADDRESS` of them
@@ -72,7 +75,8 @@ class Server:
     async def open(self) -> None:
         if isinstance(self.thinker, PoolThinker):
             self.thinker.open()
-        self.store = open_store(self.db, now=self.clock.now)
+        opened, self.opened = self.opened, None
+        self.store = opened if opened is not None else open_store(self.db, now=self.clock.now)
         if getattr(self.store, "shared", False):  # other processes write it too: follow them (follow.py)
             self.follower = Follower(self, cast(SharedStore, self.store))
         for table_id, config, created, _touched in self.store.tables():
