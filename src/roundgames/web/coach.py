@@ -138,7 +138,9 @@ def _review_asked(room: Room, viewer: int | None, number: int, seat: int | None)
 
 
 def _hint_asked(room: Room, seat: int) -> tuple[Job, Deal, int]:
-    """Ask the table for a hint, on its queue: the job, the deal and its number, to know later if it stands."""
+    """Ask the table for a hint, on its queue: the job, the deal and its number, to know later if it stands; refused
+    with ``paused`` first while the table is paused (asking is stored)."""
+    room.pausing.refuse_if_paused()
     job = room.ask_hint(seat)
     deal = room.table.deal
     assert deal is not None
