@@ -19,7 +19,7 @@ from .coach import Coach
 from .follow import Follower, SharedStore
 from .limits import forgotten_at
 from .room import Room
-from .store import Store, StoreError, open_store
+from .store import SeqGap, Store, StoreError, numbered, open_store
 from .thinking import PoolThinker, Thinker
 from .timing import Clock, SystemClock, Timer, Timing
 
@@ -93,9 +93,14 @@ class Server:
         assert self.store is not None
         try:
             room = Room(table_id, config, self.store, created, self.timing, self.clock, self.thinker)
-            room.replay(self.store.events(table_id))
+            room.replay(numbered(table_id, self.store.events(table_id)))  # 1..N, none missing, or set aside
             if any(s.kind == "person" for s in room.seats):  # who connected is not stored: count it as once
                 room.first_person_at = room.touched
+        except SeqGap as e:  # replayed without one of its events, it would be another table than the one played
+            self._set_aside(
+                table_id, f"its stored event {e.missing} is missing (its events are numbered up to {e.last})"
+            )
+            return None
         except StoreError as e:
             if self.follower is None:  # nobody would read it again: set aside, as below
                 self._set_aside(table_id, f"its stored events cannot be read ({e})")
