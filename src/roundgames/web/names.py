@@ -23,7 +23,7 @@ import unicodedata
 
 from ..core.errors import RoundgamesError
 
-__all__ = ["MAX_NAME", "BadName", "differing", "look_alike", "normal_name", "skeleton", "table_label"]
+__all__ = ["MAX_NAME", "BadName", "differing", "look_alike", "normal_name", "prepare", "skeleton", "table_label"]
 
 #: the most characters a name may have, once normalised
 MAX_NAME = 24
@@ -78,6 +78,12 @@ def _latin_look_alikes() -> dict[str, str]:
         table.setdefault(ch, word)
     table.update(_BEYOND_UNICODE)
     return table
+
+
+def prepare() -> None:
+    """Read Unicode's confusables data now (most of a second), not at the first name a person gives: a server calls
+    it as it opens, before it serves."""
+    _latin_look_alikes()
 
 
 def _latin(ch: str) -> str:

@@ -15,6 +15,7 @@ import logging
 import secrets
 from typing import Any, cast
 
+from . import names
 from .coach import Coach
 from .follow import Follower, SharedStore
 from .limits import forgotten_at
@@ -77,6 +78,7 @@ class Server:
             self.thinker.open()
         opened, self.opened = self.opened, None
         self.store = opened if opened is not None else open_store(self.db, now=self.clock.now)
+        names.prepare()  # the look-alikes' table, read before the first person sits rather than as he does
         if getattr(self.store, "shared", False):  # other processes write it too: follow them (follow.py)
             self.follower = Follower(self, cast(SharedStore, self.store))
         for table_id, config, created, _touched in self.store.tables():
