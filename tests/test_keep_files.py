@@ -120,3 +120,25 @@ def test_a_file_whose_owner_cannot_be_kept_is_refused_in_one_line(
     assert path.read_bytes() == before
     assert (path.stat().st_uid, path.stat().st_gid) == (OTHER - 1, OTHER - 1)
     assert sorted(p.name for p in shared_folder.iterdir()) == ["pool.json"]
+
+
+@AS_ROOT
+def test_a_file_in_a_folder_this_user_may_not_write_is_written_in_place(
+    shared_folder: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """No temporary file can be made beside it: the file itself, which this user may write, is written in place."""
+    path = shared_folder / "pool.json"
+    _started(path, monkeypatch, capsys)
+    os.chown(path, OTHER, OTHER)
+    path.chmod(0o664)
+    shared_folder.chmod(0o755)  # root's folder: nobody may make a file in it
+    inode = path.stat().st_ino
+    os.setegid(OTHER)
+    os.seteuid(OTHER)
+    try:
+        _one_more_deal(path, monkeypatch, capsys)
+    finally:
+        os.seteuid(0)
+        os.setegid(0)
+    assert _ended(path) and path.stat().st_ino == inode
+    assert (path.stat().st_uid, path.stat().st_gid) == (OTHER, OTHER)

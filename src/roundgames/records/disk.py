@@ -4,6 +4,7 @@ a write through a temporary file and a rename where a half-written file would lo
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import stat
 import tempfile
@@ -44,7 +45,8 @@ def write_atomically(path: str, text: str, field: str) -> None:
     where this process may give them: one run as root never leaves another user's file root-owned). Where the
     rename cannot keep the file, it is written in place instead, not atomically: a file with other hard links (a
     rename would make this name a new file, apart from the others), or one whose owner this process cannot give a
-    new file; a file it cannot write in place either is refused, naming it."""
+    new file, or one in a folder where no new file can be made; a file it cannot write in place either is refused,
+    naming it."""
     target = os.path.realpath(path)
     try:
         now = os.stat(target)
@@ -59,7 +61,10 @@ def write_atomically(path: str, text: str, field: str) -> None:
     try:
         fd, tmp = tempfile.mkstemp(prefix=".keep-", suffix=".tmp", dir=folder)
     except OSError as e:
-        raise RecordError(field, f"{path}: cannot write: {e.strerror}") from None
+        if now is None or e.errno not in (errno.EACCES, errno.EPERM):  # a full disk: the old file is kept whole
+            raise RecordError(field, f"{path}: cannot write: {e.strerror}") from None
+        _write_in_place(path, target, text, field)  # a folder this process may not write: the file itself may be
+        return
     try:
         # The file keeps its mode (a temporary file is made 0600): one a person shared with his group stays shared,
         # and a new one gets the mode a plain write would give it.
