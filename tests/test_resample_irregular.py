@@ -1,9 +1,10 @@
 """Worlds and hints after an irregularity in table mode (RULES.md §5, §8).
 
-Under the laws a card can be played, taken back and played again: a revoke's trick replayed (LOO-LAW-14,
-NAP-LAW-6), a card led or played out of turn (LOO-LAW-16, NAP-LAW-7). The card is one card of the seat's hand
-however often it was played; every state of many random table-mode deals, irregular actions taken at random, has
-worlds for the seat to act that agree with what it has seen and that the referee accepts, and a hint.
+Under the laws a card can be played, taken back and played again: a hand played again after a revoke (LOO-LAW-14)
+or a trump not led (LOO-LAW-13), a card led or played out of turn (NAP-LAW-7). The card is one card of the seat's
+hand however often it was played, and a world must have the laws rule as they ruled (a revoke is one only where the
+seat held the suit). Every state of many random table-mode deals, irregular actions taken at random, has worlds for
+the seat to act that agree with what it has seen and that the referee accepts, and a hint.
 """
 
 from __future__ import annotations

@@ -30,8 +30,8 @@ A resampled world is found in four steps:
    RULES.md §8), or that ends the replay waiting on another seat than the deal does (a Loo flush the world's
    cards would show, RULES.md §14.34), is rejected and drawn again, up to :data:`MAX_ATTEMPTS` times.
 
-A card played, taken back under the laws and played again (a revoke's trick replayed, a card played out of turn)
-is one card of its seat's hand, placed once.
+A card played, taken back under the laws and played again (a hand played again after a revoke, LOO-LAW-14; a card
+led or played out of turn, NAP-LAW-7) is one card of its seat's hand, placed once.
 
 For Loo, steps 3 and 4 are rejection sampling from the uniform distribution, so a world is uniform
 over all the worlds consistent with what the seat has seen. For Nap, the re-chosen discards make the
@@ -280,8 +280,8 @@ class Resampler:
         played = 0
         for p, c in _plays(deal, deals):
             played |= 1 << c
-            # A card played, taken back under table mode's laws (a revoke's trick replayed, a card led out of turn,
-            # a card played while calling: RULES.md §8) and played again is one card of the seat's hand, not two.
+            # A card played, taken back under table mode's laws (a hand played again after a revoke, LOO-LAW-14;
+            # a card led or played out of turn, NAP-LAW-7) and played again is one card of the seat's hand, not two.
             if p != seat and c not in self.played_by.setdefault(p, []):
                 self.played_by[p].append(c)
         unseen = pack_mask(deal.rules.pack) & ~played
