@@ -219,17 +219,21 @@ def test_a_hint_draws_nothing_from_the_tables_random_source() -> None:
     assert record_of(tables[0].in_play) == record_of(tables[1].in_play)
 
 
-def test_a_table_mode_deal_with_a_replayed_hand_is_reviewed_its_unweighable_decisions_counted() -> None:
-    """After a revoke in table mode (LOO-LAW-14: the hand replayed) the review still weighs the deal: a decision
-    no world can be drawn for (the replay's history) is counted as not weighed, the others are weighed."""
+def test_a_table_mode_deal_with_a_replayed_hand_is_reviewed_every_decision_weighed() -> None:
+    """After a revoke in table mode (LOO-LAW-14: the hand replayed, its cards played again) the review weighs the
+    whole deal, the replay's decisions too: a card played twice is one card of its seat's hand to the worlds."""
     path = Path(__file__).parent / "records" / "lx10_revoke_table.json"
     record = loads_any(path.read_text(encoding="utf-8")).deals[0].record
+    deal = start(record)
+    for text in record.actions:
+        deal.apply(deal.parse_action(text))
+    revoke = deal.irregularities[0]
+    assert revoke.rule == "LOO-LAW-14"
     found = review(record, range(len(record.seats)))
-    assert found.decisions  # the decisions before the revoke were weighed
-    assert found.unweighable
-    for seat, _ in found.unweighable:
-        assert found.summary(seat).unweighed >= 1
-    assert "not weighed" in found.summary_line()
+    assert found.unweighable == ()
+    assert any(d.index < revoke.index for d in found.decisions)
+    assert any(d.index > revoke.index for d in found.decisions)  # the replayed hand's decisions are weighed
+    assert "not weighed" not in found.summary_line()
 
 
 def test_where_the_experts_choice_is_not_the_best_valued_its_note_says_why_and_the_lines_show_it() -> None:

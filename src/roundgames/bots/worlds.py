@@ -26,8 +26,12 @@ A resampled world is found in four steps:
    itself (:meth:`playable` with a two-card hand), so no rule is written here a second time.
 4. The log is replayed on the new deal through the checked ``apply``, with the other seats' re-chosen
    private arguments; a world the engine refuses (:class:`IllegalActionError` or :class:`RecordError`),
-   or that ends the replay waiting on another seat than the deal does (a Loo flush the world's cards would
-   show, RULES.md §14.34), is rejected and drawn again, up to :data:`MAX_ATTEMPTS` times.
+   whose laws rule otherwise on an irregularity of table mode (a revoke the world's cards would not make one,
+   RULES.md §8), or that ends the replay waiting on another seat than the deal does (a Loo flush the world's
+   cards would show, RULES.md §14.34), is rejected and drawn again, up to :data:`MAX_ATTEMPTS` times.
+
+A card played, taken back under the laws and played again (a hand played again after a revoke, LOO-LAW-14; a card
+led or played out of turn, NAP-LAW-7) is one card of its seat's hand, placed once.
 
 For Loo, steps 3 and 4 are rejection sampling from the uniform distribution, so a world is uniform
 over all the worlds consistent with what the seat has seen. For Nap, the re-chosen discards make the
@@ -276,8 +280,10 @@ class Resampler:
         played = 0
         for p, c in _plays(deal, deals):
             played |= 1 << c
-            if p != seat:
-                self.played_by.setdefault(p, []).append(c)
+            # A card played, taken back under table mode's laws (a hand played again after a revoke, LOO-LAW-14;
+            # a card led or played out of turn, NAP-LAW-7) and played again is one card of the seat's hand, not two.
+            if p != seat and c not in self.played_by.setdefault(p, []):
+                self.played_by[p].append(c)
         unseen = pack_mask(deal.rules.pack) & ~played
         for c in known.values():
             unseen &= ~(1 << c)
@@ -317,6 +323,11 @@ class Resampler:
                     new.apply(a)
             except (IllegalActionError, RecordError) as e:
                 last = str(e)
+                continue
+            if new.irregularities != deal.irregularities:
+                # The laws ruled otherwise on these cards (RULES.md §8): a revoke is ruled only where the seat held
+                # a card of the suit, so a world without one replays the trick differently from the deal
+                last = "the laws, replayed, rule otherwise on an irregularity"
                 continue
             seen, real = new.view(self.seat), deal.view(self.seat)
             if (seen.to_act, seen.phase) != (real.to_act, real.phase):

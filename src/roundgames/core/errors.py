@@ -23,8 +23,29 @@ __all__ = [
 RULE_ID = re.compile(r"(?:LOO5?|LOOI|NAP)-[A-Z0-9]+(?:-[A-Z0-9]+)*", re.IGNORECASE)
 
 
+def _restored(cls: type[RoundgamesError], args: tuple[object, ...]) -> RoundgamesError:
+    """An error of ``cls`` with ``args`` as made, its ``__init__`` not run again: pickle's way back (the attributes
+    follow as the error's state)."""
+    return cls.__new__(cls, *args)
+
+
 class RoundgamesError(ValueError):
-    """Base class of every error raised for a user's input."""
+    """Base class of every error raised for a user's input.
+
+    Every one pickles to an equal error (its class, message and attributes), whatever its constructor takes: the web
+    server's bots and hints run in worker processes, and an error that came back unable to be unpickled would break
+    every job in flight in that pool. An exception pickles by calling its class again with ``args`` (the message
+    alone here), which a constructor such as :class:`IllegalActionError`'s refuses; so the error is rebuilt without
+    its ``__init__``, its attributes restored as they were.
+
+    >>> import pickle
+    >>> e = pickle.loads(pickle.dumps(IllegalActionError("P2 cannot play 4S", "LOO-PLAY-4")))
+    >>> (str(e), e.reason, e.rule)
+    ('P2 cannot play 4S (LOO-PLAY-4)', 'P2 cannot play 4S', 'LOO-PLAY-4')
+    """
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return _restored, (type(self), self.args), self.__dict__
 
 
 class CardError(RoundgamesError):

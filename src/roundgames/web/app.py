@@ -19,7 +19,7 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
@@ -102,10 +102,15 @@ async def _body(request: Request) -> Any:
     if not declared.isdigit() or int(declared) > MAX_BODY:
         raise too_large
     raw = b""
-    async for chunk in request.stream():  # a body sent in chunks is cut off at the limit, not read whole
-        raw += chunk
-        if len(raw) > MAX_BODY:
-            raise too_large
+    try:
+        async for chunk in request.stream():  # a body sent in chunks is cut off at the limit, not read whole
+            raw += chunk
+            if len(raw) > MAX_BODY:
+                raise too_large
+    except ClientDisconnect:  # closed mid-body by the client, or by the deadline: a 400 nobody may read, no trace
+        raise ProtocolError(
+            "bad_message", "the request body was cut off: the connection closed before its end", "body"
+        ) from None
     try:
         body = json.loads(raw or b"null")
     except ValueError as e:

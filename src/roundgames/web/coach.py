@@ -20,7 +20,9 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
+from ..bots.worlds import ResampleError
 from ..core.cards import card_str
+from ..core.errors import RoundgamesError
 from ..games.protocol import Deal, GameSpec
 from ..records.deal import record_of
 from ..session.analysis import DealReview, Hint, Job, Option, Weighed
@@ -136,7 +138,9 @@ def _review_asked(room: Room, viewer: int | None, number: int, seat: int | None)
 
 
 def _hint_asked(room: Room, seat: int) -> tuple[Job, Deal, int]:
-    """Ask the table for a hint, on its queue: the job, the deal and its number, to know later if it stands."""
+    """Ask the table for a hint, on its queue: the job, the deal and its number, to know later if it stands; refused
+    with ``paused`` first while the table is paused (asking is stored)."""
+    room.pausing.refuse_if_paused()
     job = room.ask_hint(seat)
     deal = room.table.deal
     assert deal is not None
@@ -204,7 +208,10 @@ class Coach:
             while len(self._hints) > HINTS_KEPT:
                 self._hints.popitem(last=False)
         self._hints.move_to_end(key)
-        found: Hint = await asyncio.shield(held[1])
+        try:
+            found: Hint = await asyncio.shield(held[1])
+        except (ResampleError, RoundgamesError) as e:  # the position's own answer, not a fault: asked again, the same
+            raise RoomError("no_hint", f"no hint for this position: {e}", None, "type") from None
         if not await room.call(_still_at, room, deal, len(job.record.actions), seat):
             return None
         options = _options(room.table.spec, found.options)

@@ -24,7 +24,7 @@ from .deadline import (
 from .guard import served_hosts
 from .limits import SOCKETS_PER_ADDRESS, Limits
 from .protocol import MAX_MESSAGE
-from .store import StoreError, open_store
+from .store import SqliteStore, Store, StoreError, open_store
 from .store import shown as shown_store
 from .thinking import Thinker
 from .timing import Timing
@@ -103,11 +103,13 @@ def server_config(
     bot_workers: int | None = None,
     tuning: Tuning | None = None,
     thinker: Thinker | None = None,
+    store: Store | None = None,
 ) -> uvicorn.Config:
     """The web table's application on the store ``db`` and uvicorn's settings for serving it on ``host``:``port``,
     paced and limited by ``tuning`` (by default what an environment without its variables gives); its bots think in
-    ``bot_workers`` processes, or in ``thinker`` where a test gives one. :func:`serve` runs it; so do the tests, in
-    their own process."""
+    ``bot_workers`` processes, or in ``thinker`` where a test gives one; ``store``: ``db`` opened already, which the
+    application takes as it starts rather than opening it again. :func:`serve` runs it; so do the tests, in their
+    own process."""
     import uvicorn
 
     tuning = tuning or Tuning()
@@ -122,6 +124,7 @@ def server_config(
         hosts=served_hosts(host),
         sockets_per_address=tuning.sockets,
     )
+    app.state.server.opened = store
     # Every request arrives within its deadline, or its connection is closed (slow clients: DeadlineProtocol); a
     # protocol class of its own for each server, whose count of each address's connections is its own.
     protocol = type(
@@ -170,10 +173,21 @@ def serve(
     except OSError as e:
         raise RoundgamesError(f"--port {port}: cannot listen on {host}:{port}: {e.strerror}") from None
     try:  # opened here first, so that a store in use by another server is said plainly (and exits 2)
-        open_store(db).close()
+        store = open_store(db)
     except StoreError as e:
         raise RoundgamesError(str(e)) from None
-    tuning = Tuning.from_env()
+    # An SQLite file stays open, its lock held, until the application takes it as it starts: closed and opened
+    # again, a second server started at the same moment could pass this check in between and then fail to start
+    # with a traceback. A PostgreSQL store is shared, not locked: it is opened again by the application.
+    kept = store if isinstance(store, SqliteStore) else None
+    if kept is None:
+        store.close()
+    try:
+        tuning = Tuning.from_env()
+    except RoundgamesError:
+        if kept is not None:
+            kept.close()
+        raise
     config = server_config(
         host,
         port,
@@ -184,6 +198,7 @@ def serve(
         quiet=quiet,
         bot_workers=bot_workers,
         tuning=tuning,
+        store=kept,
     )
     shown = f"[{host}]" if ":" in host else host
     print(

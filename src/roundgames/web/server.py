@@ -15,11 +15,12 @@ import logging
 import secrets
 from typing import Any, cast
 
+from . import names
 from .coach import Coach
 from .follow import Follower, SharedStore
 from .limits import forgotten_at
 from .room import Room
-from .store import Store, StoreError, open_store
+from .store import SeqGap, Store, StoreError, numbered, open_store
 from .thinking import PoolThinker, Thinker
 from .timing import Clock, SystemClock, Timer, Timing
 
@@ -62,6 +63,9 @@ class Server:
         #: the tables set aside: their stored events cannot be replayed (each one's reason, in words)
         self.aside: dict[str, str] = {}
         self.store: Store | None = None
+        #: a store opened already, taken by :meth:`open` instead of opening ``db`` again: ``roundgames serve`` checks
+        #: the file before it starts and keeps it, lock and all, so that no second server takes it in between
+        self.opened: Store | None = None
         self._sweep: Timer | None = None
         #: the address (:func:`~roundgames.web.limits.address_key`) each table made here was created from, while
         #: it lives: one address keeps at most :data:`~roundgames.web.limits.TABLES_PER_ADDRESS` of them
@@ -72,7 +76,9 @@ class Server:
     async def open(self) -> None:
         if isinstance(self.thinker, PoolThinker):
             self.thinker.open()
-        self.store = open_store(self.db, now=self.clock.now)
+        opened, self.opened = self.opened, None
+        self.store = opened if opened is not None else open_store(self.db, now=self.clock.now)
+        names.prepare()  # the look-alikes' table, read before the first person sits rather than as he does
         if getattr(self.store, "shared", False):  # other processes write it too: follow them (follow.py)
             self.follower = Follower(self, cast(SharedStore, self.store))
         for table_id, config, created, _touched in self.store.tables():
@@ -89,9 +95,14 @@ class Server:
         assert self.store is not None
         try:
             room = Room(table_id, config, self.store, created, self.timing, self.clock, self.thinker)
-            room.replay(self.store.events(table_id))
+            room.replay(numbered(table_id, self.store.events(table_id)))  # 1..N, none missing, or set aside
             if any(s.kind == "person" for s in room.seats):  # who connected is not stored: count it as once
                 room.first_person_at = room.touched
+        except SeqGap as e:  # replayed without one of its events, it would be another table than the one played
+            self._set_aside(
+                table_id, f"its stored event {e.missing} is missing (its events are numbered up to {e.last})"
+            )
+            return None
         except StoreError as e:
             if self.follower is None:  # nobody would read it again: set aside, as below
                 self._set_aside(table_id, f"its stored events cannot be read ({e})")

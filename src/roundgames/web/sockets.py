@@ -15,7 +15,7 @@ import contextlib
 import json
 import logging
 from collections import deque
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
@@ -354,6 +354,13 @@ def _answer(conn: WsConn, answer: Coroutine[Any, Any, dict[str, Any] | None]) ->
     task.add_done_callback(_ANSWERING.discard)
 
 
+def _playing(room: Room, command: Callable[..., Any], *args: Any) -> Any:
+    """``command(*args)``, on the table's queue, refused with ``paused`` first while the table is paused: a paused
+    table is not playing, so its own checks (not your turn, no deal, nothing to undo) do not apply to it."""
+    room.pausing.refuse_if_paused()
+    return command(*args)
+
+
 async def _dispatch(room: Room, conn: WsConn, message: Command, coach: Coach, limits: Limits, address: str) -> None:
     if message == Bare("ping"):
         conn.push({"type": "pong"})
@@ -367,10 +374,10 @@ async def _dispatch(room: Room, conn: WsConn, message: Command, coach: Coach, li
         return
     if isinstance(message, Chat):
         if conn.seat is not None and room.gives_back(conn.seat):
-            await room.call(room.give_back, conn.seat)
+            await room.call(_playing, room, room.give_back, conn.seat)
         if not limits.may_chat(room.id, conn.seat, address):  # per seat (or address): reconnecting resets nothing
             raise RoomError("too_fast", f"chat: a burst of {CHAT_BURST} lines, then a line a second", None, "text")
-        await room.call(room.chat, conn.seat, message.text)
+        await room.call(_playing, room, room.chat, conn.seat, message.text)
         return
     if isinstance(message, Review):  # a spectator too, once the sitting is over
         _answer(conn, coach.review(room, conn.seat, message.deal, message.seat))
@@ -379,30 +386,30 @@ async def _dispatch(room: Room, conn: WsConn, message: Command, coach: Coach, li
     if seat is None:
         raise RoomError("not_seated", f"a spectator cannot {message.type}: take a seat first")
     if room.gives_back(seat):  # he is here: any message of his gives him his seat back from its bot
-        await room.call(room.give_back, seat)
+        await room.call(_playing, room, room.give_back, seat)
     await _seated(room, conn, seat, message, coach)
 
 
 async def _seated(room: Room, conn: WsConn, seat: int, message: Command, coach: Coach) -> None:
     """A seated person's command (``back`` has done its work already: the seat is given back)."""
     if isinstance(message, Act):
-        await room.call(room.act, seat, message.action, message.irregular)
+        await room.call(_playing, room, room.act, seat, message.action, message.irregular)
     elif isinstance(message, SeatBot):
-        await room.call(room.seat_bot, seat, message.seat)
+        await room.call(_playing, room, room.seat_bot, seat, message.seat)
     elif isinstance(message, OpenSeat):
-        await room.call(room.open_seat, seat, message.seat)
+        await room.call(_playing, room, room.open_seat, seat, message.seat)
     elif message == Bare("next"):
-        await room.call(room.next_deal)
+        await room.call(_playing, room, room.next_deal)
     elif message == Bare("undo"):
-        await room.call(room.undo, seat)
+        await room.call(_playing, room, room.undo, seat)
     elif message == Bare("new_link"):  # the new token goes to this connection alone, never into a state or the store
-        token = await room.call(room.new_link, seat, conn)
+        token = await room.call(_playing, room, room.new_link, seat, conn)
         conn.push({"type": "new_link", "seat": seat, "token": token, "rejoin": f"/t/{room.id}#seat={token}"})
     elif message == Bare("hint"):
         _answer(conn, coach.hint(room, seat))
     elif message == Bare("start"):
-        await room.call(room.start_sitting, seat)
+        await room.call(_playing, room, room.start_sitting, seat)
     elif message == Bare("leave"):
-        await room.call(room.leave, seat)
+        await room.call(_playing, room, room.leave, seat)
     elif message == Bare("again"):
-        await room.call(room.again, seat)
+        await room.call(_playing, room, room.again, seat)

@@ -30,7 +30,19 @@ from urllib.parse import urlsplit, urlunsplit
 
 from ..core.errors import RoundgamesError
 
-__all__ = ["KEPT", "Event", "SeqTaken", "SqliteStore", "Store", "StoreError", "effective", "open_store", "shown"]
+__all__ = [
+    "KEPT",
+    "Event",
+    "SeqGap",
+    "SeqTaken",
+    "SqliteStore",
+    "Store",
+    "StoreError",
+    "effective",
+    "numbered",
+    "open_store",
+    "shown",
+]
 
 #: the events an undo never takes back: talk, seating, the hints asked for (the deal was played with them), the
 #: sitting's lifecycle (its start, seats given to bots or opened, Play again), the turns whose time ran out and the
@@ -74,6 +86,34 @@ class StoreError(RoundgamesError):
 
 class SeqTaken(StoreError):
     """The event's number is taken: another server process wrote that event of the table first."""
+
+
+class SeqGap(RoundgamesError):
+    """A table's stored events are not numbered 1..N: event ``missing`` is not there (deleted by hand, or by a faulty
+    version), though there are events up to ``last``. Not a :class:`StoreError`: the store answered, and reading it
+    again finds the same gap, so the table is set aside."""
+
+    def __init__(self, table_id: str, missing: int, last: int) -> None:
+        super().__init__(
+            f"table {table_id}: stored event {missing} is missing (its events are numbered up to {last}, with no "
+            f"{missing})"
+        )
+        self.table_id, self.missing, self.last = table_id, missing, last
+
+
+def numbered(table_id: str, events: list[Event]) -> list[Event]:
+    """A table's whole stored sequence, ``events``, checked to be numbered 1..N; raises :class:`SeqGap` naming the
+    table and the first number missing. A table replayed without one of its events would be another table.
+
+    >>> numbered("t", [Event(1, "sit", {}, 0.0), Event(3, "sit", {}, 0.0)])
+    Traceback (most recent call last):
+    ...
+    roundgames.web.store.SeqGap: table t: stored event 2 is missing (its events are numbered up to 3, with no 2)
+    """
+    for expected, event in enumerate(events, 1):
+        if event.seq != expected:
+            raise SeqGap(table_id, expected, events[-1].seq)
+    return events
 
 
 class Store(Protocol):

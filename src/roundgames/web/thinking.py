@@ -19,6 +19,7 @@ import logging
 import multiprocessing
 import multiprocessing.connection
 import os
+import pickle
 import signal
 import threading
 import time
@@ -98,6 +99,21 @@ def _ready() -> bool:
     return True
 
 
+def _carried(fn: Any, arg: Any) -> Any:
+    """``fn(arg)`` in a worker, its error made one that crosses back to the server: an error the server could not
+    unpickle would break the pool and every job in flight in it, not only the one that failed. Every error of ours
+    pickles (:class:`~roundgames.core.errors.RoundgamesError`); another that does not (a library's) comes back as a
+    :class:`RuntimeError` with its class and message."""
+    try:
+        return fn(arg)
+    except Exception as e:
+        try:
+            pickle.loads(pickle.dumps(e))
+        except Exception:
+            raise RuntimeError(f"{type(e).__name__}: {e}") from None
+        raise
+
+
 def _timed(decision: Decision) -> tuple[Any, float]:
     """:func:`~roundgames.session.decisions.decide`, and the seconds it took in the worker (the queue not counted)."""
     start = time.perf_counter()
@@ -163,13 +179,13 @@ class PoolThinker:
         loop = asyncio.get_running_loop()
         pool = self._pools[lane]
         try:
-            return await loop.run_in_executor(pool, fn, arg)
+            return await loop.run_in_executor(pool, _carried, fn, arg)
         except BrokenProcessPool:
             log.warning("a bots' worker died: its pool is made again")
             if self._pools.get(lane) is pool:
                 pool.shutdown(wait=False, cancel_futures=True)
                 self._pools[lane] = self._new_pool(lane)
-            return await loop.run_in_executor(self._pools[lane], fn, arg)
+            return await loop.run_in_executor(self._pools[lane], _carried, fn, arg)
 
     async def close(self) -> None:
         """Shut the pools down: decisions not begun are dropped, those under way finish (off the event loop)."""
