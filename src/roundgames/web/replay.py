@@ -1,0 +1,197 @@
+"""The step-by-step replay of a finished deal at the web table, from one seat (docs/web.md, "Replaying a deal").
+
+A replay is the deal's record (DEAL-RECORD.md) stepped through from the deal as dealt to its result: at each step
+the table as one seat saw it then, made by the game's observer (:mod:`roundgames.games.observe`) from that seat's
+view of the deal after that many actions, in the words the table's log used. Nothing here restates a rule: what a
+seat could see at a step is what its view showed it.
+
+Who may see what, as for the review (:mod:`roundgames.web.coach`) and the records download: while the sitting goes
+on, a seated person replays the finished deals dealt since he sat, from his own seat only (his seat's token is the
+proof); once the sitting is over (``table.is_over``), anyone with the table's link replays any deal from any seat, by
+a link he may share, and also sees every card dealt.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, cast
+
+from ..core.cards import card_str
+from ..games.observe import observer_of
+from ..games.protocol import Deal
+from ..records.deal import DealRecord, record_of, start
+from .room import Room, RoomError
+from .words import card_list, deal_line, describe, in_names, in_words, result_sentence, trick_text
+
+__all__ = ["REPLAY_STATUS", "ReplayAsked", "replay_asked", "replay_message", "replay_path", "whole_number"]
+
+SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
+#: the HTTP status of each refusal of a replay (a malformed number or a seat out of range: 400)
+REPLAY_STATUS = {"no_deal": 404, "not_over": 409, "bad_token": 403, "not_your_seat": 403}
+
+
+@dataclass(frozen=True)
+class ReplayAsked:
+    """A replay asked for and allowed: the deal's record and what the answer says around its steps."""
+
+    record: DealRecord
+    number: int
+    #: the finished deals of the sitting
+    count: int
+    seat: int
+    over: bool
+    names: list[str]
+    #: the table shows each person his cards as soon as they are dealt (its departure from LOO-DECL-1)
+    hand_at_once: bool
+    table_id: str
+    title: str
+
+
+def whole_number(text: str | None, field: str, valid: str) -> int | None:
+    """``text`` read as a whole number (None where it is None); raises :class:`RoomError` naming ``field``, the
+    value and what is valid."""
+    if text is None:
+        return None
+    if not text.isascii() or not text.isdigit() or len(text) > 6:
+        raise RoomError("bad_message", f"{field}: {text!r} is not a number ({valid})", None, field)
+    return int(text)
+
+
+def replay_path(table_id: str, number: int, seat: int) -> str:
+    """The replay page's link: ``/t/ID/replay/3?seat=1``."""
+    return f"/t/{table_id}/replay/{number}?seat={seat}"
+
+
+def replay_asked(room: Room, token: str | None, number: int, seat: int | None) -> ReplayAsked:
+    """Check a replay of deal ``number`` (from 1) from ``seat`` (None: the token's seat, else the first), asked
+    with a seat's ``token`` or none; on the table's queue. Raises :class:`RoomError` where it may not be shown."""
+    table = room.table
+    seats = len(room.seats)
+    over = bool(table.is_over)
+    viewer = room.seat_of(token) if token else None  # a wrong token is refused, even once the sitting is over
+    if seat is not None and not 0 <= seat < seats:
+        raise RoomError("bad_message", f"seat: no seat {seat} at this table (0 to {seats - 1})", None, "seat")
+    seat = seat if seat is not None else viewer if viewer is not None else 0
+    if not over:
+        if viewer is None:
+            raise RoomError(
+                "not_over",
+                "deal: anyone may replay the deals once the sitting is over; until then a seated person replays "
+                "his own, with his seat's token",
+                None,
+                "deal",
+            )
+        if seat != viewer:
+            raise RoomError(
+                "not_your_seat",
+                f"seat: while the sitting goes on, you replay from your own seat ({viewer})",
+                None,
+                "seat",
+            )
+        first = room.seats[seat].first_deal
+        if number < first:
+            raise RoomError(
+                "not_your_seat",
+                f"deal: while the sitting goes on, you replay the deals dealt since you sat (from {first})",
+                None,
+                "deal",
+            )
+    deals = table.sitting.deals
+    if not 1 <= number <= len(deals):
+        finished = f"the finished ones are 1 to {len(deals)}" if deals else "none is finished yet"
+        raise RoomError("no_deal", f"deal: deal {number} is not a finished deal ({finished})", None, "deal")
+    summary = room.table_summary()
+    return ReplayAsked(
+        record=record_of(deals[number - 1]),
+        number=number,
+        count=len(deals),
+        seat=seat,
+        over=over,
+        names=room.display_names(),
+        hand_at_once=bool(summary.get("hand_at_once")),
+        table_id=room.id,
+        title=str(summary["title"]),
+    )
+
+
+def _played(cards: Any) -> list[dict[str, Any]]:
+    return [{"seat": s, "card": card_str(c)} for s, c in zip(cards.seats, cards.cards, strict=True)]
+
+
+def _view(deal: Deal, asked: ReplayAsked) -> dict[str, Any]:
+    """The table as ``asked.seat`` saw it at this point of ``deal``: its hand, the hands it saw face up, the trick,
+    the declarations, the facts of the table, and the result once there is one."""
+    seat = asked.seat
+    view = deal.view(seat)
+    seen = observer_of(deal.game).observe_view(deal, view)
+    held = deal.hands[seat]
+    hand = view.hand | held if asked.hand_at_once else view.hand  # the table's one departure from LOO-DECL-1
+    tricks = view.tricks
+    current = tricks[-1] if tricks and tricks[-1].winner is None else None
+    finished = [t for t in tricks if t.winner is not None]
+    result = deal.result()
+    return {
+        "phase": "complete" if deal.is_complete else str(view.phase.name).lower(),
+        "to_act": None if deal.is_complete else view.to_act,
+        "hand": card_list(hand),
+        "unseen": int.bit_count(held & ~hand),  # cards held but not yet looked at (LOO-DECL-1): a count
+        "faces": {str(s): card_list(m) for s, m in view.seen_hands.items() if s != seat and m},
+        "cards": list(view.card_counts),
+        "notes": list(view.notes),
+        "trick": _played(current) if current is not None else [],
+        "last_trick": {"cards": _played(finished[-1]), "winner": finished[-1].winner} if finished else None,
+        "tricks_won": [sum(1 for t in finished if t.winner == s) for s in range(view.seat_count)],
+        "trump": SUIT_NAMES[view.trump] if view.trump is not None else None,
+        "no_trumps": seen.no_trumps if view.trump is None else None,
+        "turnup": card_str(seen.turnup) if seen.turnup is not None and seen.turnup >= 0 else None,
+        "pot": seen.pot.text() if seen.pot is not None else None,
+        "facts": [
+            {"label": f.label, "value": in_names(in_words(f.value), deal, asked.names), "rule": f.rule}
+            | {"cards": [card_str(c) for c in f.cards]}
+            for f in seen.facts
+        ],
+        "result": result_sentence(deal, asked.names, over=asked.over and asked.number == asked.count),
+        "net": list(deal.net) if result is not None else None,
+    }
+
+
+def _steps(asked: ReplayAsked) -> list[dict[str, Any]]:
+    """Each step of the deal: as dealt, then after each action, with the words the log said of it to the seat."""
+    record, names = asked.record, asked.names
+    deal = start(record)
+    steps = [{"step": 0, "actor": None, "said": [deal_line(deal, asked.number, names)], **_view(deal, asked)}]
+    for text in record.actions:
+        action = deal.parse_action(text)
+        tricks = len(deal.tricks)
+        cast(Any, deal).apply(action)
+        public, mine = describe(deal, action, names)
+        said = [mine if mine is not None and action.seat == asked.seat else public]
+        if len(deal.tricks) > tricks and deal.tricks[-1].winner is not None:
+            said.append(trick_text(deal.tricks[-1], names))
+        steps.append({"step": len(steps), "actor": action.seat, "said": said, **_view(deal, asked)})
+    return steps
+
+
+def replay_message(asked: ReplayAsked) -> dict[str, Any]:
+    """The replay of docs/web.md: the deal, the seat it is seen from, and each step's view."""
+    out: dict[str, Any] = {
+        "table": asked.table_id,
+        "title": asked.title,
+        "deal": asked.number,
+        "deals": asked.count,
+        "seat": asked.seat,
+        "names": asked.names,
+        "over": asked.over,
+        "dealer": asked.record.seats.index(asked.record.dealer),
+        # a link to share once the sitting is over; before then it opens for nobody but this seat's person
+        "link": replay_path(asked.table_id, asked.number, asked.seat),
+        "steps": _steps(asked),
+        "dealt": None,
+    }
+    if asked.over:  # every card dealt, as the records download shows it once the sitting is over
+        deal = start(asked.record)
+        out["dealt"] = {
+            "hands": [card_list(m) for m in deal.dealt],
+            "heaps": {k: [card_str(c) for c in v] for k, v in deal.heaps(dealt=True).items()},
+        }
+    return out
