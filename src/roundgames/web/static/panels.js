@@ -31,6 +31,16 @@ function runningRows(deals) {
   });
 }
 
+/** The replay page of a finished deal (replay.js): from the viewer's own seat, or the first seat for a spectator
+ *  once the sitting is over; null where the viewer may not replay it (a spectator while the sitting goes on). */
+function replayLink(state, number) {
+  const seated = state.you !== null && state.you !== undefined;
+  if (!seated && !state.scores?.over) return null;
+  const href = `/t/${encodeURIComponent(state.table?.id ?? "")}/replay/${number}?seat=${seated ? state.you : 0}`;
+  return h("a", { class: "replay-link", href, "data-testid": `replay-${number}`, text: "Replay",
+    title: "This deal step by step, as the seat saw it" });
+}
+
 /** A deal's number, marked when somebody played it with hints (the names in its title), and its Review button. */
 function dealCell(state, number, hinted, onReview) {
   const names = (hinted ?? []).map((s) => seatName(state, s, { you: true }));
@@ -38,7 +48,8 @@ function dealCell(state, number, hinted, onReview) {
     class: "hint-mark", "data-testid": `hint-mark-${number}`, title: `Played with hints: ${names.join(", ")}`,
     text: " ✱", "aria-label": `played with hints by ${names.join(", ")}`,
   }), onReview && h("button", { type: "button", class: "link review-link", "data-testid": `review-${number}`, text: "Review",
-    title: "Your decisions in this deal, with the expert bot's value of every option", onclick: () => onReview(number) }));
+    title: "Your decisions in this deal, with the expert bot's value of every option", onclick: () => onReview(number) }),
+  " ", replayLink(state, number));
 }
 
 function scoreTable(state, onReview) {

@@ -98,6 +98,18 @@ function drawDealt() {
       Object.entries(replay.dealt.heaps).map(([heap, list]) => h("li", {}, `${heap}: `, chips(list)))));
 }
 
+/** Links to the sitting's other finished deals, from the same seat (once the sitting is over; before it, a person's
+ *  own deals, which the server checks). */
+function drawDeals() {
+  const links = [];
+  for (let n = 1; n <= replay.deals; n += 1) {
+    const href = `/t/${encodeURIComponent(tableId)}/replay/${n}?seat=${replay.seat}`;
+    links.push(n === replay.deal ? h("strong", { "aria-current": "page", text: String(n) })
+      : h("a", { href, "data-testid": `replay-deal-${n}`, text: String(n) }), " ");
+  }
+  fill($("replay-deals"), "Deals: ", links);
+}
+
 /** The seat chooser: every seat once the sitting is over; before that the viewer's own alone. */
 function drawSeats() {
   const select = $("replay-seat");
@@ -148,6 +160,7 @@ async function load(seat) {
   $("replay-status").textContent = `Seen from ${nameOf(replay.seat)}'s seat.`;
   $("replay-slider").disabled = false;
   drawSeats();
+  drawDeals();
   drawDealt();
   go(at);
 }
