@@ -150,6 +150,7 @@ def check_step(step: dict[str, Any], deal: Deal, seat: int) -> None:
     )
     assert step["tricks_won"] == [sum(1 for t in view.tricks if t.winner == s) for s in range(deal.n)]
     assert step["pot"] == (seen.pot.text() if seen.pot is not None else None)
+    assert step["peeped"] == (card_str(seen.peeped) if seen.peeped is not None else None)
     assert [(f["label"], f["rule"]) for f in step["facts"]] == [(f.label, f.rule) for f in seen.facts]
     assert step["turnup"] == (card_str(seen.turnup) if seen.turnup is not None and seen.turnup >= 0 else None)
     assert {int(s): set(m) for s, m in step["faces"].items()} == {

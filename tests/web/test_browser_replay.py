@@ -101,6 +101,8 @@ def test_a_deal_is_replayed_from_her_seat_during_the_sitting_and_from_any_seat_b
     page.wait_for_url(re.compile(rf"/t/{table}/replay/1\?seat=1$"))
     expect(page.get_by_test_id("replay-hand")).to_contain_text("Bot 2's hand")
     expect(page.get_by_test_id("replay-dealt")).to_be_visible()
+    page.locator("body").press("End")
+    shot(page, "replay-after-desktop")
     page.get_by_role("button", name="Copy link", exact=True).click()
     link = f"{server.url}/t/{table}/replay/1?seat=1"
     expect(page.get_by_test_id("replay-status")).to_have_text(f"Link copied: {link}")

@@ -145,6 +145,7 @@ def _view(deal: Deal, asked: ReplayAsked) -> dict[str, Any]:
         "no_trumps": seen.no_trumps if view.trump is None else None,
         "turnup": card_str(seen.turnup) if seen.turnup is not None and seen.turnup >= 0 else None,
         "pot": seen.pot.text() if seen.pot is not None else None,
+        "peeped": card_str(seen.peeped) if seen.peeped is not None else None,  # a card it peeped at (NAP-VAR-PEEP)
         "facts": [
             {"label": f.label, "value": in_names(in_words(f.value), deal, asked.names), "rule": f.rule}
             | {"cards": [card_str(c) for c in f.cards]}

@@ -52,6 +52,7 @@ function facts(step) {
   if (step.turnup) items.push(h("li", {}, "Turn-up: ", chip(step.turnup)));
   items.push(h("li", { text: step.trump ? `Trumps: ${step.trump}` : step.no_trumps ?? "No trumps" }));
   if (step.pot) items.push(h("li", { "data-testid": "replay-pot", text: step.pot }));
+  if (step.peeped) items.push(h("li", {}, "Peeped at: ", chip(step.peeped)));
   for (const f of step.facts) {
     items.push(h("li", {}, f.label ? `${f.label}: ` : "", f.value, f.cards.length ? [" ", chips(f.cards)] : "",
       f.rule ? h("small", { class: "rule", text: ` (${f.rule})` }) : ""));
