@@ -237,6 +237,7 @@ def test_the_replay_is_refused_to_others_while_the_sitting_goes_on(http: Served)
         (1, 3, 400, "seat", ("no seat 3 at this table (0 to 2)",)),
         (1, "-1", 400, "seat", ("'-1' is not a number", "a seat from 0 to 2")),
         (1, "x", 400, "seat", ("'x' is not a number",)),
+        ("12345678", 0, 400, "deal", ("is out of range (a finished deal's number, from 1)",)),
     ],
 )
 def test_a_deal_or_a_seat_out_of_range_is_refused_naming_the_field_and_what_is_valid(

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 from ..core.cards import card_str
+from ..core.tricks import Trick
 from ..games.observe import observer_of
 from ..games.protocol import Deal
 from ..records.deal import DealRecord, record_of, start
@@ -52,8 +53,10 @@ def whole_number(text: str | None, field: str, valid: str) -> int | None:
     value and what is valid."""
     if text is None:
         return None
-    if not text.isascii() or not text.isdigit() or len(text) > 6:
-        raise RoomError("bad_message", f"{field}: {text!r} is not a number ({valid})", None, field)
+    if not text.isascii() or not text.isdigit():
+        raise RoomError("bad_message", f"{field}: {text[:40]!r} is not a number ({valid})", None, field)
+    if len(text) > 6:  # no table deals or seats so many: refused before Python is asked to read a huge number
+        raise RoomError("bad_message", f"{field}: {text[:40]} is out of range ({valid})", None, field)
     return int(text)
 
 
@@ -114,8 +117,8 @@ def replay_asked(room: Room, token: str | None, number: int, seat: int | None) -
     )
 
 
-def _played(cards: Any) -> list[dict[str, Any]]:
-    return [{"seat": s, "card": card_str(c)} for s, c in zip(cards.seats, cards.cards, strict=True)]
+def _played(trick: Trick) -> list[dict[str, Any]]:
+    return [{"seat": s, "card": card_str(c)} for s, c in zip(trick.seats, trick.cards, strict=True)]
 
 
 def _view(deal: Deal, asked: ReplayAsked) -> dict[str, Any]:
