@@ -124,3 +124,32 @@ def test_a_deal_is_replayed_from_her_seat_during_the_sitting_and_from_any_seat_b
     phone.get_by_test_id("replay-dealt").locator("summary").click()
     shot(phone, "replay-shared-phone")
     assert_accessible(phone, "the shared replay page (phone)")
+
+
+def test_every_deal_of_a_loo_sitting_replays_from_every_seat_to_its_result(
+    page: Page, server_factory: Callable[..., WebServer], shot: Callable[..., Path]
+) -> None:
+    """A sitting of Three-card Loo played by the bots (its one person never connects; the page watches as a
+    spectator, for a table nobody watches waits): once it is over, each deal from each seat steps from the deal as
+    dealt to its result, the turn-up drawn as a card, a seat's cards face down until its turn to declare (LOO-DECL-1)."""
+    server = server_factory(args=["--away-seconds", "0", "--deal-pause", "0"])
+    api = page.request
+    body = {"game": "loo", "players": 3, "people": 1, "bot_delay": 0, "rounds": 1}
+    table = api.post(f"{server.url}/api/tables", data=body).json()["id"]
+    api.post(f"{server.url}/api/tables/{table}/sit", data={"seat": 0, "name": "Ann"})
+    track(page).goto(f"{server.url}/t/{table}")
+    expect(page.get_by_test_id("conn-state")).to_have_text("connected")
+    expect(page.get_by_test_id("score-button")).to_have_class(re.compile(r"\battention\b"), timeout=60_000)  # over
+    deals = len(api.get(f"{server.url}/api/tables/{table}/scores.csv").text().splitlines()) - 2
+    assert deals >= 3
+    unseen = 0
+    for deal in range(1, deals + 1):
+        for seat in range(3):
+            page.goto(f"{server.url}/t/{table}/replay/{deal}?seat={seat}")
+            expect(page.get_by_test_id("replay-status")).to_contain_text("'s seat.")
+            expect(page.get_by_test_id("replay-facts").locator("[data-card]").first).to_be_visible()  # the turn-up
+            unseen += page.get_by_test_id("replay-hand").get_by_text("not looked at yet").count()
+            page.locator("body").press("End")
+            expect(page.get_by_test_id("replay-result")).to_be_visible()
+    assert unseen > 0  # in a regular deal, a seat that declares after the first holds cards unseen as dealt
+    shot(page, "replay-loo-desktop")

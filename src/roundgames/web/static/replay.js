@@ -46,12 +46,12 @@ function seatRows(step) {
       step.faces[String(seat)] ? h("span", {}, "; face up: ", chips(step.faces[String(seat)])) : "")));
 }
 
-/** The facts of the table at this step: trumps, the turn-up, the pot, and the game's own (the miss, a contract). */
+/** The facts of the table at this step: trumps, the turn-up, and the observer's (the pot, the miss, a contract). */
 function facts(step) {
   const items = [];
   if (step.turnup) items.push(h("li", {}, "Turn-up: ", chip(step.turnup)));
   items.push(h("li", { text: step.trump ? `Trumps: ${step.trump}` : step.no_trumps ?? "No trumps" }));
-  if (step.pot) items.push(h("li", { "data-testid": "replay-pot", text: step.pot }));
+  // The pot is among the observer's facts (the pool, the kitty) with its rule: `pot` is not drawn again.
   if (step.peeped) items.push(h("li", {}, "Peeped at: ", chip(step.peeped)));
   for (const f of step.facts) {
     items.push(h("li", {}, f.label ? `${f.label}: ` : "", f.value, f.cards.length ? [" ", chips(f.cards)] : "",
