@@ -8,6 +8,10 @@ out of range is refused naming the field, the value and what is valid. Once he e
 opens, and every step of every replay is checked against it: each step's view equals what the game's observer shows
 the seat after that many of the record's actions, and no step shown during the sitting carries a card the seat could
 not see then (another hand, the miss, the stock, a thrown-up hand). After the sitting anyone replays any seat.
+
+Deal numbers start again with each sitting, so the link names its sitting (``?sitting=1``): after Play again and a
+deal of the new sitting, the first sitting's link still opens its own deal, step for step, to anyone from any seat,
+while a link that names no sitting means the one in play.
 """
 
 from __future__ import annotations
@@ -99,10 +103,27 @@ def stop(http: Served, table: str, token: str) -> None:
     http.watch(table, lambda: bool(http.get(f"/api/tables/{table}").json()["over"]), "the sitting ended")
 
 
-def replay(http: Served, table: str, deal: int | str, seat: int | str | None, token: str | None) -> httpx.Response:
-    query = "" if seat is None else f"?seat={seat}"
+def replay(
+    http: Served,
+    table: str,
+    deal: int | str,
+    seat: int | str | None,
+    token: str | None,
+    sitting: int | str | None = None,
+) -> httpx.Response:
+    params = {k: str(v) for k, v in (("sitting", sitting), ("seat", seat)) if v is not None}
     headers = {"Authorization": f"Bearer {token}"} if token else {}
-    return http.get(f"/api/tables/{table}/replay/{deal}{query}", headers=headers)
+    return http.get(f"/api/tables/{table}/replay/{deal}", params=params, headers=headers)
+
+
+def play_again(http: Served, table: str, token: str) -> None:
+    """Ann asks for another sitting at her table (Play again, over her seat's websocket), then leaves her seat's
+    turns to its bot again by going."""
+    ws = connect(f"ws://127.0.0.1:{http.base_url.port}/ws/{table}", proxy=None, open_timeout=5, max_size=None)
+    with Client(ws.__enter__()) as ann:
+        ann.hello(token)
+        ann.send({"type": "again"})
+        ann.until(lambda m: (m.get("state") or {}).get("sitting", {}).get("number") == 2, "sitting 2")
 
 
 def refusal(response: httpx.Response, status: int, field: str, *words: str) -> None:
@@ -214,10 +235,48 @@ def test_a_seated_person_replays_his_own_deals_during_the_sitting_and_anyone_any
         assert after.status_code == 200, after.text
         body = after.json()
         check_replay(body, found[0], seat, secret=False)
-        assert body["over"] is True and body["link"] == f"/t/{table}/replay/1?seat={seat}"
+        assert body["over"] is True and body["link"] == f"/t/{table}/replay/1?sitting=1&seat={seat}"
         assert [set(h) for h in body["dealt"]["hands"]] == [codes(m) for m in start(found[0]).dealt]
     last = replay(http, table, len(found), 1, None).json()
     assert "deals next" not in last["steps"][-1]["result"]  # the sitting's last deal announces no next one
+
+
+def test_a_link_naming_its_sitting_opens_the_same_deal_after_play_again(http: Served) -> None:
+    table, token = sitting(http, "nap", deals=2)
+    stop(http, table, token)
+    shared = {seat: replay(http, table, 2, seat, None).json() for seat in range(3)}
+    link = shared[1]["link"]
+    assert link == f"/t/{table}/replay/2?sitting=1&seat=1" and shared[1]["sitting"] == 1
+    first = records(http, table)
+
+    play_again(http, table, token)
+    http.watch(table, lambda: _finished(http, table) >= 1, "a deal of the second sitting finished")
+    path, _, query = link.partition("?")
+    for seat in range(3):  # the first sitting's link, from any seat and with no token: the same deal, step for step
+        again = http.get(path.replace("/t/", "/api/tables/", 1), params={"sitting": "1", "seat": str(seat)})
+        assert again.status_code == 200, again.text
+        body = again.json()
+        assert body["steps"] == shared[seat]["steps"] and body["dealt"] == shared[seat]["dealt"]
+        assert (body["sitting"], body["sittings"], body["deal"], body["over"]) == (1, 2, 2, True)
+        check_replay(body, first[1], seat, secret=False)
+    assert http.get(f"{path}?{query}").status_code == 200  # the page of the shared link
+    # Without the sitting, the deal numbers are the sitting in play's: its first deal, Ann's alone until it is over.
+    refusal(replay(http, table, 1, 1, None), 409, "deal", "once the sitting is over")
+    mine = replay(http, table, 1, 0, token)
+    assert mine.status_code == 200, mine.text
+    assert (mine.json()["sitting"], mine.json()["over"]) == (2, False)
+    assert mine.json()["link"] == f"/t/{table}/replay/1?sitting=2&seat=0"
+    refusal(replay(http, table, 1, 1, None, sitting=2), 409, "deal", "once the sitting is over")
+    refusal(replay(http, table, 9, 0, None, sitting=1), 404, "deal", "deal 9 is not a finished deal of sitting 1")
+    refusal(replay(http, table, 1, 0, None, sitting=3), 404, "sitting", "no sitting 3 at this table (1 to 2")
+    refusal(replay(http, table, 1, 0, None, sitting=0), 404, "sitting", "no sitting 0 at this table (1 to 2")
+    refusal(replay(http, table, 1, 0, None, sitting="one"), 400, "sitting", "'one' is not a number", "1 to 2")
+    refusal(replay(http, table, 1, 0, "not-a-token", sitting=1), 403, "token")
+    bad = http.get(f"/t/{table}/replay/1?sitting=x")
+    assert bad.status_code == 400 and "sitting: &#x27;x&#x27; is not a number" in bad.text
+    stop(http, table, token)  # the second sitting's own deal 1 was the one shown, and the first's link holds
+    check_replay(mine.json(), records(http, table)[0], 0, secret=True)
+    assert replay(http, table, 2, 1, None, sitting=1).json()["steps"] == shared[1]["steps"]
 
 
 def test_the_replay_is_refused_to_others_while_the_sitting_goes_on(http: Served) -> None:

@@ -332,11 +332,19 @@ def _replay_deal(request: Request) -> int:
     return number
 
 
+def _replay_sitting(request: Request, room: Room) -> int | None:
+    """The sitting a replay's link names (``?sitting=2``), None where it names none: the sitting in play."""
+    valid = f"a sitting from 1 to {room.sitting_number}, or none for the one in play"
+    return whole_number(request.query_params.get("sitting"), "sitting", valid)
+
+
 async def replay_page(request: Request) -> Response:
-    """The replay page of a finished deal (``/t/ID/replay/3?seat=1``); its script asks the JSON route below."""
+    """The replay page of a finished deal (``/t/ID/replay/3?sitting=1&seat=1``); its script asks the JSON route
+    below."""
     try:
         room = _room(request)
         number = _replay_deal(request)
+        _replay_sitting(request, room)
     except ProtocolError:
         return await table_page(request)  # the table page's answer for a table set aside, gone or asked too often
     except RoomError as e:
@@ -358,7 +366,8 @@ async def replay_json(request: Request) -> Response:
     try:
         number = _replay_deal(request)
         seat = whole_number(request.query_params.get("seat"), "seat", f"a seat from 0 to {len(room.seats) - 1}")
-        asked = await room.call(replay_asked, room, token, number, seat)
+        sitting = _replay_sitting(request, room)
+        asked = await room.call(replay_asked, room, token, number, seat, sitting)
     except RoomError as e:
         return _error(REPLAY_STATUS.get(e.code, 400), e.field, e.message)
     return JSONResponse(replay_message(asked), headers={"Cache-Control": "private, no-store"})

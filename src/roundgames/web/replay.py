@@ -9,6 +9,11 @@ Who may see what, as for the review (:mod:`roundgames.web.coach`) and the record
 on, a seated person replays the finished deals dealt since he sat, from his own seat only (his seat's token is the
 proof); once the sitting is over (``table.is_over``), anyone with the table's link replays any deal from any seat, by
 a link he may share, and also sees every card dealt.
+
+Deal numbers start again with each sitting (Play again), so the link to share names its sitting
+(``?sitting=1``): the sittings before the one in play are over, and their deals are kept (``past_deals`` of the
+table's state) for such a link to open the same deal, from any seat, for as long as the table lives. A link that
+names no sitting means the one in play.
 """
 
 from __future__ import annotations
@@ -28,7 +33,7 @@ __all__ = ["REPLAY_STATUS", "ReplayAsked", "replay_asked", "replay_message", "re
 
 SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
 #: the HTTP status of each refusal of a replay (a malformed number or a seat out of range: 400)
-REPLAY_STATUS = {"no_deal": 404, "not_over": 409, "bad_token": 403, "not_your_seat": 403}
+REPLAY_STATUS = {"no_sitting": 404, "no_deal": 404, "not_over": 409, "bad_token": 403, "not_your_seat": 403}
 
 
 @dataclass(frozen=True)
@@ -36,6 +41,10 @@ class ReplayAsked:
     """A replay asked for and allowed: the deal's record and what the answer says around its steps."""
 
     record: DealRecord
+    #: the sitting the deal was played in (from 1; the sitting in play or one before Play again)
+    sitting: int
+    #: the sittings at the table so far, the one in play among them
+    sittings: int
     number: int
     #: the finished deals of the sitting
     count: int
@@ -60,61 +69,85 @@ def whole_number(text: str | None, field: str, valid: str) -> int | None:
     return int(text)
 
 
-def replay_path(table_id: str, number: int, seat: int) -> str:
-    """The replay page's link: ``/t/ID/replay/3?seat=1``."""
-    return f"/t/{table_id}/replay/{number}?seat={seat}"
+def replay_path(table_id: str, sitting: int, number: int, seat: int) -> str:
+    """The replay page's link, which names its sitting so that it keeps its deal after Play again:
+    ``/t/ID/replay/3?sitting=1&seat=1``."""
+    return f"/t/{table_id}/replay/{number}?sitting={sitting}&seat={seat}"
 
 
-def replay_asked(room: Room, token: str | None, number: int, seat: int | None) -> ReplayAsked:
-    """Check a replay of deal ``number`` (from 1) from ``seat`` (None: the token's seat, else the first), asked
-    with a seat's ``token`` or none; on the table's queue. Raises :class:`RoomError` where it may not be shown."""
-    table = room.table
+def replay_asked(
+    room: Room, token: str | None, number: int, seat: int | None, sitting: int | None = None
+) -> ReplayAsked:
+    """Check a replay of deal ``number`` (from 1) of ``sitting`` (from 1; None: the sitting in play) from ``seat``
+    (None: the token's seat, else the first), asked with a seat's ``token`` or none; on the table's queue. Raises
+    :class:`RoomError` where it may not be shown."""
     seats = len(room.seats)
-    over = bool(table.is_over)
+    current = room.sitting_number
     viewer = room.seat_of(token) if token else None  # a wrong token is refused, even once the sitting is over
+    if sitting is not None and not 1 <= sitting <= current:
+        raise RoomError(
+            "no_sitting",
+            f"sitting: no sitting {sitting} at this table (1 to {current}; left out, the one in play)",
+            None,
+            "sitting",
+        )
     if seat is not None and not 0 <= seat < seats:
         raise RoomError("bad_message", f"seat: no seat {seat} at this table (0 to {seats - 1})", None, "seat")
     seat = seat if seat is not None else viewer if viewer is not None else 0
-    if not over:
-        if viewer is None:
-            raise RoomError(
-                "not_over",
-                "deal: anyone may replay the deals once the sitting is over; until then a seated person replays "
-                "his own, with his seat's token",
-                None,
-                "deal",
-            )
-        if seat != viewer:
-            raise RoomError(
-                "not_your_seat",
-                f"seat: while the sitting goes on, you replay from your own seat ({viewer})",
-                None,
-                "seat",
-            )
-        first = room.seats[seat].first_deal
-        if number < first:
-            raise RoomError(
-                "not_your_seat",
-                f"deal: while the sitting goes on, you replay the deals dealt since you sat (from {first})",
-                None,
-                "deal",
-            )
-    deals = table.sitting.deals
+    if sitting is None or sitting == current:
+        deals, names, over = _in_play(room, viewer, number, seat), room.display_names(), bool(room.table.is_over)
+        where = ""
+    else:  # a sitting before Play again: over, so anyone's, from any seat
+        deals, names, over = room.state.past_deals[sitting - 1], room.state.past[sitting - 1]["names"], True
+        where = f" of sitting {sitting}"
     if not 1 <= number <= len(deals):
         finished = f"the finished ones are 1 to {len(deals)}" if deals else "none is finished yet"
-        raise RoomError("no_deal", f"deal: deal {number} is not a finished deal ({finished})", None, "deal")
+        raise RoomError("no_deal", f"deal: deal {number} is not a finished deal{where} ({finished})", None, "deal")
     summary = room.table_summary()
     return ReplayAsked(
         record=record_of(deals[number - 1]),
+        sitting=sitting or current,
+        sittings=current,
         number=number,
         count=len(deals),
         seat=seat,
         over=over,
-        names=room.display_names(),
+        names=list(names),
         hand_at_once=bool(summary.get("hand_at_once")),
         table_id=room.id,
         title=str(summary["title"]),
     )
+
+
+def _in_play(room: Room, viewer: int | None, number: int, seat: int) -> list[Deal]:
+    """The finished deals of the sitting in play, where ``viewer`` (the token's seat, or None) may replay deal
+    ``number`` from ``seat``: anyone once it is over; until then his own seat's, dealt since he sat."""
+    if room.table.is_over:
+        return list(room.table.sitting.deals)
+    if viewer is None:
+        raise RoomError(
+            "not_over",
+            "deal: anyone may replay the deals once the sitting is over; until then a seated person replays "
+            "his own, with his seat's token",
+            None,
+            "deal",
+        )
+    if seat != viewer:
+        raise RoomError(
+            "not_your_seat",
+            f"seat: while the sitting goes on, you replay from your own seat ({viewer})",
+            None,
+            "seat",
+        )
+    first = room.seats[seat].first_deal
+    if number < first:
+        raise RoomError(
+            "not_your_seat",
+            f"deal: while the sitting goes on, you replay the deals dealt since you sat (from {first})",
+            None,
+            "deal",
+        )
+    return list(room.table.sitting.deals)
 
 
 def _played(trick: Trick) -> list[dict[str, Any]]:
@@ -181,6 +214,8 @@ def replay_message(asked: ReplayAsked) -> dict[str, Any]:
     out: dict[str, Any] = {
         "table": asked.table_id,
         "title": asked.title,
+        "sitting": asked.sitting,
+        "sittings": asked.sittings,
         "deal": asked.number,
         "deals": asked.count,
         "seat": asked.seat,
@@ -188,7 +223,7 @@ def replay_message(asked: ReplayAsked) -> dict[str, Any]:
         "over": asked.over,
         "dealer": asked.record.seats.index(asked.record.dealer),
         # a link to share once the sitting is over; before then it opens for nobody but this seat's person
-        "link": replay_path(asked.table_id, asked.number, asked.seat),
+        "link": replay_path(asked.table_id, asked.sitting, asked.number, asked.seat),
         "steps": _steps(asked),
         "dealt": None,
     }
