@@ -4,6 +4,7 @@
 import { cardLabel, cardName, cardSvg, parseCard, pipSvg, suitTitle } from "./cards.js";
 import { byTestId, fill, h } from "./dom.js";
 import { contractText, epochMs, money, secondsUntil, seatName, turnText } from "./format.js";
+import { renderReplayLink } from "./replaylink.js";
 
 function trickCard(state, { seat, card }, winner = null) {
   const who = seatName(state, seat, { you: true });
@@ -99,6 +100,7 @@ export function renderResult(root, state, { seated }) {
   const next = byTestId("next-deal", root);
   next.hidden = !seated || over || !finished;
   next.textContent = deal ? "Next deal" : "Deal";
+  renderReplayLink(byTestId("replay-deal", root), state);
   box.hidden = !(deal?.result || deal?.complete || at || over || (!deal && seated));
 }
 

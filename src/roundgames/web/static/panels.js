@@ -6,6 +6,7 @@ import { recordsUrl, scoresCsvUrl } from "./api.js";
 import { fill, h } from "./dom.js";
 import { money, seatName } from "./format.js";
 import { markupBlocks } from "./guide.js";
+import { replayHrefFor } from "./replaylink.js";
 
 const cell = (tag, amount) => h(tag, { class: ["money", amount < 0 && "minus"], text: money(amount) });
 
@@ -31,13 +32,10 @@ function runningRows(deals) {
   });
 }
 
-/** The replay page of a finished deal (replay.js): from the viewer's own seat, or the first seat for a spectator
- *  once the sitting is over; null where the viewer may not replay it (a spectator while the sitting goes on). */
+/** The replay page of a finished deal (replay.js): null where the viewer may not replay it (replaylink.js). */
 function replayLink(state, number) {
-  const seated = state.you !== null && state.you !== undefined;
-  if (!seated && !state.scores?.over) return null;
-  const href = `/t/${encodeURIComponent(state.table?.id ?? "")}/replay/${number}?seat=${seated ? state.you : 0}`;
-  return h("a", { class: "replay-link", href, "data-testid": `replay-${number}`, text: "Replay",
+  const href = replayHrefFor(state, number);
+  return href && h("a", { class: "replay-link", href, "data-testid": `replay-${number}`, text: "Replay",
     title: "This deal step by step, as the seat saw it" });
 }
 

@@ -1,16 +1,22 @@
 // The step-by-step replay of a finished deal (docs/web.md, "Replaying a deal"): the server sends every step as the
 // chosen seat saw it (web/replay.py, made by the game's observer); this page only draws them and steps through them,
 // by its buttons, its slider and the keys (arrows, Home, End). While the sitting goes on, a seated person replays his
-// own seat's view, with his seat's token; once it is over, anyone with the link replays any seat's.
+// own seat's view, with his seat's token; once it is over, anyone with the link replays any seat's. The link names
+// its sitting (`?sitting=1`), since deal numbers start again after Play again; without one, the sitting in play.
 
 import { cardName, parseCard, pipSvg, rankText } from "./cards.js";
 import { byTestId, fill, h, isTyping } from "./dom.js";
 import { money } from "./format.js";
+import { replayHref } from "./replaylink.js";
 import { seatFor } from "./store.js";
 
 const root = document.getElementById("replay");
 const tableId = root.dataset.table;
 const deal = Number(root.dataset.deal);
+const query = new URLSearchParams(location.search);
+const digits = (name) => (/^\d+$/.test(query.get(name) ?? "") ? Number(query.get(name)) : null);
+// The sitting the link names (the server refuses a malformed one, naming it); none: the sitting in play.
+const sittingAsked = query.has("sitting") ? query.get("sitting") : null;
 const $ = (id) => byTestId(id, root);
 
 let replay = null; // the server's answer for the seat shown
@@ -104,7 +110,7 @@ function drawDealt() {
 function drawDeals() {
   const links = [];
   for (let n = 1; n <= replay.deals; n += 1) {
-    const href = `/t/${encodeURIComponent(tableId)}/replay/${n}?seat=${replay.seat}`;
+    const href = replayHref(tableId, replay.sitting, n, replay.seat);
     links.push(n === replay.deal ? h("strong", { "aria-current": "page", text: String(n) })
       : h("a", { href, "data-testid": `replay-deal-${n}`, text: String(n) }), " ");
   }
@@ -118,7 +124,8 @@ function drawSeats() {
   fill(select, seats.map((s) => h("option", { value: String(s), selected: s === replay.seat, text: nameOf(s) })));
   select.disabled = seats.length < 2;
   $("replay-copy").hidden = !replay.over;
-  const about = `${replay.title}, deal ${replay.deal} of ${replay.deals}, as ${nameOf(replay.seat)} saw it.`;
+  const sitting = replay.sittings > 1 ? `sitting ${replay.sitting}, ` : "";
+  const about = `${replay.title}, ${sitting}deal ${replay.deal} of ${replay.deals}, as ${nameOf(replay.seat)} saw it.`;
   $("replay-about").textContent = replay.over ? about
     : `${about} While the sitting goes on you replay from your own seat; once it is over, anyone with the link may replay any seat.`;
 }
@@ -130,9 +137,14 @@ function go(step) {
 }
 
 async function ask(seat, token) {
-  const query = seat === null ? "" : `?seat=${encodeURIComponent(seat)}`;
+  // Once a replay is shown, its sitting by number: a sitting begun meanwhile does not change what the page shows.
+  const sitting = replay?.sitting ?? sittingAsked;
+  const asked = new URLSearchParams();
+  if (sitting !== null) asked.set("sitting", String(sitting));
+  if (seat !== null) asked.set("seat", String(seat));
+  const search = asked.toString() ? `?${asked}` : "";
   const headers = token ? { Authorization: `Bearer ${token}` } : {};
-  const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/replay/${deal}${query}`, { headers });
+  const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/replay/${deal}${search}`, { headers });
   const data = await response.json().catch(() => null);
   return { status: response.status, data };
 }
@@ -155,9 +167,8 @@ async function load(seat) {
     return;
   }
   replay = answer.data;
-  const url = new URL(location.href);
-  url.searchParams.set("seat", String(replay.seat));
-  history.replaceState(null, "", url);
+  // The address bar holds the link to share: this deal of this sitting, from this seat.
+  history.replaceState(null, "", replay.link);
   $("replay-status").textContent = `Seen from ${nameOf(replay.seat)}'s seat.`;
   $("replay-slider").disabled = false;
   drawSeats();
@@ -193,5 +204,4 @@ document.addEventListener("keydown", (event) => {
   go(moves[event.key]);
 });
 
-const asked = new URLSearchParams(location.search).get("seat");
-load(asked !== null && /^\d+$/.test(asked) ? Number(asked) : seatFor(tableId)?.seat ?? null);
+load(digits("seat") ?? seatFor(tableId)?.seat ?? null);
