@@ -81,6 +81,7 @@ def test_a_deal_is_replayed_from_her_seat_during_the_sitting_and_from_any_seat_b
     page.keyboard.press("Tab")
     expect(page.get_by_test_id("replay-deal")).to_be_focused()
     expect(page.get_by_test_id("replay-deal")).to_have_text("Replay this deal")
+    shot(page, "replay-result-box-desktop")
     assert_accessible(page, "the table with a deal's result (desktop)")
     with page.context.expect_page() as opened:
         page.keyboard.press("Enter")
@@ -245,6 +246,12 @@ def test_a_link_shared_from_a_finished_sitting_opens_its_deal_after_play_again(
     shot(phone, "replay-earlier-sitting-phone")
     assert_accessible(phone, "the replay of an earlier sitting's deal (phone)")
 
+    # From the earlier sitting's replay, the sitting in play's first deal, from her own seat.
+    expect(page.get_by_test_id("replay-sitting-2")).to_have_attribute("href", f"/t/{table}/replay/1?sitting=2&seat=0")
+    page.get_by_test_id("replay-sitting-2").click()
+    expect(page.get_by_test_id("replay-status")).to_have_text("Seen from Ann's seat.")
+    expect(page.get_by_test_id("replay-about")).to_contain_text("sitting 2, deal 1 of")
+    expect(page.get_by_test_id("replay-sitting-1")).to_have_attribute("href", f"/t/{table}/replay/1?sitting=1&seat=0")
     # A sitting the table never had is refused, naming it and what is valid.
     page.goto(f"{server.url}/t/{table}/replay/1?sitting=5&seat=0")
     expect(page.get_by_test_id("replay-status")).to_have_text(

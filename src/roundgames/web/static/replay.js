@@ -106,15 +106,18 @@ function drawDealt() {
 }
 
 /** Links to the sitting's other finished deals, from the same seat (once the sitting is over; before it, a person's
- *  own deals, which the server checks). */
+ *  own deals, which the server checks), and, after Play again, to the first deal of each of the table's sittings. */
 function drawDeals() {
-  const links = [];
-  for (let n = 1; n <= replay.deals; n += 1) {
-    const href = replayHref(tableId, replay.sitting, n, replay.seat);
-    links.push(n === replay.deal ? h("strong", { "aria-current": "page", text: String(n) })
-      : h("a", { href, "data-testid": `replay-deal-${n}`, text: String(n) }), " ");
-  }
-  fill($("replay-deals"), "Deals: ", links);
+  const links = (count, shown, href, id) => Array.from({ length: count }, (_, i) => i + 1).flatMap((n) => [
+    n === shown ? h("strong", { "aria-current": "page", text: String(n) })
+      : h("a", { href: href(n), "data-testid": `${id}-${n}`, text: String(n) }), " "]);
+  const deals = links(replay.deals, replay.deal, (n) => replayHref(tableId, replay.sitting, n, replay.seat), "replay-deal");
+  // The sitting in play may still go on, where a person replays from his own seat alone.
+  const seatIn = (k) => (k === replay.sittings ? seatFor(tableId)?.seat ?? replay.seat : replay.seat);
+  const sittings = replay.sittings > 1
+    ? links(replay.sittings, replay.sitting, (k) => replayHref(tableId, k, 1, seatIn(k)), "replay-sitting")
+    : [];
+  fill($("replay-deals"), sittings.length ? ["Sittings: ", ...sittings, "· "] : null, "Deals: ", deals);
 }
 
 /** The seat chooser: every seat once the sitting is over; before that the viewer's own alone. */
