@@ -69,11 +69,11 @@ class Served(httpx.Client):
                     watcher.recv(0.05)  # read, so that the server never waits on this connection
 
 
-@pytest.fixture(scope="module")
-def http(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
-    tmp: Path = tmp_path_factory.mktemp("web-replay")
+@contextlib.contextmanager
+def serving(db: Path) -> Iterator[Served]:
+    """A real server on the database ``db`` (its tables read back from it), and a client of it."""
     port = free_port()
-    served = InProcessServer(tmp / "tables.sqlite3", port, OPTIONS, Tuning(create_limit=0))
+    served = InProcessServer(db, port, OPTIONS, Tuning(create_limit=0))
     served.start(20.0)
     client = Served(base_url=f"http://127.0.0.1:{port}", timeout=10, trust_env=False)
     try:
@@ -81,6 +81,12 @@ def http(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     finally:
         client.close()
         assert served.stop() is None
+
+
+@pytest.fixture(scope="module")
+def http(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    with serving(tmp_path_factory.mktemp("web-replay") / "tables.sqlite3") as client:
+        yield client
 
 
 def _finished(http: Served, table: str) -> int:
@@ -241,7 +247,17 @@ def test_a_seated_person_replays_his_own_deals_during_the_sitting_and_anyone_any
     assert "deals next" not in last["steps"][-1]["result"]  # the sitting's last deal announces no next one
 
 
-def test_a_link_naming_its_sitting_opens_the_same_deal_after_play_again(http: Served) -> None:
+def test_a_link_naming_its_sitting_opens_the_same_deal_after_play_again(tmp_path: Path) -> None:
+    with serving(tmp_path / "tables.sqlite3") as http:
+        table, shared = _play_again_and_check(http)
+    with serving(tmp_path / "tables.sqlite3") as http:  # a restart reads the earlier sitting back from its events
+        for seat in range(3):
+            assert replay(http, table, 2, seat, None, sitting=1).json()["steps"] == shared[seat]["steps"]
+
+
+def _play_again_and_check(http: Served) -> tuple[str, dict[int, dict[str, Any]]]:
+    """A sitting of Nap played out and its replay's link copied, then Play again and a deal of the new sitting: the
+    link opens the same deal; the table, and what each seat's replay of the first sitting's deal 2 was."""
     table, token = sitting(http, "nap", deals=2)
     stop(http, table, token)
     shared = {seat: replay(http, table, 2, seat, None).json() for seat in range(3)}
@@ -277,6 +293,7 @@ def test_a_link_naming_its_sitting_opens_the_same_deal_after_play_again(http: Se
     stop(http, table, token)  # the second sitting's own deal 1 was the one shown, and the first's link holds
     check_replay(mine.json(), records(http, table)[0], 0, secret=True)
     assert replay(http, table, 2, 1, None, sitting=1).json()["steps"] == shared[1]["steps"]
+    return table, shared
 
 
 def test_the_replay_is_refused_to_others_while_the_sitting_goes_on(http: Served) -> None:
