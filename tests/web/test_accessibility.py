@@ -1,7 +1,8 @@
 """Accessibility as a gate: axe-core (the copy bundled by the ``axe-playwright-python`` package) run in a real browser
 (the system Chromium through Playwright) on the lobby, a table in each phase (gathering, declaring, play, a finished
-deal's result), the review dialog and three pages of the documentation site, at desktop and phone sizes. Any violation
-of impact "serious" or "critical" fails the test, which names each one: its rule, impact, help and first targets.
+deal's result), the review dialog, the replay of a finished deal and three pages of the documentation site, at desktop
+and phone sizes. Any violation of impact "serious" or "critical" fails the test, which names each one: its rule,
+impact, help and first targets.
 """
 
 from __future__ import annotations
@@ -110,6 +111,15 @@ def review(page: Page, server: WebServer) -> None:
     expect(dialog.get_by_test_id("review-decision")).to_contain_text("Decision 1 of", timeout=REVIEW_WAIT)
 
 
+def replay(page: Page, server: WebServer) -> None:
+    create_table(page, server, game="nap", players=3, bot_delay="0.05")
+    play_out_deal(page, 0, prefer=("Pass",))
+    page.get_by_test_id("score-button").click()
+    page.get_by_test_id("score-panel").get_by_test_id("replay-1").click()
+    expect(page.get_by_test_id("replay-counter")).to_contain_text("Step 1 of")
+    page.locator("body").press("End")  # the deal's last step, with its result
+
+
 TABLE_PAGES: dict[str, Callable[[Page, WebServer], None]] = {
     "lobby": lobby,
     "gathering": gathering,
@@ -117,11 +127,12 @@ TABLE_PAGES: dict[str, Callable[[Page, WebServer], None]] = {
     "play": playing,
     "result": result,
     "review": review,
+    "replay": replay,
 }
 
 
 #: the pages reached at a finished deal, on a server whose next deal waits a minute so that the result stays
-FINISHED = {"result", "review"}
+FINISHED = {"result", "review", "replay"}
 
 
 @pytest.mark.parametrize("size", ["desktop", "phone"])

@@ -36,7 +36,7 @@ def add_referee(sub: Any) -> None:
 
 
 def add_replay(sub: Any) -> None:
-    """``roundgames replay FILE [--deal N] [--all] [--ascii] [--analyse [--seat NAME-or-N]]``."""
+    """``roundgames replay FILE [--deal N] [--all] [--ascii] [--view NAME-or-N] [--analyse [--seat NAME-or-N]]``."""
     rp = sub.add_parser(
         "replay",
         help="step through a saved deal or sitting, every hand shown",
@@ -50,6 +50,12 @@ def add_replay(sub: Any) -> None:
     rp.add_argument("--plain", action="store_true", help="line by line (the only mode, so the default)")
     rp.add_argument("--all", action="store_true", help="print every position of every deal, without prompting")
     rp.add_argument("--ascii", action="store_true", help="suits as letters S H D C, not symbols")
+    rp.add_argument(
+        "--view",
+        metavar="NAME-or-N",
+        help="each position as this seat saw it, by name or number from 1: its own cards, the cards played and "
+        "what was said, the other hands as counts (the web table's replay of a deal shows the same)",
+    )
     rp.add_argument(
         "--analyse",
         "--analyze",
@@ -119,5 +125,6 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     loaded, name = _load(args.file)
     _pick(loaded, args.deal, name)
     reviewed = replay.reviewed_seats(loaded, args.seat) if args.analyse else ()
-    deals = replay.deals_of(loaded, args.deal, reviewed)
+    viewer = replay.seat_named(loaded, args.view, "--view") if args.view is not None else None
+    deals = replay.deals_of(loaded, args.deal, reviewed, viewer)
     return replay.run(deals, sys.stdin, sys.stdout, every=args.all, ascii=args.ascii)

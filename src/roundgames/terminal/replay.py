@@ -8,6 +8,10 @@ one a line: Enter or ``n`` next, ``p`` or ``b`` back, ``s N`` the position after
 quit; ``--all`` prints every position without asking. Nothing here names a game: the deal's view and what it
 offers say what to show, and a finished deal ends with its result's one sentence.
 
+With ``--view SEAT`` each position is the table as that seat saw it: its own cards (once it may look at them), the
+hands lying face up, the cards played and what the others said, every other hand as a count and the heaps unseen; the
+web table's replay of a finished deal shows the same, step by step (docs/web.md, "Replaying a deal").
+
 With ``--analyse`` each decision of the seats reviewed (``--seat``; by default a saved table's people, else every
 seat) is weighed by the expert bot (:mod:`roundgames.session.analysis`): the position after it lists the expert's
 value of each option, its choice first, the one played marked, and each deal ends with a line counting its decisions.
@@ -46,7 +50,7 @@ from ..records.files import Loaded, load_any, loads_any
 from ..session.analysis import LINE_WIDTH, DealReview, option_lines, review
 from .plain import SYMBOLS, card_text, show
 
-__all__ = ["HELP", "ReplayDeal", "deals_of", "load_file", "load_text", "reviewed_seats", "run"]
+__all__ = ["HELP", "ReplayDeal", "deals_of", "load_file", "load_text", "reviewed_seats", "run", "seat_named"]
 
 #: what ``?`` prints
 HELP = (
@@ -69,6 +73,8 @@ class ReplayDeal:
     #: deal was played at, which seeds the expert as it seeded the table's bots
     reviewed: tuple[int, ...] = ()
     seed: int | str = 0
+    #: the seat whose point of view each position shows (``--view``), or None for every hand
+    viewer: int | None = None
     _frames: list[str] = field(default_factory=list)
 
     def frames(self, ascii: bool = False) -> list[str]:
@@ -78,10 +84,13 @@ class ReplayDeal:
         return self._frames
 
 
-def deals_of(loaded: Loaded, only: int | None = None, reviewed: Sequence[int] = ()) -> list[ReplayDeal]:
+def deals_of(
+    loaded: Loaded, only: int | None = None, reviewed: Sequence[int] = (), viewer: int | None = None
+) -> list[ReplayDeal]:
     """The deals of a file to step through (only deal number ``only``, from 1, if given), each replayed first so
     that a malformed record is refused before anything is shown; raises :class:`RecordError` naming its field.
-    ``reviewed``: the seats (from 0) whose decisions the expert weighs."""
+    ``reviewed``: the seats (from 0) whose decisions the expert weighs; ``viewer``: the seat whose point of view
+    each position shows (None: every hand)."""
     count = len(loaded.deals)
     out = []
     for number, found in enumerate(loaded.deals, 1):
@@ -90,7 +99,7 @@ def deals_of(loaded: Loaded, only: int | None = None, reviewed: Sequence[int] = 
         error = found.replay().error
         note = " (in progress when saved)" if found.in_progress else ""
         seed = loaded.seed if loaded.seed is not None else 0
-        out.append(ReplayDeal(found.record, number, count, note, error, tuple(reviewed), seed))
+        out.append(ReplayDeal(found.record, number, count, note, error, tuple(reviewed), seed, viewer))
     return out
 
 
@@ -101,14 +110,21 @@ def reviewed_seats(loaded: Loaded, seat: str | None) -> tuple[int, ...]:
     if seat is None:
         people = tuple(seats.index(name) for name in loaded.people if name in seats)
         return people or tuple(range(len(seats)))
+    return (seat_named(loaded, seat, "--seat"),)
+
+
+def seat_named(loaded: Loaded, seat: str, option: str) -> int:
+    """The seat (from 0) that ``seat`` names, by name or by number from 1; raises :class:`RoundgamesError` naming
+    ``option``, the value and the seats there are."""
+    seats = loaded.deals[0].record.seats if loaded.deals else []
     text = seat.strip()
     if text.isdigit() and 1 <= int(text) <= len(seats):
-        return (int(text) - 1,)
+        return int(text) - 1
     named = [i for i, name in enumerate(seats) if name.casefold() == text.casefold()]
     if named:
-        return (named[0],)
+        return named[0]
     raise RoundgamesError(
-        f"--seat {seat}: no such seat (the seats: {', '.join(seats)}; or a number from 1 to {len(seats)})"
+        f"{option} {seat}: no such seat (the seats: {', '.join(seats)}; or a number from 1 to {len(seats)})"
     )
 
 
@@ -192,17 +208,20 @@ def _pool_word(game: Deal) -> str:
 
 
 def _frame(deal: ReplayDeal, game: Deal, index: int, total: int, text: str | None, ascii: bool) -> str:
-    view = game.view(game.dealer)  # what it shows of the others is public: declarations, calls, tricks
+    # What the dealer's view shows of the others is public (declarations, calls, tricks); a viewer's shows his own.
+    view = game.view(game.dealer if deal.viewer is None else deal.viewer)
     lines = [_heading(deal, game, view, ascii)]
-    step = "as dealt" if text is None else f"after {show(text, ascii)}"
-    lines.append(f"Position {index} of {total}: {step}.")
+    step = "as dealt" if text is None else f"after {show(_said(game, text, deal.viewer), ascii)}"
+    seen = "" if deal.viewer is None else f", as {game.seats[deal.viewer]} saw it"
+    lines.append(f"Position {index} of {total}{seen}: {step}.")
     seats = list(view.order) + [s for s in range(game.n) if s not in view.order]
-    rows = [(game.seats[s] + (" (dealer)" if s == game.dealer else ""), *_seat(game, view, s, ascii)) for s in seats]
+    seat_row = _seat if deal.viewer is None else _seen_seat
+    rows = [(game.seats[s] + (" (dealer)" if s == game.dealer else ""), *seat_row(game, view, s, ascii)) for s in seats]
     w1 = max(len(name) for name, _, _ in rows)
     w2 = max(len(status) for _, status, _ in rows)
     for name, status, cards in rows:
         lines.append(f"  {name:<{w1}}  {status:<{w2}}  {cards}".rstrip())
-    lines += _heaps(game, view, ascii)
+    lines += _heaps(game, view, ascii) if deal.viewer is None else _seen_heaps(game, view, ascii)
     trick = zip(game.trick_seats, game.trick_cards, strict=True)
     if game.trick_cards:
         lines.append("Trick: " + ", ".join(f"{game.seats[s]} {card_text(c, ascii)}" for s, c in trick))
@@ -246,6 +265,46 @@ def _seat(game: Deal, view: View[Any], s: int, ascii: bool) -> tuple[str, str]:
         out, drawn = exchanged[s]
         cards += f"   (put out {_cards(out, ascii)}, drew {_cards(drawn, ascii)})"
     return status, cards
+
+
+def _said(game: Deal, text: str, viewer: int | None) -> str:
+    """The action just taken as the record has it, or, from a seat's point of view, in the game's words for what
+    that seat saw of it (another's discards are not named)."""
+    if viewer is None:
+        return text
+    action = game.parse_action(text)
+    return game.describe(action, own=action.seat == viewer)
+
+
+def _seen_seat(game: Deal, view: View[Any], s: int, ascii: bool) -> tuple[str, str]:
+    """What seat ``s`` has done and its cards, as the viewing seat saw them: its own hand (what it may look at, and
+    a count of what it may not yet), a hand lying face up, else a count."""
+    if s not in view.order:
+        return "sits out", ""
+    said = [view.notes[s]] if view.notes[s] else []
+    if s in view.players and view.stage in (Stage.PLAY, Stage.COMPLETE):
+        won = sum(1 for t in game.tricks if t.winner == s)
+        said.append(f"{won} trick{'s' * (won != 1)}")
+    if s == view.seat:
+        unseen = int.bit_count(game.hands[s] & ~view.hand)
+        later = f"   ({unseen} not looked at yet)" if unseen else ""
+        return ", ".join(said), _cards(view.hand, ascii) + later
+    shown = view.seen_hands.get(s)
+    count = view.card_counts[s]
+    return ", ".join(said), _cards(shown, ascii) if shown else f"{count} card{'s' * (count != 1)}"
+
+
+def _seen_heaps(game: Deal, view: View[Any], ascii: bool) -> list[str]:
+    """What the viewing seat knows of the cards nobody holds: how many a stock still hides, and the trumps where a
+    lead fixes them."""
+    observer = observer_of(game.game)
+    out = []
+    stock = observer.stock(game, view)
+    if stock:
+        out.append(f"  stock: {stock} cards")
+    if observer.trump_led and view.trump is not None:
+        out.append(f"  trumps: {_suit(view.trump, ascii)}")
+    return out
 
 
 def _heaps(game: Deal, view: View[Any], ascii: bool) -> list[str]:

@@ -35,6 +35,7 @@ from .invite import qr_svg, set_listed, table_link
 from .limits import SOCKETS_PER_ADDRESS, TABLES_PER_ADDRESS, UNSAT_SECONDS, Limits, address_key, room_comes_back
 from .presets import clock_words, is_listed
 from .protocol import ProtocolError, check_text, new_table_config, options_catalogue, parse_sit
+from .replay import REPLAY_STATUS, replay_asked, replay_message, whole_number
 from .room import Room, RoomError
 from .server import MAX_TABLES, Server
 from .sockets import table_socket
@@ -330,6 +331,53 @@ async def records_json(request: Request) -> Response:
     return JSONResponse(records, headers=headers)
 
 
+def _replay_deal(request: Request) -> int:
+    number = whole_number(request.path_params["deal"], "deal", "a finished deal's number, from 1")
+    assert number is not None
+    return number
+
+
+def _replay_sitting(request: Request, room: Room) -> int | None:
+    """The sitting a replay's link names (``?sitting=2``), None where it names none: the sitting in play."""
+    valid = f"a sitting from 1 to {room.sitting_number}, or none for the one in play"
+    return whole_number(request.query_params.get("sitting"), "sitting", valid)
+
+
+async def replay_page(request: Request) -> Response:
+    """The replay page of a finished deal (``/t/ID/replay/3?sitting=1&seat=1``); its script asks the JSON route
+    below."""
+    try:
+        room = _room(request)
+        number = _replay_deal(request)
+        _replay_sitting(request, room)
+    except ProtocolError:
+        return await table_page(request)  # the table page's answer for a table set aside, gone or asked too often
+    except RoomError as e:
+        page = f"<!doctype html><meta charset=utf-8><title>No such deal</title><p>{html.escape(e.message)}"
+        return HTMLResponse(page, 400)
+    context = {"table_id": room.id, "deal": number, "docs": docs_built()}
+    return TEMPLATES.TemplateResponse(request, "replay.html", context)
+
+
+async def replay_json(request: Request) -> Response:
+    """Each step of a finished deal as a seat saw it (web/replay.py): anyone's once the sitting is over, before
+    that only the seat's own person's (``Authorization: Bearer TOKEN``)."""
+    try:
+        room = _room(request)
+    except ProtocolError as e:
+        return _error(_status(e), e.field, e.message)
+    bearer = request.headers.get("authorization", "")
+    token = bearer.removeprefix("Bearer ").strip() if bearer.startswith("Bearer ") else None
+    try:
+        number = _replay_deal(request)
+        seat = whole_number(request.query_params.get("seat"), "seat", f"a seat from 0 to {len(room.seats) - 1}")
+        sitting = _replay_sitting(request, room)
+        asked = await room.call(replay_asked, room, token, number, seat, sitting)
+    except RoomError as e:
+        return _error(REPLAY_STATUS.get(e.code, 400), e.field, e.message)
+    return JSONResponse(replay_message(asked), headers={"Cache-Control": "private, no-store"})
+
+
 class CreateLimit:
     """Tables one client address may create: a burst of ``per_minute``, then one every ``60 / per_minute``
     seconds (a token bucket per address); ``per_minute`` 0 for no limit."""
@@ -372,6 +420,8 @@ class CreateLimit:
 ROUTES = [
     Route("/", index),
     Route("/t/{table_id}", table_page),
+    Route("/t/{table_id}/replay/{deal}", replay_page),
+    Route("/api/tables/{table_id}/replay/{deal}", replay_json),
     Route("/api/options", options),
     Route("/api/tables", list_tables, methods=["GET"]),
     Route("/api/tables", create_table, methods=["POST"]),

@@ -77,6 +77,8 @@ class TableState:
         #: the sitting in play (from 1), and the score sheets of the ones before it
         self.sitting_number = 1
         self.past: list[dict[str, Any]] = []
+        #: the finished deals of each of those sittings, for their replay by a link that names its sitting
+        self.past_deals: list[list[Deal]] = []
         #: the hashes of the rejoin links replaced by new ones: a connection that said hello with one is closed,
         #: whichever way the replacing event reached this process (a command here, or another process's event)
         self.revoked: set[str] = set()
@@ -441,6 +443,7 @@ def _end_sitting(state: TableState, seq: int) -> None:
 def _again(state: TableState, seq: int, seat: int, sitting: int, now: float) -> None:
     names = state.display_names()
     state.past.append(_sheet(state))
+    state.past_deals.append(list(state.table.sitting.deals))
     state.sitting_number = sitting
     state.new_sitting()
     open_seats = [i for i, s in enumerate(state.seats) if s.kind == "open"]

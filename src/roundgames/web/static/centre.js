@@ -5,6 +5,7 @@ import { cardLabel, cardName, cardSvg, parseCard, pipSvg, suitTitle } from "./ca
 import { byTestId, fill, h } from "./dom.js";
 import { contractText, epochMs, money, secondsUntil, seatName, turnText } from "./format.js";
 import { trickMoves } from "./motion.js";
+import { renderReplayLink } from "./replaylink.js";
 
 function trickCard(state, { seat, card }, winner = null) {
   const who = seatName(state, seat, { you: true });
@@ -100,6 +101,7 @@ export function renderResult(root, state, { seated }) {
   const next = byTestId("next-deal", root);
   next.hidden = !seated || over || !finished;
   next.textContent = deal ? "Next deal" : "Deal";
+  renderReplayLink(byTestId("replay-deal", root), state);
   box.hidden = !(deal?.result || deal?.complete || at || over || (!deal && seated));
 }
 

@@ -9,6 +9,7 @@ import { byTestId, fill, h } from "./dom.js";
 import { money, seatName } from "./format.js";
 import { ApiError, stopSitting } from "./api.js";
 import { invitePanel } from "./invite.js";
+import { replayHrefFor } from "./replaylink.js";
 import { seatFor } from "./store.js";
 
 const seated = (state) => state.you !== null && state.you !== undefined;
@@ -93,7 +94,10 @@ function overPanel(state, send) {
       h("button", { type: "button", class: "primary", "data-testid": "play-again", text: "Play again",
         onclick: () => send({ type: "again" }) }),
       h("button", { type: "button", "data-testid": "leave-seat", text: "Leave my seat",
-        onclick: () => send({ type: "leave" }) })));
+        onclick: () => send({ type: "leave" }) })),
+    // Each deal of the sitting, step by step from any seat, by a link to share (replay.js); the score sheet has one a deal.
+    (state.scores?.deals ?? []).length > 0 && h("p", {}, h("a", { "data-testid": "replay-sitting",
+      href: replayHrefFor(state, 1), text: "Replay the deals" })));
 }
 
 /** The lifecycle box: `moved`, the text of a seat_lost message this page received, or null. */

@@ -6,6 +6,7 @@ import { recordsUrl, scoresCsvUrl } from "./api.js";
 import { fill, h } from "./dom.js";
 import { money, seatName } from "./format.js";
 import { markupBlocks } from "./guide.js";
+import { replayHrefFor } from "./replaylink.js";
 
 const cell = (tag, amount) => h(tag, { class: ["money", amount < 0 && "minus"], text: money(amount) });
 
@@ -31,6 +32,13 @@ function runningRows(deals) {
   });
 }
 
+/** The replay page of a finished deal (replay.js): null where the viewer may not replay it (replaylink.js). */
+function replayLink(state, number) {
+  const href = replayHrefFor(state, number);
+  return href && h("a", { class: "replay-link", href, "data-testid": `replay-${number}`, text: "Replay",
+    title: "This deal step by step, as the seat saw it" });
+}
+
 /** A deal's number, marked when somebody played it with hints (the names in its title), and its Review button. */
 function dealCell(state, number, hinted, onReview) {
   const names = (hinted ?? []).map((s) => seatName(state, s, { you: true }));
@@ -38,7 +46,8 @@ function dealCell(state, number, hinted, onReview) {
     class: "hint-mark", "data-testid": `hint-mark-${number}`, title: `Played with hints: ${names.join(", ")}`,
     text: " ✱", "aria-label": `played with hints by ${names.join(", ")}`,
   }), onReview && h("button", { type: "button", class: "link review-link", "data-testid": `review-${number}`, text: "Review",
-    title: "Your decisions in this deal, with the expert bot's value of every option", onclick: () => onReview(number) }));
+    title: "Your decisions in this deal, with the expert bot's value of every option", onclick: () => onReview(number) }),
+  " ", replayLink(state, number));
 }
 
 function scoreTable(state, onReview) {
