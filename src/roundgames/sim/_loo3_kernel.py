@@ -19,7 +19,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from ..cardbits import FULL, ONE, above, beats, count, high_card, low_card, nth_card, suit_mask
+from ..cardbits import FULL, INLINE, ONE, above, beats, count, high_card, low_card, nth_card, suit_mask
 from . import _loo_sensible_kernel as sensible
 from ._streams_kernel import deal_stream, next_u64, remainder
 
@@ -46,14 +46,14 @@ PER_POINT = TOTAL // SCALE
 PACK = np.arange(52, dtype=np.int64)
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def below(state, k):
     """:func:`._streams_kernel.below` (``next % k``), the same value, without a 64-bit division
     (:func:`._streams_kernel.remainder`)."""
     return remainder(next_u64(state), k)
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def shuffle_into(state, cards, count):
     """:func:`._streams_kernel.shuffle_into` with this module's :func:`below`."""
     n = cards.shape[0]
@@ -64,7 +64,7 @@ def shuffle_into(state, cards, count):
         cards[r] = t
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def deal_cards(seed, i, players, hero, hand, turnup, cards, hands, st):
     """Deal ``i``'s cards from its CARDS stream into ``hands``; returns ``(miss, turnup)``.
 
@@ -109,7 +109,7 @@ def deal_cards(seed, i, players, hero, hand, turnup, cards, hands, st):
     return miss, np.int64(turnup)
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def loo_amount(params, pool):
     """What a loo costs with ``pool`` in the pool (LOO-STK-4, §14.7)."""
     mode = params[P_MODE]
@@ -120,7 +120,7 @@ def loo_amount(params, pool):
     return min(pool, params[P_CAP])
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def rank3(hand):
     """The colex rank of a three-card mask, ``0 .. C(52, 3) - 1``."""
     c0 = low_card(hand)
@@ -131,28 +131,28 @@ def rank3(hand):
     return c0 + c1 * (c1 - 1) // 2 + c2 * (c2 - 1) * (c2 - 2) // 6
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def bucket_of(lookup, hand, turnup):
     """The index of the bucket of ``hand`` under ``turnup`` among the sorted buckets (``lookup``:
     :func:`.strategy.buckets.loo_lookup`'s)."""
     return np.int64(lookup[rank3(hand) * 52 + turnup])
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def cell_at(bucket, players, seat, stood, took):
     """The cell of a seat whose hand is in ``bucket`` (an index) after ``stood`` stood and ``took`` (0 or 1) took
     the miss (:class:`.strategy.loo3.Loo3Game` numbers the cells)."""
     return ((bucket * players + seat) * players + stood) * 2 + took
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def cell_of(lookup, players, seat, hand, turnup, stood, took):
     """The cell of a seat that declares on ``hand`` under ``turnup`` after ``stood`` stood and ``took`` took the
     miss: its hand's bucket (:func:`bucket_of`), its seat and those two."""
     return cell_at(bucket_of(lookup, hand, turnup), players, seat, stood, took)
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def table_weights(table, cell, opts, w):
     """Row ``cell`` of a strategy's ``table`` (weights out of :data:`SCALE`, by declaration index) as weights out
     of :data:`TOTAL` of the declarations of ``opts`` (bits by code), into ``w`` (zero for the others). False, ``w``
@@ -169,7 +169,7 @@ def table_weights(table, cell, opts, w):
     return True
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def draw(w, st):
     """A declaration (its code) drawn by the weights ``w`` (out of :data:`TOTAL`, by index): one ``next % TOTAL``
     from ``st``, the declarations in code order, and nothing drawn when one is certain (a pure row)."""
@@ -187,14 +187,14 @@ def draw(w, st):
     return last
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def sensible_declare(opts, hand, turnup, pool, loo, seat, players, in_before, miss_taken, tables):
     """The sensible player's declaration among ``opts`` (bits by code): the bot ``sensible``'s
     (:func:`._loo_sensible_kernel.three_card`, whose arguments these are)."""
     return sensible.three_card(opts, hand, turnup, pool, loo, seat, players, in_before, miss_taken, tables)
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def declare(policy, opts, hand, turnup, pool, loo, seat, players, in_before, miss_taken, tables, st):
     """A seat's declaration among ``opts`` (bits by code), by its policy: ``random``, one draw from ``st`` when
     there is a choice, the options in code order (stand, throw, miss, defend); ``sensible``, the bot's
@@ -209,7 +209,7 @@ def declare(policy, opts, hand, turnup, pool, loo, seat, players, in_before, mis
     return sensible_declare(opts, hand, turnup, pool, loo, seat, players, in_before, miss_taken, tables)
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def declare_all(players, pol, params, hero, hero_act, hands, miss, turnup, pool, decl, st, trace, acts, actors,
                 tables, lookup, table, w):  # fmt: skip
     """The declarations, from the eldest hand to the dealer (LOO-DECL-1..10, §14.2), into ``decl``; ``hands``
@@ -282,7 +282,7 @@ def declare_all(players, pol, params, hero, hero_act, hands, miss, turnup, pool,
     return -1, miss_holder, made, forced
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def lead_legal(hand, done, trump, turnup, lead_rule, second):
     """The cards ``hand`` may lead to trick ``done + 1`` (LOO-PLAY-2, LOO-PLAY-3, §14.12, §14.19)."""
     trumps = hand & suit_mask(trump)
@@ -313,7 +313,7 @@ def lead_legal(hand, done, trump, turnup, lead_rule, second):
     return hand
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def follow_legal(hand, led, win, trump):
     """The cards ``hand`` may add to a trick led in ``led`` and won so far by ``win`` (LOO-PLAY-4..6)."""
     follow = hand & suit_mask(led)
@@ -327,13 +327,13 @@ def follow_legal(hand, led, win, trump):
     return heads if heads else hand
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def keep_key(card, trump):
     """How much a card is worth keeping: its rank, trumps above every plain card."""
     return card % 13 + (13 if card // 13 == trump else 0)
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def sensible_play(legal, hand, leading, win, last, trump, unseen):
     """The sensible player's card among ``legal``: see :mod:`.loo3`."""
     if leading:
@@ -384,7 +384,7 @@ def sensible_play(legal, hand, leading, win, last, trump, unseen):
     return best
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def play_tricks(plist, k, leader_pos, hands, won, turnup, params, pol, st, trace, acts, actors, made, winners):
     """The three tricks among the ``k`` seats of ``plist``, from ``leader_pos`` (LOO-PLAY-1..9); ``won`` counts
     each seat's tricks, ``winners`` takes the seat of each trick. Returns the actions made so far."""
@@ -428,7 +428,7 @@ def play_tricks(plist, k, leader_pos, hands, won, turnup, params, pol, st, trace
     return made
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def settle(players, decl, won, winners, taker, pool, params, net, looed):
     """Pay the shares of the tricks and the loos (LOO-SET-1..4, LOO-DECL-7/9); ``net`` holds the stakes already,
     ``looed`` (all false) takes the seats that pay a loo. Returns what the next deal's pool holds before its
@@ -459,7 +459,7 @@ def settle(players, decl, won, winners, taker, pool, params, net, looed):
     return carried
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def play_deal(seed, i, players, pol, params, pool0, hero, hero_act, g_hand, g_turn, hands, decl, won, net, looed,
               plist, cards, st, trace, acts, actors, winners, tables, lookup, table, w):  # fmt: skip
     """Deal ``i`` from its dealing to its settlement; ``hands`` keep the hands dealt, ``net``, ``won`` and

@@ -25,7 +25,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from ..cardbits import ONE, count, high_card, low_card, suit_mask
+from ..cardbits import INLINE, ONE, count, high_card, low_card, suit_mask
 from . import _loo_sensible_kernel as sensible
 from ._streams_kernel import GOLDEN, deal_stream, mix
 
@@ -51,7 +51,7 @@ MOD_TABLE = np.array(
 )  # fmt: skip
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def below_fast(streams, i, k):
     """:func:`._streams_kernel.below` on stream ``streams[i]`` (``next % k``), the same number without a 64-bit
     division, which costs more than the rest of a draw: the value's four 16-bit limbs are folded modulo ``k``
@@ -69,18 +69,18 @@ def below_fast(streams, i, k):
     return np.int64(((frac >> S32) * kk + (((frac & U32) * kk) >> S32)) >> S32)
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def bit(card):
     return ONE << card
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def suit_in_play(card, trump, pam):
     """The suit ``card`` counts as in play: Pam is a trump (LOO5-3 [I])."""
     return trump if card == pam else card // 13
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def in_suit(hand, suit, trump, pam):
     """The cards of ``hand`` that count as ``suit``: Pam with the trumps, not with its own suit."""
     mask = hand & suit_mask(suit)
@@ -91,7 +91,7 @@ def in_suit(hand, suit, trump, pam):
     return mask & ~bit(pam)
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def power(card, led, trump, pam, civil):
     """How high ``card`` stands in a trick led in ``led`` (Pam above every trump; -1: it cannot win)."""
     if card == pam:
@@ -148,7 +148,7 @@ def follow(hand, led, win, trump, pam, free, civil):
     return (b if b else bound) | extra
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def top_trump(trumps, pam):
     if pam >= 0 and ((trumps >> pam) & ONE) != 0:
         return bit(pam)
@@ -211,7 +211,7 @@ def flush_key(hand, trump, pam, size):
     return key
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def share(amount, parts, i):
     """Part ``i`` of ``amount`` in ``parts`` shares, the earliest taking the odd units (LOO-SET-2, LOO5-5)."""
     return amount // parts + (1 if i < amount % parts else 0)
@@ -242,7 +242,7 @@ KNAVE = 9
 CLUBS = 3
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def record(st, acts, seat, code, arg):
     n = st[SC, S_NACT]
     acts[n, 0] = seat
@@ -251,7 +251,7 @@ def record(st, acts, seat, code, arg):
     st[SC, S_NACT] = n + 1
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def draw(st, rng):
     """The next card off the pack: one more step of the Fisher-Yates shuffle of :func:`.streams.shuffled`."""
     pos = st[SC, S_POS]
@@ -325,7 +325,7 @@ def exchange_count(h, stock):
     return n
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def cards_at(hand, m):
     """The cards of ``hand`` at the positions set in ``m`` (the hand sorted by card int): an exchange's cards."""
     out = np.int64(0)
@@ -353,7 +353,7 @@ def exchange_cards(hand, h, stock, j):
     return cards_at(hand, m)
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def random_declare(hand, stock, can_throw, rng):
     """Uniform over stand, throw (where open), then every exchange (LOO5-2): one draw, none when one choice."""
     h = count(hand)
@@ -368,7 +368,7 @@ def random_declare(hand, stock, can_throw, rng):
     return EXCHANGE, exchange_cards(hand, h, stock, r - 1)
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def sensible_declare(cfg, st, s, in_before, can_throw, tables):
     """The bot ``sensible``'s declaration for seat ``s`` with ``in_before`` seats in before it
     (:func:`._loo_sensible_kernel.five_card`): ``(code, the cards exchanged)``."""
@@ -383,7 +383,7 @@ def sensible_declare(cfg, st, s, in_before, can_throw, tables):
     return (EXCHANGE, out) if out else (STAND, np.int64(0))
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def choose_declare(cfg, pol, st, s, in_before, can_throw, rng, tables):
     """The declaration of seat ``s`` (``in_before`` seats in before it): the hero's where it is set and open, else
     its policy's."""
@@ -549,7 +549,7 @@ def sensible_play(legal, led, win, k, trump, pam, civil, won):
     return best
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def choose_play(policy, legal, led, win, k, trump, pam, civil, won, rng):
     """``(card, civil)``: random, uniform over the cards ascending and then the ace of trumps led "civil"; the
     sensible player says "Pam be civil" whenever it leads the ace of trumps (LOO5-4)."""
@@ -614,7 +614,7 @@ def play_tricks(cfg, pol, st, acts, rng):
     st[SC, S_CARRY] = carry
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def play_one(cfg, pol, seed, index, ghand, gturn, pack, st, acts, rng, tables):
     """Play deal ``index`` of the chunk seeded ``seed`` into the work arrays."""
     rng[0] = deal_stream(seed, index, 0)

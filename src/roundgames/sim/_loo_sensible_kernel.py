@@ -29,7 +29,7 @@ import numpy as np
 from numba.cpython.unsafe.numbers import trailing_zeros
 
 from ..bots import loo as bot
-from ..cardbits import FULL, ONE, TWO, count, high_card, suit_mask
+from ..cardbits import FULL, INLINE, ONE, TWO, count, high_card, suit_mask
 from ._streams_kernel import GOLDEN, mix, remainder
 
 #: the declarations, as the engine (``Decl``) and the Three-card kernel number them
@@ -107,7 +107,7 @@ def trumps_missed():
     return out
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def none_among_of(unseen, special, drawn, prods):
     """:func:`none_among` for a whole number ``special`` (the bot passes an int there), its loop's product read
     from :func:`products`."""
@@ -141,20 +141,20 @@ def none_among(unseen, special, drawn):
     return p
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def situation(in_before, later, miss_taken):
     """The index of a seat's situation in ``survives`` (:func:`tables`): it fixes :func:`opponents_of`."""
     return ((1 if miss_taken else 0) * MAX_SEATS + in_before) * MAX_SEATS + later
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def opponents_of(in_before, later, miss_taken):
     """The players the bot expects to stand against it: those in, and a share of those still to declare."""
     share_later = LATER_STAND_SHARE * (0.85 if miss_taken else 1.0)
     return max(1.0, in_before + share_later * later)
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def plain_estimate(hand, trump, turnup, opponents, where, leader, full, size, tables):
     """``hand_estimate`` without Pam: ``(P(at least one trick), expected tricks)``, the cards taken from the
     highest down, trumps first, as the bot lists them. ``where``: the seat's :func:`situation`, whose
@@ -213,7 +213,7 @@ def plain_estimate(hand, trump, turnup, opponents, where, leader, full, size, ta
     return 1.0 - miss_any, min(float(size), expected)
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def estimate(hand, trump, turnup, opponents, where, leader, full, size, pam, tables):
     """``hand_estimate``: Pam (``pam``, -1 for none) is a sure trick besides the rest (LOO5-3)."""
     if pam >= 0 and (hand >> np.int64(pam)) & ONE:
@@ -223,7 +223,7 @@ def estimate(hand, trump, turnup, opponents, where, leader, full, size, pam, tab
     return plain_estimate(hand, trump, turnup, opponents, where, leader, full, size, tables)
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def miss_estimate(turnup, opponents, leader, tables):
     """``_miss_estimate`` with the opponents quantised as the bot asks it, computed once and kept."""
     miss_hands, miss_values = tables[0], tables[1]
@@ -244,7 +244,7 @@ def miss_estimate(turnup, opponents, leader, tables):
     return miss_values[turnup, row, q, 0], miss_values[turnup, row, q, 1]
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def three_card(opts, hand, turnup, pool, loo_amount, seat, players, in_before, miss_taken, tables):
     """``SensibleLooBot._declare`` in Three-card Loo: the declaration (:data:`STAND` .. :data:`DEFEND`) among
     ``opts`` (bits by code) of the seat ``seat`` places from the eldest hand (``players - 1``: the dealer), with

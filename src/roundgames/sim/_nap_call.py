@@ -29,6 +29,7 @@ import numba
 import numpy as np
 
 from ..bots import nap as bot
+from ..cardbits import INLINE
 from ._nap_policy import (
     C_FULL,
     C_MISERY_TRUMPS,
@@ -87,7 +88,7 @@ INV_WIDTH, SIXTH = 1.0 / WIDTH, 1.0 / 6.0  # for bounds only, where a last place
 SPLIT = 134217729.0
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def millionths(x):
     """The integer nearest the exact ``x * 10**6`` (ties to even), as a double, for ``0 <= x < 2**20``:
     ``millionths(x) / 1e6`` is ``round(x, 6)`` exactly as CPython rounds it (both operands are exact, so the
@@ -108,7 +109,7 @@ def millionths(x):
     return n
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def trump_part(hand, out, trump, opponents, pack_index):
     """The trumps' part of :func:`roundgames.bots.nap.trick_estimate` (``out``: the unseen cards), summed as
     the bot sums it, from the top trump."""
@@ -131,7 +132,7 @@ def trump_part(hand, out, trump, opponents, pack_index):
     return total
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def side_term(miss_pow, side, headed, ace):
     """A side card's term of :func:`roundgames.bots.nap.trick_estimate`, its factors in the bot's order."""
     p = miss_pow * side
@@ -140,7 +141,7 @@ def side_term(miss_pow, side, headed, ace):
     return p * (0.9 if ace else 0.8)
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def rounded(total):
     """``min(5.0, total)`` (the estimate) rounded to six decimals, in millionths (:func:`millionths`)."""
     return millionths(5.0 if total >= 5.0 else total)
@@ -189,7 +190,7 @@ def best_trump(hand, opponents, pack_index, full):
     return best, best_e / 1e6
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def p_make(e, k, sure):
     """:func:`roundgames.bots.nap.p_make`: P(at least ``k`` tricks, 1 to 5) on an estimate of ``e``."""
     if sure >= k:
@@ -198,7 +199,7 @@ def p_make(e, k, sure):
     return 1.0 / (1.0 + math.exp(-x))
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def cannot_beat(e, k, won, lost, best_ev):
     """Whether a call of ``k`` tricks on an estimate of ``e`` surely expects less than ``best_ev``, so that the
     bot, which takes a call only when it expects more, cannot choose it: a shortcut past :func:`p_make`'s
@@ -212,7 +213,7 @@ def cannot_beat(e, k, won, lost, best_ev):
     return won + lost < (best_ev + lost - margin) * (1.0 + against)
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def lead_danger(mine, low):
     """The danger of leading the lowest card of ``mine`` (one suit, not empty) at misery, as the bot counts it:
     a higher lead is more often left unheaded."""
@@ -220,14 +221,14 @@ def lead_danger(mine, low):
     return (over if over > 0 else 0) * 0.35
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def plain_danger(rank, k):
     """The danger of a plain card of ``rank`` (from the pack's lowest) with ``k`` lower cards of its suit held."""
     d = rank - 3 - 2.5 * k
     return (d if d > 0.0 else 0.0) / 3.0
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def counted(danger, s, lead, k, plain, kept):
     """``danger`` of the lead from suit ``lead`` with the ``k``-th card of suit ``s`` counted: ``plain`` in
     another suit, ``kept`` in the lead's own suit, nothing for the lead itself."""
@@ -277,7 +278,7 @@ def misery_danger(hand, trumps, low):
     return best
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def sensible_call(hand, high, kitty, cfg, after, pay):
     """The sensible player's call (:meth:`roundgames.bots.nap.SensibleNapBot._call`): the code of the call of best
     expectation among the calls open over ``high`` (the highest call so far, :data:`PASS` for none), or

@@ -25,6 +25,7 @@ import math
 import numba
 import numpy as np
 
+from ..cardbits import INLINE
 from ._nap_call import best_trump, sensible_choice
 from ._nap_policy import (
     C_ALL_PASS,
@@ -92,7 +93,7 @@ UTOTAL = np.uint64(TOTAL)
 BINOM = np.array([[math.comb(c, j + 1) for c in range(52)] for j in range(5)], dtype=np.int64)
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def rank5(hand):
     """The colex rank of a five-card mask, ``0 .. C(52, 5) - 1``: the sum of ``C(c_j, j + 1)`` over its cards
     from the lowest (0 where ``c_j < j + 1``)."""
@@ -103,21 +104,21 @@ def rank5(hand):
     return r
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def bucket_of(lookup, hand):
     """The index of ``hand``'s bucket among the sorted buckets (``lookup``: :func:`.strategy.buckets.nap_lookup`'s,
     by colex rank)."""
     return np.int64(lookup[rank5(hand)])
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def cell_of(lookup, playing, seat, hand, high):
     """The cell of a seat that calls on ``hand`` with ``high`` to beat: its hand's bucket, its seat in calling
     order and ``high`` (as :class:`.strategy.nap.NapGame` numbers the cells)."""
     return (bucket_of(lookup, hand) * playing + seat) * CALLS + high
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def table_weights(row, high, after, w):
     """A strategy's ``row`` (weights out of :data:`SCALE`, by call) as weights out of :data:`TOTAL` of a pass and
     the calls open over ``high`` (``after``: their number, then their codes), into ``w`` (zero for the others).
@@ -136,7 +137,7 @@ def table_weights(row, high, after, w):
     return True
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def certain(w):
     """The call whose weight is the whole :data:`TOTAL` (a pure row, which draws nothing), else -1."""
     for a in range(CALLS):
@@ -145,7 +146,7 @@ def certain(w):
     return np.int64(-1)
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def pick(w, u):
     """The call that ``u`` (``0 <= u < TOTAL``) falls on, the weights counted off in code order."""
     last = np.int64(0)
@@ -158,7 +159,7 @@ def pick(w, u):
     return last
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def draw(w, st):
     """A call (its code) drawn by the weights ``w`` from the stream ``st``: :func:`certain`, else :func:`pick` by
     one ``next % TOTAL``."""
@@ -199,7 +200,7 @@ def deal_hands(state, cfg, given, base, pack, hands):
         k += 1
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def calling(i, state, cfg, ok, after, pay, policy, hands, calls, deal_i8, deal_i32, actions, record, lookup,
             table, w):  # fmt: skip
     """The calling, once round from the eldest hand (NAP-CALL-1..6); returns ``(declarer, contract, counted)``,
@@ -299,7 +300,7 @@ def decided(won, lost, contract):
     return -1
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def play(i, state, cfg, policy, hands, declarer, contract, counted, tc, tricks, deal_i8, actions, record):
     """Play the tricks until the deal is decided (NAP-PLAY-1..5, the early end of NAP-PLAY-4): writes the tricks
     won, the trump, whether the call is made, Peel's case and the cards played; returns how many were played.

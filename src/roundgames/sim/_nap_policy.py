@@ -20,7 +20,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from ..cardbits import above, beats, high_card, low_card, popcount
+from ..cardbits import INLINE, above, beats, high_card, low_card, popcount
 from ._streams_kernel import GOLDEN, mix
 
 PASS, ONE, TWO, MISERY, THREE, FOUR, NAP, WELLINGTON, BLUCHER = 0, 1, 2, 3, 4, 5, 6, 7, 8
@@ -55,7 +55,7 @@ LOW16 = np.uint64(0xFFFF)
 S16, S32, S48, S40 = np.uint64(16), np.uint64(32), np.uint64(48), np.uint64(40)
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def modulo(x, k):
     """``x % k`` for a uint64 ``x`` and ``1 <= k <= 64``, without a division (a 64-bit division costs some twenty
     times the rest of a draw): the sum of ``x``'s four 16-bit pieces, each times ``2**(16 i) % k``, is below
@@ -80,7 +80,7 @@ def shuffle(state, cards, size, count):
     state[0] = x
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def nth(m, r):
     """The ``r``-th card (from 0) of mask ``m`` in ascending order: a binary search on the count of each half,
     free of the unpredictable branches of a loop over the cards."""
@@ -117,7 +117,7 @@ def sure_tricks(hand, trump, full):
 # -- play ----------------------------------------------------------------------------------------------
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def value(card, trump):
     """What a card is worth keeping: its rank, a trump 13 more."""
     return card % 13 + (13 if card // 13 == trump else 0)

@@ -15,6 +15,8 @@ from llvmlite import ir
 from numba.core import types
 from numba.extending import intrinsic
 
+from ..cardbits import INLINE
+
 GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 M1 = np.uint64(0xBF58476D1CE4E5B9)
 M2 = np.uint64(0x94D049BB133111EB)
@@ -38,7 +40,7 @@ def mulhi(typingctx, a, b):
     return types.uint64(types.uint64, types.uint64), codegen
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def remainder(x, k):
     """``x % k`` (an int64) for a uint64 ``x`` and ``0 < k < 64``, the same value without a 64-bit division, which
     costs more than the rest of a draw: the quotient estimated as ``mulhi(x, floor((2**64 - 1) / k))`` is exact or
@@ -50,14 +52,14 @@ def remainder(x, k):
     return np.int64(r)
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def mix(z):
     z = (z ^ (z >> np.uint64(30))) * M1
     z = (z ^ (z >> np.uint64(27))) * M2
     return z ^ (z >> np.uint64(31))
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def deal_stream(seed, index, purpose):
     """:func:`.streams.deal_stream`: ``seed`` a uint64, ``index`` and ``purpose`` ints."""
     k = np.uint64(index) * TWO + np.uint64(purpose) + ONE
@@ -71,13 +73,13 @@ def chunk_seed(seed, chunk):
     return mix(mix(np.uint64(seed)) ^ (np.uint64(chunk + 1) * GOLDEN)) >> np.uint64(1)
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def next_u64(state):
     state[0] = state[0] + GOLDEN
     return mix(state[0])
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def below(state, k):
     """A number in ``range(k)`` (an int64), as :meth:`.streams.Stream.below`."""
     return np.int64(next_u64(state) % np.uint64(k))

@@ -12,7 +12,7 @@ module adds is the state between two actions, the legal-action mask and the obse
 Speed: every array a compiled function takes, and every view of one (``state[b]``, ``obs[b]``), costs an atomic
 reference count up and down (``NRT_incref``/``NRT_decref``) at each call, which took a third of the step's time; so
 the functions of each step's common path (``apply``, ``emit``, ``observe``, ``legal_bits``) are inlined into their
-callers (``inline="always"``), ``observe`` writes the observation's row in place, and ``step_batch`` calls
+callers (``inline=INLINE``: numba's own inlining), ``observe`` writes the observation's row in place, and ``step_batch`` calls
 ``advance`` (twelve arrays) only where a built-in seat is to act or the deal is over.
 """
 
@@ -24,7 +24,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from ...cardbits import FULL, ONE, beats, count, low_card, nth_card
+from ...cardbits import FULL, INLINE, ONE, beats, count, low_card, nth_card
 from ...sim import _loo3_kernel as K
 from ...sim._streams_kernel import chunk_seed, deal_stream
 
@@ -50,7 +50,7 @@ E_POOL, E_DEALER, E_LOO_UNIT = K.NPARAMS, K.NPARAMS + 1, K.NPARAMS + 2
 NPARAMS = K.NPARAMS + 3
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def blk(n, which):
     return BASE + which * n
 
@@ -90,7 +90,7 @@ def start(row, n, params, seed, table, number, cards, hands, st):
     row[TO_ACT] = 0
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def club(row, params):
     return params[K.P_CLUB] != 0 and row[TURNUP] // 13 == 3  # LOO-VAR-CLUBLAW
 
@@ -125,7 +125,7 @@ def legal_cards(row, n, params):
     return K.follow_legal(hand, row[LED], row[WIN], trump)
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def legal_bits(row, n, params):
     """The legal action ids of the position to act as bits (ids below 64), 0 when the deal is over."""
     if row[PHASE] == DECLARE:
@@ -183,7 +183,7 @@ def _after_declaring(row, n, params, net, looed):
     row[TO_ACT] = row[blk(n, PLIST) + lead]
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def apply(row, n, params, action, net, looed):
     """Apply a legal action id of the position to act (the caller has checked it)."""
     p = row[TO_ACT]
@@ -269,7 +269,7 @@ def builtin(row, n, params, policy, tables, lookup, table, w, st):
     return K.sensible_play(legal, hand, row[J] == 0, row[WIN], last, row[TURNUP] // 13, FULL & ~seen)
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def observe(row, n, params, seat_pos, out, b, compact):
     """Write position ``seat_pos``'s observation (the adapters' layout) into row ``b`` of ``out``, which holds zeros
     (the row is indexed in place rather than taken as a view: a view's reference counting costs more than the
@@ -320,7 +320,7 @@ def observe(row, n, params, seat_pos, out, b, compact):
     out[b, at + 3 + row[DONE]] = one
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def seat_of(row, n, pos):
     return (row[DEALER] + 1 + pos) % n
 
@@ -351,7 +351,7 @@ def advance(row, n, params, pol, seed, index, autoreset, rewards, tables, lookup
         apply(row, n, params, a, s[4], s[5])
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def emit(row, n, params, b, obs, mask, seats, compact):
     """Table ``b``'s observation, mask and seat to act into the batch's arrays (zeros and -1 when it is over)."""
     for i in range(obs.shape[1]):

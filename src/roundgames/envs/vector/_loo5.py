@@ -25,7 +25,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from ...cardbits import ONE, count, low_card
+from ...cardbits import INLINE, ONE, count, low_card
 from ...sim import _loo5_kernel as K
 from ...sim import _loo_sensible_kernel as sensible
 from ...sim._streams_kernel import chunk_seed, deal_stream
@@ -59,7 +59,7 @@ NPARAMS = K.CONFIG_SIZE + 1
 ONE = ONE
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def blk(n, which):
     return BASE + which * n
 
@@ -148,7 +148,7 @@ def legal_cards(row, n, params):
     return K.follow(hand, row[LED], row[WIN], row[TRUMP], row[PAM], free, row[CIVIL] != 0)
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def civil_open(row, legal):
     """Whether the ace of trumps may be led saying "Pam be civil" (LOO5-4): leading, with a Pam, the ace legal."""
     return row[J] == 0 and row[PAM] >= 0 and (legal >> (row[TRUMP] * 13 + K.ACE)) & ONE != 0
@@ -505,7 +505,7 @@ def observe(row, n, params, seat_pos, out, compact):
     out[put0 + 104] = row[CIVIL]
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def seat_of(row, n, pos):
     return (row[DEALER] + 1 + pos) % n
 

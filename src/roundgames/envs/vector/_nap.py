@@ -22,7 +22,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from ...cardbits import beats, low_card, popcount
+from ...cardbits import INLINE, beats, low_card, popcount
 from ...sim import _nap_kernel as K
 from ...sim import _nap_policy as P
 from ...sim._nap_call import sensible_choice
@@ -61,7 +61,7 @@ def obs_size(n: int) -> int:
     return 188 + 72 * n
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def blk(n, which):
     return BASE + which * n
 
@@ -308,7 +308,7 @@ def observe(row, n, params, pos, out, compact):
     out[at + 6] = one  # the stake multiplier: 1 without a Double Header
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def seat_of(row, n, pos):
     return (row[DEALER] + 1 + pos) % n
 

@@ -28,7 +28,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from ...cardbits import ONE, count, low_card
+from ...cardbits import INLINE, ONE, count, low_card
 from .._loo3_kernel import (
     DECLS,
     DEFEND,
@@ -68,7 +68,7 @@ WEIGH = np.uint64(0xC0FFEE5EED5A17ED)
 MIXER = 63
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def options(s, players, club, stood, took, holder, params):
     """The declarations open to seat ``s`` (bits by code); none: the dealer takes the pool without play
     (LOO-DECL-7)."""
@@ -89,7 +89,7 @@ def options(s, players, club, stood, took, holder, params):
     return (ONE << STAND) | (ONE << THROW)  # LOO-DECL-3: the miss is gone
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def field_weights(kind, s, players, opts, hand, turnup, pool, loo, stood, took, lookup, table, sense, w):
     """Seat ``s``'s field player's weight for each declaration (by action index) into ``w``, out of
     :data:`TOTAL`: a table's row (its weights out of 255) where it gives the open declarations weight, else
@@ -110,7 +110,7 @@ def field_weights(kind, s, players, opts, hand, turnup, pool, loo, stood, took, 
     w[sensible_declare(opts, hand, turnup, pool, loo, s, players, stood + took, took > 0, sense) - 1] = TOTAL
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def act(kind, plain, s, players, opts, hand, turnup, pool, loo, stood, took, sense, w, st):
     """A declaration by the weights ``w`` of seat ``s``'s field player; a table's player declares as ``sensible``
     instead in a deal where the field is ``plain`` (the field of a restricted Nash response)."""
@@ -119,7 +119,7 @@ def act(kind, plain, s, players, opts, hand, turnup, pool, loo, stood, took, sen
     return draw(w, st)
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def plain_deal(seed, i, mix):
     """Whether deal ``i``'s field plays ``sensible`` at every table seat: a draw of probability ``mix`` (out of
     :data:`TOTAL`) from the deal's own stream of the salted space, the same for every copy of its turns."""
@@ -130,7 +130,7 @@ def plain_deal(seed, i, mix):
     return np.int64(next_u64(st) % np.uint64(TOTAL)) < mix
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def apply_decl(s, d, players, hands, miss, decl, state):
     """Seat ``s`` declares ``d``: its hand becomes what it plays; ``state`` holds (stood, took, miss holder)."""
     decl[s] = d
@@ -180,7 +180,7 @@ def finish(s0, players, kinds, plain, cards_kinds, params, pool, loo, club, hand
     settle(players, decl, won, winners, taker, pool, params, net, looed)
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def staked(params, players, pool0, base):
     """The stakes of a deal (LOO-STK-2, LOO-VAR-ALL-ANTE): each seat's into ``base``; the pool they make."""
     pool = pool0 + params[P_DEAL]

@@ -45,7 +45,7 @@ import numba
 import numpy as np
 
 from ...bots.buckets import LOO5_LOW, LOO5_TOP
-from ...cardbits import SUIT, count, low_card
+from ...cardbits import INLINE, SUIT, count, low_card
 from .._loo3_kernel import rank3
 from .._loo5_kernel import (
     A_EXCHANGE,
@@ -108,7 +108,7 @@ MIXER = 63
 WIDE = 12 - LOO5_LOW
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def plain_code(ranks):
     """:func:`roundgames.bots.buckets.suit_code` at :data:`~roundgames.bots.buckets.LOO5_LOW`."""
     small = count(ranks & ((np.int64(2) << LOO5_LOW) - 1))
@@ -157,7 +157,7 @@ def bucket_key(hand, turnup, pam):
     return a | (b << 7) | (c << 14) | (held << 21) | (top << 22) | (lower << 27)
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def bucket_of(hand, turnup, pam, size, keys, lookup):
     """The index of a hand's bucket: Five-card's number found in the sorted ``keys``, Irish's three cards by the
     Three-card lookup (:func:`.buckets.loo_lookup`)."""
@@ -166,7 +166,7 @@ def bucket_of(hand, turnup, pam, size, keys, lookup):
     return np.int64(np.searchsorted(keys, bucket_key(hand, turnup, pam)))
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def keeping_value(card, hand, trump, pam):
     """:func:`roundgames.bots.strategy.keeping_value`: Pam over trumps over plain cards, by rank, then the plain
     card of the longer suit, then of the higher suit."""
@@ -195,7 +195,7 @@ def weakest(hand, k, trump, pam):
     return out
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def options(cfg, st, s, playing, club):
     """The actions open to seat ``s`` with ``playing`` seats in before it (bits by index); none: the dealer takes
     the pool without play (LOO-DECL-7). No throw under club law (LOOI-2, §14.22), nor for the dealer facing one
@@ -213,7 +213,7 @@ def options(cfg, st, s, playing, club):
     return opts
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def cell_of(bucket, players, s, playing, clubs, club):
     """The cell of seat ``s`` on a hand of bucket index ``bucket`` with ``playing`` in before it."""
     return ((bucket * players + s) * players + playing) * clubs + (1 if club else 0)

@@ -21,7 +21,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from ...cardbits import popcount
+from ...cardbits import INLINE, popcount
 from .._nap_call import sensible_call
 from .._nap_kernel import (
     ALL_PASS_ELDEST,
@@ -67,7 +67,7 @@ WEIGH = np.uint64(0xC0FFEE5EED5A17ED)
 MIXER = 63
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def field_weights(kind, s, playing, hand, high, kitty, cfg, after, pay, lookup, table, w):
     """Seat ``s``'s field player's weight for each call (by code) into ``w``, out of :data:`TOTAL`; ``kitty``: the
     counters in the kitty at the call (0 without one), as the sensible player counts them."""
@@ -86,7 +86,7 @@ def field_weights(kind, s, playing, hand, high, kitty, cfg, after, pay, lookup, 
     w[sensible_call(hand, high, kitty, cfg, after, pay)] = TOTAL
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def act(kind, plain, hand, high, kitty, cfg, after, pay, w, st):
     """A call by the weights ``w`` of a seat's field player; a table's player calls as ``sensible`` instead in a
     deal where the field is ``plain`` (the field of a restricted Nash response)."""
@@ -95,7 +95,7 @@ def act(kind, plain, hand, high, kitty, cfg, after, pay, w, st):
     return draw(w, st)
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, inline=INLINE)
 def plain_deal(seed, i, mix):
     """Whether deal ``i``'s field calls as ``sensible`` at every table seat: a draw of probability ``mix`` (out of
     :data:`TOTAL`) from the deal's own stream of the salted space, the same for every copy of its turns."""
