@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from cli_run import run_cli
+from cli_run import Run, run_cli
 from roundgames.sim.report import SECTIONS
 from roundgames.sim.stats import mean_interval, paired_difference, wilson
 from roundgames.sim.studies import STUDIES
@@ -35,10 +35,10 @@ PNG = b"\x89PNG\r\n\x1a\n"
 INTERVAL = re.compile(r"(-?\d+(?:\.\d+)?)%? \((-?\d+(?:\.\d+)?) to (-?\d+(?:\.\d+)?)\)")
 
 
-def study(name: str, out: Path, *extra: str) -> subprocess.CompletedProcess[str]:
-    """``roundgames study NAME`` at its tiny size, as a user runs it."""
-    command = [sys.executable, "-m", "roundgames", "study", name, *TINY[name], "--seed", "3", "--out", str(out)]
-    return subprocess.run([*command, *extra], capture_output=True, text=True, timeout=600, check=False)
+def study(name: str, out: Path, *extra: str) -> Run:
+    """``roundgames study NAME`` at its tiny size, in this process (the command in a process of its own is the
+    Ctrl-C test's)."""
+    return run_cli("study", name, *TINY[name], "--seed", "3", "--out", str(out), *extra)
 
 
 def test_the_normal_interval_of_a_mean() -> None:
