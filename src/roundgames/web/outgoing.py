@@ -23,9 +23,31 @@ from typing import Any
 __all__ = ["Outgoing", "encode"]
 
 
+#: the JSON text of a message as the client reads it: compact, text as it is
+_dumps = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+#: what stands for the table's settings while the rest of a state is encoded: their text is put in its place
+_HOLE = "\x00the table\x00"
+_HOLE_TEXT = _dumps(_HOLE)
+
+
 def encode(message: dict[str, Any]) -> tuple[str, int]:
-    """``message`` as the client reads it (compact JSON, text as it is), and its size in bytes."""
-    text = json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+    """``message`` as the client reads it (compact JSON, text as it is), and its size in bytes.
+
+    A state's settings (``state.table``, the same in every state of the table until they change) are encoded once
+    for the table where they come as an :class:`Outgoing`, and their text put in their place: the text is the
+    same, to the byte, as the whole message encoded at once."""
+    state = message.get("state")
+    table = state.get("table") if isinstance(state, dict) else None
+    text = None
+    if isinstance(table, Outgoing) and isinstance(state, dict):
+        holed = _dumps({**message, "state": {**state, "table": _HOLE}})
+        head = f'{{"type":{_dumps(message.get("type"))},"seq":{_dumps(message.get("seq"))},"state":{{"table":'
+        # Where the state is not the message's third part, or the settings not its first, the hole is elsewhere:
+        # the message is encoded whole.
+        if holed.startswith(head + _HOLE_TEXT):
+            text = head + table.encoded()[0] + holed[len(head) + len(_HOLE_TEXT) :]
+    if text is None:
+        text = _dumps(message)
     return text, len(text.encode("utf-8"))
 
 

@@ -101,6 +101,8 @@ class Room:
         self._warned: dict[int, tuple[tuple[int, int, str], tuple[str, ...]]] = {}
         #: the rules the words of :meth:`_rules_words` were made for, and those words
         self._words_of: tuple[Any, dict[str, str]] | None = None
+        #: the settings every state carries (:meth:`table_summary`), encoded once while they stay the same
+        self._summary = Outgoing()
 
     # -- the state, as the server, the coach and the pages read it -----------------------------------------------
 
@@ -191,7 +193,15 @@ class Room:
     # -- names and summaries ------------------------------------------------------------------------------------
 
     def table_summary(self) -> dict[str, Any]:
-        """The table's settings as every state carries them (``state.table`` of docs/web.md)."""
+        """The table's settings as every state carries them (``state.table`` of docs/web.md): the same object while
+        they stay the same, so that their JSON text is made once for the table (:func:`~roundgames.web.outgoing.
+        encode`). Nobody changes it."""
+        summary = self._settings()
+        if summary != self._summary:
+            self._summary = Outgoing(summary)
+        return self._summary
+
+    def _settings(self) -> dict[str, Any]:
         c = self.config
         keys = ("game", "preset", "options", "confirm", "bot", "bot_delay", "spectators")
         table = self.state.table
