@@ -176,6 +176,11 @@ class Stats:
     server_cpu: float | None = None  # the server's CPU time over the measurement, per second
     workers_cpu: float | None = None  # its bot workers' CPU time over the measurement, per second
     peak_rss: int = 0  # the servers' and their workers' resident memory together at its sampled peak (bytes)
+    #: the server event loops' resident memory together (bytes): started, once the tables are made, and once every
+    #: client is connected (for the memory per table and per connection)
+    rss_started: int = 0
+    rss_tables: int = 0
+    rss_connected: int = 0
 
 
 def choose(state: dict[str, Any], rng: random.Random | None) -> str:
@@ -297,6 +302,18 @@ def stop_server(proc: subprocess.Popen[bytes]) -> None:
             proc.wait(5)
 
 
+def memory_line(stats: Stats, tables: int, clients: int) -> str:
+    """The servers' memory per table (what their resident size grew by while the tables were made, over the tables)
+    and per connection (what it grew by while the clients connected, over the clients: their tables' first deals,
+    dealt as the first client arrives, are counted with them)."""
+    per_table = (stats.rss_tables - stats.rss_started) / max(1, tables)
+    per_conn = (stats.rss_connected - stats.rss_tables) / max(1, clients)
+    return (
+        f"server memory per table: {per_table / 1024:.1f} KiB (while the tables were made); per connection: "
+        f"{per_conn / 1024:.1f} KiB (while the {clients} clients connected, the first deals of their tables included)"
+    )
+
+
 def table_bots(args: argparse.Namespace) -> list[str]:
     """Each table's bot: ``--bot``, but at ``--bot-mix``'s share of the tables (drawn from the seed) the bot named
     there."""
@@ -376,6 +393,7 @@ async def run(args: argparse.Namespace, ports: list[int], tables: list[TableRun]
         if time.perf_counter() - t0 > START_TIMEOUT:
             raise SystemExit(f"only {stats.ready} of {len(tasks)} clients connected in {START_TIMEOUT} s")
         await asyncio.sleep(0.05)
+    stats.rss_connected = sum(rss_bytes(pid) for pid in server_pids)
     print(f"{len(tasks)} clients connected over {time.perf_counter() - t0:.2f} s; warming up {args.warmup:g} s")
     await asyncio.sleep(args.warmup)  # the first deals and the connections' snapshots: let them settle
     cpu0, t0 = _sum(cpu_seconds, server_pids), time.perf_counter()
@@ -478,6 +496,7 @@ def main(argv: list[str] | None = None) -> int:
         for port, http in zip(ports, https, strict=True):
             procs.append(start_server(port, db, args, log))
             wait_for_server(http, procs[-1])
+        rss_started = sum(rss_bytes(p.pid) for p in procs)
         t0 = time.perf_counter()
         tables = create_tables(https, args)
         deadline = time.monotonic() + START_TIMEOUT  # every server holds every table before a client connects
@@ -492,7 +511,9 @@ def main(argv: list[str] | None = None) -> int:
             f"{len(tables)} tables ({sum(1 for t in tables if t.token)} with a person) made in {made:.2f} s; "
             f"{args.watchers} watchers; tables of bots: {kinds}; delay {args.bot_delay} s; measuring {args.seconds:g} s"
         )
+        rss_tables = sum(rss_bytes(p.pid) for p in procs)
         stats = asyncio.run(run(args, ports, tables, [p.pid for p in procs]))
+        stats.rss_started, stats.rss_tables = rss_started, rss_tables
         peaks = [rss_bytes(p.pid, "VmHWM") for p in procs]
     finally:
         for http in https:
@@ -525,6 +546,7 @@ def main(argv: list[str] | None = None) -> int:
         f"server memory: peak resident {' + '.join(f'{p / 2**20:.0f}' for p in peaks)} MiB (the event loop"
         f"{'s' if len(peaks) > 1 else ''}); with the bot workers, {stats.peak_rss / 2**20:.0f} MiB at the sampled peak"
     )
+    print(memory_line(stats, len(tables), args.watchers + sum(1 for t in tables if t.token)))
     print(
         f"messages received by the clients: {stats.messages}; refused actions: {stats.refused}; dropped: {stats.dropped}"
     )

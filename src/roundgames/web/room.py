@@ -36,6 +36,7 @@ from .follow import Following
 from .gathering import Gathering, lifecycle
 from .laws import judge, notice
 from .limits import snapshot_log
+from .outgoing import Outgoing
 from .pausing import RETRY_SECONDS, Pausing
 from .presence import Presence
 from .reducer import KEEP_LOG, TableState, back, reduce, refusal, replay
@@ -98,6 +99,10 @@ class Room:
         self._failed_at = 0.0
         #: table mode: each seat's last warning, ``((sitting, deal, action), law IDs)``, so a confirmation answers it
         self._warned: dict[int, tuple[tuple[int, int, str], tuple[str, ...]]] = {}
+        #: the rules the words of :meth:`_rules_words` were made for, and those words
+        self._words_of: tuple[Any, dict[str, str]] | None = None
+        #: the settings every state carries (:meth:`table_summary`), encoded once while they stay the same
+        self._summary = Outgoing()
 
     # -- the state, as the server, the coach and the pages read it -----------------------------------------------
 
@@ -188,7 +193,15 @@ class Room:
     # -- names and summaries ------------------------------------------------------------------------------------
 
     def table_summary(self) -> dict[str, Any]:
-        """The table's settings as every state carries them (``state.table`` of docs/web.md)."""
+        """The table's settings as every state carries them (``state.table`` of docs/web.md): the same object while
+        they stay the same, so that their JSON text is made once for the table (:func:`~roundgames.web.outgoing.
+        encode`). Nobody changes it."""
+        summary = self._settings()
+        if summary != self._summary:
+            self._summary = Outgoing(summary)
+        return self._summary
+
+    def _settings(self) -> dict[str, Any]:
         c = self.config
         keys = ("game", "preset", "options", "confirm", "bot", "bot_delay", "spectators")
         table = self.state.table
@@ -202,9 +215,15 @@ class Room:
             "hand_at_once": bool(c.get("hand_at_once", False)),  # a table stored before the setting has it off
             "rounds": None if c.get("open_ended") else c["rounds"],  # null: until the host stops
             "rules": self.state.rules_help,
-            "rules_page": rules_page(table.rules),
-            "title": table_title(table.rules),
+            **self._rules_words(table),
         }
+
+    def _rules_words(self, table: Table) -> dict[str, str]:
+        """The address of the table's rules page and its title: made once for the table's rules, which every state
+        carries (and a table's rules never change)."""
+        if self._words_of is None or self._words_of[0] is not table.rules:
+            self._words_of = (table.rules, {"rules_page": rules_page(table.rules), "title": table_title(table.rules)})
+        return self._words_of[1]
 
     def info(self) -> dict[str, Any]:
         """The table as the lobby lists it (TableInfo of docs/web.md)."""
@@ -637,10 +656,7 @@ class Room:
             self.presence.move_seat(conn)  # the rejoin link opened on another device takes the seat there
             self.following.seat_moved_here(conn.seat)  # ... whichever server process that device reached
         self._version += 1
-        others = [other for other in self.presence.conns if other is not conn]
-        facts = self.facts() if others else None
-        for other in others:
-            self.send_to(other, [], facts=facts)
+        self._tell([other for other in self.presence.conns if other is not conn], [])
 
     def disconnect(self, conn: Conn) -> None:
         self.presence.leave(conn)
@@ -701,13 +717,17 @@ class Room:
     # -- telling the connections ----------------------------------------------------------------------------------
 
     def broadcast(self, entries: list[LogEntry], *, snapshot: bool = False) -> None:
-        if not self.presence.conns:
+        """Tell every connection of the change that made ``entries`` (or send each a snapshot)."""
+        self._tell(list(self.presence.conns), entries, snapshot)
+
+    def _tell(self, conns: list[Conn], entries: list[LogEntry], snapshot: bool = False) -> None:
+        """Tell ``conns`` of a change: one message for each seat that watches (and one for the spectators), however
+        many connections share it, its state built and its JSON text encoded once (:class:`Outgoing`)."""
+        if not conns:
             return
         facts = self.facts()
-        # One message for each seat that watches (and one for the spectators), however many connections share it:
-        # the state and its JSON text are made once for each kind of viewer (the socket reuses the text).
-        made: dict[int | None, dict[str, Any] | None] = {}
-        for conn in list(self.presence.conns):
+        made: dict[int | None, Outgoing | None] = {}
+        for conn in conns:
             if conn.seat not in made:
                 made[conn.seat] = self._message(conn.seat, entries, snapshot, facts)
             self._push(conn, made[conn.seat])
@@ -721,18 +741,18 @@ class Room:
 
     def _message(
         self, viewer: int | None, entries: list[LogEntry], snapshot: bool, facts: TableFacts | None
-    ) -> dict[str, Any] | None:
+    ) -> Outgoing | None:
         """The state and ``entries`` as ``viewer`` may read them; None while memory may be ahead of the store."""
         if self.pausing.stale:
             return None
         if snapshot:
             entries = snapshot_log(self.state.log, SNAPSHOT_LOG)
-        return {
-            "type": "snapshot" if snapshot else "update",
-            "seq": self.state.seq,
-            "state": state_for(facts or self.facts(), viewer),
-            "log": [e.for_viewer(viewer) for e in entries],
-        }
+        return Outgoing(
+            type="snapshot" if snapshot else "update",
+            seq=self.state.seq,
+            state=state_for(facts or self.facts(), viewer),
+            log=[e.for_viewer(viewer) for e in entries],
+        )
 
     def _push(self, conn: Conn, message: dict[str, Any] | None) -> None:
         if message is None:  # memory may hold an event that was not stored: say only why the table stops

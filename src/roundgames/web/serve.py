@@ -28,6 +28,7 @@ from .store import SqliteStore, Store, StoreError, open_store
 from .store import shown as shown_store
 from .thinking import Thinker
 from .timing import Timing
+from .wsdeflate import ws_protocol
 
 if TYPE_CHECKING:
     import uvicorn
@@ -136,6 +137,7 @@ def server_config(
         port=port,
         log_level="warning" if quiet else "info",
         ws_max_size=MAX_MESSAGE * 4,  # a larger frame is cut off by the protocol layer itself
+        ws=ws_protocol(),  # its compression window holds the last state sent (web/wsdeflate.py)
         lifespan="on",
         http=protocol,
         limit_concurrency=LIMIT_CONCURRENCY,

@@ -23,6 +23,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 from .coach import Coach
 from .limits import CHAT_BURST, HELLO_BURST, Limits, address_key
 from .messages import Act, Bare, Chat, Command, Hello, OpenSeat, Review, SeatBot
+from .outgoing import Outgoing, encode
 from .protocol import ProtocolError, parse_client_message
 from .room import Room, RoomError, hash_token
 from .server import Server
@@ -48,20 +49,10 @@ _STATE = ("snapshot", "update")
 _KEPT = ("new_link", "seat_lost", "welcome", "error")
 
 
-#: the last message encoded, its text and its size in bytes: a table pushes one message to every connection of the
-#: same viewer (:meth:`~roundgames.web.room.Room.broadcast`), encoded once. Held here, the message cannot be
-#: collected and its id taken by another, so ``is`` tells it again; nobody changes a message once pushed.
-_last: tuple[dict[str, Any] | None, str, int] = (None, "", 0)
-
-
 def _encoded(message: dict[str, Any]) -> tuple[str, int]:
-    """``message`` as the client reads it (compact JSON), and its size in bytes."""
-    global _last
-    if _last[0] is message:
-        return _last[1], _last[2]
-    text = json.dumps(message, separators=(",", ":"), ensure_ascii=False)
-    _last = (message, text, len(text.encode("utf-8")))
-    return text, _last[2]
+    """``message`` as the client reads it, and its size in bytes: a message the table shares among connections
+    (:class:`~roundgames.web.outgoing.Outgoing`) is encoded once for all of them."""
+    return message.encoded() if isinstance(message, Outgoing) else encode(message)
 
 
 class WsConn:
@@ -98,7 +89,8 @@ class WsConn:
         :data:`MAX_OUTBOX_BYTES` the state messages are dropped for a snapshot sent once the client reads again, a
         pong is dropped, and the messages of ``_KEPT`` are queued all the same, up to :data:`MOST_OUTBOX_BYTES` (a
         client past that is closed)."""
-        state = message.get("type") in _STATE
+        kind = message.get("type")
+        state = kind in _STATE
         if state and self._behind:
             return  # the snapshot to come holds it
         try:
@@ -106,7 +98,7 @@ class WsConn:
         except (TypeError, ValueError):  # a bug of ours: close, so the seat shows away rather than silent
             self.close(1011)
             return
-        if message.get("type") == "snapshot":
+        if kind == "snapshot":
             self._drop_state()
         if self.queued_bytes + size > MAX_OUTBOX_BYTES and self._outbox:
             if state:
@@ -115,7 +107,7 @@ class WsConn:
                 self.coalesced += 1
                 self._wake.set()
                 return
-            if message.get("type") not in _KEPT:
+            if kind not in _KEPT:
                 return  # a pong: this client reads nothing anyway
             if self.queued_bytes + size > MOST_OUTBOX_BYTES:
                 self.overflowed = True  # it sends and never reads: its connection is ended (table_socket)
