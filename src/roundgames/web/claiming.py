@@ -1,0 +1,133 @@
+"""Claims of the remaining tricks at the web table (docs/web.md, "Claims"): a part of :class:`~roundgames.web.room.
+Room`.
+
+A person at his turn to play a card may claim every trick still to be played; the room allows it only when the
+solver proves it certain (:func:`~roundgames.bots.claims.certain`), and refuses it otherwise with
+``claim_not_certain``, changing nothing. The claim is a stored event (``claim``): the claimant's cards are shown to
+everyone, and each other person at the table answers it (``claim_answer``); bots accept at once, and nobody is asked
+when every card is decisive (:func:`~roundgames.bots.claims.evident`). A decline ends the claim and play goes on
+from where it stood. Once accepted, the room plays the remaining tricks out as real actions at the bots' pace
+(:meth:`Claiming.step`), so that the deal's record, ruling and score sheet are those of a deal played to the end.
+
+While a claim waits on its answers the turn clock is paused and nothing is played; the state (``claim``) and the
+log are built by the reducer (:func:`~roundgames.web.reducer.reduce`), which a replay and the following of another
+process use alike.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from ..bots.claims import HOUSE_RULE, certain, evident, next_play, why_not
+from .reducer import TableState
+from .seating import RoomError
+from .words import action_text, card_list
+
+__all__ = ["ClaimRoom", "Claiming"]
+
+
+class ClaimRoom(Protocol):
+    """What the claims ask of the table that holds them."""
+
+    @property
+    def state(self) -> TableState: ...
+
+    def command(self, kind: str, data: dict[str, Any], action: Any = None) -> None: ...
+
+    def bot_controls(self, seat: int) -> bool: ...
+
+
+class Claiming:
+    """The claims of a table: a part of :class:`~roundgames.web.room.Room`."""
+
+    def __init__(self, room: ClaimRoom) -> None:
+        self.room = room
+
+    def may_claim(self, seat: int) -> bool:
+        """Whether the person of ``seat`` may claim now (``state.can_claim``, sent to his seat alone): his turn to
+        play a card, played by himself, no claim made yet, and the claim certain."""
+        state = self.room.state
+        deal = state.table.deal
+        if deal is None or state.claim is not None or state.seats[seat].kind != "person":
+            return False
+        return not self.room.bot_controls(seat) and certain(deal, seat)
+
+    def claim(self, seat: int) -> None:
+        """``claim``: refused unless certain (``claim_not_certain``, with the house's rule in words); stored with
+        the people who must answer it, none where every card is decisive."""
+        state = self.room.state
+        deal = state.table.open_deal()
+        if deal is None or deal.is_complete:
+            raise RoomError("no_deal", "claim: no deal is in progress", None, "type")
+        if state.claim is not None:
+            raise RoomError("claim_pending", "claim: a claim is already made in this deal", None, "type")
+        why = why_not(deal, seat)
+        if why is not None:
+            code = "not_your_turn" if deal.to_act != seat else "illegal"
+            raise RoomError(code, f"claim: {why} ({HOUSE_RULE})", None, "type")
+        name = state.display_names()[seat]
+        if not certain(deal, seat):
+            raise RoomError(
+                "claim_not_certain",
+                f"claim: {name} does not take every remaining trick whatever the others play ({HOUSE_RULE})",
+                None,
+                "type",
+            )
+        decisive = evident(deal, seat)
+        people = [i for i, s in enumerate(state.seats) if i != seat and s.kind == "person"]
+        waiting = [] if decisive else [i for i in people if not self.room.bot_controls(i)]
+        # at his turn he holds a card for each trick still to be played, the one in progress included
+        data = {"seat": seat, "tricks": int.bit_count(deal.hands[seat]), "evident": decisive, "waiting": waiting}
+        self.room.command("claim", data)
+
+    def answer(self, seat: int, accept: bool) -> None:
+        """``claim_answer``: a person's acceptance or decline of the claim waiting on him."""
+        claim = self.room.state.claim
+        if claim is None or seat not in claim.waiting:
+            raise RoomError("no_claim", "claim_answer: no claim is waiting for your answer", None, "type")
+        self.room.command("claim_answer", {"seat": seat, "accept": accept})
+
+    def due(self) -> bool:
+        """Whether the room has a claim's step to play: a card of an accepted claim, or the answer of a person the
+        claim waits on whose seat a bot now plays (he left, or is away), which the bot gives."""
+        claim = self.room.state.claim
+        if claim is None:
+            return False
+        return claim.accepted or any(self.room.bot_controls(i) for i in claim.waiting)
+
+    def step(self) -> None:
+        """The claim's next automatic step (:meth:`due`): an away person's bot accepts, or the next card is played."""
+        state = self.room.state
+        claim = state.claim
+        deal = state.table.deal
+        if claim is None or deal is None or deal.is_complete:
+            return
+        for seat in sorted(claim.waiting):
+            if self.room.bot_controls(seat):
+                self.room.command("claim_answer", {"seat": seat, "accept": True, "bot": True})
+                return
+        if not claim.accepted or deal.to_act is None:
+            return
+        action = next_play(deal, claim.seat)
+        data = {"seat": deal.to_act, "text": action_text(deal, action), "bot": True, "claim": True}
+        self.room.command("act", data, action)
+
+    def facts(self) -> dict[str, Any] | None:
+        """The claim as every viewer sees it (``state.claim``): the claimant, the tricks, his cards face up, the
+        people still to answer, and whether it is being played out; None where no claim is made."""
+        state = self.room.state
+        claim = state.claim
+        deal = state.table.deal
+        if claim is None or deal is None:
+            return None
+        names = state.display_names()
+        n = claim.tricks
+        return {
+            "seat": claim.seat,
+            "tricks": n,
+            "text": f"{names[claim.seat]} claims " + ("the last trick" if n == 1 else f"the remaining {n} tricks"),
+            "cards": card_list(deal.hands[claim.seat]),
+            "evident": claim.evident,
+            "waiting": sorted(claim.waiting),
+            "accepted": claim.accepted,
+        }
