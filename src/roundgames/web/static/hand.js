@@ -15,10 +15,11 @@ export class PlayControls {
   /**
    * @param {{hand: Element, actions: Element, hint: Element, act: (action: string) => boolean,
    *          say: (text: string, options?: {neutral?: boolean}) => void}} parts  `act` sends an action and says
-   *          whether it could be sent; `say` shows a line, a refusal unless `neutral`.
+   *          whether it could be sent; `say` shows a line, a refusal unless `neutral`; `claim` claims the
+   *          remaining tricks, offered where the server says this seat may (`state.can_claim`).
    */
-  constructor({ hand, actions, hint, act, say }) {
-    Object.assign(this, { hand, actions, hint, act, say });
+  constructor({ hand, actions, hint, act, say, claim = null }) {
+    Object.assign(this, { hand, actions, hint, act, say, claim });
     this.state = null;
     this.turnKey = null; // legal actions and keeping, as text: a change starts the choosing afresh
     this.chosen = new Set(); // cards picked for a several-card action
@@ -47,7 +48,7 @@ export class PlayControls {
 
   render(state) {
     this.state = state;
-    const key = JSON.stringify([state.legal, state.keeping]);
+    const key = JSON.stringify([state.legal, state.keeping, state.can_claim]);
     if (key !== this.turnKey) {
       // The first state clears nothing: a refusal said before it (a revoked rejoin link's) stands.
       const changed = this.turnKey !== null;
@@ -117,6 +118,8 @@ export class PlayControls {
     // A card that can be played in more than one way ("play AT" or "play AT civil") offers each way.
     const ways = this.selected ? this.entriesFor(this.selected) : [];
     if (ways.length > 1) buttons.push(...ways.map((entry) => this.button(entry)));
+    // Claiming the remaining tricks: offered only when the server has proved it certain for this seat.
+    if (this.state.can_claim && this.claim) buttons.push(this.claimButton());
     fill(this.actions, buttons);
     const chooser = this.chooser;
     // A card offered in more than one way says why (the ace of trumps led saying "Pam be civil", LOO5-4).
@@ -142,6 +145,29 @@ export class PlayControls {
       title: entry.key ? `Key: ${entry.key}` : null, "aria-keyshortcuts": entry.key ?? null,
       onclick: () => (entry.choose ? this.sendChosen(entry) : this.trigger(key, entry.action, entry.label)),
     });
+  }
+
+  claimButton() {
+    const key = "action:claim";
+    const label = "Claim the rest";
+    return h("button", {
+      type: "button", class: ["action", "claim", this.armed === key && "armed"], dataset: { action: "claim" },
+      "data-testid": "claim-button", text: this.armed === key ? `${label}: tap again` : label,
+      title: "Lay your cards face up and claim every trick still to play: you take them whatever the others play",
+      onclick: () => this.triggerWith(key, label, () => this.claim()),
+    });
+  }
+
+  /** As `trigger`, for a message that is not an action (a claim): under confirm, a first tap arms. */
+  triggerWith(key, label, send) {
+    if (this.state.table?.confirm && this.armed !== key) {
+      this.armed = key;
+      this.say(`Tap ${label} again to confirm.`, NEUTRAL);
+      return this.draw();
+    }
+    this.armed = null;
+    if (send()) this.say("");
+    this.draw();
   }
 
   chooseHint({ choose: [min, max], label }) {

@@ -10,6 +10,7 @@ import { Drawer } from "./drawer.js";
 import { keepFocus } from "./focus.js";
 import { renderFelt } from "./felt.js";
 import { PlayControls } from "./hand.js";
+import { ClaimView } from "./claim.js";
 import { LogView, setupChat } from "./log.js";
 import { Connection } from "./net.js";
 import { Panel, renderRules, renderScore } from "./panels.js";
@@ -50,8 +51,9 @@ class TableClient {
     this.controls = new PlayControls({
       hand: $("hand"), actions: $("actions"), hint: $("choose-hint"),
       act: (action) => this.send({ type: "act", action }),
-      say: (text, options) => this.say(text, options),
+      say: (text, options) => this.say(text, options), claim: () => this.send({ type: "claim" }),
     });
+    this.claimView = new ClaimView(app.querySelector(".controls"), { send: (message) => this.send(message) });
     this.alert = new TurnAlert(document.title);
     this.scorePanel = new Panel($("score-panel"), (dialog, state) =>
       renderScore(dialog, state, { onReview: (deal) => this.openReview(deal) }));
@@ -318,6 +320,7 @@ class TableClient {
     if (state.gathering) $("result-box").hidden = true; // nothing is dealt until the sitting starts
     renderLifecycle($("lifecycle"), state, { send: (message) => this.send(message), moved: this.moved, say: (text, options) => this.say(text, options) });
     this.controls.render(state);
+    this.claimView.render(state);
     $("undo").hidden = !seated || !state.undo;
     this.renderHints(state, seated);
     $("last-trick-button").disabled = !state.deal?.last_trick?.cards?.length;
