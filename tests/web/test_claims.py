@@ -35,9 +35,10 @@ ANN_DECISIVE = 50
 TABLE = "claims"
 
 
-def stacked(server_factory: Callable[..., Served], seed: int, people: int, **settings: Any) -> Served:
-    """A server holding a three-seat Loo table (no singles) dealt from ``seed``, ``people`` seats for people."""
-    server = server_factory(start=False, args=["--deal-pause", "60"])
+def stacked(server_factory: Callable[..., Served], seed: int, people: int, away: int = 30, **settings: Any) -> Served:
+    """A server holding a three-seat Loo table (no singles) dealt from ``seed``, ``people`` seats for people, and
+    ``away`` seconds of countdown for a person who goes away."""
+    server = server_factory(start=False, args=["--deal-pause", "60", "--away-seconds", str(away)])
     body = {"game": "loo", "preset": "peel", "players": 3, "people": people, "bot_delay": 0, "turn_seconds": None}
     config = new_table_config({**body, "options": {"single": "none"}, **settings})
     config["seed"] = seed
@@ -190,5 +191,36 @@ def test_a_declined_claim_lets_play_go_on_from_where_it_stood(server_factory: Ca
     state = ann.until(lambda s: s["claim"] is None and bool(s["legal"]), what="play going on")
     assert state["hand"] == hand and state["legal"] == legal and state["can_claim"] is True  # as it stood
     assert any("Bob declines the claim: play goes on" in e["text"] for e in ann.log)
+    ann.close()
+    bob.close()
+
+
+def test_the_bot_of_a_person_who_goes_away_accepts_for_him(server_factory: Callable[..., Served]) -> None:
+    server = stacked(server_factory, ANN_CLAIMS, people=2, away=1)
+    ann = Seat(server.url, TABLE, sit(server.url, TABLE, 0, "Ann"))
+    bob = Seat(server.url, TABLE, sit(server.url, TABLE, 1, "Bob"))
+    drive([ann, bob], lambda: bool(ann.state.get("can_claim")))
+    ann.send({"type": "claim"})
+    ann.until(lambda s: s["claim"] is not None and s["claim"]["waiting"] == [1], what="the claim waiting on Bob")
+    bob.close()  # Bob goes away without a word: once his countdown ends, his bot answers for him
+    state = ann.until(lambda s: s["deal"]["complete"], what="the claim accepted by Bob's bot and played out")
+    assert state["deal"]["tricks_won"][0] == 3
+    assert any("Bob accepts the claim" in e["text"] for e in ann.log)
+    ann.close()
+
+
+def test_a_person_who_lets_the_time_to_answer_run_out_has_his_bot_accept(server_factory: Callable[..., Served]) -> None:
+    server = stacked(server_factory, ANN_CLAIMS, people=2, turn_seconds=10)
+    ann = Seat(server.url, TABLE, sit(server.url, TABLE, 0, "Ann"))
+    bob = Seat(server.url, TABLE, sit(server.url, TABLE, 1, "Bob"))
+    drive([ann, bob], lambda: bool(ann.state.get("can_claim")))
+    ann.send({"type": "claim"})
+    state = bob.until(lambda s: s["claim"] is not None, what="the claim")
+    until = state["claim"]["answer_until"]
+    assert until is not None and 9_000 <= until - time.time() * 1000 <= 10_500  # a turn's time from the claim
+    assert all(s["turn_until"] is None for s in state["seats"])  # the turn clock is paused meanwhile
+    state = bob.until(lambda s: s["deal"]["complete"], timeout=25, what="Bob's bot accepting when his time ran out")
+    assert state["deal"]["tricks_won"][0] == 3
+    assert any("Bob accepts the claim" in e["text"] for e in bob.log)
     ann.close()
     bob.close()

@@ -16,12 +16,15 @@ process use alike.
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..bots.claims import HOUSE_RULE, certain, evident, next_play, why_not
 from .reducer import TableState
 from .seating import RoomError
 from .words import action_text, card_list
+
+if TYPE_CHECKING:
+    from .timing import Clock
 
 __all__ = ["ClaimRoom", "Claiming"]
 
@@ -31,6 +34,8 @@ class ClaimRoom(Protocol):
 
     @property
     def state(self) -> TableState: ...
+    @property
+    def clock(self) -> Clock: ...
 
     def command(self, kind: str, data: dict[str, Any], action: Any = None) -> None: ...
 
@@ -42,6 +47,8 @@ class Claiming:
 
     def __init__(self, room: ClaimRoom) -> None:
         self.room = room
+        #: the claim being answered and when its people's time to answer runs out (memory only, as a turn's time)
+        self._asked: tuple[object, float] | None = None
 
     def may_claim(self, seat: int) -> bool:
         """Whether the person of ``seat`` may claim now (``state.can_claim``, sent to his seat alone): his turn to
@@ -87,13 +94,51 @@ class Claiming:
             raise RoomError("no_claim", "claim_answer: no claim is waiting for your answer", None, "type")
         self.room.command("claim_answer", {"seat": seat, "accept": accept})
 
+    def refuse_act(self) -> None:
+        """Nobody acts while a claim stands (before a warning of table mode is given too): ``claim_pending``."""
+        claim = self.room.state.claim
+        if claim is not None:
+            what = "is being played out" if claim.accepted else "waits on its answers: accept or decline it first"
+            raise RoomError("claim_pending", f"the claim of the remaining tricks {what}", None, "action")
+
+    def answer_until(self) -> float | None:
+        """When the time of the people a claim waits on runs out, at a table with a turn clock (its ``turn_seconds``
+        from the claim): then their bots accept for them. None without a clock or a claim waiting."""
+        state = self.room.state
+        claim, seconds = state.claim, state.config.get("turn_seconds")
+        if claim is None or claim.accepted or not seconds:
+            self._asked = None
+            return None
+        if self._asked is None or self._asked[0] is not claim:
+            self._asked = (claim, self.room.clock.now() + float(seconds))
+        return self._asked[1]
+
+    def _bot_answers(self, seat: int) -> bool:
+        """Whether a bot answers for ``seat``: its seat is played by a bot now, or the time to answer ran out."""
+        until = self.answer_until()
+        return self.room.bot_controls(seat) or (until is not None and self.room.clock.now() >= until - 0.01)
+
     def due(self) -> bool:
         """Whether the room has a claim's step to play: a card of an accepted claim, or the answer of a person the
-        claim waits on whose seat a bot now plays (he left, or is away), which the bot gives."""
+        claim waits on whose seat a bot plays now (he left, or is away) or whose time to answer ran out, which the
+        bot gives."""
         claim = self.room.state.claim
         if claim is None:
             return False
-        return claim.accepted or any(self.room.bot_controls(i) for i in claim.waiting)
+        return claim.accepted or any(self._bot_answers(i) for i in claim.waiting)
+
+    def wake_at(self, paced: float) -> float | None:
+        """When the room next has a claim's step to play: ``paced`` (the bots' pace) where one is due; else the
+        first moment a person it waits on may be answered for (his countdown away, the time to answer); None."""
+        state = self.room.state
+        claim = state.claim
+        if claim is None:
+            return None
+        if self.due():
+            return paced
+        times = [state.seats[i].away_until for i in claim.waiting if state.seats[i].conns == 0]
+        until = self.answer_until()
+        return min([*times, *([until] if until is not None else [])], default=None)
 
     def step(self) -> None:
         """The claim's next automatic step (:meth:`due`): an away person's bot accepts, or the next card is played."""
@@ -103,7 +148,7 @@ class Claiming:
         if claim is None or deal is None or deal.is_complete:
             return
         for seat in sorted(claim.waiting):
-            if self.room.bot_controls(seat):
+            if self._bot_answers(seat):
                 self.room.command("claim_answer", {"seat": seat, "accept": True, "bot": True})
                 return
         if not claim.accepted or deal.to_act is None:
@@ -130,4 +175,6 @@ class Claiming:
             "evident": claim.evident,
             "waiting": sorted(claim.waiting),
             "accepted": claim.accepted,
+            # at a table with a turn clock: when the people's time to answer runs out (ms since the epoch)
+            "answer_until": int(until * 1000) if (until := self.answer_until()) is not None else None,
         }

@@ -373,8 +373,7 @@ class Room:
             if state.next_deal_at is not None:
                 when = state.next_deal_at
         elif state.claim is not None:  # nothing is played while a claim waits on its people; its cards at a bot's pace
-            if self.claiming.due():
-                when = max(now + self.config["bot_delay"], state.trick_done_at + self._trick_pause())
+            when = self.claiming.wake_at(max(now + self.config["bot_delay"], state.trick_done_at + self._trick_pause()))
         elif deal.to_act is not None:
             seat = state.seats[deal.to_act]
             # what nobody chooses (a flush, always shown: §14.34) is made for a person too, at a bot's pace
@@ -489,6 +488,7 @@ class Room:
         deal = table.open_deal()
         if deal is None:
             raise RoomError("no_deal", "no deal is in progress")
+        self.claiming.refuse_act()
         turn = deal.to_act == seat or table.keeping == seat or bool(deal.side_actions(seat))
         head = (text.split() or [""])[0].lower()
         found: list[Irregularity] = []
