@@ -18,6 +18,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import httpx
+import pytest
 
 from cli_run import run_cli
 from roundgames.web.protocol import new_table_config
@@ -175,8 +176,9 @@ def test_a_claim_with_every_card_decisive_needs_no_answer(server_factory: Callab
     ann.close()
 
 
-def test_a_declined_claim_lets_play_go_on_from_where_it_stood(server_factory: Callable[..., Served]) -> None:
-    server = stacked(server_factory, ANN_CLAIMS, people=2)
+@pytest.mark.parametrize("mode", ["strict", "table"])
+def test_a_declined_claim_lets_play_go_on_from_where_it_stood(server_factory: Callable[..., Served], mode: str) -> None:
+    server = stacked(server_factory, ANN_CLAIMS, people=2, mode=mode)
     ann = Seat(server.url, TABLE, sit(server.url, TABLE, 0, "Ann"))
     bob = Seat(server.url, TABLE, sit(server.url, TABLE, 1, "Bob"))
     drive([ann, bob], lambda: bool(ann.state.get("can_claim")))
@@ -191,6 +193,10 @@ def test_a_declined_claim_lets_play_go_on_from_where_it_stood(server_factory: Ca
     state = ann.until(lambda s: s["claim"] is None and bool(s["legal"]), what="play going on")
     assert state["hand"] == hand and state["legal"] == legal and state["can_claim"] is True  # as it stood
     assert any("Bob declines the claim: play goes on" in e["text"] for e in ann.log)
+    # ... and it does: her card is played as before the claim (table mode's warnings are not in the way).
+    seq = ann.seq
+    ann.send({"type": "act", "action": legal[0]["action"]})
+    ann.until(lambda s: ann.seq > seq and s["hand"] != hand, what="her card played")
     ann.close()
     bob.close()
 
