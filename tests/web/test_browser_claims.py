@@ -85,7 +85,8 @@ def test_ann_claims_at_a_desktop_and_bob_accepts_on_a_phone(
     hand = state(ann)["hand"]
     shot(ann, "claim-button-desktop", full_page=False)
 
-    claim_button.click()
+    expect(claim_button).to_have_attribute("aria-keyshortcuts", "c")
+    ann.locator("body").press("c")  # the key, as at the terminal
     panel = bob.get_by_test_id("claim-panel")
     expect(panel).to_be_visible()
     expect(bob.get_by_test_id("claim-text")).to_have_text("Ann claims the remaining 3 tricks.")

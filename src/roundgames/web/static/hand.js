@@ -8,6 +8,9 @@ import { cardBackSvg, cardLabel, cardName, cardSvg, cardsWords } from "./cards.j
 import { fill, h } from "./dom.js";
 import { seatName } from "./format.js";
 
+// The key that claims the remaining tricks where the claim is offered (the terminal's too).
+const CLAIM_KEY = "c";
+
 // A prompt or a word of guidance, not a refusal: the message line shows it in the text's colour, not the error's.
 const NEUTRAL = { neutral: true };
 
@@ -153,7 +156,8 @@ export class PlayControls {
     return h("button", {
       type: "button", class: ["action", "claim", this.armed === key && "armed"], dataset: { action: "claim" },
       "data-testid": "claim-button", text: this.armed === key ? `${label}: tap again` : label,
-      title: "Lay your cards face up and claim every trick still to play: you take them whatever the others play",
+      title: `Lay your cards face up and claim every trick still to play: you take them whatever the others play. Key: ${CLAIM_KEY}`,
+      "aria-keyshortcuts": CLAIM_KEY,
       onclick: () => this.triggerWith(key, label, () => this.claim()),
     });
   }
@@ -292,6 +296,11 @@ export class PlayControls {
 
   /** A phase button's key (s for Stand, p for Pass, 3 for Call 3...): press that button; whether there was one. */
   press(key) {
+    // c claims the remaining tricks, as at the terminal, where the claim is offered (no verb of a game has c)
+    if (key === CLAIM_KEY && this.state?.can_claim && this.claim) {
+      this.actions.querySelector('[data-action="claim"]')?.click();
+      return true;
+    }
     const entry = this.legal.find((e) => e.key === key && !e.card);
     if (!entry) return false;
     this.actions.querySelector(`[data-action="${CSS.escape(entry.action)}"]`)?.click();
