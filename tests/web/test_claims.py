@@ -230,3 +230,25 @@ def test_a_person_who_lets_the_time_to_answer_run_out_has_his_bot_accept(server_
     assert any("Bob accepts the claim" in e["text"] for e in bob.log)
     ann.close()
     bob.close()
+
+
+def test_a_claim_waiting_on_its_answer_outlasts_a_restart(server_factory: Callable[..., Served]) -> None:
+    server = stacked(server_factory, ANN_CLAIMS, people=2)
+    ann_token, bob_token = sit(server.url, TABLE, 0, "Ann"), sit(server.url, TABLE, 1, "Bob")
+    ann, bob = Seat(server.url, TABLE, ann_token), Seat(server.url, TABLE, bob_token)
+    drive([ann, bob], lambda: bool(ann.state.get("can_claim")))
+    ann.send({"type": "claim"})
+    claim = bob.until(lambda s: s["claim"] is not None, what="the claim")["claim"]
+    ann.close()
+    bob.close()
+    server.stop()  # the claim is a stored event: the table read back holds it as it stood
+    server.start()
+    bob = Seat(server.url, TABLE, bob_token)
+    state = bob.until(lambda s: bool(s), what="the table read back")
+    assert state["claim"] == claim and state["legal"] == []
+    bob.send({"type": "claim_answer", "accept": True})
+    ann = Seat(server.url, TABLE, ann_token)  # somebody watches: the room plays the claim out
+    state = bob.until(lambda s: s["deal"]["complete"], what="the claim played out after the restart")
+    assert state["deal"]["tricks_won"][0] == 3
+    ann.close()
+    bob.close()
