@@ -248,9 +248,11 @@ class Room:
         playing = [self.bot_controls(i) for i in range(len(state.seats))]
         # a claim pauses the turn clock while it waits on its answers, and its tricks are played out by the room
         claimed = state.claim is not None
-        ends = self.turns.turn_ends(state, playing[table.to_act] if table.to_act is not None else True)
+        acting = table.to_act
+        ends = self.turns.turn_ends(state, playing[acting] if acting is not None else True)
         ends = None if claimed else ends
-        to_act = table.deal.to_act if table.deal is not None and not claimed else None
+        # only a person playing his own turn may claim (a table of bots asks the solver nothing)
+        to_act = acting if not claimed and acting is not None and not playing[acting] else None
         seats = [
             SeatFacts(
                 name=names[i],
@@ -259,7 +261,7 @@ class Room:
                 away_until=int(info.away_until * 1000) if info.kind != "bot" and info.conns == 0 else None,
                 bot_playing=playing[i],
                 bot=table.bot_names[i],
-                turn_until=int(ends * 1000) if ends is not None and i == table.to_act else None,
+                turn_until=int(ends * 1000) if ends is not None and i == acting else None,
                 timeouts=info.timeouts,
             )
             for i, info in enumerate(state.seats)
@@ -274,7 +276,7 @@ class Room:
             next_deal_at=int(state.next_deal_at * 1000) if state.next_deal_at else None,
             may_undo=frozenset(i for i in range(len(state.seats)) if self.can_undo(i)),
             lifecycle=lifecycle(state) | {"paused": self.pausing.paused},
-            claim=self.claiming.facts(),
+            claim=self.claiming.facts() if claimed else None,
             claimable=to_act if to_act is not None and self.claiming.may_claim(to_act) else None,
         )
 
