@@ -5,13 +5,14 @@
 - ``evident`` is sound: where it holds, the claim holds in every layout of the cards the claimant cannot see, dealt
   at random among the others (as many as each holds);
 - ``next_play`` keeps a certain claim: the claimant takes every remaining trick whatever legal cards the others play;
-- nobody claims outside his turn to play a card.
+- nobody claims outside his turn to play a card, nor once a law of table mode is applied in the deal.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -20,6 +21,7 @@ from roundgames.bots.games import kit
 from roundgames.bots.solver import Solver, brute_force
 from roundgames.core.cards import cards_in
 from roundgames.games.protocol import Deal, Stage
+from roundgames.records.deal import loads, start
 from roundgames.session.decisions import decide
 from roundgames.session.table import Table
 
@@ -136,3 +138,18 @@ def test_no_claim_outside_a_turn_to_play_a_card() -> None:
     other = (seat + 1) % 4
     assert not certain(deal, other) and not evident(deal, other)
     assert list(cards_in(deal.hands[seat]))  # he holds his cards: only the turn is wrong
+
+
+@pytest.mark.parametrize("record", ["lx10_revoke_none", "lx10_revoke_stated_table"])
+def test_no_claim_once_a_law_of_table_mode_is_applied_in_the_deal(record: str) -> None:
+    """A revoke at a table in table mode (LOO-LAW-14): its penalties are outside the solver, so no claim after it."""
+    played = loads((Path(__file__).parent / "records" / f"{record}.json").read_text(encoding="utf-8"))
+    deal = start(played)
+    for text in played.actions:
+        deal.apply(deal.parse_action(text))
+        if deal.irregularities:
+            break
+    seat = deal.to_act
+    assert deal.irregularities and not deal.is_complete and seat is not None
+    assert why_not(deal, seat) == "a claim is not made in a deal where a law of table mode has been applied"
+    assert not certain(deal, seat)
