@@ -313,13 +313,12 @@ def state_for(facts: TableFacts, viewer: int | None) -> dict[str, Any]:
     keeping = table.keeping == viewer
     if keeping:
         state["keeping"] = {"cards": card_list(spare_ten(deal, viewer)), "keep": 5}
-    if facts.claim is not None:
-        pass  # nobody acts while a claim waits on its answers or is played out
-    elif view.to_act == viewer and not deal.is_complete and not facts.seats[viewer].bot_playing:
+    free = facts.claim is None  # nobody acts while a claim waits on its answers or is played out
+    if free and view.to_act == viewer and not deal.is_complete and not facts.seats[viewer].bot_playing:
         state["legal"] = legal_entries(deal, view, keeping)
         if view.stage is Stage.PLAY:
             state["illegal"] = illegal_reasons(deal, viewer, view.hand)
-    elif view.legal and not deal.is_complete and not facts.seats[viewer].bot_playing:
+    elif free and view.legal and not deal.is_complete and not facts.seats[viewer].bot_playing:
         # What the seat may do out of its turn (``side_actions``; a flush is shown in its turn, §14.34).
         state["legal"] = legal_entries(deal, view, keeping)
     peeped = observer_of(deal.game).peeped(deal, view)
