@@ -1,24 +1,58 @@
-// A claim of the remaining tricks (docs/web.md, "Claims"): the panel every viewer sees while a claim stands, with
-// the claimant's cards laid face up as at a real table, and Accept / Decline for a person the claim waits on. The
-// "Claim the rest" button itself is the hand's (hand.js), offered only to the seat the server says may claim.
+// A claim of the remaining tricks (docs/web.md, "Claims"): the "Claim the rest" button beside the player's choices,
+// offered only to the seat the server says may claim (its key, c, is read with the phase buttons' in hand.js); and
+// the panel every viewer sees while a claim stands, with the claimant's cards laid face up as at a real table, and
+// Accept / Decline for a person the claim waits on. The button is no legal action: it sits apart from them.
 
 import { cardLabel, cardSvg } from "./cards.js";
 import { fill, h } from "./dom.js";
 import { seatName } from "./format.js";
+import { CLAIM_KEY } from "./hand.js";
+
+const OFFER = "Claim the rest";
 
 export class ClaimView {
   /**
-   * @param {Element} before  the element the panel is placed before (the player's choices)
-   * @param {{send: (message: object) => boolean}} parts  `send` sends a websocket message
+   * @param {Element} controls  the player's choices: the panel is placed before them, the button after the phase buttons
+   * @param {{send: (message: object) => boolean, say: (text: string, options?: object) => void}} parts  `send`
+   *        sends a websocket message; `say` shows a line (a prompt, with `{neutral: true}`)
    */
-  constructor(before, { send }) {
-    this.send = send;
+  constructor(controls, { send, say }) {
+    Object.assign(this, { send, say });
+    this.state = null;
     this.key = null; // the claim drawn, as text: redrawn only when it changes (the keyboard stays where it was)
+    this.armed = false; // under the table's confirm option: the first tap arms, the second claims
     this.panel = h("section", { class: "claim-panel", "data-testid": "claim-panel", "aria-labelledby": "claim-text", hidden: true });
-    before.before(this.panel);
+    controls.before(this.panel);
+    this.offer = h("button", {
+      type: "button", class: "primary claim-offer", "data-testid": "claim-button", hidden: true, text: OFFER,
+      title: `Lay your cards face up and claim every trick still to play: you take them whatever the others play. Key: ${CLAIM_KEY}`,
+      "aria-keyshortcuts": CLAIM_KEY, onclick: () => this.claim(),
+    });
+    (controls.querySelector("[data-testid=actions]") ?? controls.lastChild).after(this.offer);
+  }
+
+  /** Claim (the button, or its key): under the table's confirm option a first press arms, the second sends. */
+  claim() {
+    if (!this.state?.can_claim) return;
+    if (this.state.table?.confirm && !this.armed) {
+      this.armed = true;
+      this.offer.textContent = `${OFFER}: tap again`;
+      this.say(`Tap ${OFFER} again to confirm.`, { neutral: true });
+      return;
+    }
+    this.armed = false;
+    this.offer.textContent = OFFER;
+    if (this.send({ type: "claim" })) this.say("");
   }
 
   render(state) {
+    this.state = state;
+    const offered = Boolean(state.can_claim) && !state.claim;
+    if (!offered && this.armed) {
+      this.armed = false;
+      this.offer.textContent = OFFER;
+    }
+    this.offer.hidden = !offered;
     const claim = state.claim ?? null;
     const key = JSON.stringify([claim, state.you]);
     if (key === this.key) return;

@@ -9,7 +9,7 @@ import { fill, h } from "./dom.js";
 import { seatName } from "./format.js";
 
 // The key that claims the remaining tricks where the claim is offered (the terminal's too).
-const CLAIM_KEY = "c";
+export const CLAIM_KEY = "c";
 
 // A prompt or a word of guidance, not a refusal: the message line shows it in the text's colour, not the error's.
 const NEUTRAL = { neutral: true };
@@ -18,8 +18,8 @@ export class PlayControls {
   /**
    * @param {{hand: Element, actions: Element, hint: Element, act: (action: string) => boolean,
    *          say: (text: string, options?: {neutral?: boolean}) => void}} parts  `act` sends an action and says
-   *          whether it could be sent; `say` shows a line, a refusal unless `neutral`; `claim` claims the
-   *          remaining tricks, offered where the server says this seat may (`state.can_claim`).
+   *          whether it could be sent; `say` shows a line, a refusal unless `neutral`; `claim` presses the
+   *          "Claim the rest" button (claim.js), offered where the server says this seat may (`state.can_claim`).
    */
   constructor({ hand, actions, hint, act, say, claim = null }) {
     Object.assign(this, { hand, actions, hint, act, say, claim });
@@ -51,7 +51,7 @@ export class PlayControls {
 
   render(state) {
     this.state = state;
-    const key = JSON.stringify([state.legal, state.keeping, state.can_claim]);
+    const key = JSON.stringify([state.legal, state.keeping]);
     if (key !== this.turnKey) {
       // The first state clears nothing: a refusal said before it (a revoked rejoin link's) stands.
       const changed = this.turnKey !== null;
@@ -121,8 +121,6 @@ export class PlayControls {
     // A card that can be played in more than one way ("play AT" or "play AT civil") offers each way.
     const ways = this.selected ? this.entriesFor(this.selected) : [];
     if (ways.length > 1) buttons.push(...ways.map((entry) => this.button(entry)));
-    // Claiming the remaining tricks: offered only when the server has proved it certain for this seat.
-    if (this.state.can_claim && this.claim) buttons.push(this.claimButton());
     fill(this.actions, buttons);
     const chooser = this.chooser;
     // A card offered in more than one way says why (the ace of trumps led saying "Pam be civil", LOO5-4).
@@ -148,30 +146,6 @@ export class PlayControls {
       title: entry.key ? `Key: ${entry.key}` : null, "aria-keyshortcuts": entry.key ?? null,
       onclick: () => (entry.choose ? this.sendChosen(entry) : this.trigger(key, entry.action, entry.label)),
     });
-  }
-
-  claimButton() {
-    const key = "action:claim";
-    const label = "Claim the rest";
-    return h("button", {
-      type: "button", class: ["action", "claim", this.armed === key && "armed"], dataset: { action: "claim" },
-      "data-testid": "claim-button", text: this.armed === key ? `${label}: tap again` : label,
-      title: `Lay your cards face up and claim every trick still to play: you take them whatever the others play. Key: ${CLAIM_KEY}`,
-      "aria-keyshortcuts": CLAIM_KEY,
-      onclick: () => this.triggerWith(key, label, () => this.claim()),
-    });
-  }
-
-  /** As `trigger`, for a message that is not an action (a claim): under confirm, a first tap arms. */
-  triggerWith(key, label, send) {
-    if (this.state.table?.confirm && this.armed !== key) {
-      this.armed = key;
-      this.say(`Tap ${label} again to confirm.`, NEUTRAL);
-      return this.draw();
-    }
-    this.armed = null;
-    if (send()) this.say("");
-    this.draw();
   }
 
   chooseHint({ choose: [min, max], label }) {
@@ -298,7 +272,7 @@ export class PlayControls {
   press(key) {
     // c claims the remaining tricks, as at the terminal, where the claim is offered (no verb of a game has c)
     if (key === CLAIM_KEY && this.state?.can_claim && this.claim) {
-      this.actions.querySelector('[data-action="claim"]')?.click();
+      this.claim();
       return true;
     }
     const entry = this.legal.find((e) => e.key === key && !e.card);

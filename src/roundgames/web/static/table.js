@@ -51,9 +51,11 @@ class TableClient {
     this.controls = new PlayControls({
       hand: $("hand"), actions: $("actions"), hint: $("choose-hint"),
       act: (action) => this.send({ type: "act", action }),
-      say: (text, options) => this.say(text, options), claim: () => this.send({ type: "claim" }),
+      say: (text, options) => this.say(text, options), claim: () => this.claimView.claim(),
     });
-    this.claimView = new ClaimView(app.querySelector(".controls"), { send: (message) => this.send(message) });
+    this.claimView = new ClaimView(app.querySelector(".controls"), {
+      send: (message) => this.send(message), say: (text, options) => this.say(text, options),
+    });
     this.alert = new TurnAlert(document.title);
     this.scorePanel = new Panel($("score-panel"), (dialog, state) =>
       renderScore(dialog, state, { onReview: (deal) => this.openReview(deal) }));
