@@ -1,6 +1,6 @@
 """Claiming the remaining tricks in real browsers (the system Chromium) against a real `roundgames serve`: Ann, at a
 desktop, is offered "Claim the rest" when her cards take every trick; Bob, on a phone, sees her cards laid face up
-with "Ann claims the remaining 3 tricks" and accepts by keyboard; the tricks are played out and the result shows at
+with "Ann claims the remaining 3 tricks" and the time he has to answer, and accepts by keyboard; the tricks are played out and the result shows at
 both. The table with a claim in view has no serious accessibility violation.
 
 The table is dealt from a fixed seed (stored before the server starts), as in tests/web/test_claims.py: Bob plays a
@@ -10,6 +10,7 @@ card first, then Ann, whose three cards take every trick whatever the others pla
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -60,7 +61,7 @@ def test_ann_claims_at_a_desktop_and_bob_accepts_on_a_phone(
     new_context: Callable[..., BrowserContext], server_factory: Callable[..., Served], shot: Callable[..., Path]
 ) -> None:
     server = server_factory(start=False, args=["--deal-pause", "60"])
-    body = {"game": "loo", "preset": "peel", "players": 3, "people": 2, "bot_delay": 0.3, "turn_seconds": None}
+    body = {"game": "loo", "preset": "peel", "players": 3, "people": 2, "bot_delay": 0.3, "turn_seconds": 60}
     config = new_table_config({**body, "options": {"single": "none"}})
     config["seed"] = ANN_CLAIMS
     store = SqliteStore(str(server.db))
@@ -98,6 +99,9 @@ def test_ann_claims_at_a_desktop_and_bob_accepts_on_a_phone(
     expect(bob.get_by_test_id("claim-decline")).to_be_visible()
     expect(ann.get_by_test_id("claim-status")).to_have_text("Waiting for Bob to accept or decline.")
     expect(ann.get_by_test_id("claim-accept")).to_have_count(0)
+    # The turn clock stops; the answer has a turn's time, counted down in the panel.
+    expect(bob.get_by_test_id("claim-clock")).to_have_text(re.compile(r"^0:[0-5][0-9]$|^1:00$"))
+    expect(ann.locator(".turn-clock")).to_have_count(0)
     expect(ann.locator(f"{HAND} button.legal")).to_have_count(0)  # nothing is played while the claim waits
     shot(bob, "claim-panel-phone", full_page=False)
     shot(ann, "claim-waiting-desktop", full_page=False)
