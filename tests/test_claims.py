@@ -5,6 +5,7 @@
 - ``evident`` is sound: where it holds, the claim holds in every layout of the cards the claimant cannot see, dealt
   at random among the others (as many as each holds);
 - ``next_play`` keeps a certain claim: the claimant takes every remaining trick whatever legal cards the others play;
+  with the others conceding it gives him every trick wherever some line does, and says the claim lapses elsewhere;
 - nobody claims outside his turn to play a card, nor once a law of table mode is applied in the deal.
 """
 
@@ -153,3 +154,33 @@ def test_no_claim_once_a_law_of_table_mode_is_applied_in_the_deal(record: str) -
     assert deal.irregularities and not deal.is_complete and seat is not None
     assert why_not(deal, seat) == "a claim is not made in a deal where a law of table mode has been applied"
     assert not certain(deal, seat)
+
+
+def test_an_accepted_claim_is_played_out_where_some_line_gives_him_every_trick_and_lapses_where_none_does() -> None:
+    """The others concede (every seat on the claimant's side): the tricks are his where a search of every way the
+    play can go finds a line that gives them all to him; where none does, ``next_play`` says the claim lapses, no
+    card played."""
+    played_out = lapsed = 0
+    for game, preset, players in TABLES:
+        for seed in SEEDS:
+            for table, deal, seat in positions(game, preset, players, seed):
+                rules, pos = kit(deal).solve.position(deal)
+                if pos.remaining > 3 or certain(deal, seat):  # brute force is kept to the last tricks
+                    continue
+                everyone = sum(1 << s for s in pos.seats)
+                possible = brute_force(rules, pos, everyone, count=1 << seat) == pos.remaining
+                if not possible:
+                    assert next_play(deal, seat) is None, (seed, deal.log)
+                    lapsed += 1
+                    continue  # nothing was played: the deal goes on as the bots play it
+                before = len(deal.tricks)
+                while not deal.is_complete:
+                    action = next_play(deal, seat)
+                    assert action is not None, (seed, deal.log)
+                    to_act = deal.to_act
+                    assert to_act is not None
+                    table.act_action(to_act, action)
+                assert all(t.winner == seat for t in deal.tricks[before:])
+                played_out += 1
+                break  # the deal is over: on to the next
+    assert played_out > 0 and lapsed > 0

@@ -9,8 +9,8 @@ Keys: ``1``-``9`` pick a card (the same digit again, or Enter, plays it; while b
 digits are the moves the game numbers, Nap's calls; for a move that names cards, an exchange
 (LOO5-2) or Nap's purchase, they mark the cards and ``e`` or Enter makes it, the stock's count
 in view); with the ace of trumps picked, ``c`` leads it saying "Pam be civil" (LOO5-4), and otherwise, at a
-turn to play a card, ``c`` claims the remaining tricks where they are certainly the person's (shown among the keys
-only then: :mod:`roundgames.session.claims`); ``/`` or ``:`` opens a box for a typed
+turn to play a card, ``c`` claims the remaining tricks (shown among the keys at each such turn; the bots answer
+from their own view: :mod:`roundgames.session.claims`); ``/`` or ``:`` opens a box for a typed
 move (``QH``, ``10S``, ``stand``, ``call 3``, ``buy 2C 3D``); a letter is the game's verb
 whose key it is in its verb table (Loo ``s`` stand, ``t`` throw up, ``m`` take the miss, ``d``
 play the miss for the pool; Nap ``p`` pass, ``n`` Nap, ``i`` misery, ``w`` Wellington, ``b``
@@ -520,24 +520,28 @@ class TableApp(Panels, App[int]):
         self._act(key)
 
     def _claim(self) -> None:
-        """``c``: claim the remaining tricks at his turn to play a card, when they are certainly his; the bots
-        accept, and the tricks are played out (:mod:`roundgames.session.claims`)."""
+        """``c``: claim the remaining tricks at his turn to play a card; the bots answer from their own view, and an
+        accepted claim is played out, a declined one plays on (:mod:`roundgames.session.claims`)."""
         deal = self.table.in_play
         seat = self.table.to_act if self.table.to_act is not None else self.me
         if deal is None:
             return
         before, tricks = len(deal.tricks), int.bit_count(deal.hands[seat])
         try:
-            claim(self.table, seat)
+            claimed = claim(self.table, seat)
         except RoundgamesError as e:
             self._say(f"c: {e.reason if isinstance(e, RecordError) else e}.")
             self._refresh()
             return
         left = "the last trick" if tricks == 1 else f"the remaining {tricks} tricks"
-        self._say(you(f"{deal.seats[seat]} claims {left}, cards face up: the bots accept, and they are played out."))
+        said = "; ".join(claimed.said)
+        self._say(you(f"{deal.seats[seat]} claims {left}, cards face up: {said}."))
         self.selected = None
-        self._after_action(deal, before)
-        self._advance()
+        if claimed.done:
+            self._after_action(deal, before)
+            self._advance()
+        else:
+            self._refresh()
 
     def _card_way(self, key: str) -> str | None:
         """The picked card played with a word of the game's whose first letter is ``key`` (``AS civil``), if legal."""

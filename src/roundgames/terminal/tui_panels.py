@@ -368,7 +368,7 @@ class Panels:
             marking = self._marking_verb(view)
             if view.stage is Stage.PLAY:
                 out.append(f"1-{len(hand_order(view.hand))} pick a card   Enter or the digit again: play")
-                if may_claim(self.table, seat):  # offered only where the claim is certain
+                if may_claim(self.table, seat):  # offered at each turn to play a card
                     out.append("   c claim the rest")
                 extra = [t for t in self.table.legal_texts(seat) if not action_cards(t)]
                 if extra:  # a move besides the cards, where a game offers one in the play

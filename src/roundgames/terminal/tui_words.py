@@ -68,10 +68,11 @@ The ace of trumps picked for a lead: c leads it saying "Pam be civil".
 Pam is drawn with (Pam) after it."""
 
 
-#: the help's words on claiming, at a turn where the claim is certain
+#: the help's words on claiming, at a turn to play a card
 _HELP_CLAIM = """\
-c         claim the remaining tricks: they are yours whatever the others
-          play (the bots accept, and the tricks are played out)"""
+c         claim the remaining tricks, cards face up: each bot accepts if
+          they are yours in every layout it can imagine, and they are
+          played out; a declined claim plays on"""
 
 
 def help_text(table: Table) -> str:

@@ -1,13 +1,15 @@
 """Claims of the remaining tricks at the web table (docs/web.md, "Claims"): a part of :class:`~roundgames.web.room.
 Room`.
 
-A person at his turn to play a card may claim every trick still to be played; the room allows it only when the
-solver proves it certain (:func:`~roundgames.bots.claims.certain`), and refuses it otherwise with
-``claim_not_certain``, changing nothing. The claim is a stored event (``claim``): the claimant's cards are shown to
-everyone, and each other person at the table answers it (``claim_answer``); bots accept at once, and nobody is asked
-when every card is decisive (:func:`~roundgames.bots.claims.evident`). A decline ends the claim and play goes on
-from where it stood. Once accepted, the room plays the remaining tricks out as real actions at the bots' pace
-(:meth:`Claiming.step`), so that the deal's record, ruling and score sheet are those of a deal played to the end.
+A person at his turn to play a card may claim every trick still to be played (``can_claim``, which depends on
+nothing his seat may not know: :func:`~roundgames.bots.claims.why_not`). The claim is a stored event (``claim``):
+the claimant's cards are shown to everyone. A claim that holds in every layout of the cards the claimant cannot
+see (:func:`~roundgames.bots.claims.evident`) is played out at once; any other is put to every other seat at the
+table, and each answers it (``claim_answer``): a person by his choice, a bot from its own view
+(:func:`~roundgames.bots.claims.accepts`). A decline ends the claim and play goes on from where it stood. Once all
+accept, the room plays the remaining tricks out as real actions at the bots' pace (:meth:`Claiming.step`), so
+that the deal's record, ruling and score sheet are those of a deal played to the end; where the cards forbid the
+claimant every trick even with the others' help, the claim lapses (``claim_lapse``) and play goes on.
 
 While a claim waits on its answers the turn clock is paused and nothing is played; the state (``claim``) and the
 log are built by the reducer (:func:`~roundgames.web.reducer.reduce`), which a replay and the following of another
@@ -18,7 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol
 
-from ..bots.claims import HOUSE_RULE, certain, evident, next_play, why_not
+from ..bots.claims import HOUSE_RULE, accepts, evident, next_play, why_not
 from .reducer import TableState
 from .seating import RoomError
 from .words import action_text, card_list
@@ -52,16 +54,16 @@ class Claiming:
 
     def may_claim(self, seat: int) -> bool:
         """Whether the person of ``seat`` may claim now (``state.can_claim``, sent to his seat alone): his turn to
-        play a card, played by himself, no claim made yet, and the claim certain."""
+        play a card, played by himself, and no claim made yet; nothing in it depends on another's hidden cards."""
         state = self.room.state
         deal = state.table.deal
         if deal is None or state.claim is not None or state.seats[seat].kind != "person":
             return False
-        return not self.room.bot_controls(seat) and certain(deal, seat)
+        return not self.room.bot_controls(seat) and why_not(deal, seat) is None
 
     def claim(self, seat: int) -> None:
-        """``claim``: refused unless certain (``claim_not_certain``, with the house's rule in words); stored with
-        the people who must answer it, none where every card is decisive."""
+        """``claim``: stored with the seats that must answer it, every other seat of the table, none where it holds
+        in every layout of the cards the claimant cannot see."""
         state = self.room.state
         deal = state.table.open_deal()
         if deal is None or deal.is_complete:
@@ -72,17 +74,8 @@ class Claiming:
         if why is not None:
             code = "not_your_turn" if deal.to_act != seat else "illegal"
             raise RoomError(code, f"claim: {why} ({HOUSE_RULE})", None, "type")
-        name = state.display_names()[seat]
-        if not certain(deal, seat):
-            raise RoomError(
-                "claim_not_certain",
-                f"claim: {name} does not take every remaining trick whatever the others play ({HOUSE_RULE})",
-                None,
-                "type",
-            )
         decisive = evident(deal, seat)
-        people = [i for i, s in enumerate(state.seats) if i != seat and s.kind == "person"]
-        waiting = [] if decisive else [i for i in people if not self.room.bot_controls(i)]
+        waiting = [] if decisive else [i for i in range(len(state.seats)) if i != seat]
         # at his turn he holds a card for each trick still to be played, the one in progress included
         data = {"seat": seat, "tricks": int.bit_count(deal.hands[seat]), "evident": decisive, "waiting": waiting}
         self.room.command("claim", data)
@@ -103,7 +96,7 @@ class Claiming:
 
     def answer_until(self) -> float | None:
         """When the time of the people a claim waits on runs out, at a table with a turn clock (its ``turn_seconds``
-        from the claim): then their bots accept for them. None without a clock or a claim waiting."""
+        from the claim): then their bots answer for them. None without a clock or a claim waiting."""
         state = self.room.state
         claim, seconds = state.claim, state.config.get("turn_seconds")
         if claim is None or claim.accepted or not seconds:
@@ -119,9 +112,9 @@ class Claiming:
         return self.room.bot_controls(seat) or (until is not None and self.room.clock.now() >= until - 0.01)
 
     def due(self) -> bool:
-        """Whether the room has a claim's step to play: a card of an accepted claim, or the answer of a person the
-        claim waits on whose seat a bot plays now (he left, or is away) or whose time to answer ran out, which the
-        bot gives."""
+        """Whether the room has a claim's step to play: a card of an accepted claim, or the answer of a seat the claim
+        waits on that a bot plays now (a bot's seat, a person's who left or is away) or whose person's time to
+        answer ran out, which the bot gives."""
         claim = self.room.state.claim
         if claim is None:
             return False
@@ -141,19 +134,23 @@ class Claiming:
         return min([*times, *([until] if until is not None else [])], default=None)
 
     def step(self) -> None:
-        """The claim's next automatic step (:meth:`due`): an away person's bot accepts, or the next card is played."""
+        """The claim's next automatic step (:meth:`due`): a bot's answer (an away person's too), or the next card."""
         state = self.room.state
         claim = state.claim
         deal = state.table.deal
         if claim is None or deal is None or deal.is_complete:
             return
         for seat in sorted(claim.waiting):
-            if self._bot_answers(seat):
-                self.room.command("claim_answer", {"seat": seat, "accept": True, "bot": True})
+            if self._bot_answers(seat):  # the bot answers from its own view (a person's, once his time ran out)
+                accept = accepts(deal, seat, claim.seat)
+                self.room.command("claim_answer", {"seat": seat, "accept": accept, "bot": True})
                 return
         if not claim.accepted or deal.to_act is None:
             return
         action = next_play(deal, claim.seat)
+        if action is None:  # even the others' help cannot give him every trick
+            self.room.command("claim_lapse", {"seat": claim.seat})
+            return
         data = {"seat": deal.to_act, "text": action_text(deal, action), "bot": True, "claim": True}
         self.room.command("act", data, action)
 

@@ -203,6 +203,8 @@ def reduce(state: TableState, event: Event, now: float, *, action: Any = None) -
         _claim(state, seq, data)
     elif kind == "claim_answer":
         _claim_answer(state, seq, data)
+    elif kind == "claim_lapse":
+        _claim_lapse(state, seq, data)
     elif kind != "undo":  # an undo is read by effective() when the events are replayed
         raise RecordError("event", f"unknown event {kind!r}")
     state.seq = seq
@@ -372,6 +374,18 @@ def _claim_answer(state: TableState, seq: int, data: dict[str, Any]) -> None:
     if not claim.waiting:
         claim.accepted = True
         state.log_line(seq, "info", claim.seat, "The claim is accepted: the remaining tricks are played out")
+
+
+def _claim_lapse(state: TableState, seq: int, data: dict[str, Any]) -> None:
+    """An accepted claim that the cards forbid, even with the others' help: it lapses, and play goes on from where
+    it stood (the claimant's turn's time afresh)."""
+    claim = state.claim
+    if claim is None or not claim.accepted:
+        raise RoomError("no_claim", "claim_lapse: no claim is being played out", None, "type")
+    state.claim = None
+    state.returns += 1
+    name = state.display_names()[claim.seat]
+    state.log_line(seq, "info", claim.seat, f"The cards do not give {name} every trick: the claim lapses, play goes on")
 
 
 def _claim_refuses(state: TableState, data: dict[str, Any]) -> None:
