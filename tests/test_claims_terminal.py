@@ -1,10 +1,12 @@
 """Claiming the remaining tricks at the terminal's full-screen table (``roundgames play``), driven through Textual's
-test pilot at 80x24: ``c`` is offered among the keys only at a turn where the claim is certain; pressed where it is
-not, it says why (with the house's rule) and changes nothing; pressed where it is, the bots accept, the tricks are
-played out and the deal's record is ruled on cleanly by ``roundgames referee``.
+test pilot at 80x24: ``c`` is offered among the keys at every turn to play a card, whatever the others hold; pressed
+where the claim fails in the deal, a bot that can see it fail declines and play goes on, nothing changed; pressed
+where it holds, the bots accept, the tricks are played out and the deal's record is ruled on cleanly by
+``roundgames referee``.
 
 The sitting is dealt from a fixed seed: three-seat Loo without singles where the person, standing and playing his
-first legal card, cannot claim at his first turn to play a card and can at his second (two tricks to go).
+first legal card, does not take every trick from his first turn to play a card, and does from his second (two
+tricks to go).
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from roundgames.terminal.tui import InfoScreen, TableApp
 from tuitext import screen_text
 
 SIZE = (80, 24)
-#: the person cannot claim at his first turn to play a card, and can at his second
+#: the person's claim fails at his first turn to play a card, and holds at his second
 SEED_CLAIM_SECOND = 7
 
 
@@ -67,7 +69,7 @@ async def _play_first(pilot: Pilot[int], app: TableApp) -> None:
     await pilot.press(str(hand.index(app.table.legal_texts(0)[0]) + 1), "enter")
 
 
-def test_c_claims_the_rest_only_when_certain_and_the_tricks_are_played_out() -> None:
+def test_c_is_offered_at_every_turn_to_play_a_card_a_declined_claim_plays_on_an_accepted_one_is_played_out() -> None:
     async def main() -> None:
         table = _table()
         app = TableApp(table, PlaySettings(bot_delay=0, trick_pause=0))
@@ -75,22 +77,23 @@ def test_c_claims_the_rest_only_when_certain_and_the_tricks_are_played_out() -> 
             await _to_play_turn(pilot, app)
             deal = table.deal
             assert deal is not None
-            # Not certain: not offered, and refused with the reason and the house's rule, changing nothing.
-            assert not may_claim(table, 0) and "c claim the rest" not in _keys(app)
-            hand, log = deal.hands[0], len(deal.log)
-            await pilot.press("c")
-            said = _status(app)
-            assert "c: you do not take every remaining trick whatever the others play" in said
-            assert "the house's rule on claims" in said
-            assert deal.hands[0] == hand and len(deal.log) == log and table.to_act == 0
-            await _play_first(pilot, app)
-            await _to_play_turn(pilot, app)
-            # Certain: offered among the keys and in the help, then claimed with c.
+            # Offered at his turn to play a card, whatever the others hold, and in the help.
             assert may_claim(table, 0) and "c claim the rest" in _keys(app)
             await pilot.press("question_mark")
             assert isinstance(app.screen, InfoScreen)
             assert "c         claim the remaining tricks" in screen_text(app)
             await pilot.press("escape")
+            # The claim fails in the deal: a bot that can see it fail declines, and play goes on, nothing changed.
+            hand, log = deal.hands[0], len(deal.log)
+            await pilot.press("c")
+            said = _status(app)
+            assert "You claim the remaining 3 tricks, cards face up" in said
+            assert "declines the claim: play goes on" in said
+            assert deal.hands[0] == hand and len(deal.log) == log and table.to_act == 0
+            assert "c claim the rest" in _keys(app)
+            await _play_first(pilot, app)
+            await _to_play_turn(pilot, app)
+            # Two tricks to go, his whatever the others hold: the bots accept, and the tricks are played out.
             tricks = len(deal.tricks)
             left = int.bit_count(deal.hands[0])
             await pilot.press("c")
