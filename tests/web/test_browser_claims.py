@@ -1,7 +1,8 @@
 """Claiming the remaining tricks in real browsers (the system Chromium) against a real `roundgames serve`: Ann, at a
-desktop, is offered "Claim the rest" when her cards take every trick; Bob, on a phone, sees her cards laid face up
-with "Ann claims the remaining 3 tricks" and the time he has to answer, and accepts by keyboard; the tricks are played out and the result shows at
-both. The table with a claim in view has no serious accessibility violation.
+desktop, is offered "Claim the rest" at her turn to play a card; Cy, at another desktop, accepts; Bob, on a phone,
+sees her cards laid face up with "Ann claims the remaining 3 tricks" and the time he has to answer, and accepts by
+keyboard; the tricks are played out and the result shows at both. The table with a claim in view has no serious
+accessibility violation.
 
 The table is dealt from a fixed seed (stored before the server starts), as in tests/web/test_claims.py: Bob plays a
 card first, then Ann, whose three cards take every trick whatever the others play.
@@ -61,7 +62,7 @@ def test_ann_claims_at_a_desktop_and_bob_accepts_on_a_phone(
     new_context: Callable[..., BrowserContext], server_factory: Callable[..., Served], shot: Callable[..., Path]
 ) -> None:
     server = server_factory(start=False, args=["--deal-pause", "60"])
-    body = {"game": "loo", "preset": "peel", "players": 3, "people": 2, "bot_delay": 0.3, "turn_seconds": 60}
+    body = {"game": "loo", "preset": "peel", "players": 3, "people": 3, "bot_delay": 0.3, "turn_seconds": 60}
     config = new_table_config({**body, "options": {"single": "none"}})
     config["seed"] = ANN_CLAIMS
     store = SqliteStore(str(server.db))
@@ -69,13 +70,15 @@ def test_ann_claims_at_a_desktop_and_bob_accepts_on_a_phone(
     store.close()
     server.start()
     ann, bob = new_context("desktop").new_page(), new_context("phone").new_page()
+    cy = new_context("desktop").new_page()
     sit_by_dialog(ann, f"{server.url}/t/{TABLE}", "Ann", 0)
     sit_by_dialog(bob, f"{server.url}/t/{TABLE}", "Bob", 1)
+    sit_by_dialog(cy, f"{server.url}/t/{TABLE}", "Cy", 2)
     claim_button = ann.get_by_test_id("claim-button")
     for _ in range(40):
         if state(ann).get("can_claim"):
             break
-        mover = next((p for p in (ann, bob) if state(p).get("legal")), None)
+        mover = next((p for p in (ann, bob, cy) if state(p).get("legal")), None)
         if mover is None:
             ann.wait_for_timeout(100)
         else:
@@ -97,6 +100,8 @@ def test_ann_claims_at_a_desktop_and_bob_accepts_on_a_phone(
     accept = bob.get_by_test_id("claim-accept")
     expect(accept).to_be_visible()
     expect(bob.get_by_test_id("claim-decline")).to_be_visible()
+    expect(ann.get_by_test_id("claim-status")).to_have_text("Waiting for Bob and Cy to accept or decline.")
+    cy.get_by_test_id("claim-accept").click()
     expect(ann.get_by_test_id("claim-status")).to_have_text("Waiting for Bob to accept or decline.")
     expect(ann.get_by_test_id("claim-accept")).to_have_count(0)
     # The turn clock stops; the answer has a turn's time, counted down in the panel.

@@ -70,7 +70,7 @@ export class ClaimView {
       h("div", { class: "claim-cards", role: "list", "aria-label": `${seatName(state, claim.seat)}'s cards, face up` },
         claim.cards.map((card) => h("span", { class: "card claim-card", role: "listitem", "aria-label": cardLabel(card), html: cardSvg(card) }))),
       h("p", { class: "claim-status", role: "status", "data-testid": "claim-status", text: status }),
-      // At a table with a turn clock the answer has a turn's time; then the bots accept (table.js counts it down).
+      // At a table with a turn clock the answer has a turn's time; then their bots answer (table.js counts it down).
       claim.answer_until && h("span", {
         class: "claim-clock", "data-testid": "claim-clock", title: "Time left to answer",
         dataset: { until: String(claim.answer_until), countdown: "turn" }, text: turnLeft(claim.answer_until),
