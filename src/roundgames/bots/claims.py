@@ -36,7 +36,7 @@ from ..games.protocol import Deal, Stage
 from .games import kit, searches
 from .search import DEFAULT_SAMPLES, SAMPLES
 from .solver import Position, Solver, card_of_move
-from .worlds import Resampler
+from .worlds import ResampleError, Resampler
 
 __all__ = ["ENUMERATE", "HOUSE_RULE", "accepts", "certain", "evident", "next_play", "why_not"]
 
@@ -133,7 +133,10 @@ def accepts(deal: Deal, seat: int, claimant: int) -> bool:
         return all(solver.at_least(world, world.remaining) for world in layouts)
     rng = random.Random(f"claim {deal.game.name} {claimant} {seat} {len(deal.log)}")
     worlds = SAMPLES.get(deal.game.name, DEFAULT_SAMPLES)
-    return all(certain(drawing.draw(rng), claimant) for _ in range(worlds))
+    try:
+        return all(certain(drawing.draw(rng), claimant) for _ in range(worlds))
+    except ResampleError:  # no world it can imagine was found: it cannot see the claim hold
+        return False
 
 
 def _layouts(pos: Position, drawing: Resampler, seen: tuple[int, int]) -> Iterator[Position] | None:
