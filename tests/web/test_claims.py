@@ -2,7 +2,8 @@
 at every turn to play a card; the claim shows his cards to everyone and waits on every other seat's answer (a bot
 answers from its own view, and declines a claim it can see fail); one all accept is played out as real actions, so
 that the deal's record is ruled on cleanly by ``roundgames referee``; a claim that holds in every layout of the
-unseen cards needs no answer; a decline lets play go on; a bad ``claim_answer`` names its field and value.
+unseen cards needs no answer; a decline lets play go on, and so does a claim all accept that the cards forbid (it
+lapses); a bad ``claim_answer`` names its field and value.
 
 The tables are dealt from fixed seeds (stored before the server starts) at three-seat Loo without singles: with
 seed :data:`ANN_CLAIMS`, Ann (seat 0) comes to play a card, after Bob has, holding cards that take every trick.
@@ -277,5 +278,28 @@ def test_a_claim_waiting_on_its_answer_outlasts_a_restart(server_factory: Callab
     ann = Seat(server.url, TABLE, tokens[0])  # somebody watches: the room plays the claim out
     state = bob.until(lambda s: s["deal"]["complete"], what="the claim played out after the restart")
     assert state["deal"]["tricks_won"][0] == 3
+    for person in (ann, bob, cy):
+        person.close()
+
+
+def test_a_claim_all_accept_that_the_cards_forbid_lapses_and_play_goes_on(
+    server_factory: Callable[..., Served],
+) -> None:
+    server = stacked(server_factory, ANN_CLAIMS, people=3)
+    ann = Seat(server.url, TABLE, sit(server.url, TABLE, 0, "Ann"))
+    bob = Seat(server.url, TABLE, sit(server.url, TABLE, 1, "Bob"))
+    cy = Seat(server.url, TABLE, sit(server.url, TABLE, 2, "Cy"))
+    # Bob claims at his first turn to play a card; Ann's cards take tricks from him whatever anyone plays.
+    drive([ann, bob, cy], lambda: in_play(bob))
+    hand, legal = bob.state["hand"], bob.state["legal"]
+    bob.send({"type": "claim"})
+    for person in (ann, cy):
+        person.until(lambda s: s["claim"] is not None, what="Bob's claim")
+        person.send({"type": "claim_answer", "accept": True})
+    bob.until(lambda s: any("the claim lapses" in e["text"] for e in bob.log), what="the claim lapsing")
+    state = bob.until(lambda s: s["claim"] is None and bool(s["legal"]), what="play going on")
+    assert state["hand"] == hand and state["legal"] == legal and state["can_claim"] is True  # as it stood
+    lapsed = [e["text"] for e in ann.log + bob.log if "lapses" in e["text"]]
+    assert "The cards do not give Bob every trick: the claim lapses, play goes on" in lapsed
     for person in (ann, bob, cy):
         person.close()
