@@ -363,6 +363,15 @@ class Table:
         self.keeping = self.taking = None
         return done
 
+    def play_out(self, action: Any) -> str:
+        """Apply ``action`` of the seat to act, a person's or a bot's, checked: a claimed deal's cards played out
+        (:mod:`roundgames.session.claims`)."""
+        deal = self.open_deal()
+        if deal is None:
+            raise RecordError("input", "no deal is in progress")
+        deal.verify(action)
+        return self._apply(action)
+
     def laws_if(self, action: Any) -> list[Irregularity]:
         """In table mode, the laws that ``action`` would bring into force (empty for a proper action): the
         deal's own ruling on it (``deal.judge``), which changes nothing; for a game without laws, worked out on a

@@ -8,7 +8,9 @@ legal cards in brackets, and two lines of keys (:mod:`roundgames.terminal.tui_pa
 Keys: ``1``-``9`` pick a card (the same digit again, or Enter, plays it; while bidding, the
 digits are the moves the game numbers, Nap's calls; for a move that names cards, an exchange
 (LOO5-2) or Nap's purchase, they mark the cards and ``e`` or Enter makes it, the stock's count
-in view); with the ace of trumps picked, ``c`` leads it saying "Pam be civil" (LOO5-4); ``/`` or ``:`` opens a box for a typed
+in view); with the ace of trumps picked, ``c`` leads it saying "Pam be civil" (LOO5-4), and otherwise, at a
+turn to play a card, ``c`` claims the remaining tricks (shown among the keys at each such turn; the bots answer
+from their own view: :mod:`roundgames.session.claims`); ``/`` or ``:`` opens a box for a typed
 move (``QH``, ``10S``, ``stand``, ``call 3``, ``buy 2C 3D``); a letter is the game's verb
 whose key it is in its verb table (Loo ``s`` stand, ``t`` throw up, ``m`` take the miss, ``d``
 play the miss for the pool; Nap ``p`` pass, ``n`` Nap, ``i`` misery, ``w`` Wellington, ``b``
@@ -50,6 +52,7 @@ from ..core.errors import RecordError, RoundgamesError
 from ..games.protocol import Stage
 from ..guide import house_rules, page_of, rules_command, teaching_text
 from ..session.analysis import option_lines
+from ..session.claims import claim
 from ..session.input import letter_action
 from ..session.laws import MODE_LINES, law_lines, stated, stop_due, strict_error, warning
 from ..session.table import PlaySettings, Table
@@ -507,11 +510,38 @@ class TableApp(Panels, App[int]):
         if with_word is not None:
             self._act(with_word)
             return
+        if key == "c":  # no verb of any game has it: the claim of the remaining tricks
+            self._claim()
+            return
         if letter_action(self.table.spec.verbs, key) is None:
             self._say(f"{key}: no such key in {self.table.spec.title} (? for help).")
             self._refresh()
             return
         self._act(key)
+
+    def _claim(self) -> None:
+        """``c``: claim the remaining tricks at his turn to play a card; the bots answer from their own view, and an
+        accepted claim is played out, a declined one plays on (:mod:`roundgames.session.claims`)."""
+        deal = self.table.in_play
+        seat = self.table.to_act if self.table.to_act is not None else self.me
+        if deal is None:
+            return
+        before, tricks = len(deal.tricks), int.bit_count(deal.hands[seat])
+        try:
+            claimed = claim(self.table, seat)
+        except RoundgamesError as e:
+            self._say(f"c: {e.reason if isinstance(e, RecordError) else e}.")
+            self._refresh()
+            return
+        left = "the last trick" if tricks == 1 else f"the remaining {tricks} tricks"
+        said = "; ".join(claimed.said)
+        self._say(you(f"{deal.seats[seat]} claims {left}, cards face up: {said}."))
+        self.selected = None
+        if claimed.done:
+            self._after_action(deal, before)
+            self._advance()
+        else:
+            self._refresh()
 
     def _card_way(self, key: str) -> str | None:
         """The picked card played with a word of the game's whose first letter is ``key`` (``AS civil``), if legal."""

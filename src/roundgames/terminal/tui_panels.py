@@ -18,6 +18,7 @@ from ..core.tricks import Trick
 from ..games.observe import observer_of
 from ..games.protocol import Stage, Verb, View
 from ..guide import table_title
+from ..session.claims import may_claim
 from ..session.input import action_cards, action_label, key_of
 from ..session.table import PlaySettings, Table
 from ..session.words import (
@@ -367,6 +368,8 @@ class Panels:
             marking = self._marking_verb(view)
             if view.stage is Stage.PLAY:
                 out.append(f"1-{len(hand_order(view.hand))} pick a card   Enter or the digit again: play")
+                if may_claim(self.table, seat):  # offered at each turn to play a card
+                    out.append("   c claim the rest")
                 extra = [t for t in self.table.legal_texts(seat) if not action_cards(t)]
                 if extra:  # a move besides the cards, where a game offers one in the play
                     out.append("   " + self._phase_keys(deal, seat, texts=extra))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..games.observe import observer_of
 from ..games.protocol import Feature
+from ..session.claims import may_claim
 from ..session.input import help_lines
 from ..session.table import PlaySettings, Table
 from .tui_panels import OWN_KEYS
@@ -67,6 +68,13 @@ The ace of trumps picked for a lead: c leads it saying "Pam be civil".
 Pam is drawn with (Pam) after it."""
 
 
+#: the help's words on claiming, at a turn to play a card
+_HELP_CLAIM = """\
+c         claim the remaining tricks, cards face up: each bot accepts if
+          they are yours in every layout it can imagine, and they are
+          played out; a declined claim plays on"""
+
+
 def help_text(table: Table) -> str:
     """What ``?`` shows: the keys, and the moves of the table's game from its verb table; the words on exchanges,
     flushes and Pam only at a deal that has them."""
@@ -78,6 +86,8 @@ def help_text(table: Table) -> str:
         extra.append(_HELP_STOCK)
     if deal is not None and observer_of(deal.game).pam(deal) is not None:
         extra.append(_HELP_PAM)
+    if table.to_act is not None and may_claim(table, table.to_act):  # said only where it may be used now
+        extra.append(_HELP_CLAIM)
     lines = [fit(line[2:], INFO_WIDTH, hang=_VERB_TEXT).plain for line in verbs]
     bottom = _HELP_BOTTOM.format(hint=_HELP_HINT if table.hints else _HELP_NO_HINT)
     return "\n".join([_HELP_TOP, title, *lines, "", *extra, bottom])

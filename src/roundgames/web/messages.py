@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, Literal
 
-__all__ = ["Act", "Bare", "Chat", "Command", "Hello", "OpenSeat", "Review", "SeatBot"]
+__all__ = ["Act", "Bare", "Chat", "ClaimAnswer", "Command", "Hello", "OpenSeat", "Review", "SeatBot"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,16 +64,24 @@ class OpenSeat:
     seat: int
 
 
+@dataclass(frozen=True, slots=True)
+class ClaimAnswer:
+    """``claim_answer``: a person accepts or declines the claim of the remaining tricks waiting on him."""
+
+    type: ClassVar[str] = "claim_answer"
+    accept: bool
+
+
 #: the messages that carry nothing but their type
-BareType = Literal["next", "undo", "new_link", "ping", "hint", "start", "leave", "again", "back"]
+BareType = Literal["next", "undo", "new_link", "ping", "hint", "start", "leave", "again", "back", "claim"]
 
 
 @dataclass(frozen=True, slots=True)
 class Bare:
     """A message that is its type alone: ``next``, ``undo``, ``new_link``, ``ping``, ``hint``, ``start``, ``leave``,
-    ``again`` or ``back``."""
+    ``again``, ``back`` or ``claim``."""
 
     type: BareType
 
 
-Command = Hello | Act | Chat | Review | SeatBot | OpenSeat | Bare
+Command = Hello | Act | Chat | Review | SeatBot | OpenSeat | ClaimAnswer | Bare

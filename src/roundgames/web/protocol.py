@@ -18,7 +18,7 @@ from ..games.registry import GAMES, games
 from ..guide import option_words, preset_forms, table_title
 from ..session.decisions import bots_for
 from ..session.table import Table
-from .messages import Act, Bare, BareType, Chat, Command, Hello, OpenSeat, Review, SeatBot
+from .messages import Act, Bare, BareType, Chat, ClaimAnswer, Command, Hello, OpenSeat, Review, SeatBot
 from .names import MAX_NAME, BadName, normal_name
 from .presets import DEFAULT_CLOCK, clock_catalogue, default_turn_seconds
 
@@ -84,6 +84,8 @@ _MESSAGES: dict[str, dict[str, tuple[type | tuple[type, ...], bool]]] = {
     "leave": {},
     "again": {},
     "back": {},
+    "claim": {},
+    "claim_answer": {"accept": (bool, True)},
 }
 #: the most rounds a sitting may have; a sitting played "until we stop" (``rounds`` null) ends after them at the latest
 MAX_ROUNDS = 50
@@ -196,6 +198,8 @@ def _command(out: dict[str, Any]) -> Command:
         return SeatBot(out["seat"])
     if kind == "open_seat":
         return OpenSeat(out["seat"])
+    if kind == "claim_answer":
+        return ClaimAnswer(out["accept"])
     return Bare(cast(BareType, kind))
 
 

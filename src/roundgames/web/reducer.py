@@ -19,6 +19,7 @@ out, with no timeouts to clear, has the turn back (:func:`back`, which the ``bac
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.errors import RecordError, RoundgamesError
@@ -36,6 +37,7 @@ __all__ = [
     "AWAY_AFTER",
     "KEEP_LOG",
     "LIFECYCLE",
+    "Claim",
     "TableState",
     "back",
     "note_shown",
@@ -51,6 +53,18 @@ KEEP_LOG = 1000
 LIFECYCLE = ("start", "seat_bot", "open_seat", "leave", "again", "relink", "stop")
 #: the turns running a person may let run out before his seat is treated as away
 AWAY_AFTER = 3
+
+
+@dataclass
+class Claim:
+    """A claim of the remaining tricks (docs/web.md, "Claims"): who claims how many, whether it needs no answer
+    (every card decisive), the people still to answer, and whether it is being played out."""
+
+    seat: int
+    tricks: int
+    evident: bool
+    waiting: set[int] = field(default_factory=set)
+    accepted: bool = False
 
 
 class TableState:
@@ -86,6 +100,8 @@ class TableState:
         self.lapsed: tuple[tuple[int, int], int] | None = None
         #: how many times a person came back to a turn whose time had run out (his turn's time starts afresh)
         self.returns = 0
+        #: the claim of the remaining tricks made in the deal in play, waiting on answers or being played out
+        self.claim: Claim | None = None
         self.new_sitting()
 
     def new_sitting(self) -> None:
@@ -185,6 +201,12 @@ def reduce(state: TableState, event: Event, now: float, *, action: Any = None) -
         _act(state, seq, data, now, action)
     elif kind == "hint":
         state.hinted.setdefault(data["deal"], set()).add(data["seat"])
+    elif kind == "claim":
+        _claim(state, seq, data)
+    elif kind == "claim_answer":
+        _claim_answer(state, seq, data)
+    elif kind == "claim_lapse":
+        _claim_lapse(state, seq, data)
     elif kind != "undo":  # an undo is read by effective() when the events are replayed
         raise RecordError("event", f"unknown event {kind!r}")
     state.seq = seq
@@ -222,6 +244,7 @@ def _deal(state: TableState, seq: int, data: dict[str, Any], now: float) -> None
     last_round = rounds > 1 and len(table.sitting.deals) == (rounds - 1) * len(state.seats)
     table.start_deal()
     table.events.clear()
+    state.claim = None
     state.deal_number = data["number"]
     if last_round:
         state.log_line(seq, "info", None, f"Last round: {len(state.seats)} deals to go.")
@@ -242,6 +265,7 @@ def _act(state: TableState, seq: int, data: dict[str, Any], now: float, action: 
         raise RoomError("no_deal", "no deal is in progress")
     settled = deal.is_complete  # a law of the deal voids the single just settled (§14.30)
     names = state.display_names()
+    _claim_refuses(state, data)  # a claim waiting on its answers, or being played out
     words = text.strip().split()
     tricks_before = len(deal.tricks)
     try:
@@ -278,6 +302,7 @@ def _act(state: TableState, seq: int, data: dict[str, Any], now: float, action: 
         state.log_line(seq, "trick", deal.tricks[-1].winner, trick_text(deal.tricks[-1], names))
         state.trick_done_at = now
     if deal.is_complete:
+        state.claim = None
         if settled:
             state.nets.pop()  # its row on the score sheet is written again, as the law leaves it
         _deal_over(state, seq, deal, now)
@@ -310,6 +335,70 @@ def _deal_over(state: TableState, seq: int, deal: Deal, now: float) -> None:
     if table.is_over:
         _end_sitting(state, seq)
     state.plan_next_deal(now)
+
+
+# -- claims of the remaining tricks (the room checks them first: web/claiming.py) ---------------------------------
+
+
+def _claim(state: TableState, seq: int, data: dict[str, Any]) -> None:
+    """A claim: the claimant's cards laid face up; played out at once where nobody is asked."""
+    deal = state.table.deal
+    seat = data["seat"]
+    if deal is None or deal.is_complete or deal.to_act != seat or state.claim is not None:
+        raise RoomError("illegal", "a claim is made at one's turn to play a card, one claim at a time")
+    names = state.display_names()
+    waiting = set(data["waiting"])
+    state.claim = Claim(seat, data["tricks"], data["evident"], waiting, accepted=not waiting)
+    n = data["tricks"]
+    tricks = "the last trick" if n == 1 else f"the remaining {n} tricks"
+    cards = cards_words(card_list(deal.hands[seat]))
+    state.log_line(seq, "info", seat, f"{names[seat]} claims {tricks}, showing {cards}")
+    if data["evident"]:
+        state.log_line(seq, "info", seat, "Every card is decisive: the claim stands without a question")
+    elif not waiting:
+        state.log_line(seq, "info", seat, "The bots accept the claim")
+
+
+def _claim_answer(state: TableState, seq: int, data: dict[str, Any]) -> None:
+    """A person's answer to the claim: a decline ends it (play goes on from where it stood, the claimant's turn's
+    time afresh); the last acceptance has it played out."""
+    claim, seat = state.claim, data["seat"]
+    if claim is None or seat not in claim.waiting:
+        raise RoomError("no_claim", "claim_answer: no claim is waiting for your answer", None, "type")
+    names = state.display_names()
+    if not data["accept"]:
+        state.claim = None
+        state.returns += 1  # the claimant's turn, paused by the claim, has its time afresh
+        state.log_line(seq, "info", seat, f"{names[seat]} declines the claim: play goes on")
+        return
+    claim.waiting.discard(seat)
+    state.log_line(seq, "info", seat, f"{names[seat]} accepts the claim")
+    if not claim.waiting:
+        claim.accepted = True
+        state.log_line(seq, "info", claim.seat, "The claim is accepted: the remaining tricks are played out")
+
+
+def _claim_lapse(state: TableState, seq: int, data: dict[str, Any]) -> None:
+    """An accepted claim that the cards forbid, even with the others' help: it lapses, and play goes on from where
+    it stood (the claimant's turn's time afresh)."""
+    claim = state.claim
+    if claim is None or not claim.accepted:
+        raise RoomError("no_claim", "claim_lapse: no claim is being played out", None, "type")
+    state.claim = None
+    state.returns += 1
+    name = state.display_names()[claim.seat]
+    state.log_line(seq, "info", claim.seat, f"The cards do not give {name} every trick: the claim lapses, play goes on")
+
+
+def _claim_refuses(state: TableState, data: dict[str, Any]) -> None:
+    """No action while a claim waits on its answers; while it is played out, only the claim's own actions."""
+    claim = state.claim
+    if claim is None:
+        return
+    if not claim.accepted:
+        raise RoomError("claim_pending", "a claim waits on its answers: accept or decline it first", None, "action")
+    if not data.get("claim"):
+        raise RoomError("claim_pending", "the claimed tricks are being played out", None, "action")
 
 
 # -- what an action shows each seat (undo never takes back a card seen: web/undo.py) ------------------------------

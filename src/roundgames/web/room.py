@@ -32,6 +32,7 @@ from ..records.deal import record_of
 from ..session.analysis import Job
 from ..session.decisions import Decision
 from ..session.table import Table
+from .claiming import Claiming
 from .follow import Following
 from .gathering import Gathering, lifecycle
 from .laws import judge, notice
@@ -83,6 +84,7 @@ class Room:
         self.gathering = Gathering(self, self.presence)
         self.turns = TurnClock(self.clock)
         self.pausing = Pausing(self)
+        self.claiming = Claiming(self)
         self.following = Following(self, self.presence, self.gathering, self.pausing)
         #: when something was last done at the table (talk aside): an idle table is forgotten
         self.touched = created
@@ -263,7 +265,13 @@ class Room:
         table = state.table
         names = state.display_names()
         playing = [self.bot_controls(i) for i in range(len(state.seats))]
-        ends = self.turns.turn_ends(state, playing[table.to_act] if table.to_act is not None else True)
+        # a claim pauses the turn clock while it waits on its answers, and its tricks are played out by the room
+        claimed = state.claim is not None
+        acting = table.to_act
+        ends = self.turns.turn_ends(state, playing[acting] if acting is not None else True)
+        ends = None if claimed else ends
+        # only a person playing his own turn may claim (a table of bots asks the solver nothing)
+        to_act = acting if not claimed and acting is not None and not playing[acting] else None
         seats = [
             SeatFacts(
                 name=names[i],
@@ -272,7 +280,7 @@ class Room:
                 away_until=int(info.away_until * 1000) if info.kind != "bot" and info.conns == 0 else None,
                 bot_playing=playing[i],
                 bot=table.bot_names[i],
-                turn_until=int(ends * 1000) if ends is not None and i == table.to_act else None,
+                turn_until=int(ends * 1000) if ends is not None and i == acting else None,
                 timeouts=info.timeouts,
             )
             for i, info in enumerate(state.seats)
@@ -287,6 +295,8 @@ class Room:
             next_deal_at=int(state.next_deal_at * 1000) if state.next_deal_at else None,
             may_undo=frozenset(i for i in range(len(state.seats)) if self.can_undo(i)),
             lifecycle=lifecycle(state) | {"paused": self.pausing.paused},
+            claim=self.claiming.facts() if claimed else None,
+            claimable=to_act if to_act is not None and self.claiming.may_claim(to_act) else None,
         )
 
     # -- who plays a seat -----------------------------------------------------------------------------------------
@@ -383,6 +393,8 @@ class Room:
         if deal is None or deal.is_complete:
             if state.next_deal_at is not None:
                 when = state.next_deal_at
+        elif state.claim is not None:  # nothing is played while a claim waits on its people; its cards at a bot's pace
+            when = self.claiming.wake_at(max(now + self.config["bot_delay"], state.trick_done_at + self._trick_pause()))
         elif deal.to_act is not None:
             seat = state.seats[deal.to_act]
             # what nobody chooses (a flush, always shown: §14.34) is made for a person too, at a bot's pace
@@ -410,6 +422,9 @@ class Room:
         if deal is None or deal.is_complete:
             if state.next_deal_at is not None and self.clock.now() >= state.next_deal_at - 0.01:
                 self.next_deal()
+            return
+        if state.claim is not None:
+            self.claiming.step()
             return
         seat = deal.to_act
         if seat is None:
@@ -494,6 +509,7 @@ class Room:
         deal = table.open_deal()
         if deal is None:
             raise RoomError("no_deal", "no deal is in progress")
+        self.claiming.refuse_act()
         turn = deal.to_act == seat or table.keeping == seat or bool(deal.side_actions(seat))
         head = (text.split() or [""])[0].lower()
         found: list[Irregularity] = []
@@ -519,6 +535,14 @@ class Room:
             data["irregular"] = True  # for whoever reads the store: on a replay the table's mode rules it again
         self.command("act", data, action)  # the action read once: the reducer reads its text no more
         self._warned.pop(seat, None)
+
+    def claim(self, seat: int) -> None:
+        """A person claims the remaining tricks (:meth:`~roundgames.web.claiming.Claiming.claim`)."""
+        self.claiming.claim(seat)
+
+    def answer_claim(self, seat: int, accept: bool) -> None:
+        """A person accepts or declines the claim waiting on him."""
+        self.claiming.answer(seat, accept)
 
     def ask_hint(self, seat: int) -> Job:
         """A person asks for a hint at his turn: refused at a table without hints (``hints_off``, naming the option)

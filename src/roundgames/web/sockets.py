@@ -22,7 +22,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from .coach import Coach
 from .limits import CHAT_BURST, HELLO_BURST, Limits, address_key
-from .messages import Act, Bare, Chat, Command, Hello, OpenSeat, Review, SeatBot
+from .messages import Act, Bare, Chat, ClaimAnswer, Command, Hello, OpenSeat, Review, SeatBot
 from .outgoing import Outgoing, encode
 from .protocol import ProtocolError, parse_client_message
 from .room import Room, RoomError, hash_token
@@ -405,3 +405,7 @@ async def _seated(room: Room, conn: WsConn, seat: int, message: Command, coach: 
         await room.call(_playing, room, room.leave, seat)
     elif message == Bare("again"):
         await room.call(_playing, room, room.again, seat)
+    elif message == Bare("claim"):
+        await room.call(_playing, room, room.claim, seat)
+    elif isinstance(message, ClaimAnswer):
+        await room.call(_playing, room, room.answer_claim, seat, message.accept)

@@ -79,6 +79,10 @@ class TableFacts:
     may_undo: frozenset[int]
     #: ``gathering``, ``host`` and ``sitting`` of the state (:meth:`~roundgames.web.gathering.Gathering.lifecycle`)
     lifecycle: dict[str, Any] = field(default_factory=dict)
+    #: the claim of the remaining tricks made in the deal (``state.claim``), or None
+    claim: dict[str, Any] | None = None
+    #: the seat that may claim the remaining tricks now (told to that seat alone: ``state.can_claim``), or None
+    claimable: int | None = None
 
 
 def legal_entries(deal: TableDeal, view: View[Any], keeping: bool) -> list[dict[str, Any]]:
@@ -290,6 +294,9 @@ def state_for(facts: TableFacts, viewer: int | None) -> dict[str, Any]:
         "undo": viewer in facts.may_undo,
         "pot": _pot_text(observer_of(table.spec).pot(None)),
         **facts.lifecycle,
+        "claim": facts.claim,
+        # never whether another seat could claim: each seat learns only of its own claim
+        "can_claim": viewer is not None and viewer == facts.claimable,
     }
     if deal is None:
         return state
@@ -306,11 +313,12 @@ def state_for(facts: TableFacts, viewer: int | None) -> dict[str, Any]:
     keeping = table.keeping == viewer
     if keeping:
         state["keeping"] = {"cards": card_list(spare_ten(deal, viewer)), "keep": 5}
-    if view.to_act == viewer and not deal.is_complete and not facts.seats[viewer].bot_playing:
+    free = facts.claim is None  # nobody acts while a claim waits on its answers or is played out
+    if free and view.to_act == viewer and not deal.is_complete and not facts.seats[viewer].bot_playing:
         state["legal"] = legal_entries(deal, view, keeping)
         if view.stage is Stage.PLAY:
             state["illegal"] = illegal_reasons(deal, viewer, view.hand)
-    elif view.legal and not deal.is_complete and not facts.seats[viewer].bot_playing:
+    elif free and view.legal and not deal.is_complete and not facts.seats[viewer].bot_playing:
         # What the seat may do out of its turn (``side_actions``; a flush is shown in its turn, §14.34).
         state["legal"] = legal_entries(deal, view, keeping)
     peeped = observer_of(deal.game).peeped(deal, view)

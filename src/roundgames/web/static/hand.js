@@ -8,6 +8,9 @@ import { cardBackSvg, cardLabel, cardName, cardSvg, cardsWords } from "./cards.j
 import { fill, h } from "./dom.js";
 import { seatName } from "./format.js";
 
+// The key that claims the remaining tricks where the claim is offered (the terminal's too).
+export const CLAIM_KEY = "c";
+
 // A prompt or a word of guidance, not a refusal: the message line shows it in the text's colour, not the error's.
 const NEUTRAL = { neutral: true };
 
@@ -15,10 +18,11 @@ export class PlayControls {
   /**
    * @param {{hand: Element, actions: Element, hint: Element, act: (action: string) => boolean,
    *          say: (text: string, options?: {neutral?: boolean}) => void}} parts  `act` sends an action and says
-   *          whether it could be sent; `say` shows a line, a refusal unless `neutral`.
+   *          whether it could be sent; `say` shows a line, a refusal unless `neutral`; `claim` presses the
+   *          "Claim the rest" button (claim.js), offered where the server says this seat may (`state.can_claim`).
    */
-  constructor({ hand, actions, hint, act, say }) {
-    Object.assign(this, { hand, actions, hint, act, say });
+  constructor({ hand, actions, hint, act, say, claim = null }) {
+    Object.assign(this, { hand, actions, hint, act, say, claim });
     this.state = null;
     this.turnKey = null; // legal actions and keeping, as text: a change starts the choosing afresh
     this.chosen = new Set(); // cards picked for a several-card action
@@ -266,6 +270,11 @@ export class PlayControls {
 
   /** A phase button's key (s for Stand, p for Pass, 3 for Call 3...): press that button; whether there was one. */
   press(key) {
+    // c claims the remaining tricks, as at the terminal, where the claim is offered (no verb of a game has c)
+    if (key === CLAIM_KEY && this.state?.can_claim && this.claim) {
+      this.claim();
+      return true;
+    }
     const entry = this.legal.find((e) => e.key === key && !e.card);
     if (!entry) return false;
     this.actions.querySelector(`[data-action="${CSS.escape(entry.action)}"]`)?.click();

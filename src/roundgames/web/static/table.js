@@ -10,6 +10,7 @@ import { Drawer } from "./drawer.js";
 import { keepFocus } from "./focus.js";
 import { renderFelt } from "./felt.js";
 import { PlayControls } from "./hand.js";
+import { ClaimView } from "./claim.js";
 import { LogView, setupChat } from "./log.js";
 import { TableMotion } from "./motion.js";
 import { Connection } from "./net.js";
@@ -52,7 +53,10 @@ class TableClient {
     this.controls = new PlayControls({
       hand: $("hand"), actions: $("actions"), hint: $("choose-hint"),
       act: (action) => this.send({ type: "act", action }),
-      say: (text, options) => this.say(text, options),
+      say: (text, options) => this.say(text, options), claim: () => this.claimView.claim(),
+    });
+    this.claimView = new ClaimView(app.querySelector(".controls"), {
+      send: (message) => this.send(message), say: (text, options) => this.say(text, options),
     });
     this.alert = new TurnAlert(document.title);
     this.scorePanel = new Panel($("score-panel"), (dialog, state) =>
@@ -330,6 +334,7 @@ class TableClient {
     if (state.gathering) $("result-box").hidden = true; // nothing is dealt until the sitting starts
     renderLifecycle($("lifecycle"), state, { send: (message) => this.send(message), moved: this.moved, say: (text, options) => this.say(text, options) });
     this.controls.render(state);
+    this.claimView.render(state);
     $("undo").hidden = !seated || !state.undo;
     this.renderHints(state, seated);
     $("last-trick-button").disabled = !state.deal?.last_trick?.cards?.length;
