@@ -43,12 +43,13 @@ from .presence import Presence
 from .reducer import KEEP_LOG, TableState, back, reduce, refusal, replay
 from .seating import Conn, LogEntry, RoomError, SeatInfo, hash_token
 from .store import Event, SeqTaken, Store, StoreError
+from .summary import Summary
 from .thinking import InlineThinker, Thinker
 from .timing import Clock, SystemClock, Timer, Timing
 from .turnclock import TurnClock, gives_back
 from .undo import why_no_undo
 from .views import SeatFacts, TableFacts, best_five, state_for
-from .words import action_text, rules_page, table_title
+from .words import action_text
 
 __all__ = ["KEEP_LOG", "SNAPSHOT_LOG", "Conn", "LogEntry", "Room", "RoomError", "SeatInfo", "hash_token"]
 
@@ -101,10 +102,8 @@ class Room:
         self._failed_at = 0.0
         #: table mode: each seat's last warning, ``((sitting, deal, action), law IDs)``, so a confirmation answers it
         self._warned: dict[int, tuple[tuple[int, int, str], tuple[str, ...]]] = {}
-        #: the rules the words of :meth:`_rules_words` were made for, and those words
-        self._words_of: tuple[Any, dict[str, str]] | None = None
         #: the settings every state carries (:meth:`table_summary`), encoded once while they stay the same
-        self._summary = Outgoing()
+        self._summary = Summary()
 
     # -- the state, as the server, the coach and the pages read it -----------------------------------------------
 
@@ -196,36 +195,8 @@ class Room:
 
     def table_summary(self) -> dict[str, Any]:
         """The table's settings as every state carries them (``state.table`` of docs/web.md): the same object while
-        they stay the same, so that their JSON text is made once for the table (:func:`~roundgames.web.outgoing.
-        encode`). Nobody changes it."""
-        summary = self._settings()
-        if summary != self._summary:
-            self._summary = Outgoing(summary)
-        return self._summary
-
-    def _settings(self) -> dict[str, Any]:
-        c = self.config
-        keys = ("game", "preset", "options", "confirm", "bot", "bot_delay", "spectators")
-        table = self.state.table
-        return {
-            "id": self.id,
-            **{k: c[k] for k in keys},
-            "bots": list(table.bot_names),
-            "mode": c.get("mode", "strict"),
-            "hints": bool(c.get("hints", False)),  # a table stored before hints existed has none
-            "turn_seconds": c.get("turn_seconds"),  # a table stored before the turn clock existed has none
-            "hand_at_once": bool(c.get("hand_at_once", False)),  # a table stored before the setting has it off
-            "rounds": None if c.get("open_ended") else c["rounds"],  # null: until the host stops
-            "rules": self.state.rules_help,
-            **self._rules_words(table),
-        }
-
-    def _rules_words(self, table: Table) -> dict[str, str]:
-        """The address of the table's rules page and its title: made once for the table's rules, which every state
-        carries (and a table's rules never change)."""
-        if self._words_of is None or self._words_of[0] is not table.rules:
-            self._words_of = (table.rules, {"rules_page": rules_page(table.rules), "title": table_title(table.rules)})
-        return self._words_of[1]
+        they stay the same, so that their JSON text is made once for the table. Nobody changes it."""
+        return self._summary.of(self.id, self.config, self.state)
 
     def info(self) -> dict[str, Any]:
         """The table as the lobby lists it (TableInfo of docs/web.md)."""
