@@ -18,29 +18,27 @@ from roundgames.core.errors import RulesError
 from roundgames.games.protocol import Stage, View
 from roundgames.games.registry import new_deal, rules_for
 
-SMALL = 40
-#: (name, game, preset, options, seat counts, deals per count): every form of Loo, Nap with every variant; each
-#: form's plain preset at full strength, the variants small (their own rules come up within a few dozen deals)
+#: (name, game, preset, options, seat counts, deals per count): every form of Loo, Nap with every variant
 SETS = [
     ("loo-peel", "loo", "peel", {}, (3, 5, 7), 120),
-    ("loo-cassell", "loo", "peel", {"lead_rule": "cassell", "dealer_lone_stander": "may_concede"}, (4,), SMALL),
-    ("loo-enquire-within", "loo", "enquire-within", {}, (5,), SMALL),
+    ("loo-cassell", "loo", "peel", {"lead_rule": "cassell", "dealer_lone_stander": "may_concede"}, (4,), 120),
+    ("loo-enquire-within", "loo", "enquire-within", {}, (5,), 120),
     ("five-card", "loo", "five-card", {}, (4, 5), 75),
-    ("five-card-jack-trumps", "loo", "five-card", {"pam": "jack_trumps", "pam_free": True}, (5,), SMALL),
+    ("five-card-jack-trumps", "loo", "five-card", {"pam": "jack_trumps", "pam_free": True}, (5,), 75),
     ("irish", "loo", "irish", {}, (4, 6), 120),
-    ("irish-flush", "loo", "irish", {"irish_flush": True}, (5,), SMALL),
+    ("irish-flush", "loo", "irish", {"irish_flush": True}, (5,), 120),
     ("nap-peel", "nap", "peel", {}, (2, 3, 4, 5), 120),
-    ("nap-misery-no-trumps", "nap", "peel", {"misery_trumps": False, "kitty": True}, (4,), SMALL),
-    ("nap-purchase-peep", "nap", "peel", {"purchase": True, "peep": True}, (4,), SMALL),
+    ("nap-misery-no-trumps", "nap", "peel", {"misery_trumps": False, "kitty": True}, (4,), 120),
+    ("nap-purchase-peep", "nap", "peel", {"purchase": True, "peep": True}, (4,), 120),
     (
         "nap-spare-topcard",
         "nap",
         "peel",
         {"spare_hand": "peel", "nap_top_card": True, "nap_challenge": True},
         (3,),
-        SMALL,
+        120,
     ),
-    ("nap-double-header", "nap", "peel", {"all_pass": "double_header", "pack": 32}, (4,), SMALL),
+    ("nap-double-header", "nap", "peel", {"all_pass": "double_header", "pack": 32}, (4,), 120),
 ]
 
 

@@ -22,6 +22,7 @@ from roundgames.web.app import create_app
 from roundgames.web.room import Room, RoomError
 from roundgames.web.store import SqliteStore
 from roundgames.web.timing import ManualClock, Timing
+from roundgames.web.words import card_words
 
 
 class Recorder:
@@ -300,7 +301,7 @@ def test_undo_takes_back_a_card_until_a_bot_shows_one_and_then_says_which(tmp_pa
                 assert e.code == "no_undo"
                 name = f"Bot {shown['seat'] + 1}"
                 assert e.message == (
-                    f"undo: {name} has shown you {shown['card']} since your last action; "
+                    f"undo: {name} has shown you {card_words(shown['card'])} since your last action; "
                     "a card once seen is not taken back"
                 ), e.message
             else:

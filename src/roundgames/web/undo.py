@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .reducer import TableState
-from .words import card_list
+from .words import card_list, cards_words
 
 __all__ = ["why_no_undo"]
 
@@ -52,7 +52,7 @@ def why_no_undo(state: TableState, seat: int, bot_controls: Callable[[int], bool
         shown = state.shown.get(seq, {}).get(seat)
         if shown:
             by = "your seat's bot" if who == seat else names[who]
-            cards = " ".join(card_list(shown))
+            cards = cards_words(card_list(shown))
             return f"undo: {by} has shown you {cards} since your last action; a card once seen is not taken back"
         if mine:
             return None
