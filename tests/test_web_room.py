@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 
 from roundgames.web.app import create_app
 from roundgames.web.room import Room, RoomError
@@ -309,3 +310,41 @@ def test_undo_takes_back_a_card_until_a_bot_shows_one_and_then_says_which(tmp_pa
             assert room.seq == seq
 
     asyncio.run(main())
+
+
+# -- undo and claims ----------------------------------------------------------------------------------------------
+
+
+def test_undo_stops_at_a_claim_whose_answers_the_claimant_has_heard(tmp_path: Path) -> None:
+    """A claim's answers tell the claimant what the others make of his cards: once a bot has declined his claim, he
+    may not take back the actions before it and play them again knowing that (web/undo.py)."""
+
+    async def claim_once(seed: int) -> bool:
+        """Ann stands and claims at her first turn to play a card; whether a bot declined, checked if so."""
+        timing = Timing(away_seconds=60, deal_pause=0, trick_pause=0)
+        (tmp_path / str(seed)).mkdir()
+        async with scene(tmp_path / str(seed), timing, game="loo", players=3, bot="sensible", seed=seed) as s:
+            room, ann = s.room, s.ann
+            await room.call(room.join, ann, None)
+            for _ in range(20):
+                await s.advance(0.1)
+                state = ann.messages[-1]["state"]
+                if state.get("can_claim"):
+                    await room.call(room.claim, 0)
+                    await s.advance(1)
+                    if not any("declines the claim" in e["text"] for e in ann.entries("info")):
+                        return False
+                    assert room.can_undo(0) is False
+                    seq = room.seq
+                    with pytest.raises(RoomError) as refused:
+                        await room.call(room.undo, 0)
+                    assert refused.value.code == "no_undo" and "not past a claim" in refused.value.message
+                    assert room.seq == seq
+                    return True
+                legal = [e["action"] for e in state.get("legal", [])]
+                if legal:
+                    await room.call(room.act, 0, "stand" if "stand" in legal else legal[0])
+            return False
+
+    declined = [seed for seed in range(8) if asyncio.run(claim_once(seed))]
+    assert declined, "no seed gave a declined claim to check"

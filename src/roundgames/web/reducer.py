@@ -349,6 +349,8 @@ def _claim(state: TableState, seq: int, data: dict[str, Any]) -> None:
     names = state.display_names()
     waiting = set(data["waiting"])
     state.claim = Claim(seat, data["tricks"], data["evident"], waiting, accepted=not waiting)
+    # Undo stops at a claim (web/undo.py): its answers told the claimant what the others make of his cards.
+    state.acts.append(("claim", seat, False, seq, "claim"))
     n = data["tricks"]
     tricks = "the last trick" if n == 1 else f"the remaining {n} tricks"
     cards = cards_words(card_list(deal.hands[seat]))

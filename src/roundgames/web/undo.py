@@ -41,9 +41,13 @@ def why_no_undo(state: TableState, seat: int, bot_controls: Callable[[int], bool
     deal = state.table.deal
     if deal is None or deal.is_complete:
         return "undo: only within a deal in play"
+    if state.claim is not None:
+        return "undo: not while a claim of the remaining tricks is being answered"
     for kind, who, by_bot, seq, what in reversed(state.acts):
         if kind == "deal":
             break
+        if kind == "claim":
+            return "undo: not past a claim: its answers told the claimant what the others make of his cards"
         if what == "irregular":
             return "undo: not past an irregularity: the offence is public and its law applied"
         mine = who == seat and not by_bot
