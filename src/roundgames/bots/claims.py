@@ -38,7 +38,7 @@ from .search import DEFAULT_SAMPLES, SAMPLES
 from .solver import Position, Solver, card_of_move
 from .worlds import ResampleError, Resampler
 
-__all__ = ["ENUMERATE", "HOUSE_RULE", "accepts", "certain", "evident", "next_play", "why_not"]
+__all__ = ["ENUMERATE", "HOUSE_RULE", "accepts", "certain", "evident", "next_play", "tricks_claimed", "why_not"]
 
 #: the house's rule on claims, in words (no law of the games' own covers a claim)
 HOUSE_RULE: Final = (
@@ -196,3 +196,8 @@ def next_play(deal: Deal, claimant: int) -> Any | None:
     # a move keeps it; the card alone where the rules offer it in one way only
     move = next(m for m, holds in keeps.items() if holds)
     return next(a for a in plays if card_of_move(solve.move_of(a)) == card_of_move(move))
+
+
+def tricks_claimed(n: int) -> str:
+    """What a claim of ``n`` tricks claims, in the words every table says it: ``"the remaining 3 tricks"``."""
+    return "the last trick" if n == 1 else f"the remaining {n} tricks"

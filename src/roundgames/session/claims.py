@@ -28,8 +28,6 @@ class Claimed:
 
     said: list[str] = field(default_factory=list)
     done: list[str] = field(default_factory=list)
-    #: whether the claim stood and every remaining trick was played out
-    stood: bool = False
 
 
 def _refusal(table: Table, seat: int) -> str | None:
@@ -78,5 +76,4 @@ def claim(table: Table, seat: int) -> Claimed:
             out.said.append("the cards do not give you every trick: the claim lapses, play goes on")
             return out
         out.done.append(table.play_out(action))
-    out.stood = True
     return out

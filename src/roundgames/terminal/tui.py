@@ -47,6 +47,7 @@ from textual.filter import Monochrome, NoColor
 from textual.timer import Timer
 from textual.widgets import Input, RichLog, Static
 
+from ..bots.claims import tricks_claimed
 from ..core.cards import SUITS, card_str
 from ..core.errors import RecordError, RoundgamesError
 from ..games.protocol import Stage
@@ -533,7 +534,7 @@ class TableApp(Panels, App[int]):
             self._say(f"c: {e.reason if isinstance(e, RecordError) else e}.")
             self._refresh()
             return
-        left = "the last trick" if tricks == 1 else f"the remaining {tricks} tricks"
+        left = tricks_claimed(tricks)
         said = "; ".join(claimed.said)
         self._say(you(f"{deal.seats[seat]} claims {left}, cards face up: {said}."))
         self.selected = None

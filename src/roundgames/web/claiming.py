@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol
 
-from ..bots.claims import HOUSE_RULE, accepts, evident, next_play, why_not
+from ..bots.claims import HOUSE_RULE, accepts, evident, next_play, tricks_claimed, why_not
 from .reducer import TableState
 from .seating import RoomError
 from .words import action_text, card_list
@@ -167,7 +167,7 @@ class Claiming:
         return {
             "seat": claim.seat,
             "tricks": n,
-            "text": f"{names[claim.seat]} claims " + ("the last trick" if n == 1 else f"the remaining {n} tricks"),
+            "text": f"{names[claim.seat]} claims {tricks_claimed(n)}",
             "cards": card_list(deal.hands[claim.seat]),
             "evident": claim.evident,
             "waiting": sorted(claim.waiting),

@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..bots.claims import tricks_claimed
 from ..core.errors import RecordError, RoundgamesError
 from ..games.protocol import Deal
 from ..session.table import Table
@@ -351,14 +352,11 @@ def _claim(state: TableState, seq: int, data: dict[str, Any]) -> None:
     state.claim = Claim(seat, data["tricks"], data["evident"], waiting, accepted=not waiting)
     # Undo stops at a claim (web/undo.py): its answers told the claimant what the others make of his cards.
     state.acts.append(("claim", seat, False, seq, "claim"))
-    n = data["tricks"]
-    tricks = "the last trick" if n == 1 else f"the remaining {n} tricks"
+    tricks = tricks_claimed(data["tricks"])
     cards = cards_words(card_list(deal.hands[seat]))
     state.log_line(seq, "info", seat, f"{names[seat]} claims {tricks}, showing {cards}")
     if data["evident"]:
         state.log_line(seq, "info", seat, "Every card is decisive: the claim stands without a question")
-    elif not waiting:
-        state.log_line(seq, "info", seat, "The bots accept the claim")
 
 
 def _claim_answer(state: TableState, seq: int, data: dict[str, Any]) -> None:

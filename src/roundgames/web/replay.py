@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, cast
 
-from ..core.cards import card_str
+from ..core.cards import SUIT_NAMES, card_str
 from ..core.tricks import Trick
 from ..games.observe import observer_of
 from ..games.protocol import Deal
@@ -31,7 +31,6 @@ from .words import card_list, deal_line, describe, in_names, in_words, result_se
 
 __all__ = ["REPLAY_STATUS", "ReplayAsked", "replay_asked", "replay_message", "replay_path", "whole_number"]
 
-SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
 #: the HTTP status of each refusal of a replay (a malformed number or a seat out of range: 400)
 REPLAY_STATUS = {"no_sitting": 404, "no_deal": 404, "not_over": 409, "bad_token": 403, "not_your_seat": 403}
 
