@@ -6,8 +6,15 @@ STAMP := $(VENV)/.installed
 
 .PHONY: run test coverage docs lint bench clean
 
+# Every test: the tests' modules, and the package's doctests.
+PYTEST_ARGS := tests src/roundgames --doctest-modules
 # Two test workers a core, at most eight (see `test`); `make test TEST_WORKERS=auto` for one a core.
 TEST_WORKERS ?= $(shell $(PYTHON) -c 'import os; print(min(8, 2 * len(os.sched_getaffinity(0))))' 2>/dev/null || echo auto)
+
+# Python writes its bytecode caches (and pytest its rewritten test modules) whatever the environment asks: without
+# them each of the test workers, and each command or server a test starts, compiled the same sources again (a
+# quarter of a worker's start-up went to rewriting the tests' asserts, every time).
+unexport PYTHONDONTWRITEBYTECODE
 
 # MkDocs Material's notice of its successor, printed on every build, says nothing of this site.
 export NO_MKDOCS_2_WARNING := 1
@@ -42,10 +49,12 @@ test coverage: export NUMBA_CACHE_DIR := $(CURDIR)/build/numba-tests
 ## a worker that has finished its share takes tests from the others' (--dist worksteal), so that none idles while
 ## the longest tests end. The numba kernels are compiled once,
 ## into their disk caches, by scripts/warm_kernels.py (in processes of its own) in the background while the linters
-## run, rather than in every test worker. The site built here is the one the tests read (tests/docs_build.py).
+## run, rather than in every test worker; and the tests are collected once there too, so that the workers find the
+## test modules' rewritten asserts and the package's bytecode compiled already. The site built here is the one the tests read (tests/docs_build.py).
 test: $(STAMP)
 	@mkdir -p build
 	$(BIN)/python scripts/warm_kernels.py > build/warm-kernels.log 2>&1 & echo $$! > build/warm-kernels.pid
+	$(BIN)/pytest $(PYTEST_ARGS) --collect-only -q > build/collect.log 2>&1 & echo $$! > build/collect.pid
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
 	$(BIN)/mypy
@@ -55,7 +64,8 @@ test: $(STAMP)
 	bash scripts/ensure-chromium
 	bash scripts/ensure-postgres
 	@while kill -0 $$(cat build/warm-kernels.pid) 2>/dev/null; do sleep 1; done; cat build/warm-kernels.log
-	$(BIN)/pytest tests src/roundgames --doctest-modules -n $(TEST_WORKERS) --dist worksteal
+	@while kill -0 $$(cat build/collect.pid) 2>/dev/null; do sleep 1; done; awk -F': ' '{n += $$2} END {print n " tests collected"}' build/collect.log
+	$(BIN)/pytest $(PYTEST_ARGS) -n $(TEST_WORKERS) --dist worksteal
 
 ## The tests' line coverage of the package (coverage.py; settings in pyproject.toml): every test as `make test` runs
 ## them, the servers and commands they start in subprocesses measured too; the figure by module and in all at the end.
@@ -66,7 +76,7 @@ coverage: $(STAMP)
 	bash scripts/ensure-chromium
 	bash scripts/ensure-postgres
 	rm -f .coverage .coverage.*
-	$(BIN)/pytest tests src/roundgames --doctest-modules -n $(TEST_WORKERS) --dist worksteal --cov --cov-report=term \
+	$(BIN)/pytest $(PYTEST_ARGS) -n $(TEST_WORKERS) --dist worksteal --cov --cov-report=term \
 		-W ignore::coverage.exceptions.CoverageWarning
 
 ## Build the documentation site into build/site/ (`roundgames serve` then serves it at /docs/).
