@@ -103,6 +103,9 @@ def test_a_seated_person_keeps_his_seat_while_the_store_cannot_be_read_and_plays
         assert welcome["seat"] == seat
         _refused_paused(served, table.id, "a-token-that-sits-nowhere")
         assert all(m.get("state") is None for m in fresh.seen), fresh.seen  # nothing memory held was shown
+        # The host (Ann, the first to sit) is refused as paused, not told that nobody has sat down.
+        listed = served.http.post(f"/api/tables/{table.id}/listed", json={"token": table.tokens[0], "listed": True})
+        assert listed.status_code == 503 and "paused" in listed.json()["error"]["message"], listed.text
 
         _events_away(served, False)
         back = fresh.until(lambda m: m["type"] == "snapshot", "the table read back")

@@ -100,7 +100,7 @@ class Pausing:
             if self.paused is None:
                 raise
         raise RoomError(
-            "paused", f"the table is paused: {self.paused}; a seat is found again once it plays on", None, "token"
+            "paused", f"the table is paused, and checks this link once it plays on: {self.paused}", None, "token"
         )
 
     def names(self) -> list[str]:
