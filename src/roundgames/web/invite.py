@@ -54,6 +54,7 @@ def set_listed(room: Room, token: Any, listed: Any) -> bool:
         raise RoomError("bad_message", f"token: {token!r} is not a seat token", None, "token")
     if not isinstance(listed, bool):
         raise RoomError("bad_message", f"listed: {listed!r} is not a valid listed (true or false)", None, "listed")
+    room.pausing.refuse_if_paused()  # first: a paused table may not know its host (its store cannot be read)
     seat = room.seat_of(token)
     if seat != room.host:
         host = room.host
@@ -61,7 +62,6 @@ def set_listed(room: Room, token: Any, listed: Any) -> bool:
         raise RoomError(
             "not_host", f"listed: only the host may list or unlist the table ({HOST_RULE}; {who})", None, "listed"
         )
-    room.pausing.refuse_if_paused()
     config = {**room.config, "listed": listed}
     try:
         room.store.configure(room.id, config)

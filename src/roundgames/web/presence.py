@@ -13,15 +13,17 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from .actor import Actor
-from .seating import Conn, RoomError, hash_token
+from .seating import Conn, RoomError, SeatInfo, hash_token
 
-__all__ = ["LEFT_TEXT", "MOVED_TEXT", "REVOKED_CLOSE", "REVOKED_TEXT", "Presence"]
+__all__ = ["BAD_TOKEN_TEXT", "LEFT_TEXT", "MOVED_TEXT", "REVOKED_CLOSE", "REVOKED_TEXT", "Presence"]
 
 #: what a seat whose person left, or whose seat moved to another device, is told (the ``seat_lost`` message)
 LEFT_TEXT = "You have left your seat; you are watching now."
 MOVED_TEXT = "Your seat moved to another device (your rejoin link was opened there); you are watching now."
 #: what a connection whose seat link was revoked is told, as it is closed (a ``bad_token`` error)
 REVOKED_TEXT = "This seat's rejoin link was replaced by a new one from another device: it no longer sits at the table."
+#: what a hello with a token that sits nowhere at the table is told (a ``bad_token`` error)
+BAD_TOKEN_TEXT = "this seat token does not sit at this table"
 #: the close code of a connection whose seat link was revoked (as a hello with a wrong token)
 REVOKED_CLOSE = 4403
 
@@ -41,13 +43,14 @@ class Presence:
         """Whether anyone watches the table, here or at another process (nobody watching, the bots wait)."""
         return bool(self.conns) or any(n > 0 for n in self.remote.values())
 
-    def seat_of(self, token: str) -> int:
-        """The seat a token sits in; raises :class:`RoomError` for a wrong token."""
+    def seat_of(self, token: str, seats: list[SeatInfo] | None = None) -> int:
+        """The seat a token sits in, among ``seats`` (the table's own by default); raises :class:`RoomError` for a
+        wrong token."""
         h = hash_token(token)
-        for i, s in enumerate(self.room.state.seats):
+        for i, s in enumerate(self.room.state.seats if seats is None else seats):
             if s.token_hash is not None and secrets.compare_digest(s.token_hash, h):
                 return i
-        raise RoomError("bad_token", "this seat token does not sit at this table", None, "token")
+        raise RoomError("bad_token", BAD_TOKEN_TEXT, None, "token")
 
     def arrive(self, conn: Conn) -> bool:
         """Count ``conn`` at its seat; whether it is new here (a command run again after a lost race counts it
@@ -132,13 +135,23 @@ class Presence:
         for conn in [c for c in self.conns if getattr(c, "token_hash", None) == token_hash]:
             self._revoke(conn)
 
-    def _revoke(self, conn: Conn) -> None:
-        """``conn`` said hello with a token that no longer sits: it is told why and closed."""
+    def revoke_unseated(self) -> None:
+        """Close every connection seated by a token that its seat no longer has (the table read back after its
+        store was out, while the people kept the seats they had in memory): told ``bad_token``, as a hello with that
+        token now would be."""
+        seats = self.room.state.seats
+        for conn in list(self.conns):
+            seat, token_hash = conn.seat, getattr(conn, "token_hash", None)
+            if seat is not None and token_hash is not None and seats[seat].token_hash != token_hash:
+                self._revoke(conn, BAD_TOKEN_TEXT)
+
+    def _revoke(self, conn: Conn, text: str = REVOKED_TEXT) -> None:
+        """``conn`` said hello with a token that no longer sits: it is told why (``text``) and closed."""
         if conn.seat is not None:
             s = self.room.state.seats[conn.seat]
             s.conns = max(0, s.conns - 1)
             conn.seat = None
         self.conns.discard(conn)
-        conn.push({"type": "error", "code": "bad_token", "message": REVOKED_TEXT, "rule": None, "field": "token"})
+        conn.push({"type": "error", "code": "bad_token", "message": text, "rule": None, "field": "token"})
         conn.close(REVOKED_CLOSE)
         self.room.changed()

@@ -32,7 +32,14 @@ from .words import card_list, deal_line, describe, in_names, in_words, result_se
 __all__ = ["REPLAY_STATUS", "ReplayAsked", "replay_asked", "replay_message", "replay_path", "whole_number"]
 
 #: the HTTP status of each refusal of a replay (a malformed number or a seat out of range: 400)
-REPLAY_STATUS = {"no_sitting": 404, "no_deal": 404, "not_over": 409, "bad_token": 403, "not_your_seat": 403}
+REPLAY_STATUS = {
+    "no_sitting": 404,
+    "no_deal": 404,
+    "not_over": 409,
+    "bad_token": 403,
+    "not_your_seat": 403,
+    "paused": 503,
+}
 
 
 @dataclass(frozen=True)

@@ -84,7 +84,7 @@ class Room:
         self.presence = Presence(self)
         self.gathering = Gathering(self, self.presence)
         self.turns = TurnClock(self.clock)
-        self.pausing = Pausing(self)
+        self.pausing = Pausing(self, self.presence)
         self.claiming = Claiming(self)
         self.following = Following(self, self.presence, self.gathering, self.pausing)
         #: when something was last done at the table (talk aside): an idle table is forgotten
@@ -164,7 +164,13 @@ class Room:
         self.presence.first_person_at = at
 
     def display_names(self) -> list[str]:
-        return self.state.display_names()
+        return self.pausing.names()  # while the store cannot be read, the names of the seats the people keep
+
+    @property
+    def listable(self) -> bool:
+        """Whether the lobby may list the table: not while its store cannot be read, when memory holds the table
+        as made (its seats and play are read back once the store answers), which is not the table as it stands."""
+        return not self.pausing.stale
 
     # -- state rebuilt from the settings and the events ---------------------------------------------------------
 
@@ -659,8 +665,9 @@ class Room:
         self.broadcast([])
 
     def seat_of(self, token: str) -> int:
-        """The seat a token sits in; raises :class:`RoomError` for a wrong token."""
-        return self.presence.seat_of(token)
+        """The seat a token sits in; raises :class:`RoomError` for a wrong token (``paused`` while the table is
+        paused: :meth:`Pausing.seat_of`)."""
+        return self.pausing.seat_of(token)
 
     # -- following the other server processes (web/follow.py) -----------------------------------------------------
 

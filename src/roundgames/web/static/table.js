@@ -301,6 +301,9 @@ class TableClient {
     if (code === "bad_token" || code === "no_spectators") {
       // The token was refused, or watching is not allowed: stop knocking, and offer a seat instead.
       // Forget the seat only if what this browser holds is the token refused (another tab may hold a newer one).
+      // Only a table that plays says bad_token: a paused one (its store out) judges no link and answers `paused`,
+      // which keeps the link and knocks again (the server closes the socket, and the page reconnects), so a link
+      // is never forgotten for an answer given while the table could not read its seats.
       if (code === "bad_token" && seatFor(tableId)?.token === this.helloToken) forgetSeat(tableId);
       this.token = null;
       this.moved = null; // a seat moved away earlier is no longer this page's to wait for
