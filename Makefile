@@ -54,6 +54,7 @@ test: $(STAMP)
 	$(BIN)/mkdocs build --strict --quiet
 	bash scripts/ensure-chromium
 	bash scripts/ensure-postgres
+	bash scripts/ensure-nginx
 	@while kill -0 $$(cat build/warm-kernels.pid) 2>/dev/null; do sleep 1; done; cat build/warm-kernels.log
 	$(BIN)/pytest tests src/roundgames --doctest-modules -n $(TEST_WORKERS) --dist worksteal
 
