@@ -396,3 +396,12 @@ def test_a_table_whose_process_is_killed_plays_on_through_the_proxy_on_the_other
     by_ann = [e for e in events if e[1] == "act" and '"seat": 0' in e[2] and '"bot": false' in e[2]]
     errors += [m for m in ann.messages if m["type"] == "error"]
     assert len(by_ann) == moves - len(errors) and len(by_ann) >= 5, (len(by_ann), moves, errors)
+
+
+def test_the_docs_show_the_sample_config_as_shipped() -> None:
+    """docs/web.md ("Routing by table") shows the very config that deploy/nginx/roundgames.conf ships."""
+    web = (REPO / "docs" / "web.md").read_text(encoding="utf-8")
+    assert "### Routing by table" in web
+    shown = re.search(r"```nginx\n(.*?)```", web.split("### Routing by table", 1)[1], re.DOTALL)
+    assert shown is not None, "no nginx block under 'Routing by table'"
+    assert shown.group(1) == SAMPLE.read_text(encoding="utf-8")
