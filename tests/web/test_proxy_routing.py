@@ -219,7 +219,8 @@ def _get(url: str, **options: Any) -> httpx.Response:
 
 def _info(base: str, table: str) -> dict[str, Any]:
     """The table's info through the proxy, asked again while the process it reaches has not yet heard of it (a
-    table made on one process reaches the other by the database's announcement)."""
+    table made on one process reaches the other by the database's announcement): a few times, each a lookup of a
+    table that does not exist, which the server allows 20 of at once."""
     deadline = time.monotonic() + 5
     while True:
         answer = httpx.get(f"{base}/api/tables/{table}", timeout=10, trust_env=False)
@@ -227,7 +228,7 @@ def _info(base: str, table: str) -> dict[str, Any]:
             assert answer.status_code == 200, answer.text
             info: dict[str, Any] = answer.json()
             return info
-        time.sleep(0.1)
+        time.sleep(0.25)
 
 
 def _play(ann: Seat, done: Callable[[dict[str, Any]], bool], timeout: float = 60) -> int:
@@ -260,7 +261,7 @@ def _second_deal(state: dict[str, Any]) -> bool:
 
 
 def test_the_sample_config_sends_each_table_to_one_process_and_the_rest_to_any(
-    server_factory: Callable[..., Any], pg_url: str, proxy: Callable[[Sequence[WebServer]], Nginx]
+    proxy: Callable[[Sequence[WebServer]], Nginx], server_factory: Callable[..., Any], pg_url: str
 ) -> None:
     """Through the proxy only: tables made until each process has two; at one table of each process Ann sits, plays
     her first deal through (each of her moves seen by a spectator), and opens the replay. Every request and websocket
@@ -344,7 +345,7 @@ def _connect(base: str, table: str, token: str | None, timeout: float = 15) -> S
 
 
 def test_a_table_whose_process_is_killed_plays_on_through_the_proxy_on_the_other(
-    server_factory: Callable[..., Any], pg_url: str, proxy: Callable[[Sequence[WebServer]], Nginx]
+    proxy: Callable[[Sequence[WebServer]], Nginx], server_factory: Callable[..., Any], pg_url: str
 ) -> None:
     """Ann plays through the proxy, a spectator watches; the process the table hashes to is killed (SIGKILL). Both
     reconnect through the proxy, which sends them to the other process; the table plays on there (its bots too: the
