@@ -28,12 +28,16 @@ from typing import Any
 import httpx
 import psycopg
 import pytest
+from playwright.sync_api import Page, expect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from inproc import free_port
 
 from .conftest import WebServer
+from .test_browser import no_script_errors, play_out_deal, sit_by_dialog
 from .webclient import Seat, create, play_first, sit
+
+__all__ = ["no_script_errors"]  # the autouse fixture, imported to run here too: a page's script error fails its test
 
 REPO = Path(__file__).resolve().parents[2]
 SAMPLE = REPO / "deploy" / "nginx" / "roundgames.conf"
@@ -328,6 +332,29 @@ def test_the_sample_config_sends_each_table_to_one_process_and_the_rest_to_any(
     assert {h.served_by for h in others} == set(by_process), f"round robin reached one process only: {others}"
     assert {h.served_by for h in hits if h.method == "POST" and h.path == "/api/tables"} == set(by_process)
     assert not re.search(r"\[(error|crit|alert|emerg)\]", nginx.errors), nginx.errors
+
+
+def test_a_browser_that_reaches_only_the_proxy_sits_and_plays_a_deal_through(
+    proxy: Callable[[Sequence[WebServer]], Nginx], server_factory: Callable[..., Any], pg_url: str, page: Page
+) -> None:
+    """Chromium opens the lobby and a table's link through the proxy, sits by the seat dialog (its requests carry
+    the proxy's Origin) and plays a deal to its result by clicking; every request and websocket of the table page
+    reached the one process the table hashes to."""
+    servers = _servers(server_factory, pg_url)
+    nginx = proxy(servers)
+    page.goto(f"{nginx.url}/")
+    expect(page.get_by_test_id("create-form")).to_be_visible()
+    table = create(nginx.url, **NAP)["id"]
+    sit_by_dialog(page, f"{nginx.url}/t/{table}", "Ann", 0)
+    assert play_out_deal(page, 0), "Ann had no turn in the deal"
+    expect(page.get_by_test_id("deal-result")).to_have_text(re.compile(r"\S"))
+    page.context.close()  # the websocket closes: the proxy logs it
+
+    hits = nginx.hits_once(lambda hits: any(h.path == f"/ws/{table}" for h in hits), "the page's websocket")
+    named = [h for h in hits if h.names(table)]
+    assert {h.path for h in named} >= {f"/t/{table}", f"/api/tables/{table}/sit", f"/ws/{table}"}, named
+    assert len({h.tried for h in named}) == 1 and len(named[0].tried) == 1, named
+    assert {h.status for h in named} <= {200, 101}, named
 
 
 def _connect(base: str, table: str, token: str | None, timeout: float = 15) -> Seat:
