@@ -1,7 +1,8 @@
 """The sample reverse-proxy config (deploy/nginx/roundgames.conf) in front of two `roundgames serve` processes on one
 PostgreSQL database, every client going through the proxy only: each request and websocket that names a table
 reaches the one process its id hashes to, the tables spread over both, the lobby and everything else reach either,
-and a table whose process is killed plays on through the proxy on the other.
+a browser that knows only the proxy's address sits and plays, and a table whose process is killed plays on through
+the proxy on the other.
 
 nginx is Debian's package (``scripts/ensure-nginx`` installs it; ``make test`` runs that first), started here in the
 foreground on a free port, its config, pid, logs and temporary files in a temporary directory: never the system
