@@ -63,6 +63,7 @@ test: $(STAMP)
 	$(BIN)/mkdocs build --strict --quiet
 	bash scripts/ensure-chromium
 	bash scripts/ensure-postgres
+	bash scripts/ensure-nginx
 	@while kill -0 $$(cat build/warm-kernels.pid) 2>/dev/null; do sleep 1; done; cat build/warm-kernels.log
 	@while kill -0 $$(cat build/collect.pid) 2>/dev/null; do sleep 1; done; awk -F': ' '{n += $$2} END {print n " tests collected"}' build/collect.log
 	$(BIN)/pytest $(PYTEST_ARGS) -n $(TEST_WORKERS) --dist worksteal
