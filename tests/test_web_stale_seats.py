@@ -73,6 +73,10 @@ def _refused_paused(served: Server, table: str, token: str) -> None:
         assert error["field"] == "token" and "paused" in error["message"]
 
 
+def _lobby(served: Server) -> set[str]:
+    return {t["id"] for t in served.http.get("/api/tables").json()["tables"]}
+
+
 def _refused_bad_token(served: Server, table: str, token: str) -> None:
     with served.ws(table) as stranger:
         stranger.send({"type": "hello", "token": token, "since": None})
@@ -88,6 +92,8 @@ def test_a_seated_person_keeps_his_seat_while_the_store_cannot_be_read_and_plays
         state = doer.snapshot(table.tokens[seat])["state"]
         action, seq = _legal(state), doer.seq
         watcher = table.client((seat + 1) % 3)
+        listed = served.http.post(f"/api/tables/{table.id}/listed", json={"token": table.tokens[0], "listed": True})
+        assert listed.status_code == 200 and table.id in _lobby(served), listed.text
         _events_away(served, True)
         doer.send({"type": "act", "action": action})
         _refused_store_failed(doer)
@@ -106,6 +112,9 @@ def test_a_seated_person_keeps_his_seat_while_the_store_cannot_be_read_and_plays
         # The host (Ann, the first to sit) is refused as paused, not told that nobody has sat down.
         listed = served.http.post(f"/api/tables/{table.id}/listed", json={"token": table.tokens[0], "listed": True})
         assert listed.status_code == 503 and "paused" in listed.json()["error"]["message"], listed.text
+        stop = served.http.post(f"/api/tables/{table.id}/stop", json={"token": table.tokens[0]})
+        assert stop.status_code == 503 and "paused" in stop.json()["error"]["message"], stop.text
+        assert table.id not in _lobby(served)  # memory holds the table as made, not as it stands
 
         _events_away(served, False)
         back = fresh.until(lambda m: m["type"] == "snapshot", "the table read back")
@@ -115,6 +124,7 @@ def test_a_seated_person_keeps_his_seat_while_the_store_cannot_be_read_and_plays
         played = fresh.until(lambda m: m["type"] == "update", "his action")
         assert played["seq"] == seq + 1 and played["state"]["you"] == seat
         _refused_bad_token(served, table.id, "a-token-that-sits-nowhere")  # a playing table judges the link
+        assert table.id in _lobby(served)
         fresh.ws.close()
     finally:
         table.close()

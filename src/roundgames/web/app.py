@@ -172,7 +172,7 @@ async def list_tables(request: Request) -> Response:
     there (a table closed to spectators has players and scores that are not the lobby's to show)."""
     rooms = sorted(_server(request).rooms.values(), key=lambda r: -r.created)
     shown = []
-    for info in (_info(r) for r in rooms if not r.table.is_over and is_listed(r.config)):
+    for info in (_info(r) for r in rooms if r.listable and not r.table.is_over and is_listed(r.config)):
         if info["spectators"]:
             shown.append(info)
         elif info["gathering"] and any(s["kind"] == "open" for s in info["seats"]):
@@ -274,6 +274,12 @@ async def listed(request: Request) -> Response:
     return JSONResponse({"listed": now})
 
 
+def _stop_as_host(room: Room, token: str) -> None:
+    """Paused first: a table whose store cannot be read does not know its host (web/pausing.py)."""
+    room.pausing.refuse_if_paused()
+    room.gathering.stop(room.seat_of(token))
+
+
 async def stop(request: Request) -> Response:
     """The host ends a sitting played "until we stop": ``{"token": ...}`` (after the deal in play, or at once)."""
     try:
@@ -287,7 +293,7 @@ async def stop(request: Request) -> Response:
         token = body["token"]
         if not isinstance(token, str) or not token:
             raise ProtocolError("bad_message", f"token: {token!r} is not a seat token", "token")
-        await room.call(lambda: room.gathering.stop(room.seat_of(token)))
+        await room.call(_stop_as_host, room, token)
     except ProtocolError as e:
         return _error(400, e.field, e.message)
     except RoomError as e:
