@@ -3,6 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+KERNEL_DEPS := $(VENV)/.kernel-deps
 
 .PHONY: run test coverage docs lint bench clean
 
@@ -19,11 +20,17 @@ unexport PYTHONDONTWRITEBYTECODE
 # MkDocs Material's notice of its successor, printed on every build, says nothing of this site.
 export NO_MKDOCS_2_WARNING := 1
 
-$(STAMP): pyproject.toml
+# numba and NumPy are installed first, on their own: `make test` compiles the kernels with them (from src/) while
+# pip installs the rest, instead of after it (the install leaves a core idle about half its time).
+$(KERNEL_DEPS): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
 		{ echo "roundgames needs Python 3.11 or newer; set PYTHON=python3.11" >&2; exit 2; }
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet numba numpy
+	@touch $(KERNEL_DEPS)
+
+$(STAMP): $(KERNEL_DEPS)
 	$(BIN)/python -m pip install --quiet -e '.[dev,docs,envs,sim,cluster,tui,web,webtest,postgres,train]'
 	@touch $(STAMP)
 
@@ -48,12 +55,13 @@ test coverage: export NUMBA_CACHE_DIR := $(CURDIR)/build/numba-tests
 ## a browser or a socket, and with one worker a core the cores were busy half the time (10.6 of 22.9 core-minutes);
 ## a worker that has finished its share takes tests from the others' (--dist worksteal), so that none idles while
 ## the longest tests end. The numba kernels are compiled once,
-## into their disk caches, by scripts/warm_kernels.py (in processes of its own) in the background while the linters
-## run, rather than in every test worker; and the tests are collected once there too, so that the workers find the
+## into their disk caches, by scripts/warm_kernels.py (in processes of its own) in the background while the rest is
+## installed and the linters run, rather than in every test worker; and the tests are collected once there too, so that the workers find the
 ## test modules' rewritten asserts and the package's bytecode compiled already. The site built here is the one the tests read (tests/docs_build.py).
-test: $(STAMP)
+test: $(KERNEL_DEPS)
 	@mkdir -p build
-	$(BIN)/python scripts/warm_kernels.py > build/warm-kernels.log 2>&1 & echo $$! > build/warm-kernels.pid
+	PYTHONPATH=src $(BIN)/python scripts/warm_kernels.py > build/warm-kernels.log 2>&1 & echo $$! > build/warm-kernels.pid
+	@$(MAKE) --no-print-directory $(STAMP)
 	$(BIN)/pytest $(PYTEST_ARGS) --collect-only -q > build/collect.log 2>&1 & echo $$! > build/collect.pid
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
