@@ -95,9 +95,11 @@ from {module} import step_batch
 
 
 @numba.njit(cache=True)
-def random_steps(state, static, seed, first, steps, x, actions, obs, mask, seats, rewards, ended):
+def random_steps(state, static, seed, first, steps, x, actions, autoreset, obs, mask, seats, rewards, ended):
     """``steps`` steps of every table, each table's action uniform among its mask's set entries (xorshift64*
-    from ``x``); returns the generator's state and the learners' decisions taken."""
+    from ``x``); returns the generator's state and the learners' decisions taken. ``autoreset`` is an argument,
+    not the constant True: numba would compile ``step_batch`` again for a constant's own type (``Literal[bool]``)
+    instead of calling the one the environment compiled."""
     tables, width = mask.shape
     decisions = 0
     for _ in range(steps):
@@ -119,7 +121,7 @@ def random_steps(state, static, seed, first, steps, x, actions, obs, mask, seats
                         break
                     r -= 1
             decisions += 1
-        step_batch(state, static, seed, first, actions, True, obs, mask, seats, rewards, ended)
+        step_batch(state, static, seed, first, actions, autoreset, obs, mask, seats, rewards, ended)
     return x, decisions
 '''
 
@@ -249,8 +251,8 @@ def numba_case(env: BatchedGame, seed: int) -> Callable[[float], int]:
 
     def steps(k: int) -> int:
         state, decisions = loop(
-            env.state, env.static, np.uint64(env.seed), env.first_table, k, x[0], actions, env.obs, env.mask,
-            env.seat, env.rewards, env.terminated,
+            env.state, env.static, np.uint64(env.seed), env.first_table, k, x[0], actions, True, env.obs,
+            env.mask, env.seat, env.rewards, env.terminated,
         )  # fmt: skip
         x[0] = np.uint64(state)  # numba hands a uint64 back as a Python int: keep the argument's type fixed
         return int(decisions)
