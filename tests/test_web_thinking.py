@@ -17,7 +17,7 @@ from roundgames.session.decisions import Decision, decide
 from roundgames.session.table import Table
 from roundgames.web.room import Room
 from roundgames.web.store import SqliteStore
-from roundgames.web.thinking import QUICK, QUICK_SECONDS, SEARCH, PoolThinker
+from roundgames.web.thinking import HERE, HERE_SECONDS, QUICK, QUICK_SECONDS, SEARCH, PoolThinker
 from roundgames.web.timing import ManualClock, Timing
 from test_web_room import CONFIG, Recorder
 
@@ -159,7 +159,8 @@ def test_the_server_s_pool_decides_as_the_bot_would_and_quick_bots_get_a_lane_of
                 table.bot_step()
             assert {("random", "nap"), ("sensible", "nap")} <= set(thinker.cost)
             for (bot, _), cost in thinker.cost.items():
-                assert cost > 0 and thinker.lane(replace(asked, bot=bot)) == (QUICK if cost < QUICK_SECONDS else SEARCH)
+                lane = HERE if cost < HERE_SECONDS else QUICK if cost < QUICK_SECONDS else SEARCH
+                assert cost > 0 and thinker.lane(replace(asked, bot=bot)) == lane
             assert thinker.lane(replace(asked, bot="expert")) == SEARCH  # never measured here
             # The quick lane at work: the random bot as an unloaded machine measures it thinks there, and answers
             # as the bot does; measured slow again, it is back in the searching lane.
@@ -173,5 +174,34 @@ def test_the_server_s_pool_decides_as_the_bot_would_and_quick_bots_get_a_lane_of
             assert thinker.lane(quick) == SEARCH
         finally:
             await thinker.close()
+
+    asyncio.run(main())
+
+
+def test_a_bot_cheaper_than_the_trip_to_a_worker_is_decided_in_the_server_s_process() -> None:
+    """A bot and game measured under HERE_SECONDS is decided in the server's own process (the trip to a worker
+    would cost the server more than the decision): with no pool open at all, the thinker answers what the bot
+    answers, and measures it again; measured slower, it goes back to the workers' lanes (none open here, so
+    asking it says so)."""
+    table = Table.new("nap", players=4, humans=[], bots=["sensible"] * 4, seed=4)
+    table.start_deal()
+    deal = table.in_play
+    assert deal is not None and deal.to_act is not None
+    asked = table.decision(deal.to_act)
+
+    async def main() -> None:
+        thinker = PoolThinker(1)  # never opened: no worker exists
+        thinker.cost[("sensible", "nap")] = HERE_SECONDS / 2
+        assert thinker.lane(asked) == HERE
+        assert await thinker.decide(asked) == decide(asked)
+        assert thinker.cost[("sensible", "nap")] > 0
+        thinker.cost[("sensible", "nap")] = HERE_SECONDS * 2
+        assert thinker.lane(asked) == QUICK
+        try:
+            await thinker.decide(asked)
+        except RuntimeError as e:
+            assert "not open" in str(e)
+        else:
+            raise AssertionError("a bot measured slower than the trip was decided in the server's process")
 
     asyncio.run(main())

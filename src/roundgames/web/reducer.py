@@ -280,7 +280,7 @@ def _act(state: TableState, seq: int, data: dict[str, Any], now: float, action: 
         if bot and table.table_mode and table.laws_if(action):  # a bot chooses from the proper actions only
             raise RecordError("event", f"{names[seat]}'s bot chose {text!r}, which the rules forbid")
         laws_before, played_before = len(deal.irregularities), played(deal)
-        seen_before = seen(state, seat)
+        seen_before = seen(state)
         if table.keeping == seat:  # the second step of taking the spare hand is typed: the table keeps the five
             table.act(seat, text)
         else:  # the action read once (at the socket, or above): checked and applied without reading it again
@@ -413,12 +413,14 @@ def _mask(deal: Any, view: Any) -> int:
     return mask
 
 
-def seen(state: TableState, actor: int) -> dict[int, int]:
-    """What the seats that may undo (a person's, an open one) and the actor see now, each as a mask: taken before
-    an action, for :func:`note_shown` after it."""
+def seen(state: TableState) -> dict[int, int]:
+    """What the seats that may undo (a person's, an open one) see now, each as a mask: taken before an action, for
+    :func:`note_shown` after it. A bot's seat is left out, even when it acts: it takes nothing back (web/undo.py)
+    and stays a bot's for the sitting (seats change hands only before the start), so what an action shows it is
+    never asked; at a table of bots an action costs no view of the deal here."""
     deal = state.table.deal
     assert deal is not None
-    return {i: _mask(deal, deal.view(i)) for i, s in enumerate(state.seats) if s.kind != "bot" or i == actor}
+    return {i: _mask(deal, deal.view(i)) for i, s in enumerate(state.seats) if s.kind != "bot"}
 
 
 def note_shown(state: TableState, seq: int, actor: int, before: dict[int, int]) -> bool:

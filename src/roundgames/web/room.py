@@ -270,7 +270,8 @@ class Room:
             scores=self.scores(),
             deal_number=state.deal_number,
             next_deal_at=int(state.next_deal_at * 1000) if state.next_deal_at else None,
-            may_undo=frozenset(i for i in range(len(state.seats)) if self.can_undo(i)),
+            # a bot's seat takes nothing back (web/undo.py says so first): only the others are asked
+            may_undo=frozenset(i for i, s in enumerate(state.seats) if s.kind != "bot" and self.can_undo(i)),
             lifecycle=lifecycle(state) | {"paused": self.pausing.paused},
             claim=self.claiming.facts() if claimed else None,
             claimable=to_act if to_act is not None and self.claiming.may_claim(to_act) else None,

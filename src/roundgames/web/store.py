@@ -174,6 +174,13 @@ def open_store(where: str, now: Callable[[], float] = time.time) -> Store:
     return SqliteStore(where, now)
 
 
+#: the statement that stores one event
+_INSERT_EVENT = "INSERT INTO events (table_id, seq, kind, data, ts) VALUES (?, ?, ?, ?, ?)"
+#: how stale a table's stored last-touched time (``tables.touched``) may grow while its events are written
+#: (seconds): written with every event it cost two statements of the three an event took
+TOUCH_SECONDS = 60.0
+
+
 class SqliteStore:
     """The SQLite file holding every table and its events, written by this store alone: it holds an exclusive lock
     on the file for its life, so a second server on the same file is refused with :class:`StoreError`."""
@@ -206,6 +213,8 @@ class SqliteStore:
         except sqlite3.Error as e:
             os.close(self._lock)
             raise StoreError(f"--db {path}: cannot open the store: {e}") from None
+        #: when each table's last-touched time was last written by :meth:`append`
+        self._touched: dict[str, float] = {}
 
     def close(self) -> None:
         self.db.close()
@@ -226,14 +235,18 @@ class SqliteStore:
 
     def append(self, table_id: str, seq: int, kind: str, data: dict[str, Any]) -> float:
         now = self.now()
+        row = (table_id, seq, kind, json.dumps(data, sort_keys=True), now)
         with self._writing(f"table {table_id}: event {seq}"), self.db:
+            if now - self._touched.get(table_id, -TOUCH_SECONDS) < TOUCH_SECONDS:
+                # The event alone, one statement in a transaction of its own: the table's last-touched time was
+                # written lately, and nothing reads it to the second (a room's own comes from its last event).
+                self.db.execute(_INSERT_EVENT, row)
+                return now
             # one transaction: the event and the table's last-touched time together
             self.db.execute("BEGIN")
-            self.db.execute(
-                "INSERT INTO events (table_id, seq, kind, data, ts) VALUES (?, ?, ?, ?, ?)",
-                (table_id, seq, kind, json.dumps(data, sort_keys=True), now),
-            )
+            self.db.execute(_INSERT_EVENT, row)
             self.db.execute("UPDATE tables SET touched = ? WHERE id = ?", (now, table_id))
+        self._touched[table_id] = now
         return now
 
     @contextlib.contextmanager
@@ -272,6 +285,7 @@ class SqliteStore:
         return [Event(seq, kind, json.loads(data), ts) for seq, kind, data, ts in rows]
 
     def delete(self, table_id: str) -> None:
+        self._touched.pop(table_id, None)
         with self._writing(f"table {table_id}: forgetting it"), self.db:
             self.db.execute("BEGIN")
             self.db.execute("DELETE FROM events WHERE table_id = ?", (table_id,))

@@ -1,11 +1,14 @@
-"""Where the web server's bots think: never on the event loop.
+"""Where the web server's bots think: in worker processes, but for the decisions cheaper than the trip to one.
 
 A bot's decision is a :class:`~roundgames.session.decisions.Decision` (the bot's name, the game, a seed, the seat's
 view), which pickles, and :func:`~roundgames.session.decisions.decide` turns it into an action. The server decides
 in a :class:`PoolThinker`, pools of worker processes sized from the machine's cores, made when the server opens and
 shut down when it closes, so that one bot's search never holds up another table's messages (nor, in a lane of their
-own, the quick bots of another table). A room made on its own (a test on a manual clock) thinks with an
-:class:`InlineThinker`, on the spot.
+own, the quick bots of another table). The trip to a worker and back (the view pickled, the executor's queue and
+its wake-up, the answer unpickled) costs the server's own process about 300 µs of CPU: a bot whose decisions cost
+less than :data:`HERE_SECONDS` (the random and sensible bots, measured) is decided in the server's process, on the
+spot, which costs less and holds the event loop up for less than a millisecond. A room made on its own (a test on a
+manual clock) thinks with an :class:`InlineThinker`, on the spot.
 
 The expert's review of a deal and its hints (:mod:`roundgames.session.analysis`) are worked out in the searching
 lane too (:meth:`PoolThinker.analyse`): a :class:`~roundgames.session.analysis.Job` pickles as a decision does.
@@ -31,16 +34,29 @@ from ..session.analysis import Job
 from ..session.analysis import run as run_job
 from ..session.decisions import Decision, decide
 
-__all__ = ["InlineThinker", "PoolThinker", "Thinker", "default_workers"]
+__all__ = [
+    "HERE",
+    "HERE_SECONDS",
+    "QUICK",
+    "QUICK_SECONDS",
+    "SEARCH",
+    "InlineThinker",
+    "PoolThinker",
+    "Thinker",
+    "default_workers",
+]
 
 log = logging.getLogger("roundgames.web")
 
 #: how much lower the workers' priority is than the server's (``nice``): the event loop comes first
 WORKER_NICENESS = 5
-#: the lanes of :class:`PoolThinker`: the searching bots', and the quick bots'
-SEARCH, QUICK = "search", "quick"
-#: a bot and game whose decisions take less than this on average (seconds) think in the quick lane
+#: the lanes of :class:`PoolThinker`: the searching bots', the quick bots', and the server's own process
+SEARCH, QUICK, HERE = "search", "quick", "here"
+#: a bot and game whose decisions take less than this on average (seconds of CPU) think in the quick lane
 QUICK_SECONDS = 0.005
+#: a bot and game whose decisions take less than this on average (seconds of CPU) are decided in the server's
+#: process: less than the server's own share of a worker's round trip (about 300 µs; benchmarks/bench_web_move.py)
+HERE_SECONDS = 0.00025
 #: the weight of each new decision's time in the moving average of a bot's
 COST_WEIGHT = 0.1
 
@@ -115,17 +131,19 @@ def _carried(fn: Any, arg: Any) -> Any:
 
 
 def _timed(decision: Decision) -> tuple[Any, float]:
-    """:func:`~roundgames.session.decisions.decide`, and the seconds it took in the worker (the queue not counted)."""
-    start = time.perf_counter()
+    """:func:`~roundgames.session.decisions.decide`, and the seconds of CPU it took (the queue not counted): CPU
+    time, which the other processes on a busy machine hardly move, so that a bot keeps its lane under load."""
+    start = time.thread_time()
     action = decide(decision)
-    return action, time.perf_counter() - start
+    return action, time.thread_time() - start
 
 
 class PoolThinker:
     """Decides in worker processes (:class:`~concurrent.futures.ProcessPoolExecutor`), in two lanes: ``workers``
     processes (by default :func:`default_workers`) for the bots that search, and one more for the quick ones (those
     whose decisions have taken under :data:`QUICK_SECONDS` on average, measured per bot and game, so no bot's name
-    is written here), so that a table of quick bots never waits in the queue behind another table's searches.
+    is written here), so that a table of quick bots never waits in the queue behind another table's searches; and
+    in the server's process (:data:`HERE`) those measured under :data:`HERE_SECONDS`, cheaper than the round trip.
 
     :meth:`open` makes the pools and :meth:`close` shuts them down; a pool broken by a worker that died is made
     again, and the decision asked once more."""
@@ -156,13 +174,18 @@ class PoolThinker:
                 self._pools[lane].submit(_ready)
 
     def lane(self, decision: Decision) -> str:
-        """Where ``decision`` is decided: :data:`QUICK` for a bot and game measured quick, else :data:`SEARCH` (a
-        bot not measured yet included: its first decision may be its slowest)."""
+        """Where ``decision`` is decided: :data:`HERE` for a bot and game measured cheaper than the round trip,
+        :data:`QUICK` for one measured quick, else :data:`SEARCH` (a bot not measured yet included: its first
+        decision may be its slowest)."""
         cost = self.cost.get((decision.bot, decision.game))
-        return QUICK if cost is not None and cost < QUICK_SECONDS else SEARCH
+        if cost is None or cost >= QUICK_SECONDS:
+            return SEARCH
+        return HERE if cost < HERE_SECONDS else QUICK
 
     async def decide(self, decision: Decision) -> Any:
-        action, took = await self._run(self.lane(decision), _timed, decision)
+        lane = self.lane(decision)
+        # Measured wherever it is decided, so that a bot that grows slower (a longer deal) goes back to a worker.
+        action, took = _timed(decision) if lane == HERE else await self._run(lane, _timed, decision)
         key = (decision.bot, decision.game)
         before = self.cost.get(key)
         self.cost[key] = took if before is None else before + (took - before) * COST_WEIGHT
