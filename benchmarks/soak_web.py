@@ -42,8 +42,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import csv
-import io
 import json
 import os
 import platform
@@ -61,7 +59,6 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-import psycopg
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from bench_web import (
@@ -78,10 +75,9 @@ from bench_web import (
     wait_for_server,
 )
 from roundgames.bots import BOTS
-from roundgames.core.errors import RoundgamesError
 from roundgames.records.deal import ruling_dumps, ruling_of
 from roundgames.records.files import loads_any
-from roundgames.web.pgstore import LEASE_KEY
+from soak_checks import Kill, leased_by, numbering, referee_command, referee_table, stored_moves, takeovers
 
 #: seconds a killed process stays down before it is started again (its tables taken over by then)
 RESTART_AFTER = 5.0
@@ -101,6 +97,10 @@ class Table:
     token: str  # the host's (seat 0): he stops the sitting at the end
     server: int  # the process it was made on
     over: bool = False  # as its keeper last saw it
+    #: the records and score sheet of each sitting kept so far (a sitting that ended by itself during the load)
+    sittings: list[tuple[str, str]] = field(default_factory=list)
+    kept_current: bool = False  # the sitting over now is kept already (it has not been played again yet)
+    renewing: bool = False  # its sitting ended by itself: being kept and played again
 
 
 @dataclass
@@ -127,13 +127,6 @@ class Slot:
 
 
 @dataclass
-class Kill:
-    slot: int
-    at: float  # time.time(), the clock the servers stamp their events with
-    tables: list[str]  # the tables the killed process led, not over
-
-
-@dataclass
 class Counts:
     reconnects: int = 0  # connections made again after one was lost
     dropped: int = 0  # connections lost (the process died, or closed it)
@@ -154,165 +147,14 @@ class Soak:
     started: float = 0.0
     ended: float = 0.0
     stop: asyncio.Event = field(default_factory=asyncio.Event)
+    born: float = field(default_factory=time.time)  # the first process's start
+    gone: float = 0.0  # the last process's stop
+    stopping: bool = False  # the load is over: no sitting is played again
+    renewals: list[asyncio.Task[None]] = field(default_factory=list)
+    again: int = 0  # sittings played again
 
     def live(self) -> list[Slot]:
         return [s for s in self.slots if s.proc is not None and s.proc.poll() is None]
-
-
-# -- the database, read directly ----------------------------------------------------------------------------------
-
-
-def backend_ports(pid: int, db_port: int) -> list[int]:
-    """The local ports of the connections that ``pid`` and its children hold to the database's port (Linux's /proc):
-    the ``client_port`` by which PostgreSQL knows each of them."""
-    inodes: set[str] = set()
-    for member in family(pid):
-        with contextlib.suppress(OSError):
-            for fd in os.listdir(f"/proc/{member}/fd"):
-                with contextlib.suppress(OSError):
-                    link = os.readlink(f"/proc/{member}/fd/{fd}")
-                    if link.startswith("socket:["):
-                        inodes.add(link[8:-1])
-    ports = []
-    for name in ("/proc/net/tcp", "/proc/net/tcp6"):
-        with contextlib.suppress(OSError):
-            for line in Path(name).read_text().splitlines()[1:]:
-                cols = line.split()
-                if cols[9] in inodes and int(cols[2].rsplit(":", 1)[1], 16) == db_port:
-                    ports.append(int(cols[1].rsplit(":", 1)[1], 16))
-    return ports
-
-
-def leased_by(db: str, pid: int) -> list[str]:
-    """The tables whose lease (an advisory lock, ``LEASE_KEY`` and the id's hash) process ``pid`` holds now."""
-    db_port = int(psycopg.conninfo.conninfo_to_dict(db).get("port") or 5432)
-    ports = backend_ports(pid, db_port)
-    with psycopg.connect(db, autocommit=True) as conn:
-        rows = conn.execute(
-            "SELECT t.id FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid"
-            " JOIN tables t ON (hashtext(t.id)::bigint & 4294967295) = l.objid::bigint"
-            " WHERE l.locktype = 'advisory' AND l.granted AND l.classid::bigint = %s AND l.objsubid = 2"
-            " AND a.client_port = ANY(%s)",
-            (LEASE_KEY, ports),
-        ).fetchall()
-    return sorted(t for (t,) in rows)
-
-
-def stored_moves(db: str, since: float, until: float) -> int:
-    """The actions stored between two moments (every table's, whoever wrote them)."""
-    with psycopg.connect(db, autocommit=True) as conn:
-        row = conn.execute(
-            "SELECT count(*) FROM events WHERE kind = 'act' AND ts >= %s AND ts < %s", (since, until)
-        ).fetchone()
-    return int(row[0]) if row else 0
-
-
-def numbering(db: str, ids: list[str]) -> tuple[int, list[str]]:
-    """Every table's stored events: their number in all, and for each table not numbered 1..N (its last number
-    the table's own ``seq``), what is wrong, naming the missing and doubled numbers."""
-    problems = []
-    with psycopg.connect(db, autocommit=True) as conn:
-        seqs: dict[str, list[int]] = {t: [] for t in ids}
-        for table, seq in conn.execute("SELECT table_id, seq FROM events WHERE table_id = ANY(%s)", (ids,)):
-            seqs[table].append(int(seq))
-        heads = dict(conn.execute("SELECT id, seq FROM tables WHERE id = ANY(%s)", (ids,)).fetchall())
-    for table, got in seqs.items():
-        got.sort()
-        if got == list(range(1, len(got) + 1)) and heads.get(table) == len(got) and got:
-            continue
-        missing = sorted(set(range(1, (got[-1] if got else 0) + 1)) - set(got))
-        doubled = sorted({s for s in got if got.count(s) > 1})
-        problems.append(
-            f"table {table}: {len(got)} events, numbers {got[:1]}..{got[-1:]}, missing {missing[:10]}, "
-            f"doubled {doubled[:10]}, the table's own last number {heads.get(table)}"
-        )
-    return sum(len(v) for v in seqs.values()), problems
-
-
-def takeovers(db: str, kills: list[Kill], end: float) -> tuple[list[float], list[str]]:
-    """For each kill, each of the dead process's tables: the seconds from the kill to its first event after it
-    (before the next kill, or the end); and the tables that had none (never taken over)."""
-    times, never = [], []
-    with psycopg.connect(db, autocommit=True) as conn:
-        for k, kill in enumerate(kills):
-            until = kills[k + 1].at if k + 1 < len(kills) else end
-            first = dict(
-                conn.execute(
-                    "SELECT table_id, min(ts) FROM events WHERE table_id = ANY(%s) AND ts > %s AND ts < %s"
-                    " GROUP BY table_id",
-                    (kill.tables, kill.at, until),
-                ).fetchall()
-            )
-            for table in kill.tables:
-                if table in first:
-                    times.append(float(first[table]) - kill.at)
-                else:
-                    never.append(f"table {table} (kill {k + 1} of process {kill.slot + 1} at {kill.at:.1f})")
-    return times, never
-
-
-# -- the referee --------------------------------------------------------------------------------------------------
-
-
-def score_rows(text: str) -> list[list[int]]:
-    """The nets of each finished deal in ``scores.csv``, a list per deal in seat order."""
-    rows = list(csv.reader(io.StringIO(text)))
-    seats = len(rows[0]) - 1 - (rows[0][-1] == "hints")
-    return [[int(x) for x in row[1 : 1 + seats]] for row in rows[1:] if row and row[0] != "total"]
-
-
-def referee_table(table: str, records_text: str, scores_text: str) -> tuple[int, list[str]]:
-    """Each deal of a table's records ruled on; the deals ruled on, and every disagreement with the table."""
-    try:
-        loaded = loads_any(records_text)
-    except RoundgamesError as e:
-        return 0, [f"table {table}: its records are refused: {e}"]
-    raw = json.loads(records_text)
-    nets = score_rows(scores_text)
-    problems = []
-    if len(nets) != len(loaded.deals):
-        problems.append(f"table {table}: {len(loaded.deals)} records but {len(nets)} deals in scores.csv")
-    for i, found in enumerate(loaded.deals):
-        where = f"table {table} deal {i + 1}"
-        try:
-            ruling = ruling_of(found.replay())
-        except RoundgamesError as e:
-            problems.append(f"{where}: the referee refuses the record: {e}")
-            continue
-        if ruling["error"] is not None or not ruling["complete"]:
-            problems.append(f"{where}: ruled {'incomplete' if not ruling['complete'] else ruling['error']}")
-            continue
-        seats = raw[i]["seats"]
-        if i < len(nets) and [ruling["net"][s] for s in seats] != nets[i]:
-            problems.append(f"{where}: the referee's net {ruling['net']}, the table's {nets[i]}")
-        if i + 1 < len(raw):
-            after = raw[i + 1]
-            told = {"dealer": after["dealer"], "kind": after.get("kind", "regular"), "pool": after.get("pool", 0)}
-            told["multiplier"] = after.get("multiplier", 1)
-            said = {**ruling["next"], "pool": ruling["pool"]}
-            wrong = {k: (v, told[k]) for k, v in said.items() if k in told and told[k] != v}
-            if wrong:
-                problems.append(f"{where}: the next deal does not follow (the referee's, the table's): {wrong}")
-    return len(loaded.deals), problems
-
-
-def referee_command(records_text: str, deal: int) -> dict[str, Any]:
-    """The ruling of ``roundgames referee FILE --deal N`` itself on one deal of a table's records."""
-    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
-        f.write(records_text)
-    try:
-        done = subprocess.run(
-            [sys.executable, "-m", "roundgames", "referee", f.name, "--deal", str(deal)],
-            capture_output=True,
-            text=True,
-            timeout=120,
-            check=False,
-        )
-    finally:
-        os.unlink(f.name)
-    if done.returncode != 0:
-        raise RuntimeError(f"roundgames referee exited {done.returncode}: {done.stderr.strip()}")
-    return dict(json.loads(done.stdout))
 
 
 # -- the clients --------------------------------------------------------------------------------------------------
@@ -345,6 +187,9 @@ async def viewer(soak: Soak, gate: asyncio.Semaphore, table: Table, server: int,
                 state = message.get("state")
                 if keeper and state:
                     table.over = bool(state["scores"]["over"])
+                    if table.over and not table.renewing and not soak.stopping:
+                        table.renewing = True
+                        soak.renewals.append(asyncio.create_task(renew(soak, table)))
         except ConnectionClosed:
             pass
         finally:
@@ -352,6 +197,76 @@ async def viewer(soak: Soak, gate: asyncio.Semaphore, table: Table, server: int,
         if not soak.stop.is_set():
             counts.dropped += 1
             server = (server + 1) % len(soak.slots)  # the process it was on may have died: the next one
+
+
+async def keep_sitting(soak: Soak, table: Table) -> bool | None:
+    """Keep the records and score sheet of the table's sitting that is over: True once kept, None where the sitting
+    is not over (played again already), False where no process answered."""
+    async with httpx.AsyncClient(timeout=30, trust_env=False) as http:
+        for slot in soak.live():
+            got = []
+            with contextlib.suppress(httpx.TransportError):
+                for path in ("records.json", "scores.csv"):
+                    answer = await http.get(f"http://127.0.0.1:{slot.port}/api/tables/{table.id}/{path}")
+                    if answer.status_code == 409:
+                        return None
+                    answer.raise_for_status()
+                    got.append(answer.text)
+            if len(got) == 2:
+                if not table.sittings or table.sittings[-1] != (got[0], got[1]):  # a process behind: kept once
+                    table.sittings.append((got[0], got[1]))
+                table.kept_current = True
+                return True
+    return False
+
+
+async def play_again(soak: Soak, table: Table) -> bool:
+    """The host says Play again (his own connection, for a moment); whether a new sitting is in play."""
+    hello = json.dumps({"type": "hello", "token": table.token, "since": None})
+    for slot in soak.live():
+        url = f"ws://127.0.0.1:{slot.port}/ws/{table.id}"
+        with contextlib.suppress(OSError, InvalidHandshake, TimeoutError, ConnectionClosed):
+            async with asyncio.timeout(15):
+                ws = await open_ws(url, asyncio.Semaphore(1))
+                try:
+                    await ws.send(hello)
+                    asked = False
+                    async for raw in ws:
+                        message = json.loads(raw)
+                        if message["type"] == "error":
+                            code = str(message.get("code"))
+                            soak.counts.errors[code] = soak.counts.errors.get(code, 0) + 1
+                            return code == "in_play"
+                        state = message.get("state")
+                        if state and not state["scores"]["over"]:
+                            return True
+                        if state and not asked:
+                            await ws.send(json.dumps({"type": "again"}))
+                            asked = True
+                finally:
+                    await ws.close()
+    return False
+
+
+async def renew(soak: Soak, table: Table) -> None:
+    """A sitting that ended by itself during the load (its rounds played): its records kept, and played again, so
+    that every table plays until the load stops."""
+    try:
+        while not soak.stopping:
+            if not table.kept_current:
+                kept = await keep_sitting(soak, table)
+                if kept is None:
+                    return
+                if not kept:
+                    await asyncio.sleep(RETRY_SECONDS)
+                    continue
+            if await play_again(soak, table):
+                table.kept_current = False
+                soak.again += 1
+                return
+            await asyncio.sleep(RETRY_SECONDS)
+    finally:
+        table.renewing = False
 
 
 def start_clients(soak: Soak) -> list[asyncio.Task[None]]:
@@ -451,8 +366,10 @@ async def load(soak: Soak) -> None:
 
 async def stop_sittings(soak: Soak) -> None:
     """The host of every table stops its sitting; the tables finish the deal in play (their keepers see it)."""
+    soak.stopping = True
+    await asyncio.gather(*soak.renewals, return_exceptions=True)
     async with httpx.AsyncClient(timeout=30, trust_env=False) as http:
-        for table in soak.tables:
+        for table in soak.tables if soak.args.rounds is None else []:  # sittings of rounds end by themselves
             answered = None
             for slot in [*soak.live()] * 2:
                 with contextlib.suppress(httpx.TransportError):
@@ -471,7 +388,7 @@ async def play(soak: Soak) -> None:
     clients = start_clients(soak)
     try:
         await load(soak)
-        print(f"{time.time() - soak.started:7.1f} s: the load stops: every sitting stopped by its host", flush=True)
+        print(f"{time.time() - soak.started:7.1f} s: the load stops; the sittings end", flush=True)
         await stop_sittings(soak)
         sample_memory(soak)
     finally:
@@ -496,7 +413,7 @@ def create_tables(soak: Soak) -> None:
                 "people": 1,
                 "bot": bots[i],
                 "bot_delay": args.bot_delay,
-                "rounds": None,  # until the host stops it, at the end of the soak
+                "rounds": args.rounds,  # None: until the host stops it, at the end of the soak
             }
             http = https[i % len(https)]
             made = http.post("/api/tables", json=body)
@@ -517,11 +434,14 @@ def create_tables(soak: Soak) -> None:
             http.close()
 
 
-def exported(soak: Soak) -> dict[str, tuple[str, str]]:
-    """Each table's records and score sheet, from whichever process answers; the requests refused are counted."""
-    out: dict[str, tuple[str, str]] = {}
+def exported(soak: Soak) -> list[str]:
+    """Each table's records and score sheet of its last sitting, from whichever process answers, kept with the
+    earlier sittings'; the requests refused are counted. The tables whose last sitting could not be read."""
+    unread = []
     with httpx.Client(timeout=60, trust_env=False) as http:
         for table in soak.tables:
+            if table.kept_current:
+                continue
             got: list[str] = []
             for path in ("records.json", "scores.csv"):
                 for slot in soak.live():
@@ -532,8 +452,10 @@ def exported(soak: Soak) -> dict[str, tuple[str, str]]:
                             break
                         soak.counts.failed_requests.append(f"{path} of {table.id}: {answer.status_code} {answer.text}")
             if len(got) == 2:
-                out[table.id] = (got[0], got[1])
-    return out
+                table.sittings.append((got[0], got[1]))
+            else:
+                unread.append(table.id)
+    return unread
 
 
 def server_said(tmp: Path) -> str:
@@ -548,33 +470,32 @@ def server_said(tmp: Path) -> str:
 
 @dataclass
 class Verdict:
-    deals: int = 0
+    played: int = 0  # deals in the score sheets
+    deals: int = 0  # deals refereed
     events: int = 0
     problems: list[str] = field(default_factory=list)  # the deals the referee disagrees with, and the numbering
     times: list[float] = field(default_factory=list)  # takeover times (s)
     never: list[str] = field(default_factory=list)  # tables never taken over
 
 
-def check(soak: Soak, records: dict[str, tuple[str, str]]) -> Verdict:
+def check(soak: Soak, unread: list[str]) -> Verdict:
     """Every deal refereed, every table's events numbered, every takeover timed (the processes stopped)."""
     verdict = Verdict()
-    ids = [t.id for t in soak.tables]
-    for table in ids:
-        if table not in records:
-            verdict.problems.append(f"table {table}: its records could not be read")
-            continue
-        deals, problems = referee_table(table, *records[table])
-        verdict.deals += deals
-        verdict.problems += problems
-    sample = next((t for t in ids if t in records and json.loads(records[t][0])), None)
+    verdict.problems += [f"table {t}: the records of its last sitting could not be read" for t in unread]
+    for table in soak.tables:
+        for k, (records, scores) in enumerate(table.sittings):
+            played, refereed, problems = referee_table(f"{table.id} sitting {k + 1}", records, scores)
+            verdict.played += played
+            verdict.deals += refereed
+            verdict.problems += problems
+    sample = next((t.sittings[-1][0] for t in soak.tables if t.sittings and json.loads(t.sittings[-1][0])), None)
     if sample is not None:  # the command itself on one deal: it rules as the functions did
-        text = records[sample][0]
-        last = len(json.loads(text))
-        by_command = referee_command(text, last)
-        by_function = json.loads(ruling_dumps(ruling_of(loads_any(text).deals[last - 1].replay())))
+        last = len(json.loads(sample))
+        by_command = referee_command(sample, last)
+        by_function = json.loads(ruling_dumps(ruling_of(loads_any(sample).deals[last - 1].replay())))
         if by_command != by_function:
-            verdict.problems.append(f"table {sample} deal {last}: roundgames referee rules otherwise")
-    verdict.events, numbered = numbering(soak.db, ids)
+            verdict.problems.append(f"deal {last} of {sample[:80]}...: roundgames referee rules otherwise")
+    verdict.events, numbered = numbering(soak.db, [t.id for t in soak.tables])
     verdict.problems += numbered
     verdict.times, verdict.never = takeovers(soak.db, soak.kills, soak.ended)
     return verdict
@@ -587,7 +508,11 @@ def report(soak: Soak, verdict: Verdict, tmp: Path) -> int:
     if said:
         print("the servers said:\n" + said[-3000:])
     moves = stored_moves(soak.db, soak.started, soak.ended)
-    print(f"tables: {len(soak.tables)}; deals played and refereed: {verdict.deals}; events stored: {verdict.events}")
+    sittings = sum(len(t.sittings) for t in soak.tables)
+    print(
+        f"tables: {len(soak.tables)}, {sittings} sittings ({soak.again} played again after ending by themselves); "
+        f"deals played {verdict.played}, refereed {verdict.deals}; events stored: {verdict.events}"
+    )
     print(f"moves: {moves} over {elapsed:.0f} s = {moves / max(elapsed, 1e-9):.1f} moves/s (the actions stored)")
     print(f"kills: {len(soak.kills)}, of tables led: {', '.join(str(len(k.tables)) for k in soak.kills) or 'none'}")
     if verdict.times:
@@ -603,10 +528,12 @@ def report(soak: Soak, verdict: Verdict, tmp: Path) -> int:
     )
     for line in c.failed_requests[:10]:
         print(f"  {line}")
+    wall = soak.gone - soak.born
     for slot in soak.slots:
         print(
-            f"process {slot.index + 1}: {slot.starts} starts; CPU {slot.cpu / elapsed * 100:.1f}% of a core (its "
-            f"event loop), its bot workers {slot.workers_cpu / elapsed * 100:.1f}%; peak resident "
+            f"process {slot.index + 1}: {slot.starts} starts; CPU {slot.cpu / wall * 100:.1f}% of a core (its "
+            f"event loop, over its {wall:.0f} s from the first start), its bot workers "
+            f"{slot.workers_cpu / wall * 100:.1f}%; peak resident "
             f"{slot.peak / 2**20:.0f} MiB, with its workers {slot.peak_family / 2**20:.0f} MiB"
         )
     reasons = []
@@ -644,6 +571,11 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--bot-workers", type=int, help="each process's bot worker processes (its default otherwise)")
     parser.add_argument("--nap-share", type=float, default=0.25, help="the share of Nap tables (default 0.25)")
     parser.add_argument("--deal-pause", type=float, default=1.0, help="the servers' pause between deals (default 1)")
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        help="sittings of this many rounds, played again as each ends (default: until the host stops, at the end)",
+    )
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
     if args.tables < 1 or args.watchers < 0 or args.servers < 2 or args.minutes <= 0 or args.kill_every <= 0:
@@ -682,15 +614,16 @@ def main(argv: list[str] | None = None) -> int:
             flush=True,
         )
         asyncio.run(play(soak))
-        records = exported(soak)
+        unread = exported(soak)
     finally:
         for slot in slots:
             slot.account()
             if slot.proc is not None:
                 stop_server(slot.proc)
             slot.log.close()
+        soak.gone = time.time()
     try:
-        verdict = check(soak, records)
+        verdict = check(soak, unread)
         return report(soak, verdict, tmp)
     finally:
         if pg is not None:
