@@ -57,19 +57,19 @@ def backend_ports(pid: int, db_port: int) -> list[int]:
     return ports
 
 
-def leased_by(db: str, pid: int) -> list[str]:
-    """The tables whose lease (an advisory lock, ``LEASE_KEY`` and the id's hash) process ``pid`` holds now."""
+def leased_by(db: str, pid: int) -> tuple[list[str], int]:
+    """The tables whose lease (an advisory lock, ``LEASE_KEY`` and the id's hash) process ``pid`` holds now, and
+    how many tables' leases every process holds together."""
     db_port = int(psycopg.conninfo.conninfo_to_dict(db).get("port") or 5432)
     ports = backend_ports(pid, db_port)
     with psycopg.connect(db, autocommit=True) as conn:
         rows = conn.execute(
-            "SELECT t.id FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid"
+            "SELECT t.id, a.client_port = ANY(%s) FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid"
             " JOIN tables t ON (hashtext(t.id)::bigint & 4294967295) = l.objid::bigint"
-            " WHERE l.locktype = 'advisory' AND l.granted AND l.classid::bigint = %s AND l.objsubid = 2"
-            " AND a.client_port = ANY(%s)",
-            (LEASE_KEY, ports),
+            " WHERE l.locktype = 'advisory' AND l.granted AND l.classid::bigint = %s AND l.objsubid = 2",
+            (ports, LEASE_KEY),
         ).fetchall()
-    return sorted(t for (t,) in rows)
+    return sorted(t for t, mine in rows if mine), len(rows)
 
 
 def stored_moves(db: str, since: float, until: float) -> int:
@@ -83,24 +83,28 @@ def stored_moves(db: str, since: float, until: float) -> int:
 
 def numbering(db: str, ids: list[str]) -> tuple[int, list[str]]:
     """Every table's stored events: their number in all, and for each table not numbered 1..N (its last number
-    the table's own ``seq``), what is wrong, naming the missing and doubled numbers."""
+    the table's own ``seq``), what is wrong, naming the missing and doubled numbers. The database counts; only a
+    wrong table's numbers are read."""
     problems = []
     with psycopg.connect(db, autocommit=True) as conn:
-        seqs: dict[str, list[int]] = {t: [] for t in ids}
-        for table, seq in conn.execute("SELECT table_id, seq FROM events WHERE table_id = ANY(%s)", (ids,)):
-            seqs[table].append(int(seq))
-        heads: dict[str, int] = dict(conn.execute("SELECT id, seq FROM tables WHERE id = ANY(%s)", (ids,)).fetchall())
-    for table, got in seqs.items():
-        got.sort()
-        if got == list(range(1, len(got) + 1)) and heads.get(table) == len(got) and got:
-            continue
-        missing = sorted(set(range(1, (got[-1] if got else 0) + 1)) - set(got))
-        doubled = sorted(s for s, n in Counter(got).items() if n > 1)
-        problems.append(
-            f"table {table}: {len(got)} events, numbers {got[:1]}..{got[-1:]}, missing {missing[:10]}, "
-            f"doubled {doubled[:10]}, the table's own last number {heads.get(table)}"
-        )
-    return sum(len(v) for v in seqs.values()), problems
+        rows = conn.execute(
+            "SELECT t.id, t.seq, count(e.seq), count(DISTINCT e.seq), coalesce(max(e.seq), 0) FROM tables t"
+            " LEFT JOIN events e ON e.table_id = t.id WHERE t.id = ANY(%s) GROUP BY t.id, t.seq",
+            (ids,),
+        ).fetchall()
+        found = {row[0] for row in rows}
+        problems += [f"table {t}: not in the database" for t in ids if t not in found]
+        for table, head, count, distinct, top in rows:
+            if count and count == distinct == top == head:
+                continue
+            got = [s for (s,) in conn.execute("SELECT seq FROM events WHERE table_id = %s ORDER BY seq", (table,))]
+            missing = sorted(set(range(1, top + 1)) - set(got))
+            doubled = sorted(s for s, n in Counter(got).items() if n > 1)
+            problems.append(
+                f"table {table}: {count} events, numbers {got[:1]}..{got[-1:]}, missing {missing[:10]}, "
+                f"doubled {doubled[:10]}, the table's own last number {head}"
+            )
+    return sum(int(row[2]) for row in rows), problems
 
 
 def takeovers(db: str, kills: list[Kill], end: float) -> tuple[list[float], list[str]]:

@@ -3,7 +3,7 @@ again, and at the end every deal refereed and every table's events counted.
 
     .venv/bin/python benchmarks/soak_web.py [--minutes 60] [--kill-every 10] [--tables 500] [--watchers 100]
         [--servers 2] [--db postgres|postgresql://...] [--bot-delay 1] [--bot sensible] [--bot-mix expert:0.25]
-        [--bot-workers N] [--nap-share 0.25] [--deal-pause 1] [--seed 0]
+        [--bot-workers N] [--nap-share 0.25] [--deal-pause 1] [--rounds N] [--seed 0]
 
 Starts ``--servers`` ``roundgames serve`` processes on one PostgreSQL database (by default a server of the soak's
 own, Debian's, started in a temporary directory by tests/pgserver.py, as benchmarks/bench_web.py starts it; or the
@@ -14,7 +14,9 @@ then the next, in turn), and started again on its port 5 seconds later.
 
 Each table is played "until we stop" (``rounds`` null): its seat 0 is taken at the start by a host who never
 connects (the servers' ``--away-seconds`` is 0, so the seat's bot plays it from the first turn), and whose token
-ends the sitting at the end of the soak. A table's bots play only while somebody watches it, so each table has a
+ends the sitting at the end of the soak. A sitting that ends by itself meanwhile (50 rounds at the most, or
+``--rounds``: sittings of so many rounds, which end by themselves at the end too) has its records kept, and the
+host plays again (``again``, from his own connection for a moment): every table plays until the load stops. A table's bots play only while somebody watches it, so each table has a
 spectator of its own (its keeper), and ``--watchers`` more spectators are spread over the tables, each on the
 process its table was made on or the next. A client whose process dies connects again to the next one (the
 survivor), every half second until one answers.
@@ -293,7 +295,7 @@ async def kill_slot(soak: Soak, slot: Slot) -> None:
     """SIGKILL the process, as a crash ends it; first the tables it leads, its CPU and its memory so far. Its bot
     workers, orphaned, are ended after it by their ids."""
     assert slot.proc is not None
-    led = await asyncio.to_thread(leased_by, soak.db, slot.proc.pid)
+    led, leased = await asyncio.to_thread(leased_by, soak.db, slot.proc.pid)
     over = {t.id for t in soak.tables if t.over}
     members = family(slot.proc.pid)
     slot.account()
@@ -303,7 +305,7 @@ async def kill_slot(soak: Soak, slot: Slot) -> None:
     soak.kills.append(Kill(slot.index, at, [t for t in led if t not in over]))
     print(
         f"{at - soak.started:7.1f} s: killed process {slot.index + 1} (pid {slot.proc.pid}), which led "
-        f"{len(led)} tables",
+        f"{len(led)} of the {leased} tables with a leader",
         flush=True,
     )
     slot.proc = None
