@@ -1,4 +1,4 @@
-"""Web table soak: hours of bot tables on several server processes over PostgreSQL, one of them killed again and
+"""Web table soak: an hour of bot tables on several server processes over PostgreSQL, one of them killed again and
 again, and at the end every deal refereed and every table's events counted.
 
     .venv/bin/python benchmarks/soak_web.py [--minutes 60] [--kill-every 10] [--tables 500] [--watchers 100]
@@ -15,11 +15,11 @@ then the next, in turn), and started again on its port 5 seconds later.
 Each table is played "until we stop" (``rounds`` null): its seat 0 is taken at the start by a host who never
 connects (the servers' ``--away-seconds`` is 0, so the seat's bot plays it from the first turn), and whose token
 ends the sitting at the end of the soak. A sitting that ends by itself meanwhile (50 rounds at the most, or
-``--rounds``: sittings of so many rounds, which end by themselves at the end too) has its records kept, and the
-host plays again (``again``, from his own connection for a moment): every table plays until the load stops. A table's bots play only while somebody watches it, so each table has a
-spectator of its own (its keeper), and ``--watchers`` more spectators are spread over the tables, each on the
-process its table was made on or the next. A client whose process dies connects again to the next one (the
-survivor), every half second until one answers.
+``--rounds``: sittings of so many rounds, which end by themselves at the end too) has its records kept, and the host
+plays again (``again``, from his own connection for a moment): every table plays until the load stops. A table's
+bots play only while somebody watches it, so each table has a spectator of its own (its keeper), and ``--watchers``
+more spectators are spread over the tables, each on the process its table was made on or the next. A client whose
+process dies connects again to the next one (the survivor), every half second until one answers.
 
 At the end the load stops: the host stops every sitting (``POST /api/tables/{id}/stop``), the tables finish the deal
 in play, and the soak checks what the players would have to trust:
@@ -31,6 +31,8 @@ in play, and the soak checks what the players would have to trust:
 - every table's stored events numbered 1..N without a gap or a double, read from the database directly;
 - every table a killed process led (its lease, a PostgreSQL advisory lock) taken over by another: the takeover time
   of a table runs from the kill to its first event after it (its median and worst are printed).
+
+These checks are benchmarks/soak_checks.py's.
 
 Printed: the tables, deals played and refereed, events, kills, takeover times, moves a second over the run (the
 bots' actions stored), reconnects, refused or failed requests and connections, each process's CPU and peak memory,
