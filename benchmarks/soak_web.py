@@ -582,8 +582,16 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     )
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
-    if args.tables < 1 or args.watchers < 0 or args.servers < 2 or args.minutes <= 0 or args.kill_every <= 0:
-        parser.error("need --tables >= 1, --watchers >= 0, --servers >= 2, --minutes > 0 and --kill-every > 0")
+    for flag, value, least, words in (
+        ("--tables", args.tables, 1, "at least 1"),
+        ("--watchers", args.watchers, 0, "not below 0"),
+        ("--servers", args.servers, 2, "at least 2: one is killed while another plays on"),
+        ("--minutes", args.minutes, 1e-9, "above 0"),
+        ("--kill-every", args.kill_every, 1e-9, "above 0"),
+        ("--rounds", args.rounds if args.rounds is not None else 1, 1, "at least 1"),
+    ):
+        if value < least:
+            parser.error(f"{flag} {value:g}: {words}")
     if args.db != "postgres" and not args.db.startswith(("postgresql://", "postgres://")):
         parser.error(f"--db {args.db}: postgres or a postgresql:// URL (the processes share a PostgreSQL database)")
     args.away_seconds = 0  # the hosts never connect: their seats' bots play them from the first turn
