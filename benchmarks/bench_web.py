@@ -269,7 +269,9 @@ async def person(
 
 def start_server(port: int, db: str, args: argparse.Namespace, log: Any) -> subprocess.Popen[bytes]:
     command = [sys.executable, "-m", "roundgames", "serve", "--port", str(port), "--db", db, "--quiet"]
-    command += ["--away-seconds", "3600", "--deal-pause", str(args.deal_pause)]
+    # A person away an hour keeps his seat from the bots for the whole run, unless the caller says otherwise.
+    away = getattr(args, "away_seconds", 3600)
+    command += ["--away-seconds", f"{away:g}", "--deal-pause", str(args.deal_pause)]
     if args.bot_workers is not None:
         command += ["--bot-workers", str(args.bot_workers)]
     # Every table and watcher comes from this one address, hundreds in a few seconds: the server's limits on
