@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import time
 from collections.abc import AsyncIterator, Callable, Collection, Iterator
 from typing import Any
@@ -450,13 +451,16 @@ class PgStore:
 
 def connect_args(url: str) -> dict[str, Any]:
     """What every connection of the store is opened with: the URL's own parameters, and where it does not set them,
-    :data:`STATEMENT_TIMEOUT_MS`, :data:`KEEPALIVES` and :data:`TCP_USER_TIMEOUT_MS` (a URL's ``options`` come after
+    :data:`STATEMENT_TIMEOUT_MS`, :data:`KEEPALIVES`, :data:`TCP_USER_TIMEOUT_MS` and an ``application_name`` naming
+    the process (``roundgames:PID``) (a URL's ``options`` come after
     the statement timeout, so that one of its own wins)."""
     given = conninfo_to_dict(url)
     args: dict[str, Any] = {**KEEPALIVES, **given, "autocommit": True}
     if psycopg.pq.version() >= 120000:
         args.setdefault("tcp_user_timeout", str(TCP_USER_TIMEOUT_MS))
     args.setdefault("connect_timeout", str(CONNECT_TIMEOUT))
+    # which process a connection is (pg_stat_activity): whose leases are whose, seen from the database
+    args.setdefault("application_name", f"roundgames:{os.getpid()}")
     args["options"] = f"-c statement_timeout={STATEMENT_TIMEOUT_MS} {given.get('options') or ''}".strip()
     return args
 
