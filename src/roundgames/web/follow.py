@@ -41,6 +41,7 @@ from .seating import RoomError
 from .store import Config, Event, SeqTaken, Store, StoreError
 
 __all__ = [
+    "ASKED_SECONDS",
     "CATCH_UP_SECONDS",
     "FOLLOW_KEEP_SECONDS",
     "RELEASE_HOLD_SECONDS",
@@ -63,6 +64,9 @@ CATCH_UP_SECONDS = 2.0
 FOLLOW_KEEP_SECONDS = 30.0
 #: how long a table whose lease this process let go is not taken back as an orphan (no ping-pong)
 RELEASE_HOLD_SECONDS = 5.0
+#: how long a table a client of this process asked for is neither let go nor dropped here, though no connection
+#: here watches it yet (the page is served, its websocket is about to say hello)
+ASKED_SECONDS = 5.0
 
 
 class SharedStore(Store, Protocol):
@@ -279,6 +283,8 @@ class Follower:
         self._released: dict[str, float] = {}
         #: the followed tables with no connection here, and since when
         self._unwatched: dict[str, float] = {}
+        #: the tables a client of this process asked for, and when (:meth:`asked`)
+        self._asked: dict[str, float] = {}
         #: the other processes' connections, as last read: for each table, for each seat (-1: spectators)
         self._others: dict[str, dict[int, int]] = {}
         self._tasks: list[asyncio.Task[None]] = []
@@ -307,6 +313,11 @@ class Follower:
             self.leading.add(room.id)
         else:
             self._unwatched.setdefault(room.id, time.monotonic())
+
+    def asked(self, table_id: str) -> None:
+        """A client of this process asks for the table (a page, a request, a websocket about to say hello): it stays
+        here, led or followed, for :data:`ASKED_SECONDS` at least."""
+        self._asked[table_id] = time.monotonic()
 
     def load(self, table_id: str) -> Followed | None:
         """A table a client of this process asks for that it does not hold: read from the store and held (led
@@ -468,9 +479,10 @@ class Follower:
         clients do is let go, for that process to lead. A table followed here that nobody here has watched for
         :data:`FOLLOW_KEEP_SECONDS` is dropped from memory."""
         rooms = self.server.rooms
+        self._asked = {t: at for t, at in self._asked.items() if now < at + ASKED_SECONDS}
         hand_over, drop = [], []
         for table_id, room in rooms.items():
-            if room.presence.conns:
+            if room.presence.conns or table_id in self._asked:
                 self._unwatched.pop(table_id, None)
             elif table_id in self.leading:
                 if any(n > 0 for n in self._others.get(table_id, {}).values()):

@@ -52,33 +52,46 @@ def listing(rooms: Iterable[Room]) -> list[dict[str, Any]]:
     return [e for e in shown if e is not None][:LOBBY_SIZE]
 
 
+def _made_from(room: Room) -> tuple[Any, ...]:
+    """What a table's lobby entry is made from (a move changes none of it): compared, where the table moved, before
+    its entry is made again."""
+    state = room.state
+    seats = tuple((s.name, s.kind) for s in state.seats)
+    return (is_listed(room.config), state.started, state.host, state.sitting_number, state.table.is_over, seats,
+            room.table_summary())  # fmt: skip
+
+
 class Lobby:
     """The lobby on a shared store: the entries this process last wrote for the tables it leads, and the lobby it
     last read."""
 
     def __init__(self) -> None:
-        #: each led table's entry as last written, and what it was made from (its number, whether it is listed)
-        self._written: dict[str, tuple[tuple[int, bool], str | None]] = {}
+        #: each led table's entry as last written: the table's number then, what the entry was made from, its JSON
+        self._written: dict[str, tuple[int, tuple[Any, ...], str | None]] = {}
         self._read: tuple[float, list[dict[str, Any]]] | None = None
 
     def changes(self, rooms: Mapping[str, Room], leading: Collection[str]) -> dict[str, str | None]:
-        """The entries of the led tables that changed since they were last written (None: no longer listed). An
-        entry is made again only where the table's number or its listing moved, which is all it is made from."""
+        """The entries of the led tables that changed since they were last written (None: no longer listed). Only
+        a table that moved is looked at again, and its entry made again only where what it is made from changed
+        (a seat taken, the sitting's start or end, its listing): not for every move."""
         out: dict[str, str | None] = {}
         for table_id in leading:
             room = rooms.get(table_id)
             if room is None:
                 continue
-            key = (room.seq, is_listed(room.config))
             last = self._written.get(table_id)
-            if last is not None and last[0] == key:
+            if last is not None and last[0] == room.seq:
+                continue
+            made_from = _made_from(room)
+            if last is not None and last[1] == made_from:
+                self._written[table_id] = (room.seq, made_from, last[2])
                 continue
             shown = entry(room)
             text = None if shown is None else json.dumps(shown, sort_keys=True)
-            if last is None or last[1] != text:
+            if last is None or last[2] != text:
                 out[table_id] = text
             else:
-                self._written[table_id] = (key, text)
+                self._written[table_id] = (room.seq, made_from, text)
         return out
 
     def written(self, rooms: Mapping[str, Room], changes: Mapping[str, str | None]) -> None:
@@ -86,7 +99,7 @@ class Lobby:
         for table_id, text in changes.items():
             room = rooms.get(table_id)
             if room is not None:
-                self._written[table_id] = ((room.seq, is_listed(room.config)), text)
+                self._written[table_id] = (room.seq, _made_from(room), text)
 
     def forget(self, table_id: str) -> None:
         """The table no longer leads here: a leader here again writes its entry afresh."""

@@ -255,14 +255,22 @@ class PgStore:
             db.execute("SELECT pg_notify(%s, %s)", (channel, note))
 
     def probe(self) -> bool:
-        try:
-            db = self._conn()
-            with db.transaction():
-                db.execute("INSERT INTO probe VALUES (1)")
-                db.execute("DELETE FROM probe")
-        except (psycopg.Error, StoreError):
-            return False
-        return True
+        """Whether a write can be made now; a connection found broken is opened again and asked once more (a
+        database restarted a moment ago writes: its tables need not pause)."""
+        for _ in range(2):
+            try:
+                db = self._conn()
+                with db.transaction():
+                    db.execute("INSERT INTO probe VALUES (1)")
+                    db.execute("DELETE FROM probe")
+            except StoreError:
+                return False
+            except psycopg.Error:
+                if self._db is None or not self._db.broken:
+                    return False
+                continue
+            return True
+        return False
 
     # -- what the processes share --------------------------------------------------------------------------------
 

@@ -131,11 +131,16 @@ class Server:
         """The table ``table_id``, or None where there is none (or it is set aside). On a shared store, one this
         process does not hold is read from the store and held while a connection here watches it."""
         room = self.rooms.get(table_id)
-        if room is not None or self.follower is None or table_id in self.aside:
+        if self.follower is None or table_id in self.aside:
+            return room
+        if room is not None:
+            self.follower.asked(table_id)
             return room
         if len(self.rooms) >= MAX_TABLES:
             return None
         self.follower.load(table_id)
+        if table_id in self.rooms:
+            self.follower.asked(table_id)
         return self.rooms.get(table_id)
 
     def drop(self, table_id: str) -> Room | None:
