@@ -16,7 +16,7 @@ import psycopg
 from psycopg.conninfo import conninfo_to_dict, make_conninfo
 
 from .conftest import WebServer
-from .webclient import Seat, create
+from .webclient import Seat, create, sit
 
 #: a table of bots that plays a while (two deals), watched
 BOTS = {
@@ -182,3 +182,24 @@ def test_a_store_that_cannot_write_pauses_the_table_for_the_spectators_of_every_
         _moves_on(seat, "the bots' moves once the store writes again", timeout=30)
         seat.close()
     _numbered(pg_url, made)
+
+
+def test_a_table_listed_by_its_host_on_a_process_that_follows_it_is_in_every_lobby(
+    server_factory: Any, pg_url: str
+) -> None:
+    """The host sits and lists the table on the process that follows it, while its leader keeps it (a spectator
+    there): the leader reads the settings again, and every process's lobby lists it."""
+    a, b = (server_factory(db=pg_url, args=ARGS, env=ENV, process=True) for _ in range(2))
+    made = create(a.url, game="nap", players=3, people=2, bot="random", bot_delay=0)["id"]
+    watcher = Seat(a.url, made, None)
+    watcher.until(lambda s: s["listed"] is False, what="the private table's state")
+    token = sit(b.url, made, 0, "Ann")
+    time.sleep(1.5)  # every lobby has had time to be read again: the private table is in none
+    assert made not in _listed(a.url) | _listed(b.url)
+    answer = httpx.post(
+        f"{b.url}/api/tables/{made}/listed", json={"token": token, "listed": True}, timeout=10, trust_env=False
+    )
+    assert answer.status_code == 200, answer.text
+    _until(lambda: made in _listed(a.url) and made in _listed(b.url), 5, "the listed table in every lobby")
+    watcher.until(lambda s: s["listed"] is True, timeout=5, what="the leader's viewers told it is listed")
+    watcher.close()

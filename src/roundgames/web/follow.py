@@ -1,22 +1,37 @@
-"""Several server processes on one shared store (PostgreSQL): each follows the others' writes, one leads each table.
+"""Several server processes on one shared store (PostgreSQL): each table lives in the process that leads it, and the
+others follow it while their clients watch it.
 
 With one server (SQLite) a room is the only writer of its table and all of this is idle. On a shared store
-(:class:`~roundgames.web.pgstore.PgStore`) any number of processes hold every table, behind any load balancer:
+(:class:`~roundgames.web.pgstore.PgStore`), behind any load balancer:
 
+- **One owner per table**: a table lives in the process holding its lease (a session advisory lock of the
+  database, let go by the database when the process dies). A table made here is led here (its lease is taken before
+  its row is written); a process starting takes the leases nobody holds and loads only those tables
+  (:meth:`Follower.start`), and every :data:`CATCH_UP_SECONDS` it takes those of a dead process's tables. The
+  bots, the deals and the turns' time of a table run in its leader alone, with the same cards wherever it moves
+  (every deal's seed is stored).
+- **Others follow while they watch**: a process whose client asks for a table it does not hold reads it from the
+  store (:meth:`Follower.load`) and follows it; once no connection here has watched it for
+  :data:`FOLLOW_KEEP_SECONDS`, it is dropped from memory (not from the store).
 - **Anyone may write**: a person's action is checked on the process he is connected to and stored with the table's
   next number. The database refuses a number written already (:class:`~roundgames.web.store.SeqTaken`): the room
   then reads what the other process wrote, and checks the command again, once, on the table as it now stands; so
   an action is never lost (it is applied, or refused with its reason) nor doubled.
-- **Everyone follows**: every write is announced (LISTEN/NOTIFY), and each process applies the events it did not
-  write to its own copy of the table (:meth:`Following.follow`) and tells its own connections; a periodic catch-up
-  on each table's last number misses nothing an announcement lost. New tables appear, forgotten ones go.
-- **One leads**: the bots, the deals and the turns' time of a table run in the process holding the table's lease
-  (a session advisory lock of the database, let go by the database when the process dies). The others try every
-  :data:`CATCH_UP_SECONDS`: when the leader dies, one of them takes the table over where the store stands, with the
-  same cards (every deal's seed is stored).
+- **Per-table announcements**: every write is announced on the table's own channel, which only the processes
+  holding it listen to; each applies the events it did not write (:meth:`Following.follow`) and tells its own
+  connections; a periodic catch-up on its tables' last numbers misses nothing an announcement lost. What every
+  process hears (a table forgotten, a lease let go, presence changed) goes on one channel.
+- **The lease follows the players**: a leader with no connection to a table while another process has some lets the
+  lease go and drops the table, and that process takes it at once. No ping-pong: a table let go here is not taken
+  back for :data:`RELEASE_HOLD_SECONDS`, nor is a table other processes' clients watch taken as an orphan.
 - **Presence is shared**: each process writes how many connections it holds at each seat (and how many
   spectators) with a heartbeat; the leader counts the other processes' connections as its own, so it never hands a
   connected person's turn to a bot, and a person connected nowhere gets his countdown as on one server.
+- **The lobby is shared**: the leader writes each of its tables' lobby entries into the store when it changes
+  (:mod:`roundgames.web.lobby`), for every process's lobby to read.
+- **A store that cannot write pauses every process's tables**: each process asks the store whether it writes every
+  :data:`CATCH_UP_SECONDS`, and where it does not, its tables pause as one whose write failed does
+  (:mod:`roundgames.web.pausing`), so that every spectator is told, not only those of the process that wrote.
 """
 
 from __future__ import annotations
@@ -102,7 +117,11 @@ class Followed(Protocol):
     @property
     def presence(self) -> Presence: ...
 
+    config: dict[str, Any]
+
     def soon(self, fn: Callable[..., Any], *args: Any) -> None: ...
+    def changed(self) -> None: ...
+    def broadcast(self, entries: list[Any], *, snapshot: bool = False) -> None: ...
     def set_remote(self, counts: dict[int, int]) -> None: ...
     async def stop(self) -> None: ...
 
@@ -381,6 +400,8 @@ class Follower:
         elif kind == "r":  # a lease let go: a process whose clients watch the table takes it at once
             if rest in rooms and rest not in self.leading:
                 self._lead(self.store.try_lead([rest]))
+        elif kind == "c":  # the table's settings changed on another process (its host listed it, or not)
+            self._reconfigure(rest)
         elif kind == "d":
             self._forget(rest)
         elif kind == "p":
@@ -390,6 +411,29 @@ class Follower:
             room = rooms.get(table_id)
             if room is not None and process != self.process and seat.isdigit():
                 room.soon(room.presence.seat_moved_away, int(seat))
+
+    def _reconfigure(self, table_id: str) -> None:
+        """Read a held table's settings again, as another process stored them, and tell its viewers."""
+        room = self.server.rooms.get(table_id)
+        if room is None:
+            return
+        try:
+            found = self.store.table(table_id)
+        except StoreError as e:
+            self._warn(e)
+            return
+        if found is None or not isinstance(found[0], dict):
+            return
+        config = found[0]
+
+        def reconfigured() -> None:
+            if all(room.config.get(k) == v for k, v in config.items()):
+                return  # changed here: its viewers were told
+            room.config.update(config)  # the same settings the table's state reads
+            room.changed()
+            room.broadcast([])
+
+        room.soon(reconfigured)
 
     def _lead(self, taken: set[str]) -> None:
         """These tables' leases are held here now: they play here."""

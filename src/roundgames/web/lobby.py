@@ -66,8 +66,9 @@ class Lobby:
     last read."""
 
     def __init__(self) -> None:
-        #: each led table's entry as last written: the table's number then, what the entry was made from, its JSON
-        self._written: dict[str, tuple[int, tuple[Any, ...], str | None]] = {}
+        #: each led table's entry as last written: the table's number and listing then, what the entry was made
+        #: from, its JSON
+        self._written: dict[str, tuple[tuple[int, bool], tuple[Any, ...], str | None]] = {}
         self._read: tuple[float, list[dict[str, Any]]] | None = None
 
     def changes(self, rooms: Mapping[str, Room], leading: Collection[str]) -> dict[str, str | None]:
@@ -80,18 +81,19 @@ class Lobby:
             if room is None:
                 continue
             last = self._written.get(table_id)
-            if last is not None and last[0] == room.seq:
+            moved = (room.seq, is_listed(room.config))  # its listing changes with no event (the host's choice)
+            if last is not None and last[0] == moved:
                 continue
             made_from = _made_from(room)
             if last is not None and last[1] == made_from:
-                self._written[table_id] = (room.seq, made_from, last[2])
+                self._written[table_id] = (moved, made_from, last[2])
                 continue
             shown = entry(room)
             text = None if shown is None else json.dumps(shown, sort_keys=True)
             if last is None or last[2] != text:
                 out[table_id] = text
             else:
-                self._written[table_id] = (room.seq, made_from, text)
+                self._written[table_id] = (moved, made_from, text)
         return out
 
     def written(self, rooms: Mapping[str, Room], changes: Mapping[str, str | None]) -> None:
@@ -99,7 +101,7 @@ class Lobby:
         for table_id, text in changes.items():
             room = rooms.get(table_id)
             if room is not None:
-                self._written[table_id] = (room.seq, _made_from(room), text)
+                self._written[table_id] = ((room.seq, is_listed(room.config)), _made_from(room), text)
 
     def forget(self, table_id: str) -> None:
         """The table no longer leads here: a leader here again writes its entry afresh."""

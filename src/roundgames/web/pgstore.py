@@ -9,7 +9,7 @@ Beyond the :class:`~roundgames.web.store.Store` protocol, what the processes nee
 
 - a table's events and seat moves are announced on a channel of its own (:func:`table_channel`: ``e TABLE SEQ KIND
   TS`` and a line of its data, an event; ``e TABLE SEQ`` one too long to carry; ``m TABLE SEAT PROCESS`` a seat
-  taken by a connection of that process), heard only by the processes that hold the table; what every process
+  taken by a connection of that process; ``c TABLE`` its settings changed), heard only by the processes that hold the table; what every process
   hears goes on :data:`CHANNEL` (``t TABLE`` a new table, ``d TABLE`` one forgotten, ``r TABLE`` a lease let go,
   ``p`` who is connected where has changed); :meth:`PgStore.notifications` follows both;
 - :meth:`PgStore.heads` gives the last event number of the tables a process holds, for a periodic catch-up that
@@ -198,8 +198,11 @@ class PgStore:
         return now
 
     def configure(self, table_id: str, config: dict[str, Any]) -> None:
-        with self._writing(f"table {table_id}: its settings") as db:
+        """Store the table's settings anew, announced on its channel (``c TABLE``): every process holding it reads
+        them again (the lobby entry its leader writes says whether it is listed)."""
+        with self._writing(f"table {table_id}: its settings") as db, db.transaction():
             db.execute("UPDATE tables SET config = %s WHERE id = %s", (json.dumps(config, sort_keys=True), table_id))
+            db.execute("SELECT pg_notify(%s, %s)", (table_channel(table_id), f"c {table_id}"))
 
     def append(self, table_id: str, seq: int, kind: str, data: dict[str, Any]) -> float:
         now = self.now()
