@@ -117,9 +117,10 @@ def read_config(table_id: str, text: str) -> Config:
     """A table's stored settings read: the JSON object, or :class:`BadConfig` saying why not (returned, not raised,
     so that the tables listed after it are read all the same).
 
-    >>> read_config("t", '{not json')
-    BadConfig("table t: its stored settings are not JSON (Expecting property name enclosed in double quotes: line 1 \
-column 2 (char 1))")
+    >>> print(read_config("t", "[1]"))
+    table t: its stored settings are not a JSON object (list)
+    >>> read_config("t", '{"game": "nap"}')
+    {'game': 'nap'}
     """
     try:
         config = json.loads(text)
