@@ -230,3 +230,31 @@ def test_one_new_link_every_ten_seconds_holds_whichever_process_is_asked(pg_url:
             store_b.close()
 
     asyncio.run(main())
+
+
+def test_a_process_starting_takes_only_the_tables_nobody_leads_and_a_stopped_ones_at_its_next_catch_up(
+    pg_url: str,
+) -> None:
+    """One owner per table: a process starting beside another loads none of that one's tables; a table nobody leads
+    (a stopped process's) it takes, and leads, within a catch-up or two."""
+
+    async def main() -> None:
+        clock = ManualClock()
+        timing = Timing(away_seconds=600, deal_pause=0, trick_pause=0)
+        a = Server(pg_url, timing, 600, clock, thinker=InlineThinker())
+        b = Server(pg_url, timing, 600, clock, thinker=InlineThinker())
+        await a.open()
+        made = [a.create(dict(CONFIG)).id for _ in range(2)]
+        await b.open()
+        try:
+            assert b.rooms == {} and set(a.rooms) == set(made) and all(r.leads for r in a.rooms.values())
+            await a.close()  # its leases go with its connections
+            for _ in range(100):
+                if set(b.rooms) == set(made):
+                    break
+                await asyncio.sleep(0.1)
+            assert set(b.rooms) == set(made) and all(r.leads for r in b.rooms.values())
+        finally:
+            await b.close()
+
+    asyncio.run(main())
