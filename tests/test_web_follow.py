@@ -258,3 +258,23 @@ def test_a_process_starting_takes_only_the_tables_nobody_leads_and_a_stopped_one
             await b.close()
 
     asyncio.run(main())
+
+
+def test_a_store_made_before_the_lobby_column_opens_and_gains_it(pg_url: str) -> None:
+    """A database whose ``tables`` has no ``lobby`` column (made by an earlier version) opens: the column is added,
+    its tables are read, and a leader's lobby entry is written and read back."""
+    import psycopg
+
+    with psycopg.connect(pg_url, autocommit=True) as old:
+        old.execute(
+            "CREATE TABLE tables (id TEXT PRIMARY KEY, config TEXT NOT NULL, created DOUBLE PRECISION NOT NULL, "
+            "touched DOUBLE PRECISION NOT NULL, seq INTEGER NOT NULL DEFAULT 0)"
+        )
+        old.execute("INSERT INTO tables (id, config, created, touched) VALUES ('abc234', %s, 1, 1)", ('{"a": 1}',))
+    store = open_store(pg_url)
+    try:
+        assert [(t[0], t[1]) for t in store.tables()] == [("abc234", {"a": 1})]
+        store.put_lobby({"abc234": '{"id": "abc234"}'})  # type: ignore[attr-defined]
+        assert store.lobby() == [{"id": "abc234"}]  # type: ignore[attr-defined]
+    finally:
+        store.close()
