@@ -135,8 +135,10 @@ def test_a_row_whose_settings_are_not_json_stops_no_following_takeover_or_start_
     for w in watchers:
         _moves_on(w, "the bots' moves after the bad row and notes")
     third = server_factory(db=pg_url, args=ARGS, env=ENV, process=True)  # starts beside the bad row
-    _until(lambda: "not JSON" in _get(third.url, "/api/tables/bad234").text, 10, "the bad row set aside")
-    assert _get(third.url, "/api/tables/bad234").status_code == 503
+    page = _get(third.url, "/t/bad234")  # the first this process hears of it: read, and set aside
+    assert page.status_code == 503 and "not JSON" in page.text, page.text
+    answer = _get(third.url, "/api/tables/bad234")
+    assert answer.status_code == 503 and answer.json()["error"]["message"].startswith("table 'bad234' is unavailable")
     a.kill()
     for w in watchers[1::2]:  # the watchers of the second process: their tables finish there
         w.until(lambda s: bool(s["scores"]["over"]), timeout=120, what="the sitting's end after the kill")

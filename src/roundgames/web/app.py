@@ -139,6 +139,9 @@ async def table_page(request: Request) -> Response:
     except ProtocolError as e:
         if e.code == "too_many":
             return HTMLResponse(f"<!doctype html><meta charset=utf-8><title>Too many</title><p>{e.message}.", 429)
+        if e.code == "table_unavailable":  # set aside as it was read for this page (on a shared store)
+            reason = _server(request).aside.get(table_id, "")
+            return HTMLResponse(UNAVAILABLE.format(reason=html.escape(reason)), 503)
         return HTMLResponse(NO_SUCH_TABLE, 404)
     return TEMPLATES.TemplateResponse(request, "table.html", {"table_id": room.id, "docs": docs_built()})
 
@@ -161,6 +164,7 @@ async def options(request: Request) -> Response:
     return JSONResponse(options_catalogue())
 
 
+#: TableInfo of docs/web.md (:func:`~roundgames.web.lobby.info`: the lobby's entries are made of it too)
 _info = lobby_info
 
 
