@@ -217,6 +217,7 @@ class Following:
 
     def take_event(self, ev: Event) -> None:
         """An event another process announced: applied if it is the next, else the table catches up (:meth:`follow`)."""
+        self.store_up()
         seq = self.room.state.seq
         if ev.seq <= seq:
             return
@@ -228,6 +229,7 @@ class Following:
     def follow(self) -> None:
         """Apply the events another process stored since this one's last, and tell this process's connections."""
         self._queued = False
+        self.store_up()
         try:
             events = self.room.store.events(self.room.id, after=self.room.state.seq)
         except StoreError:
@@ -276,6 +278,13 @@ class Following:
         (:mod:`~roundgames.web.pausing`)."""
         if self.pausing.paused is None:
             self.pausing.store_failed(StoreError(reason))
+
+    def store_up(self) -> None:
+        """The store writes again, as far as this process can tell (its probe, or another process's write): a table
+        paused here resumes now (read back first where it could not be read), rather than at a retry that the
+        other processes' events, each planning the table's next step anew, may keep putting off."""
+        if self.pausing.paused is not None:
+            self.pausing.try_resume()
 
     def lose_lead(self) -> None:
         """The lease is lost (its connection to the database broke): play nothing until it is taken again."""
@@ -545,7 +554,12 @@ class Follower:
         pauses, so that its viewers are told why it stops, whichever process's write failed; each resumes once the
         store writes again (:mod:`~roundgames.web.pausing`)."""
         rooms = self.server.rooms
-        if not rooms or self.store.probe():
+        if not rooms:
+            return
+        if self.store.probe():
+            for room in rooms.values():
+                if room.following.pausing.paused is not None:
+                    room.soon(room.following.store_up)
             return
         reason = "the store cannot write"
         for room in rooms.values():

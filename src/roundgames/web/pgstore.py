@@ -258,8 +258,9 @@ class PgStore:
             db.execute("SELECT pg_notify(%s, %s)", (channel, note))
 
     def probe(self) -> bool:
-        """Whether a write can be made now; a connection found broken is opened again and asked once more (a
-        database restarted a moment ago writes: its tables need not pause)."""
+        """Whether a write can be made now. A connection that cannot write is closed and the write tried once more
+        on a new one: a database restarted a moment ago writes (its tables need not pause), and a session opened
+        while the database was read-only stays so for its life, though the database writes again."""
         for _ in range(2):
             try:
                 db = self._conn()
@@ -269,8 +270,9 @@ class PgStore:
             except StoreError:
                 return False
             except psycopg.Error:
-                if self._db is None or not self._db.broken:
-                    return False
+                if self._db is not None:
+                    with contextlib.suppress(psycopg.Error):
+                        self._db.close()
                 continue
             return True
         return False
