@@ -146,12 +146,13 @@ def test_a_follower_applies_the_events_another_process_stored_and_tells_its_conn
     asyncio.run(main())
 
 
-def test_a_table_another_process_made_that_cannot_be_read_for_a_moment_is_taken_in_at_the_next_catch_up(
+def test_a_table_another_process_made_that_cannot_be_read_for_a_moment_is_read_when_it_is_next_asked_for(
     pg_url: str,
 ) -> None:
-    """The store's connection is lost just as a process reads a new table's events: the table is not set aside for
-    the process's life (its events are fine), but left out for now, and taken in as soon as the store answers again:
-    the lobby shows it, its people may connect to that process, with every event the other process stored."""
+    """The store's connection is lost just as a process reads another process's table for one of its clients: the
+    table is not set aside for the process's life (its events are fine), but left out for now, and read as soon as
+    it is asked for again with the store answering: its people may connect to that process, with every event the
+    other process stored; the lobby of either process lists it."""
     import psycopg
 
     from roundgames.web.pgstore import PgStore
@@ -172,16 +173,19 @@ def test_a_table_another_process_made_that_cannot_be_read_for_a_moment_is_taken_
                 admin.execute("SELECT pg_terminate_backend(%s)", (pid,))
                 while admin.execute("SELECT 1 FROM pg_stat_activity WHERE pid = %s", (pid,)).fetchone():
                     await asyncio.sleep(0.05)
-            # b reads the table as the announcement of it would have it read, and the read fails.
+            # b reads the table as a client's request for it would have it read, and the read fails.
+            assert room.id not in b.rooms  # a process holds only its own tables and those its clients ask for
             assert b.take_in(room.id, room.config, room.created) is None
             assert room.id not in b.aside and room.id not in b.rooms
-            for _ in range(100):  # the announcement, or the periodic catch-up, takes it in (within a few seconds)
-                if room.id in b.rooms:
+            there = b.find(room.id)  # asked for again: read now that the store answers
+            assert there is not None and room.id not in b.aside
+            assert there.seq == room.seq >= 1 and there.display_names()[0] == "Ann"
+            assert not there.leads  # its lease is held where it was made
+            for _ in range(100):  # the leader writes its lobby entry within a tick; each lobby reads it
+                if all(room.id in [t["id"] for t in s.listing()] for s in (a, b)):
                     break
                 await asyncio.sleep(0.1)
-            assert room.id not in b.aside
-            there = b.rooms[room.id]
-            assert there.seq == room.seq >= 1 and there.display_names()[0] == "Ann"
+            assert all(room.id in [t["id"] for t in s.listing()] for s in (a, b))
         finally:
             await b.close()
             await a.close()
@@ -226,3 +230,51 @@ def test_one_new_link_every_ten_seconds_holds_whichever_process_is_asked(pg_url:
             store_b.close()
 
     asyncio.run(main())
+
+
+def test_a_process_starting_takes_only_the_tables_nobody_leads_and_a_stopped_ones_at_its_next_catch_up(
+    pg_url: str,
+) -> None:
+    """One owner per table: a process starting beside another loads none of that one's tables; a table nobody leads
+    (a stopped process's) it takes, and leads, within a catch-up or two."""
+
+    async def main() -> None:
+        clock = ManualClock()
+        timing = Timing(away_seconds=600, deal_pause=0, trick_pause=0)
+        a = Server(pg_url, timing, 600, clock, thinker=InlineThinker())
+        b = Server(pg_url, timing, 600, clock, thinker=InlineThinker())
+        await a.open()
+        made = [a.create(dict(CONFIG)).id for _ in range(2)]
+        await b.open()
+        try:
+            assert b.rooms == {} and set(a.rooms) == set(made) and all(r.leads for r in a.rooms.values())
+            await a.close()  # its leases go with its connections
+            for _ in range(100):
+                if set(b.rooms) == set(made):
+                    break
+                await asyncio.sleep(0.1)
+            assert set(b.rooms) == set(made) and all(r.leads for r in b.rooms.values())
+        finally:
+            await b.close()
+
+    asyncio.run(main())
+
+
+def test_a_store_made_before_the_lobby_column_opens_and_gains_it(pg_url: str) -> None:
+    """A database whose ``tables`` has no ``lobby`` column (made by an earlier version) opens: the column is added,
+    its tables are read, and a leader's lobby entry is written and read back."""
+    import psycopg
+
+    with psycopg.connect(pg_url, autocommit=True) as old:
+        old.execute(
+            "CREATE TABLE tables (id TEXT PRIMARY KEY, config TEXT NOT NULL, created DOUBLE PRECISION NOT NULL, "
+            "touched DOUBLE PRECISION NOT NULL, seq INTEGER NOT NULL DEFAULT 0)"
+        )
+        old.execute("INSERT INTO tables (id, config, created, touched) VALUES ('abc234', %s, 1, 1)", ('{"a": 1}',))
+    store = open_store(pg_url)
+    try:
+        assert [(t[0], t[1]) for t in store.tables()] == [("abc234", {"a": 1})]
+        store.put_lobby({"abc234": '{"id": "abc234"}'})  # type: ignore[attr-defined]
+        assert store.lobby() == [{"id": "abc234"}]  # type: ignore[attr-defined]
+    finally:
+        store.close()

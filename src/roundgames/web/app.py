@@ -33,7 +33,7 @@ from .guide_routes import GUIDE_ROUTES
 from .headers import SecurityHeaders
 from .invite import qr_svg, set_listed, table_link
 from .limits import SOCKETS_PER_ADDRESS, TABLES_PER_ADDRESS, UNSAT_SECONDS, Limits, address_key, room_comes_back
-from .presets import clock_words, is_listed
+from .lobby import info as lobby_info
 from .protocol import ProtocolError, check_text, new_table_config, options_catalogue, parse_sit
 from .replay import REPLAY_STATUS, replay_asked, replay_message, whole_number
 from .room import Room, RoomError
@@ -86,7 +86,7 @@ def _room(request: Request) -> Room:
         raise ProtocolError("too_many", refused)
     table_id = request.path_params["table_id"]
     server = _server(request)
-    room = server.rooms.get(table_id)
+    room = server.find(table_id)  # on a shared store, read from it where another process holds the table
     if room is None:
         if table_id in server.aside:
             raise ProtocolError(
@@ -139,6 +139,9 @@ async def table_page(request: Request) -> Response:
     except ProtocolError as e:
         if e.code == "too_many":
             return HTMLResponse(f"<!doctype html><meta charset=utf-8><title>Too many</title><p>{e.message}.", 429)
+        if e.code == "table_unavailable":  # set aside as it was read for this page (on a shared store)
+            reason = _server(request).aside.get(table_id, "")
+            return HTMLResponse(UNAVAILABLE.format(reason=html.escape(reason)), 503)
         return HTMLResponse(NO_SUCH_TABLE, 404)
     return TEMPLATES.TemplateResponse(request, "table.html", {"table_id": room.id, "docs": docs_built()})
 
@@ -161,23 +164,14 @@ async def options(request: Request) -> Response:
     return JSONResponse(options_catalogue())
 
 
-def _info(room: Room) -> dict[str, Any]:
-    """TableInfo of docs/web.md: the room's, with whether the lobby lists it and its clock in words."""
-    return {**room.info(), "listed": is_listed(room.config), "clock": clock_words(room.config.get("turn_seconds"))}
+#: TableInfo of docs/web.md (:func:`~roundgames.web.lobby.info`: the lobby's entries are made of it too)
+_info = lobby_info
 
 
 async def list_tables(request: Request) -> Response:
-    """The tables their hosts list (a table is private by default: its link is the way in) that are open to
-    spectators, and, while they gather, those closed to spectators with a seat open, without the names of who sits
-    there (a table closed to spectators has players and scores that are not the lobby's to show)."""
-    rooms = sorted(_server(request).rooms.values(), key=lambda r: -r.created)
-    shown = []
-    for info in (_info(r) for r in rooms if r.listable and not r.table.is_over and is_listed(r.config)):
-        if info["spectators"]:
-            shown.append(info)
-        elif info["gathering"] and any(s["kind"] == "open" for s in info["seats"]):
-            shown.append({**info, "seats": [{**s, "name": None} for s in info["seats"]]})
-    return JSONResponse({"tables": shown[:100]})
+    """The lobby (:func:`~roundgames.web.lobby.entry` says which tables it shows, and how): on a store several
+    processes share, every process's tables."""
+    return JSONResponse({"tables": _server(request).listing()})
 
 
 async def create_table(request: Request) -> Response:

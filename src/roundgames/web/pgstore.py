@@ -7,12 +7,18 @@ process that lost catches up and checks its command again (:mod:`roundgames.web.
 
 Beyond the :class:`~roundgames.web.store.Store` protocol, what the processes need to share a table:
 
-- every write is announced on the channel :data:`CHANNEL` (``e TABLE SEQ KIND TS`` and a line of its data, an event;
-  ``e TABLE SEQ`` one too long to carry; ``t TABLE`` a new table, ``d TABLE`` one forgotten, ``p`` who is connected
-  where has changed), which :meth:`PgStore.notifications` follows;
-- :meth:`PgStore.heads` gives each table's last event number, for a periodic catch-up that misses nothing;
+- a table's events and seat moves are announced on a channel of its own (:func:`table_channel`: ``e TABLE SEQ KIND
+  TS`` and a line of its data, an event; ``e TABLE SEQ`` one too long to carry; ``m TABLE SEAT PROCESS`` a seat
+  taken by a connection of that process; ``c TABLE`` its settings changed), heard only by the processes that hold the table; what every process
+  hears goes on :data:`CHANNEL` (``t TABLE`` a new table, ``d TABLE`` one forgotten, ``r TABLE`` a lease let go,
+  ``p`` who is connected where has changed); :meth:`PgStore.notifications` follows both;
+- :meth:`PgStore.heads` gives the last event number of the tables a process holds, for a periodic catch-up that
+  misses nothing;
 - :meth:`PgStore.try_lead` takes a table's lease, a session advisory lock held by this process's lease connection
-  until it ends: the database lets it go when the process dies, and another process takes the table over;
+  until it ends: the database lets it go when the process dies, and another process takes the table over
+  (:meth:`PgStore.orphans` takes those nobody holds, :meth:`PgStore.let_go` gives one up);
+- :meth:`PgStore.put_lobby` and :meth:`PgStore.lobby`: each table's lobby entry, written by its leader, read by
+  every process's lobby;
 - :meth:`PgStore.put_presence` and :meth:`PgStore.presence`: the connections each process holds at each seat, with
   a heartbeat; the rows of a process that stopped beating are ignored after :data:`PRESENCE_STALE` seconds.
 
@@ -23,20 +29,25 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import time
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator, Callable, Collection, Iterator
 from typing import Any
 
 import psycopg
-from psycopg import errors
+from psycopg import errors, sql
 from psycopg.conninfo import conninfo_to_dict
 
-from .store import Event, SeqTaken, StoreError, shown
+from .store import Config, Event, SeqTaken, StoreError, read_config, shown
 
-__all__ = ["CHANNEL", "PRESENCE_STALE", "PgStore", "connect_args"]
+__all__ = ["CHANNEL", "LISTEN_POLL", "PRESENCE_STALE", "PgStore", "connect_args", "table_channel"]
 
-#: the channel every process listens on for the others' writes
+#: the channel every process listens on: new tables, forgotten ones, leases let go, presence changed
 CHANNEL = "roundgames"
+#: the longest (seconds) the listener waits before it starts or stops listening to a table's channel
+LISTEN_POLL = 0.1
+#: the lobby entries :meth:`PgStore.lobby` reads (as many as the lobby shows)
+LOBBY_MOST = 100
 #: seconds after its last heartbeat that a process's connections no longer count
 PRESENCE_STALE = 6.0
 #: the first key of every lease lock (the second is the table id's hash): "RG"
@@ -91,7 +102,20 @@ CREATE TABLE IF NOT EXISTS presence (
     PRIMARY KEY (table_id, seat, process)
 );
 CREATE TABLE IF NOT EXISTS probe (x INTEGER);
+-- each table's lobby entry (JSON), written by its leader; NULL where the lobby does not list it. Added, not made
+-- with the table, so that a store made before it opens all the same.
+ALTER TABLE tables ADD COLUMN IF NOT EXISTS lobby TEXT;
 """
+
+
+def table_channel(table_id: str) -> str:
+    """The channel of a table's own announcements (its events, its seats that moved).
+
+    >>> table_channel("abc234")
+    'rg_abc234'
+    """
+    return f"rg_{table_id}"
+
 
 # One statement, so one round trip and one transaction: the event, the table's last-touched time and number, and
 # the announcement to the other processes (sent when it commits).
@@ -174,8 +198,11 @@ class PgStore:
         return now
 
     def configure(self, table_id: str, config: dict[str, Any]) -> None:
-        with self._writing(f"table {table_id}: its settings") as db:
+        """Store the table's settings anew, announced on its channel (``c TABLE``): every process holding it reads
+        them again (the lobby entry its leader writes says whether it is listed)."""
+        with self._writing(f"table {table_id}: its settings") as db, db.transaction():
             db.execute("UPDATE tables SET config = %s WHERE id = %s", (json.dumps(config, sort_keys=True), table_id))
+            db.execute("SELECT pg_notify(%s, %s)", (table_channel(table_id), f"c {table_id}"))
 
     def append(self, table_id: str, seq: int, kind: str, data: dict[str, Any]) -> float:
         now = self.now()
@@ -187,7 +214,7 @@ class PgStore:
             "kind": kind,
             "data": text,
             "ts": now,
-            "channel": CHANNEL,
+            "channel": table_channel(table_id),
             # The event itself, so that the others need not read it back (a longer one is named only).
             "note": note if len(note.encode()) <= MAX_NOTE else f"e {table_id} {seq}",
         }
@@ -195,17 +222,18 @@ class PgStore:
             db.execute(_APPEND, values)
         return now
 
-    def tables(self) -> Iterator[tuple[str, dict[str, Any], float, float]]:
+    def tables(self) -> Iterator[tuple[str, Config, float, float]]:
         with self._reading("the tables") as db:
             rows = db.execute("SELECT id, config, created, touched FROM tables ORDER BY created, id").fetchall()
         for table_id, config, created, touched in rows:
-            yield table_id, json.loads(config), created, touched
+            yield table_id, read_config(table_id, config), created, touched
 
-    def table(self, table_id: str) -> tuple[dict[str, Any], float] | None:
-        """One table's settings and creation time, or None where there is no such table."""
+    def table(self, table_id: str) -> tuple[Config, float] | None:
+        """One table's settings (:class:`~roundgames.web.store.BadConfig` where they cannot be read) and creation
+        time, or None where there is no such table."""
         with self._reading(f"table {table_id}") as db:
             row = db.execute("SELECT config, created FROM tables WHERE id = %s", (table_id,)).fetchone()
-        return None if row is None else (json.loads(row[0]), row[1])
+        return None if row is None else (read_config(table_id, row[0]), row[1])
 
     def events(self, table_id: str, after: int = 0) -> list[Event]:
         with self._reading(f"table {table_id}") as db:
@@ -222,27 +250,39 @@ class PgStore:
             db.execute("DELETE FROM tables WHERE id = %s", (table_id,))
             db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"d {table_id}"))
 
-    def announce(self, note: str) -> None:
-        """Tell the other processes something that is not an event (a seat that moved to a connection here)."""
+    def announce(self, note: str, table_id: str | None = None) -> None:
+        """Tell the other processes something that is not an event: on ``table_id``'s channel (a seat that moved to
+        a connection here), or on :data:`CHANNEL` to every process."""
+        channel = CHANNEL if table_id is None else table_channel(table_id)
         with self._writing("an announcement") as db:
-            db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, note))
+            db.execute("SELECT pg_notify(%s, %s)", (channel, note))
 
     def probe(self) -> bool:
-        try:
-            db = self._conn()
-            with db.transaction():
-                db.execute("INSERT INTO probe VALUES (1)")
-                db.execute("DELETE FROM probe")
-        except (psycopg.Error, StoreError):
-            return False
-        return True
+        """Whether a write can be made now. A connection that cannot write is closed and the write tried once more
+        on a new one: a database restarted a moment ago writes (its tables need not pause), and a session opened
+        while the database was read-only stays so for its life, though the database writes again."""
+        for _ in range(2):
+            try:
+                db = self._conn()
+                with db.transaction():
+                    db.execute("INSERT INTO probe VALUES (1)")
+                    db.execute("DELETE FROM probe")
+            except StoreError:
+                return False
+            except psycopg.Error:
+                if self._db is not None:
+                    with contextlib.suppress(psycopg.Error):
+                        self._db.close()
+                continue
+            return True
+        return False
 
     # -- what the processes share --------------------------------------------------------------------------------
 
-    def heads(self) -> dict[str, int]:
-        """Every table's id and the number of its last event (0: none yet)."""
+    def heads(self, table_ids: list[str]) -> dict[str, int]:
+        """The number of the last event (0: none yet) of each of these tables still stored."""
         with self._reading("the tables") as db:
-            return dict(db.execute("SELECT id, seq FROM tables").fetchall())
+            return dict(db.execute("SELECT id, seq FROM tables WHERE id = ANY(%s)", (table_ids,)).fetchall())
 
     def _lease_conn(self) -> psycopg.Connection[Any]:
         """The connection that holds this process's leases (a lost one has lost them all: :meth:`leases_held`)."""
@@ -299,6 +339,65 @@ class PgStore:
             return taken
         return set()
 
+    def orphans(self, process: str, skip: list[str]) -> list[tuple[str, Config, float]]:
+        """Take the leases nobody holds (a dead process's tables, or a store's tables at start-up), except those in
+        ``skip`` and those another live process has connections to (it takes them: the lease follows the players);
+        the tables taken, ``(id, config, created)``, oldest first. None where the database cannot be reached."""
+        try:
+            rows = (
+                self._lease_conn()
+                .execute(
+                    # MATERIALIZED: every condition is met before a lock is tried (a lock taken twice is held twice)
+                    "WITH c AS MATERIALIZED (SELECT id, config, created FROM tables t WHERE NOT id = ANY(%(skip)s) "
+                    "AND NOT EXISTS (SELECT 1 FROM presence p WHERE p.table_id = t.id AND p.process <> %(me)s "
+                    "AND p.conns > 0 AND p.beat > now() - make_interval(secs => %(stale)s))) "
+                    "SELECT id, config, created FROM c WHERE pg_try_advisory_lock(%(key)s, hashtext(id)) "
+                    "ORDER BY created, id",
+                    {"skip": skip, "me": process, "stale": PRESENCE_STALE, "key": LEASE_KEY},
+                )
+                .fetchall()
+            )
+        except (StoreError, psycopg.Error):
+            return []
+        self._leased = self._leased or bool(rows)
+        return [(t, read_config(t, config), created) for t, config, created in rows]
+
+    def let_go(self, table_ids: list[str]) -> None:
+        """Give up these tables' leases (another process has the connections), and tell every process so that one
+        with connections takes each at once."""
+        if not table_ids:
+            return
+        try:
+            self._lease_conn().execute(
+                "SELECT pg_advisory_unlock(%s, hashtext(t)) FROM unnest(%s::text[]) AS t", (LEASE_KEY, table_ids)
+            )
+        except psycopg.Error as e:
+            raise StoreError(f"letting leases go: {_said(e)}") from None
+        with self._writing("an announcement") as db:
+            db.execute("SELECT pg_notify(%s, 'r ' || t) FROM unnest(%s::text[]) AS t", (CHANNEL, table_ids))
+
+    def put_lobby(self, entries: dict[str, str | None]) -> None:
+        """Write these tables' lobby entries (JSON; None: not listed), in one statement."""
+        if not entries:
+            return
+        with self._writing("the lobby") as db:
+            db.execute(
+                "UPDATE tables SET lobby = x.l FROM unnest(%s::text[], %s::text[]) AS x(i, l) WHERE id = x.i",
+                (list(entries), list(entries.values())),
+            )
+
+    def lobby(self) -> list[dict[str, Any]]:
+        """The lobby's entries every leader wrote, newest table first (an entry that is not JSON is left out)."""
+        with self._reading("the lobby") as db:
+            rows = db.execute(
+                "SELECT lobby FROM tables WHERE lobby IS NOT NULL ORDER BY created DESC, id LIMIT %s", (LOBBY_MOST,)
+            ).fetchall()
+        out = []
+        for (text,) in rows:
+            with contextlib.suppress(ValueError):
+                out.append(json.loads(text))
+        return out
+
     def put_presence(self, process: str, counts: dict[tuple[str, int], int]) -> None:
         """This process's connections at each ``(table, seat)`` (seat -1: spectators), its heartbeat with them; a
         count of 0 removes the row. Announced to the other processes."""
@@ -336,27 +435,45 @@ class PgStore:
             out.setdefault(table_id, {})[seat] = int(n)
         return out
 
-    async def notifications(self) -> AsyncIterator[str]:
-        """What the processes announce on :data:`CHANNEL`, as it comes; ends (raising :class:`StoreError`) when the
-        connection is lost."""
+    async def notifications(self, held: Callable[[], Collection[str]]) -> AsyncIterator[str]:
+        """What the processes announce on :data:`CHANNEL`, and on the channels of the tables ``held`` names (asked
+        again every :data:`LISTEN_POLL` seconds: a table held from then on is listened to, one let go no more), as
+        it comes; and ``l TABLE`` once this process listens to a table's channel (what was written before it
+        must be read: the follower catches the table up). Ends (raising :class:`StoreError`) when the connection is
+        lost."""
+        listening: set[str] = set()
         try:
             async with await psycopg.AsyncConnection.connect(**connect_args(self.url)) as conn:
-                await conn.execute(f"LISTEN {CHANNEL}")
-                async for note in conn.notifies():
-                    yield note.payload
+                await conn.execute(sql.SQL("LISTEN {}").format(sql.Identifier(CHANNEL)))
+                while True:
+                    # psycopg keeps what arrives between two of these (while LISTEN runs): nothing is lost
+                    async for note in conn.notifies(timeout=LISTEN_POLL):
+                        yield note.payload
+                    wanted = set(held())
+                    new, old = wanted - listening, listening - wanted
+                    if new or old:
+                        said = [sql.SQL("LISTEN {}").format(sql.Identifier(table_channel(t))) for t in new]
+                        said += [sql.SQL("UNLISTEN {}").format(sql.Identifier(table_channel(t))) for t in old]
+                        await conn.execute(sql.SQL("; ").join(said))
+                        listening = wanted
+                    for table_id in new:
+                        yield f"l {table_id}"
         except psycopg.Error as e:
             raise StoreError(f"--db {shown(self.url)}: lost the announcements: {_said(e)}") from None
 
 
 def connect_args(url: str) -> dict[str, Any]:
     """What every connection of the store is opened with: the URL's own parameters, and where it does not set them,
-    :data:`STATEMENT_TIMEOUT_MS`, :data:`KEEPALIVES` and :data:`TCP_USER_TIMEOUT_MS` (a URL's ``options`` come after
+    :data:`STATEMENT_TIMEOUT_MS`, :data:`KEEPALIVES`, :data:`TCP_USER_TIMEOUT_MS` and an ``application_name`` naming
+    the process (``roundgames:PID``) (a URL's ``options`` come after
     the statement timeout, so that one of its own wins)."""
     given = conninfo_to_dict(url)
     args: dict[str, Any] = {**KEEPALIVES, **given, "autocommit": True}
     if psycopg.pq.version() >= 120000:
         args.setdefault("tcp_user_timeout", str(TCP_USER_TIMEOUT_MS))
     args.setdefault("connect_timeout", str(CONNECT_TIMEOUT))
+    # which process a connection is (pg_stat_activity): whose leases are whose, seen from the database
+    args.setdefault("application_name", f"roundgames:{os.getpid()}")
     args["options"] = f"-c statement_timeout={STATEMENT_TIMEOUT_MS} {given.get('options') or ''}".strip()
     return args
 

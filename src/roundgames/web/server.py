@@ -1,9 +1,11 @@
 """The tables one server holds: their rooms, the store they are kept in, and the forgetting of idle ones.
 
 A :class:`Server` opens the store, rebuilds every stored table from its events (a restart resumes each one
-exactly), makes new tables, and forgets a table nobody has used for ``idle_seconds``. A table whose events cannot
-be replayed (a store written by hand, or by a faulty version) is set aside: logged, shown as unavailable, and never
-stops the server from serving the others. Its bots think in the pool of
+exactly), makes new tables, and forgets a table nobody has used for ``idle_seconds``. On a store several processes
+share it rebuilds only the tables nobody leads, and those its clients ask for (:meth:`Server.find`): each table
+lives in the process holding its lease (:mod:`roundgames.web.follow`). A table whose settings cannot be read or
+whose events cannot be replayed (a store written by hand, or by a faulty version) is set aside: logged, shown as
+unavailable, and never stops the server from serving the others. Its bots think in the pool of
 worker processes it opens with the store and shuts down with it (:mod:`roundgames.web.thinking`).
 """
 
@@ -13,14 +15,15 @@ import asyncio
 import gc
 import logging
 import secrets
+from collections.abc import Collection
 from typing import Any, cast
 
-from . import names
+from . import lobby, names
 from .coach import Coach
 from .follow import Follower, SharedStore
 from .limits import forgotten_at
 from .room import Room
-from .store import SeqGap, Store, StoreError, numbered, open_store
+from .store import BadConfig, Config, SeqGap, Store, StoreError, numbered, open_store
 from .thinking import PoolThinker, Thinker
 from .timing import Clock, SystemClock, Timer, Timing
 
@@ -72,6 +75,8 @@ class Server:
         self.creators: dict[str, str] = {}
         #: on a store other server processes share: what follows them (:mod:`roundgames.web.follow`)
         self.follower: Follower | None = None
+        #: on such a store, the lobby entries this process writes and the lobby it reads (:mod:`roundgames.web.lobby`)
+        self.lobby = lobby.Lobby()
 
     async def open(self) -> None:
         if isinstance(self.thinker, PoolThinker):
@@ -80,19 +85,23 @@ class Server:
         self.store = opened if opened is not None else open_store(self.db, now=self.clock.now)
         names.prepare()  # the look-alikes' table, read before the first person sits rather than as he does
         if getattr(self.store, "shared", False):  # other processes write it too: follow them (follow.py)
-            self.follower = Follower(self, cast(SharedStore, self.store))
-        for table_id, config, created, _touched in self.store.tables():
-            self.take_in(table_id, config, created)
-        if self.follower is not None:
-            await self.follower.start()
+            self.follower = Follower(self, cast(SharedStore, self.store), MAX_TABLES)
+            await self.follower.start()  # the tables nobody leads are taken in here, the others where they are
+        else:
+            for table_id, config, created, _touched in self.store.tables():
+                self.take_in(table_id, config, created)
         self._plan_sweep()
         gc.freeze()  # what was loaded lives as long as the server: keep it out of every later collection
 
-    def take_in(self, table_id: str, config: dict[str, Any], created: float) -> Room | None:
-        """Rebuild a stored table from its events and start it; None where they cannot be replayed (set aside), or
-        cannot be read now from a shared store (:class:`StoreError`: a lost connection, a timeout). Such a table is
-        not set aside: the next catch-up of :mod:`~roundgames.web.follow` takes it in."""
+    def take_in(self, table_id: str, config: Config, created: float, leads: bool | None = None) -> Room | None:
+        """Rebuild a stored table from its events and start it (on a shared store, leading it where ``leads`` says
+        its lease is held here, else where it is free); None where its settings cannot be read or its events cannot
+        be replayed (set aside), or cannot be read now from a shared store (:class:`StoreError`: a lost connection,
+        a timeout). Such a table is not set aside: it is read again when it is next asked for, or adopted."""
         assert self.store is not None
+        if isinstance(config, BadConfig):
+            self._set_aside(table_id, str(config))
+            return None
         try:
             room = Room(table_id, config, self.store, created, self.timing, self.clock, self.thinker)
             room.replay(numbered(table_id, self.store.events(table_id)))  # 1..N, none missing, or set aside
@@ -114,13 +123,46 @@ class Server:
             return None
         self.rooms[table_id] = room
         if self.follower is not None:
-            self.follower.adopt(room)
+            self.follower.adopt(room, leads)
         room.start()
         return room
 
+    def find(self, table_id: str) -> Room | None:
+        """The table ``table_id``, or None where there is none (or it is set aside). On a shared store, one this
+        process does not hold is read from the store and held while a connection here watches it."""
+        room = self.rooms.get(table_id)
+        if self.follower is None or table_id in self.aside:
+            return room
+        if room is not None:
+            self.follower.asked(table_id)
+            return room
+        if len(self.rooms) >= MAX_TABLES:
+            return None
+        self.follower.load(table_id)
+        if table_id in self.rooms:
+            self.follower.asked(table_id)
+        return self.rooms.get(table_id)
+
     def drop(self, table_id: str) -> Room | None:
-        """Forget ``table_id`` here, without deleting it from the store (another process forgot it); its room."""
+        """Forget ``table_id`` here, without deleting it from the store (another process forgot it, or leads it
+        and nobody here watches it); its room."""
+        self.lobby.forget(table_id)
         return self.rooms.pop(table_id, None)
+
+    def listing(self) -> list[dict[str, Any]]:
+        """The lobby (``/api/tables``): the tables held here; on a shared store, every process's, as their leaders
+        wrote them."""
+        store = self.store
+        if self.follower is None or store is None:
+            return lobby.listing(self.rooms.values())
+        return self.lobby.read(cast(SharedStore, store).lobby, self.rooms.values())
+
+    def lobby_changes(self, table_ids: Collection[str]) -> dict[str, str | None]:
+        """The lobby entries of these tables (led here) that changed since they were written."""
+        return self.lobby.changes(self.rooms, table_ids)
+
+    def lobby_written(self, changes: dict[str, str | None]) -> None:
+        self.lobby.written(self.rooms, changes)
 
     def _set_aside(self, table_id: str, reason: str) -> None:
         self.aside[table_id] = reason
@@ -185,13 +227,20 @@ class Server:
             table_id = "".join(secrets.choice(ID_LETTERS) for _ in range(ID_LENGTH))
             if table_id not in self.rooms:
                 break
-        created = self.store.create(table_id, config)
+        # On a shared store the lease is taken first: no other process takes the new table as an orphan.
+        leads = self.follower.claim(table_id) if self.follower is not None else None
+        try:
+            created = self.store.create(table_id, config)
+        except StoreError:
+            if leads and self.follower is not None:
+                self.follower.unclaim(table_id)
+            raise
         room = Room(table_id, config, self.store, created, self.timing, self.clock, self.thinker)
         room.replay([])
         self.rooms[table_id] = room
         if address is not None:
             self.creators[table_id] = address
         if self.follower is not None:
-            self.follower.adopt(room)
+            self.follower.adopt(room, leads)
         room.start()
         return room

@@ -186,7 +186,7 @@ async def _connection(ws: WebSocket, limits: Limits, address: str) -> None:
     if refused is not None:
         await _refuse(ws, RoomError("too_many", refused), 4429)
         return
-    room = server.rooms.get(ws.path_params["table_id"])
+    room = server.find(ws.path_params["table_id"])  # on a shared store, read from it where another process holds it
     if room is None:
         aside = server.aside.get(ws.path_params["table_id"])
         if aside is not None:

@@ -32,6 +32,8 @@ from ..core.errors import RoundgamesError
 
 __all__ = [
     "KEPT",
+    "BadConfig",
+    "Config",
     "Event",
     "SeqGap",
     "SeqTaken",
@@ -41,6 +43,7 @@ __all__ = [
     "effective",
     "numbered",
     "open_store",
+    "read_config",
     "shown",
 ]
 
@@ -101,6 +104,33 @@ class SeqGap(RoundgamesError):
         self.table_id, self.missing, self.last = table_id, missing, last
 
 
+class BadConfig(RoundgamesError):
+    """A stored table's settings that are not a JSON object (written by hand, or by a faulty version): the store
+    gives this instead of the settings, and the server sets the table aside (never stopping for it)."""
+
+
+#: a stored table's settings as the store reads them: the object, or why it cannot be read
+Config = dict[str, Any] | BadConfig
+
+
+def read_config(table_id: str, text: str) -> Config:
+    """A table's stored settings read: the JSON object, or :class:`BadConfig` saying why not (returned, not raised,
+    so that the tables listed after it are read all the same).
+
+    >>> print(read_config("t", "[1]"))
+    table t: its stored settings are not a JSON object (list)
+    >>> read_config("t", '{"game": "nap"}')
+    {'game': 'nap'}
+    """
+    try:
+        config = json.loads(text)
+    except (ValueError, RecursionError) as e:
+        return BadConfig(f"table {table_id}: its stored settings are not JSON ({e})")
+    if not isinstance(config, dict):
+        return BadConfig(f"table {table_id}: its stored settings are not a JSON object ({type(config).__name__})")
+    return config
+
+
 def numbered(table_id: str, events: list[Event]) -> list[Event]:
     """A table's whole stored sequence, ``events``, checked to be numbered 1..N; raises :class:`SeqGap` naming the
     table and the first number missing. A table replayed without one of its events would be another table.
@@ -133,8 +163,9 @@ class Store(Protocol):
         """Append event ``seq`` of a table; returns its time. :class:`SeqTaken` if that number is written already."""
         ...
 
-    def tables(self) -> Iterator[tuple[str, dict[str, Any], float, float]]:
-        """Every stored table: ``(id, config, created, touched)``, oldest first."""
+    def tables(self) -> Iterator[tuple[str, Config, float, float]]:
+        """Every stored table: ``(id, config, created, touched)``, oldest first; the settings of a row that cannot be
+        read are :class:`BadConfig` (the rows after it are read all the same)."""
         ...
 
     def events(self, table_id: str, after: int = 0) -> list[Event]:
@@ -273,10 +304,10 @@ class SqliteStore:
             return False
         return True
 
-    def tables(self) -> Iterator[tuple[str, dict[str, Any], float, float]]:
+    def tables(self) -> Iterator[tuple[str, Config, float, float]]:
         rows = self.db.execute("SELECT id, config, created, touched FROM tables ORDER BY created").fetchall()
         for table_id, config, created, touched in rows:
-            yield table_id, json.loads(config), created, touched
+            yield table_id, read_config(table_id, config), created, touched
 
     def events(self, table_id: str, after: int = 0) -> list[Event]:
         rows = self.db.execute(
