@@ -13,7 +13,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 REPORT = re.compile(
-    r"^(loo|nap) (\d) players, (\d+) watchers( and the seats)?, (\d+) moves: best (\d+\.\d{3}) ms per move "
+    r"^(loo|nap) (\d) players, (\d+) watchers( and the seats)?, (\w+) bots decided (in the server|in a worker), "
+    r"(\d+) moves: best (\d+\.\d{3}) ms per move "
     r"\(runs: ((?:\d+\.\d{3} ?)+)\), (\d+) bytes sent per move$"
 )
 
@@ -35,8 +36,9 @@ def test_a_tiny_run_plays_the_moves_and_reports_a_time_per_move(
     line = capsys.readouterr().out.strip()
     found = REPORT.match(line)
     assert found is not None, line
-    game, players, watchers, seats, moves, best, runs, sent = found.groups()
+    game, players, watchers, seats, bot, where, moves, best, runs, sent = found.groups()
     assert (game, players, watchers, bool(seats), moves) == (argv[1], argv[3], "2", "--seats" in argv, "30")
+    assert (bot, where) == ("random", "in the server")  # a random bot is cheaper than the trip to a worker
     assert len(runs.split()) == 2 and float(best) == min(float(r) for r in runs.split()) > 0
     assert int(sent) > 0
 

@@ -5,6 +5,7 @@ players and against the computed strategy, and the same report on 0 and 2 worker
 
 from __future__ import annotations
 
+import os
 import re
 import signal
 import subprocess
@@ -195,13 +196,24 @@ def test_a_study_on_two_workers_gives_the_same_report_as_on_none(tmp_path: Path)
         assert (one / "loo-defence" / fig).read_bytes() == (two / "loo-defence" / fig).read_bytes()
 
 
+def _cpu_seconds(pid: int) -> float:
+    """The user and system CPU seconds process ``pid`` has used (Linux's /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def test_ctrl_c_stops_a_study_and_leaves_the_reports_as_they_were(tmp_path: Path) -> None:
     out = tmp_path / "reports"
     out.mkdir()
     (out / "loo-miss.md").write_text("an earlier report\n", encoding="utf-8")
     command = [sys.executable, "-m", "roundgames", "study", "loo-miss", "--deals", "50000000", "--workers", "0"]
     proc = subprocess.Popen([*command, "--out", str(out)], stderr=subprocess.PIPE, text=True)
-    time.sleep(6)  # well into its chunks: fifty million deals a choice take minutes
+    # Past the interpreter's start (Ctrl-C before the command itself runs is Python's), then a while into the
+    # study: fifty million deals a choice take minutes. Counted in the process's CPU time, which a busy machine
+    # does not stretch as it stretches the clock.
+    deadline = time.monotonic() + 120
+    while _cpu_seconds(proc.pid) < 3.0 and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.1)
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=120)
     assert proc.returncode == 130

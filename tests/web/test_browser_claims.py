@@ -54,6 +54,14 @@ def act_first(page: Page) -> None:
     )
 
 
+def in_step(pages: tuple[Page, ...]) -> None:
+    """Wait until every page has the last state the server sent (the same ``seq``): a page read before it has
+    the others' last move would show a turn that is over."""
+    target = max(int(p.evaluate("window.__roundgames.seq")) for p in pages)
+    for p in pages:
+        p.wait_for_function("(seq) => window.__roundgames.seq >= seq", arg=target, timeout=10_000)
+
+
 def _json(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"))
 
@@ -76,6 +84,7 @@ def test_ann_claims_at_a_desktop_and_bob_accepts_on_a_phone(
     sit_by_dialog(cy, f"{server.url}/t/{TABLE}", "Cy", 2)
     claim_button = ann.get_by_test_id("claim-button")
     for _ in range(40):
+        in_step((ann, bob, cy))
         if state(ann).get("can_claim"):
             break
         mover = next((p for p in (ann, bob, cy) if state(p).get("legal")), None)

@@ -56,6 +56,18 @@ def command_line(args: argparse.Namespace, size_flag: str, size: int) -> str:
 
 def _cmd(args: argparse.Namespace) -> int:
     try:
+        return _study(args)
+    except KeyboardInterrupt:  # map_chunks's Stopped too: a report needs every chunk, so nothing is written
+        print(
+            f"roundgames study: stopped; no report written (any report already in {args.out} is unchanged)",
+            file=sys.stderr,
+        )
+        return 130
+
+
+def _study(args: argparse.Namespace) -> int:
+    """The study named (or the list); Ctrl-C at any moment of it, its start included, is said by :func:`_cmd`."""
+    try:
         from ..sim.report import write_index
         from ..sim.studies import STUDIES, chunk_mapper, run_study, study_for
     except ImportError as e:
@@ -83,14 +95,7 @@ def _cmd(args: argparse.Namespace) -> int:
         raise RulesError(f"--out: {args.out!r} is a file, not a folder")
     command = command_line(args, f"--{study.size_kind}", size)
     mapper = chunk_mapper(args.workers, args.scheduler)
-    try:
-        _, sums, run = run_study(args.name, size, args.seed, mapper, command)
-    except KeyboardInterrupt:  # map_chunks's Stopped too: a report needs every chunk, so nothing is written
-        print(
-            f"roundgames study: stopped; no report written (any report already in {args.out} is unchanged)",
-            file=sys.stderr,
-        )
-        return 130
+    _, sums, run = run_study(args.name, size, args.seed, mapper, command)
     page = study.report(sums, run).write(args.out)
     write_index(args.out, list(STUDIES))
     rate = run.deals / run.seconds if run.seconds > 0 else 0.0
