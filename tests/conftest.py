@@ -58,6 +58,41 @@ def pytest_configure(config: pytest.Config) -> None:
         signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
+#: the modules whose tests take longest on the clock (processes started, killed and taken over; studies, simulations
+#: and benchmarks in processes of their own): run first, each worker beginning with its share of them, so that no
+#: worker is left alone with one of them at the end of the run while the others have nothing left to take
+LONG_FIRST = (
+    "tests/test_bench_vector.py",
+    "tests/test_sim_studies.py",
+    "tests/test_docs_examples.py",
+    "tests/test_exploit.py",
+    "tests/test_sim_run.py",
+    "tests/test_cli_simulate.py",
+    "tests/test_train.py",
+    "tests/test_web_start_race.py",
+    "tests/web/test_postgres_servers.py",
+    "tests/web/test_owned_tables.py",
+    "tests/web/test_proxy_routing.py",
+)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Lay the tests out in as many equal runs as there are workers (pytest-xdist hands each worker one such run of
+    the list at the start, and a worker that runs out takes the end of another's), each run beginning with its share
+    of :data:`LONG_FIRST`'s tests; the order is the same in every worker, as xdist requires."""
+    workers = int(getattr(config, "workerinput", {}).get("workercount", 1))
+    long = [it for it in items if it.nodeid.split("::")[0] in LONG_FIRST]
+    rest = [it for it in items if it.nodeid.split("::")[0] not in LONG_FIRST]
+    size = -(-len(items) // workers)  # each worker's run, as xdist cuts it (give or take one)
+    laid: list[pytest.Item] = []
+    for w in range(workers):
+        mine = long[w::workers]
+        take = max(0, min(size, len(items) - len(laid)) - len(mine))
+        laid += mine + rest[:take]
+        del rest[:take]
+    items[:] = laid + rest
+
+
 def pytest_collection_finish(session: pytest.Session) -> None:
     """Keep the collector off the objects every test shares, and let it run less often: the modules, rules and
     tables loaded by the collection never become garbage, yet each full collection walked them all again (about 3% of

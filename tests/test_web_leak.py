@@ -701,10 +701,13 @@ def play_part(
 
 # -- the tests --------------------------------------------------------------------------------------
 
+#: (game, presets, games, seed). Nap's options and the Five-card and Irish forms are played at full strength (65 and
+#: 40 games); the Loo presets' and Nap's Peel batches at 36 games, three parts (their games still cycle through
+#: every option, at every size of table: the tests below check both)
 BATCHES = {
-    "loo-peel": ("loo", ["peel"], 60, 11),
-    "loo-enquire-within": ("loo", ["enquire-within"], 60, 12),
-    "nap-peel": ("nap", ["peel"], 65, 13),
+    "loo-peel": ("loo", ["peel"], 36, 11),
+    "loo-enquire-within": ("loo", ["enquire-within"], 36, 12),
+    "nap-peel": ("nap", ["peel"], 36, 13),
     "nap-plain-modern": ("nap", ["plain", "modern"], 65, 14),
     # Five-card and Irish Loo: the stock, the exchanges (the cards put out and drawn), Pam, flushes shown
     "loo-five-irish": ("loo", ["five-card", "irish"], 40, 15),
@@ -762,12 +765,12 @@ def test_no_message_carries_a_card_its_receiver_may_not_see(part: str, tmp_path:
     batch, results, share = play_part(BATCHES, part, tmp_path)
     problems = [p for _, o in results for p in o.problems]
     assert not problems, f"{len(problems)} leaks or stalls; the first:\n" + "\n".join(problems[:10])
-    # The checker saw real cards, hands included, and the test played its seats (in each part its share of the
-    # batch's totals); the batch is played at every size of table.
+    # The checker saw real cards, hands included, and the test played its seats (on average over the part's
+    # games, at least 16 cards of a hand and 3 actions of a person a game); the batch is played at every size.
     assert len(results) == round(share * len(batch))
     assert all(o.deals >= 1 and o.tokens > 0 for _, o in results)
-    assert sum(o.hand_tokens for _, o in results) > 1000 * share
-    assert sum(o.person_actions for _, o in results) > 200 * share
+    assert sum(o.hand_tokens for _, o in results) > 16 * len(results)
+    assert sum(o.person_actions for _, o in results) > 3 * len(results)
     assert sum(o.rejoins for _, o in results) > 0 and sum(o.aways for _, o in results) > 0
     lo, hi = seat_range(batch[0].config["game"])
     assert {g.config["players"] for g in batch} == set(range(lo, hi + 1))
