@@ -30,8 +30,10 @@ $(KERNEL_DEPS): pyproject.toml
 	$(BIN)/python -m pip install --quiet numba numpy
 	@touch $(KERNEL_DEPS)
 
+# --no-compile: pip would compile all ten thousand modules it installs, some 30 CPU-seconds; Python compiles those
+# imported (and keeps their bytecode) as they are first imported.
 $(STAMP): $(KERNEL_DEPS)
-	$(BIN)/python -m pip install --quiet -e '.[dev,docs,envs,sim,cluster,tui,web,webtest,postgres,train]'
+	$(BIN)/python -m pip install --quiet --no-compile -e '.[dev,docs,envs,sim,cluster,tui,web,webtest,postgres,train]'
 	@touch $(STAMP)
 
 ## Install and start the main job: the web table on http://127.0.0.1:8000 (tables kept in roundgames.sqlite3), with
