@@ -347,8 +347,8 @@ def test_a_browser_that_reaches_only_the_proxy_sits_and_plays_a_deal_through(
     expect(page.get_by_test_id("create-form")).to_be_visible()
     table = create(nginx.url, **NAP)["id"]
     sit_by_dialog(page, f"{nginx.url}/t/{table}", "Ann", 0)
+    # play_out_deal returns once the deal's result shows (with --deal-pause 0 the next deal may clear it at once)
     assert play_out_deal(page, 0), "Ann had no turn in the deal"
-    expect(page.get_by_test_id("deal-result")).to_have_text(re.compile(r"\S"))
     page.context.close()  # the websocket closes: the proxy logs it
 
     hits = nginx.hits_once(lambda hits: any(h.path == f"/ws/{table}" for h in hits), "the page's websocket")
