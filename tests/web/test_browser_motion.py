@@ -179,7 +179,8 @@ def test_a_watcher_under_reduced_motion_sees_the_same_trick_in_the_same_place_an
         a = moving.evaluate(read)
         reduced.wait_for_function("(seq) => window.__roundgames?.seq >= seq", arg=a["seq"], timeout=TURN_WAIT)
         b = reduced.evaluate(read)
-        if a["cards"] and a["seq"] == b["seq"] == moving.evaluate(read)["seq"]:
+        again = moving.evaluate(read)  # a trick that ends may start its gathering after SETTLED, at the same seq
+        if a["cards"] and a["seq"] == b["seq"] == again["seq"] and a["settled"] and again["settled"]:
             assert a["cards"] == b["cards"]
             compared.add(a["seq"])
             shown |= {card for card, *_ in a["cards"]}
