@@ -16,20 +16,12 @@ import psycopg
 from psycopg.conninfo import conninfo_to_dict, make_conninfo
 
 from .conftest import WebServer
+from .test_postgres_servers import ARGS, ENV, NAP
 from .webclient import Seat, create, sit
 
-#: a table of bots that plays a while (two deals), watched
-BOTS = {
-    "listed": True,
-    "game": "nap",
-    "players": 4,
-    "people": 0,
-    "bot_delay": 0.03,
-    "rounds": 2,
-    "bots": ["random", "sensible"] * 2,
-}
-ENV = {"ROUNDGAMES_CREATE_LIMIT": "0"}
-ARGS = ["--deal-pause", "0", "--bot-workers", "1", "--quiet"]
+#: a table of bots that plays a while (two deals), watched; the servers' settings, as the other tests of several
+#: processes start them
+BOTS = NAP
 #: settings that are not JSON, as a store written by hand may hold
 BAD = "{not json"
 
