@@ -33,7 +33,7 @@ from roundgames.web.limits import (
     SOCKETS_PER_ADDRESS,
 )
 
-from .conftest import WebServer
+from .conftest import POLL_MS, WebServer
 from .webclient import Seat, create, sit
 
 OTHER = "127.0.0.2"
@@ -379,7 +379,7 @@ def test_a_page_of_another_site_cannot_create_a_table_or_open_a_websocket(
     site.start()
     try:
         page.goto(site.url)
-        page.wait_for_function("window.outcome.fetch !== 'pending' && window.outcome.ws !== 'pending'")
+        page.wait_for_function("window.outcome.fetch !== 'pending' && window.outcome.ws !== 'pending'", polling=POLL_MS)
         assert page.evaluate("window.outcome.ws") == "refused"
         page.evaluate("document.getElementById('csrf').submit()")  # the form a click would send
         page.wait_for_url(f"{server.url}/api/tables")

@@ -21,6 +21,8 @@ from playwright.sync_api import BrowserContext, Locator, Page, WebSocket, expect
 from roundgames.session.decisions import bots_for
 from roundgames.web.words import card_words
 
+from .conftest import POLL_MS
+
 if TYPE_CHECKING:
     from conftest import WebServer
 
@@ -124,7 +126,7 @@ def actions_of(page: Page, seat: int) -> Locator:
 
 def wait_turn(page: Page, *, or_result: bool = False) -> str:
     """Wait until it is this viewer's turn (or, with `or_result`, the deal's result shows); says which."""
-    found: str = page.wait_for_function(TURN_OR_RESULT, arg=or_result, timeout=TURN_WAIT).json_value()
+    found: str = page.wait_for_function(TURN_OR_RESULT, arg=or_result, timeout=TURN_WAIT, polling=POLL_MS).json_value()
     return found
 
 
@@ -380,7 +382,7 @@ def test_two_browsers_at_one_table_take_turns_and_never_see_each_others_cards(
             assert not secret & cards_shown(other), f"{names[1 - seat]}'s page shows {names[seat]}'s cards"
 
     for _ in range(40):
-        whose = ann.wait_for_function(WHOSE_TURN, arg=["Bob"], timeout=TURN_WAIT).json_value()
+        whose = ann.wait_for_function(WHOSE_TURN, arg=["Bob"], timeout=TURN_WAIT, polling=POLL_MS).json_value()
         if whose == "result":
             break
         seat = 0 if whose == "turn" else 1

@@ -22,6 +22,7 @@ from roundgames.web.protocol import new_table_config
 from roundgames.web.store import SqliteStore
 from roundgames.web.words import card_title
 
+from .conftest import POLL_MS
 from .test_accessibility import assert_accessible
 from .test_browser import HAND, no_script_errors, sit_by_dialog
 from .test_claims import ANN_CLAIMS
@@ -50,7 +51,10 @@ def act_first(page: Page) -> None:
     else:
         page.locator(f'[data-testid=actions] button[data-action="{entry["action"]}"]').click()
     page.wait_for_function(
-        "(before) => JSON.stringify(window.__roundgames.state.deal) !== before", arg=_json(before), timeout=10_000
+        "(before) => JSON.stringify(window.__roundgames.state.deal) !== before",
+        arg=_json(before),
+        timeout=10_000,
+        polling=POLL_MS,
     )
 
 
@@ -59,7 +63,7 @@ def in_step(pages: tuple[Page, ...]) -> None:
     the others' last move would show a turn that is over."""
     target = max(int(p.evaluate("window.__roundgames.seq")) for p in pages)
     for p in pages:
-        p.wait_for_function("(seq) => window.__roundgames.seq >= seq", arg=target, timeout=10_000)
+        p.wait_for_function("(seq) => window.__roundgames.seq >= seq", arg=target, timeout=10_000, polling=POLL_MS)
 
 
 def _json(value: Any) -> str:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from playwright.sync_api import BrowserContext, Page, expect
 
+from .conftest import POLL_MS
 from .test_browser import (
     actions_of,
     create_table,
@@ -56,7 +57,9 @@ def test_two_friends_gather_and_nothing_is_dealt_until_the_host_starts(
     expect(ann.get_by_test_id("start-sitting")).to_be_visible()
 
     # Bob comes well after the countdown an open seat had: still nothing is dealt, and nobody is charged.
-    ann.wait_for_function("(t0) => Date.now() > t0 + 3000", arg=ann.evaluate("Date.now()"), timeout=10_000)
+    ann.wait_for_function(
+        "(t0) => Date.now() > t0 + 3000", arg=ann.evaluate("Date.now()"), timeout=10_000, polling=POLL_MS
+    )
     bob = new_context("desktop").new_page()
     sit_bob(bob, ann.url, 1)
     expect(ann.get_by_test_id("gather-seat-1")).to_contain_text("Bob")
@@ -131,6 +134,7 @@ def test_play_again_after_a_short_sitting_starts_a_new_one_at_the_same_link(
         page.wait_for_function(
             "() => { const s = window.__roundgames?.state; return s && (s.scores.over || !s.deal.complete); }",
             timeout=TURN_WAIT,
+            polling=POLL_MS,
         )
     expect(page.get_by_test_id("play-again")).to_be_visible(timeout=TURN_WAIT)
     first = state_of(page)["scores"]
@@ -139,7 +143,7 @@ def test_play_again_after_a_short_sitting_starts_a_new_one_at_the_same_link(
     page.get_by_test_id("play-again").click()
     expect(page.locator("[data-testid=log] li", has_text="Ann plays again: sitting 2 begins")).to_have_count(1)
     expect(page.get_by_test_id("play-again")).to_have_count(0)
-    page.wait_for_function("() => window.__roundgames?.state?.deal?.number === 1", timeout=TURN_WAIT)
+    page.wait_for_function("() => window.__roundgames?.state?.deal?.number === 1", timeout=TURN_WAIT, polling=POLL_MS)
     state = state_of(page)
     assert page.url == url and state["sitting"]["number"] == 2 and not state["scores"]["over"]
     assert state["scores"]["sittings"][0]["deals"] == first["deals"]

@@ -23,6 +23,7 @@ from roundgames.web.protocol import new_table_config
 from roundgames.web.store import SqliteStore
 from roundgames.web.words import card_title
 
+from .conftest import POLL_MS
 from .test_browser import (
     CARDS,
     HAND,
@@ -145,7 +146,7 @@ def test_the_create_form_makes_a_table_that_shows_each_hand_at_once(page: Page, 
     create_table(
         page, server, game="loo", players=3, before_submit=lambda p: p.get_by_test_id("hand-at-once-input").check()
     )
-    page.wait_for_function("window.__roundgames?.state?.table")
+    page.wait_for_function("window.__roundgames?.state?.table", polling=POLL_MS)
     assert state(page)["table"]["hand_at_once"] is True
     page.get_by_test_id("rules-button").click()
     expect(page.get_by_test_id("rules-hand-at-once")).to_be_visible()

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from playwright.sync_api import BrowserContext, Page, expect
 
+from .conftest import POLL_MS
 from .test_browser import create_table, no_script_errors, play_out_deal, take_turn, track
 
 if TYPE_CHECKING:
@@ -52,7 +53,7 @@ def test_the_host_invites_by_the_table_s_link_and_its_code_and_lists_the_table(
     expect(panel.get_by_test_id("invite-link")).to_have_value(link)
     qr = panel.get_by_test_id("invite-qr")
     expect(qr).to_have_attribute("alt", f"QR code of the table's link, {link}")
-    ann.wait_for_function("(img) => img.complete && img.naturalWidth > 0", arg=qr.element_handle())
+    ann.wait_for_function("(img) => img.complete && img.naturalWidth > 0", arg=qr.element_handle(), polling=POLL_MS)
     panel.get_by_test_id("copy-invite").click()
     expect(ann.get_by_test_id("message")).to_contain_text("Invite link copied")
     assert ann.evaluate("navigator.clipboard.readText()") == link  # the table's link, never the seat's
@@ -142,6 +143,7 @@ def test_the_sitting_s_length_is_chosen_in_the_lobby_and_said_deal_by_deal(
         page.wait_for_function(
             "() => { const s = window.__roundgames?.state; return s && (s.scores.over || s.legal.length > 0); }",
             timeout=TURN_WAIT,
+            polling=POLL_MS,
         )
     expect(page.get_by_test_id("play-again")).to_be_visible(timeout=TURN_WAIT)
     # Over: no next deal offered, no countdown to one, no last round's banner.
@@ -150,7 +152,9 @@ def test_the_sitting_s_length_is_chosen_in_the_lobby_and_said_deal_by_deal(
     expect(page.get_by_test_id("last-round")).to_have_count(0)
     first = state_of(page)["scores"]["totals"]
     page.get_by_test_id("play-again").click()
-    page.wait_for_function("() => window.__roundgames?.state?.sitting?.number === 2", timeout=TURN_WAIT)
+    page.wait_for_function(
+        "() => window.__roundgames?.state?.sitting?.number === 2", timeout=TURN_WAIT, polling=POLL_MS
+    )
     names = [s["name"] for s in state_of(page)["seats"]]
     for _ in range(3):
         if state_of(page)["scores"]["over"]:
@@ -159,6 +163,7 @@ def test_the_sitting_s_length_is_chosen_in_the_lobby_and_said_deal_by_deal(
         page.wait_for_function(
             "() => { const s = window.__roundgames?.state; return s && (s.scores.over || !s.deal.complete); }",
             timeout=TURN_WAIT,
+            polling=POLL_MS,
         )
     expect(page.get_by_test_id("play-again")).to_be_visible(timeout=TURN_WAIT)
     second = state_of(page)["scores"]["totals"]
@@ -190,6 +195,7 @@ def test_a_sitting_until_we_stop_is_ended_by_the_host_s_button(page: Page, serve
         page.wait_for_function(
             "() => { const s = window.__roundgames?.state; return s && (s.scores.over || s.legal.length > 0); }",
             timeout=TURN_WAIT,
+            polling=POLL_MS,
         )
     expect(page.get_by_test_id("play-again")).to_be_visible(timeout=TURN_WAIT)
     expect(page.get_by_test_id("next-deal")).to_be_hidden()

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
+from .conftest import POLL_MS
 from .test_browser import (
     CARDS,
     HAND,
@@ -130,7 +131,7 @@ def test_a_played_card_moves_from_the_hand_to_the_trick_and_ends_where_it_is_dra
     card = play_a_card(page)
     assert card in moves(page), moves(page)
     # Once the moves are over nothing is left displaced: no transform on any card, no copy in flight.
-    page.wait_for_function(SETTLED)
+    page.wait_for_function(SETTLED, polling=POLL_MS)
     displaced = page.evaluate(
         """() => [...document.querySelectorAll("[data-testid=trick] .card-face, [data-testid=hand] .card svg")]
                  .filter((el) => getComputedStyle(el).transform !== "none").length"""
@@ -148,7 +149,7 @@ def test_the_next_deal_slides_into_the_hand_from_the_dealer(
     page.evaluate("window.__moves = []")
     next_deal(page)
     expect(page.locator(CARDS)).to_have_count(5)
-    page.wait_for_function(SETTLED)
+    page.wait_for_function(SETTLED, polling=POLL_MS)
     dealt = hand(page)
     assert set(dealt) <= set(moves(page)), (dealt, moves(page))
 
@@ -175,9 +176,11 @@ def test_a_watcher_under_reduced_motion_sees_the_same_trick_in_the_same_place_an
         # Mid-move or not, the page shows the state it was last sent: the trick drawn is the state's trick.
         now = moving.evaluate(DRAWN_NOW)
         assert now["drawn"] == now["sent"], now
-        moving.wait_for_function(SETTLED)
+        moving.wait_for_function(SETTLED, polling=POLL_MS)
         a = moving.evaluate(read)
-        reduced.wait_for_function("(seq) => window.__roundgames?.seq >= seq", arg=a["seq"], timeout=TURN_WAIT)
+        reduced.wait_for_function(
+            "(seq) => window.__roundgames?.seq >= seq", arg=a["seq"], timeout=TURN_WAIT, polling=POLL_MS
+        )
         b = reduced.evaluate(read)
         again = moving.evaluate(read)  # a trick that ends may start its gathering after SETTLED, at the same seq
         if a["cards"] and a["seq"] == b["seq"] == again["seq"] and a["settled"] and again["settled"]:
@@ -186,13 +189,18 @@ def test_a_watcher_under_reduced_motion_sees_the_same_trick_in_the_same_place_an
             shown |= {card for card, *_ in a["cards"]}
         if len(compared) >= 3:
             break
-        moving.wait_for_function("(seq) => window.__roundgames?.seq !== seq", arg=a["seq"], timeout=TURN_WAIT)
+        moving.wait_for_function(
+            "(seq) => window.__roundgames?.seq !== seq", arg=a["seq"], timeout=TURN_WAIT, polling=POLL_MS
+        )
     assert len(compared) >= 3, "the two pages never showed a trick at the same moment"
     assert shown & set(moves(moving)), (shown, moves(moving))  # the cards shown came into the trick moving
     # A finished trick gathers toward its winner (copies of its cards fly), and the next deal's turn-up flips over.
     for mark in ("motion-ghost", "felt-card"):
         moving.wait_for_function(
-            "(mark) => window.__moved.some((m) => String(m).includes(mark))", arg=mark, timeout=TURN_WAIT
+            "(mark) => window.__moved.some((m) => String(m).includes(mark))",
+            arg=mark,
+            timeout=TURN_WAIT,
+            polling=POLL_MS,
         )
     assert moves(reduced) == []
     assert reduced.evaluate("document.getAnimations().length") == 0
@@ -212,7 +220,7 @@ def test_with_card_movement_off_in_the_settings_nothing_moves_and_the_switch_sur
     page.evaluate("window.__moves = []")  # the first deal slid in before the switch was turned off
     reach_my_play_turn(page)
     play_a_card(page)
-    page.wait_for_function(SETTLED)
+    page.wait_for_function(SETTLED, polling=POLL_MS)
     assert moves(page) == []
     assert stored_settings(page)["motion"] is False
 
@@ -239,13 +247,13 @@ def test_sounds_are_off_until_turned_on_then_a_card_is_heard_and_mute_silences_t
     switch = page.get_by_test_id("setting-sound")
     expect(switch).not_to_be_checked()
     switch.check()
-    page.wait_for_function("window.__sounds > 0")
+    page.wait_for_function("window.__sounds > 0", polling=POLL_MS)
     page.get_by_test_id("settings-close").click()
     expect(mute).to_have_attribute("aria-pressed", "false")
     heard = sounds(page)
     reach_my_play_turn(page)
     play_a_card(page)
-    page.wait_for_function("(before) => window.__sounds > before", arg=heard)
+    page.wait_for_function("(before) => window.__sounds > before", arg=heard, polling=POLL_MS)
 
     # The top bar's Mute silences them, and the choice is the browser's until changed.
     mute.click()
@@ -254,7 +262,7 @@ def test_sounds_are_off_until_turned_on_then_a_card_is_heard_and_mute_silences_t
     heard = sounds(page)
     reach_my_play_turn(page)
     play_a_card(page)
-    page.wait_for_function(SETTLED)
+    page.wait_for_function(SETTLED, polling=POLL_MS)
     assert sounds(page) == heard
 
     # Made in the page, nothing fetched: the Content-Security-Policy (web/headers.py) refused nothing.
@@ -288,7 +296,7 @@ def test_a_spectator_hears_nothing_unless_sounds_while_watching_is_on(
     mute.click()  # a spectator's Mute turns on sounds while watching
     expect(mute).to_have_attribute("aria-pressed", "false")
     assert stored_settings(page)["soundWatching"] is True
-    page.wait_for_function("window.__sounds > 0", timeout=30_000)
+    page.wait_for_function("window.__sounds > 0", timeout=30_000, polling=POLL_MS)
 
 
 def test_one_message_makes_one_sound_however_many_events_it_brings(
@@ -297,10 +305,10 @@ def test_one_message_makes_one_sound_however_many_events_it_brings(
     page = watched(new_context("desktop"))
     create_table(page, paced, game="nap", players=3)
     page.get_by_test_id("mute-button").click()  # sounds on, from the top bar
-    page.wait_for_function("window.__perTask.length > 0")
+    page.wait_for_function("window.__perTask.length > 0", polling=POLL_MS)
     # A deal played through: the last card of a trick ends it, the last trick ends the deal, and the winner's lead
     # may be this viewer's turn, all in one message: each is heard as one sound, the weightiest.
     play_out_deal(page, 0)
-    page.wait_for_function(SETTLED)
+    page.wait_for_function(SETTLED, polling=POLL_MS)
     per_task: list[int] = page.evaluate("window.__perTask")
     assert len(per_task) > 3 and set(per_task) == {1}, per_task

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from playwright.sync_api import BrowserContext, Page, expect
 
+from .conftest import POLL_MS
 from .test_accessibility import assert_accessible
 from .test_browser import TURN_WAIT, create_table, next_deal, no_script_errors, paced, play_out_deal, track
 from .test_browser_evening import state_of
@@ -217,7 +218,9 @@ def test_a_link_shared_from_a_finished_sitting_opens_its_deal_after_play_again(
 
     page.get_by_test_id("replay-back").click()  # Play again, and a deal of the new sitting played
     page.get_by_test_id("play-again").click()
-    page.wait_for_function("() => window.__roundgames?.state?.sitting?.number === 2", timeout=TURN_WAIT)
+    page.wait_for_function(
+        "() => window.__roundgames?.state?.sitting?.number === 2", timeout=TURN_WAIT, polling=POLL_MS
+    )
     play_out_deal(page, 0, prefer=("Pass",))
     expect(page.get_by_test_id("replay-deal")).to_be_visible()  # its result, and its replay, there
 

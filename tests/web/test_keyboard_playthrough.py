@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator, Page, expect
 
+from .conftest import POLL_MS
 from .test_browser import HAND, actions_of, create_table, no_script_errors, text, wait_turn
 
 if TYPE_CHECKING:
@@ -52,7 +53,7 @@ def heard(page: Page) -> list[str]:
 def focus_kept(page: Page, after: str) -> None:
     """The focus is on something of the page once the browser has drawn the change, never lost to its body."""
     try:
-        page.wait_for_function(KEPT, timeout=FOCUS_WAIT)
+        page.wait_for_function(KEPT, timeout=FOCUS_WAIT, polling=POLL_MS)
     except PlaywrightError:
         raise AssertionError(f"after {after} the focus is lost to the page's body") from None
 
@@ -111,7 +112,9 @@ def test_a_whole_deal_of_loo_by_keyboard_alone_with_every_turn_announced_and_the
         turns += 1
         # her turn is said in words, as it comes
         try:
-            page.wait_for_function("(n) => window.heard.filter((l) => l === 'Your turn').length >= n", arg=turns)
+            page.wait_for_function(
+                "(n) => window.heard.filter((l) => l === 'Your turn').length >= n", arg=turns, polling=POLL_MS
+            )
         except PlaywrightError:
             raise AssertionError(f"her turn {turns} is not announced; the live region said {heard(page)}") from None
         before = mine.count()

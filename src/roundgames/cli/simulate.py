@@ -12,9 +12,11 @@ import importlib.util
 import json
 import os
 import shlex
+import signal
 import sys
+import threading
 import time
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..core.errors import RulesError
@@ -220,14 +222,33 @@ def _play(
         with contextlib.closing(results):
             try:
                 for index, (columns, chunk) in results:
-                    if store is not None:
-                        store.write(index, columns, chunk)
-                    stats[index] = chunk
-                    played += int(chunk["deals"])
+                    with _ctrl_c_held():
+                        if store is not None:
+                            store.write(index, columns, chunk)
+                        stats[index] = chunk
+                        played += int(chunk["deals"])
                     bar.advance(int(chunk["deals"]))
             except KeyboardInterrupt:  # map_chunks's Stopped too, once it has given every finished chunk
                 return played, True, bar
     return played, False, bar
+
+
+@contextlib.contextmanager
+def _ctrl_c_held() -> Iterator[None]:
+    """Hold a Ctrl-C that comes inside the block until its end: a chunk is written to the store and counted in the
+    report together, or neither (one that came between the two said "0 played now" of a chunk the store kept)."""
+    if threading.current_thread() is not threading.main_thread():  # only the main thread may set a handler
+        yield
+        return
+    came: list[int] = []
+    previous = signal.getsignal(signal.SIGINT) or signal.default_int_handler  # None: not set from Python
+    signal.signal(signal.SIGINT, lambda signum, frame: came.append(signum))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if came:
+        raise KeyboardInterrupt
 
 
 def _report(
