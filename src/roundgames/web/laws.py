@@ -143,19 +143,25 @@ def notice(
     return message, rule, [_entry(deal, law, names) for law in laws]
 
 
+_REPLAYED = "Every card goes back to its hand: the hand is replayed from the first lead."
+
+
 def applied_lines(
     deal: Deal, laws_before: int, played_before: int, action: Any, names: Sequence[str]
 ) -> list[tuple[int | None, str]]:
     """The log's lines for the laws ``action`` just brought into force, and for the replay it brought about (a
     law's, or a replay demanded under revoke_replay optional, LOO-LAW-0b): ``(seat or None, text)`` each."""
     new = deal.irregularities[laws_before:]
+    if not new:  # no law applied: only a replay demanded (LOO-LAW-0b) moved the cards, and it took some back
+        replayed = not deal.is_complete and played(deal) < played_before
+        return [(None, _REPLAYED)] if replayed else []
     outcome = _outcome(deal, played_before, action)
     lines: list[tuple[int | None, str]] = []
     for law in new:
         name = law_name(deal, law.rule)
         lines.append((law.seat, f"{name[0].upper()}{name[1:]}: {law.text(names)}."))
     if outcome == "replay":
-        lines.append((None, "Every card goes back to its hand: the hand is replayed from the first lead."))
+        lines.append((None, _REPLAYED))
     elif new and outcome == "back":
         lines.append((action.seat, f"The card goes back to {names[action.seat]}'s hand."))
     elif new and outcome == "demand":
