@@ -13,6 +13,7 @@ import asyncio
 import pytest
 
 from roomconn import Recorder
+from roundgames.web import follow
 from roundgames.web.room import Room, RoomError
 from roundgames.web.server import Server
 from roundgames.web.store import open_store
@@ -228,6 +229,52 @@ def test_one_new_link_every_ten_seconds_holds_whichever_process_is_asked(pg_url:
                 await room.stop()
             store_a.close()
             store_b.close()
+
+    asyncio.run(main())
+
+
+def test_a_table_followed_for_a_client_is_dropped_once_nobody_here_has_watched_it_for_a_while(
+    pg_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A process holds another's table only while one of its clients watches it: once no connection there has
+    watched it for FOLLOW_KEEP_SECONDS (30; here half a second), it is dropped from that process's memory, not from
+    the store, nor from the process that leads it; asked for again, it is read again, every event there."""
+    monkeypatch.setattr(follow, "FOLLOW_KEEP_SECONDS", 0.5)
+    monkeypatch.setattr(follow, "ASKED_SECONDS", 0.2)  # a page asked for it a moment ago: kept while it connects
+
+    async def held(server: Server, table_id: str, *, expected: bool) -> bool:
+        for _ in range(60):  # the process looks every TICK_SECONDS (half a second)
+            if (table_id in server.rooms) == expected:
+                return True
+            await asyncio.sleep(0.1)
+        return False
+
+    async def main() -> None:
+        clock = ManualClock()
+        timing = Timing(away_seconds=600, deal_pause=0, trick_pause=0)
+        a = Server(pg_url, timing, 600, clock, thinker=InlineThinker())
+        b = Server(pg_url, timing, 600, clock, thinker=InlineThinker())
+        await a.open()
+        await b.open()
+        try:
+            room = a.create({**CONFIG, "people": 1})
+            await room.call(room.sit, 0, "Ann")
+            await room.call(room.join, Recorder(None), None)  # watched on a too: the lease stays there
+            there = b.find(room.id)
+            assert there is not None and not there.leads
+            watcher = Recorder(None)
+            await there.call(there.join, watcher, None)
+            await asyncio.sleep(2.5)  # five looks, each past the keeping time: a watched table stays
+            assert b.rooms.get(room.id) is there and not there.leads
+            await there.call(there.disconnect, watcher)
+            assert await held(b, room.id, expected=False), "the table nobody on b watches was never dropped there"
+            assert a.rooms.get(room.id) is room and room.leads  # its leader goes on as it was
+            again = b.find(room.id)
+            assert again is not None and again is not there and again.seq == room.seq >= 1
+            assert again.display_names()[0] == "Ann"
+        finally:
+            await b.close()
+            await a.close()
 
     asyncio.run(main())
 
