@@ -307,6 +307,48 @@ def test_a_process_starting_takes_only_the_tables_nobody_leads_and_a_stopped_one
     asyncio.run(main())
 
 
+def test_a_process_taking_many_tables_reads_them_a_few_at_a_time_and_one_asked_for_at_once(
+    pg_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A process that takes a dead process's tables holds all their leases at once but reads them a tick's CPU at a
+    time (ADOPT_SECONDS; here none: one table a tick), so that it answers meanwhile; a table one of its clients asks
+    for is read at once, and led there, its lease held once (let go with the process, another takes every table)."""
+    monkeypatch.setattr(follow, "ADOPT_SECONDS", 0.0)
+
+    async def main() -> None:
+        clock = ManualClock()
+        timing = Timing(away_seconds=600, deal_pause=0, trick_pause=0)
+        servers = [Server(pg_url, timing, 600, clock, thinker=InlineThinker()) for _ in range(3)]
+        a, b, c = servers
+        await a.open()
+        made = [a.create(dict(CONFIG)).id for _ in range(6)]
+        await a.close()  # its leases go with its connections: six orphans
+        try:
+            await b.open()
+            assert len(b.rooms) == 1  # one read as it starts; the others' leases held, read at the next ticks
+            asked = made[-1]  # the newest: the last the ticks would read
+            room = b.find(asked)
+            assert room is not None and room.leads and b.rooms[asked] is room
+            for _ in range(100):
+                if set(b.rooms) == set(made):
+                    break
+                await asyncio.sleep(0.1)
+            assert set(b.rooms) == set(made) and all(r.leads for r in b.rooms.values())
+            await c.open()
+            assert c.rooms == {}  # b holds every lease
+            await b.close()
+            for _ in range(100):  # each lease was held once: all go with b's connection, and c takes them
+                if set(c.rooms) == set(made):
+                    break
+                await asyncio.sleep(0.1)
+            assert set(c.rooms) == set(made) and all(r.leads for r in c.rooms.values())
+        finally:
+            for server in (c, b):
+                await server.close()
+
+    asyncio.run(main())
+
+
 def test_a_store_made_before_the_lobby_column_opens_and_gains_it(pg_url: str) -> None:
     """A database whose ``tables`` has no ``lobby`` column (made by an earlier version) opens: the column is added,
     its tables are read, and a leader's lobby entry is written and read back."""

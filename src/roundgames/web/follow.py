@@ -56,6 +56,7 @@ from .seating import RoomError
 from .store import Config, Event, SeqTaken, Store, StoreError
 
 __all__ = [
+    "ADOPT_SECONDS",
     "ASKED_SECONDS",
     "CATCH_UP_SECONDS",
     "FOLLOW_KEEP_SECONDS",
@@ -79,6 +80,11 @@ CATCH_UP_SECONDS = 2.0
 FOLLOW_KEEP_SECONDS = 30.0
 #: how long a table whose lease this process let go is not taken back as an orphan (no ping-pong)
 RELEASE_HOLD_SECONDS = 5.0
+#: the CPU seconds (of its event loop's thread) a tick of a process spends reading the tables it took as orphans (a dead process's): the rest are
+#: read at the next ticks, so that the tables read already play, and its clients are answered, meanwhile. A table a
+#: client asks for is read at once. (Read all at once, a dead process's 500 tables stopped every table here, and
+#: every connection, for a minute.)
+ADOPT_SECONDS = 0.1
 #: how long a table a client of this process asked for is neither let go nor dropped here, though no connection
 #: here watches it yet (the page is served, its websocket is about to say hello)
 ASKED_SECONDS = 5.0
@@ -311,6 +317,8 @@ class Follower:
         self._released: dict[str, float] = {}
         #: the followed tables with no connection here, and since when
         self._unwatched: dict[str, float] = {}
+        #: the tables taken as orphans (their leases held here) still to be read: their settings and when made
+        self._adopting: dict[str, tuple[Config, float]] = {}
         #: the tables a client of this process asked for, and when (:meth:`asked`)
         self._asked: dict[str, float] = {}
         #: the other processes' connections, as last read: for each table, for each seat (-1: spectators)
@@ -357,11 +365,17 @@ class Follower:
             return None
         if found is None:
             return None
-        self.server.take_in(table_id, *found)
+        # taken as an orphan and not read yet: its lease is held here already (a lease taken twice is held twice)
+        leads = True if self._adopting.pop(table_id, None) is not None else None
+        self.server.take_in(table_id, *found, leads=leads)
+        if leads and table_id not in self.server.rooms and table_id not in self.server.aside:
+            self._give_back(table_id)
         return self.server.rooms.get(table_id)
 
     async def start(self) -> None:
         """Take the tables nobody leads (all of them, for the first process on a store), then follow."""
+        # as at every tick, for a tick's CPU: a process that finds hundreds of tables to take (the first on a store,
+        # or one starting as another dies) answers at once, and reads the rest as it plays those read
         self._adopt_orphans()
         loop = asyncio.get_running_loop()
         self._tasks = [
@@ -459,20 +473,39 @@ class Follower:
 
     def _adopt_orphans(self) -> None:
         """Take the leases of the tables nobody holds (a dead process's), except those another process's clients
-        watch (that process takes them) and those let go here a moment ago, and load them here."""
-        room_left = self.most - len(self.server.rooms)
-        if room_left <= 0:
-            return
-        now = time.monotonic()
-        self._released = {t: at for t, at in self._released.items() if now < at + RELEASE_HOLD_SECONDS}
-        skip = [*self.server.rooms, *self.server.aside, *self.leading, *self._released]
-        for table_id, config, created in self.store.orphans(self.process, skip)[:room_left]:
-            self.server.take_in(table_id, config, created, leads=True)
-            if table_id not in self.server.rooms and table_id not in self.server.aside:
-                # not read now (the store failed a moment): let it go, to be taken by the next adoption
-                self.leading.discard(table_id)
-                with contextlib.suppress(StoreError):
-                    self.store.let_go([table_id])
+        watch (that process takes them) and those let go here a moment ago, and load them here: for
+        :data:`ADOPT_SECONDS` of CPU now, the rest at the next ticks (:meth:`_read_adopted`)."""
+        room_left = self.most - len(self.server.rooms) - len(self._adopting)
+        if room_left > 0:
+            now = time.monotonic()
+            self._released = {t: at for t, at in self._released.items() if now < at + RELEASE_HOLD_SECONDS}
+            skip = [*self.server.rooms, *self.server.aside, *self.leading, *self._released, *self._adopting]
+            taken = self.store.orphans(self.process, skip)
+            for table_id, config, created in taken[:room_left]:
+                self._adopting[table_id] = (config, created)
+            for table_id, _config, _created in taken[room_left:]:  # more than this process may hold
+                self._give_back(table_id)
+        self._read_adopted()
+
+    def _read_adopted(self) -> None:
+        """Read the tables taken as orphans, oldest first: one at least, then more while :data:`ADOPT_SECONDS` of
+        CPU have not passed."""
+        until = time.thread_time() + ADOPT_SECONDS
+        while self._adopting:
+            table_id = next(iter(self._adopting))
+            config, created = self._adopting.pop(table_id)
+            if table_id not in self.server.rooms:
+                self.server.take_in(table_id, config, created, leads=True)
+                if table_id not in self.server.rooms and table_id not in self.server.aside:
+                    self._give_back(table_id)  # not read now (the store failed a moment): the next adoption takes it
+            if time.thread_time() >= until:
+                return
+
+    def _give_back(self, table_id: str) -> None:
+        """A lease taken here for a table not held here: let go, for this process or another to take again."""
+        self.leading.discard(table_id)
+        with contextlib.suppress(StoreError):
+            self.store.let_go([table_id])
 
     def _forget(self, table_id: str) -> None:
         """A table forgotten (idle past its time, on the process that led it), or dropped here."""
@@ -515,6 +548,8 @@ class Follower:
             self.store.put_lobby(changes)
             self.server.lobby_written(changes)
         self._hand_over_and_drop(now)
+        if self._adopting:
+            self._read_adopted()
         if not catching_up:
             return
         self._catch_at = now + CATCH_UP_SECONDS
