@@ -80,10 +80,10 @@ CATCH_UP_SECONDS = 2.0
 FOLLOW_KEEP_SECONDS = 30.0
 #: how long a table whose lease this process let go is not taken back as an orphan (no ping-pong)
 RELEASE_HOLD_SECONDS = 5.0
-#: the CPU seconds (of its event loop's thread) a tick of a process spends reading the tables it took as orphans (a dead process's): the rest are
-#: read at the next ticks, so that the tables read already play, and its clients are answered, meanwhile. A table a
-#: client asks for is read at once. (Read all at once, a dead process's 500 tables stopped every table here, and
-#: every connection, for a minute.)
+#: the CPU seconds (of its event loop's thread) a tick spends reading the tables this process took as orphans (a
+#: dead process's): the rest are read at the next ticks, so that the tables read already play, and its clients are
+#: answered, meanwhile; a table a client asks for is read at once. (Read all at once, a dead process's 500 tables
+#: stopped every table here, and every connection, for a minute.)
 ADOPT_SECONDS = 0.1
 #: how long a table a client of this process asked for is neither let go nor dropped here, though no connection
 #: here watches it yet (the page is served, its websocket is about to say hello)
@@ -624,6 +624,7 @@ class Follower:
                 if table_id in rooms:
                     rooms[table_id].soon(rooms[table_id].following.lose_lead)
             self.leading.clear()
+            self._adopting.clear()  # taken as orphans, not read yet: their leases went too
         followed = [t for t in rooms if t not in self.leading and not self._held_back(t)]
         self._lead(self.store.try_lead(followed))
         self._adopt_orphans()
