@@ -614,27 +614,28 @@ def main(argv: list[str] | None = None) -> int:
         db = pg.new_database()
     else:
         db = args.db
-    slots = [Slot(i, free_port(), (tmp / f"server-{i + 1}.log").open("ab")) for i in range(args.servers)]
-    soak = Soak(args, db, slots)
+    # the database server goes however the soak ends (one that stops on a server not answering included)
     try:
-        for slot in slots:
-            asyncio.run(start_slot(soak, slot))
-        create_tables(soak)
-        print(
-            f"{len(soak.tables)} tables on {args.servers} processes, {args.watchers} watchers beside each table's "
-            f"own; {args.minutes:g} minutes, a kill every {args.kill_every:g}",
-            flush=True,
-        )
-        asyncio.run(play(soak))
-        unread = exported(soak)
-    finally:
-        for slot in slots:
-            slot.account()
-            if slot.proc is not None:
-                stop_server(slot.proc)
-            slot.log.close()
-        soak.gone = time.time()
-    try:
+        slots = [Slot(i, free_port(), (tmp / f"server-{i + 1}.log").open("ab")) for i in range(args.servers)]
+        soak = Soak(args, db, slots)
+        try:
+            for slot in slots:
+                asyncio.run(start_slot(soak, slot))
+            create_tables(soak)
+            print(
+                f"{len(soak.tables)} tables on {args.servers} processes, {args.watchers} watchers beside each "
+                f"table's own; {args.minutes:g} minutes, a kill every {args.kill_every:g}",
+                flush=True,
+            )
+            asyncio.run(play(soak))
+            unread = exported(soak)
+        finally:
+            for slot in slots:
+                slot.account()
+                if slot.proc is not None:
+                    stop_server(slot.proc)
+                slot.log.close()
+            soak.gone = time.time()
         verdict = check(soak, unread)
         return report(soak, verdict, tmp)
     finally:
