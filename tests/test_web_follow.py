@@ -42,6 +42,14 @@ def _first_action(room: Room, seat: int) -> str:
     return next(str(e["action"]) for e in legal if "choose" not in e)
 
 
+def servers_on(pg_url: str, n: int = 2) -> list[Server]:
+    """``n`` server processes' worth of tables on one PostgreSQL database, in this process: one clock, the bots
+    decided inline (each opened by the test)."""
+    clock = ManualClock()
+    timing = Timing(away_seconds=600, deal_pause=0, trick_pause=0)
+    return [Server(pg_url, timing, 600, clock, thinker=InlineThinker()) for _ in range(n)]
+
+
 def test_a_command_that_loses_the_race_for_its_number_is_checked_again_on_the_table_as_stored(pg_url: str) -> None:
     async def main() -> None:
         clock = ManualClock()
@@ -159,10 +167,7 @@ def test_a_table_another_process_made_that_cannot_be_read_for_a_moment_is_read_w
     from roundgames.web.pgstore import PgStore
 
     async def main() -> None:
-        clock = ManualClock()
-        timing = Timing(away_seconds=600, deal_pause=0, trick_pause=0)
-        a = Server(pg_url, timing, 600, clock, thinker=InlineThinker())
-        b = Server(pg_url, timing, 600, clock, thinker=InlineThinker())
+        a, b = servers_on(pg_url)
         await a.open()
         await b.open()
         try:
@@ -250,10 +255,7 @@ def test_a_table_followed_for_a_client_is_dropped_once_nobody_here_has_watched_i
         return False
 
     async def main() -> None:
-        clock = ManualClock()
-        timing = Timing(away_seconds=600, deal_pause=0, trick_pause=0)
-        a = Server(pg_url, timing, 600, clock, thinker=InlineThinker())
-        b = Server(pg_url, timing, 600, clock, thinker=InlineThinker())
+        a, b = servers_on(pg_url)
         await a.open()
         await b.open()
         try:
@@ -286,10 +288,7 @@ def test_a_process_starting_takes_only_the_tables_nobody_leads_and_a_stopped_one
     (a stopped process's) it takes, and leads, within a catch-up or two."""
 
     async def main() -> None:
-        clock = ManualClock()
-        timing = Timing(away_seconds=600, deal_pause=0, trick_pause=0)
-        a = Server(pg_url, timing, 600, clock, thinker=InlineThinker())
-        b = Server(pg_url, timing, 600, clock, thinker=InlineThinker())
+        a, b = servers_on(pg_url)
         await a.open()
         made = [a.create(dict(CONFIG)).id for _ in range(2)]
         await b.open()
@@ -316,10 +315,7 @@ def test_a_process_taking_many_tables_reads_them_a_few_at_a_time_and_one_asked_f
     monkeypatch.setattr(follow, "ADOPT_SECONDS", 0.0)
 
     async def main() -> None:
-        clock = ManualClock()
-        timing = Timing(away_seconds=600, deal_pause=0, trick_pause=0)
-        servers = [Server(pg_url, timing, 600, clock, thinker=InlineThinker()) for _ in range(3)]
-        a, b, c = servers
+        a, b, c = servers_on(pg_url, 3)
         await a.open()
         made = [a.create(dict(CONFIG)).id for _ in range(6)]
         await a.close()  # its leases go with its connections: six orphans
