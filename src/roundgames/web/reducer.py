@@ -131,6 +131,8 @@ class TableState:
         self.trick_done_at = 0.0
         #: the deals played with hints: each one's number and the seats that asked (stored ``hint`` events)
         self.hinted: dict[int, set[int]] = {}
+        #: :meth:`hints` as last made, and what it was made from (the deals and each deal's count of hints)
+        self._hints: tuple[tuple[int, tuple[tuple[int, int], ...]], list[list[int]]] | None = None
         #: the deals and actions so far, in order: ``(kind, seat, by_bot, seq, what)`` (what undo may take back);
         #: what is ``irregular`` for an action that brought a law into force (table mode), ``revealing`` for one that
         #: showed its actor cards he had not seen (the miss, a purchase, a peep, the spare hand), else ``plain``
@@ -142,6 +144,15 @@ class TableState:
             s.first_deal = 1
 
     # -- what the state says -------------------------------------------------------------------------------------
+
+    def hints(self) -> list[list[int]]:
+        """For each deal on the score sheet, by its number, the seats that asked for a hint in it: made again only
+        when a deal is scored or a hint asked (every viewer's state has it at every move, and the sheet grows with the
+        sitting). Read, never changed, by whoever gets it."""
+        key = (len(self.nets), tuple((n, len(seats)) for n, seats in self.hinted.items()))
+        if self._hints is None or self._hints[0] != key:
+            self._hints = (key, [sorted(self.hinted.get(n, ())) for n in range(1, len(self.nets) + 1)])
+        return self._hints[1]
 
     def display_names(self) -> list[str]:
         return [s.name or f"Seat {i + 1}" for i, s in enumerate(self.seats)]
@@ -584,7 +595,7 @@ def _sheet(state: TableState) -> dict[str, Any]:
     """The sitting in play's score sheet, kept when the next one begins."""
     table = state.table
     balances = [table.sitting.balances.get(s, 0) for s in table.seats]
-    hints = [sorted(state.hinted.get(n, ())) for n in range(1, len(state.nets) + 1)]
+    hints = [list(seats) for seats in state.hints()]  # the sheet keeps its own
     return {
         "number": state.sitting_number,
         "names": state.display_names(),

@@ -225,7 +225,7 @@ class Room:
         state = self.state
         balances = [state.table.sitting.balances.get(s, 0) for s in state.table.seats]
         over = state.table.is_over
-        hints = [sorted(state.hinted.get(n, ())) for n in range(1, len(state.nets) + 1)]
+        hints = state.hints()
         return {
             "deals": state.nets,
             "totals": balances,

@@ -12,7 +12,6 @@ worker processes it opens with the store and shuts down with it (:mod:`roundgame
 from __future__ import annotations
 
 import asyncio
-import gc
 import logging
 import secrets
 from collections.abc import Collection
@@ -20,6 +19,7 @@ from typing import Any, cast
 
 from . import lobby, names
 from .coach import Coach
+from .collecting import Collecting
 from .follow import Follower, SharedStore
 from .limits import forgotten_at
 from .room import Room
@@ -77,6 +77,7 @@ class Server:
         self.follower: Follower | None = None
         #: on such a store, the lobby entries this process writes and the lobby it reads (:mod:`roundgames.web.lobby`)
         self.lobby = lobby.Lobby()
+        self.collecting = Collecting()
 
     async def open(self) -> None:
         if isinstance(self.thinker, PoolThinker):
@@ -91,7 +92,7 @@ class Server:
             for table_id, config, created, _touched in self.store.tables():
                 self.take_in(table_id, config, created)
         self._plan_sweep()
-        gc.freeze()  # what was loaded lives as long as the server: keep it out of every later collection
+        self.collecting.start()  # what the tables keep stays out of Python's collections (collecting.py)
 
     def take_in(self, table_id: str, config: Config, created: float, leads: bool | None = None) -> Room | None:
         """Rebuild a stored table from its events and start it (on a shared store, leading it where ``leads`` says
@@ -169,6 +170,7 @@ class Server:
         log.error("table %s is set aside: %s", table_id, reason)
 
     async def close(self) -> None:
+        self.collecting.stop()
         if self._sweep is not None:
             self._sweep.cancel()
         if self.follower is not None:
