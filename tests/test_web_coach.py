@@ -35,6 +35,9 @@ class CountingThinker:
         self.jobs: list[Job] = []
         self.failures = failures
 
+    def at_once(self, decision: Decision) -> tuple[Any] | None:
+        return None  # every answer awaited
+
     async def decide(self, decision: Decision) -> Any:
         return decide(decision)
 

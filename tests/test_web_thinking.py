@@ -32,6 +32,9 @@ class HeldThinker:
         self.asked: list[Decision] = []
         self.called_off: list[Decision] = []
 
+    def at_once(self, decision: Decision) -> tuple[Any] | None:
+        return None  # every answer awaited
+
     async def decide(self, decision: Decision) -> Any:
         self.asked.append(decision)
         try:
@@ -203,5 +206,40 @@ def test_a_bot_cheaper_than_the_trip_to_a_worker_is_decided_in_the_server_s_proc
             assert "not open" in str(e)
         else:
             raise AssertionError("a bot measured slower than the trip was decided in the server's process")
+
+    asyncio.run(main())
+
+
+def test_a_bot_decided_on_the_spot_is_played_without_a_worker_and_measured_again(tmp_path: Path) -> None:
+    """A bot measured cheaper than the trip to a worker is decided in the server's process when its turn's timer
+    fires, and played then (:meth:`PoolThinker.at_once`): no pool is open here, so an answer awaited from a worker
+    would fail and no bot would move. Measured slower, the same thinker says it answers later."""
+
+    async def main() -> None:
+        thinker = PoolThinker(1)  # never opened: no worker exists
+        thinker.cost[("random", "nap")] = HERE_SECONDS / 2
+        room, clock, store = await _room(tmp_path, thinker)
+        ann, watcher = Recorder(0, clock), Recorder(None, clock)
+        try:
+            await room.call(room.join, ann, None)
+            await room.call(room.join, watcher, None)
+            await clock.advance(0, room.settle)  # the deal, and the bots' calls up to Ann's turn
+            deal = room.table.deal
+            assert deal is not None and deal.to_act == 0
+            await room.call(room.act, 0, _first_action(ann))
+            await clock.advance(0, room.settle)  # the bots' turns after hers, up to hers again or the deal's end
+            assert [e for e in watcher.entries("action") if e["seat"] != 0], "no bot moved"
+            assert thinker.cost[("random", "nap")] != HERE_SECONDS / 2  # measured again as it decided
+            table = Table.new("nap", players=4, humans=[], bots=["random"] * 4, seed=4)
+            table.start_deal()
+            assert table.in_play is not None and table.in_play.to_act is not None
+            asked = table.decision(table.in_play.to_act)
+            thinker.cost[("random", "nap")] = HERE_SECONDS / 2
+            assert thinker.at_once(asked) == (decide(asked),)
+            thinker.cost[("random", "nap")] = HERE_SECONDS * 2
+            assert thinker.at_once(asked) is None
+        finally:
+            await room.stop()
+            store.close()
 
     asyncio.run(main())

@@ -425,6 +425,14 @@ class Room:
         if self._thinking is not None and self._thinking[0] == point:
             return  # asked already (a timer that fired just before the question was put)
         decision = self.state.table.decision(seat)
+        try:
+            answered = self.thinker.at_once(decision)
+        except Exception:  # a bug of ours: said, and tried again a second later (as _ask does)
+            log.exception("table %s: the bot of seat %d failed to decide", self.id, seat)
+            answered = (None,)
+        if answered is not None:  # a quick bot, decided here: played now, as its answer would be
+            self._answer(point, seat, answered[0])
+            return
         task = asyncio.get_running_loop().create_task(
             self._ask(point, seat, decision), name=f"table {self.id}: seat {seat} thinks"
         )
