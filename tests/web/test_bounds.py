@@ -188,6 +188,9 @@ def test_chat_is_limited_per_seat_and_address_however_often_one_reconnects(serve
     ann.until(lambda s: bool(s), what="the first state")
     for i in range(CHAT_BURST):
         ann.send({"type": "chat", "text": f"line {i}"})
+    # Her allowance spent before she goes: a line still on its way when her connection closes may never be said.
+    last = f"Ann: line {CHAT_BURST - 1}"
+    ann.until(lambda s: _said(ann, last), what="her last line said")
     ann.close()
     again = Seat(server.url, table, token)  # a new connection: the same seat's allowance
     again.send({"type": "chat", "text": "one more"})
