@@ -43,7 +43,7 @@ def closed_with_bad_token(c: Client) -> None:
 
 
 def test_a_new_link_takes_the_seat_back_from_every_device_holding_the_old_one(server: Server, tmp_path: Path) -> None:
-    table = server.create(game="nap", players=3, people=2, bot_delay=0, spectators=False)
+    table = server.create(game="nap", players=3, people=3, spectators=False)  # a third never sits: nothing moves
     old = server.sit(table, 0, "Ann")
     bob = server.sit(table, 1, "Bob")
     with server.ws(table) as stranger, server.ws(table) as phone, server.ws(table) as watcher:
