@@ -67,7 +67,7 @@ class Thinker(Protocol):
     def at_once(self, decision: Decision) -> tuple[Any] | None:
         """The action of ``decision``'s bot, in a tuple of one, where it is decided on the spot, in the caller's
         thread; None where it is to be awaited (:meth:`decide`). A room plays an answer given at once without the
-        task, the queue and the loop's turn that an awaited one costs it (about 10% of a quick bot's move)."""
+        task, the queue entry and the turn of the loop that an awaited one costs it."""
         ...
 
     async def decide(self, decision: Decision) -> Any:
