@@ -460,6 +460,7 @@ def test_the_table_fits_a_phone_and_screenshots_at_phone_and_desktop_sizes(
     width = phone.evaluate("window.innerWidth")
     assert width == 360
     assert phone.evaluate("document.documentElement.scrollWidth") <= width, "the phone page scrolls sideways"
+    settled(phone)
     for box in [card.bounding_box() for card in phone.locator(CARDS).all()]:
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width, box
     for button in phone.get_by_test_id("actions").get_by_role("button").all():
@@ -476,6 +477,12 @@ def test_the_table_fits_a_phone_and_screenshots_at_phone_and_desktop_sizes(
     assert desktop.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     collect_trick(desktop)
     assert shot(desktop, "table-desktop").stat().st_size > 10_000
+
+
+def settled(page: Page) -> None:
+    """Wait until nothing on the page moves: a box measured mid-move (a card gliding in, the turn-up half turned, which
+    is 0 px wide) is where the card passes, not where it lies."""
+    page.wait_for_function("() => document.getAnimations().length === 0")
 
 
 def in_viewport(box: dict[str, float] | None, width: int, height: int) -> bool:
@@ -503,6 +510,7 @@ def test_eight_at_loo_fit_a_phone_with_the_hand_and_buttons_in_view_without_scro
     assert phone.evaluate("document.documentElement.scrollWidth") <= width, "the phone page scrolls sideways"
     assert phone.evaluate("window.scrollY") == 0
     # The whole hand and every phase button are on the first screen, as it opens: nothing to scroll for.
+    settled(phone)
     cards = phone.locator(CARDS).all()
     buttons = phone.get_by_test_id("actions").get_by_role("button").all()
     assert buttons, "no phase buttons on Ann's turn to declare"

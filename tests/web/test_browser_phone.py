@@ -12,7 +12,18 @@ from typing import TYPE_CHECKING, Any
 
 from playwright.sync_api import BrowserContext, Page, expect
 
-from .test_browser import CARDS, HAND, actions_of, create_table, in_viewport, no_script_errors, text, track, wait_turn
+from .test_browser import (
+    CARDS,
+    HAND,
+    actions_of,
+    create_table,
+    in_viewport,
+    no_script_errors,
+    settled,
+    text,
+    track,
+    wait_turn,
+)
 
 if TYPE_CHECKING:
     from conftest import WebServer
@@ -40,6 +51,7 @@ def test_on_a_phone_the_turnup_is_readable_and_log_and_chat_are_a_drawer_with_an
     turnup = phone.get_by_test_id("felt-turnup")
     expect(turnup).to_be_visible()
     assert turnup.get_attribute("data-card") == state(phone)["deal"]["turnup"]
+    settled(phone)  # the turn-up flips in as it is dealt (motion.js flipTurnup): measured once it lies still
     box = turnup.locator(".felt-card").bounding_box()
     assert box is not None and box["width"] >= 40, box
     assert in_viewport(box, 390, 844)
@@ -181,6 +193,7 @@ def test_a_five_card_exchange_fits_a_phone_cards_marks_and_buttons_in_view(
     cards.first.click()  # marked for the exchange
     exchange = phone.get_by_test_id("actions").get_by_role("button", name="Exchange 1 card", exact=True)
     expect(exchange).to_be_in_viewport(ratio=1)
+    settled(phone)
     for card in cards.all():
         box = card.bounding_box()
         assert box is not None and box["width"] >= 60 and in_viewport(box, 390, 844), box
