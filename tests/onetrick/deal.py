@@ -253,6 +253,10 @@ class OneTrickDeal(BaseDeal):
 
     # -- what a seat sees -------------------------------------------------------------------
 
+    def seen(self, seat: int) -> dict[int, int]:
+        """Its own card only."""
+        return {seat: self.hands[seat]}
+
     def view(self, seat: int | str) -> View[OneTrickAction]:
         """What ``seat`` may see: its own card, the cards played, the pot."""
         s = self.seat_index(seat)
@@ -274,7 +278,7 @@ class OneTrickDeal(BaseDeal):
             phase=self.stage,
             rules=self.rules,
             players=self.order,
-            seen_hands={s: self.hands[s]},
+            seen_hands=self.seen(s),
             notes=("",) * self.n,  # nobody declares or calls: nothing to say of any seat
             world=self,
         )

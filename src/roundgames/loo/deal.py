@@ -217,17 +217,23 @@ class LooDeal(StrictLooDeal):
             single=self.kind is Kind.SINGLE,
         )
 
-    def view(self, seat: int | str) -> LooView:
-        """What ``seat`` may see now: its own cards only once its turn to declare has come
-        (LOO-DECL-1), the miss only if it took it (LOO-DEAL-6), never thrown-up cards or the pack."""
-        s = self.seat_index(seat)
-        looked = self.phase is not Phase.DECLARE or self.decls[s] is not Decl.NONE or self.to_act == s
+    def seen(self, seat: int) -> dict[int, int]:
+        """The hands whose faces ``seat`` sees: its own cards only once its turn to declare has come (LOO-DECL-1),
+        every hand in Peel's single (LOO-SGL-1), a flush shown (LOO5-6)."""
+        looked = self.phase is not Phase.DECLARE or self.decls[seat] is not Decl.NONE or self.to_act == seat
         single = self.kind is Kind.SINGLE  # every card face up (LOO-SGL-1)
-        faces = {o: self.dealt[o] for o in self.order} if single else {s: self.hands[s] if looked else 0}
+        faces = {o: self.dealt[o] for o in self.order} if single else {seat: self.hands[seat] if looked else 0}
         for o in getattr(
             self, "shown", ()
         ):  # a flush shown lies face up for everyone: "the holder reveals it" (LOO5-6)
             faces[o] = self.hands[o]
+        return faces
+
+    def view(self, seat: int | str) -> LooView:
+        """What ``seat`` may see now: its own cards only once its turn to declare has come
+        (LOO-DECL-1), the miss only if it took it (LOO-DEAL-6), never thrown-up cards or the pack."""
+        s = self.seat_index(seat)
+        faces = self.seen(s)
         return LooView(
             seat=s,
             stage=self.stage,

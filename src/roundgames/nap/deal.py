@@ -110,6 +110,10 @@ class PlainNapDeal(StrictNapDeal):
 
     # -- what the deal every surface makes offers besides the rules: the view, the result
 
+    def seen(self, seat: int) -> dict[int, int]:
+        """No hand's faces but through :attr:`NapView.hand` (a seat's own) and the widow it peeped: none."""
+        return {}
+
     def view(self, seat: int | str) -> NapView:
         """What ``seat`` may see now: its own hand, the widow if it peeped, public calls and tricks."""
         s = self.seat_index(seat)

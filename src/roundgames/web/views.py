@@ -237,9 +237,9 @@ def _deal_state(
     out |= game
     if viewer is None and deal.n > 1:
         # A spectator reads seat 0's view, whose own hand is private: the faces are those two seats both see. Where
-        # seat 0 sees no hand at all (Nap's views show none), there are none, and seat 1's view is not made.
+        # seat 0 sees no hand at all (Nap's views show none), there are none, and seat 1's faces are not asked.
         shown = {s: m for s, m in public.seen_hands.items() if m}
-        other = deal.view(1).seen_hands if shown else {}
+        other = deal.seen(1) if shown else {}
         faces = {s: m for s, m in shown.items() if other.get(s) == m}
         if faces:
             out["faces"] = {str(s): card_list(m) for s, m in faces.items()}
