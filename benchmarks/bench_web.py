@@ -3,7 +3,7 @@
     .venv/bin/python benchmarks/bench_web.py [--tables 200] [--watchers 200] [--humans 20] [--seconds 30]
         [--bot-delay 0.2] [--bot sensible] [--bot-mix expert:0.25] [--bot-workers N] [--nap-share 0.25]
         [--deal-pause 1] [--ramp 5] [--warmup 5] [--random-play] [--seed 0] [--db-dir DIR]
-        [--db sqlite|postgres|postgresql://...] [--servers N] [--routed]
+        [--db sqlite|postgres|postgresql://...] [--servers N] [--routed] [--pin]
 
 Starts ``roundgames serve`` as a subprocess (its own temporary database), creates ``--tables`` tables of bots (Loo
 with 5 players; a ``--nap-share`` of them Nap with 4) and connects ``--watchers`` spectators, spread over the tables
@@ -29,7 +29,8 @@ person's table is watched on another process than the person's, so the latency i
 another's write; with ``--routed`` every client of a table connects to the process it was made on, as a reverse
 proxy routing by table id would send them (each process then carries its own tables only). The target is a p99 under 100 ms; it
 is printed as met or not, never asserted. Not a test. The clients and the server share the machine's cores, so a
-busy machine (see the load average printed first) shows in the latency.
+busy machine (see the load average printed first) shows in the latency; ``--pin`` gives each server's event loop a
+core of its own (the last ones) and the clients the others, as a server would have its core in production.
 """
 
 from __future__ import annotations
@@ -427,6 +428,20 @@ async def run(args: argparse.Namespace, ports: list[int], tables: list[TableRun]
     return stats
 
 
+def pin(procs: list[subprocess.Popen[bytes]], cores: list[int]) -> str:
+    """Each server's event loop (its main thread: the bots' workers and the database are not moved) on a core of
+    its own, the last ones, and this process's clients on the rest: the server's core is then its own, not shared
+    with the load it is measured under. What was pinned where, in words."""
+    mine = cores[-len(procs) :]
+    for proc, core in zip(procs, mine, strict=True):
+        os.sched_setaffinity(proc.pid, {core})
+    os.sched_setaffinity(0, set(cores[: -len(procs)]))
+    return (
+        f"pinned: the servers' event loops on core{'s' if len(mine) > 1 else ''} {', '.join(map(str, mine))}, "
+        f"the clients on {', '.join(map(str, cores[: -len(procs)]))}"
+    )
+
+
 def _sum(measure: Any, pids: list[int]) -> float | None:
     """``measure(pid)`` added up over the servers; None where one cannot be measured."""
     values = [measure(pid) for pid in pids]
@@ -469,6 +484,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--servers", type=int, help="server processes sharing the database (1; 2 on PostgreSQL)")
     parser.add_argument(
+        "--pin",
+        action="store_true",
+        help="each server's event loop on a core of its own (the last ones), the clients on the others",
+    )
+    parser.add_argument(
         "--routed",
         action="store_true",
         help="every client of a table connects to the server it was made on, as a proxy routing by table would",
@@ -482,6 +502,9 @@ def main(argv: list[str] | None = None) -> int:
     servers = args.servers if args.servers is not None else 2 if on_pg else 1
     if servers < 1 or (servers > 1 and not on_pg):
         parser.error(f"--servers {servers}: one SQLite file has one server; several need --db postgres")
+    cores = sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else []
+    if args.pin and len(cores) <= servers:
+        parser.error(f"--pin: {len(cores)} cores leave none for the clients beside {servers} server(s)")
     given = sys.argv[1:] if argv is None else argv
     print(" ".join(["$ .venv/bin/python benchmarks/bench_web.py", shlex.join(given)]).rstrip())
     load = " ".join(f"{x:.2f}" for x in os.getloadavg())
@@ -509,6 +532,8 @@ def main(argv: list[str] | None = None) -> int:
         for port, http in zip(ports, https, strict=True):
             procs.append(start_server(port, db, args, log))
             wait_for_server(http, procs[-1])
+        if args.pin:
+            print(pin(procs, cores))
         rss_started = sum(rss_bytes(p.pid) for p in procs)
         t0 = time.perf_counter()
         tables = create_tables(https, args)
