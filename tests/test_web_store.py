@@ -9,6 +9,7 @@ has one server.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import shutil
@@ -340,6 +341,70 @@ def test_a_lease_connection_closed_holding_no_lease_is_opened_again_at_once_and_
     finally:
         here.close()
         there.close()
+
+
+def test_the_leader_of_a_table_hears_what_the_others_write_of_it_and_never_its_own_writes(pg_url: str) -> None:
+    """Three processes' stores on one table: the first leads it, the third follows it. The follower hears every
+    event and seat moved; the leader hears only what the others wrote or said (its own writes, nearly all of a
+    table's, are not sent back to it). Once the lease moves to the follower, it listens to the leader's channel and
+    hears the old leader's writes there."""
+    from roundgames.web.pgstore import PgStore
+
+    async def main() -> None:
+        leader, other, follower = (open_store(pg_url) for _ in range(3))
+        assert all(isinstance(s, PgStore) for s in (leader, other, follower))
+        assert isinstance(leader, PgStore) and isinstance(follower, PgStore)
+        follower_leads = {"abc234": False}
+        heard: dict[str, list[str]] = {"leader": [], "follower": []}
+
+        async def listen(who: str, store: PgStore, held: Callable[[], dict[str, bool]]) -> None:
+            async for note in store.notifications(held):
+                heard[who].append(note.partition("\n")[0].rsplit(" ", 1)[0] if note.startswith("e ") else note)
+
+        async def until(who: str, note: str) -> None:
+            for _ in range(200):
+                if note in heard[who]:
+                    return
+                await asyncio.sleep(0.05)
+            raise AssertionError(f"{who} never heard {note!r}: {heard[who]}")
+
+        try:
+            leader.create("abc234", CONFIG)
+            assert leader.try_lead(["abc234"]) == {"abc234"}
+            tasks = [
+                asyncio.create_task(listen("leader", leader, lambda: {"abc234": True})),
+                asyncio.create_task(listen("follower", follower, lambda: dict(follower_leads))),
+            ]
+            await until("leader", "l abc234")
+            await until("follower", "l abc234")
+            leader.append("abc234", 1, "act", {"seat": 0})
+            other.append("abc234", 2, "act", {"seat": 1})
+            leader.announce("m abc234 0 leader", "abc234")
+            other.announce("m abc234 1 other", "abc234")
+            await until("follower", "m abc234 1 other")
+            await until("leader", "m abc234 1 other")
+            # "e TABLE SEQ KIND" (the time left out): the follower hears everything, the leader the others' alone
+            assert heard["follower"] == ["l abc234", "e abc234 1 act", "e abc234 2 act", "m abc234 0 leader",
+                                         "m abc234 1 other"]  # fmt: skip
+            assert heard["leader"] == ["l abc234", "e abc234 2 act", "m abc234 1 other"]
+            leader.let_go(["abc234"])
+            assert follower.try_lead(["abc234"]) == {"abc234"}
+            heard["follower"].clear()
+            follower_leads["abc234"] = True
+            await until("follower", "l abc234")  # on the leader's channel now: caught up from the store
+            leader.append("abc234", 3, "act", {"seat": 2})  # the old leader leads it no more: announced to the new
+            follower.append("abc234", 4, "act", {"seat": 3})
+            other.append("abc234", 5, "act", {"seat": 4})
+            await until("follower", "e abc234 5 act")
+            assert [n for n in heard["follower"] if n.startswith("e ")] == ["e abc234 3 act", "e abc234 5 act"]
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+        finally:
+            for store in (leader, other, follower):
+                store.close()
+
+    asyncio.run(main())
 
 
 # -- one SQLite file, one server --------------------------------------------------------------------------------------

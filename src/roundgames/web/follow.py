@@ -18,8 +18,10 @@ With one server (SQLite) a room is the only writer of its table and all of this 
   then reads what the other process wrote, and checks the command again, once, on the table as it now stands; so
   an action is never lost (it is applied, or refused with its reason) nor doubled.
 - **Per-table announcements**: every write is announced on the table's own channel, which only the processes
-  holding it listen to; each applies the events it did not write (:meth:`Following.follow`) and tells its own
-  connections; a periodic catch-up on its tables' last numbers misses nothing an announcement lost. What every
+  following it listen to; each applies the events it did not write (:meth:`Following.follow`) and tells its own
+  connections; a periodic catch-up on its tables' last numbers misses nothing an announcement lost. The leader
+  listens instead to a channel that carries only what the other processes wrote or said: it never hears its own
+  writes back, which are nearly all of its table's. What every
   process hears (a table forgotten, a lease let go, presence changed) goes on one channel.
 - **The lease follows the players**: a leader with no connection to a table while another process has some lets the
   lease go and drops the table, and that process takes it at once. No ping-pong: a table let go here is not taken
@@ -106,7 +108,7 @@ class SharedStore(Store, Protocol):
     def presence(self, process: str) -> dict[str, dict[int, int]]: ...
     def put_lobby(self, entries: dict[str, str | None]) -> None: ...
     def lobby(self) -> list[dict[str, Any]]: ...
-    def notifications(self, held: Callable[[], Collection[str]]) -> AsyncIterator[str]: ...
+    def notifications(self, held: Callable[[], Mapping[str, bool]]) -> AsyncIterator[str]: ...
     def announce(self, note: str, table_id: str | None = None) -> None: ...
 
 
@@ -395,7 +397,7 @@ class Follower:
     async def _listen(self) -> None:
         while True:
             try:
-                async for note in self.store.notifications(self.server.rooms.keys):
+                async for note in self.store.notifications(self._held):
                     try:
                         self._heard(note)
                     except Exception:  # one note we cannot read never stops the others being heard
@@ -403,6 +405,10 @@ class Follower:
             except StoreError as e:
                 self._warn(e)
             await asyncio.sleep(1.0)  # then listen again; meanwhile the periodic catch-up misses nothing
+
+    def _held(self) -> dict[str, bool]:
+        """The tables this process holds, each with whether it leads it: the announcements it listens to."""
+        return {t: room.following.leads for t, room in self.server.rooms.items()}
 
     def _heard(self, note: str) -> None:
         kind, _, rest = note.partition(" ")

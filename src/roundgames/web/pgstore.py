@@ -9,9 +9,12 @@ Beyond the :class:`~roundgames.web.store.Store` protocol, what the processes nee
 
 - a table's events and seat moves are announced on a channel of its own (:func:`table_channel`: ``e TABLE SEQ KIND
   TS`` and a line of its data, an event; ``e TABLE SEQ`` one too long to carry; ``m TABLE SEAT PROCESS`` a seat
-  taken by a connection of that process; ``c TABLE`` its settings changed), heard only by the processes that hold the table; what every process
-  hears goes on :data:`CHANNEL` (``t TABLE`` a new table, ``d TABLE`` one forgotten, ``r TABLE`` a lease let go,
-  ``p`` who is connected where has changed); :meth:`PgStore.notifications` follows both;
+  taken by a connection of that process; ``c TABLE`` its settings changed), heard only by the processes that follow
+  the table; what a process that does not lead the table writes or says goes also on the leader's channel
+  (:func:`leader_channel`), which the leader hears instead, so that the leader, which writes nearly all of a
+  table's events, never hears its own back; what every process hears goes on :data:`CHANNEL` (``t TABLE`` a new
+  table, ``d TABLE`` one forgotten, ``r TABLE`` a lease let go, ``p`` who is connected where has changed);
+  :meth:`PgStore.notifications` follows them all;
 - :meth:`PgStore.heads` gives the last event number of the tables a process holds, for a periodic catch-up that
   misses nothing;
 - :meth:`PgStore.try_lead` takes a table's lease, a session advisory lock held by this process's lease connection
@@ -31,7 +34,7 @@ import contextlib
 import json
 import os
 import time
-from collections.abc import AsyncIterator, Callable, Collection, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator, Mapping
 from typing import Any
 
 import psycopg
@@ -40,7 +43,7 @@ from psycopg.conninfo import conninfo_to_dict
 
 from .store import Config, Event, SeqTaken, StoreError, read_config, shown
 
-__all__ = ["CHANNEL", "LISTEN_POLL", "PRESENCE_STALE", "PgStore", "connect_args", "table_channel"]
+__all__ = ["CHANNEL", "LISTEN_POLL", "PRESENCE_STALE", "PgStore", "connect_args", "leader_channel", "table_channel"]
 
 #: the channel every process listens on: new tables, forgotten ones, leases let go, presence changed
 CHANNEL = "roundgames"
@@ -109,7 +112,8 @@ ALTER TABLE tables ADD COLUMN IF NOT EXISTS lobby TEXT;
 
 
 def table_channel(table_id: str) -> str:
-    """The channel of a table's own announcements (its events, its seats that moved).
+    """The channel of a table's own announcements (its events, its seats that moved, its settings changed), which
+    the processes that follow the table listen to.
 
     >>> table_channel("abc234")
     'rg_abc234'
@@ -117,12 +121,22 @@ def table_channel(table_id: str) -> str:
     return f"rg_{table_id}"
 
 
+def leader_channel(table_id: str) -> str:
+    """The channel on which the process leading a table hears what the others wrote or said of it: the same notes
+    as :func:`table_channel`'s, less those the leader wrote itself.
+
+    >>> leader_channel("abc234")
+    'rgl_abc234'
+    """
+    return f"rgl_{table_id}"
+
+
 # One statement, so one round trip and one transaction: the event, the table's last-touched time and number, and
-# the announcement to the other processes (sent when it commits).
+# the announcement to the other processes on each of its channels (sent when it commits).
 _APPEND = """
 WITH e AS (INSERT INTO events (table_id, seq, kind, data, ts) VALUES (%(t)s, %(seq)s, %(kind)s, %(data)s, %(ts)s)),
      u AS (UPDATE tables SET touched = %(ts)s, seq = GREATEST(seq, %(seq)s) WHERE id = %(t)s)
-SELECT pg_notify(%(channel)s, %(note)s)
+SELECT pg_notify(c, %(note)s) FROM unnest(%(channels)s::text[]) AS c
 """
 
 
@@ -141,6 +155,9 @@ class PgStore:
         self._lease: psycopg.Connection[Any] | None = None
         #: whether the lease connection has taken a lease (it keeps each until it ends)
         self._leased = False
+        #: the tables whose lease this process holds, as far as it knows (one lost with its connection is found by
+        #: :meth:`leases_held`): what it writes of them goes on their own channels only (:meth:`_channels`)
+        self._leases: set[str] = set()
         db = self._conn()
         try:
             with db.transaction():
@@ -197,12 +214,20 @@ class PgStore:
             db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"t {table_id}"))
         return now
 
+    def _channels(self, table_id: str) -> list[str]:
+        """Where to announce what this process writes or says of a table: its own channel, for the processes that
+        follow it, and where this process does not lead it, its leader's channel too."""
+        own = table_channel(table_id)
+        return [own] if table_id in self._leases else [own, leader_channel(table_id)]
+
     def configure(self, table_id: str, config: dict[str, Any]) -> None:
-        """Store the table's settings anew, announced on its channel (``c TABLE``): every process holding it reads
+        """Store the table's settings anew, announced on its channels (``c TABLE``): every process holding it reads
         them again (the lobby entry its leader writes says whether it is listed)."""
         with self._writing(f"table {table_id}: its settings") as db, db.transaction():
             db.execute("UPDATE tables SET config = %s WHERE id = %s", (json.dumps(config, sort_keys=True), table_id))
-            db.execute("SELECT pg_notify(%s, %s)", (table_channel(table_id), f"c {table_id}"))
+            db.execute(
+                "SELECT pg_notify(c, %s) FROM unnest(%s::text[]) AS c", (f"c {table_id}", self._channels(table_id))
+            )
 
     def append(self, table_id: str, seq: int, kind: str, data: dict[str, Any]) -> float:
         now = self.now()
@@ -214,7 +239,7 @@ class PgStore:
             "kind": kind,
             "data": text,
             "ts": now,
-            "channel": table_channel(table_id),
+            "channels": self._channels(table_id),
             # The event itself, so that the others need not read it back (a longer one is named only).
             "note": note if len(note.encode()) <= MAX_NOTE else f"e {table_id} {seq}",
         }
@@ -251,11 +276,11 @@ class PgStore:
             db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"d {table_id}"))
 
     def announce(self, note: str, table_id: str | None = None) -> None:
-        """Tell the other processes something that is not an event: on ``table_id``'s channel (a seat that moved to
+        """Tell the other processes something that is not an event: on ``table_id``'s channels (a seat that moved to
         a connection here), or on :data:`CHANNEL` to every process."""
-        channel = CHANNEL if table_id is None else table_channel(table_id)
+        channels = [CHANNEL] if table_id is None else self._channels(table_id)
         with self._writing("an announcement") as db:
-            db.execute("SELECT pg_notify(%s, %s)", (channel, note))
+            db.execute("SELECT pg_notify(c, %s) FROM unnest(%s::text[]) AS c", (note, channels))
 
     def probe(self) -> bool:
         """Whether a write can be made now. A connection that cannot write is closed and the write tried once more
@@ -300,17 +325,21 @@ class PgStore:
                 raise StoreError(f"--db {shown(self.url)}: cannot open the store: {_said(e)}") from None
             self._lease = lease
             self._leased = False
+            self._leases.clear()
         return self._lease
 
     def leases_held(self) -> bool:
         """Whether the leases taken so far are still held (the lease connection is alive)."""
         lease = self._lease
-        if lease is None or lease.closed or lease.broken:
-            return False
         try:
+            if lease is None or lease.closed or lease.broken:
+                return False
             lease.execute("SELECT 1")
         except psycopg.Error:
             return False
+        finally:
+            if lease is None or lease.closed or lease.broken:
+                self._leases.clear()
         return True
 
     def try_lead(self, table_ids: list[str]) -> set[str]:
@@ -336,6 +365,7 @@ class PgStore:
                 continue
             taken = {t for (t,) in rows}
             self._leased = self._leased or bool(taken)
+            self._leases |= taken
             return taken
         return set()
 
@@ -360,6 +390,7 @@ class PgStore:
         except (StoreError, psycopg.Error):
             return []
         self._leased = self._leased or bool(rows)
+        self._leases.update(t for t, _, _ in rows)
         return [(t, read_config(t, config), created) for t, config, created in rows]
 
     def let_go(self, table_ids: list[str]) -> None:
@@ -373,6 +404,7 @@ class PgStore:
             )
         except psycopg.Error as e:
             raise StoreError(f"letting leases go: {_said(e)}") from None
+        self._leases.difference_update(table_ids)
         with self._writing("an announcement") as db:
             db.execute("SELECT pg_notify(%s, 'r ' || t) FROM unnest(%s::text[]) AS t", (CHANNEL, table_ids))
 
@@ -435,13 +467,14 @@ class PgStore:
             out.setdefault(table_id, {})[seat] = int(n)
         return out
 
-    async def notifications(self, held: Callable[[], Collection[str]]) -> AsyncIterator[str]:
-        """What the processes announce on :data:`CHANNEL`, and on the channels of the tables ``held`` names (asked
-        again every :data:`LISTEN_POLL` seconds: a table held from then on is listened to, one let go no more), as
-        it comes; and ``l TABLE`` once this process listens to a table's channel (what was written before it
-        must be read: the follower catches the table up). Ends (raising :class:`StoreError`) when the connection is
-        lost."""
-        listening: set[str] = set()
+    async def notifications(self, held: Callable[[], Mapping[str, bool]]) -> AsyncIterator[str]:
+        """What the processes announce on :data:`CHANNEL`, and on the channels of the tables ``held`` names, each
+        with whether this process leads it (asked again every :data:`LISTEN_POLL` seconds: a table held from then
+        on is listened to, one let go no more), as it comes: for a table it leads, on :func:`leader_channel`, what
+        the others wrote or said; for one it follows, on :func:`table_channel`, everything. And ``l TABLE`` once
+        this process listens to a table's channel, or to its other one (what was written before it must be read:
+        the follower catches the table up). Ends (raising :class:`StoreError`) when the connection is lost."""
+        listening: dict[str, str] = {}  # table id: the channel listened to
         try:
             async with await psycopg.AsyncConnection.connect(**connect_args(self.url)) as conn:
                 await conn.execute(sql.SQL("LISTEN {}").format(sql.Identifier(CHANNEL)))
@@ -449,11 +482,12 @@ class PgStore:
                     # psycopg keeps what arrives between two of these (while LISTEN runs): nothing is lost
                     async for note in conn.notifies(timeout=LISTEN_POLL):
                         yield note.payload
-                    wanted = set(held())
-                    new, old = wanted - listening, listening - wanted
+                    wanted = {t: (leader_channel if leads else table_channel)(t) for t, leads in held().items()}
+                    new = [t for t, channel in wanted.items() if listening.get(t) != channel]
+                    old = [channel for t, channel in listening.items() if wanted.get(t) != channel]
                     if new or old:
-                        said = [sql.SQL("LISTEN {}").format(sql.Identifier(table_channel(t))) for t in new]
-                        said += [sql.SQL("UNLISTEN {}").format(sql.Identifier(table_channel(t))) for t in old]
+                        said = [sql.SQL("LISTEN {}").format(sql.Identifier(wanted[t])) for t in new]
+                        said += [sql.SQL("UNLISTEN {}").format(sql.Identifier(channel)) for channel in old]
                         await conn.execute(sql.SQL("; ").join(said))
                         listening = wanted
                     for table_id in new:
