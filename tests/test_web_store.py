@@ -343,11 +343,56 @@ def test_a_lease_connection_closed_holding_no_lease_is_opened_again_at_once_and_
         there.close()
 
 
+def test_a_lease_connection_lost_holding_leases_takes_none_anywhere_until_the_loss_is_said(pg_url: str) -> None:
+    """Whatever asks first for a lease after the connection holding some was lost (a lease let go by another
+    process, an orphan's), it takes none until :meth:`leases_held` has said the leases are gone: its tables still
+    think they are led here, and must stop playing before any lease is taken again."""
+    from roundgames.web.pgstore import PgStore
+
+    here, there = open_store(pg_url), open_store(pg_url)
+    assert isinstance(here, PgStore) and isinstance(there, PgStore)
+    try:
+        here.create("abc234", CONFIG)
+        there.create("def567", CONFIG)
+        assert here.try_lead(["abc234"]) == {"abc234"}
+        _cut(pg_url, here._lease_conn().info.backend_pid)
+        assert here.try_lead(["def567"]) == set()
+        assert here.try_lead(["def567"]) == set()  # not on a new connection either
+        assert here.orphans("here", []) == []
+        with pytest.raises(StoreError, match="lost with their connection"):
+            here.let_go(["abc234"])
+        assert not here.leases_held()
+        assert [t for t, _, _ in here.orphans("here", [])] == ["abc234", "def567"]  # said: taken again
+        assert here.leases_held()
+    finally:
+        here.close()
+        there.close()
+
+
+def test_a_table_forgotten_lets_its_lease_go(pg_url: str) -> None:
+    """The process that led a table it forgets (idle) lets the lease go with it: each lease kept is a lock in the
+    database's shared lock table, and a process forgetting tables for weeks would fill it."""
+    from roundgames.web.pgstore import PgStore
+
+    here, there = open_store(pg_url), open_store(pg_url)
+    assert isinstance(here, PgStore) and isinstance(there, PgStore)
+    try:
+        here.create("abc234", CONFIG)
+        assert here.try_lead(["abc234"]) == {"abc234"}
+        assert there.try_lead(["abc234"]) == set()
+        here.delete("abc234")
+        assert there.try_lead(["abc234"]) == {"abc234"}
+    finally:
+        here.close()
+        there.close()
+
+
 def test_the_leader_of_a_table_hears_what_the_others_write_of_it_and_never_its_own_writes(pg_url: str) -> None:
     """Three processes' stores on one table: the first leads it, the third follows it. The follower hears every
-    event and seat moved; the leader hears only what the others wrote or said (its own writes, nearly all of a
-    table's, are not sent back to it). Once the lease moves to the follower, it listens to the leader's channel and
-    hears the old leader's writes there."""
+    event, seat moved and change of settings; the leader hears the events the others wrote, never its own (nearly
+    all of a table's), and every seat moved and change of settings (rare, and never read again by a catch-up).
+    Once the lease moves to the follower, it listens to the leader's channel and hears the old leader's writes
+    there."""
     from roundgames.web.pgstore import PgStore
 
     async def main() -> None:
@@ -381,12 +426,19 @@ def test_the_leader_of_a_table_hears_what_the_others_write_of_it_and_never_its_o
             other.append("abc234", 2, "act", {"seat": 1})
             leader.announce("m abc234 0 leader", "abc234")
             other.announce("m abc234 1 other", "abc234")
-            await until("follower", "m abc234 1 other")
-            await until("leader", "m abc234 1 other")
+            leader.configure("abc234", CONFIG)
+            await until("follower", "c abc234")
+            await until("leader", "c abc234")
             # "e TABLE SEQ KIND" (the time left out): the follower hears everything, the leader the others' alone
             assert heard["follower"] == ["l abc234", "e abc234 1 act", "e abc234 2 act", "m abc234 0 leader",
-                                         "m abc234 1 other"]  # fmt: skip
-            assert heard["leader"] == ["l abc234", "e abc234 2 act", "m abc234 1 other"]
+                                         "m abc234 1 other", "c abc234"]  # fmt: skip
+            assert heard["leader"] == [
+                "l abc234",
+                "e abc234 2 act",
+                "m abc234 0 leader",
+                "m abc234 1 other",
+                "c abc234",
+            ]
             leader.let_go(["abc234"])
             assert follower.try_lead(["abc234"]) == {"abc234"}
             heard["follower"].clear()

@@ -215,18 +215,19 @@ class PgStore:
         return now
 
     def _channels(self, table_id: str) -> list[str]:
-        """Where to announce what this process writes or says of a table: its own channel, for the processes that
-        follow it, and where this process does not lead it, its leader's channel too."""
+        """Where to announce an event this process wrote: the table's own channel, for the processes that follow
+        it, and where this process does not lead it, its leader's channel too."""
         own = table_channel(table_id)
         return [own] if table_id in self._leases else [own, leader_channel(table_id)]
 
     def configure(self, table_id: str, config: dict[str, Any]) -> None:
-        """Store the table's settings anew, announced on its channels (``c TABLE``): every process holding it reads
-        them again (the lobby entry its leader writes says whether it is listed)."""
+        """Store the table's settings anew, announced on both its channels (``c TABLE``): every process holding it
+        reads them again (the lobby entry its leader writes says whether it is listed)."""
         with self._writing(f"table {table_id}: its settings") as db, db.transaction():
             db.execute("UPDATE tables SET config = %s WHERE id = %s", (json.dumps(config, sort_keys=True), table_id))
             db.execute(
-                "SELECT pg_notify(c, %s) FROM unnest(%s::text[]) AS c", (f"c {table_id}", self._channels(table_id))
+                "SELECT pg_notify(c, %s) FROM unnest(%s::text[]) AS c",
+                (f"c {table_id}", [table_channel(table_id), leader_channel(table_id)]),
             )
 
     def append(self, table_id: str, seq: int, kind: str, data: dict[str, Any]) -> float:
@@ -269,16 +270,24 @@ class PgStore:
         return [Event(seq, kind, json.loads(data), ts) for seq, kind, data, ts in rows]
 
     def delete(self, table_id: str) -> None:
+        """Forget the table, and let its lease go where this process holds it (each lease kept is a lock in the
+        database's shared lock table, which is not endless)."""
         with self._writing(f"table {table_id}") as db, db.transaction():
             db.execute("DELETE FROM events WHERE table_id = %s", (table_id,))
             db.execute("DELETE FROM presence WHERE table_id = %s", (table_id,))
             db.execute("DELETE FROM tables WHERE id = %s", (table_id,))
             db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"d {table_id}"))
+        if table_id in self._leases:
+            self._leases.discard(table_id)
+            with contextlib.suppress(StoreError, psycopg.Error):  # a lease connection lost has let it go already
+                self._lease_conn().execute("SELECT pg_advisory_unlock(%s, hashtext(%s))", (LEASE_KEY, table_id))
 
     def announce(self, note: str, table_id: str | None = None) -> None:
-        """Tell the other processes something that is not an event: on ``table_id``'s channels (a seat that moved to
-        a connection here), or on :data:`CHANNEL` to every process."""
-        channels = [CHANNEL] if table_id is None else self._channels(table_id)
+        """Tell the other processes something that is not an event: on both of ``table_id``'s channels (a seat that
+        moved to a connection here), or on :data:`CHANNEL` to every process. Both, even from its leader: such a
+        note is rare, and unlike an event, no catch-up reads it again, so a process that lost the lease without
+        knowing it yet (and listens on the leader's channel) still hears it."""
+        channels = [CHANNEL] if table_id is None else [table_channel(table_id), leader_channel(table_id)]
         with self._writing("an announcement") as db:
             db.execute("SELECT pg_notify(c, %s) FROM unnest(%s::text[]) AS c", (note, channels))
 
@@ -310,8 +319,12 @@ class PgStore:
             return dict(db.execute("SELECT id, seq FROM tables WHERE id = ANY(%s)", (table_ids,)).fetchall())
 
     def _lease_conn(self) -> psycopg.Connection[Any]:
-        """The connection that holds this process's leases (a lost one has lost them all: :meth:`leases_held`)."""
+        """The connection that holds this process's leases (a lost one has lost them all: :meth:`leases_held`).
+        One lost while it held leases is opened again only once :meth:`leases_held` has said they are gone: until
+        then the tables think they are led here, and a new connection would take leases beside that mistake."""
         if self._lease is None or self._lease.closed or self._lease.broken:
+            if self._leased:
+                raise StoreError("the leases were lost with their connection (not said yet)")
             lease = self._connect()
             try:
                 version = lease.info.server_version
@@ -338,7 +351,8 @@ class PgStore:
         except psycopg.Error:
             return False
         finally:
-            if lease is None or lease.closed or lease.broken:
+            if lease is None or lease.closed or lease.broken:  # said now: a new connection may be opened
+                self._leased = False
                 self._leases.clear()
         return True
 
