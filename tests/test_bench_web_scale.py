@@ -1,0 +1,61 @@
+"""What a second server process costs (benchmarks/bench_web_scale.py), at a tiny size: one process and two behind the
+routing by table, each run on a PostgreSQL server of its own, and two halves apart; every figure printed, none
+asserted by the benchmark."""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from pgserver import why_no_postgres
+
+ROOT = Path(__file__).resolve().parents[1]
+PAIR = re.compile(
+    r"^pair 1: one process (\d+\.\d\d) ms a move, two (\d+\.\d\d): (\d+\.\d\d)x; "
+    r"two apart, sharing nothing, (\d+\.\d\d): (\d+\.\d\d)x$"
+)
+
+
+def bench() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("bench_web_scale", ROOT / "benchmarks" / "bench_web_scale.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_tiny_run_compares_one_process_two_and_two_apart(capsys: pytest.CaptureFixture[str]) -> None:
+    why = why_no_postgres()
+    if why is not None:
+        pytest.skip(why)
+    tiny = ["--tables", "4", "--watchers", "4", "--humans", "1", "--seconds", "2", "--warmup", "1", "--ramp", "0.5"]
+    assert bench().main(["--pairs", "1", "--apart", *tiny]) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert lines[0] == f"$ .venv/bin/python benchmarks/bench_web_scale.py --pairs 1 --apart {' '.join(tiny)}"
+    found = PAIR.match(lines[1])
+    assert found is not None, lines[1]
+    one, two, ratio, apart, floor = map(float, found.groups())
+    assert one > 0 and two > 0 and apart > 0
+    assert ratio == pytest.approx(two / one, rel=0.05) and floor == pytest.approx(apart / one, rel=0.05)
+    assert lines[2] == f"two processes over one, median of 1: {ratio:.2f}x"
+    assert lines[3] == f"two apart over one, median of 1: {floor:.2f}x (this machine's share)"
+    assert lines[4] == f"target at most 1.1x: {'met' if ratio <= 1.1 else 'NOT met'}"
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [(["--pairs", "0"], "--pairs 0: at least 1"), (["--servers", "3"], "--db and --servers are this benchmark's")],
+)
+def test_what_the_benchmark_chooses_itself_is_refused_in_one_line(
+    argv: list[str], said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        bench().main(argv)
+    assert exit_.value.code == 2
+    assert said in capsys.readouterr().err
