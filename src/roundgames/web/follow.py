@@ -20,9 +20,9 @@ With one server (SQLite) a room is the only writer of its table and all of this 
 - **Per-table announcements**: every write is announced on the table's own channel, which only the processes
   following it listen to; each applies the events it did not write (:meth:`Following.follow`) and tells its own
   connections; a periodic catch-up on its tables' last numbers misses nothing an announcement lost. The leader
-  listens instead to a channel that carries only what the other processes wrote or said: it never hears its own
-  writes back, which are nearly all of its table's. What every
-  process hears (a table forgotten, a lease let go, presence changed) goes on one channel.
+  listens instead to a channel that carries the same less the events it wrote: it never hears its own events
+  back, which are nearly all of its table's. What every process hears (a table forgotten, a lease let go,
+  presence changed) goes on one channel.
 - **The lease follows the players**: a leader with no connection to a table while another process has some lets the
   lease go and drops the table, and that process takes it at once. No ping-pong: a table let go here is not taken
   back for :data:`RELEASE_HOLD_SECONDS`, nor is a table other processes' clients watch taken as an orphan.

@@ -10,9 +10,9 @@ Beyond the :class:`~roundgames.web.store.Store` protocol, what the processes nee
 - a table's events and seat moves are announced on a channel of its own (:func:`table_channel`: ``e TABLE SEQ KIND
   TS`` and a line of its data, an event; ``e TABLE SEQ`` one too long to carry; ``m TABLE SEAT PROCESS`` a seat
   taken by a connection of that process; ``c TABLE`` its settings changed), heard only by the processes that follow
-  the table; what a process that does not lead the table writes or says goes also on the leader's channel
-  (:func:`leader_channel`), which the leader hears instead, so that the leader, which writes nearly all of a
-  table's events, never hears its own back; what every process hears goes on :data:`CHANNEL` (``t TABLE`` a new
+  the table; an event written by a process that does not lead the table, and every seat moved or change of
+  settings, goes also on the leader's channel (:func:`leader_channel`), which the leader hears instead, so that
+  the leader, which writes nearly all of a table's events, never hears its own events back; what every process hears goes on :data:`CHANNEL` (``t TABLE`` a new
   table, ``d TABLE`` one forgotten, ``r TABLE`` a lease let go, ``p`` who is connected where has changed);
   :meth:`PgStore.notifications` follows them all;
 - :meth:`PgStore.heads` gives the last event number of the tables a process holds, for a periodic catch-up that
@@ -122,8 +122,8 @@ def table_channel(table_id: str) -> str:
 
 
 def leader_channel(table_id: str) -> str:
-    """The channel on which the process leading a table hears what the others wrote or said of it: the same notes
-    as :func:`table_channel`'s, less those the leader wrote itself.
+    """The channel on which the process leading a table hears of it: the same notes as :func:`table_channel`'s,
+    less the events the leader wrote itself.
 
     >>> leader_channel("abc234")
     'rgl_abc234'
@@ -484,8 +484,8 @@ class PgStore:
     async def notifications(self, held: Callable[[], Mapping[str, bool]]) -> AsyncIterator[str]:
         """What the processes announce on :data:`CHANNEL`, and on the channels of the tables ``held`` names, each
         with whether this process leads it (asked again every :data:`LISTEN_POLL` seconds: a table held from then
-        on is listened to, one let go no more), as it comes: for a table it leads, on :func:`leader_channel`, what
-        the others wrote or said; for one it follows, on :func:`table_channel`, everything. And ``l TABLE`` once
+        on is listened to, one let go no more), as it comes: for a table it leads, on :func:`leader_channel`, all
+        but the events it wrote; for one it follows, on :func:`table_channel`, everything. And ``l TABLE`` once
         this process listens to a table's channel, or to its other one (what was written before it must be read:
         the follower catches the table up). Ends (raising :class:`StoreError`) when the connection is lost."""
         listening: dict[str, str] = {}  # table id: the channel listened to
