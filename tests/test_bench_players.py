@@ -9,28 +9,22 @@ between the senior hand and each opponent (NAP-SET-1), so the nets alone sum to 
 from __future__ import annotations
 
 import csv
-import importlib.util
 import re
-import sys
 from collections import Counter
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
+from benchload import benchmark
+
 pytest.importorskip("numba")
 
-ROOT = Path(__file__).resolve().parents[1]
 SHARE = re.compile(r"^  agree (\S+) (\S+): (\d\.\d{3}) \[(\d\.\d{3}), (\d\.\d{3})\] \((\d+) of (\d+)\)$", re.M)
 
 
 def bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_players", ROOT / "benchmarks" / "bench_players.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclasses look their module up while being made
-    spec.loader.exec_module(module)
-    return module
+    return benchmark("bench_players")
 
 
 def test_a_tiny_run_reports_every_player_and_conserves_every_deals_money(

@@ -3,37 +3,29 @@ naming the flag, before it compiles or measures anything."""
 
 from __future__ import annotations
 
-import importlib.util
 import os
-import sys
-from pathlib import Path
 from types import ModuleType
 
 import pytest
 
+from benchload import benchmark
+
 pytest.importorskip("numba")
 pytest.importorskip("pyspiel")
-
-ROOT = Path(__file__).resolve().parents[1]
 
 
 def bench() -> ModuleType:
     """The benchmark's module, loaded in this process without keeping the ``NUMBA_NUM_THREADS`` it sets for its own
     run: left in this worker's environment, numba would launch its threads with it and then refuse to compile
     anything once another value is seen ("Cannot set NUMBA_NUM_THREADS to a different value")."""
-    spec = importlib.util.spec_from_file_location("bench_sim", ROOT / "benchmarks" / "bench_sim.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
     before = os.environ.get("NUMBA_NUM_THREADS")
     try:
-        spec.loader.exec_module(module)
+        return benchmark("bench_sim")
     finally:
         if before is None:
             os.environ.pop("NUMBA_NUM_THREADS", None)
         else:
             os.environ["NUMBA_NUM_THREADS"] = before
-    return module
 
 
 @pytest.mark.parametrize(

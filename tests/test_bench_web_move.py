@@ -3,15 +3,13 @@ a Loo and a Nap table, every viewer is sent the table's messages, and the figure
 
 from __future__ import annotations
 
-import importlib.util
 import re
-import sys
-from pathlib import Path
 from types import ModuleType
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+from benchload import benchmark
+
 REPORT = re.compile(
     r"^(loo|nap) (\d) players, (\d+) watchers( and the seats)?, (\w+) bots decided (in the server|in a worker), "
     r"(\d+) moves: best (\d+\.\d{3}) ms per move "
@@ -20,12 +18,7 @@ REPORT = re.compile(
 
 
 def bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_web_move", ROOT / "benchmarks" / "bench_web_move.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return benchmark("bench_web_move")
 
 
 @pytest.mark.parametrize("argv", [["--game", "loo", "--players", "5", "--seats"], ["--game", "nap", "--players", "4"]])

@@ -4,17 +4,14 @@ asserted by the benchmark."""
 
 from __future__ import annotations
 
-import importlib.util
 import re
-import sys
-from pathlib import Path
 from types import ModuleType
 
 import pytest
 
+from benchload import benchmark
 from pgserver import why_no_postgres
 
-ROOT = Path(__file__).resolve().parents[1]
 PAIR = re.compile(
     r"^pair 1: one process (\d+\.\d\d) ms a move, two (\d+\.\d\d): (\d+\.\d\d)x; "
     r"two apart, sharing nothing, (\d+\.\d\d): (\d+\.\d\d)x$"
@@ -22,12 +19,7 @@ PAIR = re.compile(
 
 
 def bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_web_scale", ROOT / "benchmarks" / "bench_web_scale.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return benchmark("bench_web_scale")
 
 
 def test_a_tiny_run_compares_one_process_two_and_two_apart(capsys: pytest.CaptureFixture[str]) -> None:
