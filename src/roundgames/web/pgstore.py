@@ -12,9 +12,9 @@ Beyond the :class:`~roundgames.web.store.Store` protocol, what the processes nee
   taken by a connection of that process; ``c TABLE`` its settings changed), heard only by the processes that follow
   the table; an event written by a process that does not lead the table, and every seat moved or change of
   settings, goes also on the leader's channel (:func:`leader_channel`), which the leader hears instead, so that
-  the leader, which writes nearly all of a table's events, never hears its own events back; what every process hears goes on :data:`CHANNEL` (``t TABLE`` a new
-  table, ``d TABLE`` one forgotten, ``r TABLE`` a lease let go, ``p`` who is connected where has changed);
-  :meth:`PgStore.notifications` follows them all;
+  the leader, which writes nearly all of a table's events, never hears its own events back; what every process
+  hears goes on :data:`CHANNEL` (``t TABLE`` a new table, ``d TABLE`` one forgotten, ``r TABLE`` a lease let go,
+  ``p`` who is connected where has changed); :meth:`PgStore.notifications` follows them all;
 - :meth:`PgStore.heads` gives the last event number of the tables a process holds, for a periodic catch-up that
   misses nothing;
 - :meth:`PgStore.try_lead` takes a table's lease, a session advisory lock held by this process's lease connection
@@ -131,6 +131,11 @@ def leader_channel(table_id: str) -> str:
     return f"rgl_{table_id}"
 
 
+def _both_channels(table_id: str) -> list[str]:
+    """A table's own channel and its leader's: where what every process holding the table must hear goes."""
+    return [table_channel(table_id), leader_channel(table_id)]
+
+
 # One statement, so one round trip and one transaction: the event, the table's last-touched time and number, and
 # the announcement to the other processes on each of its channels (sent when it commits).
 _APPEND = """
@@ -217,8 +222,7 @@ class PgStore:
     def _channels(self, table_id: str) -> list[str]:
         """Where to announce an event this process wrote: the table's own channel, for the processes that follow
         it, and where this process does not lead it, its leader's channel too."""
-        own = table_channel(table_id)
-        return [own] if table_id in self._leases else [own, leader_channel(table_id)]
+        return [table_channel(table_id)] if table_id in self._leases else _both_channels(table_id)
 
     def configure(self, table_id: str, config: dict[str, Any]) -> None:
         """Store the table's settings anew, announced on both its channels (``c TABLE``): every process holding it
@@ -227,7 +231,7 @@ class PgStore:
             db.execute("UPDATE tables SET config = %s WHERE id = %s", (json.dumps(config, sort_keys=True), table_id))
             db.execute(
                 "SELECT pg_notify(c, %s) FROM unnest(%s::text[]) AS c",
-                (f"c {table_id}", [table_channel(table_id), leader_channel(table_id)]),
+                (f"c {table_id}", _both_channels(table_id)),
             )
 
     def append(self, table_id: str, seq: int, kind: str, data: dict[str, Any]) -> float:
@@ -287,7 +291,7 @@ class PgStore:
         moved to a connection here), or on :data:`CHANNEL` to every process. Both, even from its leader: such a
         note is rare, and unlike an event, no catch-up reads it again, so a process that lost the lease without
         knowing it yet (and listens on the leader's channel) still hears it."""
-        channels = [CHANNEL] if table_id is None else [table_channel(table_id), leader_channel(table_id)]
+        channels = [CHANNEL] if table_id is None else _both_channels(table_id)
         with self._writing("an announcement") as db:
             db.execute("SELECT pg_notify(c, %s) FROM unnest(%s::text[]) AS c", (note, channels))
 
