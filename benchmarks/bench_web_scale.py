@@ -1,6 +1,6 @@
 """What a second server process costs: the same load on ``--servers 1`` and on ``--servers 2 --routed``, on PostgreSQL.
 
-    .venv/bin/python benchmarks/bench_web_scale.py [--pairs 3] [--apart] [BENCH_WEB ARGUMENTS...]
+    .venv/bin/python benchmarks/bench_web_scale.py [--pairs 3] [--apart] [--half] [BENCH_WEB ARGUMENTS...]
 
 Runs ``benchmarks/bench_web.py --db postgres`` with one server process, then with two behind the routing by table
 (``--servers 2 --routed``), alternately, ``--pairs`` times, every other argument passed on (``--tables 400
@@ -11,8 +11,12 @@ whose speed drifts from minute to minute: the pairs are run back to back and com
 
 ``--apart`` adds, to each pair, two single-process runs of half the tables each at the same time, sharing nothing
 (their own database, server and clients): what splitting the same load over two processes costs on this machine
-whatever the code does, since the processes, their databases and the clients take turns on the same cores. Not a
-test: the figures are printed, never asserted.
+whatever the code does, since the processes, their databases and the clients take turns on the same cores.
+
+``--half`` adds one more run to each pair: one process alone carrying half the tables and watchers, the load each of
+two processes carries. Its cost a move over the whole load's is what one process's efficiency loses when its load
+halves, with no second process, shared database or routing to blame: the share of the two processes' ratio that no
+change to what they share can remove. Not a test: the figures are printed, never asserted.
 """
 
 from __future__ import annotations
@@ -77,6 +81,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--pairs", type=int, default=3, help="alternate runs of one and two processes (default 3)")
     parser.add_argument("--apart", action="store_true", help="also two single-process halves at once, apart")
+    parser.add_argument("--half", action="store_true", help="also one process alone with half the load")
     ours, rest = parser.parse_known_args(argv)
     if ours.pairs < 1:
         parser.error(f"--pairs {ours.pairs}: at least 1")
@@ -84,7 +89,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--db and --servers are this benchmark's to choose")
     args = with_defaults(rest)
     print(f"$ .venv/bin/python benchmarks/bench_web_scale.py {shlex.join(sys.argv[1:] if argv is None else argv)}")
-    ratios, floors = [], []
+    ratios, floors, halves_alone = [], [], []
     for i in range(1, ours.pairs + 1):
         one_cpu, one_moves = run([*args, "--servers", "1"])
         two_cpu, two_moves = run([*args, "--servers", "2", "--routed"])
@@ -97,11 +102,21 @@ def main(argv: list[str] | None = None) -> int:
             apart = sum(c for c, _ in halves) / sum(m for _, m in halves) * 1000
             floors.append(apart / one)
             line += f"; two apart, sharing nothing, {apart:.2f}: {apart / one:.2f}x"
+        if ours.half:
+            half_cpu, half_moves = run([*halved(args), "--servers", "1"])
+            half = half_cpu / half_moves * 1000
+            halves_alone.append(half / one)
+            line += f"; one process at half the load {half:.2f}: {half / one:.2f}x"
         print(line, flush=True)
     median = statistics.median(ratios)
     print(f"two processes over one, median of {len(ratios)}: {median:.2f}x")
     if floors:
         print(f"two apart over one, median of {len(floors)}: {statistics.median(floors):.2f}x (this machine's share)")
+    if halves_alone:
+        print(
+            f"one process at half the load over the whole, median of {len(halves_alone)}: "
+            f"{statistics.median(halves_alone):.2f}x (what halving a process's load costs a move)"
+        )
     print(f"target at most {TARGET:.1f}x: {'met' if median <= TARGET else 'NOT met'}")
     return 0
 
