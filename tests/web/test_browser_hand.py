@@ -104,6 +104,8 @@ def test_the_log_and_the_live_region_say_cards_in_words_never_codes(
     page: Page, server_factory: Callable[..., WebServer]
 ) -> None:
     seeded(page, server_factory, ANN_DEALS, bot_delay=0.05)
+    # Connected is not yet dealt: the state the seat first gets may come before the deal's.
+    page.wait_for_function("() => window.__roundgames.state && window.__roundgames.state.deal", polling=POLL_MS)
     turnup = state(page)["deal"]["turnup"]
     deal_line = page.locator("[data-testid=log] li[data-kind=deal]").last
     expect(deal_line).to_contain_text(f"the turn-up is the {card_title(turnup).lower()}")
