@@ -70,6 +70,11 @@ def run(args: list[str]) -> tuple[float, int]:
     return cost(done.stdout)
 
 
+def ms_a_move(cpu: float, moves: int) -> float:
+    """Servers' CPU milliseconds a move, from their CPU seconds over ``moves``."""
+    return cpu / moves * 1000
+
+
 def halved(args: list[str]) -> list[str]:
     """The same arguments with half the tables and watchers (rounded up)."""
     out = list(args)
@@ -95,18 +100,17 @@ def main(argv: list[str] | None = None) -> int:
     for i in range(1, ours.pairs + 1):
         one_cpu, one_moves = run([*args, "--servers", "1"])
         two_cpu, two_moves = run([*args, "--servers", "2", "--routed"])
-        one, two = one_cpu / one_moves * 1000, two_cpu / two_moves * 1000
+        one, two = ms_a_move(one_cpu, one_moves), ms_a_move(two_cpu, two_moves)
         ratios.append(two / one)
         line = f"pair {i}: one process {one:.2f} ms a move, two {two:.2f}: {two / one:.2f}x"
         if ours.apart:
             with ThreadPoolExecutor(2) as pool:
                 halves = list(pool.map(run, [[*halved(args), "--servers", "1"]] * 2))
-            apart = sum(c for c, _ in halves) / sum(m for _, m in halves) * 1000
+            apart = ms_a_move(sum(c for c, _ in halves), sum(m for _, m in halves))
             floors.append(apart / one)
             line += f"; two apart, sharing nothing, {apart:.2f}: {apart / one:.2f}x"
         if ours.half:
-            half_cpu, half_moves = run([*halved(args), "--servers", "1"])
-            half = half_cpu / half_moves * 1000
+            half = ms_a_move(*run([*halved(args), "--servers", "1"]))
             halves_alone.append(half / one)
             same_loads.append(two / half)
             line += f"; one process at half the load {half:.2f}: {half / one:.2f}x, two over it {two / half:.2f}x"
