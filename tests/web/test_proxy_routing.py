@@ -415,7 +415,7 @@ def test_a_table_whose_process_is_killed_plays_on_through_the_proxy_on_the_other
 
     hits = nginx.hits_once(lambda hits: sum(h.status == 101 and h.names(table) for h in hits) == 4, "websockets")
     named = [h for h in hits if h.names(table)]
-    assert {h.served_by for h in named if h.started < killed} == {home}, named
+    assert {h.served_by for h in named if h.started < killed} == {home}, "\n".join(map(str, named))
     after = [h for h in named if h.started >= killed]
     assert {h.served_by for h in after} == {survivor} and sum(h.status == 101 for h in after) == 2, after
     with psycopg.connect(pg_url) as conn:
